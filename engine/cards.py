@@ -1,0 +1,173 @@
+"""The card vocabulary every game and evaluator shares.
+
+Encoding (stable; the evaluators' lookup tables depend on it):
+
+* a standard card's ``index`` is ``rank_index * 4 + suit_index`` where ``rank_index`` runs 0..12 for
+  two..ace and ``suit_index`` is 0 clubs, 1 diamonds, 2 hearts, 3 spades — so 0 is the two of clubs and
+  51 the ace of spades;
+* the joker is index 52.
+
+Text form: rank character (``2``-``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``) followed by a suit
+character (``c``, ``d``, ``h``, ``s``), case-insensitive; the joker is ``JK`` (also ``Joker``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum, unique
+
+JOKER_INDEX = 52
+STANDARD_DECK_SIZE = 52
+
+
+@unique
+class Rank(IntEnum):
+    """Card ranks, valued two through ace-high (14), as poker orders them."""
+
+    TWO = 2
+    """Deuce; wild in DJ Wild Stud Poker."""
+    THREE = 3
+    """Three."""
+    FOUR = 4
+    """Four."""
+    FIVE = 5
+    """Five."""
+    SIX = 6
+    """Six."""
+    SEVEN = 7
+    """Seven."""
+    EIGHT = 8
+    """Eight."""
+    NINE = 9
+    """Nine."""
+    TEN = 10
+    """Ten."""
+    JACK = 11
+    """Jack (a picture card)."""
+    QUEEN = 12
+    """Queen (a picture card)."""
+    KING = 13
+    """King (a picture card)."""
+    ACE = 14
+    """Ace; its point value is game-specific (11 in Over/Under, 1 or 11 in blackjack)."""
+
+    @property
+    def symbol(self) -> str:
+        """One-character symbol: 2-9, T, J, Q, K, A."""
+        return _RANK_SYMBOLS[self]
+
+    @property
+    def rank_index(self) -> int:
+        """0 for two up to 12 for ace: the rank part of a card index."""
+        return int(self) - 2
+
+
+@unique
+class Suit(StrEnum):
+    """The four suits in index order."""
+
+    CLUBS = "c"
+    """Clubs (suit index 0)."""
+    DIAMONDS = "d"
+    """Diamonds (suit index 1)."""
+    HEARTS = "h"
+    """Hearts (suit index 2)."""
+    SPADES = "s"
+    """Spades (suit index 3)."""
+
+    @property
+    def suit_index(self) -> int:
+        """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+        return _SUIT_ORDER.index(self)
+
+
+_SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_RANK_SYMBOLS = {rank: ("T" if rank == Rank.TEN else "JQKA"[rank - 11] if rank > 10 else str(int(rank))) for rank in Rank}
+_SYMBOL_TO_RANK = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {"10": Rank.TEN}
+
+
+class CardParseError(ValueError):
+    """A card's text form could not be read."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One playing card, or the joker (``rank`` and ``suit`` both ``None``)."""
+
+    rank: Rank | None
+    suit: Suit | None
+
+    def __post_init__(self) -> None:
+        if (self.rank is None) != (self.suit is None):
+            raise ValueError("a card has both a rank and a suit, or neither (the joker)")
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the joker."""
+        return self.rank is None
+
+    @property
+    def index(self) -> int:
+        """The shared integer encoding (see the module docstring)."""
+        if self.rank is None or self.suit is None:
+            return JOKER_INDEX
+        return self.rank.rank_index * 4 + self.suit.suit_index
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """Inverse of :attr:`index`."""
+        if index == JOKER_INDEX:
+            return JOKER
+        if not 0 <= index < STANDARD_DECK_SIZE:
+            raise ValueError(f"card index {index} is outside 0..52")
+        return cls(Rank(index // 4 + 2), _SUIT_ORDER[index % 4])
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``'Ah'``, ``'10d'``, ``'Tc'`` or ``'JK'``; raise :class:`CardParseError` otherwise."""
+        cleaned = text.strip()
+        if cleaned.lower() in {"jk", "joker", "jo"}:
+            return JOKER
+        if len(cleaned) < 2:
+            raise CardParseError(f"'{text}' is not a card (expected rank then suit, e.g. 'Ah', 'Td', or 'JK')")
+        rank_text, suit_text = cleaned[:-1].upper(), cleaned[-1].lower()
+        rank = _SYMBOL_TO_RANK.get(rank_text)
+        if rank is None:
+            raise CardParseError(f"'{text}' has no rank 2-10, J, Q, K or A")
+        try:
+            suit = Suit(suit_text)
+        except ValueError:
+            raise CardParseError(f"'{text}' has no suit c, d, h or s") from None
+        return cls(rank, suit)
+
+    def __str__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "JK"
+        return f"{self.rank.symbol}{self.suit.value}"
+
+
+JOKER = Card(None, None)
+
+
+def standard_deck() -> tuple[Card, ...]:
+    """The 52 standard cards in index order."""
+    return tuple(Card.from_index(index) for index in range(STANDARD_DECK_SIZE))
+
+
+def shoe_cards(decks: int, jokers_per_deck: int = 0) -> tuple[Card, ...]:
+    """Every card of a shoe of ``decks`` decks (each with ``jokers_per_deck`` jokers), in index order."""
+    if decks < 1:
+        raise ValueError("a shoe has at least one deck")
+    one_deck = standard_deck() + (JOKER,) * jokers_per_deck
+    return one_deck * decks
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    """Parse several cards; raises on the first bad one (callers that must collect problems loop themselves)."""
+    return [Card.parse(text) for text in texts]
+
+
+def iter_ranks() -> Iterator[Rank]:
+    """Ranks two..ace in order."""
+    return iter(Rank)
