@@ -83,7 +83,9 @@ class Suit(StrEnum):
 
 
 _SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-_RANK_SYMBOLS = {rank: ("T" if rank == Rank.TEN else "JQKA"[rank - 11] if rank > 10 else str(int(rank))) for rank in Rank}
+_RANK_SYMBOLS = {
+    rank: ("T" if rank == Rank.TEN else "JQKA"[rank - 11] if rank > 10 else str(int(rank))) for rank in Rank
+}
 _SYMBOL_TO_RANK = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {"10": Rank.TEN}
 
 

@@ -1,0 +1,479 @@
+"""Rule families every chapter shares, built from a chapter's rulebook.
+
+Each family has a fixed number (the ``NNN`` in ``686A-NNN``) so that a given kind of problem has the same id
+suffix in every chapter. A chapter module calls :func:`shared_rules` and adds its own rules from 101 up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from regulations.citation import RULES_SUBMISSIONS
+from regulations.rulebook import DealingMethod, DeckConfiguration, Rulebook, Shuffler
+from submissions.model import TableConfiguration
+
+CARDS_PER_DECK = 52
+
+
+def stack_height_mm(decks: int, cards_per_deck: int, thickness_mm: Decimal) -> Decimal:
+    """Height of the full stack of cards the rack must hold (SUBMISSION_FORMAT.md)."""
+    return Decimal(decks * cards_per_deck) * thickness_mm
+
+
+def _within(measured: Decimal, target: Decimal, tolerance: Decimal) -> bool:
+    return abs(measured - target) <= target * tolerance
+
+
+def _betting_positions(book: Rulebook, code: str) -> Rule:
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        for table in context.tables:
+            if table.betting_positions > book.max_betting_positions:
+                yield rule.finding(
+                    f"table {table.table_id} has {table.betting_positions} betting positions; "
+                    f"{book.title} allows at most {book.max_betting_positions}",
+                    table.location_of("betting_positions"),
+                    table,
+                )
+            elif table.betting_positions == 0:
+                yield rule.finding(
+                    f"table {table.table_id} has no betting positions", table.location_of("betting_positions"), table
+                )
+
+    return Rule(
+        code=code,
+        name="table.betting-positions",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=book.betting_positions_citation,
+        summary=f"Each {book.title} table has 1 to {book.max_betting_positions} betting positions.",
+        doc=make_doc(
+            what=f"Checks that each {book.title} table in the Tables sheet has at most "
+            f"{book.max_betting_positions} betting positions.",
+            why=f"The chapter sets the most player positions a {book.title} layout may have.",
+            example=f"Tables row: Chapter {book.chapter}, Betting Positions {book.max_betting_positions + 1}",
+            instead=f"Tables row: Chapter {book.chapter}, Betting Positions {book.max_betting_positions}",
+            citation=book.betting_positions_citation,
+        ),
+        fix=f"Use a layout with at most {book.max_betting_positions} betting positions, or correct the row.",
+        check_function=check,
+    )
+
+
+def _describe(configuration: DeckConfiguration) -> str:
+    decks = " or ".join(str(count) for count in sorted(configuration.decks))
+    shufflers = "/".join(sorted(shuffler.value for shuffler in configuration.shufflers))
+    return f"{decks} deck(s) × {configuration.batches} batch(es) with shuffler {shufflers}"
+
+
+def _deck_configuration_problem(book: Rulebook, table: TableConfiguration) -> tuple[str, DeckConfiguration] | None:
+    """None when the table matches a lawful configuration, else the reason and the closest configuration."""
+    configurations = book.deck_configurations
+    for configuration in configurations:
+        if (
+            table.decks in configuration.decks
+            and table.batches == configuration.batches
+            and table.shuffler in configuration.shufflers
+        ):
+            return None
+    by_batches = [configuration for configuration in configurations if configuration.batches == table.batches]
+    by_shuffler = [configuration for configuration in configurations if table.shuffler in configuration.shufflers]
+    if table.batches == 2 and table.shuffler == Shuffler.CONTINUOUS:
+        closest = by_batches[0] if by_batches else configurations[0]
+        return (
+            f"table {table.table_id} declares a continuous shuffler and two batches; two alternating batches are "
+            "for an automated shuffler other than a continuous one",
+            closest,
+        )
+    if not by_batches:
+        allowed = sorted({configuration.batches for configuration in configurations})
+        return (
+            f"table {table.table_id} uses {table.batches} batch(es); {book.title} allows "
+            f"{' or '.join(map(str, allowed))}",
+            by_shuffler[0] if by_shuffler else configurations[0],
+        )
+    matching_batches_shuffler = [c for c in by_batches if table.shuffler in c.shufflers]
+    if not matching_batches_shuffler:
+        closest = by_batches[0]
+        return (
+            f"table {table.table_id} uses {table.batches} batch(es) with shuffler '{table.shuffler.value}'; "
+            f"that number of batches requires shuffler {'/'.join(sorted(s.value for s in closest.shufflers))}",
+            closest,
+        )
+    closest = matching_batches_shuffler[0]
+    allowed_decks = sorted(set().union(*(c.decks for c in matching_batches_shuffler)))
+    return (
+        f"table {table.table_id} uses {table.decks} deck(s) per batch; with {table.batches} batch(es) and shuffler "
+        f"'{table.shuffler.value}' {book.title} requires {' or '.join(map(str, allowed_decks))}",
+        closest,
+    )
+
+
+def _deck_configuration(book: Rulebook, code: str) -> Rule:
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        for table in context.tables:
+            problem = _deck_configuration_problem(book, table)
+            if problem is not None:
+                message, closest = problem
+                yield rule.finding(message, table.location_of("decks"), table, citation=closest.citation)
+
+    lawful = "; ".join(f"{_describe(c)} ({c.citation.short})" for c in book.deck_configurations)
+    return Rule(
+        code=code,
+        name="cards.deck-configuration",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=book.deck_configurations[0].citation,
+        summary="Decks per batch, number of batches and shuffler form a configuration the chapter allows.",
+        doc=make_doc(
+            what=f"Checks each table's Decks, Batches and Shuffler against the configurations {book.title} allows: "
+            f"{lawful}.",
+            why="The number of decks changes the game's odds and the Board's controls over the cards; two batches "
+            "alternate only with an automated shuffler.",
+            example=f"Tables row: Chapter {book.chapter}, Decks 5, Batches 2, Shuffler continuous",
+            instead=f"Tables row: Chapter {book.chapter}, " + _example_configuration(book.deck_configurations[0]),
+            citation=book.deck_configurations[0].citation,
+            more=(c.citation for c in book.deck_configurations[1:]),
+        ),
+        fix="Use one of the deck configurations the chapter allows, or correct the Decks, Batches and Shuffler cells.",
+        check_function=check,
+    )
+
+
+def _example_configuration(configuration: DeckConfiguration) -> str:
+    shuffler = sorted(configuration.shufflers, key=lambda s: s.value)[0]
+    return f"Decks {min(configuration.decks)}, Batches {configuration.batches}, Shuffler {shuffler.value}"
+
+
+def _change_interval(book: Rulebook, code: str) -> Rule:
+    def limit_for(dealing: DealingMethod) -> tuple[int, object] | None:
+        specific = [i for i in book.card_change_intervals if dealing in i.dealing_methods]
+        general = [i for i in book.card_change_intervals if not i.dealing_methods]
+        chosen = specific or general
+        if not chosen:
+            return None
+        interval = min(chosen, key=lambda i: i.hours)
+        return interval.hours, interval.citation
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        for table in context.tables:
+            limit = limit_for(table.dealing)
+            hours = table.card_change_interval_hours
+            if limit is None or hours is None:
+                continue
+            limit_hours, citation = limit
+            if hours > limit_hours:
+                yield rule.finding(
+                    f"table {table.table_id} changes cards every {hours} h; dealt by '{table.dealing.value}' "
+                    f"they must be changed at least every {limit_hours} h",
+                    table.location_of("card_change_interval_hours"),
+                    table,
+                    citation=citation,  # type: ignore[arg-type]
+                )
+            elif hours <= 0:
+                yield rule.finding(
+                    f"table {table.table_id} gives a card change interval of {hours} h",
+                    table.location_of("card_change_interval_hours"),
+                    table,
+                )
+
+    intervals = "; ".join(
+        f"{i.hours} h"
+        + (f" dealt by {', '.join(sorted(m.value for m in i.dealing_methods))}" if i.dealing_methods else "")
+        + f" ({i.citation.short})"
+        for i in book.card_change_intervals
+    )
+    first = book.card_change_intervals[0]
+    return Rule(
+        code=code,
+        name="cards.change-interval",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=first.citation,
+        summary="Cards in use are changed at least as often as the chapter requires.",
+        doc=make_doc(
+            what=f"Checks each table's Card Change Interval (h) against the chapter's maximum: {intervals}.",
+            why="Worn or marked cards put the game at risk; the chapter caps how long a deck stays in play.",
+            example=f"Tables row: Chapter {book.chapter}, Card Change Interval (h) {first.hours * 2}",
+            instead=f"Tables row: Chapter {book.chapter}, Card Change Interval (h) {first.hours}",
+            citation=first.citation,
+            more=(i.citation for i in book.card_change_intervals[1:] if i.citation != first.citation),
+        ),
+        fix="Change the cards at least as often as the chapter requires, and correct the interval in the Tables sheet.",
+        check_function=check,
+    )
+
+
+def _discard_rack(book: Rulebook, code: str) -> Rule | None:
+    citation = book.discard_rack_citation
+    if citation is None:
+        return None
+    cards_per_deck = CARDS_PER_DECK + book.jokers_per_deck
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        tolerance = context.settings.rack_tolerance
+        for table in context.tables:
+            height = table.discard_rack_height_mm
+            if height is None:
+                yield rule.finding(
+                    f"table {table.table_id} gives no discard rack height; the chapter requires a discard rack",
+                    table.location_of("discard_rack_height_mm"),
+                    table,
+                )
+                continue
+            stack = stack_height_mm(table.decks, cards_per_deck, context.card_thickness_mm)
+            mark = table.discard_rack_mark_mm
+            if _within(height, stack, tolerance):
+                continue
+            if height > stack and mark is not None and _within(mark, stack, tolerance):
+                continue
+            if height > stack and mark is None:
+                message = (
+                    f"table {table.table_id}'s discard rack is {height} mm, taller than the {stack:.1f} mm stack of "
+                    f"{table.decks} deck(s), and has no mark at the stack height"
+                )
+            elif height > stack:
+                message = (
+                    f"table {table.table_id}'s discard rack mark is at {mark} mm; the stack of {table.decks} deck(s) "
+                    f"is {stack:.1f} mm (±{tolerance * 100:.0f}%)"
+                )
+            else:
+                message = (
+                    f"table {table.table_id}'s discard rack is {height} mm, lower than the {stack:.1f} mm stack of "
+                    f"{table.decks} deck(s) (±{tolerance * 100:.0f}%)"
+                )
+            yield rule.finding(message, table.location_of("discard_rack_height_mm"), table)
+
+    return Rule(
+        code=code,
+        name="equipment.discard-rack-height",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=citation,
+        summary="The discard rack equals the stack height, or is taller with a mark at it.",
+        doc=make_doc(
+            what="Computes the height of the full stack (decks in one batch × "
+            f"{cards_per_deck} cards × card thickness) and checks that each table's rack equals it within the "
+            "tolerance (default ±3 %), or is taller and carries a mark at that height.",
+            why="The rack lets the dealer and surveillance see at a glance that no cards are missing.",
+            example=f"Tables row: Chapter {book.chapter}, Decks 6, Discard Rack Height (mm) 80, no mark "
+            "(6 × 52 × 0.30 mm = 93.6 mm)",
+            instead=f"Tables row: Chapter {book.chapter}, Decks 6, Discard Rack Height (mm) 120, "
+            "Discard Rack Mark (mm) 93.6",
+            citation=citation,
+        ),
+        fix="Fit a rack of the stack's height, or mark the stack height on a taller rack and record it in the "
+        "Discard Rack Mark (mm) column.",
+        check_function=check,
+    )
+
+
+def _dealing_method(book: Rulebook, code: str) -> Rule:
+    allowed = ", ".join(sorted(method.value for method in book.dealing_methods))
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        for table in context.tables:
+            if table.dealing not in book.dealing_methods:
+                yield rule.finding(
+                    f"table {table.table_id} deals from '{table.dealing.value}'; {book.title} cards are dealt from: "
+                    f"{allowed}",
+                    table.location_of("dealing"),
+                    table,
+                )
+
+    return Rule(
+        code=code,
+        name="dealing.method",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=book.dealing_methods_citation,
+        summary="Cards are dealt only in a way the chapter allows.",
+        doc=make_doc(
+            what=f"Checks each table's Dealing column against the methods {book.title} allows: {allowed}.",
+            why="The chapter fixes how cards leave the deck so that the deal can be supervised and reconstructed.",
+            example=f"Tables row: Chapter {book.chapter}, Dealing "
+            + next(m.value for m in DealingMethod if m not in book.dealing_methods),
+            instead=f"Tables row: Chapter {book.chapter}, Dealing {sorted(m.value for m in book.dealing_methods)[0]}",
+            citation=book.dealing_methods_citation,
+        ),
+        fix=f"Deal from one of: {allowed}.",
+        check_function=check,
+    )
+
+
+def _checklist_answered(book: Rulebook, code: str) -> Rule:
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        submission = context.submission
+        if submission is None:
+            return
+        for question in book.checklist:
+            if not question.required:
+                continue
+            if question.depends_on is not None and submission.value(question.depends_on) is not True:
+                continue
+            answer = submission.answer(question.key)
+            if answer is None:
+                yield rule.finding(
+                    f"question '{question.key}' ({question.section.short}) is missing from the checklist",
+                    submission.location,
+                    citation=question.section,
+                )
+            elif answer.is_blank:
+                yield rule.finding(
+                    f"question '{question.key}' ({question.section.short}) is not answered",
+                    answer.location,
+                    citation=question.section,
+                )
+
+    return Rule(
+        code=code,
+        name="checklist.answered",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=RULES_SUBMISSIONS,
+        summary="Every question of the chapter's Rules Submission checklist is answered.",
+        doc=make_doc(
+            what=f"Checks that each question on the {book.chapter} sheet has an answer (questions that only apply when "
+            "another is answered Yes are checked only then).",
+            why="An option the Rules Submission leaves blank cannot be approved; the Board reviews what is filed.",
+            example=f"Sheet {book.chapter}: Key {book.checklist[0].key}, Answer (blank)",
+            instead=f"Sheet {book.chapter}: Key {book.checklist[0].key}, Answer Yes",
+            citation=RULES_SUBMISSIONS,
+        ),
+        fix="Answer the question on the chapter sheet.",
+        check_function=check,
+    )
+
+
+def _table_wagers(book: Rulebook, code: str) -> Rule:
+    optional = [wager for wager in book.wagers if not wager.required]
+    optional_ids = ", ".join(wager.id for wager in optional) or "none"
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        for table in context.tables:
+            for table_wager in table.wagers:
+                try:
+                    wager = book.wager(table_wager.wager)
+                except KeyError:
+                    yield rule.finding(
+                        f"table {table.table_id} offers '{table_wager.wager}', which is not a {book.title} wager "
+                        f"(optional wagers: {optional_ids})",
+                        table.location_of("wagers"),
+                        table,
+                    )
+                    continue
+                permitted = book.paytables_for(wager.id)
+                if not permitted:
+                    continue
+                if table_wager.paytable is None:
+                    if len(permitted) > 1:
+                        yield rule.finding(
+                            f"table {table.table_id} offers {wager.name} without naming its paytable "
+                            f"({', '.join(p.id for p in permitted)})",
+                            table.location_of("wagers"),
+                            table,
+                            citation=permitted[0].citation,
+                        )
+                    continue
+                match = [p for p in permitted if p.id.upper() == table_wager.paytable.upper()]
+                if not match:
+                    yield rule.finding(
+                        f"table {table.table_id} pays {wager.name} on paytable '{table_wager.paytable}'; the chapter "
+                        f"permits {', '.join(p.id for p in permitted)}",
+                        table.location_of("wagers"),
+                        table,
+                        citation=permitted[0].citation,
+                    )
+                    continue
+                paytable = match[0]
+                if paytable.permitted_decks is not None and table.decks not in paytable.permitted_decks:
+                    decks = " or ".join(str(count) for count in sorted(paytable.permitted_decks))
+                    yield rule.finding(
+                        f"table {table.table_id} pays {wager.name} on paytable {paytable.id} with {table.decks} "
+                        f"deck(s); that paytable is permitted only with {decks} deck(s)",
+                        table.location_of("wagers"),
+                        table,
+                        citation=paytable.citation,
+                    )
+
+    return Rule(
+        code=code,
+        name="wagers.permitted-paytable",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=optional[0].citation if optional else book.wagers[0].citation,
+        summary="Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count.",
+        doc=make_doc(
+            what="Checks the Wagers column of each table: every wager is one of the chapter's optional wagers "
+            f"({optional_ids}), and its paytable is one the chapter permits, at the table's deck count where the "
+            "chapter ties paytables to decks.",
+            why="A wager or paytable not authorised by the chapter cannot be offered; the hold of a paytable depends "
+            "on the decks in use.",
+            example=f"Tables row: Chapter {book.chapter}, Wagers 'Insurance'",
+            instead=f"Tables row: Chapter {book.chapter}, Wagers '"
+            + (
+                f"{optional[0].id}" + (f"={optional[0].paytable_ids[0]}" if optional[0].paytable_ids else "")
+                if optional
+                else ""
+            )
+            + "'",
+            citation=optional[0].citation if optional else book.wagers[0].citation,
+            more=tuple(dict.fromkeys(p.citation for p in book.paytables)),
+        ),
+        fix="Offer only the chapter's wagers, on a paytable it permits at the table's deck count.",
+        check_function=check,
+    )
+
+
+def _chapter_filed(book: Rulebook, code: str) -> Rule:
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        if context.submission is None and context.tables:
+            first = context.tables[0]
+            yield rule.finding(
+                f"tables deal {book.title} ({', '.join(t.table_id for t in context.tables)}) but the workbook has no "
+                f"'{book.chapter}' checklist sheet",
+                first.location_of("chapter"),
+                first,
+            )
+        elif context.submission is not None and not context.tables:
+            yield rule.finding(
+                f"the {book.chapter} checklist is filed but no table in the Tables sheet deals {book.title}",
+                context.submission.location,
+                severity=Severity.WARNING,
+            )
+
+    return Rule(
+        code=code,
+        name="filing.chapter-checklist-and-tables",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=RULES_SUBMISSIONS,
+        summary="A chapter's tables come with its checklist, and its checklist with at least one table.",
+        doc=make_doc(
+            what=f"Checks that a filing with {book.title} tables includes the '{book.chapter}' checklist sheet, and "
+            "warns when the checklist is filed with no table dealing the game.",
+            why="Each game's options are approved through its own Rules Submission under § 601a.2.",
+            example=f"Tables row with Chapter {book.chapter}, and no sheet named {book.chapter}",
+            instead=f"Add the {book.chapter} sheet (`pacomply template {book.chapter}`) and answer it",
+            citation=RULES_SUBMISSIONS,
+        ),
+        fix=f"File the {book.chapter} checklist sheet with the tables that deal the game.",
+        check_function=check,
+    )
+
+
+def shared_rules(book: Rulebook) -> tuple[Rule, ...]:
+    """The shared families for one chapter, numbered 001–008."""
+    prefix = book.chapter.upper()
+    rules = [
+        _betting_positions(book, f"{prefix}-001"),
+        _deck_configuration(book, f"{prefix}-002"),
+        _change_interval(book, f"{prefix}-003"),
+        _discard_rack(book, f"{prefix}-004"),
+        _dealing_method(book, f"{prefix}-005"),
+        _checklist_answered(book, f"{prefix}-006"),
+        _table_wagers(book, f"{prefix}-007"),
+        _chapter_filed(book, f"{prefix}-008"),
+    ]
+    return tuple(rule for rule in rules if rule is not None)

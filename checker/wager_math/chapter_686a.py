@@ -1,0 +1,58 @@
+"""Wager math for Over/Under (686a): the required wagers and the Bonus, exact at any deck count asked for."""
+
+from __future__ import annotations
+
+from checker.wager_math import AnalysisUnavailable, WagerMath
+from engine.analysis import over_under
+from engine.analysis.result import WagerAnalysis
+from regulations.chapter_686a import BONUS_PAYTABLE, DECKS_PER_BATCH, RULEBOOK
+
+
+def _math(wager: str, paytable: str | None, decks: int, analysis: WagerAnalysis) -> WagerMath:
+    book_wager = RULEBOOK.wager(wager)
+    citation = str(BONUS_PAYTABLE.citation) if wager == "bonus" else str(book_wager.citation)
+    reading = None
+    if wager == "required":
+        chosen = RULEBOOK.reading("686a-losing-side")
+        reading = f"{chosen.id}: {chosen.choice}"
+    rows = tuple((row.outcome, f"{row.amount} to 1") for row in BONUS_PAYTABLE.rows) if wager == "bonus" else ()
+    return WagerMath(
+        chapter="686a",
+        wager=wager,
+        paytable=paytable,
+        decks=decks,
+        house_edge=analysis.house_edge,
+        element_of_risk=analysis.element_of_risk,
+        return_=analysis.return_,
+        method=analysis.method,
+        rounds=analysis.rounds,
+        ci95=analysis.ci95,
+        hit_frequency=analysis.hit_frequency,
+        std_dev=analysis.std_dev,
+        citation=citation,
+        reading=reading,
+        strategy=analysis.strategy,
+        paytable_rows=rows,
+    )
+
+
+def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[WagerMath]:
+    """The 686a wagers narrowed by the arguments; the chapter permits six decks, other counts on request."""
+    wagers = [wager] if wager is not None else [w.id for w in RULEBOOK.wagers]
+    deck_counts = [decks] if decks is not None else [DECKS_PER_BATCH]
+    results = []
+    for wager_id in wagers:
+        if wager_id not in {w.id for w in RULEBOOK.wagers}:
+            raise AnalysisUnavailable(f"686a has no wager '{wager_id}' (wagers: required, bonus)")
+        if wager_id == "bonus" and paytable not in (None, BONUS_PAYTABLE.id):
+            raise AnalysisUnavailable(f"686a's Bonus has one paytable, '{BONUS_PAYTABLE.id}'; '{paytable}' is not it")
+        if wager_id == "required" and paytable is not None:
+            raise AnalysisUnavailable("686a's required wagers pay 1 to 1 and have no paytable")
+        for deck_count in deck_counts:
+            if deck_count < 1:
+                raise AnalysisUnavailable(f"{deck_count} is not a number of decks")
+            if wager_id == "required":
+                results.append(_math("required", None, deck_count, over_under.required_wagers(deck_count)))
+            else:
+                results.append(_math("bonus", None, deck_count, over_under.bonus(deck_count)))
+    return results

@@ -1,0 +1,60 @@
+"""What a settled round says: each wager's outcome, its money, and the subsection that decided it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum, unique
+from fractions import Fraction
+
+from engine.cards import Card
+from regulations.citation import Citation
+
+
+@unique
+class Outcome(StrEnum):
+    """How a wager ended."""
+
+    WIN = "win"
+    """Paid at its odds."""
+    LOSE = "lose"
+    """Collected by the dealer."""
+    PUSH = "push"
+    """Returned to the player."""
+    SURRENDER = "surrender"
+    """Forfeited by the player's choice."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """One wager's settlement. ``net`` is the player's gain (positive) or loss (negative)."""
+
+    wager: str
+    amount: Fraction
+    outcome: Outcome
+    net: Fraction
+    citation: Citation
+    explanation: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A settled round: the cards as dealt, the facts derived from them, and each wager's settlement."""
+
+    chapter: str
+    cards: tuple[Card, ...]
+    settlements: tuple[Settlement, ...]
+    facts: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    """Derived facts worth showing, e.g. (('total', '24'),)."""
+
+    @property
+    def net(self) -> Fraction:
+        """The player's net result over every wager."""
+        return sum((settlement.net for settlement in self.settlements), Fraction(0))
+
+
+class ReplayError(ValueError):
+    """A recorded round that cannot have happened, or cannot be read. Carries every problem found."""
+
+    def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(self.problems))

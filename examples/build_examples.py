@@ -1,0 +1,130 @@
+"""Builds the example filings in this folder from code, so their content is reviewable and reproducible.
+
+Run: python examples/build_examples.py  (rewrites the .xlsx and .json files beside it)
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from regulations.rulebook import DealingMethod, Shuffler
+from submissions.model import Answer, ChapterSubmission, Filing, FilingMetadata, TableConfiguration, TableWager
+from submissions.readers.json import dumps_filing
+from submissions.template import write_template
+
+HERE = Path(__file__).resolve().parent
+
+
+def answers(chapter: str, **values: object) -> ChapterSubmission:
+    return ChapterSubmission(
+        chapter=chapter,
+        answers={
+            key: Answer(
+                key=key,
+                text="" if value is None else ("Yes" if value is True else "No" if value is False else str(value)),
+                value=value,
+            )
+            for key, value in values.items()
+        },
+    )
+
+
+def over_under_table(table_id: str, **overrides: object) -> TableConfiguration:
+    fields: dict[str, object] = {
+        "table_id": table_id,
+        "chapter": "686a",
+        "betting_positions": 6,
+        "decks": 6,
+        "batches": 2,
+        "shuffler": Shuffler.AUTOMATED,
+        "dealing": DealingMethod.SHOE,
+        "discard_rack_height_mm": Decimal("93.6"),
+        "card_change_interval_hours": Decimal(24),
+        "wagers": (TableWager(wager="bonus"),),
+    }
+    fields.update(overrides)
+    return TableConfiguration(**fields)  # type: ignore[arg-type]
+
+
+METADATA = FilingMetadata(
+    licensee="Keystone Downs Casino",
+    date_filed=date(2026, 11, 2),
+    reviewed_by="Dana Whitfield, Director of Table Games",
+)
+
+COMPLIANT_686A = Filing(
+    metadata=METADATA,
+    chapters={
+        "686a": answers(
+            "686a",
+            discard_rack_equal_height=True,
+            discard_rack_taller_with_mark=False,
+            automated_shuffler=True,
+            continuous_shuffler=False,
+            cards_preinspected=False,
+            verbal_wagers=True,
+            bonus_offered=True,
+            adjacent_boxes_allowed=True,
+            max_adjacent_boxes=2,
+        )
+    },
+    tables=(over_under_table("OU-1"), over_under_table("OU-2", betting_positions=5)),
+)
+
+# Each planted violation is listed in the README with the rule that catches it.
+NONCOMPLIANT_686A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={
+        "686a": answers(
+            "686a",
+            discard_rack_equal_height=True,
+            discard_rack_taller_with_mark=False,
+            automated_shuffler=True,
+            continuous_shuffler=False,  # but OU-3 uses one: 686A-102
+            cards_preinspected=False,
+            verbal_wagers=False,
+            bonus_offered=False,  # but OU-1 offers the Bonus: 686A-103
+            adjacent_boxes_allowed=True,
+            max_adjacent_boxes=None,  # allowed but not numbered: 686A-006, 686A-104
+        )
+    },
+    tables=(
+        over_under_table("OU-1", betting_positions=7),  # 686A-001
+        over_under_table(
+            "OU-2",
+            decks=8,
+            batches=1,
+            shuffler=Shuffler.NONE,
+            discard_rack_height_mm=Decimal("124.8"),
+            card_change_interval_hours=Decimal(36),
+            wagers=(),
+        ),  # 686A-002, 686A-003
+        over_under_table(
+            "OU-3", batches=2, shuffler=Shuffler.CONTINUOUS, wagers=()
+        ),  # 686A-002 (continuous + 2 batches)
+        over_under_table(
+            "OU-4",
+            discard_rack_height_mm=Decimal(80),
+            dealing=DealingMethod.HAND,
+            wagers=(TableWager(wager="bonus", paytable="B"),),
+        ),  # 686A-004, 686A-005, 686A-007
+    ),
+)
+
+
+def main() -> None:
+    for name, filing in (("686a-compliant", COMPLIANT_686A), ("686a-violations", NONCOMPLIANT_686A)):
+        write_template(HERE / f"{name}.xlsx", ["686a"], filing)
+        (HERE / f"{name}.json").write_text(
+            dumps_filing(filing.model_copy(update={"source": f"{name}.json"})), encoding="utf-8"
+        )
+        print(f"wrote {name}.xlsx and {name}.json")
+
+
+if __name__ == "__main__":
+    main()

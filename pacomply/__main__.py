@@ -1,0 +1,5 @@
+"""`python -m pacomply` runs the command line."""
+
+from pacomply.cli import main
+
+main()

@@ -1,0 +1,266 @@
+"""The shape of a chapter's rulebook: the facts a filing is checked against, each with its citation.
+
+A rulebook is data, not behaviour. Numbers are copied exactly from the chapter text; descriptions are our own
+summaries. Where the chapter is ambiguous the rulebook carries a :class:`Reading` saying what we chose and why,
+and every report shows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from enum import StrEnum, unique
+from fractions import Fraction
+
+from regulations.citation import Citation
+
+
+@unique
+class Shuffler(StrEnum):
+    """How the cards at a table are shuffled (the Tables sheet's Shuffler column)."""
+
+    NONE = "none"
+    """Shuffled by hand."""
+    AUTOMATED = "automated"
+    """An automated card shuffling device that shuffles one batch while the other is in play."""
+    CONTINUOUS = "continuous"
+    """A continuous shuffler: cards return to the device after each round."""
+
+
+@unique
+class DealingMethod(StrEnum):
+    """Where the cards are dealt from (the Tables sheet's Dealing column)."""
+
+    SHOE = "shoe"
+    """A manual dealing shoe."""
+    DOUBLE_SHOE = "double shoe"
+    """A two-sided dealing shoe (blackjack, 633a)."""
+    HAND = "hand"
+    """From the dealer's hand."""
+    AUTOMATED_SHOE = "automated shoe"
+    """An automated dealing shoe that dispenses hands."""
+
+
+@unique
+class Equipment(StrEnum):
+    """Table equipment a chapter may require (the Tables sheet's Equipment column)."""
+
+    CARD_READER = "card reader"
+    """A device that reads the dealer's hole card for blackjack."""
+    MASQUE_CARD_READER = "masque card reader"
+    """The Down Under Blackjack hole-card range reader."""
+    PROGRESSIVE_SYSTEM = "progressive system"
+    """A progressive table game system with a meter."""
+    ELECTRONIC_WAGERING_SYSTEM = "electronic wagering system"
+    """An electronic wagering system with a lock-out."""
+    SHAKER = "shaker"
+    """Three dice in a shaker, for the starting position."""
+    RNG = "rng"
+    """A computerised random number generator for the starting position."""
+    FLAT_BUTTON = "flat button"
+    """A flat button marking the starting position."""
+
+
+@unique
+class AnswerKind(StrEnum):
+    """What a checklist answer must be."""
+
+    YES_NO = "yes_no"
+    """Yes or No (also Y/N, true/false)."""
+    INTEGER = "integer"
+    """A whole number."""
+    MONEY = "money"
+    """A dollar amount."""
+    PAYTABLE = "paytable"
+    """A paytable id as the chapter names it."""
+    PERCENTAGE = "percentage"
+    """A percentage."""
+    TEXT = "text"
+    """Free text."""
+
+
+@unique
+class PayoutKind(StrEnum):
+    """How a paytable row pays."""
+
+    ODDS = "odds"
+    """Pays ``amount`` to 1 on the wager."""
+    PUSH = "push"
+    """The wager is returned."""
+    FIXED_AMOUNT = "fixed_amount"
+    """Pays a dollar ``amount`` regardless of the wager (progressive fixed awards)."""
+    METER_PERCENT = "meter_percent"
+    """Pays ``amount`` percent of the progressive meter."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChecklistQuestion:
+    """One row of a chapter's Rules Submission checklist."""
+
+    key: str
+    section: Citation
+    question: str
+    kind: AnswerKind
+    required: bool = True
+    depends_on: str | None = None
+    """Key of a Yes/No question; this one needs an answer only when that one is Yes."""
+    choices: tuple[str, ...] = ()
+    """For paytable answers, the ids the chapter permits."""
+
+
+@dataclass(frozen=True, slots=True)
+class PaytableRow:
+    """One line of a paytable: an outcome and what it pays."""
+
+    outcome: str
+    kind: PayoutKind
+    amount: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class Paytable:
+    """A paytable the chapter permits for a wager."""
+
+    id: str
+    wager: str
+    rows: tuple[PaytableRow, ...]
+    citation: Citation
+    permitted_decks: frozenset[int] | None = None
+    """Deck counts at which the chapter permits this paytable; ``None`` means any the chapter allows."""
+    name: str = ""
+
+    def pays(self, outcome: str) -> PaytableRow:
+        """The row for an outcome; raises KeyError for one the paytable does not list."""
+        for row in self.rows:
+            if row.outcome == outcome:
+                return row
+        raise KeyError(f"paytable {self.id} has no outcome '{outcome}'")
+
+
+@dataclass(frozen=True, slots=True)
+class Wager:
+    """A wager the chapter defines, by its stable id (MATH.md)."""
+
+    id: str
+    name: str
+    required: bool
+    citation: Citation
+    description: str
+    paytable_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DeckConfiguration:
+    """One lawful way of supplying cards: how many decks in a batch, how many batches, which shufflers."""
+
+    decks: frozenset[int]
+    batches: int
+    shufflers: frozenset[Shuffler]
+    citation: Citation
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardChangeInterval:
+    """The longest time cards may stay in use, for the dealing methods listed (all when empty)."""
+
+    hours: int
+    citation: Citation
+    dealing_methods: frozenset[DealingMethod] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Minimum:
+    """A dollar floor the chapter sets (payout limits, progressive seeds, qualifying wagers)."""
+
+    id: str
+    description: str
+    amount: Decimal
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """Where the chapter is ambiguous: what we chose, and why. Shown in every report that relies on it."""
+
+    id: str
+    topic: str
+    choice: str
+    reason: str
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    """Everything pacomply knows about one chapter, each fact with its citation."""
+
+    chapter: str
+    title: str
+    version: str
+    effective: date
+    source: str
+    """Where the chapter was published, e.g. '51 Pa.B. 2975'."""
+    max_betting_positions: int
+    betting_positions_citation: Citation
+    deck_configurations: tuple[DeckConfiguration, ...]
+    card_change_intervals: tuple[CardChangeInterval, ...]
+    dealing_methods: frozenset[DealingMethod]
+    dealing_methods_citation: Citation
+    wagers: tuple[Wager, ...]
+    paytables: tuple[Paytable, ...]
+    checklist: tuple[ChecklistQuestion, ...]
+    discard_rack_citation: Citation | None = None
+    jokers_per_deck: int = 0
+    minimums: tuple[Minimum, ...] = ()
+    readings: tuple[Reading, ...] = ()
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def question(self, key: str) -> ChecklistQuestion:
+        """The checklist question with this key; KeyError if none."""
+        for question in self.checklist:
+            if question.key == key:
+                return question
+        raise KeyError(f"chapter {self.chapter} has no checklist question '{key}'")
+
+    def wager(self, wager_id: str) -> Wager:
+        """The wager with this id; KeyError if none."""
+        for wager in self.wagers:
+            if wager.id == wager_id:
+                return wager
+        raise KeyError(f"chapter {self.chapter} has no wager '{wager_id}'")
+
+    def paytable(self, wager_id: str, paytable_id: str) -> Paytable:
+        """The paytable of a wager by id; KeyError if the chapter does not permit it."""
+        for paytable in self.paytables:
+            if paytable.wager == wager_id and paytable.id == paytable_id:
+                return paytable
+        raise KeyError(f"chapter {self.chapter} permits no paytable '{paytable_id}' for wager '{wager_id}'")
+
+    def paytables_for(self, wager_id: str) -> tuple[Paytable, ...]:
+        """Every paytable the chapter permits for a wager, in the chapter's order."""
+        return tuple(paytable for paytable in self.paytables if paytable.wager == wager_id)
+
+    def reading(self, reading_id: str) -> Reading:
+        """A recorded reading by id; KeyError if none."""
+        for reading in self.readings:
+            if reading.id == reading_id:
+                return reading
+        raise KeyError(f"chapter {self.chapter} records no reading '{reading_id}'")
+
+    def minimum(self, minimum_id: str) -> Minimum:
+        """A dollar floor by id; KeyError if none."""
+        for minimum in self.minimums:
+            if minimum.id == minimum_id:
+                return minimum
+        raise KeyError(f"chapter {self.chapter} sets no minimum '{minimum_id}'")
+
+    @property
+    def permitted_decks(self) -> frozenset[int]:
+        """Every deck count (per batch) some configuration allows."""
+        return frozenset().union(*(configuration.decks for configuration in self.deck_configurations))
+
+
+def odds(to: int, against: int = 1) -> Fraction:
+    """``odds(50)`` is 50 to 1; ``odds(1, 2)`` is 1 to 2."""
+    return Fraction(to, against)

@@ -1,0 +1,93 @@
+"""The review as JSON, schema ``pacomply.review/1``: stable keys, sorted findings, no timestamps of our own."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from checker.registry import Finding, Severity
+from checker.review import Review
+from submissions.model import SourceLocation
+
+SCHEMA = "pacomply.review/1"
+
+
+def _location(location: SourceLocation | None) -> dict[str, Any] | None:
+    if location is None:
+        return None
+    return {
+        "file": location.file,
+        "sheet": location.sheet,
+        "cell": location.cell,
+        "page": location.page,
+        "field": location.field,
+        "text": str(location),
+    }
+
+
+def finding_json(finding: Finding) -> dict[str, Any]:
+    """One finding as JSON."""
+    return {
+        "rule_id": finding.rule_id,
+        "rule_name": finding.rule_name,
+        "severity": finding.severity.value,
+        "chapter": finding.chapter,
+        "citation": str(finding.citation),
+        "citation_uri": finding.citation.uri,
+        "location": _location(finding.location),
+        "table_id": finding.table_id,
+        "message": finding.message,
+        "fix": finding.fix,
+    }
+
+
+def review_json(review: Review) -> dict[str, Any]:
+    """The whole review as a JSON-ready dict."""
+    filing = review.filing
+    return {
+        "schema": SCHEMA,
+        "tool": {"name": "pacomply", "version": review.tool_version},
+        "filing": {
+            "source": filing.source,
+            "licensee": filing.metadata.licensee,
+            "date_filed": filing.metadata.date_filed.isoformat(),
+            "reviewed_by": filing.metadata.reviewed_by,
+            "chapters": list(filing.filed_chapters),
+            "tables": [table.table_id for table in filing.tables],
+        },
+        "verdict": {
+            "compliant": review.compliant,
+            "errors": review.count(Severity.ERROR),
+            "warnings": review.count(Severity.WARNING),
+            "info": review.count(Severity.INFO),
+            "summary": review.verdict,
+        },
+        "rulebooks": [
+            {"chapter": used.chapter, "title": used.title, "version": used.version, "effective": used.effective}
+            for used in review.rulebooks
+        ],
+        "findings": [finding_json(finding) for finding in review.findings],
+        "wager_math": [math.to_json() for math in review.wager_math],
+        "readings": [
+            {
+                "chapter": chapter,
+                "id": reading.id,
+                "topic": reading.topic,
+                "choice": reading.choice,
+                "reason": reading.reason,
+                "citation": str(reading.citation),
+            }
+            for chapter, reading in review.readings
+        ],
+    }
+
+
+class JsonRenderer:
+    """Renders ``pacomply.review/1``."""
+
+    def render(self, review: Review) -> bytes:
+        """Indented, key order fixed by the schema, UTF-8."""
+        return (json.dumps(review_json(review), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+RENDERER = JsonRenderer()

@@ -1,0 +1,71 @@
+"""The review as plain text, for the terminal and for logs."""
+
+from __future__ import annotations
+
+import textwrap
+
+from checker.registry import Severity
+from checker.review import Review
+
+WIDTH = 100
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:.4f}%"
+
+
+class TextRenderer:
+    """A compact, readable review: verdict, findings by severity, wager math, readings."""
+
+    def render(self, review: Review) -> bytes:
+        """The text, UTF-8."""
+        filing = review.filing
+        lines = [
+            f"pacomply {review.tool_version} — review of {filing.source or 'filing'}",
+            f"Licensee: {filing.metadata.licensee}   Filed: {filing.metadata.date_filed.isoformat()}   "
+            f"Reviewed by: {filing.metadata.reviewed_by}",
+            "Chapters: "
+            + ", ".join(f"{used.chapter} {used.title} (rulebook {used.version})" for used in review.rulebooks),
+            f"Verdict: {review.verdict}",
+            "",
+        ]
+        for severity in Severity:
+            findings = [finding for finding in review.findings if finding.severity == severity]
+            if not findings:
+                continue
+            lines.append(f"{severity.value.upper()}S ({len(findings)})")
+            for finding in findings:
+                where = str(finding.location) if finding.location is not None else "filing"
+                lines.append(f"  {finding.rule_id} [{where}] {finding.message}")
+                lines.append(f"      {finding.citation}")
+                lines.extend(
+                    textwrap.wrap(f"fix: {finding.fix}", WIDTH, initial_indent="      ", subsequent_indent="      ")
+                )
+            lines.append("")
+        if review.wager_math:
+            lines.append("WAGER MATH")
+            lines.append(
+                f"  {'chapter':8}{'wager':22}{'paytable':12}{'decks':>6}{'house edge':>13}{'return':>11}  method"
+            )
+            for math in review.wager_math:
+                lines.append(
+                    f"  {math.chapter:8}{math.wager:22}{math.paytable or '-':12}{math.decks:>6}"
+                    f"{_percent(math.house_edge):>13}{_percent(math.return_):>11}  {math.method}  ({math.citation})"
+                )
+            lines.append("")
+        if review.readings:
+            lines.append("READINGS OF THE REGULATION RELIED ON")
+            for _chapter, reading in review.readings:
+                lines.extend(
+                    textwrap.wrap(
+                        f"{reading.id} ({reading.citation}): {reading.topic} — {reading.choice}",
+                        WIDTH,
+                        initial_indent="  ",
+                        subsequent_indent="    ",
+                    )
+                )
+            lines.append("")
+        return ("\n".join(lines).rstrip() + "\n").encode("utf-8")
+
+
+RENDERER = TextRenderer()

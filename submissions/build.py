@@ -1,0 +1,195 @@
+"""From raw values with locations to the Filing model, collecting every problem on the way.
+
+The readers (xlsx, PDF) find the raw values; this module interprets them the same way for all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+
+import regulations
+from regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler
+from submissions import values
+from submissions.errors import ProblemCollector
+from submissions.layout import FILING_FIELDS, TABLE_COLUMNS
+from submissions.model import (
+    DEFAULT_CARD_THICKNESS_MM,
+    Answer,
+    ChapterSubmission,
+    FilingMetadata,
+    SourceLocation,
+    TableConfiguration,
+    TableWager,
+)
+
+RawCell = tuple[object, SourceLocation]
+
+MAX_CARD_THICKNESS_MM = Decimal("2")
+
+
+def build_metadata(
+    raw: Mapping[str, RawCell], sheet_location: SourceLocation, problems: ProblemCollector
+) -> FilingMetadata | None:
+    """The Filing sheet's fields (keyed by model field name)."""
+    parsed: dict[str, object] = {}
+    locations: dict[str, SourceLocation] = {}
+    for column in FILING_FIELDS:
+        cell = raw.get(column.field)
+        if cell is None or values.is_blank(cell[0]):
+            if column.required:
+                where = cell[1] if cell is not None else sheet_location
+                problems.add(where, f"'{column.header}' is empty; expected {column.help}")
+            continue
+        value, location = cell
+        locations[column.field] = location
+        try:
+            if column.field == "date_filed":
+                parsed[column.field] = values.read_date(value, "Date Filed")
+            elif column.field == "card_thickness_mm":
+                thickness = values.read_decimal(value, "card thickness")
+                if not Decimal(0) < thickness <= MAX_CARD_THICKNESS_MM:
+                    raise values.ValueProblem(
+                        f"card thickness '{values.display(value)}' mm is not between 0 and {MAX_CARD_THICKNESS_MM} mm"
+                    )
+                parsed[column.field] = thickness
+            else:
+                parsed[column.field] = values.display(value)
+        except values.ValueProblem as problem:
+            problems.add(location, str(problem))
+    required = [column.field for column in FILING_FIELDS if column.required]
+    if not all(field in parsed for field in required):
+        return None
+    return FilingMetadata(
+        licensee=str(parsed["licensee"]),
+        date_filed=parsed["date_filed"],  # type: ignore[arg-type]
+        reviewed_by=str(parsed["reviewed_by"]),
+        card_thickness_mm=parsed.get("card_thickness_mm", DEFAULT_CARD_THICKNESS_MM),  # type: ignore[arg-type]
+        locations=locations,
+    )
+
+
+def build_answer(
+    book: Rulebook, key_cell: RawCell, answer_cell: RawCell, notes: str, problems: ProblemCollector
+) -> Answer | None:
+    """One checklist row; None (with a problem) when the key is unknown or the answer unreadable."""
+    key_raw, key_location = key_cell
+    key = values.display(key_raw).lower()
+    try:
+        question = book.question(key)
+    except KeyError:
+        known = ", ".join(question.key for question in book.checklist)
+        problems.add(key_location, f"key '{key}' is not a question of chapter {book.chapter}; expected one of: {known}")
+        return None
+    raw, location = answer_cell
+    try:
+        value = values.read_answer(raw, question.kind)
+    except values.ValueProblem as problem:
+        problems.add(location, str(problem))
+        return None
+    text = "" if values.is_blank(raw) else values.display(raw)
+    return Answer(key=key, text=text, value=value, location=location, notes=notes)
+
+
+def build_chapter(
+    book: Rulebook,
+    rows: list[tuple[RawCell, RawCell, str]],
+    sheet_location: SourceLocation,
+    problems: ProblemCollector,
+) -> ChapterSubmission:
+    """A chapter sheet's rows (key cell, answer cell, notes) into its submission; duplicate keys are problems."""
+    answers: dict[str, Answer] = {}
+    for key_cell, answer_cell, notes in rows:
+        answer = build_answer(book, key_cell, answer_cell, notes, problems)
+        if answer is None:
+            continue
+        if answer.key in answers:
+            first = answers[answer.key].location
+            problems.add(key_cell[1], f"key '{answer.key}' is answered twice (first at {first})")
+            continue
+        answers[answer.key] = answer
+    return ChapterSubmission(chapter=book.chapter, answers=answers, location=sheet_location)
+
+
+def _split_list(raw: object) -> list[str]:
+    return [part.strip() for part in values.display(raw).split(";") if part.strip()]
+
+
+def read_table_wagers(raw: object) -> tuple[TableWager, ...]:
+    """'Bonus=A; Tie' → (bonus with paytable A, tie)."""
+    wagers = []
+    for part in _split_list(raw):
+        name, _, paytable = part.partition("=")
+        if not name.strip():
+            raise values.ValueProblem(f"wager entry '{part}' has no wager name (expected Wager or Wager=Paytable)")
+        wagers.append(
+            TableWager(
+                wager=values.wager_id(name), paytable=values.read_paytable(paytable) if paytable.strip() else None
+            )
+        )
+    return tuple(wagers)
+
+
+def _read_equipment(raw: object) -> tuple[Equipment, ...]:
+    return tuple(values.read_choice(part, Equipment, "equipment") for part in _split_list(raw))
+
+
+def build_table(
+    raw: Mapping[str, RawCell], row_location: SourceLocation, problems: ProblemCollector
+) -> TableConfiguration | None:
+    """One Tables row (keyed by model field name); None when any required value is missing or unreadable."""
+    parsed: dict[str, object] = {}
+    locations: dict[str, SourceLocation] = {"row": row_location}
+    complete = True
+    for column in TABLE_COLUMNS:
+        cell = raw.get(column.field)
+        if cell is None or values.is_blank(cell[0]):
+            if column.required:
+                complete = False
+                where = cell[1] if cell is not None else row_location
+                problems.add(where, f"'{column.header}' is empty; expected {column.help}")
+            continue
+        value, location = cell
+        locations[column.field] = location
+        try:
+            parsed[column.field] = _read_table_value(column.field, column.header, value)
+        except values.ValueProblem as problem:
+            complete = False
+            problems.add(location, str(problem))
+    if not complete:
+        return None
+    return TableConfiguration(**parsed, locations=locations)  # type: ignore[arg-type]
+
+
+def _read_table_value(field: str, header: str, raw: object) -> object:
+    match field:
+        case "table_id":
+            return values.display(raw)
+        case "chapter":
+            chapter = regulations.normalise_chapter(values.display(raw))
+            try:
+                regulations.rulebook(chapter)
+            except regulations.UnknownChapterError as error:
+                raise values.ValueProblem(str(error)) from None
+            return chapter
+        case "betting_positions" | "decks" | "batches":
+            number = values.read_integer(raw, header)
+            if number < 0:
+                raise values.ValueProblem(f"{header} '{values.display(raw)}' is negative")
+            return number
+        case "shuffler":
+            return values.read_choice(raw, Shuffler, "shuffler")
+        case "dealing":
+            return values.read_choice(raw, DealingMethod, "dealing method")
+        case "discard_rack_height_mm" | "discard_rack_mark_mm" | "card_change_interval_hours":
+            number = values.read_decimal(raw, header)
+            if number < 0:
+                raise values.ValueProblem(f"{header} '{values.display(raw)}' is negative")
+            return number
+        case "equipment":
+            return _read_equipment(raw)
+        case "wagers":
+            return read_table_wagers(raw)
+        case "payout_limit" | "progressive_reset":
+            return values.read_money(raw, header)
+    raise AssertionError(f"unhandled table field {field}")

@@ -1,0 +1,49 @@
+"""Input problems: what could not be read, where, and what was expected. Never a traceback."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from submissions.model import SourceLocation
+
+
+@dataclass(frozen=True, slots=True)
+class InputProblem:
+    """One thing wrong with the input, located."""
+
+    location: SourceLocation
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.location.describe()}: {self.message}"
+
+
+class InputError(Exception):
+    """The filing could not be read. Carries every problem found, not only the first."""
+
+    def __init__(self, problems: list[InputProblem] | tuple[InputProblem, ...]) -> None:
+        if not problems:
+            raise ValueError("an InputError needs at least one problem")
+        self.problems: tuple[InputProblem, ...] = tuple(problems)
+        super().__init__("\n".join(str(problem) for problem in self.problems))
+
+    @classmethod
+    def single(cls, location: SourceLocation, message: str) -> InputError:
+        """An error with one problem."""
+        return cls([InputProblem(location, message)])
+
+
+class ProblemCollector:
+    """Gathers problems while a reader keeps going, then raises them together."""
+
+    def __init__(self) -> None:
+        self.problems: list[InputProblem] = []
+
+    def add(self, location: SourceLocation, message: str) -> None:
+        """Record a problem and carry on reading."""
+        self.problems.append(InputProblem(location, message))
+
+    def raise_if_any(self) -> None:
+        """Raise an :class:`InputError` with everything collected so far."""
+        if self.problems:
+            raise InputError(self.problems)

@@ -1,0 +1,158 @@
+"""The Rules Submission as data: a filing, its checklist answers and its table configurations.
+
+Every parsed value remembers where it came from (:class:`SourceLocation`), so a finding can point a compliance
+officer at the exact cell, page or JSON field. The models are frozen; a JSON filing is this model dumped.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from regulations.rulebook import DealingMethod, Equipment, Shuffler
+
+DEFAULT_CARD_THICKNESS_MM = Decimal("0.30")
+
+AnswerValue = bool | int | Decimal | str | None
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SourceLocation(_Frozen):
+    """Where a value was read: a workbook cell, a PDF page, or a JSON field."""
+
+    file: str = ""
+    sheet: str | None = None
+    cell: str | None = None
+    page: int | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        if self.sheet is not None:
+            return f"{self.sheet}!{self.cell}" if self.cell else f"sheet {self.sheet}"
+        if self.page is not None:
+            return f"page {self.page}" + (f", {self.field}" if self.field else "")
+        if self.field is not None:
+            return self.field
+        return self.file or "filing"
+
+    def describe(self) -> str:
+        """A sentence-start form for messages: 'Sheet 686a, cell D7', 'Page 2, Bonus row', 'Field tables[0].decks'."""
+        if self.sheet is not None:
+            return f"Sheet {self.sheet}, cell {self.cell}" if self.cell else f"Sheet {self.sheet}"
+        if self.page is not None:
+            return f"Page {self.page}" + (f", {self.field}" if self.field else "")
+        if self.field is not None:
+            return f"Field {self.field}"
+        return f"File {self.file}" if self.file else "The filing"
+
+
+class Answer(_Frozen):
+    """One answered checklist question."""
+
+    key: str
+    text: str = Field(description="The answer as written in the filing.")
+    value: AnswerValue = Field(description="The answer interpreted for its question's kind; None when blank.")
+    location: SourceLocation | None = None
+    notes: str = ""
+
+    @property
+    def is_blank(self) -> bool:
+        """True when the filer left the answer empty."""
+        return self.value is None
+
+
+class ChapterSubmission(_Frozen):
+    """The checklist of one chapter as filed."""
+
+    chapter: str
+    answers: dict[str, Answer] = Field(default_factory=dict)
+    location: SourceLocation | None = None
+
+    def answer(self, key: str) -> Answer | None:
+        """The answer to a question, or None if the row is missing."""
+        return self.answers.get(key)
+
+    def value(self, key: str) -> AnswerValue:
+        """The interpreted value of an answer; None when missing or blank."""
+        answer = self.answers.get(key)
+        return None if answer is None else answer.value
+
+    def location_of(self, key: str) -> SourceLocation | None:
+        """Where the answer to a question is (or the sheet, if the row is missing)."""
+        answer = self.answers.get(key)
+        return answer.location if answer is not None and answer.location is not None else self.location
+
+
+class TableWager(_Frozen):
+    """An optional wager offered at a table, with the paytable chosen where one applies."""
+
+    wager: str = Field(description="The stable wager id (MATH.md), e.g. 'bonus', 'trips'.")
+    paytable: str | None = None
+
+
+class TableConfiguration(_Frozen):
+    """One gaming table covered by the filing (a row of the Tables sheet)."""
+
+    table_id: str
+    chapter: str
+    betting_positions: int = Field(ge=0)
+    decks: int = Field(ge=0)
+    batches: int = Field(ge=0)
+    shuffler: Shuffler
+    dealing: DealingMethod
+    discard_rack_height_mm: Decimal | None = None
+    discard_rack_mark_mm: Decimal | None = None
+    card_change_interval_hours: Decimal | None = None
+    equipment: tuple[Equipment, ...] = ()
+    wagers: tuple[TableWager, ...] = ()
+    payout_limit: Decimal | None = None
+    progressive_reset: Decimal | None = None
+    locations: dict[str, SourceLocation] = Field(
+        default_factory=dict, description="Field name → where it was read; 'row' is the whole row."
+    )
+
+    def location_of(self, field_name: str) -> SourceLocation | None:
+        """Where a field of this table was read (or the row, or None for a table built in code)."""
+        return self.locations.get(field_name) or self.locations.get("row")
+
+    def offers(self, wager_id: str) -> TableWager | None:
+        """The table's entry for an optional wager, or None when the table does not offer it."""
+        for table_wager in self.wagers:
+            if table_wager.wager == wager_id:
+                return table_wager
+        return None
+
+
+class FilingMetadata(_Frozen):
+    """The Filing sheet: who files, when, who approved it."""
+
+    licensee: str
+    date_filed: date
+    reviewed_by: str
+    card_thickness_mm: Decimal = DEFAULT_CARD_THICKNESS_MM
+    locations: dict[str, SourceLocation] = Field(default_factory=dict)
+
+
+class Filing(_Frozen):
+    """A whole Rules Submission."""
+
+    schema_version: Literal[1] = 1
+    metadata: FilingMetadata
+    chapters: dict[str, ChapterSubmission] = Field(default_factory=dict)
+    tables: tuple[TableConfiguration, ...] = ()
+    source: str = Field(default="", description="The file the filing was read from.")
+
+    def tables_for(self, chapter: str) -> tuple[TableConfiguration, ...]:
+        """The tables that deal a chapter's game, in filing order."""
+        return tuple(table for table in self.tables if table.chapter == chapter)
+
+    @property
+    def filed_chapters(self) -> tuple[str, ...]:
+        """Chapters with a checklist or a table in the filing, sorted."""
+        return tuple(sorted(set(self.chapters) | {table.chapter for table in self.tables}))

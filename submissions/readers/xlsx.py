@@ -1,0 +1,258 @@
+"""Reads a filing workbook (SUBMISSION_FORMAT.md) into a :class:`Filing`, with every cell's location.
+
+Untrusted input: the file's size, its unpacked size and each sheet's extent are bounded before and while reading;
+openpyxl parses with defusedxml when it is installed (a dependency of pacomply).
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import regulations
+from submissions import values
+from submissions.build import RawCell, build_chapter, build_metadata, build_table
+from submissions.errors import InputError, ProblemCollector
+from submissions.layout import (
+    CHAPTER_SHEET_HEADERS,
+    FILING_FIELDS,
+    FILING_SHEET,
+    TABLE_COLUMNS,
+    TABLES_SHEET,
+    normalise_header,
+)
+from submissions.model import Filing, SourceLocation
+
+MAX_FILE_BYTES = 25 * 1024 * 1024
+MAX_UNPACKED_BYTES = 200 * 1024 * 1024
+MAX_COMPRESSION_RATIO = 200
+MAX_ROWS = 5_000
+MAX_COLUMNS = 64
+
+
+def read_xlsx(path: Path) -> Filing:
+    """Parse a filing workbook; raise :class:`InputError` listing every problem found."""
+    file_location = SourceLocation(file=path.name)
+    _check_container(path, file_location)
+    from openpyxl import load_workbook  # lazy: openpyxl is only needed when a workbook is read
+
+    try:
+        workbook = load_workbook(path, read_only=True, data_only=False)
+    except Exception as error:  # openpyxl raises many types for a damaged file
+        raise InputError.single(
+            file_location, f"the workbook could not be opened ({type(error).__name__}: {error})"
+        ) from None
+    try:
+        return _read_workbook(workbook, path)
+    finally:
+        workbook.close()
+
+
+def _check_container(path: Path, location: SourceLocation) -> None:
+    if not path.exists():
+        raise InputError.single(location, f"the file '{path}' does not exist")
+    if not path.is_file():
+        raise InputError.single(location, f"'{path}' is not a file")
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise InputError.single(
+            location, f"the file is {size:,} bytes; filings over {MAX_FILE_BYTES:,} bytes are refused"
+        )
+    if not zipfile.is_zipfile(path):
+        raise InputError.single(location, "the file is not an Excel workbook (.xlsx); expected an Office Open XML file")
+    with zipfile.ZipFile(path) as archive:
+        unpacked = sum(member.file_size for member in archive.infolist())
+        if unpacked > MAX_UNPACKED_BYTES or (size and unpacked / size > MAX_COMPRESSION_RATIO and unpacked > 1 << 20):
+            raise InputError.single(
+                location, f"the workbook unpacks to {unpacked:,} bytes, more than a filing can need; refused as unsafe"
+            )
+        if "xl/workbook.xml" not in archive.namelist():
+            raise InputError.single(
+                location, "the file is a zip archive but not an Excel workbook (no xl/workbook.xml)"
+            )
+
+
+def _cell_name(row: int, column: int) -> str:
+    from openpyxl.utils import get_column_letter
+
+    return f"{get_column_letter(column)}{row}"
+
+
+def _rows(sheet: Any, name: str, problems: ProblemCollector, file_name: str) -> list[tuple[int, list[object]]]:
+    """Non-empty rows with their numbers, bounded in count and width."""
+    rows: list[tuple[int, list[object]]] = []
+    for row_number, row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
+        if row_number > MAX_ROWS:
+            problems.add(
+                SourceLocation(file=file_name, sheet=name), f"the sheet has more than {MAX_ROWS:,} rows; refused"
+            )
+            break
+        cells = list(row)
+        if all(values.is_blank(cell) for cell in cells):
+            continue
+        rows.append((row_number, cells))
+    return rows
+
+
+def _header_map(
+    header: list[object],
+    expected: tuple[str, ...],
+    required: tuple[str, ...],
+    location: SourceLocation,
+    problems: ProblemCollector,
+) -> dict[str, int] | None:
+    found = {normalise_header(text): index for index, text in enumerate(header) if not values.is_blank(text)}
+    columns = {name: found[normalise_header(name)] for name in expected if normalise_header(name) in found}
+    missing = [name for name in required if name not in columns]
+    if missing:
+        seen = ", ".join(f"'{values.display(text)}'" for text in header if not values.is_blank(text)) or "nothing"
+        problems.add(location, f"header row lacks {', '.join(repr(name) for name in missing)} (found {seen})")
+        return None
+    return columns
+
+
+def _read_workbook(workbook: Any, path: Path) -> Filing:
+    problems = ProblemCollector()
+    file_name = path.name
+    sheets = {normalise_header(name): name for name in workbook.sheetnames}
+
+    filing_name = sheets.get(normalise_header(FILING_SHEET))
+    metadata = None
+    if filing_name is None:
+        problems.add(SourceLocation(file=file_name), f"the workbook has no '{FILING_SHEET}' sheet")
+    else:
+        metadata = _read_filing_sheet(workbook[filing_name], filing_name, file_name, problems)
+
+    chapters = {}
+    for normalised, name in sorted(sheets.items()):
+        chapter = regulations.normalise_chapter(normalised)
+        if chapter not in regulations.CHAPTER_TITLES:
+            continue  # extra sheets are kept and ignored
+        location = SourceLocation(file=file_name, sheet=name)
+        try:
+            book = regulations.rulebook(chapter)
+        except regulations.UnknownChapterError as error:
+            problems.add(location, str(error))
+            continue
+        chapters[chapter] = _read_chapter_sheet(workbook[name], name, file_name, book, problems)
+
+    tables = []
+    tables_name = sheets.get(normalise_header(TABLES_SHEET))
+    if tables_name is None:
+        problems.add(SourceLocation(file=file_name), f"the workbook has no '{TABLES_SHEET}' sheet")
+    else:
+        tables = _read_tables_sheet(workbook[tables_name], tables_name, file_name, problems)
+
+    if not chapters and not tables and filing_name is not None and tables_name is not None:
+        problems.add(
+            SourceLocation(file=file_name),
+            "the workbook has no chapter sheet (named by chapter id, e.g. '686a') and no tables",
+        )
+    problems.raise_if_any()
+    assert metadata is not None
+    return Filing(metadata=metadata, chapters=chapters, tables=tuple(tables), source=file_name)
+
+
+def _read_filing_sheet(sheet: Any, name: str, file_name: str, problems: ProblemCollector) -> Any:
+    rows = _rows(sheet, name, problems, file_name)
+    sheet_location = SourceLocation(file=file_name, sheet=name)
+    if not rows:
+        problems.add(sheet_location, "the sheet is empty; expected a Field/Value header and the filing's details")
+        return None
+    header_row, header = rows[0]
+    columns = _header_map(
+        header,
+        ("Field", "Value"),
+        ("Field", "Value"),
+        SourceLocation(file=file_name, sheet=name, cell=f"A{header_row}"),
+        problems,
+    )
+    if columns is None:
+        return None
+    by_header = {normalise_header(column.header): column.field for column in FILING_FIELDS}
+    raw: dict[str, RawCell] = {}
+    for row_number, cells in rows[1:]:
+        field_name = by_header.get(normalise_header(cells[columns["Field"]]))
+        if field_name is None:
+            continue
+        value_column = columns["Value"]
+        raw[field_name] = (
+            cells[value_column] if value_column < len(cells) else None,
+            SourceLocation(file=file_name, sheet=name, cell=_cell_name(row_number, value_column + 1)),
+        )
+    return build_metadata(raw, sheet_location, problems)
+
+
+def _read_chapter_sheet(sheet: Any, name: str, file_name: str, book: Any, problems: ProblemCollector) -> Any:
+    sheet_location = SourceLocation(file=file_name, sheet=name)
+    rows = _rows(sheet, name, problems, file_name)
+    if not rows:
+        problems.add(sheet_location, "the sheet is empty; expected a Section/Key/Question/Answer/Notes header")
+        return build_chapter(book, [], sheet_location, problems)
+    header_row, header = rows[0]
+    columns = _header_map(
+        header,
+        CHAPTER_SHEET_HEADERS,
+        ("Key", "Answer"),
+        SourceLocation(file=file_name, sheet=name, cell=f"A{header_row}"),
+        problems,
+    )
+    if columns is None:
+        return build_chapter(book, [], sheet_location, problems)
+    entries = []
+    for row_number, cells in rows[1:]:
+
+        def cell(column: str, cells: list[object] = cells, row_number: int = row_number) -> RawCell:
+            index = columns[column]
+            return (
+                cells[index] if index < len(cells) else None,
+                SourceLocation(file=file_name, sheet=name, cell=_cell_name(row_number, index + 1)),
+            )
+
+        key_cell = cell("Key")
+        if values.is_blank(key_cell[0]):
+            problems.add(key_cell[1], "the row has no key; every question row needs its Key")
+            continue
+        notes = values.display(cell("Notes")[0]) if "Notes" in columns and not values.is_blank(cell("Notes")[0]) else ""
+        entries.append((key_cell, cell("Answer"), notes))
+    return build_chapter(book, entries, sheet_location, problems)
+
+
+def _read_tables_sheet(sheet: Any, name: str, file_name: str, problems: ProblemCollector) -> list[Any]:
+    rows = _rows(sheet, name, problems, file_name)
+    if not rows:
+        problems.add(SourceLocation(file=file_name, sheet=name), "the sheet is empty; expected the Tables header row")
+        return []
+    header_row, header = rows[0]
+    expected = tuple(column.header for column in TABLE_COLUMNS)
+    required = tuple(column.header for column in TABLE_COLUMNS if column.required)
+    columns = _header_map(
+        header, expected, required, SourceLocation(file=file_name, sheet=name, cell=f"A{header_row}"), problems
+    )
+    if columns is None:
+        return []
+    tables = []
+    seen: dict[str, SourceLocation] = {}
+    for row_number, cells in rows[1:]:
+        raw: dict[str, RawCell] = {}
+        for column in TABLE_COLUMNS:
+            if column.header not in columns:
+                continue
+            index = columns[column.header]
+            raw[column.field] = (
+                cells[index] if index < len(cells) else None,
+                SourceLocation(file=file_name, sheet=name, cell=_cell_name(row_number, index + 1)),
+            )
+        row_location = SourceLocation(file=file_name, sheet=name, cell=f"A{row_number}")
+        table = build_table(raw, row_location, problems)
+        if table is None:
+            continue
+        if table.table_id in seen:
+            problems.add(
+                raw["table_id"][1], f"table id '{table.table_id}' appears twice (first at {seen[table.table_id]})"
+            )
+            continue
+        seen[table.table_id] = raw["table_id"][1]
+        tables.append(table)
+    return tables

@@ -1,0 +1,127 @@
+"""Writes the filing workbook: blank (``pacomply template``) or filled from a :class:`Filing`.
+
+The layout is the contract in SUBMISSION_FORMAT.md, taken from :mod:`submissions.layout`.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import regulations
+from regulations.rulebook import AnswerKind
+from submissions.files import neutralise_formula, write_atomically
+from submissions.layout import (
+    CHAPTER_SHEET_HEADERS,
+    FILING_FIELDS,
+    FILING_SHEET,
+    FILING_SHEET_HEADERS,
+    TABLE_COLUMNS,
+    TABLES_SHEET,
+)
+from submissions.model import Filing, TableConfiguration
+
+_FIXED_TIMESTAMP = datetime(2021, 5, 29)
+
+
+def _cell_text(value: object) -> object:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, str):
+        return neutralise_formula(value)
+    return value
+
+
+def _table_cell(table: TableConfiguration, field: str) -> object:
+    value = getattr(table, field)
+    if field == "equipment":
+        return "; ".join(item.value for item in value) or None
+    if field == "wagers":
+        return "; ".join(w.wager + (f"={w.paytable}" if w.paytable else "") for w in value) or None
+    if hasattr(value, "value") and not isinstance(value, Decimal):
+        return value.value
+    return _cell_text(value)
+
+
+def build_workbook(chapters: Sequence[str], filing: Filing | None = None) -> Any:
+    """An openpyxl workbook for the chapters, blank or filled from ``filing``."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Alignment, Font
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    workbook = Workbook()
+    workbook.properties.creator = "pacomply"
+    workbook.properties.created = _FIXED_TIMESTAMP
+    bold = Font(bold=True)
+
+    sheet = workbook.active
+    sheet.title = FILING_SHEET
+    sheet.append(list(FILING_SHEET_HEADERS))
+    for column in FILING_FIELDS:
+        value = getattr(filing.metadata, column.field) if filing is not None else None
+        if column.field == "card_thickness_mm" and filing is not None and value == Decimal("0.30"):
+            value = None
+        sheet.append([column.header, _cell_text(value)])
+    sheet.column_dimensions["A"].width = 24
+    sheet.column_dimensions["B"].width = 48
+    for cell in sheet[1]:
+        cell.font = bold
+
+    for chapter in chapters:
+        book = regulations.rulebook(chapter)
+        chapter_sheet = workbook.create_sheet(book.chapter)
+        chapter_sheet.append(list(CHAPTER_SHEET_HEADERS))
+        yes_no = DataValidation(type="list", formula1='"Yes,No"', allow_blank=True)
+        chapter_sheet.add_data_validation(yes_no)
+        submission = filing.chapters.get(book.chapter) if filing is not None else None
+        for row_number, question in enumerate(book.checklist, start=2):
+            answer = submission.answer(question.key) if submission is not None else None
+            answer_value = None
+            if answer is not None:
+                answer_value = _cell_text(answer.value) if question.kind != AnswerKind.TEXT else answer.text
+            chapter_sheet.append(
+                [
+                    question.section.short,
+                    question.key,
+                    question.question,
+                    answer_value,
+                    answer.notes if answer is not None and answer.notes else None,
+                ]
+            )
+            if question.kind == AnswerKind.YES_NO:
+                yes_no.add(f"D{row_number}")
+            chapter_sheet.cell(row=row_number, column=3).alignment = Alignment(wrap_text=True, vertical="top")
+        for letter, width in zip("ABCDE", (12, 30, 70, 16, 30), strict=True):
+            chapter_sheet.column_dimensions[letter].width = width
+        for cell in chapter_sheet[1]:
+            cell.font = bold
+        chapter_sheet.freeze_panes = "A2"
+
+    tables_sheet = workbook.create_sheet(TABLES_SHEET)
+    tables_sheet.append([column.header for column in TABLE_COLUMNS])
+    for table in filing.tables if filing is not None else ():
+        tables_sheet.append([_table_cell(table, column.field) for column in TABLE_COLUMNS])
+    for cell in tables_sheet[1]:
+        cell.font = bold
+    tables_sheet.freeze_panes = "A2"
+    return workbook
+
+
+def workbook_bytes(chapters: Sequence[str], filing: Filing | None = None) -> bytes:
+    """The workbook as bytes."""
+    stream = io.BytesIO()
+    build_workbook(chapters, filing).save(stream)
+    return stream.getvalue()
+
+
+def write_template(path: Path, chapters: Sequence[str], filing: Filing | None = None) -> None:
+    """Write the workbook atomically."""
+    write_atomically(path, workbook_bytes(chapters, filing))
