@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 from enum import StrEnum, unique
 from importlib import import_module
@@ -43,6 +44,19 @@ class Severity(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Waiver:
+    """The Board's approval (58 Pa. Code § 601a.4) to set aside a named finding, for a table or the whole filing."""
+
+    rule_id: str
+    justification: str
+    approval_reference: str
+    expires: date
+    table_id: str | None = None
+    source: str = ""
+    """Where the waiver was read, e.g. 'waivers.toml, waiver 2'."""
+
+
+@dataclass(frozen=True, slots=True)
 class Finding:
     """One thing a rule found: what, where, under which subsection, and how to fix it."""
 
@@ -55,6 +69,13 @@ class Finding:
     chapter: str | None = None
     location: SourceLocation | None = None
     table_id: str | None = None
+    waiver: Waiver | None = None
+    """Set when a waiver accepts this finding; a waived finding is still reported, marked, but fails nothing."""
+
+    @property
+    def waived(self) -> bool:
+        """True when a waiver accepts this finding."""
+        return self.waiver is not None
 
     @property
     def sort_key(self) -> tuple[object, ...]:

@@ -42,8 +42,13 @@ class Review:
     tool_version: str = field(default_factory=tool_version)
 
     def count(self, severity: Severity) -> int:
-        """Findings of one severity."""
-        return sum(1 for finding in self.findings if finding.severity == severity)
+        """Findings of one severity that no waiver accepts."""
+        return sum(1 for finding in self.findings if finding.severity == severity and not finding.waived)
+
+    @property
+    def waived_count(self) -> int:
+        """Findings a waiver accepts (still listed in every report, marked)."""
+        return sum(1 for finding in self.findings if finding.waived)
 
     @property
     def compliant(self) -> bool:
