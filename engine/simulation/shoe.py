@@ -126,6 +126,8 @@ class Shoe:
         """Shoes started so far (each shuffle of a batch into the shoe counts one)."""
         self.cover_card_out = False
         """The cover card has come out; the runner reshuffles before the next round (§ 686a.7(d))."""
+        self._uniforms: list[float] = []
+        self._uniform_next = 0
         if spec.shuffler != Shuffler.CONTINUOUS:
             self._new_shoe()
 
@@ -148,20 +150,42 @@ class Shoe:
     def begin_round(self) -> None:
         """Before each round: a continuous shuffler has all the cards back; a shoe past its cover card is reshuffled."""
         if self.spec.shuffler == Shuffler.CONTINUOUS:
-            self._order = self._generator.permutation(self._batch).tolist()
+            if not self._order:
+                self._order = self._batch.tolist()
+            # Every card is back in the device. The next draws pick uniformly among all of them whatever the
+            # order the list is left in, so there is nothing to restore (see _draw_continuous).
             self._position = 0
             self.shoes_dealt += 1
             return
         if self.cover_card_out:
             self._new_shoe()
 
+    def _draw_continuous(self) -> Card:
+        # One step of a Fisher-Yates shuffle: a uniform pick among the cards not yet dealt this round. Uniforms are
+        # drawn in blocks because a numpy call per card would cost more than the rest of the draw.
+        size = len(self._order)
+        if self._position >= size:
+            raise ShoeExhausted(f"the continuous shuffler's {size} cards ran out during a round")
+        if self._uniform_next >= len(self._uniforms):
+            self._uniforms = self._generator.random(4096).tolist()
+            self._uniform_next = 0
+        pick = self._position + int(self._uniforms[self._uniform_next] * (size - self._position))
+        self._uniform_next += 1
+        order = self._order
+        order[self._position], order[pick] = order[pick], order[self._position]
+        card = _CARD_BY_INDEX[order[self._position]]
+        self._position += 1
+        return card
+
     def draw(self) -> Card:
         """The next card out of the shoe; raises :class:`ShoeExhausted` past the last card."""
+        if self.spec.shuffler == Shuffler.CONTINUOUS:
+            return self._draw_continuous()
         if self._position >= len(self._order):
             raise ShoeExhausted(f"the shoe of {len(self._order)} cards ran out during a round")
         card = _CARD_BY_INDEX[self._order[self._position]]
         self._position += 1
-        if self._position >= self._cover_position and self.spec.shuffler != Shuffler.CONTINUOUS:
+        if self._position >= self._cover_position:
             # The cover card sits behind this card; the round in progress is completed (§ 686a.7(d)).
             self.cover_card_out = True
         return card
