@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import signal
+import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -326,16 +327,29 @@ def _run_dask(
     except ImportError as error:
         raise RuntimeError("the Dask scheduler needs the optional extra: pip install 'pacomply[dask]'") from error
 
-    cluster = None
-    if scheduler == LOCAL_CLUSTER:
-        cluster = LocalCluster(n_workers=max(workers, 1), threads_per_worker=1, processes=True, dashboard_address=None)
-        client = Client(cluster)
-    else:
-        client = Client(scheduler)
+    import logging
+    from contextlib import ExitStack
+
     results: list[ChunkResult] = []
     interrupted = False
-    try:
-        keys = [f"pacomply-chunk-{task.seed}-{task.index}-{id(tasks)}" for task in tasks]
+    with ExitStack() as stack:
+        if scheduler == LOCAL_CLUSTER:
+            # Quiet: a LocalCluster logs worker heartbeats that fail while it shuts down, which are harmless here.
+            cluster = stack.enter_context(
+                LocalCluster(
+                    n_workers=max(workers, 1),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.CRITICAL,
+                )
+            )
+            client = stack.enter_context(Client(cluster))
+        else:
+            client = stack.enter_context(Client(scheduler))
+        # Keys unique per run: a long-lived cluster must not hand back another run's chunk of the same index.
+        run_id = uuid.uuid4().hex
+        keys = [f"pacomply-chunk-{run_id}-{task.index}" for task in tasks]
         futures = client.map(run_chunk, list(tasks), key=keys, pure=False)
         try:
             for future in as_completed(futures):
@@ -344,8 +358,7 @@ def _run_dask(
                 callback(result)
         except KeyboardInterrupt:
             interrupted = True
-            pending = [future for future in futures if not future.done()]
-            client.cancel(pending)
+            client.cancel([future for future in futures if not future.done()])
             kept = {result.index for result in results}
             for future in futures:
                 if future.status == "finished":
@@ -353,8 +366,4 @@ def _run_dask(
                     if result.index not in kept:
                         results.append(result)
                         callback(result)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
     return results, interrupted
