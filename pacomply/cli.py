@@ -323,7 +323,8 @@ def simulate(
         )
         return
     typer.echo(
-        f"{chosen}: {outcome.rounds} rounds ({outcome.chunks_done} chunks of {chunk_rounds}, seed {seed}), "
+        f"{chosen}: {outcome.rounds} rounds{f' of {seats} seats' if seats > 1 else ''} "
+        f"({outcome.chunks_done} chunks of {chunk_rounds}, seed {seed}), "
         f"{outcome.shoes} shoes; {shoe.describe()}"
     )
     for record in records:

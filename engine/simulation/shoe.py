@@ -123,7 +123,8 @@ class Shoe:
         self.batch_in_play = -1
         """Which batch (0, 1, …) is in the shoe; alternates at each reshuffle."""
         self.shoes_dealt = 0
-        """Shoes started so far (each shuffle of a batch into the shoe counts one)."""
+        """Shoes started so far (each shuffle of a batch into the shoe counts one; always 0 with a continuous
+        shuffler, which has no shoe to start)."""
         self.cover_card_out = False
         """The cover card has come out; the runner reshuffles before the next round (§ 686a.7(d))."""
         self._uniforms: list[float] = []
@@ -155,7 +156,6 @@ class Shoe:
             # Every card is back in the device. The next draws pick uniformly among all of them whatever the
             # order the list is left in, so there is nothing to restore (see _draw_continuous).
             self._position = 0
-            self.shoes_dealt += 1
             return
         if self.cover_card_out:
             self._new_shoe()
