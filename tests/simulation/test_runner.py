@@ -50,6 +50,7 @@ def test_dask_local_cluster_gives_the_same_figures_as_one_worker() -> None:
 
 def test_dask_scheduler_address_gives_the_same_figures_as_one_worker() -> None:
     import distributed  # the dask extra; CI installs it, and a missing one must fail here, not skip
+
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
         assert cluster.scheduler_address.startswith("tcp://")
         remote = run(_plan(), scheduler=cluster.scheduler_address)
