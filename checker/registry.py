@@ -215,6 +215,7 @@ def make_doc(what: str, why: str, example: str, instead: str, citation: Citation
 
 
 _CHAPTER_RULE_MODULES: dict[str, str] = {
+    "681a": "checker.rules.chapter_681a",
     "686a": "checker.rules.chapter_686a",
 }
 

@@ -117,9 +117,98 @@ NONCOMPLIANT_686A = Filing(
 )
 
 
+def baccarat_table(table_id: str, **overrides: object) -> TableConfiguration:
+    fields: dict[str, object] = {
+        "table_id": table_id,
+        "chapter": "681a",
+        "betting_positions": 7,
+        "decks": 8,
+        "batches": 2,
+        "shuffler": Shuffler.AUTOMATED,
+        "dealing": DealingMethod.SHOE,
+        "discard_rack_height_mm": Decimal("130"),
+        "card_change_interval_hours": Decimal(24),
+        "wagers": (
+            TableWager(wager="tie"),
+            TableWager(wager="bonus_player", paytable="D"),
+            TableWager(wager="bonus_banker", paytable="D"),
+        ),
+    }
+    fields.update(overrides)
+    return TableConfiguration(**fields)  # type: ignore[arg-type]
+
+
+COMPLIANT_681A = Filing(
+    metadata=METADATA,
+    chapters={
+        "681a": answers(
+            "681a",
+            decks_per_batch=8,
+            automated_shuffler=True,
+            continuous_shuffler=False,
+            cards_preinspected=False,
+            shuffler_loads_shoe=False,
+            reshuffling_counting_shoe=False,
+            payout_odds_on_layout=True,
+            tie_offered=True,
+            bonus_player_offered=True,
+            bonus_banker_offered=True,
+            bonus_paytable="D",
+        )
+    },
+    tables=(baccarat_table("TB-1"), baccarat_table("TB-2", betting_positions=8)),
+)
+
+# Each planted violation names the rule that catches it.
+NONCOMPLIANT_681A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={
+        "681a": answers(
+            "681a",
+            decks_per_batch=8,
+            automated_shuffler=False,  # but TB-1 uses one: 681A-102
+            continuous_shuffler=False,
+            cards_preinspected=False,
+            shuffler_loads_shoe=None,
+            reshuffling_counting_shoe=False,
+            payout_odds_on_layout=None,  # unanswered: 681A-006
+            tie_offered=False,  # but TB-1 offers the Tie: 681A-103
+            bonus_player_offered=True,
+            bonus_banker_offered=False,
+            bonus_paytable="A",  # a four-deck paytable with eight decks: 681A-104
+        )
+    },
+    tables=(
+        baccarat_table("TB-1", betting_positions=9),  # 681A-001
+        baccarat_table(
+            "TB-2",
+            decks=6,
+            batches=1,
+            shuffler=Shuffler.NONE,
+            card_change_interval_hours=Decimal(30),
+            wagers=(TableWager(wager="bonus_player", paytable="B"),),
+        ),  # 681A-002 (six decks), 681A-003 (30 h), 681A-007 (paytable B needs four decks)
+        baccarat_table(
+            "TB-3",
+            batches=1,
+            shuffler=Shuffler.NONE,
+            dealing=DealingMethod.HAND,
+            discard_rack_height_mm=None,
+            wagers=(TableWager(wager="bonus_player", paytable="C"),),
+        ),  # 681A-005 (dealt by hand), 681A-101 (no rack), 681A-007 (paytable C with eight decks)
+    ),
+)
+
+
 def main() -> None:
-    for name, filing in (("686a-compliant", COMPLIANT_686A), ("686a-violations", NONCOMPLIANT_686A)):
-        write_template(HERE / f"{name}.xlsx", ["686a"], filing)
+    filings = (
+        ("686a-compliant", "686a", COMPLIANT_686A),
+        ("686a-violations", "686a", NONCOMPLIANT_686A),
+        ("681a-compliant", "681a", COMPLIANT_681A),
+        ("681a-violations", "681a", NONCOMPLIANT_681A),
+    )
+    for name, chapter, filing in filings:
+        write_template(HERE / f"{name}.xlsx", [chapter], filing)
         (HERE / f"{name}.json").write_text(
             dumps_filing(filing.model_copy(update={"source": f"{name}.json"})), encoding="utf-8"
         )
