@@ -13,6 +13,7 @@ from typing import Any
 _CHAPTER_MODULES: dict[str, str] = {
     "681a": "checker.wager_math.chapter_681a",
     "686a": "checker.wager_math.chapter_686a",
+    "687a": "checker.wager_math.chapter_687a",
 }
 
 DECIMALS = 6
