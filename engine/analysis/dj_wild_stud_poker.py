@@ -241,6 +241,7 @@ def _analysis(outcomes: dict[Fraction, Fraction], wagered: Fraction = Fraction(1
     )
 
 
+@cache
 def base() -> WagerAnalysis:
     """Ante + Blind + Raise: house edge per Ante, element of risk per unit actually wagered (MATH.md)."""
     game = base_game()
@@ -249,6 +250,7 @@ def base() -> WagerAnalysis:
     return _analysis(outcomes, wagered, strategy())
 
 
+@cache
 def blind() -> WagerAnalysis:
     """The Blind on its own, under the base game's strategy (it is lost on a fold)."""
     table, game = hand_table(), base_game()
@@ -264,6 +266,7 @@ def blind() -> WagerAnalysis:
     return _analysis({net: Fraction(count, PAIRS) for net, count in outcomes.items()})
 
 
+@cache
 def bad_beat(paytable: str) -> WagerAnalysis:
     """Two-Way Bad Beat under the base game's strategy: paid when the raised three-of-a-kind-or-better loses."""
     table, game = hand_table(), base_game()
@@ -295,6 +298,7 @@ def trips_payouts(paytable: str) -> np.ndarray:
     return pays
 
 
+@cache
 def trips(paytable: str) -> WagerAnalysis:
     """Trips Bonus: complete enumeration of all C(53,5) hands under one paytable (independent of strategy)."""
     values, counts = np.unique(trips_payouts(paytable), return_counts=True)
@@ -317,6 +321,7 @@ def progressive_categories() -> dict[HandCategory, int]:
     return {category: int(counts[int(category)]) for category in HandCategory if counts[int(category)]}
 
 
+@cache
 def progressive(paytable: str) -> WagerAnalysis:
     """The Progressive at its seed meter, Envy bonuses excluded (reading 687a-progressive). Whether folded hands
     qualify does not matter under the optimal strategy: every natural three of a kind or better is raised (a test
@@ -338,6 +343,7 @@ def _describe_hand(hand: np.ndarray) -> str:
 _RANK_NAMES = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces")
 
 
+@cache
 def strategy() -> tuple[tuple[str, str], ...]:
     """Per strength category: always raise, always fold, or raise from a threshold (with its exceptions)."""
     table, game = hand_table(), base_game()
