@@ -403,7 +403,7 @@ CHECKLIST = (
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="DJ Wild Stud Poker",
-    version="687a/current",
+    version="687a/unversioned",
     effective=date(2021, 1, 1),
     source="58 Pa. Code chapter 687a (text in ../shared/regulations)",
     max_betting_positions=MAX_BETTING_POSITIONS,
@@ -457,6 +457,8 @@ RULEBOOK = Rulebook(
     ),
     readings=READINGS,
     notes=(
+        "The chapter text in ../shared/regulations carries no Source line; version and effective date are "
+        "placeholders until checked against the Pennsylvania Bulletin.",
         "Dealing from the hand requires an automated shuffler (§ 687a.9(a)(1)).",
         "Without a shuffler that counts 53 cards, the stub is counted at least every 5 rounds (§ 687a.8(g)).",
         "Verbal wagers are not accepted (§ 687a.7(a)).",

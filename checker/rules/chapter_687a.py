@@ -123,8 +123,18 @@ def _optional_wagers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             )
 
 
+def _money(value: object) -> Decimal | object:
+    """A money answer as a Decimal, however the reader delivered it (xlsx: Decimal; JSON: number or text)."""
+    if isinstance(value, bool) or value is None or isinstance(value, Decimal):
+        return value
+    try:
+        return Decimal(str(value).replace("$", "").replace(",", "").strip())
+    except ArithmeticError:
+        return value
+
+
 def _progressive(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    amount = context.answer("progressive_wager_amount")
+    amount = _money(context.answer("progressive_wager_amount"))
     if (
         context.answer("progressive_offered") is True
         and amount is not None

@@ -100,3 +100,16 @@ def test_687a_12_c_progressive_wager_seed_and_system() -> None:
     assert "687A-105" in _codes(_with({"equipment": ()}))
     paytable_2 = {"wagers": (TableWager(wager="progressive", paytable="2"),), "progressive_reset": Decimal(10000)}
     assert "687A-105" not in _codes(_with(paytable_2, progressive_wager_amount=Decimal(5)))
+
+
+@pytest.mark.parametrize("name", ["681a-compliant", "681a-violations", "687a-compliant", "687a-violations"])
+def test_json_and_xlsx_examples_give_the_same_findings(name: str) -> None:
+    from pathlib import Path
+
+    from submissions.readers.json import read_json
+    from submissions.readers.xlsx import read_xlsx
+
+    folder = Path(__file__).resolve().parents[2] / "examples"
+    from_json = [(f.rule_id, f.message) for f in review_filing(read_json(folder / f"{name}.json")).findings]
+    from_xlsx = [(f.rule_id, f.message) for f in review_filing(read_xlsx(folder / f"{name}.xlsx")).findings]
+    assert from_json == from_xlsx
