@@ -24,7 +24,9 @@ CHAPTER_TITLES: dict[str, str] = {
 }
 
 _RULEBOOK_MODULES: dict[str, str] = {
+    "645a": "regulations.chapter_645a",
     "686a": "regulations.chapter_686a",
+    "688a": "regulations.chapter_688a",
 }
 
 
