@@ -215,7 +215,9 @@ def make_doc(what: str, why: str, example: str, instead: str, citation: Citation
 
 
 _CHAPTER_RULE_MODULES: dict[str, str] = {
+    "645a": "checker.rules.chapter_645a",
     "686a": "checker.rules.chapter_686a",
+    "688a": "checker.rules.chapter_688a",
 }
 
 

@@ -8,7 +8,9 @@ from importlib import import_module
 from engine.settlement import ReplayError, RoundResult
 
 _GAME_MODULES: dict[str, str] = {
+    "645a": "engine.games.pai_gow_poker",
     "686a": "engine.games.over_under",
+    "688a": "engine.games.face_up_pai_gow_poker",
 }
 
 
