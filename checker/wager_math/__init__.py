@@ -11,7 +11,9 @@ from importlib import import_module
 from typing import Any
 
 _CHAPTER_MODULES: dict[str, str] = {
+    "645a": "checker.wager_math.chapter_645a",
     "686a": "checker.wager_math.chapter_686a",
+    "688a": "checker.wager_math.chapter_688a",
 }
 
 DECIMALS = 6
