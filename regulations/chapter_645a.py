@@ -130,8 +130,8 @@ READINGS = (
         id="645a-progressive-meter",
         topic="The meter used when pricing the Progressive Payout Wager",
         choice=(
-            "pacomply prices the wager with the meter at its initial/reset amount (the table's filed reset, else "
-            "the $2,000 floor) for a $1 wager; the return rises as the meter grows."
+            "pacomply prices a $1 wager with the meter at the chapter's $2,000 floor for the initial/reset amount; "
+            "a higher filed reset or a grown meter returns more."
         ),
         reason=(
             "§ 645a.13(e)(3) pays what the meter shows when the player is paid, which varies; the reset amount is "

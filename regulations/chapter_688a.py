@@ -200,8 +200,8 @@ READINGS = (
         id="688a-progressive-meter",
         topic="The meter used when pricing a Progressive Payout Wager",
         choice=(
-            "pacomply prices each paytable with the meter at its printed Meter Seed (or the table's filed reset "
-            "when higher), per the wager the paytable is written for."
+            "pacomply prices each paytable with the meter at its printed Meter Seed, per unit of the wager the "
+            "paytable is written for ($1, or $5 for paytable 4); a grown meter returns more."
         ),
         reason="The meter varies (§ 688a.11(h)(3)); the seed is the lowest it shows, so the return is the least one.",
         citation=cite("688a.12(d)"),
