@@ -212,8 +212,9 @@ NONCOMPLIANT_645A = Filing(
             wagers=(TableWager(wager="emperors_treasure", paytable="A"), TableWager(wager="progressive")),
             equipment=(Equipment.SHAKER,),  # progressive without a progressive system: 645A-106
         ),
-        pai_gow_table("PG-3", "645a", decks=2, dealing=DealingMethod.AUTOMATED_SHOE, card_change_interval_hours=Decimal(8),
-                      equipment=(Equipment.FLAT_BUTTON,), shuffler=Shuffler.NONE, batches=1),  # 645A-002, -101, -102
+        # 645A-002 (two decks in one batch), 645A-101 (automated shoe not declared), 645A-102 (flat button)
+        pai_gow_table("PG-3", "645a", decks=2, dealing=DealingMethod.AUTOMATED_SHOE, batches=1,
+                      card_change_interval_hours=Decimal(8), equipment=(Equipment.FLAT_BUTTON,), shuffler=Shuffler.NONE),
     ),
 )  # fmt: skip
 
@@ -268,8 +269,10 @@ NONCOMPLIANT_688A = Filing(
             "688a",
             dealing=DealingMethod.AUTOMATED_SHOE,
             card_change_interval_hours=Decimal(12),  # 688A-003
-            equipment=(Equipment.FLAT_BUTTON,),  # 688A-102 (no flat button in 688a); progressive system missing: 688A-105
-            wagers=(TableWager(wager="ace_high", paytable="6"), TableWager(wager="progressive", paytable="1")),  # 688A-007
+            # 688A-102 (688a has no flat button); no progressive system: 688A-105
+            equipment=(Equipment.FLAT_BUTTON,),
+            # Ace High paytable 6 does not exist: 688A-007
+            wagers=(TableWager(wager="ace_high", paytable="6"), TableWager(wager="progressive", paytable="1")),
             progressive_reset=Decimal(2000),  # paytable 1 seeds at $10,000: 688A-105
         ),
     ),
