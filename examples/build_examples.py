@@ -214,7 +214,8 @@ NONCOMPLIANT_645A = Filing(
         ),
         # 645A-002 (two decks in one batch), 645A-101 (automated shoe not declared), 645A-102 (flat button)
         pai_gow_table("PG-3", "645a", decks=2, dealing=DealingMethod.AUTOMATED_SHOE, batches=1,
-                      card_change_interval_hours=Decimal(8), equipment=(Equipment.FLAT_BUTTON,), shuffler=Shuffler.NONE),
+                      card_change_interval_hours=Decimal(8), equipment=(Equipment.FLAT_BUTTON,),
+                      shuffler=Shuffler.NONE),
     ),
 )  # fmt: skip
 
