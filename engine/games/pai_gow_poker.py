@@ -265,6 +265,98 @@ def _envy(
     return settlements
 
 
+@dataclass(frozen=True, slots=True)
+class Bank:
+    """A player banking the round (§ 645a.12): the seat, co-banking with the dealer, the dealer's wager against it."""
+
+    seat: int
+    co_banking: bool = False
+    dealer_wager: Fraction = Fraction(0)
+
+
+def settle_bank(
+    dealer_cards: Sequence[int],
+    bank: Bank,
+    players: Sequence[PlayerRound],
+    house_way: HouseWay,
+    paytables: Mapping[str, str],
+    commission_rounding: bool = True,
+    progressive_meter: Fraction = Fraction(2000),
+) -> RoundResult:
+    """Settle a round a player banks (§ 645a.12(i)-(n)): each player against the bank's hands, the dealer's wager
+    against the bank unless co-banking, the 5 % vigorish on each winner and on the bank's surplus (half the result
+    to the dealer when co-banking), and the optional wagers paid by the dealer."""
+    banker = next(player for player in players if player.seat == bank.seat)
+    # § 645a.12(e), (i): the dealer sets a co-bank's hands, and resets a bank's hands set other than the house way.
+    bank_setting = (
+        setting_of(list(banker.cards), list(banker.low))
+        if banker.low is not None and not bank.co_banking
+        else set_by_house_way(list(banker.cards), house_way)
+    )
+    if not bank_setting.valid:
+        bank_setting = set_by_house_way(list(banker.cards), house_way)
+    settlements: list[Settlement] = []
+    facts = [("bank", f"seat {bank.seat}" + (" co-banking with the dealer" if bank.co_banking else "")),
+             ("bank high", _describe(bank_setting.high)), ("bank low", _describe(bank_setting.low))]  # fmt: skip
+    bank_result = Fraction(0)
+    if bank.dealer_wager > 0 and not bank.co_banking:
+        dealer = set_by_house_way(list(dealer_cards), house_way)
+        outcome, _, why = compare(dealer, bank_setting, CHAPTER)
+        facts.append(("dealer vs bank", f"{outcome.value}: {why}"))
+        bank_result += (
+            -bank.dealer_wager if outcome == Outcome.WIN else bank.dealer_wager if outcome == Outcome.LOSE else 0
+        )
+    categories = {p.seat: seven_card_bonus_category([Card.from_index(c) for c in p.cards]) for p in players}
+    for player in players:
+        optional = {k: v for k, v in player.wagers.items() if k != "base" and v > 0}
+        if player.seat != bank.seat:
+            base = player.wagers.get("base", Fraction(0))
+            setting = (
+                setting_of(list(player.cards), list(player.low))
+                if player.low is not None
+                else set_by_house_way(list(player.cards), house_way)
+            )
+            outcome, _, why = compare(setting, bank_setting, CHAPTER)
+            why = why.replace("dealer's", "bank's")
+            citation = cite("645a.12(l)") if bank.co_banking else cite("645a.12(j)")
+            if outcome == Outcome.WIN:
+                fee = vigorish(base, commission_rounding)
+                settlements.append(Settlement(f"seat {player.seat} base", base, outcome, base - fee, cite("645a.12(m)"),
+                                              f"against the bank: {why}; paid 1 to 1 less ${fee} vigorish"))  # fmt: skip  # noqa: E501
+                bank_result -= base
+            else:
+                net = -base if outcome == Outcome.LOSE else Fraction(0)
+                settlements.append(Settlement(f"seat {player.seat} base", base, outcome, net, citation,
+                                              f"against the bank: {why}"))  # fmt: skip
+                bank_result -= net
+        for wager, amount in sorted(optional.items()):
+            settlement = _optional(player, wager, amount, categories[player.seat], paytables, progressive_meter)
+            settlements.append(
+                Settlement(settlement.wager, settlement.amount, settlement.outcome, settlement.net, settlement.citation,
+                           settlement.explanation + " (settled by the dealer, not the bank, § 645a.12(n))")
+            )  # fmt: skip
+    share = bank_result / 2 if bank.co_banking else bank_result
+    if share > 0:
+        fee = vigorish(share, commission_rounding)
+        explanation = f"surplus ${share} less ${fee} vigorish" + (
+            " (half the result to the dealer)" if bank.co_banking else ""
+        )
+        bank_net = share - fee
+    else:
+        explanation = f"the bank pays ${-share} to cover winning wagers" if share < 0 else "the bank breaks even"
+        bank_net = share
+    settlements.append(Settlement(f"seat {bank.seat} bank", Fraction(0), Outcome.WIN if bank_net > 0 else
+                                  Outcome.LOSE if bank_net < 0 else Outcome.PUSH, bank_net,
+                                  cite("645a.12(l)") if bank.co_banking else cite("645a.12(j)"), explanation))  # fmt: skip  # noqa: E501
+    settlements.extend(_envy(players, categories, paytables))
+    return RoundResult(
+        chapter=CHAPTER,
+        cards=tuple(Card.from_index(card) for card in (*dealer_cards, *(c for p in players for c in p.cards))),
+        settlements=tuple(settlements),
+        facts=tuple(facts),
+    )
+
+
 # --- replay ----------------------------------------------------------------------------------------------------------
 
 
@@ -381,9 +473,30 @@ def replay(data: Mapping[str, object]) -> RoundResult:
             else:
                 paytables[wager] = str(table).upper()
     meter = read_amount(data.get("progressive_meter", 2000), "progressive_meter", problems)
+    bank = _read_bank(data.get("bank"), players, problems)
     if problems:
         raise ReplayError(problems)
-    return settle(dealer, players, house_way, paytables, bool(data.get("commission_rounding", True)), meter)
+    rounding = bool(data.get("commission_rounding", True))
+    if bank is not None:
+        return settle_bank(dealer, bank, players, house_way, paytables, rounding, meter)
+    return settle(dealer, players, house_way, paytables, rounding, meter)
+
+
+def _read_bank(raw: object, players: Sequence[PlayerRound], problems: list[str]) -> Bank | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        problems.append('bank: expected an object such as {"seat": 2, "co_banking": false, "dealer_wager": 25}')
+        return None
+    seat = raw.get("seat")
+    if not any(player.seat == seat for player in players):
+        problems.append(f"bank.seat: '{seat}' is not the seat of a player in the round (§ 645a.12(c))")
+        return None
+    co_banking = bool(raw.get("co_banking", False))
+    dealer_wager = read_amount(raw.get("dealer_wager", 0), "bank.dealer_wager", problems)
+    if co_banking and dealer_wager > 0:
+        problems.append("bank.dealer_wager: the dealer may not wager against a co-banked round (§ 645a.12(e))")
+    return Bank(int(seat), co_banking, dealer_wager)  # type: ignore[arg-type]
 
 
 JOKER_RULE = JokerRule.SEMI_WILD

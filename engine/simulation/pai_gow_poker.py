@@ -103,3 +103,36 @@ def simulate_base(
         rounds=rounds, mean=mean, std_dev=float(np.sqrt(variance)), wagered_per_round=1.0, hit_frequency=wins / rounds
     )
     return result, counts
+
+
+def _stream(arguments: tuple[str, int, int]) -> tuple[float, float, int, list[int]]:
+    chapter, rounds, seed = arguments
+    result, counts = simulate_base(chapter, rounds, seed)
+    total = result.mean * rounds
+    squares = (result.std_dev**2 * (rounds - 1) + rounds * result.mean**2) if rounds > 1 else total * total
+    return total, squares, round(result.hit_frequency * rounds), [int(count) for count in counts]
+
+
+def simulate_base_parallel(
+    chapter: str, rounds: int, seed: int, workers: int = 2
+) -> tuple[SimulationResult, np.ndarray]:
+    """:func:`simulate_base` split into ``workers`` independent streams (seeds ``seed``, ``seed + 1``, ...), run in
+    separate processes and pooled: reproducible for a (seed, workers) pair."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    share = rounds // workers
+    jobs = [
+        (chapter, share + (rounds - share * workers if index == 0 else 0), seed + index) for index in range(workers)
+    ]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        parts = list(pool.map(_stream, jobs))
+    total = sum(part[0] for part in parts)
+    squares = sum(part[1] for part in parts)
+    wins = sum(part[2] for part in parts)
+    counts = np.sum([part[3] for part in parts], axis=0)
+    mean = total / rounds
+    variance = max(squares / rounds - mean * mean, 0.0) * rounds / (rounds - 1)
+    result = SimulationResult(
+        rounds=rounds, mean=mean, std_dev=float(np.sqrt(variance)), wagered_per_round=1.0, hit_frequency=wins / rounds
+    )
+    return result, counts

@@ -151,3 +151,33 @@ def test_645a_1_qualifying_wager_at_least_5() -> None:
 def test_645a_11_c_house_way_must_be_readable() -> None:
     assert list(_rule("645A-104").check(_context(house_way="split when nice")))
     assert not list(_rule("645A-104").check(_context(house_way="standard")))
+
+
+def _bank_round(co_banking: bool, dealer_wager: int) -> dict[str, object]:
+    return {
+        "chapter": "645a",
+        "bank": {"seat": 2, "co_banking": co_banking, "dealer_wager": dealer_wager},
+        "dealer": ["Kh", "Kd", "9c", "7s", "5h", "3d", "2c"],
+        "players": [
+            {"seat": 1, "cards": ["Ah", "Ad", "Qc", "Js", "9h", "8d", "7c"], "wagers": {"base": 20}},
+            {"seat": 2, "cards": ["Qs", "Qd", "Jc", "Th", "6c", "4h", "3s"], "wagers": {"base": 0}},
+            {"seat": 4, "cards": ["Tc", "8h", "8c", "6d", "5s", "4d", "2d"], "wagers": {"base": 30}},
+        ],
+    }
+
+
+def test_645a_12_j_bank_keeps_surplus_less_vigorish() -> None:
+    # Seat 1 wins $20 (pays $1 vigorish, § 645a.12(m)); seat 4 loses $30; the dealer ties the bank: surplus $10,
+    # less 5 % = 50¢, so the bank nets $9.50.
+    result = replay(_bank_round(co_banking=False, dealer_wager=25))
+    bank = next(s for s in result.settlements if s.wager == "seat 2 bank")
+    assert bank.net == Fraction(19, 2) and bank.citation.subsection == "12(j)"
+    assert next(s for s in result.settlements if s.wager == "seat 1 base").net == 19
+
+
+def test_645a_12_l_co_bank_takes_half_then_vigorish() -> None:
+    result = replay(_bank_round(co_banking=True, dealer_wager=0))
+    bank = next(s for s in result.settlements if s.wager == "seat 2 bank")
+    assert bank.net == Fraction(5) - Fraction(1, 4)  # half of $10, less 25¢ vigorish
+    with pytest.raises(ReplayError):
+        replay(_bank_round(co_banking=True, dealer_wager=25))  # § 645a.12(e): no dealer wager when co-banking
