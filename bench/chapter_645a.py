@@ -25,14 +25,18 @@ def main() -> None:
     start = time.perf_counter()
     enumeration = enumerate_seven_card_bonus(JokerRule.SEMI_WILD)
     seconds = time.perf_counter() - start
-    print(f"C(53,7) enumeration (semi-wild joker): {enumeration.hands:,} hands in {seconds:.1f} s = "
-          f"{enumeration.hands / seconds / 1e6:.1f} M hands/s; {seconds / TARGET_SECONDS:.2f} × the 60 s target")  # fmt: skip  # noqa: E501
+    print(
+        f"C(53,7) enumeration (semi-wild joker): {enumeration.hands:,} hands in {seconds:.1f} s = "
+        f"{enumeration.hands / seconds / 1e6:.1f} M hands/s; {seconds / TARGET_SECONDS:.2f} × the 60 s target"
+    )
 
     analysis.no_pair_hands_by_top.cache_clear()
     start = time.perf_counter()
     counts = analysis.no_pair_hands_by_top()
-    print(f"independent no-pair count: {sum(counts.values()):,} hands in {time.perf_counter() - start:.2f} s "
-          f"(evaluator: {enumeration.by_bonus_category[next(iter(enumeration.by_bonus_category))]:,})")  # fmt: skip
+    print(
+        f"independent no-pair count: {sum(counts.values()):,} hands in {time.perf_counter() - start:.2f} s "
+        f"(evaluator: {enumeration.by_bonus_category[next(iter(enumeration.by_bonus_category))]:,})"
+    )
 
     start = time.perf_counter()
     for paytable in "ABCD":
@@ -46,9 +50,11 @@ def main() -> None:
     result, _ = simulate_base("645a", rounds, 645)
     seconds = time.perf_counter() - start
     low, high = result.ci95
-    print(f"645a base-game simulation: {rounds / seconds:,.0f} rounds/s on one core (two house-way settings and "
-          f"42 high-hand evaluations per round); house edge {result.house_edge * 100:.3f}% "
-          f"(95% CI {low * 100:.3f}% .. {high * 100:.3f}%)")  # fmt: skip
+    print(
+        f"645a base-game simulation: {rounds / seconds:,.0f} rounds/s on one core (two house-way settings and "
+        f"42 high-hand evaluations per round); house edge {result.house_edge * 100:.3f}% "
+        f"(95% CI {low * 100:.3f}% .. {high * 100:.3f}%)"
+    )
 
 
 if __name__ == "__main__":

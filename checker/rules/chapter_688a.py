@@ -74,7 +74,7 @@ RULES = (
         chapter="688a",
         severity=Severity.ERROR,
         citation=_PROGRESSIVE,
-        summary="A progressive table resets at least to its paytable's printed meter seed and has a progressive system.",  # noqa: E501
+        summary="A progressive table resets at least to its paytable's meter seed and has a progressive system.",
         doc=make_doc(
             what="Checks each table offering the Progressive Payout Wager: its Progressive Reset ($) is at least the "
             "Meter Seed printed under its paytable (1: $10,000 … 7: $1,000), and it lists a progressive system.",

@@ -28,7 +28,8 @@ def dealing_answers_rule(book: Rulebook, code: str, citation: Citation, hand_cit
             key = DEALING_KEYS.get(table.dealing)
             if key is not None and context.answer(key) is False:
                 yield rule.finding(
-                    f"table {table.table_id} deals from '{table.dealing.value}' but the checklist answers No to '{key}'",  # noqa: E501
+                    f"table {table.table_id} deals from '{table.dealing.value}' but the checklist answers No to "
+                    f"'{key}'",
                     table.location_of("dealing"),
                     table,
                 )
@@ -140,7 +141,8 @@ def starting_position_rule(
             + ".",
             why="Where the deal starts must be random or rotate as the chapter says, so no player can pick a stack.",
             example=f"Sheet {book.chapter}: every starting-position question answered No",
-            instead=f"Sheet {book.chapter}: {next(iter(options))} Yes; Tables row: Equipment {next(iter(options.values())).value}",  # noqa: E501
+            instead=f"Sheet {book.chapter}: {next(iter(options))} Yes; Tables row: Equipment "
+            f"{next(iter(options.values())).value}",
             citation=citation,
             more=(button_citation,) if button_citation else (),
         ),
@@ -150,7 +152,7 @@ def starting_position_rule(
 
 
 def offered_wagers_rule(book: Rulebook, code: str, offered_keys: dict[str, str], paytable_keys: dict[str, str]) -> Rule:
-    """A table's optional wager is one the checklist offers, on the paytable the checklist selects (one of the chapter's)."""  # noqa: E501
+    """A table's optional wager is one the checklist offers, on the selected paytable (one of the chapter's)."""
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         for wager_id, key in offered_keys.items():
@@ -182,8 +184,8 @@ def offered_wagers_rule(book: Rulebook, code: str, offered_keys: dict[str, str],
                     and offered.paytable.upper() != selected.upper()
                 ):
                     yield rule.finding(
-                        f"table {table.table_id} pays the {wager.name} on paytable {offered.paytable} but the checklist "  # noqa: E501
-                        f"selects {selected}",
+                        f"table {table.table_id} pays the {wager.name} on paytable {offered.paytable} but the "
+                        f"checklist selects {selected}",
                         table.location_of("wagers"),
                         table,
                         citation=book.question(paytable_key).section if paytable_key else wager.citation,

@@ -25,11 +25,23 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
         rows = tuple((row.outcome, f"{row.amount} {row.kind.value}") for row in table.rows)
     reading = RULEBOOK.reading(_READINGS[wager])
     return WagerMath(
-        chapter="688a", wager=wager, paytable=paytable, decks=1, house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk, return_=analysis.return_, method=analysis.method,
-        rounds=analysis.rounds, ci95=analysis.ci95, hit_frequency=analysis.hit_frequency, std_dev=analysis.std_dev,
-        citation=citation, reading=f"{reading.id}: {reading.choice}", strategy=analysis.strategy, paytable_rows=rows,
-    )  # fmt: skip
+        chapter="688a",
+        wager=wager,
+        paytable=paytable,
+        decks=1,
+        house_edge=analysis.house_edge,
+        element_of_risk=analysis.element_of_risk,
+        return_=analysis.return_,
+        method=analysis.method,
+        rounds=analysis.rounds,
+        ci95=analysis.ci95,
+        hit_frequency=analysis.hit_frequency,
+        std_dev=analysis.std_dev,
+        citation=citation,
+        reading=f"{reading.id}: {reading.choice}",
+        strategy=analysis.strategy,
+        paytable_rows=rows,
+    )
 
 
 def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[WagerMath]:

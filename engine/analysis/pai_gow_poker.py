@@ -154,7 +154,7 @@ _TOP_NAMES = {7: "nine-high", 8: "ten-high", 9: "jack-high", 10: "queen-high", 1
 
 
 def progressive(meter: Fraction = Fraction(2000), wager: Fraction = Fraction(1)) -> WagerAnalysis:
-    """Progressive Payout (§ 645a.13(e)) for a ``wager`` with the meter at ``meter`` (reading 645a-progressive-meter)."""  # noqa: E501
+    """Progressive Payout (§ 645a.13(e)) per ``wager``, the meter at ``meter`` (reading 645a-progressive-meter)."""
     outcomes: dict[Fraction, int] = {}
     for category, count in seven_card_counts().items():
         outcome = PROGRESSIVE_OUTCOME.get(category)
@@ -197,3 +197,18 @@ def base(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> WagerAnalysis:
         ci95=result.ci95,
         strategy=(("player", "sets by the standard house way"), ("dealer", "sets by the standard house way")),
     )
+
+
+def optimal_setting(cards: list[int], samples: int = 20_000, seed: int = 645) -> tuple[int, float, float]:
+    """The player's best setting against the dealer's house-way distribution (645a analysis): the setting's index in
+    :data:`engine.games.pai_gow_house_way.LOW_POSITIONS`, its expected result, and the house way's for comparison."""
+    import numpy as np
+
+    from engine.games.pai_gow_house_way import LOW_POSITIONS, set_by_house_way
+    from engine.simulation.pai_gow_poker import setting_values
+
+    values = setting_values(cards, samples, seed)
+    house = set_by_house_way(cards)
+    house_index = LOW_POSITIONS.index(tuple(sorted(cards.index(card) for card in house.low)))  # type: ignore[arg-type]
+    best = int(np.argmax(values))
+    return best, float(values[best]), float(values[house_index])

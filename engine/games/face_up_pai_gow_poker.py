@@ -134,16 +134,30 @@ def settle(
         base = player.wagers.get("base", Fraction(0))
         optional = {k: v for k, v in player.wagers.items() if k != "base" and v > 0}
         if player.surrender and not optional:
-            settlements.append(Settlement(f"seat {player.seat} base", base, Outcome.SURRENDER, -base,
-                                          cite("688a.11(d)"), "surrendered after the dealer set his hands"))  # fmt: skip  # noqa: E501
+            settlements.append(
+                Settlement(
+                    f"seat {player.seat} base",
+                    base,
+                    Outcome.SURRENDER,
+                    -base,
+                    cite("688a.11(d)"),
+                    "surrendered after the dealer set his hands",
+                )
+            )
         else:
             setting: Setting = (
                 setting_of(list(player.cards), list(player.low))
                 if player.low is not None
                 else best_setting_against(list(player.cards), dealer)
             )
-            facts.append((f"seat {player.seat}", " ".join(str(Card.from_index(c)) for c in setting.high) + " / "
-                          + " ".join(str(Card.from_index(c)) for c in setting.low)))  # fmt: skip
+            facts.append(
+                (
+                    f"seat {player.seat}",
+                    " ".join(str(Card.from_index(c)) for c in setting.high)
+                    + " / "
+                    + " ".join(str(Card.from_index(c)) for c in setting.low),
+                )
+            )
             outcome, citation, why = compare(setting, dealer, CHAPTER)
             if dealer_ace_high and setting.valid:
                 outcome, citation, why = Outcome.PUSH, cite("688a.11(f)(2)(iii)"), "the dealer has an Ace High Pai Gow"
@@ -153,9 +167,17 @@ def settle(
             settlements.append(Settlement(f"seat {player.seat} base", base, outcome, net, citation, why))
         for wager, amount in sorted(optional.items()):
             settlements.append(
-                _optional(player, wager, amount, semi[player.seat], wild[player.seat], dealer_cards, paytables,
-                          progressive_meter)
-            )  # fmt: skip
+                _optional(
+                    player,
+                    wager,
+                    amount,
+                    semi[player.seat],
+                    wild[player.seat],
+                    dealer_cards,
+                    paytables,
+                    progressive_meter,
+                )
+            )
     settlements.extend(_envy(players, semi, paytables))
     return RoundResult(
         chapter=CHAPTER,
@@ -203,8 +225,14 @@ def _optional(
     paid = fixed * units + current * percent / 100
     net = paid if spec.wager_returned else paid - amount
     joker = " (fully wild joker)" if spec.fully_wild_joker else ""
-    return Settlement(name, amount, Outcome.WIN, net, cite("688a.12(d)"),
-                      f"{outcome}{joker} pays ${fixed * units} and {percent}% of the ${current} meter on paytable {table_id}")  # fmt: skip  # noqa: E501
+    return Settlement(
+        name,
+        amount,
+        Outcome.WIN,
+        net,
+        cite("688a.12(d)"),
+        f"{outcome}{joker} pays ${fixed * units} and {percent}% of the ${current} meter on paytable {table_id}",
+    )
 
 
 def _envy(
@@ -231,10 +259,15 @@ def _envy(
                 if other.seat == player.seat or outcome not in amounts:
                     continue
                 settlements.append(
-                    Settlement(f"seat {player.seat} envy", Fraction(0), Outcome.WIN, Fraction(amounts[outcome]),
-                               cite("688a.12(c)") if wager == "fortune" else cite("688a.12(d)"),
-                               f"seat {other.seat} holds {outcome}: Envy Bonus ${amounts[outcome]} on the {wager} wager")  # noqa: E501
-                )  # fmt: skip
+                    Settlement(
+                        f"seat {player.seat} envy",
+                        Fraction(0),
+                        Outcome.WIN,
+                        Fraction(amounts[outcome]),
+                        cite("688a.12(c)") if wager == "fortune" else cite("688a.12(d)"),
+                        f"seat {other.seat} holds {outcome}: Envy Bonus ${amounts[outcome]} on the {wager} wager",
+                    )
+                )
     return settlements
 
 

@@ -168,9 +168,15 @@ def settle(
         optional = {k: v for k, v in player.wagers.items() if k != "base" and v > 0}
         if player.surrender and not optional:
             settlements.append(
-                Settlement(f"seat {player.seat} base", base, Outcome.SURRENDER, -base, cite("645a.11(d)"),
-                           "surrendered after the dealer set his hands")
-            )  # fmt: skip
+                Settlement(
+                    f"seat {player.seat} base",
+                    base,
+                    Outcome.SURRENDER,
+                    -base,
+                    cite("645a.11(d)"),
+                    "surrendered after the dealer set his hands",
+                )
+            )
         else:
             setting = (
                 setting_of(list(player.cards), list(player.low))
@@ -232,11 +238,23 @@ def _optional(
         return Settlement(name, amount, Outcome.LOSE, -amount, cite("645a.11(h)(4)(i)"), "no full house or better")
     if outcome in PROGRESSIVE_METER_PERCENT:
         paid = meter * PROGRESSIVE_METER_PERCENT[outcome] / 100
-        return Settlement(name, amount, Outcome.WIN, paid - amount, cite("645a.13(e)(3)"),
-                          f"{outcome} pays {PROGRESSIVE_METER_PERCENT[outcome]}% of the ${meter} meter")  # fmt: skip
+        return Settlement(
+            name,
+            amount,
+            Outcome.WIN,
+            paid - amount,
+            cite("645a.13(e)(3)"),
+            f"{outcome} pays {PROGRESSIVE_METER_PERCENT[outcome]}% of the ${meter} meter",
+        )
     paid = amount * PROGRESSIVE_FOR_ONE[outcome]
-    return Settlement(name, amount, Outcome.WIN, paid - amount, cite("645a.13(e)(1)"),
-                      f"{outcome} pays {PROGRESSIVE_FOR_ONE[outcome]} for 1 (reading 645a-progressive-for-one)")  # fmt: skip  # noqa: E501
+    return Settlement(
+        name,
+        amount,
+        Outcome.WIN,
+        paid - amount,
+        cite("645a.13(e)(1)"),
+        f"{outcome} pays {PROGRESSIVE_FOR_ONE[outcome]} for 1 (reading 645a-progressive-for-one)",
+    )
 
 
 def _envy(
@@ -259,9 +277,15 @@ def _envy(
                     continue
                 bonus = Fraction(amounts[envy_order.index(outcome)])
                 settlements.append(
-                    Settlement(f"seat {player.seat} envy", Fraction(0), Outcome.WIN, bonus, citation,
-                               f"seat {other.seat} holds {outcome}: Envy Bonus ${bonus} on the {wager} Qualifying Wager")  # noqa: E501
-                )  # fmt: skip
+                    Settlement(
+                        f"seat {player.seat} envy",
+                        Fraction(0),
+                        Outcome.WIN,
+                        bonus,
+                        citation,
+                        f"seat {other.seat} holds {outcome}: Envy Bonus ${bonus} on the {wager} Qualifying Wager",
+                    )
+                )
     return settlements
 
 
@@ -296,8 +320,11 @@ def settle_bank(
     if not bank_setting.valid:
         bank_setting = set_by_house_way(list(banker.cards), house_way)
     settlements: list[Settlement] = []
-    facts = [("bank", f"seat {bank.seat}" + (" co-banking with the dealer" if bank.co_banking else "")),
-             ("bank high", _describe(bank_setting.high)), ("bank low", _describe(bank_setting.low))]  # fmt: skip
+    facts = [
+        ("bank", f"seat {bank.seat}" + (" co-banking with the dealer" if bank.co_banking else "")),
+        ("bank high", _describe(bank_setting.high)),
+        ("bank low", _describe(bank_setting.low)),
+    ]
     bank_result = Fraction(0)
     if bank.dealer_wager > 0 and not bank.co_banking:
         dealer = set_by_house_way(list(dealer_cards), house_way)
@@ -321,20 +348,35 @@ def settle_bank(
             citation = cite("645a.12(l)") if bank.co_banking else cite("645a.12(j)")
             if outcome == Outcome.WIN:
                 fee = vigorish(base, commission_rounding)
-                settlements.append(Settlement(f"seat {player.seat} base", base, outcome, base - fee, cite("645a.12(m)"),
-                                              f"against the bank: {why}; paid 1 to 1 less ${fee} vigorish"))  # fmt: skip  # noqa: E501
+                settlements.append(
+                    Settlement(
+                        f"seat {player.seat} base",
+                        base,
+                        outcome,
+                        base - fee,
+                        cite("645a.12(m)"),
+                        f"against the bank: {why}; paid 1 to 1 less ${fee} vigorish",
+                    )
+                )
                 bank_result -= base
             else:
                 net = -base if outcome == Outcome.LOSE else Fraction(0)
-                settlements.append(Settlement(f"seat {player.seat} base", base, outcome, net, citation,
-                                              f"against the bank: {why}"))  # fmt: skip
+                settlements.append(
+                    Settlement(f"seat {player.seat} base", base, outcome, net, citation, f"against the bank: {why}")
+                )
                 bank_result -= net
         for wager, amount in sorted(optional.items()):
             settlement = _optional(player, wager, amount, categories[player.seat], paytables, progressive_meter)
             settlements.append(
-                Settlement(settlement.wager, settlement.amount, settlement.outcome, settlement.net, settlement.citation,
-                           settlement.explanation + " (settled by the dealer, not the bank, § 645a.12(n))")
-            )  # fmt: skip
+                Settlement(
+                    settlement.wager,
+                    settlement.amount,
+                    settlement.outcome,
+                    settlement.net,
+                    settlement.citation,
+                    settlement.explanation + " (settled by the dealer, not the bank, § 645a.12(n))",
+                )
+            )
     share = bank_result / 2 if bank.co_banking else bank_result
     if share > 0:
         fee = vigorish(share, commission_rounding)
@@ -345,9 +387,16 @@ def settle_bank(
     else:
         explanation = f"the bank pays ${-share} to cover winning wagers" if share < 0 else "the bank breaks even"
         bank_net = share
-    settlements.append(Settlement(f"seat {bank.seat} bank", Fraction(0), Outcome.WIN if bank_net > 0 else
-                                  Outcome.LOSE if bank_net < 0 else Outcome.PUSH, bank_net,
-                                  cite("645a.12(l)") if bank.co_banking else cite("645a.12(j)"), explanation))  # fmt: skip  # noqa: E501
+    settlements.append(
+        Settlement(
+            f"seat {bank.seat} bank",
+            Fraction(0),
+            Outcome.WIN if bank_net > 0 else Outcome.LOSE if bank_net < 0 else Outcome.PUSH,
+            bank_net,
+            cite("645a.12(l)") if bank.co_banking else cite("645a.12(j)"),
+            explanation,
+        )
+    )
     settlements.extend(_envy(players, categories, paytables))
     return RoundResult(
         chapter=CHAPTER,

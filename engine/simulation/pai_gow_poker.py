@@ -136,3 +136,52 @@ def simulate_base_parallel(
         rounds=rounds, mean=mean, std_dev=float(np.sqrt(variance)), wagered_per_round=1.0, hit_frequency=wins / rounds
     )
     return result, counts
+
+
+@njit(cache=True)
+def _setting_values(player, samples, seed, commission, params, fully_wild, offsets, multiset, flush, fww, sww):
+    np.random.seed(seed)
+    remaining = np.empty(46, dtype=np.int64)
+    used = np.zeros(53, dtype=np.bool_)
+    for position in range(7):
+        used[player[position]] = True
+    count = 0
+    for card in range(53):
+        if not used[card]:
+            remaining[count] = card
+            count += 1
+    highs = np.empty(21, dtype=np.int64)
+    lows = np.empty(21, dtype=np.int64)
+    split_values(player, fully_wild, offsets, multiset, flush, fww, sww, highs, lows)
+    dealer = np.empty(7, dtype=np.int64)
+    dealer_highs = np.empty(21, dtype=np.int64)
+    dealer_lows = np.empty(21, dtype=np.int64)
+    totals = np.zeros(21)
+    for _ in range(samples):
+        for position in range(7):
+            other = position + np.random.randint(0, 46 - position)
+            remaining[position], remaining[other] = remaining[other], remaining[position]
+            dealer[position] = remaining[position]
+        split_values(dealer, fully_wild, offsets, multiset, flush, fww, sww, dealer_highs, dealer_lows)
+        chosen = house_way_index(dealer, dealer_highs, dealer_lows, params)
+        for index in range(21):
+            if highs[index] < lows[index]:
+                totals[index] -= 1.0
+                continue
+            high_wins = highs[index] > dealer_highs[chosen]
+            low_wins = lows[index] > dealer_lows[chosen]
+            totals[index] += (
+                (1.0 - commission) if (high_wins and low_wins) else (0.0 if (high_wins or low_wins) else -1.0)
+            )
+    return totals / samples
+
+
+def setting_values(
+    cards: list[int], samples: int = 20_000, seed: int = 645, house_way: HouseWay = STANDARD_HOUSE_WAY
+) -> np.ndarray:
+    """645a analysis: expected result per unit of each of the 21 settings (LOW_POSITIONS order) of a player's seven
+    cards against the dealer's house-way hands from the other 46 cards, over ``samples`` seeded dealer hands (the
+    same dealer hands for every setting, so the comparison between settings is sharp). Fouled settings are -1."""
+    return _setting_values(
+        np.asarray(cards, dtype=np.int64), samples, seed, 0.05, house_way.as_array(), *evaluator_arrays()
+    )

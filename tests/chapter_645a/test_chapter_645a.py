@@ -118,8 +118,9 @@ def _context(**answers: object) -> CheckContext:
     submission = ChapterSubmission(
         chapter="645a", answers={k: Answer(key=k, text=str(v), value=v) for k, v in answers.items()}
     )
-    filing = Filing(metadata=FilingMetadata(licensee="x", date_filed="2026-01-01", reviewed_by="y"),
-                    chapters={"645a": submission})  # fmt: skip
+    filing = Filing(
+        metadata=FilingMetadata(licensee="x", date_filed="2026-01-01", reviewed_by="y"), chapters={"645a": submission}
+    )
     return CheckContext(filing=filing, rulebook=RULEBOOK, submission=submission, tables=())
 
 
