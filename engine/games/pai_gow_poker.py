@@ -523,12 +523,34 @@ def replay(data: Mapping[str, object]) -> RoundResult:
                 paytables[wager] = str(table).upper()
     meter = read_amount(data.get("progressive_meter", 2000), "progressive_meter", problems)
     bank = _read_bank(data.get("bank"), players, problems)
+    limit = None
+    if data.get("payout_limit") is not None:
+        limit = read_amount(data.get("payout_limit"), "payout_limit", problems)
     if problems:
         raise ReplayError(problems)
     rounding = bool(data.get("commission_rounding", True))
     if bank is not None:
-        return settle_bank(dealer, bank, players, house_way, paytables, rounding, meter)
-    return settle(dealer, players, house_way, paytables, rounding, meter)
+        result = settle_bank(dealer, bank, players, house_way, paytables, rounding, meter)
+    else:
+        result = settle(dealer, players, house_way, paytables, rounding, meter)
+    return apply_payout_limit(result, limit) if limit is not None else result
+
+
+def apply_payout_limit(result: RoundResult, limit: Fraction) -> RoundResult:
+    """§ 645a.13(f): cap what one hand wins at ``limit``; Envy Bonuses (and the bank's own result) are not limited."""
+    excess_by_seat: dict[str, Fraction] = {}
+    for settlement in result.settlements:
+        seat, _, wager = settlement.wager.rpartition(" ")
+        if wager in {"envy", "bank"} or settlement.net <= 0:
+            continue
+        excess_by_seat[seat] = excess_by_seat.get(seat, Fraction(0)) + settlement.net
+    adjustments = tuple(
+        Settlement(f"{seat} payout limit", Fraction(0), Outcome.LOSE, limit - won, cite("645a.13(f)"),
+                   f"the hand won ${won}; the posted limit pays ${limit} (Envy Bonuses excepted)")
+        for seat, won in sorted(excess_by_seat.items())
+        if won > limit
+    )  # fmt: skip
+    return RoundResult(result.chapter, result.cards, result.settlements + adjustments, result.facts)
 
 
 def _read_bank(raw: object, players: Sequence[PlayerRound], problems: list[str]) -> Bank | None:

@@ -182,3 +182,36 @@ def test_645a_12_l_co_bank_takes_half_then_vigorish() -> None:
     assert bank.net == Fraction(5) - Fraction(1, 4)  # half of $10, less 25¢ vigorish
     with pytest.raises(ReplayError):
         replay(_bank_round(co_banking=True, dealer_wager=25))  # § 645a.12(e): no dealer wager when co-banking
+
+
+def test_645a_11_b_optimal_setting_against_the_house_way_worked_hand() -> None:
+    from engine.analysis.pai_gow_poker import optimal_setting
+    from engine.games.pai_gow_house_way import LOW_POSITIONS
+    from engine.simulation.pai_gow_poker import setting_values
+
+    cards = _cards("Ah Ad Kc Qs 9h 7d 4c")
+    best, value, house_value = optimal_setting(cards, samples=4_000, seed=3)
+    assert sorted(_names(tuple(cards[i] for i in LOW_POSITIONS[best]))) == ["Kc", "Qs"]  # aces high, K-Q low
+    assert value == house_value  # the house way plays it the same way
+    values = setting_values(cards, samples=500, seed=3)
+    fouled = LOW_POSITIONS.index((0, 1))  # both aces low leaves a king-high high hand: fouled (§ 645a.11(f)(1)(iii))
+    assert values[fouled] == -1.0
+
+
+def test_645a_13_f_payout_limit_caps_the_hand_but_not_envy() -> None:
+    data = {
+        "chapter": "645a",
+        "payout_limit": 1000,
+        "paytables": {"fortune": "A"},
+        "dealer": ["Kh", "Kd", "9c", "7s", "5h", "3d", "2c"],
+        "players": [
+            {"seat": 1, "cards": ["Ah", "Ad", "Ac", "As", "JK", "8d", "4c"], "wagers": {"base": 25, "fortune": 5}},
+            {"seat": 3, "cards": ["Qs", "Jc", "9d", "7h", "6c", "4h", "3s"], "wagers": {"base": 10, "fortune": 5}},
+        ],
+    }
+    result = replay(data)
+    limit = next(s for s in result.settlements if s.wager == "seat 1 payout limit")
+    won = sum((s.net for s in result.settlements if s.wager.startswith("seat 1 ") and s.net > 0), Fraction(0))
+    assert won + limit.net == 1000 and limit.citation.subsection == "13(f)"
+    envy = next(s for s in result.settlements if s.wager == "seat 3 envy")
+    assert envy.net == 250  # five aces' Envy on paytable A, not limited
