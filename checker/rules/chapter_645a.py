@@ -47,11 +47,21 @@ def maximum_win_at_minimum(minimum_wager: Decimal, offered: dict[str, str | None
     return minimum_wager * multiple
 
 
+def money(value: object) -> Decimal | None:
+    """A money answer as read from xlsx (Decimal) or JSON (int, float or text); None when absent or not a number."""
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        return Decimal(str(value))
+    except ArithmeticError:
+        return None
+
+
 def _payout_limit(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    limit = context.answer("payout_limit")
-    minimum = context.answer("minimum_wager")
+    limit = money(context.answer("payout_limit"))
+    minimum = money(context.answer("minimum_wager"))
     limits: list[tuple[Decimal, object, object]] = []
-    if isinstance(limit, Decimal):
+    if limit is not None:
         offered = {
             wager: context.answer(f"{wager}_paytable")  # type: ignore[misc]
             for wager in ("fortune", "emperors_treasure", "insurance")
@@ -65,7 +75,7 @@ def _payout_limit(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     for amount, where, offered in limits:
         floor = MINIMUM_PAYOUT_LIMIT
         reason = "$50,000"
-        if isinstance(minimum, Decimal):
+        if minimum is not None:
             most = maximum_win_at_minimum(minimum, offered)  # type: ignore[arg-type]
             if most > floor:
                 floor, reason = most, f"${most:,} (the most one player can win betting the ${minimum} minimum)"
@@ -80,8 +90,8 @@ def _payout_limit(context: CheckContext, rule: Rule) -> Iterator[Finding]:
 
 
 def _progressive_reset(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    reset = context.answer("progressive_reset")
-    if isinstance(reset, Decimal) and reset < MINIMUM_PROGRESSIVE_RESET:
+    reset = money(context.answer("progressive_reset"))
+    if reset is not None and reset < MINIMUM_PROGRESSIVE_RESET:
         yield rule.finding(
             f"the progressive initial/reset amount is ${reset:,}; it must be at least ${MINIMUM_PROGRESSIVE_RESET:,}",
             context.answer_location("progressive_reset"),
@@ -106,8 +116,8 @@ def _progressive_reset(context: CheckContext, rule: Rule) -> Iterator[Finding]:
 
 
 def _qualifying_wager(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    amount = context.answer("envy_qualifying_wager")
-    if isinstance(amount, Decimal) and amount < MINIMUM_QUALIFYING_WAGER:
+    amount = money(context.answer("envy_qualifying_wager"))
+    if amount is not None and amount < MINIMUM_QUALIFYING_WAGER:
         yield rule.finding(
             f"Envy Bonuses are offered from a ${amount} wager; a Qualifying Wager is at least "
             f"${MINIMUM_QUALIFYING_WAGER}",

@@ -8,6 +8,7 @@ these factories with its own ids, keys and citations, so a finding always cites 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 
 from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
 from regulations.citation import Citation
@@ -159,6 +160,8 @@ def offered_wagers_rule(book: Rulebook, code: str, offered_keys: dict[str, str],
             wager = book.wager(wager_id)
             paytable_key = paytable_keys.get(wager_id)
             selected = context.answer(paytable_key) if paytable_key else None
+            if isinstance(selected, int | Decimal) and not isinstance(selected, bool):
+                selected = str(selected)  # a JSON filing may give paytable 2 as a number
             permitted = [paytable.id for paytable in book.paytables_for(wager_id)]
             if paytable_key and isinstance(selected, str) and selected not in permitted:
                 yield rule.finding(
