@@ -474,6 +474,8 @@ RULEBOOK = Rulebook(
     ),
     readings=READINGS,
     notes=(
+        "The chapter text pacomply was built from states no effective date or Pennsylvania Bulletin notice; the "
+        "rulebook's effective date is a placeholder to be confirmed against the published notice.",
         "§ 645a.2(f) requires a discard rack but sets no height; pacomply checks no rack height for 645a.",
         "The dealer's house way is filed as text or as the structured house way of docs/chapters-645a-688a.md.",
     ),

@@ -461,6 +461,8 @@ RULEBOOK = Rulebook(
     ),
     readings=READINGS,
     notes=(
+        "The chapter text pacomply was built from states no effective date or Pennsylvania Bulletin notice; the "
+        "rulebook's effective date is a placeholder to be confirmed against the published notice.",
         "§ 688a.12 sets no payout limit (its title aside); pacomply checks none for 688a.",
         "§ 688a.2(c) permits no flat button: the starting position is by shaker or random number generator.",
     ),
