@@ -296,6 +296,169 @@ NONCOMPLIANT_687A = Filing(
 )
 
 
+def pai_gow_table(table_id: str, chapter: str, **overrides: object) -> TableConfiguration:
+    fields: dict[str, object] = {
+        "table_id": table_id,
+        "chapter": chapter,
+        "betting_positions": 6,
+        "decks": 1,
+        "batches": 2,
+        "shuffler": Shuffler.AUTOMATED,
+        "dealing": DealingMethod.HAND,
+        "card_change_interval_hours": Decimal(4),
+        "equipment": (Equipment.SHAKER,),
+    }
+    fields.update(overrides)
+    return TableConfiguration(**fields)  # type: ignore[arg-type]
+
+
+_645A_ANSWERS: dict[str, object] = {
+    "starting_position_shaker": True,
+    "starting_position_rng": False,
+    "starting_position_flat_button": False,
+    "automated_shuffler": True,
+    "two_decks_alternating": True,
+    "cards_preinspected": False,
+    "automated_reshuffling_shoe": False,
+    "mark_starting_position": True,
+    "starting_position_object": "cover card",
+    "abandoned_wagers_lose": True,
+    "fortune_offered": True,
+    "fortune_paytable": "A",
+    "emperors_treasure_offered": False,
+    "envy_qualifying_wager": Decimal(5),
+    "insurance_offered": True,
+    "insurance_paytable": "B",
+    "progressive_offered": True,
+    "progressive_reset": Decimal(2500),
+    "adjacent_betting_areas": True,
+    "manual_shoe": False,
+    "dealt_from_hand": True,
+    "automated_shoe": False,
+    "house_way": "standard",
+    "commission_rounding": True,
+    "player_bank_offered": True,
+    "co_banking_offered": True,
+    "dealer_wager_against_bank": "the bank's last Pai Gow Poker Wager against the dealer",
+    "payout_limit_established": True,
+    "payout_limit": Decimal(50000),
+    "minimum_wager": Decimal(5),
+}
+
+COMPLIANT_645A = Filing(
+    metadata=METADATA,
+    chapters={"645a": answers("645a", **_645A_ANSWERS)},
+    tables=(
+        pai_gow_table(
+            "PG-1",
+            "645a",
+            equipment=(Equipment.SHAKER, Equipment.PROGRESSIVE_SYSTEM),
+            wagers=(TableWager(wager="fortune", paytable="A"), TableWager(wager="insurance", paytable="B"),
+                    TableWager(wager="progressive")),
+            payout_limit=Decimal(50000),
+            progressive_reset=Decimal(2500),
+        ),
+        pai_gow_table("PG-2", "645a", wagers=(TableWager(wager="fortune", paytable="A"),)),
+    ),
+)  # fmt: skip
+
+# Each planted violation names the rule that catches it.
+NONCOMPLIANT_645A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={
+        "645a": answers(
+            "645a",
+            **(
+                _645A_ANSWERS
+                | {
+                    "emperors_treasure_offered": False,  # but PG-2 offers it: 645A-103
+                    "envy_qualifying_wager": Decimal(1),  # 645A-107
+                    "progressive_reset": Decimal(1000),  # 645A-106
+                    "payout_limit": Decimal(25000),  # 645A-105
+                    "house_way": "split two pair when it feels right",  # 645A-104
+                    "fortune_paytable": "E",  # 645A-103
+                }
+            ),
+        )
+    },
+    tables=(
+        pai_gow_table("PG-1", "645a", betting_positions=7, card_change_interval_hours=Decimal(8)),  # 645A-001, -003
+        pai_gow_table(
+            "PG-2",
+            "645a",
+            shuffler=Shuffler.NONE,
+            batches=1,  # dealt from the hand without an automated shuffler: 645A-101
+            wagers=(TableWager(wager="emperors_treasure", paytable="A"), TableWager(wager="progressive")),
+            equipment=(Equipment.SHAKER,),  # progressive without a progressive system: 645A-106
+        ),
+        # 645A-002 (two decks in one batch), 645A-101 (automated shoe not declared), 645A-102 (flat button)
+        pai_gow_table("PG-3", "645a", decks=2, dealing=DealingMethod.AUTOMATED_SHOE, batches=1,
+                      card_change_interval_hours=Decimal(8), equipment=(Equipment.FLAT_BUTTON,),
+                      shuffler=Shuffler.NONE),
+    ),
+)  # fmt: skip
+
+_688A_ANSWERS: dict[str, object] = {
+    "starting_position_shaker": False,
+    "starting_position_rng": True,
+    "automated_shuffler": True,
+    "cards_preinspected": False,
+    "mark_starting_position": False,
+    "abandoned_wagers_lose": True,
+    "ace_high_offered": True,
+    "ace_high_paytable": "2",
+    "fortune_offered": True,
+    "fortune_paytable": "1",
+    "progressive_offered": True,
+    "progressive_paytable": "4",
+    "adjacent_betting_areas": False,
+    "manual_shoe": False,
+    "dealt_from_hand": False,
+    "automated_shoe": True,
+    "house_way": "standard",
+}
+
+COMPLIANT_688A = Filing(
+    metadata=METADATA,
+    chapters={"688a": answers("688a", **_688A_ANSWERS)},
+    tables=(
+        pai_gow_table(
+            "FU-1",
+            "688a",
+            dealing=DealingMethod.AUTOMATED_SHOE,
+            card_change_interval_hours=Decimal(8),
+            equipment=(Equipment.RNG, Equipment.PROGRESSIVE_SYSTEM),
+            wagers=(TableWager(wager="ace_high", paytable="2"), TableWager(wager="fortune", paytable="1"),
+                    TableWager(wager="progressive", paytable="4")),
+            progressive_reset=Decimal(10000),
+        ),
+    ),
+)  # fmt: skip
+
+NONCOMPLIANT_688A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={
+        "688a": answers(
+            "688a",
+            **(_688A_ANSWERS | {"ace_high_offered": False, "starting_position_rng": False}),  # 688A-103, 688A-102
+        )
+    },
+    tables=(
+        pai_gow_table(
+            "FU-1",
+            "688a",
+            dealing=DealingMethod.AUTOMATED_SHOE,
+            card_change_interval_hours=Decimal(12),  # 688A-003
+            # 688A-102 (688a has no flat button); no progressive system: 688A-105
+            equipment=(Equipment.FLAT_BUTTON,),
+            # Ace High paytable 6 does not exist: 688A-007
+            wagers=(TableWager(wager="ace_high", paytable="6"), TableWager(wager="progressive", paytable="1")),
+            progressive_reset=Decimal(2000),  # paytable 1 seeds at $10,000: 688A-105
+        ),
+    ),
+)  # fmt: skip
+
+
 def main() -> None:
     filings = (
         ("686a-compliant", "686a", COMPLIANT_686A),
@@ -304,6 +467,10 @@ def main() -> None:
         ("681a-violations", "681a", NONCOMPLIANT_681A),
         ("687a-compliant", "687a", COMPLIANT_687A),
         ("687a-violations", "687a", NONCOMPLIANT_687A),
+        ("645a-compliant", "645a", COMPLIANT_645A),
+        ("645a-violations", "645a", NONCOMPLIANT_645A),
+        ("688a-compliant", "688a", COMPLIANT_688A),
+        ("688a-violations", "688a", NONCOMPLIANT_688A),
     )
     for name, chapter, filing in filings:
         write_template(HERE / f"{name}.xlsx", [chapter], filing)
