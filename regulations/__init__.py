@@ -24,6 +24,8 @@ CHAPTER_TITLES: dict[str, str] = {
 }
 
 _RULEBOOK_MODULES: dict[str, str] = {
+    "633a": "regulations.chapter_633a",
+    "685a": "regulations.chapter_685a",
     "686a": "regulations.chapter_686a",
 }
 

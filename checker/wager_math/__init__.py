@@ -11,6 +11,8 @@ from importlib import import_module
 from typing import Any
 
 _CHAPTER_MODULES: dict[str, str] = {
+    "633a": "checker.wager_math.chapter_633a",
+    "685a": "checker.wager_math.chapter_685a",
     "686a": "checker.wager_math.chapter_686a",
 }
 
