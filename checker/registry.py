@@ -215,6 +215,8 @@ def make_doc(what: str, why: str, example: str, instead: str, citation: Citation
 
 
 _CHAPTER_RULE_MODULES: dict[str, str] = {
+    "633a": "checker.rules.chapter_633a",
+    "685a": "checker.rules.chapter_685a",
     "686a": "checker.rules.chapter_686a",
 }
 

@@ -8,6 +8,8 @@ from importlib import import_module
 from engine.settlement import ReplayError, RoundResult
 
 _GAME_MODULES: dict[str, str] = {
+    "633a": "engine.games.blackjack",
+    "685a": "engine.games.down_under_blackjack",
     "686a": "engine.games.over_under",
 }
 

@@ -324,8 +324,6 @@ def _wager(
 WAGERS = (
     _wager("base", "Blackjack Wager", "633a.6(d)", "Required; pays 1 to 1, a Blackjack 3 to 2 (§ 633a.13(a)).",
            required=True),
-    _wager("insurance", "Insurance Wager", "633a.8(a)", "Up to half the Blackjack Wager when the dealer shows an ace; "
-           "wins 2 to 1 on a ten-valued hole card."),
     _wager("lucky_ladies", "Lucky Ladies Twenty Point Bonus Wager", "633a.6(e)(1)",
            "The player's first two cards total 20.", (LUCKY_LADIES_PAYTABLE_ID,)),
     _wager("match_the_dealer", "Match-the-Dealer Wager", "633a.6(e)(2)",
@@ -353,6 +351,8 @@ WAGERS = (
            "The dealer has Blackjack or a hand of five or more cards.", (HIT_AND_RUN_PAYTABLE_ID,)),
     _wager("switch", "Blackjack Switch", "633a.12(a)",
            "Two equal Blackjack Wagers; the player may exchange the second cards of the two hands."),
+    _wager("insurance", "Insurance Wager", "633a.8(a)", "Up to half the Blackjack Wager when the dealer shows an ace; "
+           "wins 2 to 1 on a ten-valued hole card."),
 )  # fmt: skip
 
 
@@ -525,9 +525,9 @@ RULEBOOK = Rulebook(
             dealing_methods=frozenset({DealingMethod.HAND}),
         ),
     ),
-    dealing_methods=frozenset(
-        {DealingMethod.SHOE, DealingMethod.DOUBLE_SHOE, DealingMethod.HAND, DealingMethod.AUTOMATED_SHOE}
-    ),
+    # § 633a.7(a): a dealing shoe (one of § 633a.5(h)'s reshuffling shoes is still a shoe), a double shoe
+    # (§ 633a.3(c)), or the hand under § 633a.12(b). An automated shoe dispensing hands is not provided for.
+    dealing_methods=frozenset({DealingMethod.SHOE, DealingMethod.DOUBLE_SHOE, DealingMethod.HAND}),
     dealing_methods_citation=cite("633a.7(a)"),
     wagers=WAGERS,
     paytables=PAYTABLES,
