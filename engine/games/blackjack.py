@@ -643,19 +643,23 @@ def _hands(raw: object, initial: list[Card], switch: bool, problems: list[str]) 
             continue
         cards = _cards(item.get("cards"), f"{field}.cards", problems)
         doubled = _flag(item, "double", field, problems)
-        switched = _flag(item, "switched_blackjack", field, problems)
-        hands.append(PlayerHand(tuple(cards), doubled, split=len(raw) > len(starts), switched_blackjack=switched))
+        hands.append(PlayerHand(tuple(cards), doubled, split=len(raw) > len(starts)))
         _check_hand(hands[-1], field, problems)
     if switch:
         if len(hands) != 2:
             problems.append("hands: a Blackjack Switch replay has exactly two hands (splits are not replayed there)")
             return hands
-        dealt = Counter(initial)
-        firsts = Counter(c for h in hands for c in h.cards[:2])
-        if dealt != firsts:
-            problems.append("hands: the two hands' first two cards must be the four dealt cards, second cards "
-                            "exchanged or not (§ 633a.12(a)(4))")  # fmt: skip
-        return hands
+        kept = [tuple(initial[0:2]), tuple(initial[2:4])]
+        exchanged = [(initial[0], initial[3]), (initial[2], initial[1])]
+        starts_found = [hand.cards[:2] for hand in hands]
+        if starts_found not in (kept, exchanged):
+            problems.append("hands: the two hands start with their first cards and either their own second cards or "
+                            "each other's (§ 633a.12(a)(4))")  # fmt: skip
+        switched = starts_found == exchanged and starts_found != kept
+        return [
+            PlayerHand(hand.cards, hand.doubled, split=False, switched_blackjack=switched and is_blackjack(hand.cards))
+            for hand in hands
+        ]
     if len(hands) == 1:
         if hands[0].cards[:2] != tuple(initial):
             problems.append("hands[0]: an unsplit hand starts with the player's first two cards")
