@@ -40,20 +40,25 @@ class HandTotal:
 
 
 def hand_total(cards: Sequence[Card], limit: int = BLACKJACK_TOTAL) -> HandTotal:
-    """The total, counting one ace as 11 when that keeps the hand at or under ``limit``."""
-    hard = sum(point_value(card) for card in cards)
-    has_ace = any(card.rank == Rank.ACE for card in cards)
-    if has_ace and hard + 10 <= limit:
-        return HandTotal(hard + 10, True)
-    return HandTotal(hard, False)
+    """The total, counting aces as 11 while that keeps the hand at or under ``limit``.
+
+    Each ace is 11 unless that would exceed the limit, so with the 685a dealer's limit of 22 an ace pair is 22;
+    with 21 at most one ace can count 11.
+    """
+    total, soft = hand_total_values([point_value(card) for card in cards], limit)
+    return HandTotal(total, soft)
 
 
 def hand_total_values(values: Sequence[int], limit: int = BLACKJACK_TOTAL) -> tuple[int, bool]:
     """:func:`hand_total` for point values (ace as 1): the analyses work on values, not cards."""
-    hard = sum(values)
-    if 1 in values and hard + 10 <= limit:
-        return hard + 10, True
-    return hard, False
+    total = sum(values)
+    elevens = 0
+    for _ in range(values.count(1)):
+        if total + 10 > limit:
+            break
+        total += 10
+        elevens += 1
+    return total, elevens > 0
 
 
 def is_blackjack(cards: Sequence[Card]) -> bool:
