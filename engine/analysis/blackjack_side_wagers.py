@@ -188,37 +188,59 @@ def in_between(decks: int) -> Distribution:
     )
 
 
-def royal_match(decks: int, paytable: str, crown_treasure: bool = True) -> Distribution:
-    """§ 633a.7(g)(4), § 633a.13(f); Crown Treasure counted on the exact hole card that completes the dealer's."""
+@cache
+def _royal_match_weights(decks: int) -> tuple[int, int, int]:
+    """Four-card weights of (suited match, royal match with a dealer Royal Match, royal match without one)."""
     t = _triples(decks)
-    royal_odds, suited_odds = book.ROYAL_MATCH_ODDS[paytable]
     suited = t.suit1 == t.suit2
     royal = suited & (np.minimum(t.rank1, t.rank2) == 12) & (np.maximum(t.rank1, t.rank2) == 13)
-    categories = [(suited_odds, _full(t, suited & ~royal))]
-    if crown_treasure:
-        # The dealer's Royal Match: up card a king or queen, hole card its partner of the same suit.
-        partner_rank = np.where(t.rank_up == 13, 12, 13)
-        partner = (partner_rank - 2) * 4 + t.suit_up
-        up_royal = (t.rank_up == 12) | (t.rank_up == 13)
-        crown_holes = np.where(up_royal, t.copies_left(partner), 0)
-        categories.append((royal_odds + book.CROWN_TREASURE_FOR_ONE - 1, np.where(royal, t.ways * crown_holes, 0)))
-        categories.append((royal_odds, np.where(royal, t.ways * (t.hole_cards - crown_holes), 0)))
-    else:
-        categories.append((royal_odds, _full(t, royal)))
-    return t.distribution(categories)
+    # The dealer's Royal Match: up card a king or queen, hole card its partner of the same suit.
+    partner_rank = np.where(t.rank_up == 13, 12, 13)
+    partner = (partner_rank - 2) * 4 + t.suit_up
+    up_royal = (t.rank_up == 12) | (t.rank_up == 13)
+    crown_holes = np.where(up_royal & royal, t.copies_left(partner), 0)
+    return (
+        int(_full(t, suited & ~royal).sum()),
+        int(np.where(royal, t.ways * crown_holes, 0).sum()),
+        int(np.where(royal, t.ways * (t.hole_cards - crown_holes), 0).sum()),
+    )
+
+
+def royal_match(decks: int, paytable: str, crown_treasure: bool = True) -> Distribution:
+    """§ 633a.7(g)(4), § 633a.13(f); Crown Treasure counted on the exact hole card that completes the dealer's."""
+    royal_odds, suited_odds = book.ROYAL_MATCH_ODDS[paytable]
+    suited, crown, plain = _royal_match_weights(decks)
+    crown_net = royal_odds + book.CROWN_TREASURE_FOR_ONE - 1 if crown_treasure else royal_odds
+    return _from_weights(decks, [(suited_odds, suited), (crown_net, crown), (royal_odds, plain)])
+
+
+@cache
+def _pair_weights(decks: int) -> tuple[int, int]:
+    """Four-card weights of (identical pair, same rank in different suits)."""
+    t = _triples(decks)
+    pair = t.rank1 == t.rank2
+    identical = t.first == t.second
+    return int(_full(t, identical).sum()), int(_full(t, pair & ~identical).sum())
 
 
 def bet_the_set(decks: int, paytable: str) -> Distribution:
     """§ 633a.7(g)(5), § 633a.13(g)."""
-    t = _triples(decks)
     suited_odds, pair_odds = book.BET_THE_SET_ODDS[paytable]
-    pair = t.rank1 == t.rank2
-    identical = t.first == t.second
+    identical, other_suits = _pair_weights(decks)
     if suited_odds is None:
-        return t.distribution([(Fraction(pair_odds), _full(t, pair))])
-    return t.distribution(
-        [(Fraction(suited_odds), _full(t, identical)), (Fraction(pair_odds), _full(t, pair & ~identical))]
-    )
+        return _from_weights(decks, [(Fraction(pair_odds), identical + other_suits)])
+    return _from_weights(decks, [(Fraction(suited_odds), identical), (Fraction(pair_odds), other_suits)])
+
+
+def _from_weights(decks: int, categories: list[tuple[Fraction, int]]) -> Distribution:
+    """A distribution from summed four-card weights; the rest loses one unit."""
+    denominator = _falling(IDENTITIES * decks, 4)
+    outcomes: dict[Fraction, int] = defaultdict(int)
+    for net, weight in categories:
+        if weight:
+            outcomes[Fraction(net)] += weight
+    outcomes[Fraction(-1)] += denominator - sum(outcomes.values())
+    return Distribution(tuple(sorted((net, Fraction(n, denominator)) for net, n in outcomes.items() if n)))
 
 
 def three_card_poker(decks: int) -> Distribution:
@@ -270,35 +292,76 @@ def _shoe_values(decks: int) -> tuple[int, ...]:
     return tuple(count * decks for count in _VALUE_COUNTS_PER_DECK)
 
 
+def _drawing(shape: tuple[int, ...]) -> bool:
+    """True when a dealer holding these point values (index 1 ace … 10) must take another card (§ 633a.7(m))."""
+    cards = sum(shape)
+    if cards < 2:
+        return True
+    hard = sum(value * count for value, count in enumerate(shape))
+    total = hard + 10 if shape[1] and hard <= 11 else hard
+    return not (cards == 2 and total == 21) and total < 17
+
+
+@cache
+def _dealer_hand_shapes() -> tuple[tuple[tuple[tuple[int, int], ...], int, tuple[str, int]], ...]:
+    """Every complete dealer hand as a multiset of point values, with the number of card orders that deal it.
+
+    Each hand is ((value, count), ...) for the values it holds. An order is valid when every proper prefix is a hand
+    the dealer draws to; the count depends only on the values, not on the shoe, so it is computed once and weighted
+    per shoe by :func:`dealer_hands`.
+    """
+    orderings: dict[tuple[int, ...], int] = {(0,) * 11: 1}
+    frontier = [(0,) * 11]
+    finished: dict[tuple[int, ...], int] = defaultdict(int)
+    while frontier:
+        following: dict[tuple[int, ...], int] = defaultdict(int)
+        for shape in frontier:
+            ways = orderings[shape]
+            for value in range(1, 11):
+                grown = (*shape[:value], shape[value] + 1, *shape[value + 1 :])
+                if _drawing(grown):
+                    following[grown] += ways
+                else:
+                    finished[grown] += ways
+        orderings.update(following)
+        frontier = list(following)
+    shapes = []
+    for shape, ways in sorted(finished.items()):
+        cards = sum(shape)
+        hard = sum(value * count for value, count in enumerate(shape))
+        total = hard + 10 if shape[1] and hard <= 11 else hard
+        kind = "blackjack" if cards == 2 and total == 21 else "21" if total == 21 else "other"
+        used = tuple((value, count) for value, count in enumerate(shape) if count)
+        shapes.append((used, ways, (kind, cards)))
+    return tuple(shapes)
+
+
 def dealer_hands(counts: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
     """Exact distribution of the dealer's complete hand (§ 633a.7(m)) from a shoe of point-value ``counts``.
 
     Keys are ``('blackjack', 2)``, ``('21', n)`` or ``('other', n)`` with ``n`` the number of cards, the busting
-    card included (§ 633a.7(o)(2)(i)).
+    card included (§ 633a.7(o)(2)(i)). A hand's chance is its valid orders times the ways the shoe deals its values
+    in one order, over the ordered draws of that many cards.
     """
     start = sum(counts)
-
-    @cache
-    def walk(remaining: tuple[int, ...]) -> tuple[tuple[tuple[str, int], int], ...]:
-        drawn = [start_count - left for start_count, left in zip(counts, remaining, strict=True)]
-        cards = sum(drawn)
-        hard = sum(value * count for value, count in enumerate(drawn))
-        total = hard + 10 if drawn[1] and hard + 10 <= 21 else hard
-        if cards == 2 and total == 21:
-            return ((("blackjack", 2), 1),)
-        if cards >= 2 and total >= 17:
-            return ((("21" if total == 21 else "other", cards), 1),)
-        result: dict[tuple[str, int], int] = defaultdict(int)
-        for value in range(1, 11):
-            available = remaining[value]
-            if not available:
-                continue
-            following = (*remaining[:value], available - 1, *remaining[value + 1 :])
-            for key, ways in walk(following):
-                result[key] += available * ways
-        return tuple(result.items())
-
-    return {key: Fraction(ways, _falling(start, key[1])) for key, ways in walk(counts)}
+    # falling[value][m]: ordered ways to draw m cards of that value from the shoe.
+    falling = []
+    for available in counts:
+        row = [1]
+        for taken in range(available):
+            row.append(row[-1] * (available - taken))
+        falling.append(row)
+    weights: dict[tuple[str, int], int] = defaultdict(int)
+    for used, orders, key in _dealer_hand_shapes():
+        ways = orders
+        for value, count in used:
+            row = falling[value]
+            if count >= len(row):
+                break
+            ways *= row[count]
+        else:
+            weights[key] += ways
+    return {key: Fraction(ways, _falling(start, key[1])) for key, ways in sorted(weights.items())}
 
 
 @cache

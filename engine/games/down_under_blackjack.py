@@ -128,13 +128,13 @@ def settle(
     settlements: list[Settlement] = []
     match_amount = wagers.get("match_the_dealer", Fraction(0))
     if match_amount > 0:
-        hand, net = match_the_dealer(initial[0], initial[1], up, decks)
-        if hand is None:
+        matched, net = match_the_dealer(initial[0], initial[1], up, decks)
+        if matched is None:
             settlements.append(Settlement("match_the_dealer", match_amount, Outcome.LOSE, -match_amount,
                                           cite("685a.7(f)"), "no card matches the up card's rank"))  # fmt: skip
         else:
             settlements.append(Settlement("match_the_dealer", match_amount, Outcome.WIN, match_amount * net,
-                                          cite("685a.11(c)"), f"{hand}: {net} to 1 in all"))  # fmt: skip
+                                          cite("685a.11(c)"), f"{matched}: {net} to 1 in all"))  # fmt: skip
     insurance = wagers.get("insurance", Fraction(0))
     if insurance > 0:
         if is_ten_valued(hole):

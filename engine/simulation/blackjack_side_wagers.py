@@ -30,7 +30,7 @@ def _deals(decks: int, rounds: int, seed: int) -> list[tuple[tuple[Card, ...], t
     """(player's four cards, dealer's complete hand) per round; uniform ordered samples without replacement."""
     generator = np.random.default_rng(seed)
     shoe = [Card.from_index(index % 52) for index in range(52 * decks)]
-    deals = []
+    deals: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
     remaining = rounds
     while remaining:
         size = min(_BATCH, remaining)
@@ -72,10 +72,10 @@ def settlers(decks: int) -> dict[tuple[str, str | None], Settler]:
         ("hit_and_run", book.HIT_AND_RUN_PAYTABLE_ID): lambda p, d: blackjack.hit_and_run(d, hit_and_run_meter).net,
     }
     for paytable in book.ROYAL_MATCH_SINGLE_DECK if decks == 1 else book.ROYAL_MATCH_MULTI_DECK:
-        table[("royal_match", paytable)] = lambda p, d, t=paytable: blackjack.royal_match(p[0], p[1], d[0], d[1], t).net
+        table[("royal_match", paytable)] = _royal_match_settler(paytable)
     for paytable, permitted in book.BET_THE_SET_DECKS.items():
         if decks in permitted:
-            table[("bet_the_set", paytable)] = lambda p, d, t=paytable: blackjack.bet_the_set(p[0], p[1], t).net
+            table[("bet_the_set", paytable)] = _bet_the_set_settler(paytable)
     if decks in book.MATCH_THE_DEALER_ODDS:
         table[("match_the_dealer", book.MATCH_THE_DEALER_PAYTABLE_IDS[decks])] = lambda p, d: (
             blackjack.match_the_dealer(p[0], p[1], d[0], decks).net
@@ -83,6 +83,20 @@ def settlers(decks: int) -> dict[tuple[str, str | None], Settler]:
         table[("super_match", book.SUPER_MATCH_PAYTABLE_IDS[decks])] = lambda p, d: blackjack.super_match(p, decks).net
         table[("685a:match_the_dealer", None)] = lambda p, d: _down_under_match(p, d, decks)
     return table
+
+
+def _royal_match_settler(paytable: str) -> Settler:
+    def settle(player: tuple[Card, ...], dealer: tuple[Card, ...]) -> Fraction:
+        return blackjack.royal_match(player[0], player[1], dealer[0], dealer[1], paytable).net
+
+    return settle
+
+
+def _bet_the_set_settler(paytable: str) -> Settler:
+    def settle(player: tuple[Card, ...], dealer: tuple[Card, ...]) -> Fraction:
+        return blackjack.bet_the_set(player[0], player[1], paytable).net
+
+    return settle
 
 
 def _down_under_match(player: tuple[Card, ...], dealer: tuple[Card, ...], decks: int) -> Fraction:

@@ -136,3 +136,34 @@ def test_633a_kings_bounty_blackjack_weighting_counts_dealer_blackjack() -> None
     # Two kings of spades (2·1 of 104·103), then the dealer's Blackjack from the 102 left: 8 aces, 30 tens.
     assert top == Fraction(2 * 1, 104 * 103) * Fraction(2 * 8 * 30, 102 * 101)
     assert is_blackjack((Card.parse("As"), Card.parse("Kd")))
+
+
+def _dealer_by_sequences(counts: list[int]) -> dict[tuple[str, int], Fraction]:
+    """Independent: walk every ordered dealer draw with its exact chance (no memo, no shapes)."""
+    result: dict[tuple[str, int], Fraction] = defaultdict(Fraction)
+
+    def walk(drawn: list[int], chance: Fraction) -> None:
+        hard = sum(drawn)
+        total = hard + 10 if 1 in drawn and hard <= 11 else hard
+        if len(drawn) == 2 and total == 21:
+            result[("blackjack", 2)] += chance
+            return
+        if len(drawn) >= 2 and total >= 17:
+            result[("21" if total == 21 else "other", len(drawn))] += chance
+            return
+        left = sum(counts)
+        for value in range(1, 11):
+            if counts[value]:
+                available = counts[value]
+                counts[value] -= 1
+                walk([*drawn, value], chance * Fraction(available, left))
+                counts[value] += 1
+
+    walk([], Fraction(1))
+    return dict(result)
+
+
+@pytest.mark.parametrize("decks", [1, 2])
+def test_633a_7_m_dealer_hands_match_a_sequence_walk(decks: int) -> None:
+    shoe = list(analysis._shoe_values(decks))
+    assert analysis.dealer_hands(tuple(shoe)) == _dealer_by_sequences(shoe)
