@@ -197,10 +197,13 @@ READINGS = (
     ),
     Reading(
         id="633a-switch-blackjack",
-        topic="A Blackjack made by switching, when the dealer's hand is not 21 or 22 (§ 633a.12(a)(5))",
-        choice="It is paid as a Blackjack at 3 to 2 under § 633a.13(a); § 633a.12(a)(5)(iii)-(iv) make it a 21 "
-        "against a dealer Blackjack and a push against a dealer 21 or 22.",
-        reason="§ 633a.12(a)(5) lists only those exceptions; § 633a.13(a) pays every Blackjack 3 to 2.",
+        topic="Blackjacks at Blackjack Switch (§ 633a.12(a)(5))",
+        choice="A Blackjack made by switching is paid 3 to 2 under § 633a.13(a) unless (iii) or (iv) apply (a 21 "
+        "against a dealer Blackjack; a push against a dealer 21 or 22). A natural Blackjack against an up card of 2 "
+        "to 9 is paid at once under § 633a.7(i)(1)(i), so (i) and (v) reach it only when the up card is an ace or "
+        "ten-valued and the Blackjack waits for the dealer's hand.",
+        reason="§ 633a.12(a)(5) lists only those exceptions, § 633a.13(a) pays every Blackjack 3 to 2, and "
+        "§ 633a.12(a)(5) completes the round 'in accordance with § 633a.7', whose (i)(1)(i) pays at once.",
         citation=cite("633a.12(a)(5)"),
     ),
     Reading(

@@ -50,6 +50,18 @@ OFFERED_KEYS = {
 PAYTABLE_KEYS = {"royal_match": "royal_match_paytable", "bet_the_set": "bet_the_set_paytable"}
 
 
+def money(value: object) -> Decimal | None:
+    """A money answer as a Decimal: JSON filings carry Decimals as strings ("25"), workbooks as numbers."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, Decimal | int):
+        return Decimal(value)
+    try:
+        return Decimal(str(value).replace("$", "").replace(",", "").strip())
+    except ArithmeticError:
+        return None
+
+
 def _rule(code: str, name: str, citation: Citation, summary: str, what: str, why: str, example: str, instead: str,
           fix: str, check: object, more: tuple[Citation, ...] = ()) -> Rule:  # fmt: skip
     return Rule(
@@ -173,8 +185,8 @@ def _progressive(wager: str, reset_key: str, rate_key: str, minimum_id: str) -> 
         offered_somewhere = any(table.offers(wager) is not None for table in context.tables)
         if context.answer(OFFERED_KEYS[wager]) is not True and not offered_somewhere:
             return
-        reset = context.answer(reset_key)
-        if isinstance(reset, Decimal) and reset < minimum.amount:
+        reset = money(context.answer(reset_key))
+        if reset is not None and reset < minimum.amount:
             yield rule.finding(f"the {RULEBOOK.wager(wager).name} initial/reset amount is ${reset:,}; it must be at "
                                f"least ${minimum.amount:,}", context.answer_location(reset_key))  # fmt: skip
         if context.answer(rate_key) is None:
@@ -202,18 +214,18 @@ def required_maximum_payout(maximum_side_wager: Decimal, boxes: int) -> Decimal:
 
 def _maximum_payout(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     established = context.answer("maximum_payout_established")
-    amount = context.answer("maximum_payout_amount")
-    side_maximum = context.answer("maximum_side_wager")
+    amount = money(context.answer("maximum_payout_amount"))
+    side_maximum = money(context.answer("maximum_side_wager"))
     boxes = context.answer("max_adjacent_boxes") if context.answer("adjacent_boxes_allowed") is True else 1
     boxes = boxes if isinstance(boxes, int) else 1
     if established is True:
-        if not isinstance(side_maximum, Decimal):
+        if side_maximum is None:
             yield rule.finding("a maximum payout is set but the table maximum Lucky Ladies / King's Bounty wager is "
                                "not given, so the $25,000-or-more floor cannot be checked",
                                context.answer_location("maximum_side_wager"))  # fmt: skip
             side_maximum = Decimal(0)
         required = required_maximum_payout(side_maximum, boxes)
-        if isinstance(amount, Decimal) and amount < required:
+        if amount is not None and amount < required:
             yield rule.finding(f"the maximum payout is ${amount:,}; it must be at least ${required:,} (the greater of "
                                f"$25,000 and 1,000 × ${side_maximum:,} × {boxes} box(es))",
                                context.answer_location("maximum_payout_amount"))  # fmt: skip
@@ -222,7 +234,7 @@ def _maximum_payout(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             continue
         if not (table.offers("lucky_ladies") or table.offers("kings_bounty")):
             continue
-        required = required_maximum_payout(side_maximum if isinstance(side_maximum, Decimal) else Decimal(0), boxes)
+        required = required_maximum_payout(side_maximum or Decimal(0), boxes)
         if table.payout_limit < required:
             yield rule.finding(f"table {table.table_id}'s payout limit is ${table.payout_limit:,}; on the queen of "
                                f"hearts / king of spades awards it must be at least ${required:,}",
