@@ -168,7 +168,8 @@ READINGS = (
         id="633a-for-one",
         topic="Awards stated 'for 1' (Crown Treasure, Bad Beat, Hit and Run)",
         choice="'N for 1' returns N units including the unit wagered: the player nets N - 1. The Crown Treasure "
-        "Bonus is added to the Royal Match payout, the wager being returned once.",
+        "Bonus is added to the Royal Match payout, and the Magic Card and Lucky Player Bonuses to the Bad Beat "
+        "result, each adding N - 1 units, the wager being settled once.",
         reason="'for 1' is the gaming convention for a payout that includes the wager, as distinct from 'to 1' "
         "elsewhere in § 633a.13.",
         citation=cite("633a.13(j)(1)"),

@@ -350,13 +350,51 @@ def _settle_hand(
     return Settlement(name, stake, Outcome.LOSE, -stake, cite("633a.7(p)(2)"), f"{dealer_total} beats {player_total}")
 
 
-def _side_settlement(name: str, amount: Fraction, result: SideResult) -> Settlement:
+def _side_settlement(name: str, amount: Fraction, result: SideResult, timing: str = "") -> Settlement:
     if not result.won:
         return Settlement(name, amount, Outcome.LOSE, -amount, result.citation, "the wager's hand was not made")
     if result.net == 0:
-        return Settlement(name, amount, Outcome.PUSH, Fraction(0), result.citation, f"{result.hand}: 1 for 1")
+        return Settlement(name, amount, Outcome.PUSH, Fraction(0), result.citation, f"{result.hand}: 1 for 1{timing}")
     return Settlement(name, amount, Outcome.WIN, amount * result.net, result.citation, f"{result.hand} nets "
-                      f"{result.net} per unit")  # fmt: skip
+                      f"{result.net} per unit{timing}")  # fmt: skip
+
+
+def _timing(wager: str, result: SideResult, up: Card) -> str:
+    """When the chapter defers a winning side wager's payment until the dealer's hole card is known."""
+    up_high = up.rank == Rank.ACE or is_ten_valued(up)
+    if wager == "lucky_ladies" and up_high and result.hand and result.hand.startswith("queen of hearts pair"):
+        return "; settled after the other Lucky Ladies wagers, once the hole card is known (§ 633a.7(g)(1)(i)-(ii))"
+    if wager == "kings_bounty" and up_high and result.hand and result.hand.startswith("king of spades pair"):
+        return "; settled after the other King's Bounty wagers, once the hole card is known (§ 633a.7(g)(6)(i)-(ii))"
+    if wager == "royal_match" and up.rank in (Rank.KING, Rank.QUEEN) and result.hand and "royal" in result.hand:
+        return "; settled after the hole card is exposed (§ 633a.7(g)(4))"
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class BadBeatBonuses:
+    """The optional Bad Beat awards a round is settled with (§ 633a.13(j)(1)), when the filing offers them."""
+
+    magic_card: Card | None = None
+    """The card the table game system selected; a player card of the same rank and suit wins."""
+    lucky_player: bool = False
+    """True when the system selected this player's position."""
+
+
+def _bad_beat_bonuses(amount: Fraction, first: Card, second: Card, bonuses: BadBeatBonuses) -> list[Settlement]:
+    """Magic Card and Lucky Player awards, in addition to the Bad Beat Wager (reading 633a-for-one: N - 1 added)."""
+    settlements = []
+    citation = cite("633a.13(j)(1)")
+    if bonuses.magic_card is not None and bonuses.magic_card in (first, second):
+        net = amount * (book.MAGIC_CARD_BONUS_FOR_ONE - 1)
+        settlements.append(Settlement("magic_card_bonus", amount, Outcome.WIN, net, citation,
+                                      f"a first card matches the magic card {bonuses.magic_card}: "
+                                      f"{book.MAGIC_CARD_BONUS_FOR_ONE} for 1"))  # fmt: skip
+    if bonuses.lucky_player:
+        net = amount * (book.LUCKY_PLAYER_BONUS_FOR_ONE - 1)
+        explanation = f"the system selected this position: {book.LUCKY_PLAYER_BONUS_FOR_ONE} for 1"
+        settlements.append(Settlement("lucky_player_bonus", amount, Outcome.WIN, net, citation, explanation))
+    return settlements
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,6 +410,7 @@ class Round:
     surrender: bool = False
     even_money: bool = False
     meters: Mapping[str, Fraction] | None = None
+    bonuses: BadBeatBonuses = BadBeatBonuses()
 
 
 def settle(round_: Round) -> RoundResult:
@@ -423,7 +462,10 @@ def settle(round_: Round) -> RoundResult:
         elif wager == "hit_and_run":
             meter_net = meters.get("hit_and_run", Fraction(book.HIT_AND_RUN_MINIMUM_RESET)) / amount - 1
             results[wager] = hit_and_run(dealer, meter_net)
-        settlements.append(_side_settlement(wager, amount, results[wager]))
+        settlements.append(_side_settlement(wager, amount, results[wager], _timing(wager, results[wager], up)))
+    bonus_amount = round_.wagers.get("bad_beat", Fraction(0))
+    if bonus_amount > 0:
+        settlements.extend(_bad_beat_bonuses(bonus_amount, first, second, round_.bonuses))
     facts = [
         ("dealer", f"{' '.join(map(str, dealer))} ({'Blackjack' if dealer_blackjack else hand_total(dealer)})"),
         *(
@@ -578,9 +620,29 @@ def replay(data: Mapping[str, object]) -> RoundResult:
         if count > decks:
             problems.append(f"cards: {card} appears {count} times but {decks} deck(s) hold {decks}")
     meters = _meters(data.get("meters"), problems)
+    bonuses = _bonuses(data, wagers, problems)
     if problems:
         raise ReplayError(problems)
-    return settle(Round(tuple(initial), tuple(dealer), tuple(hands), wagers, options, surrender, even_money, meters))
+    return settle(
+        Round(tuple(initial), tuple(dealer), tuple(hands), wagers, options, surrender, even_money, meters, bonuses)
+    )
+
+
+def _bonuses(data: Mapping[str, object], wagers: Mapping[str, Fraction], problems: list[str]) -> BadBeatBonuses:
+    raw_card = data.get("magic_card")
+    lucky = data.get("lucky_player", False)
+    if not isinstance(lucky, bool):
+        problems.append(f"lucky_player: '{lucky}' is not true or false")
+        lucky = False
+    magic = None
+    if raw_card is not None:
+        try:
+            magic = Card.parse(str(raw_card))
+        except CardParseError as error:
+            problems.append(f"magic_card: {error}")
+    if (magic is not None or lucky) and "bad_beat" not in wagers:
+        problems.append("magic_card / lucky_player: the bonuses are paid only on a Bad Beat Wager (§ 633a.1)")
+    return BadBeatBonuses(magic, lucky)
 
 
 def _check_wager_rules(

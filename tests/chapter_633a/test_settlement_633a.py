@@ -241,3 +241,31 @@ def test_633a_replay_rejects_a_card_drawn_to_21_and_a_paytable_at_the_wrong_deck
                       "options": {"royal_match_paytable": "A"}})  # fmt: skip
     problems = " | ".join(error.value.problems)
     assert "§ 633a.7(k)" in problems and "§ 633a.13(f)" in problems
+
+
+def test_633a_13_j_1_bad_beat_with_magic_card_bonus_and_meter_valuation() -> None:
+    result = replay_round({"chapter": "633a", "decks": 6, "player": ["Kh", "Qd"], "dealer": ["9c", "5d", "7s"],
+                           "wagers": {"base": 25, "bad_beat": 5}, "magic_card": "Qd"})  # fmt: skip
+    by_wager = {s.wager: s for s in result.settlements}
+    assert by_wager["bad_beat"].net == 5 * 24  # 21 with three cards: 25 for 1
+    assert by_wager["magic_card_bonus"].net == 5 * 19 and by_wager["magic_card_bonus"].citation.short == "633a.13(j)(1)"
+    assert by_wager["base"].outcome == Outcome.LOSE
+    with pytest.raises(ReplayError):
+        replay_round({"chapter": "633a", "decks": 6, "player": ["Kh", "Qd"], "dealer": ["9c", "8d"],
+                      "wagers": {"base": 25}, "lucky_player": True})  # fmt: skip
+
+
+def test_633a_7_g_1_queen_of_hearts_pair_settled_after_the_hole_card_is_known() -> None:
+    result = settle(_round("Qh Qh", "Kc 9d", lucky_ladies=5))
+    ladies = next(s for s in result.settlements if s.wager == "lucky_ladies")
+    assert "633a.7(g)(1)(i)-(ii)" in ladies.explanation and ladies.net == 5 * 200
+    early = settle(_round("Qh Qh", "5c 9d", lucky_ladies=5))
+    assert "(g)(1)" not in next(s for s in early.settlements if s.wager == "lucky_ladies").explanation
+
+
+def test_633a_7_o_2_hit_and_run_meter_paid_at_the_meter_amount() -> None:
+    result = replay_round({"chapter": "633a", "decks": 8, "player": ["Th", "Td"],
+                           "dealer": ["2h", "2d", "2c", "2s", "2h", "2d", "2c", "5s"],
+                           "wagers": {"base": 10, "hit_and_run": 5}, "meters": {"hit_and_run": 2500}})  # fmt: skip
+    hit_and_run = next(s for s in result.settlements if s.wager == "hit_and_run")
+    assert hit_and_run.net == 2500 - 5  # eight cards: 100 % of the meter, the wager included (reading 633a-for-one)
