@@ -215,8 +215,10 @@ def make_doc(what: str, why: str, example: str, instead: str, citation: Citation
 
 
 _CHAPTER_RULE_MODULES: dict[str, str] = {
+    "633a": "checker.rules.chapter_633a",
     "645a": "checker.rules.chapter_645a",
     "681a": "checker.rules.chapter_681a",
+    "685a": "checker.rules.chapter_685a",
     "686a": "checker.rules.chapter_686a",
     "687a": "checker.rules.chapter_687a",
     "688a": "checker.rules.chapter_688a",

@@ -459,6 +459,222 @@ NONCOMPLIANT_688A = Filing(
 )  # fmt: skip
 
 
+def blackjack_table(table_id: str, **overrides: object) -> TableConfiguration:
+    fields: dict[str, object] = {
+        "table_id": table_id,
+        "chapter": "633a",
+        "betting_positions": 7,
+        "decks": 6,
+        "batches": 2,
+        "shuffler": Shuffler.AUTOMATED,
+        "dealing": DealingMethod.SHOE,
+        "discard_rack_height_mm": Decimal("93.6"),
+        "card_change_interval_hours": Decimal(24),
+        "equipment": (Equipment.CARD_READER,),
+        "wagers": (TableWager(wager="lucky_ladies"), TableWager(wager="royal_match", paytable="C")),
+    }
+    fields.update(overrides)
+    return TableConfiguration(**fields)  # type: ignore[arg-type]
+
+
+def down_under_table(table_id: str, **overrides: object) -> TableConfiguration:
+    fields: dict[str, object] = {
+        "table_id": table_id,
+        "chapter": "685a",
+        "betting_positions": 6,
+        "decks": 6,
+        "batches": 1,
+        "shuffler": Shuffler.CONTINUOUS,
+        "dealing": DealingMethod.SHOE,
+        "discard_rack_height_mm": Decimal("93.6"),
+        "card_change_interval_hours": Decimal(24),
+        "equipment": (Equipment.MASQUE_CARD_READER,),
+        "wagers": (TableWager(wager="match_the_dealer", paytable="6 decks"),),
+    }
+    fields.update(overrides)
+    return TableConfiguration(**fields)  # type: ignore[arg-type]
+
+
+BLACKJACK_ANSWERS: dict[str, object] = {
+    "discard_rack_equal_height": True,
+    "discard_rack_taller_with_mark": False,
+    "card_reader_device": True,
+    "automated_shuffler": True,
+    "continuous_shuffler": False,
+    "double_shoe": True,
+    "double_shoe_red_suits_side": "the side with red backs",
+    "automatic_reshuffling_shoe": False,
+    "cards_preinspected": False,
+    "verbal_wagers": True,
+    "adjacent_boxes_allowed": True,
+    "max_adjacent_boxes": 2,
+    "lucky_ladies_offered": True,
+    "match_the_dealer_offered": True,
+    "in_between_offered": False,
+    "royal_match_offered": True,
+    "royal_match_paytable": "C",
+    "crown_treasure_offered": True,
+    "bet_the_set_offered": True,
+    "bet_the_set_paytable": "C",
+    "kings_bounty_offered": True,
+    "blackjack_switch_offered": True,
+    "super_match_offered": True,
+    "bad_beat_offered": True,
+    "bad_beat_player_20_offered": False,
+    "magic_card_bonus_offered": False,
+    "lucky_player_bonus_offered": False,
+    "bad_beat_rate_of_progression": Decimal("0.10"),
+    "bad_beat_reset_amount": Decimal(5000),
+    "three_card_poker_offered": True,
+    "hit_and_run_offered": True,
+    "hit_and_run_rate_of_progression": Decimal("0.08"),
+    "hit_and_run_reset_amount": Decimal(1000),
+    "even_money_offered": True,
+    "additional_splits": 3,
+    "settlement_procedure": 1,
+    "hand_dealing_offered": True,
+    "maximum_payout_established": True,
+    "maximum_payout_amount": Decimal(50000),
+    "maximum_side_wager": Decimal(25),
+    "prohibit_non_wagering_patrons": False,
+}
+
+COMPLIANT_633A = Filing(
+    metadata=METADATA,
+    chapters={"633a": answers("633a", **BLACKJACK_ANSWERS)},
+    tables=(
+        blackjack_table("BJ-1"),
+        blackjack_table(
+            "BJ-2",
+            decks=8,
+            batches=1,
+            shuffler=Shuffler.CONTINUOUS,
+            discard_rack_height_mm=Decimal("124.8"),
+            equipment=(Equipment.CARD_READER, Equipment.PROGRESSIVE_SYSTEM, Equipment.ELECTRONIC_WAGERING_SYSTEM),
+            wagers=(
+                TableWager(wager="switch"),
+                TableWager(wager="super_match", paytable="633a.13(i)(2)"),
+                TableWager(wager="match_the_dealer", paytable="633a.13(d)(2)"),
+                TableWager(wager="bad_beat"),
+                TableWager(wager="hit_and_run"),
+                TableWager(wager="bet_the_set", paytable="C"),
+            ),
+            progressive_reset=Decimal(5000),
+        ),
+        blackjack_table(
+            "BJ-3",
+            decks=1,
+            batches=2,
+            dealing=DealingMethod.HAND,
+            discard_rack_height_mm=Decimal("15.6"),
+            card_change_interval_hours=Decimal(4),
+            wagers=(TableWager(wager="kings_bounty"), TableWager(wager="three_card_poker")),
+        ),
+        blackjack_table(
+            "BJ-4",
+            decks=3,
+            batches=1,
+            shuffler=Shuffler.NONE,
+            dealing=DealingMethod.DOUBLE_SHOE,
+            discard_rack_height_mm=Decimal("46.8"),
+            wagers=(TableWager(wager="lucky_ladies"),),
+            payout_limit=Decimal(50000),
+        ),
+    ),
+)
+
+# Each planted violation names the rule that catches it.
+NONCOMPLIANT_633A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={
+        "633a": answers(
+            "633a",
+            **BLACKJACK_ANSWERS
+            | {
+                "bad_beat_reset_amount": Decimal(2500),  # 633A-108
+                "hit_and_run_reset_amount": Decimal(500),  # 633A-109
+                "maximum_payout_amount": Decimal(40000),  # 633A-110: 1,000 x $25 x 2 boxes = $50,000
+                "settlement_procedure": 3,  # 633A-111
+                "double_shoe_red_suits_side": None,  # 633A-006, 633A-106
+                "in_between_offered": False,  # but BJ-5 offers it: 633A-107
+            },
+        )
+    },
+    tables=(
+        blackjack_table("BJ-1", wagers=(TableWager(wager="royal_match", paytable="A"),)),  # 633A-007 (A: one deck)
+        blackjack_table(
+            "BJ-2",
+            decks=4,
+            wagers=(
+                TableWager(wager="match_the_dealer", paytable="633a.13(d)(1)"),  # 633A-007 (six decks only)
+                TableWager(wager="bet_the_set", paytable="B"),  # 633A-007 (two decks only)
+                TableWager(wager="super_match", paytable="633a.13(i)(1)"),  # 633A-007, 633A-112
+                TableWager(wager="bad_beat"),  # 633A-103 (no progressive or electronic wagering system)
+                TableWager(wager="hit_and_run"),  # 633A-104
+            ),
+            discard_rack_height_mm=Decimal("62.4"),
+        ),
+        blackjack_table(
+            "BJ-3",
+            decks=6,
+            dealing=DealingMethod.HAND,
+            shuffler=Shuffler.NONE,
+            batches=1,
+            card_change_interval_hours=Decimal(24),
+        ),  # 633A-003 (4 h), 633A-105 (six decks, no automated shuffler)
+        blackjack_table("BJ-4", betting_positions=8, equipment=()),  # 633A-001, 633A-102
+        blackjack_table(
+            "BJ-5",
+            wagers=(TableWager(wager="in_between"), TableWager(wager="lucky_ladies")),
+            payout_limit=Decimal(25000),
+        ),  # 633A-107, 633A-110
+    ),
+)
+
+DOWN_UNDER_ANSWERS: dict[str, object] = {
+    "discard_rack_equal_height": True,
+    "discard_rack_taller_with_mark": False,
+    "masque_card_reader": True,
+    "automated_shuffler": False,
+    "continuous_shuffler": True,
+    "automatic_reshuffling_shoe": False,
+    "cards_preinspected": True,
+    "verbal_wagers": False,
+    "match_the_dealer_offered": True,
+    "adjacent_boxes_allowed": False,
+    "max_adjacent_boxes": 1,
+    "settlement_procedure": 2,
+}
+
+COMPLIANT_685A = Filing(
+    metadata=METADATA,
+    chapters={"685a": answers("685a", **DOWN_UNDER_ANSWERS)},
+    tables=(
+        down_under_table("DU-1"),
+        down_under_table(
+            "DU-2",
+            decks=8,
+            discard_rack_height_mm=Decimal("124.8"),
+            wagers=(TableWager(wager="match_the_dealer", paytable="8 decks"),),
+        ),
+        down_under_table("DU-3", decks=4, discard_rack_height_mm=Decimal("62.4"), wagers=()),
+    ),
+)
+
+NONCOMPLIANT_685A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={"685a": answers("685a", **DOWN_UNDER_ANSWERS | {"settlement_procedure": 4})},  # 685A-103
+    tables=(
+        down_under_table("DU-1", betting_positions=7, equipment=(Equipment.CARD_READER,)),  # 685A-001, 685A-101
+        down_under_table(
+            "DU-2", decks=5, discard_rack_height_mm=Decimal(78)
+        ),  # 685A-007: Match-the-Dealer '6 decks' with five decks
+        down_under_table("DU-3", decks=2, discard_rack_height_mm=Decimal("31.2"), wagers=()),  # 685A-002
+        down_under_table("DU-4", dealing=DealingMethod.HAND, wagers=()),  # 685A-005
+    ),
+)
+
+
 def main() -> None:
     filings = (
         ("686a-compliant", "686a", COMPLIANT_686A),
@@ -471,6 +687,10 @@ def main() -> None:
         ("645a-violations", "645a", NONCOMPLIANT_645A),
         ("688a-compliant", "688a", COMPLIANT_688A),
         ("688a-violations", "688a", NONCOMPLIANT_688A),
+        ("633a-compliant", "633a", COMPLIANT_633A),
+        ("633a-violations", "633a", NONCOMPLIANT_633A),
+        ("685a-compliant", "685a", COMPLIANT_685A),
+        ("685a-violations", "685a", NONCOMPLIANT_685A),
     )
     for name, chapter, filing in filings:
         write_template(HERE / f"{name}.xlsx", [chapter], filing)

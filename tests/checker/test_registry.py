@@ -42,3 +42,15 @@ def test_find_rule_by_code_or_name() -> None:
 
 def test_severity_ranks_errors_first() -> None:
     assert sorted(Severity, key=lambda s: s.rank) == [Severity.ERROR, Severity.WARNING, Severity.INFO]
+
+
+def test_shared_rules_build_for_a_chapter_that_allows_every_dealing_method() -> None:
+    import dataclasses
+
+    from checker.rules.common import shared_rules
+    from regulations import rulebook
+    from regulations.rulebook import DealingMethod
+
+    permissive = dataclasses.replace(rulebook("686a"), dealing_methods=frozenset(DealingMethod))
+    rules = {rule.code: rule for rule in shared_rules(permissive)}
+    assert "(blank)" in rules["686A-005"].doc
