@@ -35,7 +35,9 @@ def test_a_rule_with_a_broken_doc_is_refused_when_defined() -> None:
 
 def test_find_rule_by_code_or_name() -> None:
     assert find_rule("686a-004").name == "equipment.discard-rack-height"
-    assert find_rule("equipment.discard-rack-height").code == "686A-004"
+    assert find_rule("filing.tables-listed").code == "FIL-002"
+    with pytest.raises(KeyError, match="several chapters"):
+        find_rule("table.betting-positions")
     with pytest.raises(KeyError):
         find_rule("686A-999")
 
