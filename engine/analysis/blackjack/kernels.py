@@ -1,0 +1,221 @@
+"""Numba kernels: dealer outcome distributions for many shoes, and the player's backward sweep.
+
+Imported lazily by :mod:`engine.analysis.blackjack.analyzer` so that loading the package (and the CLI's
+``--help``) does not pay for numba.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+MAX_FALLING = 24
+
+
+@njit(cache=True, parallel=True)
+def dealer_distributions(base_shoe, comp_counts, comp_mask, term_counts, term_cards, term_ways, term_outcome, outcomes):
+    """For every composition ``c`` with ``comp_mask[c]``: the dealer's outcome distribution from the shoe
+    ``base_shoe - comp_counts[c]``, conditioned on the hole card being one the terminals allow.
+
+    Infeasible compositions (more cards of a rank than the shoe holds) get an all-zero row.
+    """
+    n_comp = comp_counts.shape[0]
+    n_term = term_counts.shape[0]
+    out = np.zeros((n_comp, outcomes))
+    for c in prange(n_comp):
+        if not comp_mask[c]:
+            continue
+        shoe = base_shoe - comp_counts[c]
+        feasible = True
+        for r in range(10):
+            if shoe[r] < 0:
+                feasible = False
+        if not feasible:
+            continue
+        size = 0
+        for r in range(10):
+            size += shoe[r]
+        falling_rank = np.ones((10, MAX_FALLING))
+        for r in range(10):
+            for k in range(1, MAX_FALLING):
+                falling_rank[r, k] = falling_rank[r, k - 1] * (shoe[r] - k + 1)
+        falling_size = np.ones(MAX_FALLING)
+        for k in range(1, MAX_FALLING):
+            falling_size[k] = falling_size[k - 1] * (size - k + 1)
+        row = np.zeros(outcomes)
+        for t in range(n_term):
+            p = term_ways[t]
+            for r in range(10):
+                k = term_counts[t, r]
+                if k:
+                    p *= falling_rank[r, k]
+            row[term_outcome[t]] += p / falling_size[term_cards[t]]
+        norm = row.sum()
+        if norm > 0:
+            for o in range(outcomes):
+                out[c, o] = row[o] / norm
+    return out
+
+
+@njit(cache=True)
+def stand_value(total, dist, outcomes, dealer_22_pays_two_large):
+    """Expected value of standing on ``total`` against a dealer distribution.
+
+    ``outcomes`` is 6 (dealer 17..21, bust) in 633a or 7 (17..22, bust) in 685a, where a dealer 22 pays
+    a player 21 and ``dealer_22_pays_two_large`` hands, and pushes the rest (685a.7(n)(1)).
+    """
+    if total > 21:
+        return -1.0
+    ev = dist[outcomes - 1]
+    for o in range(outcomes - 1):
+        dealer = 17 + o
+        if dealer == 22:
+            if total == 21 or dealer_22_pays_two_large:
+                ev += dist[o]
+        elif total > dealer:
+            ev += dist[o]
+        elif total < dealer:
+            ev -= dist[o]
+    return ev
+
+
+@njit(cache=True)
+def player_sweep(base_shoe, comp_counts, comp_cards, comp_total, comp_hard, child, dist, mask, outcomes):
+    """Backward sweep over compositions (children first): stand, hit (then optimal hit/stand), double.
+
+    Returns arrays (stand, hit, double, best_no_double, wager_best_no_double). ``hit`` assumes the
+    player continues optimally with hit/stand only (no doubling after the first draw); ``double`` is twice
+    the stand value after exactly one card.
+    """
+    n_comp = comp_counts.shape[0]
+    stand = np.zeros(n_comp)
+    hit = np.full(n_comp, -1.0)
+    double = np.full(n_comp, -2.0)
+    best = np.zeros(n_comp)
+    wager = np.ones(n_comp)
+    hit_wager = np.ones(n_comp)
+    size = 0
+    for r in range(10):
+        size += base_shoe[r]
+    for c in range(n_comp):
+        if not mask[c]:
+            continue
+        feasible = True
+        for r in range(10):
+            if comp_counts[c, r] > base_shoe[r]:
+                feasible = False
+        if not feasible:
+            continue
+        stand[c] = stand_value(comp_total[c], dist[c], outcomes, False)
+        remaining = size - comp_cards[c]
+        if comp_total[c] >= 21:
+            best[c] = stand[c]
+            wager[c] = 1.0
+            continue
+        ev_hit = 0.0
+        ev_double = 0.0
+        w_hit = 0.0
+        for r in range(10):
+            left = base_shoe[r] - comp_counts[c, r]
+            if left <= 0:
+                continue
+            p = left / remaining
+            k = child[c, r]
+            if k < 0:
+                ev_hit -= p
+                ev_double -= p
+                w_hit += p
+            else:
+                ev_hit += p * best[k]
+                ev_double += p * stand[k]
+                w_hit += p * wager[k]
+        hit[c] = ev_hit
+        double[c] = 2.0 * ev_double
+        hit_wager[c] = w_hit
+        if ev_hit > stand[c]:
+            best[c] = ev_hit
+            wager[c] = w_hit
+        else:
+            best[c] = stand[c]
+            wager[c] = 1.0
+    return stand, hit, double, best, wager, hit_wager
+
+
+@njit(cache=True)
+def fixed_sweep(base_shoe, comp_counts, comp_cards, comp_total, child, stand, decision_hit, mask):
+    """EV and expected wager of following a fixed hit/stand rule ``decision_hit[c]`` from each composition."""
+    n_comp = comp_counts.shape[0]
+    value = np.zeros(n_comp)
+    wager = np.ones(n_comp)
+    hit = np.full(n_comp, -1.0)
+    hit_wager = np.ones(n_comp)
+    size = 0
+    for r in range(10):
+        size += base_shoe[r]
+    for c in range(n_comp):
+        if not mask[c]:
+            continue
+        feasible = True
+        for r in range(10):
+            if comp_counts[c, r] > base_shoe[r]:
+                feasible = False
+        if not feasible:
+            continue
+        remaining = size - comp_cards[c]
+        if comp_total[c] < 21:
+            ev_hit = 0.0
+            w_hit = 0.0
+            for r in range(10):
+                left = base_shoe[r] - comp_counts[c, r]
+                if left <= 0:
+                    continue
+                p = left / remaining
+                k = child[c, r]
+                if k < 0:
+                    ev_hit -= p
+                    w_hit += p
+                else:
+                    ev_hit += p * value[k]
+                    w_hit += p * wager[k]
+            hit[c] = ev_hit
+            hit_wager[c] = w_hit
+        if comp_total[c] < 21 and decision_hit[c]:
+            value[c] = hit[c]
+            wager[c] = hit_wager[c]
+        else:
+            value[c] = stand[c]
+            wager[c] = 1.0
+    return value, wager, hit, hit_wager
+
+
+@njit(cache=True)
+def reach_weights(base_shoe, comp_counts, comp_cards, child, start_weight, decision_hit, mask):
+    """Probability of reaching each composition of three or more cards under a fixed hit/stand rule.
+
+    ``start_weight`` holds the probability of each two-card hand that the chart says to hit (zero
+    elsewhere); a composition passes its weight on to its children when ``decision_hit`` says hit.
+    Compositions are swept from the end (lowest hard totals) so parents come before children.
+    """
+    n_comp = comp_counts.shape[0]
+    weight = start_weight.copy()
+    size = 0
+    for r in range(10):
+        size += base_shoe[r]
+    for c in range(n_comp - 1, -1, -1):
+        if not mask[c] or weight[c] == 0.0:
+            continue
+        if comp_cards[c] >= 3 and not decision_hit[c]:
+            continue
+        if comp_cards[c] < 2:
+            continue
+        remaining = size - comp_cards[c]
+        for r in range(10):
+            left = base_shoe[r] - comp_counts[c, r]
+            k = child[c, r]
+            if left <= 0 or k < 0:
+                continue
+            weight[k] += weight[c] * left / remaining
+    for c in range(n_comp):
+        if comp_cards[c] < 3:
+            weight[c] = 0.0
+    return weight
