@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -138,6 +139,8 @@ class _UpcardSolution:
     basic: dict[tuple[int, int], tuple[float, float]]
     actions: dict[tuple[int, int], dict[str, float]]  # EV of each action for the chart (basic strategy)
     multi_card_hit: dict[tuple[bool, int], bool]
+    basic_choice: dict[tuple[int, int], str]  # the chart's action for each two-card hand
+    post_split_choice: dict[int, dict[int, str]]  # the chart's action for pair card + second card after a split
 
 
 def _post_split_options(
@@ -248,8 +251,17 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
         choice = _best(options)
         optimal[(a, b)] = (options[choice], wagers[choice])
 
-    basic, actions, multi = _basic_strategy(rules, up, shoe, stand, hit, double, option_table, option_wager, split_data)
-    return _UpcardSolution(optimal=optimal, basic=basic, actions=actions, multi_card_hit=multi)
+    basic, actions, multi, chosen, post_choice = _basic_strategy(
+        rules, up, shoe, stand, hit, double, option_table, option_wager, split_data
+    )
+    return _UpcardSolution(
+        optimal=optimal,
+        basic=basic,
+        actions=actions,
+        multi_card_hit=multi,
+        basic_choice=chosen,
+        post_split_choice=post_choice,
+    )
 
 
 def _class_of(comps, c: int) -> tuple[bool, int]:
@@ -311,6 +323,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
 
         # splits under the chart
         split_values = {}
+        post_choice: dict[int, dict[int, str]] = {}
         for pair, (split_shoe, mask, s_stand, _s_hit, s_double, _) in split_data.items():
             _s_value, _s_wager, s_hit, s_hit_wager = k.fixed_sweep(
                 split_shoe, comps.counts, comps.cards, comps.total, comps.child, s_stand, decision, mask
@@ -333,6 +346,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
                 else:
                     choice = _best(allowed)
                 post[second] = evs[choice]
+                post_choice.setdefault(pair, {})[second] = choice
             pre = split_shoe.copy()
             pre[pair] -= 1
             split_values[pair] = _split_value(rules, pair, pre, post)
@@ -377,7 +391,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
     actions = {hand: dict(hand_options[hand], chosen=chosen[hand]) for hand in hand_options}  # type: ignore[arg-type]
     chart = {"rows": row_score, "pairs": {a: hand_options[(a, a)] for a in range(RANKS)}}
     actions["__chart__"] = chart  # type: ignore[index]
-    return basic, actions, dict(decide)
+    return basic, actions, dict(decide), chosen, post_choice
 
 
 def _assemble(rules: BlackjackRules, solutions: dict[int, _UpcardSolution], which: str) -> tuple[float, float]:
@@ -473,6 +487,11 @@ def _tables(rules: BlackjackRules, solutions: dict[int, _UpcardSolution]) -> Str
     )
 
 
+@lru_cache(maxsize=32)
+def _solve(rules: BlackjackRules) -> dict[int, _UpcardSolution]:
+    return {up: _solve_upcard(rules, up) for up in range(RANKS)}
+
+
 def analyse(rules: BlackjackRules | None = None, strategy: Strategy = "optimal") -> BlackjackAnalysis:
     """Exact house edge of the 633a base game under ``rules`` for ``strategy``.
 
@@ -482,19 +501,19 @@ def analyse(rules: BlackjackRules | None = None, strategy: Strategy = "optimal")
     rules = rules or BlackjackRules()
     if strategy not in ("optimal", "basic"):
         raise ValueError("strategy is 'optimal' or 'basic'")
-    solutions = {up: _solve_upcard(rules, up) for up in range(RANKS)}
+    solutions = _solve(rules)
     edge_optimal, wager_optimal = _assemble(rules, solutions, "optimal")
     edge_basic, wager_basic = _assemble(rules, solutions, "basic")
     edge, wager = (edge_optimal, wager_optimal) if strategy == "optimal" else (edge_basic, wager_basic)
     return BlackjackAnalysis(
         rules=rules,
         strategy=strategy,
-        house_edge=edge,
-        element_of_risk=edge / wager,
-        expected_total_wagered=wager,
+        house_edge=float(edge),
+        element_of_risk=float(edge / wager),
+        expected_total_wagered=float(wager),
         tables=_tables(rules, solutions),
-        house_edge_optimal=edge_optimal,
-        house_edge_basic=edge_basic,
+        house_edge_optimal=float(edge_optimal),
+        house_edge_basic=float(edge_basic),
     )
 
 
@@ -528,7 +547,7 @@ def rule_effects(rules: BlackjackRules | None = None, strategy: Strategy = "opti
         if all(getattr(rules, field) == value for field, value in change.items()):
             continue  # the filing already has this rule
         edge = analyse(rules.with_changes(**change), strategy).house_edge
-        effects.append(RuleEffect(name, description, edge, edge - base, f"58 Pa. Code {section}"))
+        effects.append(RuleEffect(name, description, float(edge), float(edge - base), f"58 Pa. Code {section}"))
     return tuple(effects)
 
 
@@ -541,3 +560,37 @@ def insurance_edge(decks: int) -> float:
     tens = int(shoe[TEN])
     others = int(shoe.sum()) - 1
     return 1.0 - 3.0 * tens / others
+
+
+@dataclass(frozen=True)
+class BasicStrategyPolicy:
+    """The total-dependent basic strategy as lookup arrays (for the simulator and for the rules engines).
+
+    Action codes: 0 stand, 1 hit, 2 double, 3 split, 4 surrender. Index order: up card rank, then cards.
+    """
+
+    two_card: np.ndarray  # (10, 10, 10) action for two-card hand (a, b) against the up card
+    post_split: np.ndarray  # (10, 10, 10) action for pair card + second card after a split
+    multi_card_hit: np.ndarray  # (10, 2, 22) hit (True) or stand for (soft, total) with three or more cards
+
+
+ACTION_CODES = {"stand": 0, "hit": 1, "double": 2, "split": 3, "surrender": 4}
+
+
+def basic_strategy_policy(rules: BlackjackRules | None = None) -> BasicStrategyPolicy:
+    """The basic strategy that ``analyse(rules, "basic")`` values, as arrays."""
+    rules = rules or BlackjackRules()
+    solutions = _solve(rules)
+    two_card = np.zeros((RANKS, RANKS, RANKS), dtype=np.int64)
+    post_split = np.zeros((RANKS, RANKS, RANKS), dtype=np.int64)
+    multi = np.zeros((RANKS, 2, 22), dtype=np.bool_)
+    for up, solution in solutions.items():
+        for (a, b), choice in solution.basic_choice.items():
+            two_card[up, a, b] = two_card[up, b, a] = ACTION_CODES[choice]
+        for pair, seconds in solution.post_split_choice.items():
+            for second, choice in seconds.items():
+                post_split[up, pair, second] = ACTION_CODES[choice]
+        for total in range(22):
+            for soft in (0, 1):
+                multi[up, soft, total] = solution.multi_card_hit.get((bool(soft), total), total < 12)
+    return BasicStrategyPolicy(two_card, post_split, multi)

@@ -41,7 +41,7 @@ class BlackjackRules:
     resplit_aces: bool = False
     hit_split_aces: bool = False
     dealer_peeks: bool = True
-    even_money: bool = True
+    even_money: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.decks <= 8:
