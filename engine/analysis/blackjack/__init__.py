@@ -24,11 +24,19 @@ Split approximation (the only non-exact step)
 * Resplitting uses a fixed strategy (always resplit up to ``max_split_hands``); the expected number of
   finished hands is exact in the removal of further pair cards and ignores removal of the other hands'
   non-pair cards (:func:`.core.split_hand_counts`).
-* Size: against the Wizard of Odds calculator's composition-dependent figures this analyzer is lower by
-  0.0007 %-0.003 % of the initial wager for 2-8 decks and by 0.009 % for one deck (1D H17 no DAS), the
-  scale expected of the split approximation (the split EVs are the only values that differ by method
-  between published analyzers). A seeded simulation of the basic strategy, which splits with exact
-  removal, agrees within its 95 % interval (tests/engine/blackjack_analysis).
+* Size: against the Wizard of Odds calculator's composition-dependent figures this analyzer differs by
+  -0.0001 % to +0.0018 % of the initial wager (1, 2, 6 and 8 decks; see the test module for each), which
+  bounds the combined effect of the split approximation and of the published analyzer's own split method.
+  A seeded simulation of the basic strategy, which splits with exact card removal, agrees within its 95 %
+  interval (tests/engine/blackjack_analysis).
+
+What the players know about the hole card
+-----------------------------------------
+After the card reader check the hole card is known not to complete a Blackjack (and in 685a its Masque
+range is known). That changes the odds of the player's own draws, not only the dealer's: the chance the
+next card is rank r is n_r (G - [r allowed]) / (G (M - 1)), G being the allowed hole cards left
+(:func:`.kernels.draw_probabilities`). Leaving this out moves the six-deck figure by about 0.002 % and the
+one-deck figure by about 0.009 %.
 
 Not modelled: insurance (a separate wager; :func:`insurance_edge` gives its house edge), Blackjack Switch.
 """

@@ -154,28 +154,35 @@ def _post_split_options(
     return options
 
 
-def _split_value(
-    rules: BlackjackRules,
+def split_value(
+    max_hands: int,
     pair: int,
     pre_split_shoe: np.ndarray,
+    hole_allowed: np.ndarray,
     post_value: dict[int, tuple[float, float]],
 ) -> tuple[float, float]:
     """(EV, expected wager) of splitting with fixed resplitting, from post-split hand values per second card."""
-    max_hands = rules.max_split_hands if (pair != ACE or rules.resplit_aces) else 2
     size = int(pre_split_shoe.sum())
-    p_pair = pre_split_shoe[pair] / size
-    non_pair_count, pair_count = split_hand_counts(int(pre_split_shoe[pair]), size, max_hands)
+    draw = kernels().draw_probabilities(pre_split_shoe, np.zeros(RANKS, dtype=np.int64), size, hole_allowed)
+    p_pair = float(draw[pair])
+    plain = pre_split_shoe[pair] / size
+    factor = round(p_pair / plain, 12) if plain > 0 else 1.0
+    non_pair_count, pair_count = split_hand_counts(int(pre_split_shoe[pair]), size, max_hands, factor)
     ev_non = wager_non = 0.0
     if p_pair < 1:
         for rank in range(RANKS):
-            if rank == pair or pre_split_shoe[rank] == 0:
+            if rank == pair or draw[rank] == 0:
                 continue
-            weight = pre_split_shoe[rank] / size / (1 - p_pair)
+            weight = draw[rank] / (1 - p_pair)
             ev_non += weight * post_value[rank][0]
             wager_non += weight * post_value[rank][1]
     ev = non_pair_count * ev_non + pair_count * post_value[pair][0]
     wager = non_pair_count * wager_non + pair_count * post_value[pair][1]
     return ev, wager
+
+
+def _max_hands(rules: BlackjackRules, pair: int) -> int:
+    return rules.max_split_hands if (pair != ACE or rules.resplit_aces) else 2
 
 
 def _best(options: dict[str, float]) -> str:
@@ -188,10 +195,12 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
     shoe = full_shoe(rules.decks)
     shoe[up] -= 1
     key = _terminal_key(up, rules)
+    hole_allowed = np.array([rank in key[1] for rank in range(RANKS)], dtype=np.bool_)
     dist = dealer_table(shoe, key)
     all_mask = np.ones(len(comps.counts), dtype=np.bool_)
     stand, hit, double, _best_value, _best_wager, hit_wager = k.player_sweep(
-        shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, dist, all_mask, dist.shape[1]
+        shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, dist, all_mask, dist.shape[1],
+        hole_allowed,
     )
 
     # --- split passes: the other pair card is out of the shoe for every post-split hand
@@ -207,7 +216,7 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
             mask = comps.counts[:, pair] > 0
             s_stand, s_hit, s_double, _s_best, _s_wager, s_hit_wager = k.player_sweep(
                 split_shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, sdist, mask,
-                sdist.shape[1],
+                sdist.shape[1], hole_allowed,
             )
             split_data[pair] = (split_shoe, mask, s_stand, s_hit, s_double, s_hit_wager)
             post: dict[int, tuple[float, float]] = {}
@@ -243,7 +252,7 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
             options["surrender"] = -0.5
             wagers["surrender"] = 1.0
         if a == b and a in split_post:
-            ev, wager = _split_value(rules, a, pre_split[a], split_post[a]["optimal"])
+            ev, wager = split_value(_max_hands(rules, a), a, pre_split[a], hole_allowed, split_post[a]["optimal"])
             options["split"] = ev
             wagers["split"] = wager
         option_table[(a, b)] = options
@@ -252,7 +261,7 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
         optimal[(a, b)] = (options[choice], wagers[choice])
 
     basic, actions, multi, chosen, post_choice = _basic_strategy(
-        rules, up, shoe, stand, hit, double, option_table, option_wager, split_data
+        rules, up, shoe, stand, hit, double, option_table, option_wager, split_data, hole_allowed
     )
     return _UpcardSolution(
         optimal=optimal,
@@ -268,7 +277,7 @@ def _class_of(comps, c: int) -> tuple[bool, int]:
     return bool(comps.soft[c]), int(comps.total[c])
 
 
-def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, option_wager, split_data):
+def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, option_wager, split_data, hole_allowed):
     """Total-dependent basic strategy for one up card, found by fixed-point iteration.
 
     * Hands of three or more cards hit or stand by (soft, total) class; a class's decision maximises the
@@ -290,10 +299,39 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
     for a, b in two_card_hands():
         deal_weight[(a, b)] = probability_two_cards(shoe, a, b)
 
+    # Start from a sound table: decide the classes in dependency order (a class's hands only draw into
+    # classes already decided: hard 20..12, then soft 20..12, then hard 11 and below), weighting by the
+    # chance of reaching each hand when every two-card hand is hit. Iterating from a poor start can settle
+    # in a self-consistent but bad table (e.g. standing on hard 5 because 13-16 are hit).
+    start_all = np.zeros(n)
+    for (a, b), w in deal_weight.items():
+        counts = [0] * RANKS
+        counts[a] += 1
+        counts[b] += 1
+        start_all[comps.find(tuple(counts))] = w
+    hit_everything = np.ones(n, dtype=np.bool_)
+    reach_all = k.reach_weights(shoe, comps.counts, comps.cards, comps.child, start_all, hit_everything, all_mask,
+                                hole_allowed)
+    dependency_order = (
+        [(False, t) for t in range(20, 11, -1)] + [(True, t) for t in range(20, 11, -1)]
+        + [(False, t) for t in range(11, 1, -1)]
+    )
+    for cls in dependency_order:
+        if cls not in decide:
+            continue
+        decision = np.array([decide[classes[ci]] for ci in class_index], dtype=np.bool_)
+        _v, _w, hit_now, _hw = k.fixed_sweep(
+            shoe, comps.counts, comps.cards, comps.total, comps.child, stand, decision, all_mask, hole_allowed
+        )
+        members = class_index == classes.index(cls)
+        weight_sum = reach_all[members].sum()
+        if weight_sum > 0:
+            decide[cls] = bool((reach_all[members] * (hit_now[members] - stand[members])).sum() > 0)
+
     for _ in range(12):
         decision = np.array([decide[classes[ci]] for ci in class_index], dtype=np.bool_)
         _value, _wager, hit, hit_wager = k.fixed_sweep(
-            shoe, comps.counts, comps.cards, comps.total, comps.child, stand, decision, all_mask
+            shoe, comps.counts, comps.cards, comps.total, comps.child, stand, decision, all_mask, hole_allowed
         )
         # two-card chart (non-pairs by class)
         row_score: dict[tuple[bool, int], dict[str, float]] = {}
@@ -326,7 +364,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
         post_choice: dict[int, dict[int, str]] = {}
         for pair, (split_shoe, mask, s_stand, _s_hit, s_double, _) in split_data.items():
             _s_value, _s_wager, s_hit, s_hit_wager = k.fixed_sweep(
-                split_shoe, comps.counts, comps.cards, comps.total, comps.child, s_stand, decision, mask
+                split_shoe, comps.counts, comps.cards, comps.total, comps.child, s_stand, decision, mask, hole_allowed
             )
             post = {}
             for second in range(RANKS):
@@ -349,7 +387,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
                 post_choice.setdefault(pair, {})[second] = choice
             pre = split_shoe.copy()
             pre[pair] -= 1
-            split_values[pair] = _split_value(rules, pair, pre, post)
+            split_values[pair] = split_value(_max_hands(rules, pair), pair, pre, hole_allowed, post)
 
         chosen: dict[tuple[int, int], str] = {}
         for (a, b), options in hand_options.items():
@@ -371,7 +409,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
                 counts[a] += 1
                 counts[b] += 1
                 start[comps.find(tuple(counts))] = deal_weight[(a, b)]
-        weight = k.reach_weights(shoe, comps.counts, comps.cards, comps.child, start, decision, all_mask)
+        weight = k.reach_weights(shoe, comps.counts, comps.cards, comps.child, start, decision, all_mask, hole_allowed)
         gain = np.zeros(len(classes))
         np.add.at(gain, class_index, weight * (hit - stand))
         changed = False

@@ -57,13 +57,15 @@ def dealer_table(shoe: np.ndarray, terminal_key: tuple, mask_rank: int = -1) -> 
 
 
 @cache
-def split_hand_counts(pair_left: int, shoe_left: int, max_hands: int) -> tuple[float, float]:
+def split_hand_counts(pair_left: int, shoe_left: int, max_hands: int, hole_factor: float = 1.0) -> tuple[float, float]:
     """Expected numbers of finished split hands (x + non-x, x + x unsplittable) when a pair is split.
 
     Hands are completed one at a time (633a.11(b)); a hand that draws another pair card is split again while
     fewer than ``max_hands`` hands exist. The chance that a hand's second card is a pair card is
     ``(pair_left - k) / (shoe_left - k)`` after ``k`` further pair cards have appeared: removal of pair cards
     is exact, removal of the other hands' non-pair cards is ignored (see the package docstring).
+    ``hole_factor`` scales those chances for what is known about the hole card (not a Blackjack card; its
+    Masque range), as :func:`kernels.draw_probabilities` does exactly for the first of them.
     """
 
     @cache
@@ -72,7 +74,7 @@ def split_hand_counts(pair_left: int, shoe_left: int, max_hands: int) -> tuple[f
             return 0.0, 0.0
         left = pair_left - seen
         size = shoe_left - seen
-        p_pair = max(left, 0) / size if size > 0 else 0.0
+        p_pair = min(1.0, hole_factor * max(left, 0) / size) if size > 0 else 0.0
         non_pair, pair_end = expect(open_hands - 1, hands, seen)
         result_non = (1 - p_pair) * (non_pair + 1)
         result_pair = (1 - p_pair) * pair_end

@@ -58,6 +58,33 @@ def dealer_distributions(base_shoe, comp_counts, comp_mask, term_counts, term_ca
 
 
 @njit(cache=True)
+def draw_probabilities(base_shoe, comp_row, size, hole_allowed):
+    """Chance of each rank as the player's next card, given the hole card is one of ``hole_allowed``.
+
+    The hole card lies under the up card unseen, and what the players know about it (not a Blackjack card
+    after the card reader check; its Masque range) changes the odds of the cards still to come:
+    P(next = r | hole in I) = n_r (G - [r in I]) / (G (M - 1)), with n_r the rank's count left, M the
+    cards left (hole included) and G the cards of I left.
+    """
+    probabilities = np.zeros(10)
+    remaining = 0
+    allowed_left = 0
+    for r in range(10):
+        left = base_shoe[r] - comp_row[r]
+        remaining += left
+        if hole_allowed[r]:
+            allowed_left += left
+    if allowed_left <= 0 or remaining <= 1:
+        return probabilities
+    for r in range(10):
+        left = base_shoe[r] - comp_row[r]
+        if left <= 0:
+            continue
+        probabilities[r] = left * (allowed_left - (1 if hole_allowed[r] else 0)) / (allowed_left * (remaining - 1.0))
+    return probabilities
+
+
+@njit(cache=True)
 def stand_value(total, dist, outcomes, dealer_22_pays_two_large):
     """Expected value of standing on ``total`` against a dealer distribution.
 
@@ -80,7 +107,7 @@ def stand_value(total, dist, outcomes, dealer_22_pays_two_large):
 
 
 @njit(cache=True)
-def player_sweep(base_shoe, comp_counts, comp_cards, comp_total, comp_hard, child, dist, mask, outcomes):
+def player_sweep(base_shoe, comp_counts, comp_cards, comp_total, comp_hard, child, dist, mask, outcomes, hole_allowed):
     """Backward sweep over compositions (children first): stand, hit (then optimal hit/stand), double.
 
     Returns arrays (stand, hit, double, best_no_double, wager_best_no_double). ``hit`` assumes the
@@ -107,7 +134,6 @@ def player_sweep(base_shoe, comp_counts, comp_cards, comp_total, comp_hard, chil
         if not feasible:
             continue
         stand[c] = stand_value(comp_total[c], dist[c], outcomes, False)
-        remaining = size - comp_cards[c]
         if comp_total[c] >= 21:
             best[c] = stand[c]
             wager[c] = 1.0
@@ -115,11 +141,11 @@ def player_sweep(base_shoe, comp_counts, comp_cards, comp_total, comp_hard, chil
         ev_hit = 0.0
         ev_double = 0.0
         w_hit = 0.0
+        probabilities = draw_probabilities(base_shoe, comp_counts[c], size, hole_allowed)
         for r in range(10):
-            left = base_shoe[r] - comp_counts[c, r]
-            if left <= 0:
+            p = probabilities[r]
+            if p <= 0:
                 continue
-            p = left / remaining
             k = child[c, r]
             if k < 0:
                 ev_hit -= p
@@ -142,7 +168,7 @@ def player_sweep(base_shoe, comp_counts, comp_cards, comp_total, comp_hard, chil
 
 
 @njit(cache=True)
-def fixed_sweep(base_shoe, comp_counts, comp_cards, comp_total, child, stand, decision_hit, mask):
+def fixed_sweep(base_shoe, comp_counts, comp_cards, comp_total, child, stand, decision_hit, mask, hole_allowed):
     """EV and expected wager of following a fixed hit/stand rule ``decision_hit[c]`` from each composition."""
     n_comp = comp_counts.shape[0]
     value = np.zeros(n_comp)
@@ -161,15 +187,14 @@ def fixed_sweep(base_shoe, comp_counts, comp_cards, comp_total, child, stand, de
                 feasible = False
         if not feasible:
             continue
-        remaining = size - comp_cards[c]
         if comp_total[c] < 21:
             ev_hit = 0.0
             w_hit = 0.0
+            probabilities = draw_probabilities(base_shoe, comp_counts[c], size, hole_allowed)
             for r in range(10):
-                left = base_shoe[r] - comp_counts[c, r]
-                if left <= 0:
+                p = probabilities[r]
+                if p <= 0:
                     continue
-                p = left / remaining
                 k = child[c, r]
                 if k < 0:
                     ev_hit -= p
@@ -189,7 +214,7 @@ def fixed_sweep(base_shoe, comp_counts, comp_cards, comp_total, child, stand, de
 
 
 @njit(cache=True)
-def reach_weights(base_shoe, comp_counts, comp_cards, child, start_weight, decision_hit, mask):
+def reach_weights(base_shoe, comp_counts, comp_cards, child, start_weight, decision_hit, mask, hole_allowed):
     """Probability of reaching each composition of three or more cards under a fixed hit/stand rule.
 
     ``start_weight`` holds the probability of each two-card hand that the chart says to hit (zero
@@ -208,13 +233,12 @@ def reach_weights(base_shoe, comp_counts, comp_cards, child, start_weight, decis
             continue
         if comp_cards[c] < 2:
             continue
-        remaining = size - comp_cards[c]
+        probabilities = draw_probabilities(base_shoe, comp_counts[c], size, hole_allowed)
         for r in range(10):
-            left = base_shoe[r] - comp_counts[c, r]
             k = child[c, r]
-            if left <= 0 or k < 0:
+            if probabilities[r] <= 0 or k < 0:
                 continue
-            weight[k] += weight[c] * left / remaining
+            weight[k] += weight[c] * probabilities[r]
     for c in range(n_comp):
         if comp_cards[c] < 3:
             weight[c] = 0.0
