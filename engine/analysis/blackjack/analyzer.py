@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import numpy as np
@@ -277,6 +277,16 @@ def _class_of(comps, c: int) -> tuple[bool, int]:
     return bool(comps.soft[c]), int(comps.total[c])
 
 
+@cache
+def _class_layout() -> tuple[list[tuple[bool, int]], np.ndarray]:
+    """The (soft, total) classes and each composition's class number (fixed, so computed once)."""
+    comps = player_compositions()
+    classes = sorted({_class_of(comps, c) for c in range(len(comps.counts))})
+    number = {cls: i for i, cls in enumerate(classes)}
+    class_index = np.array([number[_class_of(comps, c)] for c in range(len(comps.counts))], dtype=np.int64)
+    return classes, class_index
+
+
 def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, option_wager, split_data, hole_allowed):
     """Total-dependent basic strategy for one up card, found by fixed-point iteration.
 
@@ -292,9 +302,8 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
     comps = player_compositions()
     n = len(comps.counts)
     all_mask = np.ones(n, dtype=np.bool_)
-    classes = sorted({_class_of(comps, c) for c in range(n)})
+    classes, class_index = _class_layout()
     decide: dict[tuple[bool, int], bool] = {cls: cls[1] < (18 if cls[0] else 17) for cls in classes}
-    class_index = np.array([classes.index(_class_of(comps, c)) for c in range(n)])
     deal_weight = {}
     for a, b in two_card_hands():
         deal_weight[(a, b)] = probability_two_cards(shoe, a, b)
@@ -319,7 +328,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
     for cls in dependency_order:
         if cls not in decide:
             continue
-        decision = np.array([decide[classes[ci]] for ci in class_index], dtype=np.bool_)
+        decision = np.array([decide[cls] for cls in classes], dtype=np.bool_)[class_index]
         _v, _w, hit_now, _hw = k.fixed_sweep(
             shoe, comps.counts, comps.cards, comps.total, comps.child, stand, decision, all_mask, hole_allowed
         )
@@ -329,7 +338,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
             decide[cls] = bool((reach_all[members] * (hit_now[members] - stand[members])).sum() > 0)
 
     for _ in range(12):
-        decision = np.array([decide[classes[ci]] for ci in class_index], dtype=np.bool_)
+        decision = np.array([decide[cls] for cls in classes], dtype=np.bool_)[class_index]
         _value, _wager, hit, hit_wager = k.fixed_sweep(
             shoe, comps.counts, comps.cards, comps.total, comps.child, stand, decision, all_mask, hole_allowed
         )

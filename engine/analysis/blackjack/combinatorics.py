@@ -105,6 +105,34 @@ class DealerTerminals:
     ways: np.ndarray  # (T,) float64 number of admissible draw orders
     outcome: np.ndarray  # (T,) int64: final total - 17 for a standing total, ``outcomes - 1`` for a bust
     outcomes: int
+    # A prefix tree over the multisets written in rank order, so that a kernel gets each multiset's
+    # falling-factorial product with one multiplication from its parent's (parents come first):
+    node_parent: np.ndarray  # (K,) int64; node 0 is the empty multiset
+    node_rank: np.ndarray  # (K,) the rank added at this node
+    node_rank_before: np.ndarray  # (K,) cards of that rank already in the parent
+    node_cards_before: np.ndarray  # (K,) cards in the parent
+    terminal_node: np.ndarray  # (T,) node of each terminal multiset
+
+
+def _prefix_tree(counts: np.ndarray) -> tuple[np.ndarray, ...]:
+    index: dict[tuple[int, ...], int] = {(): 0}
+    parent, rank_added, rank_before, cards_before = [-1], [0], [0], [0]
+    terminal_node = []
+    for row in counts:
+        sequence: tuple[int, ...] = ()
+        for rank in range(RANKS):
+            for _ in range(int(row[rank])):
+                extended = (*sequence, rank)
+                if extended not in index:
+                    index[extended] = len(parent)
+                    parent.append(index[sequence])
+                    rank_added.append(rank)
+                    rank_before.append(sequence.count(rank))
+                    cards_before.append(len(sequence))
+                sequence = extended
+        terminal_node.append(index[sequence])
+    as_array = (parent, rank_added, rank_before, cards_before, terminal_node)
+    return tuple(np.array(values, dtype=np.int64) for values in as_array)
 
 
 def dealer_total(up: int, drawn: tuple[int, ...], ace_limit: int, ace_pair_is_22: bool) -> tuple[int, bool]:
@@ -159,10 +187,16 @@ def dealer_terminals(
                 following[key] = following.get(key, 0.0) + ways
         frontier = following
     counts = np.array([t[0] for t in terminal], dtype=np.int64)
+    parent, rank_added, rank_before, cards_before, terminal_node = _prefix_tree(counts)
     return DealerTerminals(
         counts=counts,
         cards=counts.sum(axis=1),
         ways=np.array([t[1] for t in terminal], dtype=np.float64),
         outcome=np.array([t[2] for t in terminal], dtype=np.int64),
         outcomes=outcomes,
+        node_parent=parent,
+        node_rank=rank_added,
+        node_rank_before=rank_before,
+        node_cards_before=cards_before,
+        terminal_node=terminal_node,
     )

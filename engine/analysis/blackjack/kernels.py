@@ -9,47 +9,46 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-MAX_FALLING = 24
-
 
 @njit(cache=True, parallel=True)
-def dealer_distributions(base_shoe, comp_counts, comp_mask, term_counts, term_cards, term_ways, term_outcome, outcomes):
+def dealer_distributions(
+    base_shoe, comp_counts, comp_mask, node_parent, node_rank, node_rank_before, node_cards_before, terminal_node,
+    term_ways, term_outcome, outcomes,
+):
     """For every composition ``c`` with ``comp_mask[c]``: the dealer's outcome distribution from the shoe
     ``base_shoe - comp_counts[c]``, conditioned on the hole card being one the terminals allow.
 
+    The chance of drawing a given multiset (in one fixed order) is a product of ``left / size`` factors; the
+    prefix tree of the terminal multisets shares those products, so each terminal costs one multiplication.
     Infeasible compositions (more cards of a rank than the shoe holds) get an all-zero row.
     """
     n_comp = comp_counts.shape[0]
-    n_term = term_counts.shape[0]
+    n_node = node_parent.shape[0]
+    n_term = terminal_node.shape[0]
     out = np.zeros((n_comp, outcomes))
     for c in prange(n_comp):
         if not comp_mask[c]:
             continue
         shoe = base_shoe - comp_counts[c]
         feasible = True
+        size = 0
         for r in range(10):
             if shoe[r] < 0:
                 feasible = False
+            size += shoe[r]
         if not feasible:
             continue
-        size = 0
-        for r in range(10):
-            size += shoe[r]
-        falling_rank = np.ones((10, MAX_FALLING))
-        for r in range(10):
-            for k in range(1, MAX_FALLING):
-                falling_rank[r, k] = falling_rank[r, k - 1] * (shoe[r] - k + 1)
-        falling_size = np.ones(MAX_FALLING)
-        for k in range(1, MAX_FALLING):
-            falling_size[k] = falling_size[k - 1] * (size - k + 1)
+        value = np.empty(n_node)
+        value[0] = 1.0
+        for i in range(1, n_node):
+            left = shoe[node_rank[i]] - node_rank_before[i]
+            if left <= 0:
+                value[i] = 0.0
+            else:
+                value[i] = value[node_parent[i]] * left / (size - node_cards_before[i])
         row = np.zeros(outcomes)
         for t in range(n_term):
-            p = term_ways[t]
-            for r in range(10):
-                k = term_counts[t, r]
-                if k:
-                    p *= falling_rank[r, k]
-            row[term_outcome[t]] += p / falling_size[term_cards[t]]
+            row[term_outcome[t]] += term_ways[t] * value[terminal_node[t]]
         norm = row.sum()
         if norm > 0:
             for o in range(outcomes):
