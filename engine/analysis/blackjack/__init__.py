@@ -24,11 +24,14 @@ Split approximation (the only non-exact step)
 * Resplitting uses a fixed strategy (always resplit up to ``max_split_hands``); the expected number of
   finished hands is exact in the removal of further pair cards and ignores removal of the other hands'
   non-pair cards (:func:`.core.split_hand_counts`).
-* Size: against the Wizard of Odds calculator's composition-dependent figures this analyzer differs by
-  -0.0001 % to +0.0018 % of the initial wager (1, 2, 6 and 8 decks; see the test module for each), which
-  bounds the combined effect of the split approximation and of the published analyzer's own split method.
-  A seeded simulation of the basic strategy, which splits with exact card removal, agrees within its 95 %
-  interval (tests/engine/blackjack_analysis).
+* Size: the whole house edge differs from the Wizard of Odds calculator's composition-dependent figures by
+  -0.0001 % to +0.0018 % of the initial wager (1, 2, 6 and 8 decks; each figure is in the test module),
+  so the split approximation — together with whatever split method the published analyzer uses — is worth
+  at most a few thousandths of a percent there. It is not separately bounded: a seeded simulation of the
+  same strategy, which splits with exact card removal, agrees only to its 95 % interval (about ±0.1 %
+  at 2-4 million rounds).
+* In ``basic`` play the post-split hands follow the two-card chart of their total (doubling only where
+  allowed after a split) and are left out of the reach weights that choose the charts.
 
 What the players know about the hole card
 -----------------------------------------
@@ -38,7 +41,9 @@ next card is rank r is n_r (G - [r allowed]) / (G (M - 1)), G being the allowed 
 (:func:`.kernels.draw_probabilities`). Leaving this out moves the six-deck figure by about 0.002 % and the
 one-deck figure by about 0.009 %.
 
-Not modelled: insurance (a separate wager; :func:`insurance_edge` gives its house edge), Blackjack Switch.
+Not modelled: insurance as part of the base game (a separate wager; :func:`insurance_edge` gives its house
+edge off the top); Blackjack Switch (633a.12(a)); the exact ``std_dev`` and ``hit_frequency`` (``None``; the
+simulator in :mod:`.simulation` reports a standard deviation per round).
 """
 
 from engine.analysis.blackjack.analyzer import (
