@@ -42,8 +42,9 @@ next card is rank r is n_r (G - [r allowed]) / (G (M - 1)), G being the allowed 
 one-deck figure by about 0.009 %.
 
 Not modelled: insurance as part of the base game (a separate wager; :func:`insurance_edge` gives its house
-edge off the top); Blackjack Switch (633a.12(a)); the exact ``std_dev`` and ``hit_frequency`` (``None``; the
-simulator in :mod:`.simulation` reports a standard deviation per round).
+edge off the top); the exact ``std_dev`` and ``hit_frequency`` (``None``; the simulator in :mod:`.simulation`
+reports a standard deviation per round). Blackjack Switch (633a.12(a)) is in :mod:`.switch`, with its own
+readings and one more approximation (each hand valued with only its own cards removed).
 """
 
 from engine.analysis.blackjack.analyzer import (
@@ -56,16 +57,20 @@ from engine.analysis.blackjack.analyzer import (
     rule_effects,
 )
 from engine.analysis.blackjack.rules import READINGS, BlackjackRules, DoubleOn
+from engine.analysis.blackjack.switch import SWITCH_READINGS, SwitchAnalysis, analyse_switch
 
 __all__ = [
     "READINGS",
+    "SWITCH_READINGS",
     "BlackjackAnalysis",
     "BlackjackRules",
     "DoubleOn",
     "RuleEffect",
     "StrategyTable",
     "StrategyTables",
+    "SwitchAnalysis",
     "analyse",
+    "analyse_switch",
     "insurance_edge",
     "rule_effects",
 ]

@@ -154,14 +154,17 @@ def dealer_terminals(
     dealer_hits_soft_17: bool,
     stand_max: int = 21,
     ace_pair_is_22: bool = False,
+    separate_22: bool = False,
 ) -> DealerTerminals:
     """Enumerate the dealer's terminal multisets by dynamic programming over multisets.
 
     ``hole_ranks`` are the ranks the hole card may be given what the players know: all but the ten under
     an ace (and the ace under a ten) when the dealer has already checked for Blackjack (633a.7(h)); the
     Masque range in 685a. ``stand_max`` is 21 in 633a and 22 in 685a (the dealer stands on 17..22).
+    ``separate_22`` keeps a dealer who busts with exactly 22 apart from other busts (Blackjack Switch,
+    633a.12(a)(5)(v)), giving outcomes 17..21, 22, over 22.
     """
-    outcomes = stand_max - 17 + 2
+    outcomes = stand_max - 17 + 2 + (1 if separate_22 else 0)
     bust = outcomes - 1
     frontier: dict[tuple[int, ...], float] = {}
     for rank in hole_ranks:
@@ -175,7 +178,7 @@ def dealer_terminals(
             total, soft = dealer_total(up, state, stand_max, ace_pair_is_22)
             hard = RANK_VALUES[up] + sum(c * RANK_VALUES[r] for r, c in enumerate(state))
             if hard > stand_max:
-                terminal.append((state, ways, bust))
+                terminal.append((state, ways, bust - 1 if separate_22 and hard == 22 else bust))
                 continue
             if total >= 17 and not (dealer_hits_soft_17 and soft and total == 17):
                 terminal.append((state, ways, total - 17))

@@ -84,11 +84,12 @@ def draw_probabilities(base_shoe, comp_row, size, hole_allowed):
 
 
 @njit(cache=True)
-def stand_value(total, dist, outcomes, dealer_22_pays_two_large):
+def stand_value(total, dist, outcomes, dealer_22_pays_two_large, dealer_22_pushes=False):
     """Expected value of standing on ``total`` against a dealer distribution.
 
     ``outcomes`` is 6 (dealer 17..21, bust) in 633a or 7 (17..22, bust) in 685a, where a dealer 22 pays
-    a player 21 and ``dealer_22_pays_two_large`` hands, and pushes the rest (685a.7(n)(1)).
+    a player 21 and ``dealer_22_pays_two_large`` hands, and pushes the rest (685a.7(n)(1)). With
+    ``dealer_22_pushes`` (Blackjack Switch, 633a.12(a)(5)(v)) a dealer 22 pushes every hand of 21 or less.
     """
     if total > 21:
         return -1.0
@@ -96,6 +97,8 @@ def stand_value(total, dist, outcomes, dealer_22_pays_two_large):
     for o in range(outcomes - 1):
         dealer = 17 + o
         if dealer == 22:
+            if dealer_22_pushes:
+                continue
             if total == 21 or dealer_22_pays_two_large:
                 ev += dist[o]
         elif total > dealer:
@@ -106,7 +109,10 @@ def stand_value(total, dist, outcomes, dealer_22_pays_two_large):
 
 
 @njit(cache=True)
-def player_sweep(base_shoe, comp_counts, comp_cards, comp_total, comp_hard, child, dist, mask, outcomes, hole_allowed):
+def player_sweep(
+    base_shoe, comp_counts, comp_cards, comp_total, comp_hard, child, dist, mask, outcomes, hole_allowed,
+    dealer_22_pushes=False,
+):
     """Backward sweep over compositions (children first): stand, hit (then optimal hit/stand), double.
 
     Returns arrays (stand, hit, double, best_no_double, wager_best_no_double). ``hit`` assumes the
@@ -132,7 +138,7 @@ def player_sweep(base_shoe, comp_counts, comp_cards, comp_total, comp_hard, chil
                 feasible = False
         if not feasible:
             continue
-        stand[c] = stand_value(comp_total[c], dist[c], outcomes, False)
+        stand[c] = stand_value(comp_total[c], dist[c], outcomes, False, dealer_22_pushes)
         if comp_total[c] >= 21:
             best[c] = stand[c]
             wager[c] = 1.0
