@@ -2,7 +2,8 @@
 
 Times, in a fresh process after the numba kernels are loaded (compilation is cached on disk and reported
 separately): the 633a six-deck S17 DAS LS 3:2 analysis, against the 0.7 s a well-known C++ combinatorial
-analyzer takes for it; a full eight-deck run (both strategies, rule effects); and 685a at 4, 5, 6 and 8 decks.
+analyzer takes for it; a full eight-deck run (both strategies, rule effects); Blackjack Switch at six decks;
+and 685a at 4, 5, 6 and 8 decks.
 
 Run: ``/work/main/.venv/bin/python bench/blackjack_analyzer.py``
 """
@@ -35,18 +36,19 @@ class Timer:
 
 
 def _clear_caches() -> None:
-    from engine.analysis.blackjack import analyzer, core
+    from engine.analysis.blackjack import analyzer, core, switch
     from engine.analysis.down_under import analyzer as down_under
 
     core._dealer_table_cached.cache_clear()
     analyzer._solve.cache_clear()
+    switch._hand_values.cache_clear()
     down_under._class_solution.cache_clear()
     down_under.analyse_down_under.cache_clear()
 
 
 def main() -> None:
     start = time.perf_counter()
-    from engine.analysis.blackjack import BlackjackRules, analyse, rule_effects
+    from engine.analysis.blackjack import BlackjackRules, analyse, analyse_switch, rule_effects
     from engine.analysis.blackjack.combinatorics import dealer_terminals, player_compositions
     from engine.analysis.blackjack.core import kernels
     from engine.analysis.down_under import analyse_down_under
@@ -89,6 +91,11 @@ def main() -> None:
             f"633a {decks}D S17 DAS LS 3:2: {timer}; "
             f"optimal {other.house_edge_optimal:.5%}, basic {other.house_edge_basic:.5%}"
         )
+
+    _clear_caches()
+    with Timer() as timer:
+        switch_result = analyse_switch(BlackjackRules(decks=6))
+    print(f"633a.12(a) Switch 6D (chapter readings): {timer}; house edge {switch_result.house_edge:.4%}")
 
     for decks in (4, 5, 6, 8):
         _clear_caches()
