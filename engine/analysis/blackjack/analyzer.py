@@ -137,7 +137,8 @@ class _UpcardSolution:
 
     optimal: dict[tuple[int, int], tuple[float, float]]  # value, wager (given no dealer Blackjack)
     basic: dict[tuple[int, int], tuple[float, float]]
-    actions: dict[tuple[int, int], dict[str, float]]  # EV of each action for the chart (basic strategy)
+    chart_rows: dict[tuple[bool, int], dict[str, float]]  # deal-weighted EV of each action per (soft, total)
+    chart_pairs: dict[int, dict[str, float]]  # EV of each action per pair
     multi_card_hit: dict[tuple[bool, int], bool]
     basic_choice: dict[tuple[int, int], str]  # the chart's action for each two-card hand
     post_split_choice: dict[int, dict[int, str]]  # the chart's action for pair card + second card after a split
@@ -260,13 +261,14 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
         choice = _best(options)
         optimal[(a, b)] = (options[choice], wagers[choice])
 
-    basic, actions, multi, chosen, post_choice = _basic_strategy(
+    basic, chart_rows, chart_pairs, multi, chosen, post_choice = _basic_strategy(
         rules, up, shoe, stand, hit, double, option_table, option_wager, split_data, hole_allowed
     )
     return _UpcardSolution(
         optimal=optimal,
         basic=basic,
-        actions=actions,
+        chart_rows=chart_rows,
+        chart_pairs=chart_pairs,
         multi_card_hit=multi,
         basic_choice=chosen,
         post_split_choice=post_choice,
@@ -435,10 +437,8 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
             break
 
     basic = {hand: (hand_options[hand][choice], hand_wagers[hand][choice]) for hand, choice in chosen.items()}
-    actions = {hand: dict(hand_options[hand], chosen=chosen[hand]) for hand in hand_options}  # type: ignore[arg-type]
-    chart = {"rows": row_score, "pairs": {a: hand_options[(a, a)] for a in range(RANKS)}}
-    actions["__chart__"] = chart  # type: ignore[index]
-    return basic, actions, dict(decide), chosen, post_choice
+    pairs = {a: hand_options[(a, a)] for a in range(RANKS)}
+    return basic, row_score, pairs, dict(decide), chosen, post_choice
 
 
 def _assemble(rules: BlackjackRules, solutions: dict[int, _UpcardSolution], which: str) -> tuple[float, float]:
@@ -487,8 +487,8 @@ def _tables(rules: BlackjackRules, solutions: dict[int, _UpcardSolution]) -> Str
 
     def row(cls: tuple[bool, int]) -> tuple[str, ...]:
         return tuple(
-            code(solutions[u].actions["__chart__"]["rows"][cls], False)  # type: ignore[index]
-            if cls in solutions[u].actions["__chart__"]["rows"]  # type: ignore[index]
+            code(solutions[u].chart_rows[cls], False)
+            if cls in solutions[u].chart_rows
             else "-"
             for u in UPCARD_ORDER
         )
@@ -498,7 +498,7 @@ def _tables(rules: BlackjackRules, solutions: dict[int, _UpcardSolution]) -> Str
     pair_rows = tuple(
         (
             f"{RANK_LABELS[p]},{RANK_LABELS[p]}",
-            tuple(code(solutions[u].actions["__chart__"]["pairs"][p], True) for u in UPCARD_ORDER),  # type: ignore[index]
+            tuple(code(solutions[u].chart_pairs[p], True) for u in UPCARD_ORDER),
         )
         for p in (*range(1, RANKS), ACE)
     )
@@ -507,13 +507,13 @@ def _tables(rules: BlackjackRules, solutions: dict[int, _UpcardSolution]) -> Str
         for t in range(12, 18):
             cells = []
             for u in UPCARD_ORDER:
-                score = solutions[u].actions["__chart__"]["rows"].get((False, t))  # type: ignore[index]
+                score = solutions[u].chart_rows.get((False, t))
                 cells.append("R" if score and _best(score) == "surrender" else "-")
             surrender_rows.append((f"hard {t}", tuple(cells)))
         for p in (*range(1, RANKS), ACE):
             cells = []
             for u in UPCARD_ORDER:
-                options = solutions[u].actions["__chart__"]["pairs"][p]  # type: ignore[index]
+                options = solutions[u].chart_pairs[p]
                 cells.append("R" if _best(options) == "surrender" else "-")
             if "R" in cells:
                 surrender_rows.append((f"{RANK_LABELS[p]},{RANK_LABELS[p]}", tuple(cells)))

@@ -168,9 +168,9 @@ def dealer_terminals(
     bust = outcomes - 1
     frontier: dict[tuple[int, ...], float] = {}
     for rank in hole_ranks:
-        state = [0] * RANKS
-        state[rank] = 1
-        frontier[tuple(state)] = 1.0
+        first = [0] * RANKS
+        first[rank] = 1
+        frontier[tuple(first)] = 1.0
     terminal: list[tuple[tuple[int, ...], float, int]] = []
     while frontier:
         following: dict[tuple[int, ...], float] = {}

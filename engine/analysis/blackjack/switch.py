@@ -147,15 +147,15 @@ def _hand_values(
             counts[a] += 1
             counts[b] += 1
             i = comps.find(tuple(counts))
-            options = [(stand[i], 1.0), (hit[i], hit_wager[i])]
+            candidates = [(stand[i], 1.0), (hit[i], hit_wager[i])]
             if _doubling_allowed(rules, int(comps.hard_total[i]), bool(comps.soft[i])):
-                options.append((double[i], 2.0))
+                candidates.append((double[i], 2.0))
             else:
-                options.append((-np.inf, 2.0))
+                candidates.append((-np.inf, 2.0))
             if a == b and a in split_values:
-                options.append(split_values[a])
-            best = max(range(len(options)), key=lambda n: options[n][0])
-            value[(a, b)] = options[best]
+                candidates.append(split_values[a])
+            best = max(range(len(candidates)), key=lambda n: candidates[n][0])
+            value[(a, b)] = candidates[best]
             two_card[a, b] = two_card[b, a] = best
     blackjack_row = dist[comps.find((1, 0, 0, 0, 0, 0, 0, 0, 0, 1))]
     dealer_21, dealer_22 = blackjack_row[4], blackjack_row[5]

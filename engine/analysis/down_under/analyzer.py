@@ -110,7 +110,7 @@ class DownUnderAnalysis:
     def edge_json(self) -> list[dict[str, object]]:
         """The MATH.md ``edge`` objects for the ``base`` and ``insurance`` wagers."""
         reading = "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in self.readings)
-        base = {
+        base: dict[str, object] = {
             "chapter": "685a",
             "wager": "base",
             "paytable": None,
@@ -126,7 +126,7 @@ class DownUnderAnalysis:
             "citation": self.citation,
             "reading": reading,
         }
-        insurance = dict(
+        insurance: dict[str, object] = dict(
             base,
             wager="insurance",
             house_edge=self.insurance_house_edge,
@@ -222,11 +222,11 @@ def _class_solution(
         stand_ev = stand[i]
         if a in LARGE and b in LARGE:
             stand_ev = k.stand_value(int(comps.total[i]), dist[i], dist.shape[1], True)
-        options = [(stand_ev, 1.0), (hit[i], hit_wager[i]), (double[i], 2.0)]
+        candidates = [(stand_ev, 1.0), (hit[i], hit_wager[i]), (double[i], 2.0)]
         if a == b and a in split_values:
-            options.append(split_values[a])
-        best = max(range(len(options)), key=lambda n: options[n][0])
-        values[(a, b)] = options[best]
+            candidates.append(split_values[a])
+        best = max(range(len(candidates)), key=lambda n: candidates[n][0])
+        values[(a, b)] = candidates[best]
         two_card_action[a, b] = two_card_action[b, a] = best
     policy = ClassPolicy(two_card_action, hit > stand, post_action, split_hit_more)
     return values, policy
