@@ -569,7 +569,7 @@ class _Story:
                 ]
             )
         table = Table(
-            data, colWidths=[0.9 * inch, 0.8 * inch, 2.9 * inch, 1.2 * inch, None], repeatRows=1, hAlign="LEFT"
+            data, colWidths=[0.85 * inch, 0.75 * inch, 2.55 * inch, 1.65 * inch, None], repeatRows=1, hAlign="LEFT"
         )
         table.setStyle(_grid_style())
         self.add(table)

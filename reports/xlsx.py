@@ -292,6 +292,12 @@ class _FixedTimeZip(zipfile.ZipFile):
             zinfo_or_arcname.compress_type = zipfile.ZIP_DEFLATED
         super().writestr(zinfo_or_arcname, data, compress_type, compresslevel)
 
+    def write(self, filename: Any, arcname: Any = None, compress_type: Any = None, compresslevel: Any = None) -> None:  # type: ignore[override]
+        # openpyxl streams each worksheet to a temporary file and adds it with write(), which would stamp the
+        # temporary file's modification time.
+        with open(filename, "rb") as stream:
+            self.writestr(str(arcname or filename), stream.read())
+
 
 def workbook_for(review: Review) -> Workbook:
     """The report workbook (not yet saved)."""
