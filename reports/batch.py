@@ -7,6 +7,8 @@ progress bar and the summary table from what this module returns.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -16,7 +18,7 @@ from checker.registry import CheckSettings, Severity
 from checker.review import Review, review_filing
 from reports.interface import ReportFormat, renderer
 from submissions import InputError, read_filing
-from submissions.files import check_output_path, write_atomically
+from submissions.files import OutputRefused, check_output_path, write_atomically
 
 FILING_SUFFIXES = (".xlsx", ".xlsm", ".json")
 EXIT_INPUT = 2
@@ -151,18 +153,53 @@ def write_reports(
     outcomes = list(outcomes)
     names = report_names([outcome.path for outcome in outcomes])
     planned: list[tuple[Path, Review, ReportFormat]] = []
+    # Resolved once: check_output_path resolves every input per target, quadratic over a thousand-filing batch.
+    resolved_inputs = {path.resolve() for path in inputs if path.exists()}
     for outcome in outcomes:
         if outcome.review is None:
             continue
         for report_format in formats:
             target = folder / f"{names[outcome.path]}{report_format.suffix}"
-            check_output_path(target, inputs, overwrite=True)
+            if target.resolve() in resolved_inputs:
+                raise OutputRefused(f"'{target}' is an input of this run; pacomply never writes over its input")
+            check_output_path(target, (), overwrite=True)
             planned.append((target, outcome.review, report_format))
-    written = []
-    for target, review, report_format in planned:
+    if len(planned) == 1:
+        target, review, report_format = planned[0]
         write_atomically(target, renderer(report_format).render(review))
-        written.append(target)
-    return written
+        return [target]
+    return _write_all_atomically((target, renderer(fmt).render(review)) for target, review, fmt in planned)
+
+
+def _write_all_atomically(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
+    """Many files, each renamed into place whole, with one flush to disk for the lot.
+
+    ``write_atomically`` syncs every file before its rename; for a thousand reports that is a thousand journal
+    commits (about 0.1 s each on a busy disk, most of a batch's time). Here every report is written to its
+    temporary file, the disk is flushed once, and only then are the files renamed into place, so a report is
+    never seen half-written and is on disk before it appears.
+    """
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for target, content in items:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            staged.append((Path(temporary), target))
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(content)
+        if hasattr(os, "sync"):
+            os.sync()
+        else:  # pragma: no cover - Windows has no sync(); flush each file instead
+            for temporary, _target in staged:
+                with open(temporary, "rb+") as stream:
+                    os.fsync(stream.fileno())
+        for temporary, target in staged:
+            os.replace(temporary, target)
+    except BaseException:
+        for temporary, _target in staged:
+            temporary.unlink(missing_ok=True)
+        raise
+    return [target for _temporary, target in staged]
 
 
 def exit_code(outcomes: Iterable[BatchOutcome]) -> int:
