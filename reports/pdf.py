@@ -312,13 +312,14 @@ class _Story:
             [_p(_text(used.chapter)), _p(_text(used.title)), _p(_text(used.version)), _p(_text(used.effective))]
             for used in review.rulebooks
         ]
-        table = Table(rulebooks, colWidths=[0.9 * inch, 2.6 * inch, 1.8 * inch, None], repeatRows=1, hAlign="LEFT")
+        widths = [0.9 * inch, 2.6 * inch, 1.8 * inch, CONTENT_WIDTH - 5.3 * inch]
+        table = Table(rulebooks, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(_grid_style())
         self.add(table, Spacer(1, 18))
         verdict = f"Verdict: {review.verdict}"
         if review.waived_count:
             verdict += f" ({review.waived_count} finding{'s' * (review.waived_count != 1)} waived)"
-        box = Table([[Paragraph(_text(verdict), styles.verdict)]], colWidths=[CONTENT_WIDTH])
+        box = Table([[Paragraph(_text(verdict), styles.verdict)]], colWidths=[CONTENT_WIDTH], hAlign="LEFT")
         box.setStyle(
             TableStyle(
                 [
@@ -340,9 +341,8 @@ class _Story:
                 ]
             )
         )
+        self.add(box, Spacer(1, 14), Paragraph("At a glance", styles.heading2), self._glance(), Spacer(1, 14))
         self.add(
-            box,
-            Spacer(1, 18),
             Paragraph(
                 "This report sets out what pacomply found when it checked the filing against the rulebooks named "
                 "above. Each finding cites the subsection it enforces and the cell or field of the filing it is "
@@ -354,6 +354,26 @@ class _Story:
             NextPageTemplate("body"),
             PageBreak(),
         )
+
+    def _glance(self) -> Table:
+        """Counts by severity, and the house edge of each wager configured: the figures a reviewer looks for first."""
+        review = self.review
+        rows = [
+            ("Errors", str(review.count(Severity.ERROR))),
+            ("Warnings", str(review.count(Severity.WARNING))),
+            ("Information", str(review.count(Severity.INFO))),
+            ("Waived", str(review.waived_count)),
+        ]
+        rows += [
+            (
+                f"{math.chapter} {math.wager}"
+                + (f" ({math.paytable})" if math.paytable else "")
+                + f", {math.decks} decks",
+                f"house edge {percent(math.house_edge)}, return {percent(math.return_)} ({math.method})",
+            )
+            for math in review.wager_math
+        ]
+        return _key_value_table([(label, _text(value)) for label, value in rows])
 
     def contents(self) -> None:
         toc = TableOfContents(levelStyles=[self.styles.toc1, self.styles.toc2], dotsMinLevel=0)
@@ -767,7 +787,9 @@ class _ReviewDocument(BaseDocTemplate):
             invariant=1,
             pageCompression=1,
         )
-        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="content")
+        frame = Frame(
+            self.leftMargin, self.bottomMargin, self.width, self.height, leftPadding=0, rightPadding=0, id="content"
+        )
         header = f"{filing.metadata.licensee} · Rules Submission Review"
         self.addPageTemplates(
             [
