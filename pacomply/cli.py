@@ -210,6 +210,14 @@ def validate(
     if output is not None and output_dir is not None:
         _fail("give either --output (one document) or --output-dir (one report per filing), not both")
 
+    from submissions.files import check_output_path
+
+    for planned in (output, pdf, xlsx):
+        if planned is not None:  # refuse before any report is written, not after the first one
+            try:
+                check_output_path(planned, paths)
+            except OutputRefused as error:
+                _fail(str(error))
     outcomes = _review_with_progress(paths, settings, jobs) if batch else [review_path(paths[0], settings)]
     for outcome in outcomes:
         if outcome.review is None:

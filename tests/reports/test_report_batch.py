@@ -122,6 +122,7 @@ def test_cli_refuses_to_write_a_report_over_its_input(tmp_path: Path) -> None:
     result = runner.invoke(app, ["validate", str(filing), "--xlsx", str(filing)])
     assert result.exit_code == 2
     assert "never writes over its input" in result.output
+    assert "Verdict" not in result.output  # refused before any report was written
     assert filing.read_bytes() == original
 
 
