@@ -183,21 +183,21 @@ def _write_all_atomically(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
     try:
         for target, content in items:
             target.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            staged.append((Path(temporary), target))
+            handle, temporary_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            staged.append((Path(temporary_name), target))
             with os.fdopen(handle, "wb") as stream:
                 stream.write(content)
         if hasattr(os, "sync"):
             os.sync()
         else:  # pragma: no cover - Windows has no sync(); flush each file instead
-            for temporary, _target in staged:
-                with open(temporary, "rb+") as stream:
+            for staged_path, _target in staged:
+                with open(staged_path, "rb+") as stream:
                     os.fsync(stream.fileno())
-        for temporary, target in staged:
-            os.replace(temporary, target)
+        for staged_path, final_path in staged:
+            os.replace(staged_path, final_path)
     except BaseException:
-        for temporary, _target in staged:
-            temporary.unlink(missing_ok=True)
+        for staged_path, _target in staged:
+            staged_path.unlink(missing_ok=True)
         raise
     return [target for _temporary, target in staged]
 

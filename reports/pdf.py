@@ -426,13 +426,13 @@ class _Story:
             for finding in review.findings:
                 by_rule.setdefault(finding.rule_id, []).append(finding)
             rows = [_header_cells(("Rule", "Severity", "Citation", "Findings"))]
-            for rule_id, found in by_rule.items():
+            for rule_id, of_rule in by_rule.items():
                 rows.append(
                     [
-                        _p(_text(f"{rule_id} {found[0].rule_name}")),
-                        _p(_text(found[0].severity.value)),
-                        _p(_text(found[0].citation)),
-                        _p(_text(len(found))),
+                        _p(_text(f"{rule_id} {of_rule[0].rule_name}")),
+                        _p(_text(of_rule[0].severity.value)),
+                        _p(_text(of_rule[0].citation)),
+                        _p(_text(len(of_rule))),
                     ]
                 )
             table = Table(rows, colWidths=[2.6 * inch, 0.8 * inch, 2.0 * inch, None], repeatRows=1, hAlign="LEFT")

@@ -138,3 +138,13 @@ def test_cli_rejects_unusable_output_options(arguments: list[str], message: str)
     result = runner.invoke(app, ["validate", str(EXAMPLES), *arguments])
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_the_cli_module_imports_no_renderer_until_asked() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, pacomply.cli; print(sorted({'reportlab', 'openpyxl', 'pdfplumber'} & set(sys.modules)))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).resolve().parents[2])  # fmt: skip
+    assert result.stdout.strip() == "[]"

@@ -199,8 +199,8 @@ def _rendered_pages_have_ink(images: list[bytes]) -> None:
 
     for image_bytes in images:
         image = Image.open(io.BytesIO(image_bytes)).convert("L")
-        darkest, _lightest = image.getextrema()
-        assert darkest < 100, "a page rendered blank"
+        extrema = image.getextrema()  # (darkest, lightest) for a one-band image
+        assert isinstance(extrema[0], int) and extrema[0] < 100, "a page rendered blank"
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
@@ -224,3 +224,22 @@ def test_pdfium_renders_every_page(violations_pdf: Extracted) -> None:
         images.append(buffer.getvalue())
     assert len(images) == len(violations_pdf.pages)
     _rendered_pages_have_ink(images)
+
+
+def test_both_font_choices_carry_the_section_sign() -> None:
+    """DejaVu (when installed) and reportlab's bundled Vera (always there) both map § and the dashes used."""
+    import reportlab
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+    for path in {font_files()[0], vera}:
+        mapped = TTFontFile(str(path)).charToGlyph
+        assert all(ord(character) in mapped for character in "§—·±%"), path
+
+
+def test_same_review_same_bytes_and_a_different_filing_a_different_id(
+    violations_pdf: Extracted, violations_review: Review, compliant_review: Review
+) -> None:
+    assert RENDERER.render(violations_review) == violations_pdf.data
+    assert filing_id(violations_review) != filing_id(compliant_review)
+    assert re.fullmatch(r"PAC-[0-9A-F]{12}", filing_id(violations_review))

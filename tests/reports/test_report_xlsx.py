@@ -127,3 +127,11 @@ def test_workbook_bytes_are_fixed_to_the_filing_date(violations_review: Review) 
     assert workbook.properties.modified.date() == filed
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         assert {info.date_time[:3] for info in archive.infolist()} == {(filed.year, filed.month, filed.day)}
+
+
+def test_source_date_epoch_stamps_the_workbook(violations_review: Review, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14 22:13:20 UTC
+    data = RENDERER.render(violations_review)
+    assert str(_open(data).properties.modified) == "2023-11-14 22:13:20"
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert {info.date_time for info in archive.infolist()} == {(2023, 11, 14, 22, 13, 20)}
