@@ -14,10 +14,13 @@ import pdfplumber
 import pytest
 
 from checker.registry import Severity
-from checker.review import Review
+from checker.review import Review, review_filing
 from checker.wager_math import WagerMath
 from reports.content import filing_id, percent
 from reports.pdf import RENDERER, font_files
+from submissions import read_filing
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 SECTIONS = (
     "1 Summary",
@@ -243,3 +246,19 @@ def test_same_review_same_bytes_and_a_different_filing_a_different_id(
     assert RENDERER.render(violations_review) == violations_pdf.data
     assert filing_id(violations_review) != filing_id(compliant_review)
     assert re.fullmatch(r"PAC-[0-9A-F]{12}", filing_id(violations_review))
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("686a-*") if p.suffix in {".xlsx", ".json"}))
+def test_every_example_filing_renders_with_its_sections_findings_and_figures(example: str) -> None:
+    review = review_filing(read_filing(EXAMPLES / example))
+    rendered = extract(RENDERER.render(review))
+    text = rendered.text
+    body = text[text.find("8 Attestation") + len("8 Attestation") :]  # past the contents page
+    positions = [body.find(section) for section in SECTIONS]
+    assert all(position >= 0 for position in positions) and positions == sorted(positions)
+    assert f"Verdict: {review.verdict}" in text
+    for finding in review.findings:
+        assert _squash(finding.message) in text
+    for math in review.wager_math:
+        assert percent(math.house_edge) in text and percent(math.return_) in text
+    assert f"Page {len(rendered.pages)} of {len(rendered.pages)}" in rendered.pages[-1]
