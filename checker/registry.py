@@ -215,7 +215,9 @@ def make_doc(what: str, why: str, example: str, instead: str, citation: Citation
 
 
 _CHAPTER_RULE_MODULES: dict[str, str] = {
+    "681a": "checker.rules.chapter_681a",
     "686a": "checker.rules.chapter_686a",
+    "687a": "checker.rules.chapter_687a",
 }
 
 

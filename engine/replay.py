@@ -8,7 +8,9 @@ from importlib import import_module
 from engine.settlement import ReplayError, RoundResult
 
 _GAME_MODULES: dict[str, str] = {
+    "681a": "engine.games.twenty_one_baccarat",
     "686a": "engine.games.over_under",
+    "687a": "engine.games.dj_wild_stud_poker",
 }
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from regulations.rulebook import DealingMethod, Shuffler
+from regulations.rulebook import DealingMethod, Equipment, Shuffler
 from submissions.model import Answer, ChapterSubmission, Filing, FilingMetadata, TableConfiguration, TableWager
 from submissions.readers.json import dumps_filing
 from submissions.template import write_template
@@ -117,9 +117,196 @@ NONCOMPLIANT_686A = Filing(
 )
 
 
+def baccarat_table(table_id: str, **overrides: object) -> TableConfiguration:
+    fields: dict[str, object] = {
+        "table_id": table_id,
+        "chapter": "681a",
+        "betting_positions": 7,
+        "decks": 8,
+        "batches": 2,
+        "shuffler": Shuffler.AUTOMATED,
+        "dealing": DealingMethod.SHOE,
+        "discard_rack_height_mm": Decimal("130"),
+        "card_change_interval_hours": Decimal(24),
+        "wagers": (
+            TableWager(wager="tie"),
+            TableWager(wager="bonus_player", paytable="D"),
+            TableWager(wager="bonus_banker", paytable="D"),
+        ),
+    }
+    fields.update(overrides)
+    return TableConfiguration(**fields)  # type: ignore[arg-type]
+
+
+COMPLIANT_681A = Filing(
+    metadata=METADATA,
+    chapters={
+        "681a": answers(
+            "681a",
+            decks_per_batch=8,
+            automated_shuffler=True,
+            continuous_shuffler=False,
+            cards_preinspected=False,
+            shuffler_loads_shoe=False,
+            reshuffling_counting_shoe=False,
+            payout_odds_on_layout=True,
+            tie_offered=True,
+            bonus_player_offered=True,
+            bonus_banker_offered=True,
+            bonus_paytable="D",
+        )
+    },
+    tables=(baccarat_table("TB-1"), baccarat_table("TB-2", betting_positions=8)),
+)
+
+# Each planted violation names the rule that catches it.
+NONCOMPLIANT_681A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={
+        "681a": answers(
+            "681a",
+            decks_per_batch=8,
+            automated_shuffler=False,  # but TB-1 uses one: 681A-102
+            continuous_shuffler=False,
+            cards_preinspected=False,
+            shuffler_loads_shoe=None,
+            reshuffling_counting_shoe=False,
+            payout_odds_on_layout=None,  # unanswered: 681A-006
+            tie_offered=False,  # but TB-1 offers the Tie: 681A-103
+            bonus_player_offered=True,
+            bonus_banker_offered=False,
+            bonus_paytable="A",  # a four-deck paytable with eight decks: 681A-104
+        )
+    },
+    tables=(
+        baccarat_table("TB-1", betting_positions=9),  # 681A-001
+        baccarat_table(
+            "TB-2",
+            decks=6,
+            batches=1,
+            shuffler=Shuffler.NONE,
+            card_change_interval_hours=Decimal(30),
+            wagers=(TableWager(wager="bonus_player", paytable="B"),),
+        ),  # 681A-002 (six decks), 681A-003 (30 h), 681A-007 (paytable B needs four decks)
+        baccarat_table(
+            "TB-3",
+            batches=1,
+            shuffler=Shuffler.NONE,
+            dealing=DealingMethod.HAND,
+            discard_rack_height_mm=None,
+            wagers=(TableWager(wager="bonus_player", paytable="C"),),
+        ),  # 681A-005 (dealt by hand), 681A-101 (no rack), 681A-007 (paytable C with eight decks)
+    ),
+)
+
+
+def dj_wild_table(table_id: str, **overrides: object) -> TableConfiguration:
+    fields: dict[str, object] = {
+        "table_id": table_id,
+        "chapter": "687a",
+        "betting_positions": 6,
+        "decks": 1,
+        "batches": 2,
+        "shuffler": Shuffler.AUTOMATED,
+        "dealing": DealingMethod.HAND,
+        "discard_rack_height_mm": Decimal("40"),
+        "card_change_interval_hours": Decimal(4),
+        "equipment": (Equipment.PROGRESSIVE_SYSTEM,),
+        "wagers": (
+            TableWager(wager="trips", paytable="DJWT-04"),
+            TableWager(wager="bad_beat", paytable="DJWBB-03"),
+            TableWager(wager="progressive", paytable="1"),
+        ),
+        "progressive_reset": Decimal(2000),
+    }
+    fields.update(overrides)
+    return TableConfiguration(**fields)  # type: ignore[arg-type]
+
+
+COMPLIANT_687A = Filing(
+    metadata=METADATA,
+    chapters={
+        "687a": answers(
+            "687a",
+            automated_shuffler=True,
+            cards_preinspected=False,
+            shuffler_counts_cards=True,
+            manual_dealing_shoe=False,
+            dealt_from_hand=True,
+            automated_dealing_shoe=False,
+            abandoned_wagers_lose=True,
+            adjacent_boxes_allowed=False,
+            max_adjacent_boxes=1,
+            progressive_offered=True,
+            progressive_wager_amount=Decimal(1),
+            folded_hands_qualify=False,
+            trips_offered=True,
+            trips_paytable="DJWT-04",
+            bad_beat_offered=True,
+            bad_beat_paytable="DJWBB-03",
+        )
+    },
+    tables=(dj_wild_table("DJ-1"), dj_wild_table("DJ-2", betting_positions=5)),
+)
+
+# Each planted violation names the rule that catches it.
+NONCOMPLIANT_687A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={
+        "687a": answers(
+            "687a",
+            automated_shuffler=True,
+            cards_preinspected=False,
+            shuffler_counts_cards=None,  # unanswered though a shuffler is used: 687A-006
+            manual_dealing_shoe=True,
+            dealt_from_hand=True,
+            automated_dealing_shoe=False,  # but DJ-3 uses one: 687A-103
+            abandoned_wagers_lose=True,
+            adjacent_boxes_allowed=False,
+            max_adjacent_boxes=1,
+            progressive_offered=True,
+            progressive_wager_amount=Decimal(5),  # DJ-1 uses paytable 1, a $1 wager: 687A-105
+            folded_hands_qualify=True,
+            trips_offered=False,  # but DJ-1 offers Trips: 687A-104
+            trips_paytable=None,
+            bad_beat_offered=True,
+            bad_beat_paytable="DJWBB-05",  # no such paytable: 687A-104
+        )
+    },
+    tables=(
+        dj_wild_table("DJ-1", betting_positions=7, progressive_reset=Decimal(1500)),  # 687A-001, 687A-105
+        dj_wild_table(
+            "DJ-2",
+            decks=2,
+            batches=1,
+            shuffler=Shuffler.NONE,
+            dealing=DealingMethod.HAND,
+            card_change_interval_hours=Decimal(8),
+            equipment=(),
+            wagers=(TableWager(wager="trips", paytable="DJWT-09"), TableWager(wager="progressive", paytable="1")),
+        ),  # 687A-002, 687A-003 (8 h by hand), 687A-007 (DJWT-09), 687A-102, 687A-105 (no system)
+        dj_wild_table(
+            "DJ-3",
+            dealing=DealingMethod.AUTOMATED_SHOE,
+            card_change_interval_hours=Decimal(8),
+            discard_rack_height_mm=None,
+            wagers=(),
+        ),
+    ),
+)
+
+
 def main() -> None:
-    for name, filing in (("686a-compliant", COMPLIANT_686A), ("686a-violations", NONCOMPLIANT_686A)):
-        write_template(HERE / f"{name}.xlsx", ["686a"], filing)
+    filings = (
+        ("686a-compliant", "686a", COMPLIANT_686A),
+        ("686a-violations", "686a", NONCOMPLIANT_686A),
+        ("681a-compliant", "681a", COMPLIANT_681A),
+        ("681a-violations", "681a", NONCOMPLIANT_681A),
+        ("687a-compliant", "687a", COMPLIANT_687A),
+        ("687a-violations", "687a", NONCOMPLIANT_687A),
+    )
+    for name, chapter, filing in filings:
+        write_template(HERE / f"{name}.xlsx", [chapter], filing)
         (HERE / f"{name}.json").write_text(
             dumps_filing(filing.model_copy(update={"source": f"{name}.json"})), encoding="utf-8"
         )

@@ -305,6 +305,150 @@ def edge(
 
 
 @app.command()
+def simulate(
+    chapter: Annotated[str, typer.Argument(help="Chapter id, e.g. 686a.")],
+    wager: Annotated[
+        list[str] | None,
+        typer.Option(help="Wager id (MATH.md), repeatable; every wager the game simulates if omitted."),
+    ] = None,
+    paytable: Annotated[str | None, typer.Option(help="Paytable id.")] = None,
+    decks: Annotated[int | None, typer.Option(help="Decks per batch; the chapter's count when omitted.")] = None,
+    rounds: Annotated[int, typer.Option(help="Rounds to deal.")] = 100_000,
+    seed: Annotated[int, typer.Option(help="Seed; the same seed, rounds and chunk size give the same figures.")] = 0,
+    workers: Annotated[int | None, typer.Option(help="Worker processes (default: every core).")] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(help="Dask scheduler address tcp://HOST:PORT, or 'local' for a LocalCluster.")
+    ] = None,
+    chunk_rounds: Annotated[int, typer.Option(help="Rounds per seeded chunk.")] = 20_000,
+    shuffler: Annotated[str, typer.Option(help="none (hand shuffle), automated (two batches), continuous.")] = "none",
+    penetration: Annotated[
+        str, typer.Option(help="Fraction of the stack before the cover card, e.g. 0.75 or 0.6-0.75 (at most 0.75).")
+    ] = "0.75",
+    seats: Annotated[int, typer.Option(help="Players dealt in each round.")] = 1,
+    output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    progress: Annotated[bool, typer.Option(help="Show a progress bar on a terminal.")] = True,
+) -> None:
+    """Seeded simulation from a real shoe, each round settled as replay settles it; Ctrl-C keeps finished chunks."""
+    import os
+
+    from engine.simulation.registry import SimulationUnavailable, TableSetup, game_module, load_game
+    from engine.simulation.runner import SimulationPlan, run
+    from engine.simulation.shoe import ShoeSpec
+    from regulations.rulebook import Shuffler
+
+    if output_format not in {"text", "json"}:
+        _fail(f"--format '{output_format}' is not one of text, json")
+    chosen = _chapters([chapter])[0]
+    try:
+        module = game_module(chosen)
+    except SimulationUnavailable as error:
+        _fail(str(error))
+    game = load_game(module)
+    try:
+        shuffle = Shuffler(shuffler.lower())
+    except ValueError:
+        _fail(f"--shuffler '{shuffler}' is not one of {', '.join(s.value for s in Shuffler)}")
+    try:
+        low_text, _, high_text = penetration.partition("-")
+        low = float(low_text)
+        high = float(high_text) if high_text else low
+    except ValueError:
+        _fail(f"--penetration '{penetration}' is not a fraction such as 0.75 or a range such as 0.6-0.75")
+    shoe = ShoeSpec(
+        decks=decks if decks is not None else game.default_decks,
+        jokers_per_deck=game.jokers_per_deck,
+        shuffler=shuffle,
+        batches=2 if shuffle == Shuffler.AUTOMATED else 1,
+        penetration_min=low,
+        penetration_max=high,
+    )
+    setup = TableSetup(chosen, tuple(wager or ()), paytable, shoe, seats=seats)
+    plan = SimulationPlan(module, setup, rounds, seed, chunk_rounds)
+    problems = shoe.problems() + plan.problems()
+    if problems:
+        _fail("; ".join(problems))
+    worker_count = workers if workers is not None else (os.cpu_count() or 1)
+    if worker_count < 1:
+        _fail(f"--workers {worker_count} is not a positive number")
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    bar = Progress(
+        TextColumn(f"{chosen} simulate"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("rounds"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=not (progress and console.is_terminal),
+        transient=True,
+    )
+    try:
+        with bar:
+            task = bar.add_task("rounds", total=rounds)
+            outcome = run(
+                plan,
+                workers=worker_count,
+                scheduler=scheduler,
+                on_chunk=lambda chunk: bar.advance(task, chunk.rounds),
+            )
+    except SimulationUnavailable as error:
+        _fail(str(error))
+    except (ValueError, RuntimeError, OSError) as error:
+        _fail(str(error))
+    if outcome.chunks_done == 0:
+        typer.echo("pacomply: interrupted before any chunk finished; nothing to report", err=True)
+        raise typer.Exit(130)
+    if outcome.interrupted:
+        typer.echo(
+            f"pacomply: interrupted; reporting the {outcome.chunks_done} of {outcome.chunks_total} chunks that "
+            f"finished ({outcome.rounds} rounds)",
+            err=True,
+        )
+    from checker.wager_math.simulated import simulated_math
+
+    records = simulated_math(outcome)
+    details = {
+        "seed": seed,
+        "chunk_rounds": chunk_rounds,
+        "chunks": outcome.chunks_done,
+        "chunks_planned": outcome.chunks_total,
+        "interrupted": outcome.interrupted,
+        "table_rounds": outcome.rounds,
+        "seats": seats,
+        "shoes": outcome.shoes,
+        "shoe": shoe.describe(),
+        "wagered_per_round": {
+            estimate.wager: round(estimate.result.wagered_per_round, 6) for estimate in outcome.estimates
+        },
+    }
+    if output_format == "json":
+        typer.echo(
+            json.dumps(
+                [{**record.to_json(), "simulation": details} for record in records], indent=2, ensure_ascii=False
+            )
+        )
+        return
+    typer.echo(
+        f"{chosen}: {outcome.rounds} rounds{f' of {seats} seats' if seats > 1 else ''} "
+        f"({outcome.chunks_done} chunks of {chunk_rounds}, seed {seed}), "
+        f"{outcome.shoes} shoes; {shoe.describe()}"
+    )
+    for record in records:
+        low_bound, high_bound = record.ci95 or (float("nan"), float("nan"))
+        typer.echo(
+            f"{record.chapter} {record.wager:<12} paytable {record.paytable or '-':<10} decks {record.decks}: "
+            f"house edge {record.house_edge * 100:.4f}% (95% {low_bound * 100:.4f}% to {high_bound * 100:.4f}%)  "
+            f"element of risk {record.element_of_risk * 100:.4f}%  return {record.return_ * 100:.4f}%  "
+            f"hit {100 * (record.hit_frequency or 0):.2f}%  (simulation, {record.citation})"
+        )
+        if record.reading:
+            typer.echo(f"    reading {record.reading}")
+
+
+@app.command()
 def replay(
     round_file: Annotated[Path, typer.Argument(help="A recorded round as JSON.")],
     output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",

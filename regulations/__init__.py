@@ -24,7 +24,9 @@ CHAPTER_TITLES: dict[str, str] = {
 }
 
 _RULEBOOK_MODULES: dict[str, str] = {
+    "681a": "regulations.chapter_681a",
     "686a": "regulations.chapter_686a",
+    "687a": "regulations.chapter_687a",
 }
 
 

@@ -11,7 +11,9 @@ from importlib import import_module
 from typing import Any
 
 _CHAPTER_MODULES: dict[str, str] = {
+    "681a": "checker.wager_math.chapter_681a",
     "686a": "checker.wager_math.chapter_686a",
+    "687a": "checker.wager_math.chapter_687a",
 }
 
 DECIMALS = 6
