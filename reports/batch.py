@@ -50,7 +50,9 @@ class BatchOutcome:
 
 
 def collect_filings(paths: Sequence[Path]) -> list[Path]:
-    """The filings named: files as given, folders expanded to their filings (recursively, sorted).
+    """The filings named: files as given, folders expanded to the filings directly inside them (sorted).
+
+    Sub-folders are not searched: a folder of filings often sits beside others of recorded rounds or reports.
 
     Spreadsheet lock files (``~$name.xlsx``) and hidden files are skipped. A path that does not exist is kept,
     so the run reports it as unreadable instead of losing it.
@@ -61,7 +63,7 @@ def collect_filings(paths: Sequence[Path]) -> list[Path]:
             found.extend(
                 sorted(
                     candidate
-                    for candidate in path.rglob("*")
+                    for candidate in path.iterdir()
                     if candidate.is_file()
                     and candidate.suffix.lower() in FILING_SUFFIXES
                     and not candidate.name.startswith(("~$", "."))

@@ -36,13 +36,16 @@ def folder(tmp_path: Path) -> Path:
 def test_collect_filings_expands_folders_sorted_and_skips_lock_files(folder: Path) -> None:
     names = [path.relative_to(folder).as_posix() for path in collect_filings([folder])]
     assert names == sorted(names)
-    assert "broken.xlsx" in names and "sub/second.json" in names
+    assert "broken.xlsx" in names
+    assert "sub/second.json" not in names  # sub-folders are not searched
     assert not any(name.startswith("~$") or name.endswith(".txt") for name in names)
-    assert len(names) == 6
+    assert len(names) == 5
+    both = collect_filings([folder, folder / "sub" / "second.json", folder / "broken.xlsx"])
+    assert len(both) == 6  # a file named twice is reviewed once
 
 
 def test_unreadable_filing_does_not_stop_the_run(folder: Path) -> None:
-    paths = collect_filings([folder])
+    paths = collect_filings([folder, folder / "sub"])
     seen: list[str] = []
     outcomes = review_paths(paths, on_outcome=lambda outcome: seen.append(outcome.path.name))
     assert [outcome.path for outcome in outcomes] == paths
@@ -84,7 +87,8 @@ def test_reports_are_never_written_over_an_input(tmp_path: Path) -> None:
 
 def test_cli_validates_a_folder_with_one_table_and_one_exit_code(folder: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
-    result = runner.invoke(app, ["validate", str(folder), "--output-dir", str(out), "--format", "json,sarif"])
+    arguments = [str(folder), str(folder / "sub"), "--output-dir", str(out), "--format", "json,sarif"]
+    result = runner.invoke(app, ["validate", *arguments])
     assert result.exit_code == 2, result.output
     assert "broken.xlsx: the filing could not be read" in result.output
     assert "6 filing(s): 3 compliant, 2 not compliant, 1 unreadable" in result.output
