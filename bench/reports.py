@@ -64,6 +64,14 @@ def main() -> None:
                 f"({seconds / len(paths) * 1000:.2f} ms/filing; {seconds / BUDGET_SECONDS:.1%} of the 60 s budget)"
             )
         print(f"speed-up with 2 workers: {results[1] / results[2]:.2f}x")
+        for size in (len(paths) // 4, len(paths) // 2, len(paths)):
+            start = time.perf_counter()
+            review_paths(paths[:size])
+            seconds = time.perf_counter() - start
+            print(
+                f"scaling, read + review only: {size:>5} filings in {seconds:.2f} s "
+                f"({seconds / size * 1000:.2f} ms each)"
+            )
 
         command = [sys.executable, "-m", "pacomply", "validate", str(folder), "--output-dir",
                    str(Path(temporary) / "cli"), "--format", "json"]  # fmt: skip
