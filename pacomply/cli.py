@@ -9,9 +9,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
+
+if TYPE_CHECKING:
+    from checker.registry import CheckSettings
+    from reports.batch import BatchOutcome
+    from reports.interface import ReportFormat
 
 app = typer.Typer(
     name="pacomply",
@@ -91,49 +96,153 @@ def template(
     typer.echo(f"wrote {output} ({', '.join(chosen)})", err=True)
 
 
+def _report_formats(text: str) -> list[ReportFormat]:
+    from reports.interface import ReportFormat
+
+    formats = []
+    for name in (part.strip().lower() for part in text.split(",")):
+        try:
+            formats.append(ReportFormat(name))
+        except ValueError:
+            _fail(f"--format '{name}' is not one of {', '.join(f.value for f in ReportFormat)}")
+    if not formats:
+        _fail("--format names no format")
+    return list(dict.fromkeys(formats))
+
+
+def _print_problems(outcome: BatchOutcome) -> None:
+    typer.echo(f"{outcome.path}: the filing could not be read ({len(outcome.problems)} problem(s)):", err=True)
+    for problem in outcome.problems:
+        typer.echo(f"  {problem}", err=True)
+
+
+def _summary_table(outcomes: list[BatchOutcome], to_stderr: bool) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from checker.registry import Severity
+
+    console = Console(stderr=to_stderr, width=120, highlight=False)
+    table = Table(title="pacomply validate", title_justify="left")
+    for header, justify in (("Filing", "left"), ("Status", "left"), ("Errors", "right"), ("Warnings", "right"),
+                            ("Info", "right"), ("Waived", "right")):  # fmt: skip
+        table.add_column(header, justify=justify)  # type: ignore[arg-type]
+    styles = {"compliant": "green", "not compliant": "red", "unreadable": "magenta"}
+    for outcome in outcomes:
+        review = outcome.review
+        table.add_row(
+            str(outcome.path),
+            f"[{styles[outcome.status]}]{outcome.status}[/]",
+            str(outcome.count(Severity.ERROR)),
+            str(outcome.count(Severity.WARNING)),
+            str(outcome.count(Severity.INFO)),
+            str(review.waived_count if review is not None else 0),
+        )
+    console.print(table)
+    tally = {status: sum(1 for o in outcomes if o.status == status) for status in styles}
+    console.print(
+        f"{len(outcomes)} filing(s): {tally['compliant']} compliant, {tally['not compliant']} not compliant, "
+        f"{tally['unreadable']} unreadable"
+    )
+
+
+def _review_with_progress(paths: list[Path], settings: CheckSettings, jobs: int) -> list[BatchOutcome]:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from reports.batch import review_paths
+
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console, transient=True
+    ) as progress:
+        task = progress.add_task("review", total=len(paths))
+        return review_paths(paths, settings, on_outcome=lambda _outcome: progress.advance(task), jobs=jobs)
+
+
 @app.command()
 def validate(
-    filings: Annotated[list[Path], typer.Argument(help="Filing workbooks (.xlsx) or JSON filings.")],
-    output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    filings: Annotated[list[Path], typer.Argument(help="Filing workbooks (.xlsx), JSON filings, or folders of them.")],
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format", "-f", help="text, json, sarif, junit, pdf or xlsx; several, comma-separated, with --output-dir."
+        ),
+    ] = "text",
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the report here instead of stdout.")
     ] = None,
+    pdf: Annotated[Path | None, typer.Option("--pdf", help="Also write the filing-ready PDF here.")] = None,
+    xlsx: Annotated[Path | None, typer.Option("--xlsx", help="Also write the review workbook here.")] = None,
+    output_dir: Annotated[
+        Path | None,
+        typer.Option("--output-dir", help="Write each filing's reports here, one file per filing and format."),
+    ] = None,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes for a batch (1 = in this process).")] = 1,
     rack_tolerance: Annotated[float, typer.Option(help="Discard-rack tolerance as a fraction (0.03 = ±3 %).")] = 0.03,
     card_thickness: Annotated[float | None, typer.Option(help="Card thickness in mm; overrides the filing's.")] = None,
 ) -> None:
-    """Check filings against their chapters. Exit 0 compliant, 1 errors found, 2 input unreadable."""
+    """Check filings (files or folders) against their chapters. Exit 0 compliant, 1 errors found, 2 input
+    unreadable; for several filings, the worst of them."""
     from decimal import Decimal
 
     from checker.registry import CheckSettings
-    from checker.review import review_filing
-    from reports.interface import ReportFormat, renderer
-    from submissions import InputError, read_filing
+    from reports.batch import collect_filings, exit_code, review_path, write_reports
+    from reports.interface import render_many, renderer
+    from submissions.files import OutputRefused
 
-    try:
-        report_format = ReportFormat(output_format.lower())
-    except ValueError:
-        _fail(f"--format '{output_format}' is not one of {', '.join(f.value for f in ReportFormat)}")
+    formats = _report_formats(output_format)
     settings = CheckSettings(
         rack_tolerance=Decimal(str(rack_tolerance)),
         card_thickness_mm=Decimal(str(card_thickness)) if card_thickness is not None else None,
     )
-    exit_code = 0
-    rendered: list[bytes] = []
-    for path in filings:
+    paths = collect_filings(filings)
+    if not paths:
+        _fail("no filings (.xlsx, .json) found in " + ", ".join(f"'{path}'" for path in filings))
+    batch = len(paths) > 1 or any(path.is_dir() for path in filings)
+    if batch and (pdf is not None or xlsx is not None):
+        _fail("--pdf and --xlsx name one file; for several filings use --output-dir DIR --format pdf,xlsx")
+    if output_dir is None and (len(formats) > 1 or (formats[0].binary and output is None)):
+        _fail(
+            f"--format {output_format} needs --output-dir DIR (or -o FILE for one pdf/xlsx); "
+            "with one filing, --pdf and --xlsx add those reports to any format"
+        )
+    if output is not None and output_dir is not None:
+        _fail("give either --output (one document) or --output-dir (one report per filing), not both")
+
+    from submissions.files import check_output_path
+
+    for planned in (output, pdf, xlsx):
+        if planned is not None:  # refuse before any report is written, not after the first one
+            try:
+                check_output_path(planned, paths)
+            except OutputRefused as error:
+                _fail(str(error))
+    outcomes = _review_with_progress(paths, settings, jobs) if batch else [review_path(paths[0], settings)]
+    for outcome in outcomes:
+        if outcome.review is None:
+            _print_problems(outcome)
+    reviews = [outcome.review for outcome in outcomes if outcome.review is not None]
+    inputs = list(paths)
+    if output_dir is not None:
         try:
-            filing = read_filing(path)
-        except InputError as error:
-            typer.echo(f"{path}: the filing could not be read ({len(error.problems)} problem(s)):", err=True)
-            for problem in error.problems:
-                typer.echo(f"  {problem}", err=True)
-            exit_code = max(exit_code, EXIT_INPUT)
-            continue
-        review = review_filing(filing, settings)
-        rendered.append(renderer(report_format).render(review))
-        exit_code = max(exit_code, review.exit_code)
-    if rendered:
-        _write_output(b"".join(rendered), output, list(filings))
-    raise typer.Exit(exit_code)
+            written = write_reports(outcomes, output_dir, formats, inputs)
+        except OutputRefused as error:
+            _fail(str(error))
+        except OSError as error:
+            _fail(f"could not write into '{output_dir}': {error.strerror or error}")
+        typer.echo(f"wrote {len(written)} report(s) into {output_dir}", err=True)
+    elif reviews and not (batch and formats[0].value == "text"):
+        content = render_many(formats[0], reviews) if batch else renderer(formats[0]).render(reviews[0])
+        _write_output(content, output, inputs)
+    for extra_path, extra_format in ((pdf, "pdf"), (xlsx, "xlsx")):
+        if extra_path is not None and reviews:
+            _write_output(renderer(_report_formats(extra_format)[0]).render(reviews[0]), extra_path, inputs)
+            typer.echo(f"wrote {extra_path}", err=True)
+    if batch:
+        # The table goes to stdout when it is the text report, else to stderr beside the machine-readable output.
+        _summary_table(outcomes, to_stderr=output_dir is None and formats[0].value != "text")
+    raise typer.Exit(exit_code(outcomes))
 
 
 @app.command()
