@@ -8,6 +8,7 @@ from importlib.metadata import PackageNotFoundError, version
 import regulations
 from checker.registry import CheckContext, CheckSettings, Finding, Severity, chapter_rules, filing_rules
 from checker.wager_math import AnalysisUnavailable, WagerMath, analyse
+from checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
 from regulations.rulebook import Reading
 from submissions.model import Filing
 
@@ -69,8 +70,23 @@ class Review:
         return 0 if self.compliant else 1
 
 
-def configured_wager_math(filing: Filing) -> tuple[WagerMath, ...]:
-    """The math of every wager the filing's tables offer (required wagers included), at each table's deck count."""
+def filing_base_game(filing: Filing, chapter: str, overrides: BaseGameOptions | None = None) -> BaseGameOptions | None:
+    """The base-game rules the filing's answers set for ``chapter`` (633a), with ``overrides`` on top; None for a
+    chapter whose filing answers do not change its base game."""
+    if chapter != "633a":
+        return None
+    from checker.wager_math.chapter_633a import rules_from_filing
+
+    options = rules_from_filing(filing)
+    return options if overrides is None else options.then(overrides)
+
+
+def configured_wager_math(filing: Filing, base_game: BaseGameOptions | None = None) -> tuple[WagerMath, ...]:
+    """The math of every wager the filing's tables offer (required wagers included), at each table's deck count.
+
+    The blackjack base games use the rules the filing's checklist states (:func:`filing_base_game`); ``base_game``
+    (the command line's rule options) changes the 633a rules on top of them.
+    """
     wanted: set[tuple[str, str, str | None, int]] = set()
     for table in filing.tables:
         book = regulations.rulebook(table.chapter)
@@ -81,10 +97,13 @@ def configured_wager_math(filing: Filing) -> tuple[WagerMath, ...]:
         for table_wager in table.wagers:
             if table_wager.wager in known:
                 wanted.add((table.chapter, table_wager.wager, table_wager.paytable, table.decks))
+    options = {chapter: filing_base_game(filing, chapter, base_game) for chapter, _, _, _ in wanted}
     results: dict[tuple[str, str, str, int], WagerMath] = {}
     for chapter, wager_id, paytable, decks in sorted(wanted, key=lambda key: (key[0], key[1], key[2] or "", key[3])):
         try:
-            for math in analyse(chapter, wager_id, paytable, decks):
+            # Only the base games take rule options; the side wagers' figures do not depend on them.
+            chosen = options[chapter] if wager_id in BASE_GAME_WAGERS else None
+            for math in analyse(chapter, wager_id, paytable, decks, base_game=chosen):
                 results[math.sort_key] = math
         except AnalysisUnavailable:
             continue  # the rules report why the wager or paytable is not permitted

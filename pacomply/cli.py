@@ -15,6 +15,8 @@ import typer
 
 if TYPE_CHECKING:
     from checker.registry import CheckSettings
+    from checker.wager_math import WagerMath
+    from checker.wager_math.blackjack_base import BaseGameOptions
     from reports.batch import BatchOutcome
     from reports.interface import ReportFormat
 
@@ -270,38 +272,141 @@ def explain(rule_id: Annotated[str, typer.Argument(help="A rule id such as 686A-
     typer.echo(rule.doc.rstrip())
 
 
+_BLACKJACK = "Blackjack base game (633a; 685a fixes its rules)"
+
+
 @app.command()
 def edge(
-    chapter: Annotated[str, typer.Argument(help="Chapter id, e.g. 686a.")],
+    chapter: Annotated[
+        str | None, typer.Argument(help="Chapter id, e.g. 686a (optional with --filing: every chapter it covers).")
+    ] = None,
     wager: Annotated[str | None, typer.Option(help="Wager id (MATH.md); all wagers when omitted.")] = None,
     paytable: Annotated[str | None, typer.Option(help="Paytable id; every permitted one when omitted.")] = None,
     decks: Annotated[int | None, typer.Option(help="Deck count; every permitted count when omitted.")] = None,
     output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    filing: Annotated[
+        Path | None,
+        typer.Option(help="Analyse every wager the filing's tables offer, at their decks, under its answers' rules."),
+    ] = None,
+    strategy: Annotated[
+        str | None, typer.Option(help="optimal (composition-dependent, default) or basic.", rich_help_panel=_BLACKJACK)
+    ] = None,
+    hit_soft_17: Annotated[
+        bool, typer.Option("--hit-soft-17", help="Dealer hits soft 17.", rich_help_panel=_BLACKJACK)
+    ] = False,
+    no_surrender: Annotated[
+        bool, typer.Option("--no-surrender", help="No late surrender.", rich_help_panel=_BLACKJACK)
+    ] = False,
+    blackjack_pays: Annotated[
+        str | None, typer.Option(help="Blackjack odds, e.g. 6:5 (3:2 by § 633a.13(a)).", rich_help_panel=_BLACKJACK)
+    ] = None,
+    no_double_after_split: Annotated[
+        bool, typer.Option("--no-double-after-split", help="No doubling after a split.", rich_help_panel=_BLACKJACK)
+    ] = False,
+    max_split_hands: Annotated[
+        int | None, typer.Option(help="Most hands by splitting, 1 (none) to 4.", rich_help_panel=_BLACKJACK)
+    ] = None,
+    hit_split_aces: Annotated[
+        bool, typer.Option("--hit-split-aces", help="Split aces may draw.", rich_help_panel=_BLACKJACK)
+    ] = False,
+    resplit_aces: Annotated[
+        bool, typer.Option("--resplit-aces", help="Aces may be resplit.", rich_help_panel=_BLACKJACK)
+    ] = False,
+    even_money: Annotated[
+        bool, typer.Option("--even-money", help="Even money offered (§ 633a.8(e)).", rich_help_panel=_BLACKJACK)
+    ] = False,
+    rule_effects: Annotated[
+        bool,
+        typer.Option(
+            "--rule-effects",
+            help="Also the effect of hit soft 17, no surrender, 6:5 and no double after split.",
+            rich_help_panel=_BLACKJACK,
+        ),
+    ] = False,
 ) -> None:
     """Exact house edge / return of each wager (MATH.md contract)."""
     from checker.wager_math import AnalysisUnavailable, analyse
+    from checker.wager_math.blackjack_base import options_from_flags
 
     if output_format not in {"text", "json"}:
         _fail(f"--format '{output_format}' is not one of text, json")
-    chosen = _chapters([chapter])[0]
     try:
-        results = analyse(chosen, wager, paytable, decks)
+        options = options_from_flags(
+            strategy, hit_soft_17, no_surrender, blackjack_pays, no_double_after_split, max_split_hands,
+            hit_split_aces, resplit_aces, even_money, rule_effects,
+        )  # fmt: skip
     except AnalysisUnavailable as error:
         _fail(str(error))
+    results: list[WagerMath] = []
+    if filing is not None:
+        results = _filing_edge(filing, chapter, wager, paytable, decks, options)
+    elif chapter is None:
+        _fail("name a chapter (e.g. 'pacomply edge 633a') or give --filing FILE")
+    else:
+        chosen = _chapters([chapter])[0]
+        try:
+            results = analyse(chosen, wager, paytable, decks, base_game=options if options.given else None)
+        except AnalysisUnavailable as error:
+            _fail(str(error))
     if output_format == "json":
         typer.echo(json.dumps([result.to_json() for result in results], indent=2, ensure_ascii=False))
         return
     for result in results:
+        hit = "n/a" if result.hit_frequency is None else f"{100 * result.hit_frequency:.2f}%"
         typer.echo(
             f"{result.chapter} {result.wager:<12} paytable {result.paytable or '-':<10} decks {result.decks}: "
             f"house edge {result.house_edge * 100:.4f}%  element of risk {result.element_of_risk * 100:.4f}%  "
-            f"return {result.return_ * 100:.4f}%  hit {100 * (result.hit_frequency or 0):.2f}%  ({result.method}, "
-            f"{result.citation})"
+            f"return {result.return_ * 100:.4f}%  hit {hit}  ({result.method}, {result.citation})"
         )
+        width = max((len(when) for when, _ in result.strategy), default=0) + 1
         for when, decision in result.strategy:
-            typer.echo(f"    {when}: {decision}")
+            typer.echo(f"    {when + ':':<{width}} {decision}")
+        for effect in result.rule_effects:
+            typer.echo(
+                f"    effect of {effect.change}: {effect.effect * 100:+.4f}% "
+                f"(house edge {effect.house_edge * 100:.4f}%; {effect.citation})"
+            )
         if result.reading:
             typer.echo(f"    reading {result.reading}")
+
+
+def _filing_edge(
+    path: Path,
+    chapter: str | None,
+    wager: str | None,
+    paytable: str | None,
+    decks: int | None,
+    options: BaseGameOptions,
+) -> list[WagerMath]:
+    """``edge --filing``: every configured wager of the filing (or of ``chapter`` in it), under its rules."""
+    from checker.review import configured_wager_math
+    from submissions import InputError, read_filing
+
+    if paytable is not None or decks is not None:
+        _fail("--paytable and --decks come from the filing's tables with --filing; leave them out")
+    try:
+        read = read_filing(path)
+    except InputError as error:
+        typer.echo(f"{path}: the filing could not be read ({len(error.problems)} problem(s)):", err=True)
+        for problem in error.problems:
+            typer.echo(f"  {problem}", err=True)
+        raise typer.Exit(EXIT_INPUT) from None
+    except OSError as error:
+        _fail(f"could not read '{path}': {error.strerror or error}")
+    covered = sorted({table.chapter for table in read.tables})
+    chosen = _chapters([chapter])[0] if chapter is not None else None
+    if chosen is not None and chosen not in covered:
+        _fail(f"the filing has no {chosen} tables (its tables are {', '.join(covered) or 'none'})")
+    if options.flags and "633a" not in ([chosen] if chosen else covered):
+        _fail(f"{', '.join(options.flags)} set 633a base-game rules; the filing's tables are {', '.join(covered)}")
+    results = [
+        math
+        for math in configured_wager_math(read, options if options.given else None)
+        if (chosen is None or math.chapter == chosen) and (wager is None or math.wager == wager)
+    ]
+    if wager is not None and not results:
+        _fail(f"no table in the filing offers the wager '{wager}'")
+    return results
 
 
 @app.command()

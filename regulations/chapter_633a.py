@@ -208,6 +208,18 @@ READINGS = (
         citation=cite("633a.12(a)(5)"),
     ),
     Reading(
+        id="633a-additional-splits",
+        topic="How many hands the Rules Submission's number of 'additional times a patron may split pairs' allows "
+        "(§ 633a.11(c))",
+        choice="The number counts every split, the first included: an answer of N lets a patron hold up to N + 1 "
+        "hands (3 means four hands). An answer of 0 still leaves the one split § 633a.11(a) grants (two hands). The "
+        "base-game analyzer models up to four hands, so an answer above 3 is analysed at four hands and the figure "
+        "says so.",
+        reason="Blackjack rules are commonly stated as the number of times a pair may be split; § 633a.11(a) gives "
+        "every player the first split, so no answer can take it away.",
+        citation=cite("633a.11(c)"),
+    ),
+    Reading(
         id="633a-dealer-completes",
         topic="§ 633a.7(n) lets the dealer stop drawing when no player's outcome depends on it",
         choice="A replayed round may stop the dealer's hand early only when every player hand is settled and no Bad "

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from checker.wager_math.blackjack_base import BaseGameOptions
 
 _CHAPTER_MODULES: dict[str, str] = {
     "633a": "checker.wager_math.chapter_633a",
@@ -25,6 +28,28 @@ DECIMALS = 6
 
 class AnalysisUnavailable(LookupError):
     """The chapter, wager, paytable or deck count asked for cannot be analysed (says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleEffectMath:
+    """The house edge when one rule of the analysed rule set is changed, and the change from it (positive:
+    worse for the player). Blackjack base games only (``pacomply edge 633a --rule-effects``)."""
+
+    rule: str
+    change: str
+    house_edge: float
+    effect: float
+    citation: str
+
+    def to_json(self) -> dict[str, Any]:
+        """One entry of the ``rule_effects`` list."""
+        return {
+            "rule": self.rule,
+            "change": self.change,
+            "house_edge": round(self.house_edge, DECIMALS),
+            "effect": round(self.effect, DECIMALS),
+            "citation": self.citation,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +72,12 @@ class WagerMath:
     reading: str | None
     strategy: tuple[tuple[str, str], ...] = field(default_factory=tuple)
     paytable_rows: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    rule_effects: tuple[RuleEffectMath, ...] = field(default_factory=tuple)
 
     def to_json(self) -> dict[str, Any]:
-        """The MATH.md object, keys in the contract's order, then our additions (strategy, paytable_rows)."""
-        return {
+        """The MATH.md object, keys in the contract's order, then our additions (strategy, paytable_rows, and
+        ``rule_effects`` only where they were asked for)."""
+        document = {
             "chapter": self.chapter,
             "wager": self.wager,
             "paytable": self.paytable,
@@ -68,6 +95,9 @@ class WagerMath:
             "strategy": [{"when": when, "decision": decision} for when, decision in self.strategy],
             "paytable_rows": [{"outcome": outcome, "pays": pays} for outcome, pays in self.paytable_rows],
         }
+        if self.rule_effects:
+            document["rule_effects"] = [effect.to_json() for effect in self.rule_effects]
+        return document
 
     @property
     def sort_key(self) -> tuple[str, str, str, int]:
@@ -80,14 +110,34 @@ def supported_chapters() -> tuple[str, ...]:
     return tuple(sorted(_CHAPTER_MODULES))
 
 
+#: Chapters whose ``analyse`` takes ``base_game`` (rule and strategy options of a blackjack base game).
+BASE_GAME_OPTION_CHAPTERS = ("633a", "685a")
+
+
 def analyse(
-    chapter: str, wager: str | None = None, paytable: str | None = None, decks: int | None = None
+    chapter: str,
+    wager: str | None = None,
+    paytable: str | None = None,
+    decks: int | None = None,
+    base_game: BaseGameOptions | None = None,
 ) -> list[WagerMath]:
-    """Every (wager, paytable, decks) the chapter permits, narrowed by the arguments given; sorted."""
+    """Every (wager, paytable, decks) the chapter permits, narrowed by the arguments given; sorted.
+
+    ``base_game`` (633a and 685a only) sets the base game's rules and strategy (flags or a filing's answers).
+    """
     module_name = _CHAPTER_MODULES.get(chapter)
     if module_name is None:
         raise AnalysisUnavailable(
             f"no wager math for chapter '{chapter}' yet (available: {', '.join(supported_chapters())})"
         )
-    results: list[WagerMath] = import_module(module_name).analyse(wager, paytable, decks)
+    module = import_module(module_name)
+    if base_game is not None and chapter in BASE_GAME_OPTION_CHAPTERS:
+        results: list[WagerMath] = module.analyse(wager, paytable, decks, base_game=base_game)
+    elif base_game is not None and base_game.given:
+        raise AnalysisUnavailable(
+            f"{', '.join(base_game.flags)}: blackjack base-game options (633a's Blackjack Wager and Switch), not for "
+            f"chapter {chapter}"
+        )
+    else:
+        results = module.analyse(wager, paytable, decks)
     return sorted(results, key=lambda math: math.sort_key)

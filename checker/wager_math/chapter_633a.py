@@ -1,18 +1,40 @@
-"""Wager math for Blackjack (633a): Insurance and every optional wager, exact, at every deck count each paytable is
-permitted at; the Blackjack Wager itself (``base``) and Blackjack Switch (``switch``) wait on the base-game analyzer.
+"""Wager math for Blackjack (633a): the Blackjack Wager (``base``) and Blackjack Switch (``switch``) from the
+base-game strategy analyzer, Insurance and every optional wager exact, each at every deck count it is permitted at.
+
+The base game's rules are the chapter's unless a filing's checklist answers (:func:`rules_from_filing`) or the
+command line (:class:`~checker.wager_math.blackjack_base.BaseGameOptions`) change them.
 """
 
 from __future__ import annotations
 
-from checker.wager_math import AnalysisUnavailable, WagerMath
+from functools import cache
+from typing import TYPE_CHECKING
+
+from checker.wager_math import AnalysisUnavailable, RuleEffectMath, WagerMath
+from checker.wager_math.blackjack_base import (
+    NOT_IN_SWITCH,
+    BaseGameOptions,
+    RuleChange,
+    Strategy,
+    chart_rows,
+    describe_rules,
+    does_not_apply,
+    odds_text,
+)
 from engine.analysis import blackjack_side_wagers
 from engine.analysis.result import WagerAnalysis
 from regulations.chapter_633a import ANALYSED_DECKS, MAX_DECKS, RULEBOOK
 from regulations.rulebook import PayoutKind, Paytable
 
+if TYPE_CHECKING:
+    from engine.analysis.blackjack import BlackjackRules
+    from submissions.model import Filing
+
 CHAPTER = "633a"
-#: The wagers whose math is the base-game strategy analysis (issue #6, ``engine/analysis/blackjack/``).
+#: The wagers whose math is the base-game strategy analysis (``engine/analysis/blackjack/``).
 BASE_GAME_WAGERS = ("base", "switch")
+#: The most hands the analyzer models (``BlackjackRules.max_split_hands``).
+ANALYSED_SPLIT_HANDS = 4
 _READINGS_BY_WAGER = {
     "in_between": ("633a-in-between-ranks",),
     "royal_match": ("633a-for-one",),
@@ -21,12 +43,165 @@ _READINGS_BY_WAGER = {
 }
 
 
-def base_game_math(wager: str, decks: int) -> list[WagerMath]:
-    """Where ``base`` and ``switch`` will be wired to the base-game analyzer (issue #6). Not available yet."""
-    raise AnalysisUnavailable(
-        f"633a '{wager}' at {decks} deck(s): the Blackjack Wager's house edge needs the base-game strategy analyzer "
-        "(issue #6, branch blackjack-analyzer), which is not merged yet; side wagers and insurance are available"
+def rules_from_filing(filing: Filing) -> BaseGameOptions:
+    """The base-game rules a filing's 633a checklist states: splits (§ 633a.11(c)) and even money (§ 633a.8(e)).
+
+    The deck count is each table's own. Everything else about the base game is fixed by the chapter (dealer
+    stands on soft 17, 3 to 2, late surrender, doubling after a split, the card reader check), so the filing
+    cannot change it. A missing or blank answer keeps the chapter's default; the checker reports it.
+    """
+    submission = filing.chapters.get(CHAPTER)
+    if submission is None:
+        return BaseGameOptions()
+    changes: list[RuleChange] = []
+    notes: list[str] = []
+    splits = submission.answer("additional_splits")
+    if splits is not None and isinstance(splits.value, int) and not isinstance(splits.value, bool):
+        where = f"{splits.location or CHAPTER} additional_splits = {splits.value}"
+        hands = max(splits.value + 1, 2)
+        reading = RULEBOOK.reading("633a-additional-splits")
+        note = f"{reading.id} ({where}): up to {hands} hands"
+        if hands > ANALYSED_SPLIT_HANDS:
+            note += f", analysed at {ANALYSED_SPLIT_HANDS} (the most the analyzer models)"
+            hands = ANALYSED_SPLIT_HANDS
+        changes.append(RuleChange("max_split_hands", hands, where))
+        notes.append(note)
+    even_money = submission.answer("even_money_offered")
+    if even_money is not None and isinstance(even_money.value, bool):
+        where = f"{even_money.location or CHAPTER} even_money_offered = {'Yes' if even_money.value else 'No'}"
+        changes.append(RuleChange("even_money", even_money.value, where))
+    return BaseGameOptions(changes=tuple(changes), notes=tuple(notes))
+
+
+def _engine_readings(readings: tuple[tuple[str, str, str, str], ...]) -> str:
+    return "; ".join(f"{topic}: {choice}" for topic, choice, _reason, _citation in readings)
+
+
+def _reading_text(notes: tuple[str, ...], engine_readings: str, rulebook_ids: tuple[str, ...] = ()) -> str:
+    parts = list(notes)
+    parts += [f"{reading.id}: {reading.choice}" for reading in map(RULEBOOK.reading, rulebook_ids)]
+    parts.append(f"analyzer readings — {engine_readings}")
+    return " | ".join(parts)
+
+
+@cache
+def _base_math(rules: BlackjackRules, strategy: Strategy, effects: bool, notes: tuple[str, ...]) -> WagerMath:
+    from engine.analysis.blackjack import READINGS, analyse, rule_effects
+
+    analysis = analyse(rules, strategy)
+    if strategy == "optimal":
+        play = (
+            "composition-dependent optimal: every decision uses the exact cards dealt; the charts are the "
+            f"total-dependent basic strategy (house edge {analysis.house_edge_basic * 100:.4f}%)"
+        )
+    else:
+        play = (
+            "total-dependent basic strategy: the charts below "
+            f"(optimal composition-dependent play: {analysis.house_edge_optimal * 100:.4f}%)"
+        )
+    paytable_rows = [("Blackjack", odds_text(rules.blackjack_pays)), ("any other winning hand", "1 to 1")]
+    if rules.late_surrender:
+        paytable_rows.append(("surrender", "half the wager returned"))
+    if rules.even_money:
+        paytable_rows.append(("even money (Blackjack against an ace)", "1 to 1"))
+    effect_rows: tuple[RuleEffectMath, ...] = ()
+    if effects:
+        effect_rows = tuple(
+            RuleEffectMath(effect.rule, effect.description, effect.house_edge, effect.effect, effect.citation)
+            for effect in rule_effects(rules, strategy)
+        )
+    return WagerMath(
+        chapter=CHAPTER,
+        wager="base",
+        paytable=None,
+        decks=rules.decks,
+        house_edge=analysis.house_edge,
+        element_of_risk=analysis.element_of_risk,
+        return_=analysis.return_,
+        method=analysis.method,
+        rounds=analysis.rounds,
+        ci95=analysis.ci95,
+        hit_frequency=analysis.hit_frequency,
+        std_dev=analysis.std_dev,
+        citation=f"{analysis.citation}, § 633a.13(a)",
+        reading=_reading_text(notes, _engine_readings(READINGS)),
+        strategy=chart_rows(analysis.tables, play, describe_rules(rules)),
+        paytable_rows=tuple(paytable_rows),
+        rule_effects=effect_rows,
     )
+
+
+@cache
+def _switch_math(rules: BlackjackRules, notes: tuple[str, ...]) -> WagerMath:
+    from engine.analysis.blackjack import SWITCH_READINGS, analyse_switch
+
+    # A switched Blackjack is paid as a Blackjack (reading 633a-switch-blackjack), so at the same odds.
+    analysis = analyse_switch(rules, switched_blackjack_pays=rules.blackjack_pays)
+    return WagerMath(
+        chapter=CHAPTER,
+        wager="switch",
+        paytable=None,
+        decks=rules.decks,
+        house_edge=analysis.house_edge,
+        element_of_risk=analysis.element_of_risk,
+        return_=1.0 - analysis.element_of_risk,
+        method=analysis.method,
+        rounds=None,
+        ci95=None,
+        hit_frequency=None,
+        std_dev=None,
+        citation=analysis.citation,
+        reading=_reading_text(notes, _engine_readings(SWITCH_READINGS), ("633a-switch-blackjack",)),
+        strategy=(
+            (
+                "play",
+                "the two hands' second cards are exchanged whenever that raises their combined value; then "
+                "each hand is played composition-dependently (optimal); house edge per each of the two equal wagers",
+            ),
+            ("switch", f"{analysis.switch_frequency * 100:.2f}% of rounds"),
+            ("rules", describe_rules(rules, switch=True)),
+        ),
+        paytable_rows=(
+            ("Blackjack (natural or switched)", odds_text(rules.blackjack_pays)),
+            ("natural Blackjack against a dealer 21 of three or more cards", "1 to 1"),
+            ("switched Blackjack against a dealer 21 or 22", "push"),
+            ("any hand of 21 or less against a dealer 22", "push"),
+            ("any other winning hand", "1 to 1"),
+        ),
+    )
+
+
+def _refuse(wager: str, flags: list[str], why: str) -> None:
+    if flags:
+        raise does_not_apply(flags, f"633a '{wager}'", why)
+
+
+def base_game_math(wager: str, decks: int, base_game: BaseGameOptions | None = None) -> list[WagerMath]:
+    """The Blackjack Wager or Blackjack Switch at ``decks`` under the chapter's rules changed by ``base_game``."""
+    options = base_game or BaseGameOptions()
+    if wager == "switch":
+        return [_switch_math(options.rules(decks, skip=NOT_IN_SWITCH), options.notes)]
+    rules = options.rules(decks)
+    return [_base_math(rules, options.strategy, options.rule_effects, options.notes)]
+
+
+def _check_options(wager: str | None, options: BaseGameOptions) -> None:
+    """Refuse command-line options that cannot apply to the wager asked for (exit 2 in the CLI)."""
+    if wager is None or not options.flags:
+        return
+    if wager not in BASE_GAME_WAGERS:
+        _refuse(wager, list(options.flags), "they set the base game's rules (wagers base and switch)")
+    if wager == "switch":
+        not_in_switch = [
+            change.origin
+            for change in options.changes
+            if change.field in NOT_IN_SWITCH and change.origin.startswith("--")
+        ]
+        _refuse(wager, not_in_switch, "Blackjack Switch has no surrender and no even money (§ 633a.12(a)(4))")
+        if options.strategy_given and options.strategy != "optimal":
+            _refuse(wager, [f"--strategy {options.strategy}"], "Switch is analysed with optimal switching and play")
+        if options.rule_effects:
+            _refuse(wager, ["--rule-effects"], "rule effects are given for the Blackjack Wager ('base')")
 
 
 def _describe(paytable: Paytable) -> tuple[tuple[str, str], ...]:
@@ -71,19 +246,31 @@ def _permitted(paytable: Paytable, decks: int) -> bool:
     return paytable.permitted_decks is None or decks in paytable.permitted_decks
 
 
-def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[WagerMath]:
-    """The 633a wagers narrowed by the arguments; each paytable only at the deck counts the chapter permits it."""
+def analyse(
+    wager: str | None, paytable: str | None, decks: int | None, base_game: BaseGameOptions | None = None
+) -> list[WagerMath]:
+    """The 633a wagers narrowed by the arguments; each paytable only at the deck counts the chapter permits it.
+
+    ``base`` and ``switch`` use the base game's rules as ``base_game`` sets them (the chapter's by default).
+    """
     known = [w.id for w in RULEBOOK.wagers]
     if wager is not None and wager not in known:
         raise AnalysisUnavailable(f"633a has no wager '{wager}' (wagers: {', '.join(known)})")
     if decks is not None and not 1 <= decks <= MAX_DECKS:
         raise AnalysisUnavailable(f"633a is analysed at 1 to {MAX_DECKS} decks; {decks} asked for")
     deck_counts = [decks] if decks is not None else list(ANALYSED_DECKS)
-    if wager in BASE_GAME_WAGERS:
-        return base_game_math(wager, deck_counts[0])
-    wagers = [wager] if wager is not None else [w for w in known if w not in BASE_GAME_WAGERS]
+    options = base_game or BaseGameOptions()
+    _check_options(wager, options)
+    if wager in BASE_GAME_WAGERS and paytable is not None:
+        raise AnalysisUnavailable(f"633a '{wager}' has no paytable (§ 633a.13(a)); '{paytable}' asked for")
+    wagers = [wager] if wager is not None else known
     results: list[WagerMath] = []
     for wager_id in wagers:
+        if wager_id in BASE_GAME_WAGERS:
+            if paytable is None:
+                for deck_count in deck_counts:
+                    results.extend(base_game_math(wager_id, deck_count, options))
+            continue
         if wager_id == "insurance":
             if paytable is not None and wager is not None:
                 raise AnalysisUnavailable("633a Insurance pays 2 to 1 (§ 633a.13(b)) and has no paytable")

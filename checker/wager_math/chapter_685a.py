@@ -1,24 +1,77 @@
-"""Wager math for Down Under Blackjack (685a): Match-the-Dealer (six or eight decks) and Insurance, exact; the Bet
-Wager (``base``) waits on the base-game analyzer.
+"""Wager math for Down Under Blackjack (685a): the Bet Wager (``base``) from the Down Under analyzer with optimal
+play given the Masque range, and Match-the-Dealer (six or eight decks) and Insurance, exact.
+
+685a fixes the base game's rules (dealer draws to 17-22, 22 pushes but for a 21 or two original Large cards, no
+surrender, one split, 3 to 2), so only the deck count varies; the 633a rule options are refused here.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 from checker.wager_math import AnalysisUnavailable, WagerMath
+from checker.wager_math.blackjack_base import BaseGameOptions, does_not_apply
 from engine.analysis import blackjack_side_wagers
 from engine.analysis.result import WagerAnalysis
 from regulations.chapter_685a import MATCH_THE_DEALER_ODDS, PERMITTED_DECKS, RULEBOOK
 from regulations.rulebook import Paytable
 
 CHAPTER = "685a"
+RULES_LINE = (
+    "dealer stands on 17 to 22, hard or soft; a dealer 22 pushes except against a player 21 or two original Large "
+    "cards; no surrender; one split (split aces one card each); double on any first two cards, after the split "
+    "too; Blackjack pays 3 to 2; a dealer Blackjack is exposed before the players act"
+)
 
 
-def base_game_math(decks: int) -> list[WagerMath]:
-    """Where ``base`` will be wired to the Down Under analyzer (issue #6). Not available yet."""
-    raise AnalysisUnavailable(
-        f"685a 'base' at {decks} deck(s): the Bet Wager's house edge needs the Down Under base-game analyzer "
-        "(issue #6, branch blackjack-analyzer), which is not merged yet; match_the_dealer and insurance are available"
+@cache
+def _base_math(decks: int) -> WagerMath:
+    from engine.analysis.down_under import analyse_down_under
+
+    analysis = analyse_down_under(decks)
+    reading = "; ".join(f"{topic}: {choice}" for topic, choice, _reason, _citation in analysis.readings)
+    return WagerMath(
+        chapter=CHAPTER,
+        wager="base",
+        paytable=None,
+        decks=decks,
+        house_edge=analysis.house_edge,
+        element_of_risk=analysis.element_of_risk,
+        return_=analysis.return_,
+        method=analysis.method,
+        rounds=analysis.rounds,
+        ci95=analysis.ci95,
+        hit_frequency=analysis.hit_frequency,
+        std_dev=analysis.std_dev,
+        citation=f"{analysis.citation}, § 685a.11(a)",
+        reading=f"analyzer readings — {reading}",
+        strategy=(
+            (
+                "play",
+                "composition-dependent optimal, each decision using the up card and the hole card's Masque "
+                "range (Small 2-5, Medium 6-9, Large 10-A)",
+            ),
+            ("rules", f"{decks} decks; {RULES_LINE}"),
+        ),
+        paytable_rows=(
+            ("Blackjack", "3 to 2"),
+            ("21 or two original Large cards against a dealer 22", "1 to 1"),
+            ("any other hand against a dealer 22", "push"),
+            ("any other winning hand", "1 to 1"),
+        ),
     )
+
+
+def base_game_math(decks: int, base_game: BaseGameOptions | None = None) -> list[WagerMath]:
+    """The Bet Wager at ``decks`` (4, 5, 6 or 8; § 685a.3(a)) under the chapter's fixed rules."""
+    if base_game is not None and base_game.flags:
+        raise does_not_apply(
+            base_game.flags,
+            "685a",
+            "the chapter fixes the Bet Wager's rules (§ 685a.7, § 685a.9-685a.11), analysed with optimal play given "
+            "the Masque range",
+        )
+    return [_base_math(decks)]
 
 
 def _math(wager: str, paytable: Paytable | None, decks: int, analysis: WagerAnalysis) -> WagerMath:
@@ -45,7 +98,9 @@ def _math(wager: str, paytable: Paytable | None, decks: int, analysis: WagerAnal
     )
 
 
-def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[WagerMath]:
+def analyse(
+    wager: str | None, paytable: str | None, decks: int | None, base_game: BaseGameOptions | None = None
+) -> list[WagerMath]:
     """685a wagers narrowed by the arguments, at the deck counts the chapter permits (or ``decks``)."""
     known = [w.id for w in RULEBOOK.wagers]
     if wager is not None and wager not in known:
@@ -53,10 +108,17 @@ def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[
     if decks is not None and decks not in PERMITTED_DECKS:
         raise AnalysisUnavailable(f"685a is dealt with 4, 5, 6 or 8 decks (§ 685a.3(a)); {decks} asked for")
     deck_counts = [decks] if decks is not None else sorted(PERMITTED_DECKS)
-    if wager == "base":
-        return base_game_math(deck_counts[0])
+    if base_game is not None and base_game.flags:
+        base_game_math(deck_counts[0], base_game)  # refuses the options, naming them
+    if wager == "base" and paytable is not None:
+        raise AnalysisUnavailable(f"685a 'base' has no paytable (§ 685a.11(a)); '{paytable}' asked for")
     results: list[WagerMath] = []
-    for wager_id in [wager] if wager is not None else ["insurance", "match_the_dealer"]:
+    for wager_id in [wager] if wager is not None else ["base", "insurance", "match_the_dealer"]:
+        if wager_id == "base":
+            if paytable is None:
+                for deck_count in deck_counts:
+                    results.extend(base_game_math(deck_count))
+            continue
         if wager_id == "insurance":
             for deck_count in deck_counts:
                 distribution = blackjack_side_wagers.insurance(deck_count)

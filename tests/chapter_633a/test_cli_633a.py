@@ -25,13 +25,9 @@ def test_633a_edge_json_covers_every_side_wager_at_every_permitted_deck_count() 
     assert {decks for wager, _, decks in seen if wager == "match_the_dealer"} == {6, 8}
     assert {decks for wager, _, decks in seen if wager == "insurance"} == {1, 2, 4, 5, 6, 8}
     assert all(row["method"] == "exact" for row in rows)
-    assert "base" not in {row["wager"] for row in rows}
-
-
-def test_633a_edge_base_is_unavailable_until_the_analyzer_lands() -> None:
-    result = runner.invoke(app, ["edge", "633a", "--wager", "base"])
-    assert result.exit_code == 2
-    assert "analyzer" in result.output
+    # The base game and Blackjack Switch come from the strategy analyzer, at every analysed deck count too.
+    assert {decks for wager, _, decks in seen if wager == "base"} == {1, 2, 4, 5, 6, 8}
+    assert {decks for wager, _, decks in seen if wager == "switch"} == {1, 2, 4, 5, 6, 8}
 
 
 def test_633a_edge_paytable_at_a_deck_count_it_is_not_permitted_is_refused() -> None:
