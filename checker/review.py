@@ -81,29 +81,41 @@ def filing_base_game(filing: Filing, chapter: str, overrides: BaseGameOptions | 
     return options if overrides is None else options.then(overrides)
 
 
-def configured_wager_math(filing: Filing, base_game: BaseGameOptions | None = None) -> tuple[WagerMath, ...]:
+def configured_wager_math(
+    filing: Filing,
+    base_game: BaseGameOptions | None = None,
+    chapter: str | None = None,
+    wager: str | None = None,
+) -> tuple[WagerMath, ...]:
     """The math of every wager the filing's tables offer (required wagers included), at each table's deck count.
 
     The blackjack base games use the rules the filing's checklist states (:func:`filing_base_game`); ``base_game``
-    (the command line's rule options) changes the 633a rules on top of them.
+    (the command line's rule options) changes the 633a rules on top of them. ``chapter`` and ``wager`` narrow
+    what is analysed (``pacomply edge --filing``).
     """
     wanted: set[tuple[str, str, str | None, int]] = set()
     for table in filing.tables:
+        if chapter is not None and table.chapter != chapter:
+            continue
         book = regulations.rulebook(table.chapter)
-        for wager in book.wagers:
-            if wager.required:
-                wanted.add((table.chapter, wager.id, None, table.decks))
-        known = {wager.id for wager in book.wagers}
+        for defined in book.wagers:
+            if defined.required:
+                wanted.add((table.chapter, defined.id, None, table.decks))
+        known = {defined.id for defined in book.wagers}
         for table_wager in table.wagers:
             if table_wager.wager in known:
                 wanted.add((table.chapter, table_wager.wager, table_wager.paytable, table.decks))
-    options = {chapter: filing_base_game(filing, chapter, base_game) for chapter, _, _, _ in wanted}
+    if wager is not None:
+        wanted = {key for key in wanted if key[1] == wager}
+    options = {key[0]: filing_base_game(filing, key[0], base_game) for key in wanted}
     results: dict[tuple[str, str, str, int], WagerMath] = {}
-    for chapter, wager_id, paytable, decks in sorted(wanted, key=lambda key: (key[0], key[1], key[2] or "", key[3])):
+    for table_chapter, wager_id, paytable, decks in sorted(
+        wanted, key=lambda key: (key[0], key[1], key[2] or "", key[3])
+    ):
         try:
             # Only the base games take rule options; the side wagers' figures do not depend on them.
-            chosen = options[chapter] if wager_id in BASE_GAME_WAGERS else None
-            for math in analyse(chapter, wager_id, paytable, decks, base_game=chosen):
+            chosen = options[table_chapter] if wager_id in BASE_GAME_WAGERS else None
+            for math in analyse(table_chapter, wager_id, paytable, decks, base_game=chosen):
                 results[math.sort_key] = math
         except AnalysisUnavailable:
             continue  # the rules report why the wager or paytable is not permitted

@@ -399,11 +399,7 @@ def _filing_edge(
         _fail(f"the filing has no {chosen} tables (its tables are {', '.join(covered) or 'none'})")
     if options.flags and "633a" not in ([chosen] if chosen else covered):
         _fail(f"{', '.join(options.flags)} set 633a base-game rules; the filing's tables are {', '.join(covered)}")
-    results = [
-        math
-        for math in configured_wager_math(read, options if options.given else None)
-        if (chosen is None or math.chapter == chosen) and (wager is None or math.wager == wager)
-    ]
+    results = list(configured_wager_math(read, options if options.given else None, chosen, wager))
     if wager is not None and not results:
         _fail(f"no table in the filing offers the wager '{wager}'")
     return results
