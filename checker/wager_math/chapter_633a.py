@@ -190,7 +190,7 @@ def _check_options(wager: str | None, options: BaseGameOptions) -> None:
     if wager is None or not options.flags:
         return
     if wager not in BASE_GAME_WAGERS:
-        _refuse(wager, list(options.flags), "they set the base game's rules (wagers base and switch)")
+        _refuse(wager, list(options.flags), "the base-game rule options apply to the wagers base and switch")
     if wager == "switch":
         not_in_switch = [
             change.origin
