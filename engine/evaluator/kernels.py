@@ -14,7 +14,7 @@ pass ``get_tables()`` arrays in. Kernels here trust their input; the public modu
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from engine.evaluator.categories import CATEGORY_SHIFT
 
@@ -360,9 +360,10 @@ def seven_card_bonus_categories(
     return result
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=True)
 def count_seven_card_bonus(
     deck_size: int,
+    parts: int,
     fully_wild: bool,
     offsets: np.ndarray,
     multiset: np.ndarray,
@@ -373,60 +374,65 @@ def count_seven_card_bonus(
     seven_with_joker: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Over all C(deck_size, 7) hands of cards ``0..deck_size-1`` (53 includes the joker): counts by bonus category
-    (17) and by Pai Gow five-card category (12)."""
-    bonus_counts = np.zeros(17, dtype=np.int64)
-    five_card_counts = np.zeros(12, dtype=np.int64)
-    for c1 in range(deck_size - 6):
-        r1, s1, l1, j1 = card_summary(c1)
-        for c2 in range(c1 + 1, deck_size - 5):
-            r2, s2, l2, j2 = card_summary(c2)
-            r2 += r1
-            s2 += s1
-            l2 += l1
-            j2 += j1
-            for c3 in range(c2 + 1, deck_size - 4):
-                r3, s3, l3, j3 = card_summary(c3)
-                r3 += r2
-                s3 += s2
-                l3 += l2
-                j3 += j2
-                for c4 in range(c3 + 1, deck_size - 3):
-                    r4, s4, l4, j4 = card_summary(c4)
-                    r4 += r3
-                    s4 += s3
-                    l4 += l3
-                    j4 += j3
-                    for c5 in range(c4 + 1, deck_size - 2):
-                        r5, s5, l5, j5 = card_summary(c5)
-                        r5 += r4
-                        s5 += s4
-                        l5 += l4
-                        j5 += j4
-                        for c6 in range(c5 + 1, deck_size - 1):
-                            r6, s6, l6, j6 = card_summary(c6)
-                            r6 += r5
-                            s6 += s5
-                            l6 += l5
-                            j6 += j5
-                            for c7 in range(c6 + 1, deck_size):
-                                r7, s7, l7, j7 = card_summary(c7)
-                                category, value = seven_card_bonus(
-                                    r6 + r7,
-                                    s6 + s7,
-                                    l6 + l7,
-                                    j6 + j7,
-                                    fully_wild,
-                                    offsets,
-                                    multiset,
-                                    flush,
-                                    flush_with_wild,
-                                    straight_with_wild,
-                                    seven_natural,
-                                    seven_with_joker,
-                                )
-                                bonus_counts[category] += 1
-                                five_card_counts[value >> CATEGORY_SHIFT] += 1
-    return bonus_counts, five_card_counts
+    (17) and by Pai Gow five-card category (12).
+
+    The work is split into ``parts`` interleaved shares of the first card (part p takes first cards p, p+parts,
+    ...): hands with a low first card are far more numerous, and interleaving balances the threads.
+    """
+    bonus_by_part = np.zeros((parts, 17), dtype=np.int64)
+    five_card_by_part = np.zeros((parts, 12), dtype=np.int64)
+    for part in prange(parts):
+        for c1 in range(part, deck_size - 6, parts):
+            r1, s1, l1, j1 = card_summary(c1)
+            for c2 in range(c1 + 1, deck_size - 5):
+                r2, s2, l2, j2 = card_summary(c2)
+                r2 += r1
+                s2 += s1
+                l2 += l1
+                j2 += j1
+                for c3 in range(c2 + 1, deck_size - 4):
+                    r3, s3, l3, j3 = card_summary(c3)
+                    r3 += r2
+                    s3 += s2
+                    l3 += l2
+                    j3 += j2
+                    for c4 in range(c3 + 1, deck_size - 3):
+                        r4, s4, l4, j4 = card_summary(c4)
+                        r4 += r3
+                        s4 += s3
+                        l4 += l3
+                        j4 += j3
+                        for c5 in range(c4 + 1, deck_size - 2):
+                            r5, s5, l5, j5 = card_summary(c5)
+                            r5 += r4
+                            s5 += s4
+                            l5 += l4
+                            j5 += j4
+                            for c6 in range(c5 + 1, deck_size - 1):
+                                r6, s6, l6, j6 = card_summary(c6)
+                                r6 += r5
+                                s6 += s5
+                                l6 += l5
+                                j6 += j5
+                                for c7 in range(c6 + 1, deck_size):
+                                    r7, s7, l7, j7 = card_summary(c7)
+                                    category, value = seven_card_bonus(
+                                        r6 + r7,
+                                        s6 + s7,
+                                        l6 + l7,
+                                        j6 + j7,
+                                        fully_wild,
+                                        offsets,
+                                        multiset,
+                                        flush,
+                                        flush_with_wild,
+                                        straight_with_wild,
+                                        seven_natural,
+                                        seven_with_joker,
+                                    )
+                                    bonus_by_part[part, category] += 1
+                                    five_card_by_part[part, value >> CATEGORY_SHIFT] += 1
+    return bonus_by_part.sum(axis=0), five_card_by_part.sum(axis=0)
 
 
 # --- DJ Wild (deuces and the joker wild) -------------------------------------------------------------------------
