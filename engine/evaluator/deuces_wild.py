@@ -191,7 +191,11 @@ def enumerate_deuces_wild(paytable: WildPaytable | None = None) -> DeucesWildEnu
     if paytable is None:
         paytable = WildPaytable(natural={}, with_wild={})
     by_strength, by_payout, total = kernels.count_deuces_wild(
-        *_arrays(), paytable.natural_vector(), paytable.with_wild_vector(), paytable.deuce_may_stand_as_itself
+        1,
+        *_arrays(),
+        paytable.natural_vector(),
+        paytable.with_wild_vector(),
+        paytable.deuce_may_stand_as_itself,
     )
     return DeucesWildEnumeration(
         by_strength={

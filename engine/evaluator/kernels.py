@@ -126,31 +126,36 @@ def standard_values(hands: np.ndarray, offsets: np.ndarray, multiset: np.ndarray
 
 
 @njit(cache=True)
-def count_standard_five(offsets: np.ndarray, multiset: np.ndarray, flush: np.ndarray) -> np.ndarray:
-    """How many of the C(52,5) hands have each value (array indexed by the value's category, 0..15)."""
-    counts = np.zeros(16, dtype=np.int64)
-    for first in range(48):
-        r1, s1, l1, _ = card_summary(first)
-        for second in range(first + 1, 49):
-            r2, s2, l2, _ = card_summary(second)
-            r2 += r1
-            s2 += s1
-            l2 += l1
-            for third in range(second + 1, 50):
-                r3, s3, l3, _ = card_summary(third)
-                r3 += r2
-                s3 += s2
-                l3 += l2
-                for fourth in range(third + 1, 51):
-                    r4, s4, l4, _ = card_summary(fourth)
-                    r4 += r3
-                    s4 += s3
-                    l4 += l3
-                    for fifth in range(fourth + 1, 52):
-                        r5, s5, l5, _ = card_summary(fifth)
-                        value = natural_value(r4 + r5, s4 + s5, l4 + l5, 5, offsets, multiset, flush)
-                        counts[value >> CATEGORY_SHIFT] += 1
-    return counts
+def count_standard_five(parts: int, offsets: np.ndarray, multiset: np.ndarray, flush: np.ndarray) -> np.ndarray:
+    """How many of the C(52,5) hands have each value category (array indexed by category, 0..15).
+
+    Kept serial (``parts`` shares run one after another): it takes ~0.15 s, while a parallel build costs ~10 s
+    of compile time on a cold numba cache, which every fresh test run would pay.
+    """
+    counts = np.zeros((parts, 16), dtype=np.int64)
+    for part in range(parts):
+        for first in range(part, 48, parts):
+            r1, s1, l1, _ = card_summary(first)
+            for second in range(first + 1, 49):
+                r2, s2, l2, _ = card_summary(second)
+                r2 += r1
+                s2 += s1
+                l2 += l1
+                for third in range(second + 1, 50):
+                    r3, s3, l3, _ = card_summary(third)
+                    r3 += r2
+                    s3 += s2
+                    l3 += l2
+                    for fourth in range(third + 1, 51):
+                        r4, s4, l4, _ = card_summary(fourth)
+                        r4 += r3
+                        s4 += s3
+                        l4 += l3
+                        for fifth in range(fourth + 1, 52):
+                            r5, s5, l5, _ = card_summary(fifth)
+                            value = natural_value(r4 + r5, s4 + s5, l4 + l5, 5, offsets, multiset, flush)
+                            counts[part, value >> CATEGORY_SHIFT] += 1
+    return counts.sum(axis=0)
 
 
 @njit(cache=True)
@@ -543,7 +548,25 @@ def deuces_wild_batch(
 
 
 @njit(cache=True)
+def best_wild_pay_table(wild_reachable: np.ndarray, wild_pay: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per wild-table slot: the best with-wild payout over the reachable categories, and that category (highest
+    category on ties)."""
+    pay = np.full(wild_reachable.shape, -np.inf)
+    category_of_pay = np.full(wild_reachable.shape, -1, dtype=np.int64)
+    for wild_count in range(wild_reachable.shape[0]):
+        for suited in range(wild_reachable.shape[1]):
+            for index in range(wild_reachable.shape[2]):
+                reachable = wild_reachable[wild_count, suited, index]
+                for category in range(wild_pay.shape[0] - 1, -1, -1):
+                    if (reachable >> category) & 1 and wild_pay[category] > pay[wild_count, suited, index]:
+                        pay[wild_count, suited, index] = wild_pay[category]
+                        category_of_pay[wild_count, suited, index] = category
+    return pay, category_of_pay
+
+
+@njit(cache=True)
 def count_deuces_wild(
+    parts: int,
     offsets: np.ndarray,
     multiset: np.ndarray,
     flush: np.ndarray,
@@ -554,54 +577,76 @@ def count_deuces_wild(
     deuce_may_stand_as_itself: bool,
 ) -> tuple[np.ndarray, np.ndarray, float]:
     """Over all C(53,5) hands: counts by (best-value category, holds a wild card), counts by the paying
-    interpretation (category, natural), and the total payout under the given paytable."""
-    rank_counts = np.zeros((12, 2), dtype=np.int64)
-    paying_counts = np.zeros((12, 2), dtype=np.int64)
-    total_pay = 0.0
-    for c1 in range(49):
-        r1, s1, l1, j1 = card_summary(c1)
-        for c2 in range(c1 + 1, 50):
-            r2, s2, l2, j2 = card_summary(c2)
-            r2 += r1
-            s2 += s1
-            l2 += l1
-            j2 += j1
-            for c3 in range(c2 + 1, 51):
-                r3, s3, l3, j3 = card_summary(c3)
-                r3 += r2
-                s3 += s2
-                l3 += l2
-                j3 += j2
-                for c4 in range(c3 + 1, 52):
-                    r4, s4, l4, j4 = card_summary(c4)
-                    r4 += r3
-                    s4 += s3
-                    l4 += l3
-                    j4 += j3
-                    for c5 in range(c4 + 1, 53):
-                        r5, s5, l5, j5 = card_summary(c5)
-                        rank_word = r4 + r5
-                        best, natural, reachable, wild_count = deuces_wild_evaluate(
-                            rank_word,
-                            s4 + s5,
-                            l4 + l5,
-                            j4 + j5,
-                            offsets,
-                            multiset,
-                            flush,
-                            wild_best,
-                            wild_reachable,
-                        )
-                        rank_counts[best >> CATEGORY_SHIFT, 1 if wild_count > 0 else 0] += 1
-                        pay, category, is_natural = deuces_wild_pay(
-                            natural,
-                            reachable,
-                            rank_word & 15,
-                            wild_count,
-                            natural_pay,
-                            wild_pay,
-                            deuce_may_stand_as_itself,
-                        )
-                        paying_counts[category, is_natural] += 1
-                        total_pay += pay
-    return rank_counts, paying_counts, total_pay
+    interpretation (category, natural), and the total payout under the given paytable.
+
+    The paytable is folded into the wild table first (best with-wild payout per slot), so each hand costs one
+    natural evaluation and one lookup. Serial for the reason given in :func:`count_standard_five`.
+    """
+    slot_pay, slot_category = best_wild_pay_table(wild_reachable, wild_pay)
+    rank_counts = np.zeros((parts, 12, 2), dtype=np.int64)
+    paying_counts = np.zeros((parts, 12, 2), dtype=np.int64)
+    total_pay = np.zeros(parts)
+    for part in range(parts):
+        for c1 in range(part, 49, parts):
+            r1, s1, l1, j1 = card_summary(c1)
+            for c2 in range(c1 + 1, 50):
+                r2, s2, l2, j2 = card_summary(c2)
+                r2 += r1
+                s2 += s1
+                l2 += l1
+                j2 += j1
+                for c3 in range(c2 + 1, 51):
+                    r3, s3, l3, j3 = card_summary(c3)
+                    r3 += r2
+                    s3 += s2
+                    l3 += l2
+                    j3 += j2
+                    for c4 in range(c3 + 1, 52):
+                        r4, s4, l4, j4 = card_summary(c4)
+                        r4 += r3
+                        s4 += s3
+                        l4 += l3
+                        j4 += j3
+                        for c5 in range(c4 + 1, 53):
+                            r5, s5, l5, j5 = card_summary(c5)
+                            rank_word = r4 + r5
+                            lanes = l4 + l5
+                            jokers = j4 + j5
+                            deuces = rank_word & 15
+                            wild_count = deuces + jokers
+                            best_pay = -np.inf
+                            best_category = -1
+                            best_natural = 0
+                            strength = np.int64(0)
+                            if jokers == 0:
+                                natural = natural_value(rank_word, s4 + s5, lanes, 5, offsets, multiset, flush)
+                                strength = natural
+                                if deuces == 0 or deuce_may_stand_as_itself:
+                                    best_category = natural >> CATEGORY_SHIFT
+                                    best_pay = natural_pay[best_category]
+                                    best_natural = 1
+                            if wild_count > 0:
+                                natural_lanes = lanes & ~np.int64(DEUCE_LANE_BITS)
+                                suits_used = 0
+                                for suit in range(4):
+                                    if lane(natural_lanes, suit) != 0:
+                                        suits_used += 1
+                                suited = 1 if suits_used <= 1 else 0
+                                natural_ranks = rank_word & ~np.int64(15)
+                                index = 0
+                                remaining = 5 - wild_count
+                                for rank in range(1, 13):
+                                    if remaining == 0:
+                                        break
+                                    count = (natural_ranks >> np.int64(4 * rank)) & 15
+                                    index += offsets[rank, count, remaining]
+                                    remaining -= count
+                                strength = wild_best[wild_count, suited, index]
+                                if slot_pay[wild_count, suited, index] > best_pay:
+                                    best_pay = slot_pay[wild_count, suited, index]
+                                    best_category = slot_category[wild_count, suited, index]
+                                    best_natural = 0
+                            rank_counts[part, strength >> CATEGORY_SHIFT, 1 if wild_count > 0 else 0] += 1
+                            paying_counts[part, best_category, best_natural] += 1
+                            total_pay[part] += best_pay
+    return rank_counts.sum(axis=0), paying_counts.sum(axis=0), total_pay.sum()
