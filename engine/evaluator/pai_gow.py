@@ -25,7 +25,7 @@ from enum import IntEnum, StrEnum, unique
 import numba
 import numpy as np
 
-from engine.cards import JOKER_INDEX, Card
+from engine.cards import JOKER_INDEX, Card, Rank
 from engine.evaluator import kernels
 from engine.evaluator._cards import CardLike, InvalidHandError, card_index, hand_array, hands_array
 from engine.evaluator.categories import CATEGORY_SHIFT, PaiGowCategory, SevenCardBonusCategory
@@ -95,6 +95,18 @@ def pai_gow_values(
     """Batch: packed Pai Gow values of an ``(n, 5..7)`` array of card indices (joker = 52)."""
     array = hands_array(hands, HIGH_HAND_SIZES, allow_joker=True)
     return kernels.pai_gow_values(array, *_high_arrays(joker_rule))
+
+
+def pai_gow_high_card(cards: Iterable[CardLike], joker_rule: JokerRule = JokerRule.SEMI_WILD) -> Rank | None:
+    """Rank of the highest card when the cards make no pair, straight or flush (a "pai gow"), else None.
+
+    The joker counts as an ace. Pai Gow Insurance pays by this rank (§ 645a.7(e)(3), § 645a.13(d)) and the Aces
+    High Bonus asks whether it is an ace (§ 688a.6(d)); whether the joker is among the cards is the caller's to see.
+    """
+    value = pai_gow_value(cards, joker_rule)
+    if value >> CATEGORY_SHIFT != PaiGowCategory.HIGH_CARD:
+        return None
+    return Rank(((value >> 16) & 15) + 2)
 
 
 def low_hand_value(cards: Iterable[CardLike]) -> int:

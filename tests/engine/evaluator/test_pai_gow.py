@@ -23,6 +23,7 @@ from engine.evaluator import (
     enumerate_seven_card_bonus,
     low_hand_value,
     pai_gow_category,
+    pai_gow_high_card,
     pai_gow_value,
     pai_gow_values,
     set_hand,
@@ -338,3 +339,13 @@ def test_645a_11_f_settlement() -> None:
     assert settle(lower_both, dealer) is Outcome.LOSE
     assert settle(dealer, dealer) is Outcome.LOSE  # copies go to the dealer
     assert settle(fouled, dealer) is Outcome.LOSE
+
+
+def test_645a_13_d_pai_gow_high_card_for_insurance_and_aces_high() -> None:
+    from engine.cards import Rank
+
+    assert pai_gow_high_card(parse("9c 7d 6h 5s 3c 2d 8h")) is None  # 5-6-7-8-9: a straight
+    assert pai_gow_high_card(parse("9c 7d 6h 4s 3c 2d 8h")) is Rank.NINE  # no five in a row
+    assert pai_gow_high_card(parse("9c 7d 6h 4s 3c 2d Th")) is Rank.TEN
+    assert pai_gow_high_card(parse("9c 7d 6h 4s Jc 2d JK")) is Rank.ACE  # the joker is an ace
+    assert pai_gow_high_card(parse("9c 9d 6h 4s Jc 2d Kh")) is None
