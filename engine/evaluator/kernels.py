@@ -548,6 +548,31 @@ def deuces_wild_batch(
 
 
 @njit(cache=True)
+def deuces_wild_payout_batch(
+    hands: np.ndarray,
+    offsets: np.ndarray,
+    multiset: np.ndarray,
+    flush: np.ndarray,
+    wild_best: np.ndarray,
+    wild_reachable: np.ndarray,
+    natural_pay: np.ndarray,
+    wild_pay: np.ndarray,
+    deuce_may_stand_as_itself: bool,
+) -> np.ndarray:
+    """Best payout of each row of an ``(n, 5)`` array under a paytable (see :func:`deuces_wild_pay`)."""
+    payouts = np.empty(hands.shape[0], dtype=np.float64)
+    for row in range(hands.shape[0]):
+        rank_word, suit_word, lanes, jokers = hand_summary(hands[row])
+        _, natural, reachable, wild_count = deuces_wild_evaluate(
+            rank_word, suit_word, lanes, jokers, offsets, multiset, flush, wild_best, wild_reachable
+        )
+        payouts[row] = deuces_wild_pay(
+            natural, reachable, rank_word & 15, wild_count, natural_pay, wild_pay, deuce_may_stand_as_itself
+        )[0]
+    return payouts
+
+
+@njit(cache=True)
 def best_wild_pay_table(wild_reachable: np.ndarray, wild_pay: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per wild-table slot: the best with-wild payout over the reachable categories, and that category (highest
     category on ties)."""
