@@ -91,7 +91,7 @@ class WildPayout:
     natural: bool
 
 
-def _arrays() -> tuple[np.ndarray, ...]:
+def _arrays() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     tables = get_tables()
     return (
         tables.offsets,

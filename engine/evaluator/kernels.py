@@ -1,3 +1,5 @@
+# Scalars are annotated ``int`` for readers; inside numba they are int64 and numpy scalars, which mypy cannot unify.
+# mypy: disable-error-code="arg-type, return-value, assignment"
 """Numba-compiled kernels: every hot loop of the evaluators, over one hand or whole arrays of hands.
 
 A hand is reduced to an additive *summary* (so enumerations can build it card by card):
@@ -6,6 +8,9 @@ A hand is reduced to an additive *summary* (so enumerations can build it card by
 * ``suit_word``: per-suit counts, 4 bits each (suit index order of :mod:`engine.cards`);
 * ``lanes``: per-suit rank masks, 16 bits each;
 * ``jokers``: 0 or 1.
+
+In the nested enumeration loops ``r3, s3, l3, j3`` are those four summed over the first three cards (and so on):
+short names keep seven nested loops readable, and the pattern is the same at every depth.
 
 The kernels take the lookup tables as arguments (numba caches compiled code, not data), so the public modules
 pass ``get_tables()`` arrays in. Kernels here trust their input; the public modules validate.
