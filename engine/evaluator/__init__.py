@@ -46,6 +46,7 @@ from engine.evaluator.pai_gow import (
     settle,
     seven_card_bonus_categories,
     seven_card_bonus_category,
+    split_values,
     valid_settings,
 )
 from engine.evaluator.standard import (
@@ -94,6 +95,7 @@ __all__ = [
     "seven_card_bonus_categories",
     "seven_card_bonus_category",
     "single_column_paytable",
+    "split_values",
     "standard_strength",
     "standard_value",
     "standard_values",

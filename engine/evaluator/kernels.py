@@ -269,6 +269,54 @@ def pai_gow_values(
     return values
 
 
+@njit(cache=True)
+def pai_gow_split_values(
+    hands: np.ndarray,
+    low_positions: np.ndarray,
+    fully_wild: bool,
+    offsets: np.ndarray,
+    multiset: np.ndarray,
+    flush: np.ndarray,
+    flush_with_wild: np.ndarray,
+    straight_with_wild: np.ndarray,
+) -> np.ndarray:
+    """For each seven-card row and each split (``low_positions[k]`` = the two low-hand positions): the packed
+    high-hand value and low-hand value, shape ``(n, splits, 2)``. The low hand is a pair or two high cards, the
+    joker an ace (same packing as :func:`engine.evaluator.pai_gow.low_hand_value`)."""
+    count = hands.shape[0]
+    splits = low_positions.shape[0]
+    result = np.empty((count, splits, 2), dtype=np.int32)
+    for row in range(count):
+        rank_word, suit_word, lanes, jokers = hand_summary(hands[row])
+        for split in range(splits):
+            first = hands[row, low_positions[split, 0]]
+            second = hands[row, low_positions[split, 1]]
+            r1, s1, l1, j1 = card_summary(first)
+            r2, s2, l2, j2 = card_summary(second)
+            result[row, split, 0] = pai_gow_value(
+                rank_word - r1 - r2,
+                suit_word - s1 - s2,
+                lanes - l1 - l2,
+                jokers - j1 - j2,
+                5,
+                fully_wild,
+                offsets,
+                multiset,
+                flush,
+                flush_with_wild,
+                straight_with_wild,
+            )
+            high = np.int64(12) if first == JOKER else np.int64(first >> 2)
+            low = np.int64(12) if second == JOKER else np.int64(second >> 2)
+            if low > high:
+                high, low = low, high
+            if high == low:
+                result[row, split, 1] = (np.int64(1) << CATEGORY_SHIFT) | (high << 16)
+            else:
+                result[row, split, 1] = (high << 16) | (low << 12)
+    return result
+
+
 @njit(cache=True, inline="always")
 def seven_card_bonus(
     rank_word: int,

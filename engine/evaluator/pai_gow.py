@@ -263,6 +263,18 @@ def valid_settings(cards: Sequence[CardLike], joker_rule: JokerRule = JokerRule.
     return [setting for setting in all_settings(cards, joker_rule) if setting.is_valid]
 
 
+_LOW_POSITIONS = np.array([low for _, low in HAND_SPLITS], dtype=np.int64)
+
+
+def split_values(
+    hands: np.ndarray | Sequence[Sequence[int]], joker_rule: JokerRule = JokerRule.SEMI_WILD
+) -> np.ndarray:
+    """Batch: for an ``(n, 7)`` array of card indices, the packed (high, low) values of all 21 settings in
+    :data:`HAND_SPLITS` order, shape ``(n, 21, 2)``. A setting is valid where ``[..., 0] >= [..., 1]``."""
+    array = hands_array(hands, (7,), allow_joker=True)
+    return kernels.pai_gow_split_values(array, _LOW_POSITIONS, *_high_arrays(joker_rule))
+
+
 def compare_values(first: int, second: int) -> int:
     """-1, 0 or 1 as ``first`` ranks below, equal to (a copy) or above ``second``."""
     return (first > second) - (first < second)

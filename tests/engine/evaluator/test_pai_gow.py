@@ -30,6 +30,7 @@ from engine.evaluator import (
     settle,
     seven_card_bonus_categories,
     seven_card_bonus_category,
+    split_values,
     valid_settings,
 )
 
@@ -349,3 +350,12 @@ def test_645a_13_d_pai_gow_high_card_for_insurance_and_aces_high() -> None:
     assert pai_gow_high_card(parse("9c 7d 6h 4s 3c 2d Th")) is Rank.TEN
     assert pai_gow_high_card(parse("9c 7d 6h 4s Jc 2d JK")) is Rank.ACE  # the joker is an ace
     assert pai_gow_high_card(parse("9c 9d 6h 4s Jc 2d Kh")) is None
+
+
+def test_batch_split_values_match_the_scalar_settings(random_generator: np.random.Generator) -> None:
+    hands = random_hands(random_generator, 200, 7, 53)
+    batch = split_values(hands)
+    for row, hand in enumerate(hands):
+        settings_here = all_settings(hand.tolist())
+        assert batch[row, :, 0].tolist() == [setting.high_value for setting in settings_here]
+        assert batch[row, :, 1].tolist() == [setting.low_value for setting in settings_here]
