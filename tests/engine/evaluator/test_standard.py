@@ -7,7 +7,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from conftest import parse, random_hands
+from evaluator_support import parse, random_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import best_standard_key
