@@ -45,19 +45,12 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
         envy = pai_gow_poker.envy_value(paytable, wager)
         strategy = (*strategy, ("Envy Bonus per other player, per Qualifying Wager", f"${float(envy):.4f}"))
     readings = [RULEBOOK.reading(reading_id) for reading_id in _READINGS[wager]]
-    return WagerMath(
+    return WagerMath.from_analysis(
+        analysis,
         chapter="645a",
         wager=wager,
         paytable=paytable,
         decks=1,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
         citation=citation,
         reading="; ".join(f"{reading.id}: {reading.choice}" for reading in readings),
         strategy=strategy,

@@ -38,22 +38,14 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
         citation = str(table.citation)
         rows = tuple((row.outcome, _pays(row)) for row in table.rows)
     readings = [RULEBOOK.reading(reading_id) for reading_id in _READINGS[wager]]
-    return WagerMath(
+    return WagerMath.from_analysis(
+        analysis,
         chapter="688a",
         wager=wager,
         paytable=paytable,
         decks=1,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
         citation=citation,
         reading="; ".join(f"{reading.id}: {reading.choice}" for reading in readings),
-        strategy=analysis.strategy,
         paytable_rows=rows,
     )
 
