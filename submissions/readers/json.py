@@ -1,16 +1,23 @@
 """Reads a JSON filing: the :class:`Filing` model dumped (``pacomply schema`` prints its JSON Schema).
 
 Locations of JSON values are the field paths themselves, so a finding can say ``tables[0].decks``.
+
+Untrusted input: the size is bounded; duplicate keys, NaN/Infinity, numbers too long to read and nesting too deep
+are refused with their place; after the schema, every answer is read again for its question's kind (the same
+reading the xlsx reader applies) and every chapter must be one pacomply has a rulebook for.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
-from submissions.errors import InputError, InputProblem
+import regulations
+from submissions import values
+from submissions.errors import InputError, InputProblem, ProblemCollector
 from submissions.model import Filing, SourceLocation
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -52,6 +59,90 @@ def _with_locations(filing: Filing, file_name: str) -> Filing:
     return filing.model_copy(update={"tables": tuple(tables), "chapters": chapters, "source": file_name})
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKey(key)
+        result[key] = value
+    return result
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"'{name}' is not a number a filing can hold")
+
+
+def _parse(text: str, file_name: str) -> Any:
+    try:
+        return json.loads(text, object_pairs_hook=_object_without_duplicates, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as error:
+        raise InputError.single(
+            SourceLocation(file=file_name, field=f"line {error.lineno}, column {error.colno}"),
+            f"not valid JSON ({error.msg})",
+        ) from None
+    except _DuplicateKey as error:
+        raise InputError.single(
+            SourceLocation(file=file_name), f"the key '{error.args[0]}' appears twice in one object; keys are unique"
+        ) from None
+    except RecursionError:
+        raise InputError.single(
+            SourceLocation(file=file_name), "the JSON is nested too deeply to be a filing"
+        ) from None
+    except ValueError as error:  # a NaN, or an integer longer than Python will convert
+        raise InputError.single(SourceLocation(file=file_name), f"not a readable JSON filing ({error})") from None
+
+
+def _check_against_rulebooks(filing: Filing, file_name: str) -> Filing:
+    """Answers read for their question's kind; unknown chapters, keys and duplicate table ids are problems."""
+    problems = ProblemCollector()
+    chapters = {}
+    for chapter_id, chapter in filing.chapters.items():
+        where = SourceLocation(file=file_name, field=f"chapters.{chapter_id}")
+        try:
+            book = regulations.rulebook(chapter_id)
+        except regulations.UnknownChapterError as error:
+            problems.add(where, str(error))
+            continue
+        if chapter.chapter != book.chapter or chapter_id != book.chapter:
+            problems.add(where, f"the chapter is filed as '{chapter_id}' but names itself '{chapter.chapter}'")
+            continue
+        answers = {}
+        for key, answer in chapter.answers.items():
+            answer_where = SourceLocation(file=file_name, field=f"chapters.{chapter_id}.answers.{key}")
+            if answer.key != key:
+                problems.add(answer_where, f"the answer is filed under '{key}' but names itself '{answer.key}'")
+                continue
+            try:
+                question = book.question(key)
+            except KeyError:
+                problems.add(answer_where, f"key '{key}' is not a question of chapter {book.chapter}")
+                continue
+            raw = answer.value if answer.value is not None else answer.text
+            try:
+                value = values.read_answer(raw, question.kind)
+            except values.ValueProblem as problem:
+                problems.add(answer_where.model_copy(update={"field": f"{answer_where.field}.value"}), str(problem))
+                continue
+            answers[key] = answer.model_copy(update={"value": value, "text": values.display(answer.text)})
+        chapters[chapter_id] = chapter.model_copy(update={"answers": answers})
+    seen: set[str] = set()
+    for position, table in enumerate(filing.tables):
+        where = SourceLocation(file=file_name, field=f"tables[{position}]")
+        if table.table_id in seen:
+            problems.add(where, f"table id '{table.table_id}' appears twice")
+        seen.add(table.table_id)
+        try:
+            regulations.rulebook(table.chapter)
+        except regulations.UnknownChapterError as error:
+            problems.add(where.model_copy(update={"field": f"tables[{position}].chapter"}), str(error))
+    problems.raise_if_any()
+    return filing.model_copy(update={"chapters": chapters})
+
+
 def read_json(path: Path) -> Filing:
     """Parse a JSON filing; every schema violation is reported with its field path."""
     location = SourceLocation(file=path.name)
@@ -60,15 +151,12 @@ def read_json(path: Path) -> Filing:
     if path.stat().st_size > MAX_FILE_BYTES:
         raise InputError.single(location, f"the file is larger than {MAX_FILE_BYTES:,} bytes; refused")
     try:
-        text = path.read_text(encoding="utf-8")
-        data = json.loads(text)
+        text = path.read_bytes().decode("utf-8-sig")  # a byte order mark is tolerated
     except UnicodeDecodeError:
         raise InputError.single(location, "the file is not UTF-8 text; expected a JSON filing") from None
-    except json.JSONDecodeError as error:
-        raise InputError.single(
-            SourceLocation(file=path.name, field=f"line {error.lineno}, column {error.colno}"),
-            f"not valid JSON ({error.msg})",
-        ) from None
+    data = _parse(text, path.name)
+    if not isinstance(data, dict):
+        raise InputError.single(location, f"a JSON filing is an object; this file holds a {type(data).__name__}")
     try:
         filing = Filing.model_validate(data)
     except ValidationError as error:
@@ -81,7 +169,7 @@ def read_json(path: Path) -> Filing:
                 for detail in error.errors()
             ]
         ) from None
-    return _with_locations(filing, path.name)
+    return _check_against_rulebooks(_with_locations(filing, path.name), path.name)
 
 
 def dumps_filing(filing: Filing) -> str:
