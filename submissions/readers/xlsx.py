@@ -52,10 +52,10 @@ class _CachedValues:
                 self.workbook = load_workbook(self.path, read_only=True, data_only=True)
             cells: dict[tuple[int, int], object] = {}
             sheet = self.workbook[sheet_name]
-            for row_number, row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
+            for row_number, cached_row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
                 if row_number > MAX_ROWS:
                     break
-                cells.update({(row_number, index): cell for index, cell in enumerate(row, start=1)})
+                cells.update({(row_number, index): cell for index, cell in enumerate(cached_row, start=1)})
             self.sheets[sheet_name] = cells
         return self.sheets[sheet_name].get((row, column))
 
@@ -90,10 +90,14 @@ def read_xlsx(path: Path) -> Filing:
 
 
 def _reason(error: Exception) -> str:
-    """A damaged file's error in one line; defusedxml's refusals say plainly what was refused."""
+    """A damaged file's error in one line; defusedxml's refusals (often wrapped by openpyxl) say what was refused."""
+    cause: BaseException | None = error
+    while cause is not None:
+        name = type(cause).__name__
+        if name in {"EntitiesForbidden", "DTDForbidden", "ExternalReferenceForbidden", "NotSupportedError"}:
+            return f"it declares XML entities or external references, which are refused as unsafe ({name})"
+        cause = cause.__cause__ or cause.__context__
     name = type(error).__name__
-    if name in {"EntitiesForbidden", "DTDForbidden", "ExternalReferenceForbidden", "NotSupportedError"}:
-        return f"it declares XML entities or external references, which are refused as unsafe ({name})"
     text = " ".join(str(error).split())[:200]
     return f"{name}: {text}" if text else name
 
