@@ -93,29 +93,59 @@ def template(
 
 @app.command()
 def validate(
-    filings: Annotated[list[Path], typer.Argument(help="Filing workbooks (.xlsx) or JSON filings.")],
-    output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    filings: Annotated[list[Path], typer.Argument(help="Filing workbooks (.xlsx), PDF checklists or JSON filings.")],
+    output_format: Annotated[
+        str | None, typer.Option("--format", "-f", help="text or json (default: the config's, else text).")
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the report here instead of stdout.")
     ] = None,
-    rack_tolerance: Annotated[float, typer.Option(help="Discard-rack tolerance as a fraction (0.03 = ±3 %).")] = 0.03,
+    rack_tolerance: Annotated[
+        float | None, typer.Option(help="Discard-rack tolerance as a fraction (default 0.03 = ±3 %).")
+    ] = None,
     card_thickness: Annotated[float | None, typer.Option(help="Card thickness in mm; overrides the filing's.")] = None,
+    waivers: Annotated[
+        Path | None, typer.Option("--waivers", help="Waiver file (TOML or YAML) of findings the Board waived.")
+    ] = None,
+    config: Annotated[
+        Path | None, typer.Option("--config", help="Configuration file (default: ./pacomply.toml or pyproject.toml).")
+    ] = None,
 ) -> None:
     """Check filings against their chapters. Exit 0 compliant, 1 errors found, 2 input unreadable."""
+    from datetime import date
     from decimal import Decimal
 
     from checker.registry import CheckSettings
     from checker.review import review_filing
+    from checker.waivers import apply_waivers, read_waivers
+    from pacomply.config import apply_severity_overrides, load_config
     from reports.interface import ReportFormat, renderer
     from submissions import InputError, read_filing
 
+    def refuse(what: str, error: InputError) -> NoReturn:
+        typer.echo(f"{what} could not be read ({len(error.problems)} problem(s)):", err=True)
+        for problem in error.problems:
+            typer.echo(f"  {problem}", err=True)
+        raise typer.Exit(EXIT_INPUT)
+
     try:
-        report_format = ReportFormat(output_format.lower())
+        settings_file = load_config(config)
+    except InputError as error:
+        refuse(f"{config or 'the configuration'}: the configuration", error)
+    chosen_format = output_format or settings_file.report_format or "text"
+    try:
+        report_format = ReportFormat(chosen_format.lower())
     except ValueError:
-        _fail(f"--format '{output_format}' is not one of {', '.join(f.value for f in ReportFormat)}")
-    settings = CheckSettings(
-        rack_tolerance=Decimal(str(rack_tolerance)),
-        card_thickness_mm=Decimal(str(card_thickness)) if card_thickness is not None else None,
+        _fail(f"--format '{chosen_format}' is not one of {', '.join(f.value for f in ReportFormat)}")
+    waiver_file = waivers or settings_file.waivers
+    accepted = ()
+    if waiver_file is not None:
+        try:
+            accepted = read_waivers(waiver_file)
+        except InputError as error:
+            refuse(f"{waiver_file}: the waiver file", error)
+    tolerance = (
+        Decimal(str(rack_tolerance)) if rack_tolerance is not None else settings_file.rack_tolerance or Decimal("0.03")
     )
     exit_code = 0
     rendered: list[bytes] = []
@@ -128,11 +158,17 @@ def validate(
                 typer.echo(f"  {problem}", err=True)
             exit_code = max(exit_code, EXIT_INPUT)
             continue
-        review = review_filing(filing, settings)
+        thickness = Decimal(str(card_thickness)) if card_thickness is not None else None
+        if thickness is None and "card_thickness_mm" not in filing.metadata.locations:
+            thickness = settings_file.card_thickness_mm  # the configured default, where the filing states none
+        review = review_filing(filing, CheckSettings(rack_tolerance=tolerance, card_thickness_mm=thickness))
+        review = apply_waivers(review, accepted, date.today())
+        review = apply_severity_overrides(review, settings_file.severity)
         rendered.append(renderer(report_format).render(review))
         exit_code = max(exit_code, review.exit_code)
     if rendered:
-        _write_output(b"".join(rendered), output, list(filings))
+        inputs = [*filings, *(path for path in (waiver_file, settings_file.source) if path is not None)]
+        _write_output(b"".join(rendered), output, inputs)
     raise typer.Exit(exit_code)
 
 

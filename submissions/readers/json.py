@@ -30,8 +30,18 @@ def _field_path(location: tuple[int | str, ...]) -> str:
     return path
 
 
-def _with_locations(filing: Filing, file_name: str) -> Filing:
-    """Give every table and answer without a recorded location its JSON field path."""
+def _with_locations(filing: Filing, file_name: str, stated_metadata: set[str]) -> Filing:
+    """Give every table and answer without a recorded location its JSON field path (metadata: the fields stated)."""
+    metadata = filing.metadata.model_copy(
+        update={
+            "locations": {
+                name: SourceLocation(file=file_name, field=f"metadata.{name}")
+                for name in sorted(stated_metadata & set(type(filing.metadata).model_fields))
+                if name != "locations"
+            }
+            | dict(filing.metadata.locations)
+        }
+    )
     tables = []
     for position, table in enumerate(filing.tables):
         locations = {
@@ -56,7 +66,9 @@ def _with_locations(filing: Filing, file_name: str) -> Filing:
                 "location": chapter.location or SourceLocation(file=file_name, field=f"chapters.{chapter_id}"),
             }
         )
-    return filing.model_copy(update={"tables": tuple(tables), "chapters": chapters, "source": file_name})
+    return filing.model_copy(
+        update={"metadata": metadata, "tables": tuple(tables), "chapters": chapters, "source": file_name}
+    )
 
 
 class _DuplicateKey(ValueError):
@@ -169,7 +181,8 @@ def read_json(path: Path) -> Filing:
                 for detail in error.errors()
             ]
         ) from None
-    return _check_against_rulebooks(_with_locations(filing, path.name), path.name)
+    stated = set(data["metadata"]) if isinstance(data.get("metadata"), dict) else set()
+    return _check_against_rulebooks(_with_locations(filing, path.name, stated), path.name)
 
 
 def dumps_filing(filing: Filing) -> str:
