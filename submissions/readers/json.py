@@ -10,6 +10,7 @@ reading the xlsx reader applies) and every chapter must be one pacomply has a ru
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,12 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 def _field_path(location: tuple[int | str, ...]) -> str:
     path = ""
     for part in location:
-        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+        if isinstance(part, int):
+            path += f"[{part}]"
+        elif re.fullmatch(r"[A-Za-z0-9_-]+", str(part)):
+            path += f".{part}" if path else str(part)
+        else:  # a key a person could not read or type: quoted, escaped
+            path += f"[{json.dumps(str(part))}]"
     return path
 
 
@@ -139,20 +145,43 @@ def _check_against_rulebooks(filing: Filing, file_name: str) -> Filing:
             except values.ValueProblem as problem:
                 problems.add(answer_where.model_copy(update={"field": f"{answer_where.field}.value"}), str(problem))
                 continue
-            answers[key] = answer.model_copy(update={"value": value, "text": values.display(answer.text)})
+            answers[key] = answer.model_copy(
+                update={"value": value, "text": values.display(answer.text), "notes": values.display(answer.notes)}
+            )
         chapters[chapter_id] = chapter.model_copy(update={"answers": answers})
     seen: set[str] = set()
+    tables = []
     for position, table in enumerate(filing.tables):
         where = SourceLocation(file=file_name, field=f"tables[{position}]")
-        if table.table_id in seen:
-            problems.add(where, f"table id '{table.table_id}' appears twice")
-        seen.add(table.table_id)
+        table_id = values.display(table.table_id)
+        if not table_id:
+            problems.add(where.model_copy(update={"field": f"tables[{position}].table_id"}), "the table id is empty")
+        elif table_id in seen:
+            problems.add(where, f"table id '{table_id}' appears twice")
+        seen.add(table_id)
         try:
-            regulations.rulebook(table.chapter)
+            chapter = regulations.rulebook(table.chapter).chapter  # '686A' is 686a, as in a workbook
         except regulations.UnknownChapterError as error:
             problems.add(where.model_copy(update={"field": f"tables[{position}].chapter"}), str(error))
+            continue
+        wagers = tuple(
+            wager.model_copy(
+                update={
+                    "wager": values.wager_id(values.display(wager.wager)),
+                    "paytable": values.display(wager.paytable) or None if wager.paytable is not None else None,
+                }
+            )
+            for wager in table.wagers
+        )
+        tables.append(table.model_copy(update={"table_id": table_id, "chapter": chapter, "wagers": wagers}))
     problems.raise_if_any()
-    return filing.model_copy(update={"chapters": chapters})
+    metadata = filing.metadata.model_copy(
+        update={
+            "licensee": values.display(filing.metadata.licensee),
+            "reviewed_by": values.display(filing.metadata.reviewed_by),
+        }
+    )
+    return filing.model_copy(update={"chapters": chapters, "metadata": metadata, "tables": tuple(tables)})
 
 
 def read_json(path: Path) -> Filing:
