@@ -173,15 +173,17 @@ def read_waivers(path: Path) -> tuple[Waiver, ...]:
         if expires is None:
             problems.add(where("expires"), f"'{entry['expires']}' is not a date (expected e.g. 2027-06-30)")
             complete = False
-        if complete and isinstance(rule_id, str):
+        rule = None
+        if isinstance(rule_id, str) and rule_id.strip():
             try:
                 rule = find_rule(rule_id)
             except KeyError as error:
                 problems.add(where("rule"), str(error.args[0]))
-                continue
-            if rule in WAIVER_RULES:
-                problems.add(where("rule"), f"{rule.code} is about waivers themselves and cannot be waived")
-                continue
+            else:
+                if rule in WAIVER_RULES:
+                    problems.add(where("rule"), f"{rule.code} is about waivers themselves and cannot be waived")
+                    rule = None
+        if complete and rule is not None:
             table_id = str(table).strip() if table is not None else None
             identity = (rule.code, table_id)
             if identity in seen:
