@@ -131,7 +131,7 @@ def validate(
     try:
         settings_file = load_config(config)
     except InputError as error:
-        refuse(f"{config or 'the configuration'}: the configuration", error)
+        refuse(f"{config or error.problems[0].location.file}: the configuration", error)
     chosen_format = output_format or settings_file.report_format or "text"
     try:
         report_format = ReportFormat(chosen_format.lower())
