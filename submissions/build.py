@@ -185,10 +185,10 @@ def _read_table_value(field: str, header: str, raw: object) -> object:
         case "dealing":
             return values.read_choice(raw, DealingMethod, "dealing method")
         case "discard_rack_height_mm" | "discard_rack_mark_mm" | "card_change_interval_hours":
-            number = values.read_decimal(raw, header)
-            if number < 0:
+            measure = values.read_decimal(raw, header)
+            if measure < 0:
                 raise values.ValueProblem(f"{header} '{values.display(raw)}' is negative")
-            return number
+            return measure
         case "equipment":
             return _read_equipment(raw)
         case "wagers":

@@ -74,7 +74,7 @@ def tables_flowables(filing: Filing, styles: dict[str, Any] | None = None) -> li
     from reportlab.platypus import PageBreak, Paragraph
 
     styles = styles or _styles()
-    header = [column.header for column in TABLE_COLUMNS]
+    header: list[object] = [column.header for column in TABLE_COLUMNS]
     rows: list[list[object]] = [header]
     for table in filing.tables:
         rows.append([_plain(_table_cell(table, column.field)) for column in TABLE_COLUMNS])

@@ -160,7 +160,7 @@ def _check_against_rulebooks(filing: Filing, file_name: str) -> Filing:
             problems.add(where, f"table id '{table_id}' appears twice")
         seen.add(table_id)
         try:
-            chapter = regulations.rulebook(table.chapter).chapter  # '686A' is 686a, as in a workbook
+            table_chapter = regulations.rulebook(table.chapter).chapter  # '686A' is 686a, as in a workbook
         except regulations.UnknownChapterError as error:
             problems.add(where.model_copy(update={"field": f"tables[{position}].chapter"}), str(error))
             continue
@@ -173,7 +173,7 @@ def _check_against_rulebooks(filing: Filing, file_name: str) -> Filing:
             )
             for wager in table.wagers
         )
-        tables.append(table.model_copy(update={"table_id": table_id, "chapter": chapter, "wagers": wagers}))
+        tables.append(table.model_copy(update={"table_id": table_id, "chapter": table_chapter, "wagers": wagers}))
     problems.raise_if_any()
     metadata = filing.metadata.model_copy(
         update={
