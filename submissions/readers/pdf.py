@@ -295,6 +295,23 @@ def _blanks(option: str) -> list[tuple[str, object]]:
                 result.append(("yes_no", "Yes" if yes_marked else "No" if no_marked else None))
             index += 2
             continue
+        if re.fullmatch(r"\$\d+", label):
+            # A choice among amounts ('$1: __X__ $5: _____', the 687a progressive bet): the marked label is the
+            # answer, written as a value blank.
+            group = [found[index]]
+            while index + len(group) < len(found) and re.fullmatch(r"\$\d+", found[index + len(group)][0]):
+                group.append(found[index + len(group)])
+            marks = [(amount, _marked(blank)) for amount, blank in group]
+            bad_marks = [mark for _, mark in marks if isinstance(mark, _BadMark)]
+            chosen = [amount for amount, mark in marks if mark is True]
+            if bad_marks:
+                result.append(("value", bad_marks[0]))
+            elif len(chosen) > 1:
+                result.append(("value", _BadMark(f"more than one amount is marked ({', '.join(chosen)})")))
+            else:
+                result.append(("value", chosen[0] if chosen else None))
+            index += len(group)
+            continue
         result.append(("value", value or None))
         index += 1
     return result

@@ -194,3 +194,44 @@ def test_pdf_reader_raises_input_error_not_other_exceptions(tmp_path: Path) -> N
     path = _write(tmp_path, "junk.pdf", b"%PDF-1.7\n" + bytes(range(256)) * 8)
     with pytest.raises(InputError):
         read_filing(path)
+
+
+def _form_section(checklists: str, chapter: str) -> list[str]:
+    """The Option Selected cells of one chapter's form in the Board's published checklists, in order."""
+    start = checklists.index(f"Chapter {chapter}.\tDescription\tOption Selected")
+    following = [checklists.find(f"Chapter {other}**", start) for other in ("687a", "688a")]
+    end = min([position for position in following if position > start] or [len(checklists)])
+    return [line.split("\t")[-1] for line in checklists[start:end].splitlines()[1:] if line.count("\t") >= 2]
+
+
+def test_686a_board_form_blanks_match_the_checklist_questions_in_order(regulation_text) -> None:
+    # The Board's published 686a form (the regulation text) read by the PDF reader's blank parser must yield one
+    # blank per checklist question, of the question's kind, in the rulebook's order: that is what lets a filled
+    # form be matched to the questions.
+    import regulations
+
+    options = _form_section(regulation_text("checklists"), "686a")
+    blanks = [kind for option in options for kind, _ in pdf_reader._blanks(option)]
+    kinds = ["yes_no" if q.kind.value == "yes_no" else "value" for q in regulations.rulebook("686a").checklist]
+    assert blanks == kinds
+    assert len(options) == 8  # rows of the form, .2(d) carrying two Yes/No pairs
+
+
+@pytest.mark.parametrize(
+    ("option", "expected"),
+    [
+        ("Yes: __X__ No: _____", [("yes_no", "Yes")]),
+        ("Yes: _____ No: __x__", [("yes_no", "No")]),
+        ("Yes: _____ No: _____", [("yes_no", None)]),
+        ("Yes: __✓__ No: _____ Yes: _____ No:\n__X__", [("yes_no", "Yes"), ("yes_no", "No")]),
+        ("#: __2__ Yes: __X__ No: _____", [("value", "2"), ("yes_no", "Yes")]),
+        ("$1: _____ $5: __X__ Yes: _____ No: __X__", [("value", "$5"), ("yes_no", "No")]),
+        ("Payout Table: __DJWT-04__", [("value", "DJWT-04")]),
+        ("Pay Table: _____", [("value", None)]),
+        ("Yes: __X__ No: _____ Object: __a gold button__", [("yes_no", "Yes"), ("value", "a gold button")]),
+        ("", []),
+    ],
+)
+def test_board_form_option_cells_read_as_blanks(option: str, expected: list) -> None:
+    # Blank layouts as printed in the Board's 686a, 687a and 688a forms (the checklists regulation text).
+    assert pdf_reader._blanks(option) == expected
