@@ -110,6 +110,42 @@ def _load(path: Path) -> Any:
     raise InputError.single(location, f"'{path.suffix or path.name}' is not a waiver file; expected .toml or .yaml")
 
 
+def _entry_lines(text: str, suffix: str) -> list[dict[str, int]]:
+    """For each waiver entry (in order), the line of the entry ('') and of each of its keys, 1-based.
+
+    tomllib and yaml.safe_load forget where values were; these lines let a problem say where to look.
+    """
+    import re
+
+    entries: list[dict[str, int]] = []
+    if suffix == ".toml":
+        for number, line in enumerate(text.splitlines(), start=1):
+            if re.match(r"\s*\[\[\s*waivers?\s*\]\]", line):
+                entries.append({"": number})
+            elif entries and (match := re.match(r"\s*\"?([A-Za-z_]+)\"?\s*=", line)):
+                entries[-1].setdefault(match[1], number)
+            elif re.match(r"\s*\[", line):
+                entries.append({})  # another table: lines after it belong to no waiver
+        return [entry for entry in entries if "" in entry]
+    import yaml
+
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return []
+    if not isinstance(root, yaml.MappingNode):
+        return []
+    for key_node, value_node in root.value:
+        if key_node.value in {"waiver", "waivers"} and isinstance(value_node, yaml.SequenceNode):
+            for item in value_node.value:
+                lines = {"": item.start_mark.line + 1}
+                if isinstance(item, yaml.MappingNode):
+                    for item_key, _ in item.value:
+                        lines.setdefault(str(item_key.value), item_key.start_mark.line + 1)
+                entries.append(lines)
+    return entries
+
+
 def _date(value: object) -> date | None:
     if isinstance(value, datetime):
         return value.date()
@@ -126,6 +162,7 @@ def _date(value: object) -> date | None:
 def read_waivers(path: Path) -> tuple[Waiver, ...]:
     """Every waiver in a TOML or YAML waiver file; :class:`InputError` listing every problem, each located."""
     data = _load(path)
+    lines = _entry_lines(path.read_bytes().decode("utf-8-sig"), path.suffix.lower())
     file_location = SourceLocation(file=path.name)
     if data is None:
         return ()
@@ -143,7 +180,12 @@ def read_waivers(path: Path) -> tuple[Waiver, ...]:
     for number, entry in enumerate(entries, start=1):
 
         def where(key: str | None = None, number: int = number) -> SourceLocation:
-            return SourceLocation(file=path.name, field=f"waiver {number}" + (f", {key}" if key else ""))
+            known = lines[number - 1] if number <= len(lines) else {}
+            line = known.get(key or "", known.get(""))
+            return SourceLocation(
+                file=path.name,
+                field=f"waiver {number}" + (f", {key}" if key else "") + (f" (line {line})" if line else ""),
+            )
 
         if not isinstance(entry, dict):
             problems.add(where(), "a waiver is a table of rule, justification, approval and expires")
@@ -184,6 +226,7 @@ def read_waivers(path: Path) -> tuple[Waiver, ...]:
                     problems.add(where("rule"), f"{rule.code} is about waivers themselves and cannot be waived")
                     rule = None
         if complete and rule is not None:
+            entry_line = lines[number - 1].get("") if number <= len(lines) else None
             table_id = str(table).strip() if table is not None else None
             identity = (rule.code, table_id)
             if identity in seen:
@@ -197,7 +240,7 @@ def read_waivers(path: Path) -> tuple[Waiver, ...]:
                     approval_reference=" ".join(str(approval).split()),
                     expires=expires,  # type: ignore[arg-type]
                     table_id=table_id,
-                    source=f"{path.name}, waiver {number}",
+                    source=f"{path.name}, waiver {number}" + (f" (line {entry_line})" if entry_line else ""),
                 )
             )
     problems.raise_if_any()

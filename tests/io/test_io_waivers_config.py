@@ -89,7 +89,7 @@ def test_601a_4_expired_waiver_is_an_error_and_does_not_apply(tmp_path: Path) ->
     expired = [f for f in review["findings"] if f["rule_id"] == "FIL-003"]
     assert len(expired) == 1 and expired[0]["severity"] == "error"
     assert expired[0]["location"]["file"] == "waivers.toml"
-    assert "waiver 1, expires" in expired[0]["location"]["field"]
+    assert expired[0]["location"]["field"] == "waivers.toml, waiver 1 (line 1), expires"
     assert all(f["waiver"] is None for f in review["findings"])
 
 
@@ -150,7 +150,20 @@ def test_waiver_file_problems_are_all_reported_with_their_waiver_number(tmp_path
     waivers = tmp_path / "waivers.toml"
     waivers.write_text(_toml([_waiver(rule="999A-001"), _waiver(expires='"soon"')]), encoding="utf-8")
     run = run_pacomply("validate", VIOLATIONS, "--waivers", waivers)
-    assert_input_refused(run, "waiver 1, rule", "waiver 2, expires")
+    text_lines = waivers.read_text(encoding="utf-8").splitlines()
+    expires_line = text_lines.index('expires = "soon"') + 1  # counted here, independently of the reader
+    assert_input_refused(run, "waiver 1, rule (line 2)", f"waiver 2, expires (line {expires_line})")
+
+
+def test_yaml_waiver_problems_name_their_line(tmp_path: Path) -> None:
+    waivers = tmp_path / "waivers.yaml"
+    waivers.write_text(
+        "waivers:\n"
+        f"  - rule: 686A-004\n    justification: ok\n    approval: W-1\n    expires: {FUTURE}\n"
+        "  - rule: 686A-004\n    table: OU-4\n    justification: ok\n    approval: W-2\n    expires: later\n",
+        encoding="utf-8",
+    )
+    assert_input_refused(run_pacomply("validate", VIOLATIONS, "--waivers", waivers), "waiver 2, expires (line 10)")
 
 
 # --- configuration ----------------------------------------------------------------------------------------------
