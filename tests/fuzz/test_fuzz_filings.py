@@ -30,7 +30,8 @@ from tests.io.support import EXAMPLES, run_pacomply
 
 # Share of the cases each property gets; the default total is what CI runs in about a minute per core.
 WEIGHTS = {
-    "xlsx_cells": 0.30,
+    "xlsx_cells": 0.26,
+    "waiver_bytes": 0.04,
     "xlsx_sheets": 0.10,
     "xlsx_xml_bytes": 0.15,
     "xlsx_zip_bytes": 0.05,
@@ -109,18 +110,22 @@ def _workbook_bytes(sheets: dict[str, list[list[object]]]) -> bytes:
     return stream.getvalue()
 
 
-def _check_run(name: str, content: bytes, output_format: str = "json") -> None:
-    """Run ``validate`` on ``content`` in a fresh folder and check every property."""
+def _check_run(name: str, content: bytes, output_format: str = "json", waivers: bytes | None = None) -> None:
+    """Run ``validate`` on ``content`` (with a waiver file, if given) in a fresh folder and check every property."""
     with tempfile.TemporaryDirectory(prefix="pacomply-fuzz-") as folder_name:
         folder = Path(folder_name)
         filing = folder / name
         filing.write_bytes(content)
+        extra: list[str | Path] = []
+        if waivers is not None:
+            (folder / "waivers.toml").write_bytes(waivers)
+            extra = ["--waivers", folder / "waivers.toml"]
         report = folder / "out" / "report.out"
         before = {path for path in folder.rglob("*")}
         previous = Path.cwd()
         os.chdir(folder)  # anything written to a relative path would land here and be caught below
         try:
-            run = run_pacomply("validate", filing, "--format", output_format, "--output", report)
+            run = run_pacomply("validate", filing, "--format", output_format, "--output", report, *extra)
         finally:
             os.chdir(previous)
         assert run.exception is None, f"pacomply raised {run.exception!r}"
@@ -263,6 +268,26 @@ def json_byte_mutations(draw: st.DrawFn) -> bytes:
     return _mutate_bytes(draw, json.dumps(BASE_JSON).encode("utf-8"))
 
 
+BASE_WAIVERS = b"""[[waiver]]
+rule = "686A-004"
+table = "OU-4"
+justification = "Replacement rack on order."
+approval = "PGCB waiver W-2026-117"
+expires = 2099-06-30
+
+[[waiver]]
+rule = "686A-103"
+justification = "Bonus signage approved."
+approval = "PGCB waiver W-2026-118"
+expires = 2001-01-01
+"""
+
+
+@st.composite
+def waiver_byte_mutations(draw: st.DrawFn) -> bytes:
+    return _mutate_bytes(draw, BASE_WAIVERS)
+
+
 @st.composite
 def pdf_byte_mutations(draw: st.DrawFn) -> bytes:
     return _mutate_bytes(draw, BASE_PDF)
@@ -308,3 +333,9 @@ def test_fuzz_json_byte_mutations_exit_0_1_or_2_without_traceback(content: bytes
 @given(content=pdf_byte_mutations())
 def test_fuzz_pdf_byte_mutations_exit_0_1_or_2_without_traceback(content: bytes) -> None:
     _check_run("filing.pdf", content)
+
+
+@_settings("waiver_bytes")
+@given(waivers=waiver_byte_mutations(), output_format=st.sampled_from(["json", "text"]))
+def test_fuzz_waiver_file_mutations_exit_0_1_or_2_without_traceback(waivers: bytes, output_format: str) -> None:
+    _check_run("filing.xlsx", BASE_XLSX, output_format, waivers=waivers)
