@@ -121,7 +121,12 @@ def _check_container(path: Path, location: SourceLocation) -> None:
         )
     if not zipfile.is_zipfile(path):
         raise InputError.single(location, "the file is not an Excel workbook (.xlsx); expected an Office Open XML file")
-    with zipfile.ZipFile(path) as archive:
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as error:
+        # is_zipfile() looks only at the end record; the central directory itself may still be damaged.
+        raise InputError.single(location, f"the workbook's zip structure is damaged ({_reason(error)})") from None
+    with archive:
         unpacked = sum(member.file_size for member in archive.infolist())
         if unpacked > MAX_UNPACKED_BYTES or (size and unpacked / size > MAX_COMPRESSION_RATIO and unpacked > 1 << 20):
             raise InputError.single(

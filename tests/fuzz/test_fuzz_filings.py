@@ -256,7 +256,7 @@ def json_structure_mutations(draw: st.DrawFn) -> bytes:
                 del parent[path[-1]]
             elif isinstance(parent, dict):
                 parent[draw(st.text(max_size=10))] = draw(json_values)
-            else:
+            elif isinstance(parent, list):
                 parent.append(draw(json_values))
         except (KeyError, IndexError, TypeError):
             continue  # an earlier mutation removed or retyped this path

@@ -170,6 +170,16 @@ def test_zip_that_is_not_a_workbook_is_refused(tmp_path: Path) -> None:
     assert_input_refused(run_pacomply("validate", _write(tmp_path, "f.xlsx", output.getvalue())), "xl/workbook.xml")
 
 
+def test_zip_with_damaged_central_directory_is_refused(tmp_path: Path) -> None:
+    # Found by the 10,000-case fuzz run: the end record is intact (so is_zipfile() says yes) but the central
+    # directory's signature is not, and zipfile.ZipFile raised BadZipFile past the reader.
+    content = bytearray(COMPLIANT.read_bytes())
+    central = content.index(b"PK\x01\x02")
+    content[central : central + 4] = b"XX\x01\x02"
+    run = run_pacomply("validate", _write(tmp_path, "damaged.xlsx", bytes(content)))
+    assert_input_refused(run, "damaged.xlsx", "zip structure is damaged")
+
+
 def test_unknown_extension_is_refused() -> None:
     assert_input_refused(run_pacomply("validate", EXAMPLES / "build_examples.py"), "not a filing format")
 
