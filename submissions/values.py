@@ -96,34 +96,55 @@ def read_yes_no(raw: object) -> bool:
     raise ValueProblem(f"answer '{display(raw)}' is not Yes or No")
 
 
+# No count, measure or amount in a filing comes near a trillion; beyond it a value is a typing error or an
+# attack on the arithmetic (Decimal('1e999999') overflows the first multiplication that uses it).
+MAX_MAGNITUDE = 10**12
+
+
+def _bounded(value: Decimal, raw: object, what: str) -> Decimal:
+    if abs(value) > MAX_MAGNITUDE:
+        raise ValueProblem(f"{what} '{display(raw)[:40]}' is too large to be a real figure (limit {MAX_MAGNITUDE:,})")
+    if value != 0 and value.adjusted() < -12:
+        raise ValueProblem(f"{what} '{display(raw)[:40]}' is too small to be a real figure")
+    return value
+
+
 def read_integer(raw: object, what: str = "answer") -> int:
-    """A whole number (a spreadsheet's 6.0 is 6)."""
+    """A whole number (a spreadsheet's 6.0 is 6), within ±10¹²."""
     if isinstance(raw, bool):
         raise ValueProblem(f"{what} '{display(raw)}' is not a whole number")
     if isinstance(raw, int):
-        return raw
-    if isinstance(raw, float) and raw.is_integer():
-        return int(raw)
-    text = display(raw).replace(",", "")
-    if re.fullmatch(r"[+-]?\d+", text):
-        return int(text)
-    raise ValueProblem(f"{what} '{display(raw)}' is not a whole number")
+        number = raw
+    elif (isinstance(raw, float) and raw.is_integer() and abs(raw) <= MAX_MAGNITUDE) or (
+        isinstance(raw, Decimal) and raw.is_finite() and abs(raw) <= MAX_MAGNITUDE and raw == raw.to_integral_value()
+    ):
+        number = int(raw)
+    else:
+        text = display(raw).replace(",", "")
+        if not re.fullmatch(r"[+-]?\d{1,30}", text):
+            raise ValueProblem(f"{what} '{display(raw)[:40]}' is not a whole number")
+        number = int(text)
+    _bounded(Decimal(number), raw, what)
+    return number
 
 
 def read_decimal(raw: object, what: str = "answer") -> Decimal:
-    """A number, kept exact."""
+    """A number, kept exact, within ±10¹² and not finer than 10⁻¹²."""
     if isinstance(raw, bool):
         raise ValueProblem(f"{what} '{display(raw)}' is not a number")
-    if isinstance(raw, int | float):
-        return Decimal(str(raw))
-    text = display(raw).replace(",", "")
-    try:
-        value = Decimal(text)
-    except InvalidOperation:
-        raise ValueProblem(f"{what} '{display(raw)}' is not a number") from None
+    if isinstance(raw, Decimal):
+        value = raw
+    elif isinstance(raw, int | float):
+        value = Decimal(str(raw))
+    else:
+        text = display(raw).replace(",", "")
+        try:
+            value = Decimal(text)
+        except InvalidOperation:
+            raise ValueProblem(f"{what} '{display(raw)[:40]}' is not a number") from None
     if not value.is_finite():
-        raise ValueProblem(f"{what} '{display(raw)}' is not a number")
-    return value
+        raise ValueProblem(f"{what} '{display(raw)[:40]}' is not a number")
+    return _bounded(value, raw, what)
 
 
 def read_money(raw: object, what: str = "answer") -> Decimal:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +19,21 @@ from pydantic import ValidationError
 
 import regulations
 from submissions import values
+from submissions.build import MAX_CARD_THICKNESS_MM
 from submissions.errors import InputError, InputProblem, ProblemCollector
 from submissions.model import Filing, SourceLocation
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
+_TABLE_NUMBERS = (
+    "betting_positions",
+    "decks",
+    "batches",
+    "discard_rack_height_mm",
+    "discard_rack_mark_mm",
+    "card_change_interval_hours",
+    "payout_limit",
+    "progressive_reset",
+)
 
 
 def _field_path(location: tuple[int | str, ...]) -> str:
@@ -164,6 +176,17 @@ def _check_against_rulebooks(filing: Filing, file_name: str) -> Filing:
         except regulations.UnknownChapterError as error:
             problems.add(where.model_copy(update={"field": f"tables[{position}].chapter"}), str(error))
             continue
+        for field_name in _TABLE_NUMBERS:
+            number = getattr(table, field_name)
+            if number is None:
+                continue
+            try:
+                if isinstance(number, int):
+                    values.read_integer(number, field_name)
+                else:
+                    values.read_decimal(number, field_name)
+            except values.ValueProblem as problem:
+                problems.add(where.model_copy(update={"field": f"tables[{position}].{field_name}"}), str(problem))
         wagers = tuple(
             wager.model_copy(
                 update={
@@ -174,6 +197,17 @@ def _check_against_rulebooks(filing: Filing, file_name: str) -> Filing:
             for wager in table.wagers
         )
         tables.append(table.model_copy(update={"table_id": table_id, "chapter": table_chapter, "wagers": wagers}))
+    thickness = filing.metadata.card_thickness_mm
+    thickness_where = SourceLocation(file=file_name, field="metadata.card_thickness_mm")
+    if not Decimal(0) < thickness <= MAX_CARD_THICKNESS_MM:
+        problems.add(
+            thickness_where, f"card thickness '{thickness}' mm is not between 0 and {MAX_CARD_THICKNESS_MM} mm"
+        )
+    else:
+        try:
+            values.read_decimal(thickness, "card thickness")
+        except values.ValueProblem as problem:
+            problems.add(thickness_where, str(problem))
     problems.raise_if_any()
     metadata = filing.metadata.model_copy(
         update={

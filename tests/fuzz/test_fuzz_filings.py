@@ -67,7 +67,8 @@ BASE_PDF = filing_pdf_bytes(read_filing(EXAMPLES / "686a-violations.xlsx"))
 
 INTERESTING_TEXT = [
     "Yes", "No", "yes ", "Y", "x", "", " ", "６", "6\u200b", "\u202eYes", "ＹＥＳ", "Y\u0435s", "\u00a06", "$25,000",
-    "-5", "1e400", "NaN", "Infinity", "0.30", "93.6", "bonus=A; tie", "bonus=", "=bonus", "automated", "continuous",
+    "-5", "1e400", "1e999999", "-1e-999999", "NaN", "Infinity",
+    "0.30", "93.6", "bonus=A; tie", "bonus=", "=bonus", "automated", "continuous",
     "double shoe", "hand", "686a", "687a", "999a", "card reader; rng", "=1+1", "=A1", '=IF(1,"Yes","No")',
     "+cmd|' /C calc'!A0", "@SUM(1)", "2026-11-02", "11/22/2026", "99999999999999999999", "OU-1", "OU-1 ", "../../x",
 ]  # fmt: skip

@@ -272,6 +272,27 @@ def test_malformed_json_is_refused(tmp_path: Path, text: str, says: str) -> None
     assert_input_refused(run_pacomply("validate", _write(tmp_path, "f.json", text.encode())), says)
 
 
+def test_json_numbers_beyond_any_real_figure_are_refused_not_overflowed(tmp_path: Path) -> None:
+    # Decimal('1e999999') is valid to the schema but overflows the first multiplication (rack height arithmetic).
+    data = _json_filing()
+    data["metadata"]["card_thickness_mm"] = "1e999999"
+    data["tables"][0]["discard_rack_height_mm"] = "1e-999999"
+    data["tables"][1]["decks"] = 10**20
+    run = run_pacomply("validate", _write(tmp_path, "f.json", json.dumps(data).encode()))
+    assert_input_refused(
+        run, "metadata.card_thickness_mm", "tables[0].discard_rack_height_mm", "tables[1].decks", "too large"
+    )
+
+
+def test_xlsx_numbers_beyond_any_real_figure_are_refused(tmp_path: Path) -> None:
+    workbook = _with_cell(
+        COMPLIANT.read_bytes(), "Tables", "H2", '<c r="H2" t="inlineStr"><is><t>1e999999</t></is></c>'
+    )
+    assert_input_refused(
+        run_pacomply("validate", _write(tmp_path, "f.xlsx", workbook)), "Sheet Tables, cell H2", "too large"
+    )
+
+
 def test_json_with_byte_order_mark_is_read(tmp_path: Path) -> None:
     path = _write(tmp_path, "bom.json", b"\xef\xbb\xbf" + (EXAMPLES / "686a-compliant.json").read_bytes())
     assert _json_review(path)["verdict"]["compliant"] is True
