@@ -28,12 +28,14 @@ def sniff_content(head: bytes) -> str:
         return "empty"
     if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
         return "xlsx"
-    if head.lstrip().startswith(b"%PDF-") or (b"%PDF-" in head[:1024]):
-        return "pdf"  # the PDF specification lets a header sit within the first 1024 bytes
+    if head.lstrip().startswith(b"%PDF-"):
+        return "pdf"
     if head.startswith(b"\xd0\xcf\x11\xe0"):
         return "ole"
     if stripped[:1] in {b"{", b"["}:
         return "json"
+    if b"%PDF-" in head[:1024]:
+        return "pdf"  # the PDF specification lets the header sit anywhere in the first 1024 bytes
     try:
         head.decode("utf-8")
     except UnicodeDecodeError:
