@@ -144,9 +144,13 @@ def validate(
             accepted = read_waivers(waiver_file)
         except InputError as error:
             refuse(f"{waiver_file}: the waiver file", error)
-    tolerance = (
-        Decimal(str(rack_tolerance)) if rack_tolerance is not None else settings_file.rack_tolerance or Decimal("0.03")
-    )
+    if rack_tolerance is not None and not 0 <= rack_tolerance < 1:
+        _fail(f"--rack-tolerance {rack_tolerance} is not a fraction in [0, 1)")
+    if card_thickness is not None and not 0 < card_thickness <= 2:
+        _fail(f"--card-thickness {card_thickness} is not between 0 and 2 mm")
+    tolerance = Decimal(str(rack_tolerance)) if rack_tolerance is not None else settings_file.rack_tolerance
+    if tolerance is None:
+        tolerance = Decimal("0.03")
     exit_code = 0
     rendered: list[bytes] = []
     for path in filings:

@@ -228,3 +228,24 @@ def test_report_is_never_written_over_the_waiver_or_config_file(tmp_path: Path) 
     before = waivers.read_bytes()
     assert_input_refused(run_pacomply("validate", VIOLATIONS, "--waivers", waivers, "-o", waivers), "input")
     assert waivers.read_bytes() == before
+
+
+def test_config_rack_tolerance_of_zero_is_kept_not_replaced_by_the_default(tmp_path: Path) -> None:
+    # Zero is a legal tolerance (exact racks only); it must not fall back to 3 % as a falsy value would.
+    # With cards 0.301 mm thick a 6-deck stack is 6 × 52 × 0.301 = 93.912 mm: the 93.6 mm racks of OU-1 and OU-3
+    # are within 3 % of it but not equal, so only a zero tolerance reports them (and OU-2's 124.8 mm against
+    # 8 × 52 × 0.301 = 125.216 mm likewise).
+    config = tmp_path / "pacomply.toml"
+    config.write_text("rack_tolerance = 0\n", encoding="utf-8")
+    from pacomply.config import load_config
+
+    assert load_config(config).rack_tolerance == 0
+    _, exact = _review_json(VIOLATIONS, "--config", config, "--card-thickness", "0.301")
+    _, default = _review_json(VIOLATIONS, "--card-thickness", "0.301")
+    assert {f["table_id"] for f in exact["findings"] if f["rule_id"] == "686A-004"} == {"OU-1", "OU-2", "OU-3", "OU-4"}
+    assert {f["table_id"] for f in default["findings"] if f["rule_id"] == "686A-004"} == {"OU-4"}
+
+
+@pytest.mark.parametrize(("option", "value"), [("--rack-tolerance", "nan"), ("--card-thickness", "-1")])
+def test_out_of_range_command_line_knobs_exit_2(option: str, value: str) -> None:
+    assert_input_refused(run_pacomply("validate", VIOLATIONS, option, value), option)
