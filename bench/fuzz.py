@@ -47,6 +47,8 @@ def main() -> int:
         f"{sum(planned.values()) / cpu:.1f} cases/CPU-s"
     )
     print(f"pytest: {summary}")
+    if "warnings summary" in completed.stdout:
+        print(completed.stdout[completed.stdout.index("warnings summary") :][:3000])
     if completed.returncode != 0:
         print(completed.stdout[-5000:])
         print(completed.stderr[-2000:], file=sys.stderr)
