@@ -215,7 +215,13 @@ def make_doc(what: str, why: str, example: str, instead: str, citation: Citation
 
 
 _CHAPTER_RULE_MODULES: dict[str, str] = {
+    "633a": "checker.rules.chapter_633a",
+    "645a": "checker.rules.chapter_645a",
+    "681a": "checker.rules.chapter_681a",
+    "685a": "checker.rules.chapter_685a",
     "686a": "checker.rules.chapter_686a",
+    "687a": "checker.rules.chapter_687a",
+    "688a": "checker.rules.chapter_688a",
 }
 
 
@@ -244,9 +250,16 @@ def all_rules() -> tuple[Rule, ...]:
 
 
 def find_rule(code: str) -> Rule:
-    """A rule by code (case-insensitive) or name; KeyError with a helpful message if none."""
+    """A rule by code (case-insensitive), or by name when only one chapter has a rule of that name."""
     wanted = code.strip().upper()
-    for rule in all_rules():
-        if rule.code == wanted or rule.name == code.strip().lower():
+    rules = all_rules()
+    for rule in rules:
+        if rule.code == wanted:
             return rule
+    named = [rule for rule in rules if rule.name == code.strip().lower()]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        codes = ", ".join(rule.code for rule in named)
+        raise KeyError(f"'{code}' names a rule in several chapters ({codes}); give its id")
     raise KeyError(f"no rule '{code}'; `pacomply rules` lists them")

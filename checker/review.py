@@ -82,9 +82,9 @@ def configured_wager_math(filing: Filing) -> tuple[WagerMath, ...]:
             if table_wager.wager in known:
                 wanted.add((table.chapter, table_wager.wager, table_wager.paytable, table.decks))
     results: dict[tuple[str, str, str, int], WagerMath] = {}
-    for chapter, wager, paytable, decks in sorted(wanted, key=lambda key: (key[0], key[1], key[2] or "", key[3])):
+    for chapter, wager_id, paytable, decks in sorted(wanted, key=lambda key: (key[0], key[1], key[2] or "", key[3])):
         try:
-            for math in analyse(chapter, wager, paytable, decks):
+            for math in analyse(chapter, wager_id, paytable, decks):
                 results[math.sort_key] = math
         except AnalysisUnavailable:
             continue  # the rules report why the wager or paytable is not permitted

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from regulations.rulebook import DealingMethod, Shuffler
+from regulations.rulebook import DealingMethod, Equipment, Shuffler
 from submissions.model import Answer, ChapterSubmission, Filing, FilingMetadata, TableConfiguration, TableWager
 from submissions.readers.json import dumps_filing
 from submissions.template import write_template
@@ -117,9 +117,583 @@ NONCOMPLIANT_686A = Filing(
 )
 
 
+def baccarat_table(table_id: str, **overrides: object) -> TableConfiguration:
+    fields: dict[str, object] = {
+        "table_id": table_id,
+        "chapter": "681a",
+        "betting_positions": 7,
+        "decks": 8,
+        "batches": 2,
+        "shuffler": Shuffler.AUTOMATED,
+        "dealing": DealingMethod.SHOE,
+        "discard_rack_height_mm": Decimal("130"),
+        "card_change_interval_hours": Decimal(24),
+        "wagers": (
+            TableWager(wager="tie"),
+            TableWager(wager="bonus_player", paytable="D"),
+            TableWager(wager="bonus_banker", paytable="D"),
+        ),
+    }
+    fields.update(overrides)
+    return TableConfiguration(**fields)  # type: ignore[arg-type]
+
+
+COMPLIANT_681A = Filing(
+    metadata=METADATA,
+    chapters={
+        "681a": answers(
+            "681a",
+            decks_per_batch=8,
+            automated_shuffler=True,
+            continuous_shuffler=False,
+            cards_preinspected=False,
+            shuffler_loads_shoe=False,
+            reshuffling_counting_shoe=False,
+            payout_odds_on_layout=True,
+            tie_offered=True,
+            bonus_player_offered=True,
+            bonus_banker_offered=True,
+            bonus_paytable="D",
+        )
+    },
+    tables=(baccarat_table("TB-1"), baccarat_table("TB-2", betting_positions=8)),
+)
+
+# Each planted violation names the rule that catches it.
+NONCOMPLIANT_681A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={
+        "681a": answers(
+            "681a",
+            decks_per_batch=8,
+            automated_shuffler=False,  # but TB-1 uses one: 681A-102
+            continuous_shuffler=False,
+            cards_preinspected=False,
+            shuffler_loads_shoe=None,
+            reshuffling_counting_shoe=False,
+            payout_odds_on_layout=None,  # unanswered: 681A-006
+            tie_offered=False,  # but TB-1 offers the Tie: 681A-103
+            bonus_player_offered=True,
+            bonus_banker_offered=False,
+            bonus_paytable="A",  # a four-deck paytable with eight decks: 681A-104
+        )
+    },
+    tables=(
+        baccarat_table("TB-1", betting_positions=9),  # 681A-001
+        baccarat_table(
+            "TB-2",
+            decks=6,
+            batches=1,
+            shuffler=Shuffler.NONE,
+            card_change_interval_hours=Decimal(30),
+            wagers=(TableWager(wager="bonus_player", paytable="B"),),
+        ),  # 681A-002 (six decks), 681A-003 (30 h), 681A-007 (paytable B needs four decks)
+        baccarat_table(
+            "TB-3",
+            batches=1,
+            shuffler=Shuffler.NONE,
+            dealing=DealingMethod.HAND,
+            discard_rack_height_mm=None,
+            wagers=(TableWager(wager="bonus_player", paytable="C"),),
+        ),  # 681A-005 (dealt by hand), 681A-101 (no rack), 681A-007 (paytable C with eight decks)
+    ),
+)
+
+
+def dj_wild_table(table_id: str, **overrides: object) -> TableConfiguration:
+    fields: dict[str, object] = {
+        "table_id": table_id,
+        "chapter": "687a",
+        "betting_positions": 6,
+        "decks": 1,
+        "batches": 2,
+        "shuffler": Shuffler.AUTOMATED,
+        "dealing": DealingMethod.HAND,
+        "discard_rack_height_mm": Decimal("40"),
+        "card_change_interval_hours": Decimal(4),
+        "equipment": (Equipment.PROGRESSIVE_SYSTEM,),
+        "wagers": (
+            TableWager(wager="trips", paytable="DJWT-04"),
+            TableWager(wager="bad_beat", paytable="DJWBB-03"),
+            TableWager(wager="progressive", paytable="1"),
+        ),
+        "progressive_reset": Decimal(2000),
+    }
+    fields.update(overrides)
+    return TableConfiguration(**fields)  # type: ignore[arg-type]
+
+
+COMPLIANT_687A = Filing(
+    metadata=METADATA,
+    chapters={
+        "687a": answers(
+            "687a",
+            automated_shuffler=True,
+            cards_preinspected=False,
+            shuffler_counts_cards=True,
+            manual_dealing_shoe=False,
+            dealt_from_hand=True,
+            automated_dealing_shoe=False,
+            abandoned_wagers_lose=True,
+            adjacent_boxes_allowed=False,
+            max_adjacent_boxes=1,
+            progressive_offered=True,
+            progressive_wager_amount=Decimal(1),
+            folded_hands_qualify=False,
+            trips_offered=True,
+            trips_paytable="DJWT-04",
+            bad_beat_offered=True,
+            bad_beat_paytable="DJWBB-03",
+        )
+    },
+    tables=(dj_wild_table("DJ-1"), dj_wild_table("DJ-2", betting_positions=5)),
+)
+
+# Each planted violation names the rule that catches it.
+NONCOMPLIANT_687A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={
+        "687a": answers(
+            "687a",
+            automated_shuffler=True,
+            cards_preinspected=False,
+            shuffler_counts_cards=None,  # unanswered though a shuffler is used: 687A-006
+            manual_dealing_shoe=True,
+            dealt_from_hand=True,
+            automated_dealing_shoe=False,  # but DJ-3 uses one: 687A-103
+            abandoned_wagers_lose=True,
+            adjacent_boxes_allowed=False,
+            max_adjacent_boxes=1,
+            progressive_offered=True,
+            progressive_wager_amount=Decimal(5),  # DJ-1 uses paytable 1, a $1 wager: 687A-105
+            folded_hands_qualify=True,
+            trips_offered=False,  # but DJ-1 offers Trips: 687A-104
+            trips_paytable=None,
+            bad_beat_offered=True,
+            bad_beat_paytable="DJWBB-05",  # no such paytable: 687A-104
+        )
+    },
+    tables=(
+        dj_wild_table("DJ-1", betting_positions=7, progressive_reset=Decimal(1500)),  # 687A-001, 687A-105
+        dj_wild_table(
+            "DJ-2",
+            decks=2,
+            batches=1,
+            shuffler=Shuffler.NONE,
+            dealing=DealingMethod.HAND,
+            card_change_interval_hours=Decimal(8),
+            equipment=(),
+            wagers=(TableWager(wager="trips", paytable="DJWT-09"), TableWager(wager="progressive", paytable="1")),
+        ),  # 687A-002, 687A-003 (8 h by hand), 687A-007 (DJWT-09), 687A-102, 687A-105 (no system)
+        dj_wild_table(
+            "DJ-3",
+            dealing=DealingMethod.AUTOMATED_SHOE,
+            card_change_interval_hours=Decimal(8),
+            discard_rack_height_mm=None,
+            wagers=(),
+        ),
+    ),
+)
+
+
+def pai_gow_table(table_id: str, chapter: str, **overrides: object) -> TableConfiguration:
+    fields: dict[str, object] = {
+        "table_id": table_id,
+        "chapter": chapter,
+        "betting_positions": 6,
+        "decks": 1,
+        "batches": 2,
+        "shuffler": Shuffler.AUTOMATED,
+        "dealing": DealingMethod.HAND,
+        "card_change_interval_hours": Decimal(4),
+        "equipment": (Equipment.SHAKER,),
+    }
+    fields.update(overrides)
+    return TableConfiguration(**fields)  # type: ignore[arg-type]
+
+
+_645A_ANSWERS: dict[str, object] = {
+    "starting_position_shaker": True,
+    "starting_position_rng": False,
+    "starting_position_flat_button": False,
+    "automated_shuffler": True,
+    "two_decks_alternating": True,
+    "cards_preinspected": False,
+    "automated_reshuffling_shoe": False,
+    "mark_starting_position": True,
+    "starting_position_object": "cover card",
+    "abandoned_wagers_lose": True,
+    "fortune_offered": True,
+    "fortune_paytable": "A",
+    "emperors_treasure_offered": False,
+    "envy_qualifying_wager": Decimal(5),
+    "insurance_offered": True,
+    "insurance_paytable": "B",
+    "progressive_offered": True,
+    "progressive_reset": Decimal(2500),
+    "adjacent_betting_areas": True,
+    "manual_shoe": False,
+    "dealt_from_hand": True,
+    "automated_shoe": False,
+    "house_way": "standard",
+    "commission_rounding": True,
+    "player_bank_offered": True,
+    "co_banking_offered": True,
+    "dealer_wager_against_bank": "the bank's last Pai Gow Poker Wager against the dealer",
+    "payout_limit_established": True,
+    "payout_limit": Decimal(50000),
+    "minimum_wager": Decimal(5),
+}
+
+COMPLIANT_645A = Filing(
+    metadata=METADATA,
+    chapters={"645a": answers("645a", **_645A_ANSWERS)},
+    tables=(
+        pai_gow_table(
+            "PG-1",
+            "645a",
+            equipment=(Equipment.SHAKER, Equipment.PROGRESSIVE_SYSTEM),
+            wagers=(TableWager(wager="fortune", paytable="A"), TableWager(wager="insurance", paytable="B"),
+                    TableWager(wager="progressive")),
+            payout_limit=Decimal(50000),
+            progressive_reset=Decimal(2500),
+        ),
+        pai_gow_table("PG-2", "645a", wagers=(TableWager(wager="fortune", paytable="A"),)),
+    ),
+)  # fmt: skip
+
+# Each planted violation names the rule that catches it.
+NONCOMPLIANT_645A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={
+        "645a": answers(
+            "645a",
+            **(
+                _645A_ANSWERS
+                | {
+                    "emperors_treasure_offered": False,  # but PG-2 offers it: 645A-103
+                    "envy_qualifying_wager": Decimal(1),  # 645A-107
+                    "progressive_reset": Decimal(1000),  # 645A-106
+                    "payout_limit": Decimal(25000),  # 645A-105
+                    "house_way": "split two pair when it feels right",  # 645A-104
+                    "fortune_paytable": "E",  # 645A-103
+                }
+            ),
+        )
+    },
+    tables=(
+        pai_gow_table("PG-1", "645a", betting_positions=7, card_change_interval_hours=Decimal(8)),  # 645A-001, -003
+        pai_gow_table(
+            "PG-2",
+            "645a",
+            shuffler=Shuffler.NONE,
+            batches=1,  # dealt from the hand without an automated shuffler: 645A-101
+            wagers=(TableWager(wager="emperors_treasure", paytable="A"), TableWager(wager="progressive")),
+            equipment=(Equipment.SHAKER,),  # progressive without a progressive system: 645A-106
+        ),
+        # 645A-002 (two decks in one batch), 645A-101 (automated shoe not declared), 645A-102 (flat button)
+        pai_gow_table("PG-3", "645a", decks=2, dealing=DealingMethod.AUTOMATED_SHOE, batches=1,
+                      card_change_interval_hours=Decimal(8), equipment=(Equipment.FLAT_BUTTON,),
+                      shuffler=Shuffler.NONE),
+    ),
+)  # fmt: skip
+
+_688A_ANSWERS: dict[str, object] = {
+    "starting_position_shaker": False,
+    "starting_position_rng": True,
+    "automated_shuffler": True,
+    "cards_preinspected": False,
+    "mark_starting_position": False,
+    "abandoned_wagers_lose": True,
+    "ace_high_offered": True,
+    "ace_high_paytable": "2",
+    "fortune_offered": True,
+    "fortune_paytable": "1",
+    "progressive_offered": True,
+    "progressive_paytable": "4",
+    "adjacent_betting_areas": False,
+    "manual_shoe": False,
+    "dealt_from_hand": False,
+    "automated_shoe": True,
+    "house_way": "standard",
+}
+
+COMPLIANT_688A = Filing(
+    metadata=METADATA,
+    chapters={"688a": answers("688a", **_688A_ANSWERS)},
+    tables=(
+        pai_gow_table(
+            "FU-1",
+            "688a",
+            dealing=DealingMethod.AUTOMATED_SHOE,
+            card_change_interval_hours=Decimal(8),
+            equipment=(Equipment.RNG, Equipment.PROGRESSIVE_SYSTEM),
+            wagers=(TableWager(wager="ace_high", paytable="2"), TableWager(wager="fortune", paytable="1"),
+                    TableWager(wager="progressive", paytable="4")),
+            progressive_reset=Decimal(10000),
+        ),
+    ),
+)  # fmt: skip
+
+NONCOMPLIANT_688A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={
+        "688a": answers(
+            "688a",
+            **(_688A_ANSWERS | {"ace_high_offered": False, "starting_position_rng": False}),  # 688A-103, 688A-102
+        )
+    },
+    tables=(
+        pai_gow_table(
+            "FU-1",
+            "688a",
+            dealing=DealingMethod.AUTOMATED_SHOE,
+            card_change_interval_hours=Decimal(12),  # 688A-003
+            # 688A-102 (688a has no flat button); no progressive system: 688A-105
+            equipment=(Equipment.FLAT_BUTTON,),
+            # Ace High paytable 6 does not exist: 688A-007
+            wagers=(TableWager(wager="ace_high", paytable="6"), TableWager(wager="progressive", paytable="1")),
+            progressive_reset=Decimal(2000),  # paytable 1 seeds at $10,000: 688A-105
+        ),
+    ),
+)  # fmt: skip
+
+
+def blackjack_table(table_id: str, **overrides: object) -> TableConfiguration:
+    fields: dict[str, object] = {
+        "table_id": table_id,
+        "chapter": "633a",
+        "betting_positions": 7,
+        "decks": 6,
+        "batches": 2,
+        "shuffler": Shuffler.AUTOMATED,
+        "dealing": DealingMethod.SHOE,
+        "discard_rack_height_mm": Decimal("93.6"),
+        "card_change_interval_hours": Decimal(24),
+        "equipment": (Equipment.CARD_READER,),
+        "wagers": (TableWager(wager="lucky_ladies"), TableWager(wager="royal_match", paytable="C")),
+    }
+    fields.update(overrides)
+    return TableConfiguration(**fields)  # type: ignore[arg-type]
+
+
+def down_under_table(table_id: str, **overrides: object) -> TableConfiguration:
+    fields: dict[str, object] = {
+        "table_id": table_id,
+        "chapter": "685a",
+        "betting_positions": 6,
+        "decks": 6,
+        "batches": 1,
+        "shuffler": Shuffler.CONTINUOUS,
+        "dealing": DealingMethod.SHOE,
+        "discard_rack_height_mm": Decimal("93.6"),
+        "card_change_interval_hours": Decimal(24),
+        "equipment": (Equipment.MASQUE_CARD_READER,),
+        "wagers": (TableWager(wager="match_the_dealer", paytable="6 decks"),),
+    }
+    fields.update(overrides)
+    return TableConfiguration(**fields)  # type: ignore[arg-type]
+
+
+BLACKJACK_ANSWERS: dict[str, object] = {
+    "discard_rack_equal_height": True,
+    "discard_rack_taller_with_mark": False,
+    "card_reader_device": True,
+    "automated_shuffler": True,
+    "continuous_shuffler": False,
+    "double_shoe": True,
+    "double_shoe_red_suits_side": "the side with red backs",
+    "automatic_reshuffling_shoe": False,
+    "cards_preinspected": False,
+    "verbal_wagers": True,
+    "adjacent_boxes_allowed": True,
+    "max_adjacent_boxes": 2,
+    "lucky_ladies_offered": True,
+    "match_the_dealer_offered": True,
+    "in_between_offered": False,
+    "royal_match_offered": True,
+    "royal_match_paytable": "C",
+    "crown_treasure_offered": True,
+    "bet_the_set_offered": True,
+    "bet_the_set_paytable": "C",
+    "kings_bounty_offered": True,
+    "blackjack_switch_offered": True,
+    "super_match_offered": True,
+    "bad_beat_offered": True,
+    "bad_beat_player_20_offered": False,
+    "magic_card_bonus_offered": False,
+    "lucky_player_bonus_offered": False,
+    "bad_beat_rate_of_progression": Decimal("0.10"),
+    "bad_beat_reset_amount": Decimal(5000),
+    "three_card_poker_offered": True,
+    "hit_and_run_offered": True,
+    "hit_and_run_rate_of_progression": Decimal("0.08"),
+    "hit_and_run_reset_amount": Decimal(1000),
+    "even_money_offered": True,
+    "additional_splits": 3,
+    "settlement_procedure": 1,
+    "hand_dealing_offered": True,
+    "maximum_payout_established": True,
+    "maximum_payout_amount": Decimal(50000),
+    "maximum_side_wager": Decimal(25),
+    "prohibit_non_wagering_patrons": False,
+}
+
+COMPLIANT_633A = Filing(
+    metadata=METADATA,
+    chapters={"633a": answers("633a", **BLACKJACK_ANSWERS)},
+    tables=(
+        blackjack_table("BJ-1"),
+        blackjack_table(
+            "BJ-2",
+            decks=8,
+            batches=1,
+            shuffler=Shuffler.CONTINUOUS,
+            discard_rack_height_mm=Decimal("124.8"),
+            equipment=(Equipment.CARD_READER, Equipment.PROGRESSIVE_SYSTEM, Equipment.ELECTRONIC_WAGERING_SYSTEM),
+            wagers=(
+                TableWager(wager="switch"),
+                TableWager(wager="super_match", paytable="633a.13(i)(2)"),
+                TableWager(wager="match_the_dealer", paytable="633a.13(d)(2)"),
+                TableWager(wager="bad_beat"),
+                TableWager(wager="hit_and_run"),
+                TableWager(wager="bet_the_set", paytable="C"),
+            ),
+            progressive_reset=Decimal(5000),
+        ),
+        blackjack_table(
+            "BJ-3",
+            decks=1,
+            batches=2,
+            dealing=DealingMethod.HAND,
+            discard_rack_height_mm=Decimal("15.6"),
+            card_change_interval_hours=Decimal(4),
+            wagers=(TableWager(wager="kings_bounty"), TableWager(wager="three_card_poker")),
+        ),
+        blackjack_table(
+            "BJ-4",
+            decks=3,
+            batches=1,
+            shuffler=Shuffler.NONE,
+            dealing=DealingMethod.DOUBLE_SHOE,
+            discard_rack_height_mm=Decimal("46.8"),
+            wagers=(TableWager(wager="lucky_ladies"),),
+            payout_limit=Decimal(50000),
+        ),
+    ),
+)
+
+# Each planted violation names the rule that catches it.
+NONCOMPLIANT_633A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={
+        "633a": answers(
+            "633a",
+            **BLACKJACK_ANSWERS
+            | {
+                "bad_beat_reset_amount": Decimal(2500),  # 633A-108
+                "hit_and_run_reset_amount": Decimal(500),  # 633A-109
+                "maximum_payout_amount": Decimal(40000),  # 633A-110: 1,000 x $25 x 2 boxes = $50,000
+                "settlement_procedure": 3,  # 633A-111
+                "double_shoe_red_suits_side": None,  # 633A-006, 633A-106
+                "in_between_offered": False,  # but BJ-5 offers it: 633A-107
+            },
+        )
+    },
+    tables=(
+        blackjack_table("BJ-1", wagers=(TableWager(wager="royal_match", paytable="A"),)),  # 633A-007 (A: one deck)
+        blackjack_table(
+            "BJ-2",
+            decks=4,
+            wagers=(
+                TableWager(wager="match_the_dealer", paytable="633a.13(d)(1)"),  # 633A-007 (six decks only)
+                TableWager(wager="bet_the_set", paytable="B"),  # 633A-007 (two decks only)
+                TableWager(wager="super_match", paytable="633a.13(i)(1)"),  # 633A-007, 633A-112
+                TableWager(wager="bad_beat"),  # 633A-103 (no progressive or electronic wagering system)
+                TableWager(wager="hit_and_run"),  # 633A-104
+            ),
+            discard_rack_height_mm=Decimal("62.4"),
+        ),
+        blackjack_table(
+            "BJ-3",
+            decks=6,
+            dealing=DealingMethod.HAND,
+            shuffler=Shuffler.NONE,
+            batches=1,
+            card_change_interval_hours=Decimal(24),
+        ),  # 633A-003 (4 h), 633A-105 (six decks, no automated shuffler)
+        blackjack_table("BJ-4", betting_positions=8, equipment=()),  # 633A-001, 633A-102
+        blackjack_table(
+            "BJ-5",
+            wagers=(TableWager(wager="in_between"), TableWager(wager="lucky_ladies")),
+            payout_limit=Decimal(25000),
+        ),  # 633A-107, 633A-110
+    ),
+)
+
+DOWN_UNDER_ANSWERS: dict[str, object] = {
+    "discard_rack_equal_height": True,
+    "discard_rack_taller_with_mark": False,
+    "masque_card_reader": True,
+    "automated_shuffler": False,
+    "continuous_shuffler": True,
+    "automatic_reshuffling_shoe": False,
+    "cards_preinspected": True,
+    "verbal_wagers": False,
+    "match_the_dealer_offered": True,
+    "adjacent_boxes_allowed": False,
+    "max_adjacent_boxes": 1,
+    "settlement_procedure": 2,
+}
+
+COMPLIANT_685A = Filing(
+    metadata=METADATA,
+    chapters={"685a": answers("685a", **DOWN_UNDER_ANSWERS)},
+    tables=(
+        down_under_table("DU-1"),
+        down_under_table(
+            "DU-2",
+            decks=8,
+            discard_rack_height_mm=Decimal("124.8"),
+            wagers=(TableWager(wager="match_the_dealer", paytable="8 decks"),),
+        ),
+        down_under_table("DU-3", decks=4, discard_rack_height_mm=Decimal("62.4"), wagers=()),
+    ),
+)
+
+NONCOMPLIANT_685A = Filing(
+    metadata=METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"}),
+    chapters={"685a": answers("685a", **DOWN_UNDER_ANSWERS | {"settlement_procedure": 4})},  # 685A-103
+    tables=(
+        down_under_table("DU-1", betting_positions=7, equipment=(Equipment.CARD_READER,)),  # 685A-001, 685A-101
+        down_under_table(
+            "DU-2", decks=5, discard_rack_height_mm=Decimal(78)
+        ),  # 685A-007: Match-the-Dealer '6 decks' with five decks
+        down_under_table("DU-3", decks=2, discard_rack_height_mm=Decimal("31.2"), wagers=()),  # 685A-002
+        down_under_table("DU-4", dealing=DealingMethod.HAND, wagers=()),  # 685A-005
+    ),
+)
+
+
 def main() -> None:
-    for name, filing in (("686a-compliant", COMPLIANT_686A), ("686a-violations", NONCOMPLIANT_686A)):
-        write_template(HERE / f"{name}.xlsx", ["686a"], filing)
+    filings = (
+        ("686a-compliant", "686a", COMPLIANT_686A),
+        ("686a-violations", "686a", NONCOMPLIANT_686A),
+        ("681a-compliant", "681a", COMPLIANT_681A),
+        ("681a-violations", "681a", NONCOMPLIANT_681A),
+        ("687a-compliant", "687a", COMPLIANT_687A),
+        ("687a-violations", "687a", NONCOMPLIANT_687A),
+        ("645a-compliant", "645a", COMPLIANT_645A),
+        ("645a-violations", "645a", NONCOMPLIANT_645A),
+        ("688a-compliant", "688a", COMPLIANT_688A),
+        ("688a-violations", "688a", NONCOMPLIANT_688A),
+        ("633a-compliant", "633a", COMPLIANT_633A),
+        ("633a-violations", "633a", NONCOMPLIANT_633A),
+        ("685a-compliant", "685a", COMPLIANT_685A),
+        ("685a-violations", "685a", NONCOMPLIANT_685A),
+    )
+    for name, chapter, filing in filings:
+        write_template(HERE / f"{name}.xlsx", [chapter], filing)
         (HERE / f"{name}.json").write_text(
             dumps_filing(filing.model_copy(update={"source": f"{name}.json"})), encoding="utf-8"
         )

@@ -9,9 +9,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
+
+if TYPE_CHECKING:
+    from checker.registry import CheckSettings
+    from reports.batch import BatchOutcome
+    from reports.interface import ReportFormat
 
 app = typer.Typer(
     name="pacomply",
@@ -91,15 +96,94 @@ def template(
     typer.echo(f"wrote {output} ({', '.join(chosen)})", err=True)
 
 
+def _report_formats(text: str) -> list[ReportFormat]:
+    from reports.interface import ReportFormat
+
+    formats = []
+    for name in (part.strip().lower() for part in text.split(",")):
+        try:
+            formats.append(ReportFormat(name))
+        except ValueError:
+            _fail(f"--format '{name}' is not one of {', '.join(f.value for f in ReportFormat)}")
+    if not formats:
+        _fail("--format names no format")
+    return list(dict.fromkeys(formats))
+
+
+def _print_problems(outcome: BatchOutcome) -> None:
+    typer.echo(f"{outcome.path}: the filing could not be read ({len(outcome.problems)} problem(s)):", err=True)
+    for problem in outcome.problems:
+        typer.echo(f"  {problem}", err=True)
+
+
+def _summary_table(outcomes: list[BatchOutcome], to_stderr: bool) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from checker.registry import Severity
+
+    console = Console(stderr=to_stderr, width=120, highlight=False)
+    table = Table(title="pacomply validate", title_justify="left")
+    for header, justify in (("Filing", "left"), ("Status", "left"), ("Errors", "right"), ("Warnings", "right"),
+                            ("Info", "right"), ("Waived", "right")):  # fmt: skip
+        table.add_column(header, justify=justify)  # type: ignore[arg-type]
+    styles = {"compliant": "green", "not compliant": "red", "unreadable": "magenta"}
+    for outcome in outcomes:
+        review = outcome.review
+        table.add_row(
+            str(outcome.path),
+            f"[{styles[outcome.status]}]{outcome.status}[/]",
+            str(outcome.count(Severity.ERROR)),
+            str(outcome.count(Severity.WARNING)),
+            str(outcome.count(Severity.INFO)),
+            str(review.waived_count if review is not None else 0),
+        )
+    console.print(table)
+    tally = {status: sum(1 for o in outcomes if o.status == status) for status in styles}
+    console.print(
+        f"{len(outcomes)} filing(s): {tally['compliant']} compliant, {tally['not compliant']} not compliant, "
+        f"{tally['unreadable']} unreadable"
+    )
+
+
+def _review_with_progress(paths: list[Path], settings: CheckSettings, jobs: int) -> list[BatchOutcome]:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from reports.batch import review_paths
+
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console, transient=True
+    ) as progress:
+        task = progress.add_task("review", total=len(paths))
+        return review_paths(paths, settings, on_outcome=lambda _outcome: progress.advance(task), jobs=jobs)
+
+
 @app.command()
 def validate(
-    filings: Annotated[list[Path], typer.Argument(help="Filing workbooks (.xlsx), PDF checklists or JSON filings.")],
+    filings: Annotated[
+        list[Path], typer.Argument(help="Filing workbooks (.xlsx), PDF checklists, JSON filings, or folders of them.")
+    ],
     output_format: Annotated[
-        str | None, typer.Option("--format", "-f", help="text or json (default: the config's, else text).")
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text, json, sarif, junit, pdf or xlsx; several, comma-separated, with --output-dir "
+            "(default: the configuration's, else text).",
+        ),
     ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the report here instead of stdout.")
     ] = None,
+    pdf: Annotated[Path | None, typer.Option("--pdf", help="Also write the filing-ready PDF here.")] = None,
+    xlsx: Annotated[Path | None, typer.Option("--xlsx", help="Also write the review workbook here.")] = None,
+    output_dir: Annotated[
+        Path | None,
+        typer.Option("--output-dir", help="Write each filing's reports here, one file per filing and format."),
+    ] = None,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes for a batch (1 = in this process).")] = 1,
     rack_tolerance: Annotated[
         float | None, typer.Option(help="Discard-rack tolerance as a fraction (default 0.03 = ±3 %).")
     ] = None,
@@ -111,16 +195,19 @@ def validate(
         Path | None, typer.Option("--config", help="Configuration file (default: ./pacomply.toml or pyproject.toml).")
     ] = None,
 ) -> None:
-    """Check filings against their chapters. Exit 0 compliant, 1 errors found, 2 input unreadable."""
+    """Check filings (files or folders) against their chapters. Exit 0 compliant, 1 errors found, 2 input
+    unreadable; for several filings, the worst of them."""
+    import dataclasses
     from datetime import date
     from decimal import Decimal
 
     from checker.registry import CheckSettings
-    from checker.review import review_filing
-    from checker.waivers import apply_waivers, read_waivers
-    from pacomply.config import apply_severity_overrides, load_config
-    from reports.interface import ReportFormat, renderer
-    from submissions import InputError, read_filing
+    from checker.waivers import read_waivers
+    from pacomply.config import finish_review, load_config
+    from reports.batch import collect_filings, exit_code, review_path, write_reports
+    from reports.interface import render_many, renderer
+    from submissions import InputError
+    from submissions.files import OutputRefused
 
     def refuse(what: str, error: InputError) -> NoReturn:
         typer.echo(f"{what} could not be read ({len(error.problems)} problem(s)):", err=True)
@@ -129,15 +216,12 @@ def validate(
         raise typer.Exit(EXIT_INPUT)
 
     try:
-        settings_file = load_config(config)
+        configured = load_config(config)
     except InputError as error:
         refuse(f"{config or error.problems[0].location.file}: the configuration", error)
-    chosen_format = output_format or settings_file.report_format or "text"
-    try:
-        report_format = ReportFormat(chosen_format.lower())
-    except ValueError:
-        _fail(f"--format '{chosen_format}' is not one of {', '.join(f.value for f in ReportFormat)}")
-    waiver_file = waivers or settings_file.waivers
+    output_format = output_format or configured.report_format or "text"
+    formats = _report_formats(output_format)
+    waiver_file = waivers or configured.waivers
     accepted = ()
     if waiver_file is not None:
         try:
@@ -148,32 +232,65 @@ def validate(
         _fail(f"--rack-tolerance {rack_tolerance} is not a fraction in [0, 1)")
     if card_thickness is not None and not 0 < card_thickness <= 2:
         _fail(f"--card-thickness {card_thickness} is not between 0 and 2 mm")
-    tolerance = Decimal(str(rack_tolerance)) if rack_tolerance is not None else settings_file.rack_tolerance
-    if tolerance is None:
-        tolerance = Decimal("0.03")
-    exit_code = 0
-    rendered: list[bytes] = []
-    for path in filings:
+    tolerance = Decimal(str(rack_tolerance)) if rack_tolerance is not None else configured.rack_tolerance
+    settings = CheckSettings(
+        rack_tolerance=tolerance if tolerance is not None else Decimal("0.03"),
+        card_thickness_mm=Decimal(str(card_thickness)) if card_thickness is not None else None,
+    )
+    paths = collect_filings(filings)
+    if not paths:
+        _fail("no filings (.xlsx, .pdf, .json) found in " + ", ".join(f"'{path}'" for path in filings))
+    batch = len(paths) > 1 or any(path.is_dir() for path in filings)
+    if batch and (pdf is not None or xlsx is not None):
+        _fail("--pdf and --xlsx name one file; for several filings use --output-dir DIR --format pdf,xlsx")
+    if output_dir is None and (len(formats) > 1 or (formats[0].binary and output is None)):
+        _fail(
+            f"--format {output_format} needs --output-dir DIR (or -o FILE for one pdf/xlsx); "
+            "with one filing, --pdf and --xlsx add those reports to any format"
+        )
+    if output is not None and output_dir is not None:
+        _fail("give either --output (one document) or --output-dir (one report per filing), not both")
+
+    from submissions.files import check_output_path
+
+    inputs = [*paths, *(path for path in (waiver_file, configured.source) if path is not None)]
+    for planned in (output, pdf, xlsx):
+        if planned is not None:  # refuse before any report is written, not after the first one
+            try:
+                check_output_path(planned, inputs)
+            except OutputRefused as error:
+                _fail(str(error))
+    outcomes = _review_with_progress(paths, settings, jobs) if batch else [review_path(paths[0], settings)]
+    today = date.today()
+    outcomes = [  # the configured thickness default, waivers and severity overrides, on every review
+        dataclasses.replace(outcome, review=finish_review(outcome.review, settings, configured, accepted, today))
+        if outcome.review is not None
+        else outcome
+        for outcome in outcomes
+    ]
+    for outcome in outcomes:
+        if outcome.review is None:
+            _print_problems(outcome)
+    reviews = [outcome.review for outcome in outcomes if outcome.review is not None]
+    if output_dir is not None:
         try:
-            filing = read_filing(path)
-        except InputError as error:
-            typer.echo(f"{path}: the filing could not be read ({len(error.problems)} problem(s)):", err=True)
-            for problem in error.problems:
-                typer.echo(f"  {problem}", err=True)
-            exit_code = max(exit_code, EXIT_INPUT)
-            continue
-        thickness = Decimal(str(card_thickness)) if card_thickness is not None else None
-        if thickness is None and "card_thickness_mm" not in filing.metadata.locations:
-            thickness = settings_file.card_thickness_mm  # the configured default, where the filing states none
-        review = review_filing(filing, CheckSettings(rack_tolerance=tolerance, card_thickness_mm=thickness))
-        review = apply_waivers(review, accepted, date.today())
-        review = apply_severity_overrides(review, settings_file.severity)
-        rendered.append(renderer(report_format).render(review))
-        exit_code = max(exit_code, review.exit_code)
-    if rendered:
-        inputs = [*filings, *(path for path in (waiver_file, settings_file.source) if path is not None)]
-        _write_output(b"".join(rendered), output, inputs)
-    raise typer.Exit(exit_code)
+            written = write_reports(outcomes, output_dir, formats, inputs)
+        except OutputRefused as error:
+            _fail(str(error))
+        except OSError as error:
+            _fail(f"could not write into '{output_dir}': {error.strerror or error}")
+        typer.echo(f"wrote {len(written)} report(s) into {output_dir}", err=True)
+    elif reviews and not (batch and formats[0].value == "text"):
+        content = render_many(formats[0], reviews) if batch else renderer(formats[0]).render(reviews[0])
+        _write_output(content, output, inputs)
+    for extra_path, extra_format in ((pdf, "pdf"), (xlsx, "xlsx")):
+        if extra_path is not None and reviews:
+            _write_output(renderer(_report_formats(extra_format)[0]).render(reviews[0]), extra_path, inputs)
+            typer.echo(f"wrote {extra_path}", err=True)
+    if batch:
+        # The table goes to stdout when it is the text report, else to stderr beside the machine-readable output.
+        _summary_table(outcomes, to_stderr=output_dir is None and formats[0].value != "text")
+    raise typer.Exit(exit_code(outcomes))
 
 
 @app.command()
@@ -233,6 +350,150 @@ def edge(
             typer.echo(f"    {when}: {decision}")
         if result.reading:
             typer.echo(f"    reading {result.reading}")
+
+
+@app.command()
+def simulate(
+    chapter: Annotated[str, typer.Argument(help="Chapter id, e.g. 686a.")],
+    wager: Annotated[
+        list[str] | None,
+        typer.Option(help="Wager id (MATH.md), repeatable; every wager the game simulates if omitted."),
+    ] = None,
+    paytable: Annotated[str | None, typer.Option(help="Paytable id.")] = None,
+    decks: Annotated[int | None, typer.Option(help="Decks per batch; the chapter's count when omitted.")] = None,
+    rounds: Annotated[int, typer.Option(help="Rounds to deal.")] = 100_000,
+    seed: Annotated[int, typer.Option(help="Seed; the same seed, rounds and chunk size give the same figures.")] = 0,
+    workers: Annotated[int | None, typer.Option(help="Worker processes (default: every core).")] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(help="Dask scheduler address tcp://HOST:PORT, or 'local' for a LocalCluster.")
+    ] = None,
+    chunk_rounds: Annotated[int, typer.Option(help="Rounds per seeded chunk.")] = 20_000,
+    shuffler: Annotated[str, typer.Option(help="none (hand shuffle), automated (two batches), continuous.")] = "none",
+    penetration: Annotated[
+        str, typer.Option(help="Fraction of the stack before the cover card, e.g. 0.75 or 0.6-0.75 (at most 0.75).")
+    ] = "0.75",
+    seats: Annotated[int, typer.Option(help="Players dealt in each round.")] = 1,
+    output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    progress: Annotated[bool, typer.Option(help="Show a progress bar on a terminal.")] = True,
+) -> None:
+    """Seeded simulation from a real shoe, each round settled as replay settles it; Ctrl-C keeps finished chunks."""
+    import os
+
+    from engine.simulation.registry import SimulationUnavailable, TableSetup, game_module, load_game
+    from engine.simulation.runner import SimulationPlan, run
+    from engine.simulation.shoe import ShoeSpec
+    from regulations.rulebook import Shuffler
+
+    if output_format not in {"text", "json"}:
+        _fail(f"--format '{output_format}' is not one of text, json")
+    chosen = _chapters([chapter])[0]
+    try:
+        module = game_module(chosen)
+    except SimulationUnavailable as error:
+        _fail(str(error))
+    game = load_game(module)
+    try:
+        shuffle = Shuffler(shuffler.lower())
+    except ValueError:
+        _fail(f"--shuffler '{shuffler}' is not one of {', '.join(s.value for s in Shuffler)}")
+    try:
+        low_text, _, high_text = penetration.partition("-")
+        low = float(low_text)
+        high = float(high_text) if high_text else low
+    except ValueError:
+        _fail(f"--penetration '{penetration}' is not a fraction such as 0.75 or a range such as 0.6-0.75")
+    shoe = ShoeSpec(
+        decks=decks if decks is not None else game.default_decks,
+        jokers_per_deck=game.jokers_per_deck,
+        shuffler=shuffle,
+        batches=2 if shuffle == Shuffler.AUTOMATED else 1,
+        penetration_min=low,
+        penetration_max=high,
+    )
+    setup = TableSetup(chosen, tuple(wager or ()), paytable, shoe, seats=seats)
+    plan = SimulationPlan(module, setup, rounds, seed, chunk_rounds)
+    problems = shoe.problems() + plan.problems()
+    if problems:
+        _fail("; ".join(problems))
+    worker_count = workers if workers is not None else (os.cpu_count() or 1)
+    if worker_count < 1:
+        _fail(f"--workers {worker_count} is not a positive number")
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    bar = Progress(
+        TextColumn(f"{chosen} simulate"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("rounds"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=not (progress and console.is_terminal),
+        transient=True,
+    )
+    try:
+        with bar:
+            task = bar.add_task("rounds", total=rounds)
+            outcome = run(
+                plan,
+                workers=worker_count,
+                scheduler=scheduler,
+                on_chunk=lambda chunk: bar.advance(task, chunk.rounds),
+            )
+    except SimulationUnavailable as error:
+        _fail(str(error))
+    except (ValueError, RuntimeError, OSError) as error:
+        _fail(str(error))
+    if outcome.chunks_done == 0:
+        typer.echo("pacomply: interrupted before any chunk finished; nothing to report", err=True)
+        raise typer.Exit(130)
+    if outcome.interrupted:
+        typer.echo(
+            f"pacomply: interrupted; reporting the {outcome.chunks_done} of {outcome.chunks_total} chunks that "
+            f"finished ({outcome.rounds} rounds)",
+            err=True,
+        )
+    from checker.wager_math.simulated import simulated_math
+
+    records = simulated_math(outcome)
+    details = {
+        "seed": seed,
+        "chunk_rounds": chunk_rounds,
+        "chunks": outcome.chunks_done,
+        "chunks_planned": outcome.chunks_total,
+        "interrupted": outcome.interrupted,
+        "table_rounds": outcome.rounds,
+        "seats": seats,
+        "shoes": outcome.shoes,
+        "shoe": shoe.describe(),
+        "wagered_per_round": {
+            estimate.wager: round(estimate.result.wagered_per_round, 6) for estimate in outcome.estimates
+        },
+    }
+    if output_format == "json":
+        typer.echo(
+            json.dumps(
+                [{**record.to_json(), "simulation": details} for record in records], indent=2, ensure_ascii=False
+            )
+        )
+        return
+    typer.echo(
+        f"{chosen}: {outcome.rounds} rounds{f' of {seats} seats' if seats > 1 else ''} "
+        f"({outcome.chunks_done} chunks of {chunk_rounds}, seed {seed}), "
+        f"{outcome.shoes} shoes; {shoe.describe()}"
+    )
+    for record in records:
+        low_bound, high_bound = record.ci95 or (float("nan"), float("nan"))
+        typer.echo(
+            f"{record.chapter} {record.wager:<12} paytable {record.paytable or '-':<10} decks {record.decks}: "
+            f"house edge {record.house_edge * 100:.4f}% (95% {low_bound * 100:.4f}% to {high_bound * 100:.4f}%)  "
+            f"element of risk {record.element_of_risk * 100:.4f}%  return {record.return_ * 100:.4f}%  "
+            f"hit {100 * (record.hit_frequency or 0):.2f}%  (simulation, {record.citation})"
+        )
+        if record.reading:
+            typer.echo(f"    reading {record.reading}")
 
 
 @app.command()

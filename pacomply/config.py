@@ -3,7 +3,7 @@
     # pacomply.toml (the same keys under [tool.pacomply] in pyproject.toml)
     card_thickness_mm = 0.30     # default card thickness for rack heights when a filing gives none
     rack_tolerance = 0.03        # discard-rack tolerance as a fraction (±3 %)
-    format = "json"              # default report format of `validate` (text, json, ...)
+    format = "json"              # default report format(s) of `validate`: "json", "json,sarif" or ["pdf", "xlsx"]
     waivers = "waivers.toml"     # waiver file applied by `validate` (relative to this file)
     [severity]                   # severity overrides by rule id: error, warning or info
     "686A-104" = "warning"
@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from checker.registry import Severity, find_rule
-from checker.review import Review
+from checker.registry import CheckSettings, Severity, Waiver, find_rule
+from checker.review import Review, review_filing
+from checker.waivers import apply_waivers
 from submissions.errors import InputError, ProblemCollector
 from submissions.model import SourceLocation
 
@@ -99,12 +102,15 @@ def _parse(data: dict[str, Any], path: Path, prefix: str) -> Config:
     if "format" in data:
         from reports.interface import ReportFormat
 
-        text = data["format"]
+        raw_format = data["format"]
+        names = raw_format if isinstance(raw_format, list) else str(raw_format).split(",")
+        chosen = [str(name).strip().lower() for name in names if str(name).strip()]
         known = [member.value for member in ReportFormat]
-        if not isinstance(text, str) or text.lower() not in known:
-            problems.add(where("format"), f"'{text}' is not one of {', '.join(known)}")
+        unknown = [name for name in chosen if name not in known]
+        if not chosen or unknown or not isinstance(raw_format, str | list):
+            problems.add(where("format"), f"'{raw_format}' is not one or more of {', '.join(known)}")
         else:
-            report_format = text.lower()
+            report_format = ",".join(chosen)
     waivers = None
     if "waivers" in data:
         if not isinstance(data["waivers"], str) or not data["waivers"].strip():
@@ -179,3 +185,22 @@ def apply_severity_overrides(review: Review, overrides: dict[str, Severity]) -> 
         for finding in review.findings
     ]
     return dataclasses.replace(review, findings=tuple(sorted(findings, key=lambda finding: finding.sort_key)))
+
+
+def finish_review(
+    review: Review, settings: CheckSettings, config: Config, waivers: Sequence[Waiver], as_of: date
+) -> Review:
+    """A review made with the command line's settings, completed with the configuration and the waivers.
+
+    The configured card thickness is a default: it applies (by reviewing again) only when neither the command
+    line nor the filing states one. Waivers are applied before severity overrides, so an override can demote
+    FIL-004 (a waiver matching nothing) like any other rule.
+    """
+    if (
+        config.card_thickness_mm is not None
+        and settings.card_thickness_mm is None
+        and "card_thickness_mm" not in review.filing.metadata.locations
+    ):
+        review = review_filing(review.filing, dataclasses.replace(settings, card_thickness_mm=config.card_thickness_mm))
+    review = apply_waivers(review, waivers, as_of)
+    return apply_severity_overrides(review, config.severity)

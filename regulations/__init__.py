@@ -24,7 +24,13 @@ CHAPTER_TITLES: dict[str, str] = {
 }
 
 _RULEBOOK_MODULES: dict[str, str] = {
+    "633a": "regulations.chapter_633a",
+    "645a": "regulations.chapter_645a",
+    "681a": "regulations.chapter_681a",
+    "685a": "regulations.chapter_685a",
     "686a": "regulations.chapter_686a",
+    "687a": "regulations.chapter_687a",
+    "688a": "regulations.chapter_688a",
 }
 
 

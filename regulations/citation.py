@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 _SUBSECTION_PATTERN = re.compile(r"^(?P<section>\d+)(?P<paragraphs>(\([0-9a-zA-Z]+\))*)$")
 _CITATION_PATTERN = re.compile(r"^(?:58 Pa\. Code § )?(?P<chapter>\d{3}a)\.(?P<subsection>\d+(\([0-9a-zA-Z]+\))*)$")
@@ -58,6 +59,7 @@ class Citation:
         return f"58 Pa. Code § {self.chapter}.{self.subsection}"
 
 
+@cache
 def cite(text: str) -> Citation:
     """Shorthand used throughout the rulebooks: ``cite('686a.3(c)')``."""
     return Citation.parse(text)

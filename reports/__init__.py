@@ -1,1 +1,1 @@
-"""Renderers of a Review: text, JSON (and SARIF, Excel, PDF as they land)."""
+"""Renderers of a Review: text, JSON, SARIF, JUnit, Excel and PDF (``reports.interface``), and batch review."""

@@ -10,6 +10,7 @@ from submissions.model import Filing, SourceLocation
 __all__ = ["Filing", "InputError", "InputProblem", "SourceLocation", "read_filing", "sniff_content"]
 
 _EXPECTED = {".xlsx": "xlsx", ".xlsm": "xlsx", ".json": "json", ".pdf": "pdf"}
+_FILING_NAMES = {"xlsx": "an Excel workbook", "pdf": "a PDF document", "json": "a JSON filing"}
 _CONTENT_NAMES = {
     "xlsx": "a zip archive (an Excel workbook or another Office file)",
     "pdf": "a PDF document",
@@ -69,8 +70,8 @@ def read_filing(path: Path) -> Filing:
     if content != expected and not (expected == "json" and content == "text"):
         raise InputError.single(
             location,
-            f"the file is named {suffix} but its content is {_CONTENT_NAMES[content]}; "
-            f"expected {_CONTENT_NAMES[expected]}",
+            f"the file is not {_FILING_NAMES[expected]}: it is named {suffix} but its content is "
+            f"{_CONTENT_NAMES[content]}",
         )
     if expected == "xlsx":
         from submissions.readers.xlsx import read_xlsx

@@ -293,7 +293,7 @@ def _dealing_method(book: Rulebook, code: str) -> Rule:
             what=f"Checks each table's Dealing column against the methods {book.title} allows: {allowed}.",
             why="The chapter fixes how cards leave the deck so that the deal can be supervised and reconstructed.",
             example=f"Tables row: Chapter {book.chapter}, Dealing "
-            + next(m.value for m in DealingMethod if m not in book.dealing_methods),
+            + next((m.value for m in DealingMethod if m not in book.dealing_methods), "(blank)"),
             instead=f"Tables row: Chapter {book.chapter}, Dealing {sorted(m.value for m in book.dealing_methods)[0]}",
             citation=book.dealing_methods_citation,
         ),

@@ -11,7 +11,13 @@ from importlib import import_module
 from typing import Any
 
 _CHAPTER_MODULES: dict[str, str] = {
+    "633a": "checker.wager_math.chapter_633a",
+    "645a": "checker.wager_math.chapter_645a",
+    "681a": "checker.wager_math.chapter_681a",
+    "685a": "checker.wager_math.chapter_685a",
     "686a": "checker.wager_math.chapter_686a",
+    "687a": "checker.wager_math.chapter_687a",
+    "688a": "checker.wager_math.chapter_688a",
 }
 
 DECIMALS = 6

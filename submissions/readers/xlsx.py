@@ -345,14 +345,15 @@ def _read_tables_sheet(
                 SourceLocation(file=file_name, sheet=name, cell=_cell_name(row_number, index + 1)),
             )
         row_location = SourceLocation(file=file_name, sheet=name, cell=f"A{row_number}")
+        table_id_cell = raw.get("table_id")
+        table_id = values.display(table_id_cell[0]) if table_id_cell and not values.is_blank(table_id_cell[0]) else ""
+        if table_id and table_id in seen:
+            assert table_id_cell is not None
+            problems.add(table_id_cell[1], f"table id '{table_id}' appears twice (first at {seen[table_id]})")
+            continue
+        if table_id and table_id_cell is not None:
+            seen[table_id] = table_id_cell[1]
         table = build_table(raw, row_location, problems)
-        if table is None:
-            continue
-        if table.table_id in seen:
-            problems.add(
-                raw["table_id"][1], f"table id '{table.table_id}' appears twice (first at {seen[table.table_id]})"
-            )
-            continue
-        seen[table.table_id] = raw["table_id"][1]
-        tables.append(table)
+        if table is not None:
+            tables.append(table)
     return tables

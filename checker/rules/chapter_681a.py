@@ -1,0 +1,222 @@
+"""Rules of chapter 681a (21 Baccarat): the shared families plus the checklist's consistency with the tables.
+
+The shared deck-configuration rule (681A-002) enforces four or eight decks in one or two batches; the shared
+paytable rule (681A-007) enforces Bonus paytables A-C with four decks and D-F with eight through each paytable's
+``permitted_decks``. The chapter sets no discard rack height, so the shared height rule is not built; 681A-101
+checks that every table has a rack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from checker.rules.common import shared_rules
+from regulations.chapter_681a import BONUS_PAYTABLE_DECKS, BONUS_WAGERS, PERMITTED_DECKS, RULEBOOK
+from regulations.citation import cite
+from regulations.rulebook import Shuffler
+
+_RACK = cite("681a.2(d)")
+_SHUFFLER = cite("681a.3(b)")
+_OPTIONAL = cite("681a.6(d)")
+_PAYTABLE = cite("681a.8(c)")
+_DECKS = cite("681a.3(a)")
+
+_OFFERED_KEY = {"tie": "tie_offered", "bonus_player": "bonus_player_offered", "bonus_banker": "bonus_banker_offered"}
+
+
+def _rack_present(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    for table in context.tables:
+        if table.discard_rack_height_mm is None or table.discard_rack_height_mm <= 0:
+            yield rule.finding(
+                f"table {table.table_id} records no discard rack; every 21 Baccarat table must have one attached",
+                table.location_of("discard_rack_height_mm"),
+                table,
+            )
+
+
+def _shuffler_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    for key, shuffler in (("automated_shuffler", Shuffler.AUTOMATED), ("continuous_shuffler", Shuffler.CONTINUOUS)):
+        answer = context.answer(key)
+        using = [table for table in context.tables if table.shuffler == shuffler]
+        if answer is False:
+            for table in using:
+                yield rule.finding(
+                    f"table {table.table_id} uses a {shuffler.value} shuffler but the checklist answers No to '{key}'",
+                    table.location_of("shuffler"),
+                    table,
+                )
+        elif answer is True and context.tables and not using:
+            yield rule.finding(
+                f"the checklist answers Yes to '{key}' but no table lists a {shuffler.value} shuffler",
+                context.answer_location(key),
+                severity=Severity.WARNING,
+            )
+
+
+def _optional_specified(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    for wager, key in _OFFERED_KEY.items():
+        if context.answer(key) is not False:
+            continue
+        for table in context.tables:
+            if table.offers(wager) is not None:
+                yield rule.finding(
+                    f"table {table.table_id} offers the {RULEBOOK.wager(wager).name} but the checklist answers No to "
+                    f"'{key}'",
+                    table.location_of("wagers"),
+                    table,
+                    citation=RULEBOOK.wager(wager).citation,
+                )
+
+
+def _bonus_paytable(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    offered = any(context.answer(_OFFERED_KEY[wager]) is True for wager in BONUS_WAGERS)
+    chosen = context.answer("bonus_paytable")
+    location = context.answer_location("bonus_paytable")
+    if offered and chosen is None:
+        yield rule.finding("a Bonus Wager is offered but the checklist names no Bonus paytable (A-F)", location)
+        return
+    if not isinstance(chosen, str):
+        return
+    paytable = chosen.upper()
+    if paytable not in BONUS_PAYTABLE_DECKS:
+        yield rule.finding(f"Bonus paytable '{chosen}' is not one of A-F", location)
+        return
+    decks = context.answer("decks_per_batch")
+    permitted = BONUS_PAYTABLE_DECKS[paytable]
+    if isinstance(decks, int) and decks != permitted:
+        yield rule.finding(
+            f"Bonus paytable {paytable} is permitted only with {permitted} decks; the checklist says {decks}", location
+        )
+    for table in context.tables:
+        for wager in BONUS_WAGERS:
+            offer = table.offers(wager)
+            if offer is not None and offer.paytable is not None and offer.paytable.upper() != paytable:
+                yield rule.finding(
+                    f"table {table.table_id} pays the {RULEBOOK.wager(wager).name} on paytable {offer.paytable} but "
+                    f"the checklist selects paytable {paytable}",
+                    table.location_of("wagers"),
+                    table,
+                    severity=Severity.WARNING,
+                    fix="Make the table's paytable agree with the checklist, or explain the difference in a separate "
+                    "document as the Board's form asks.",
+                )
+
+
+def _decks_answer(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    decks = context.answer("decks_per_batch")
+    if not isinstance(decks, int):
+        return
+    if decks not in PERMITTED_DECKS:
+        yield rule.finding(
+            f"the checklist gives {decks} decks; 21 Baccarat is played with 4 or 8",
+            context.answer_location("decks_per_batch"),
+        )
+        return
+    for table in context.tables:
+        if table.decks in PERMITTED_DECKS and table.decks != decks:
+            yield rule.finding(
+                f"table {table.table_id} uses {table.decks} decks but the checklist says {decks}",
+                table.location_of("decks"),
+                table,
+                severity=Severity.WARNING,
+                fix="Make the table's deck count agree with the checklist, or explain the difference.",
+            )
+
+
+RULES = (
+    *shared_rules(RULEBOOK),
+    Rule(
+        code="681A-101",
+        name="equipment.discard-rack-present",
+        chapter="681a",
+        severity=Severity.ERROR,
+        citation=_RACK,
+        summary="Every 21 Baccarat table has a discard rack.",
+        doc=make_doc(
+            what="Checks that each 21 Baccarat table records a discard rack (a height in the Tables sheet). The "
+            "chapter sets no height, so no height is checked.",
+            why="§ 681a.2(d) requires a discard rack securely attached to the dealer's side of every table.",
+            example="Tables row: Chapter 681a, Discard Rack Height (mm) (blank)",
+            instead="Tables row: Chapter 681a, Discard Rack Height (mm) 130",
+            citation=_RACK,
+        ),
+        fix="Attach a discard rack and record its height in the Tables sheet.",
+        check_function=_rack_present,
+    ),
+    Rule(
+        code="681A-102",
+        name="checklist.shuffler-consistent",
+        chapter="681a",
+        severity=Severity.ERROR,
+        citation=_SHUFFLER,
+        summary="The checklist's shuffler answers agree with the shufflers the tables list.",
+        doc=make_doc(
+            what="Checks that a table using an automated or continuous shuffler is covered by a Yes to the matching "
+            "checklist question, and warns when the checklist says Yes but no table uses one.",
+            why="The shuffler decides whether two batches are dealt (§ 681a.3(b)); the Board approves what is "
+            "declared.",
+            example="Sheet 681a: automated_shuffler No; Tables row: Shuffler automated",
+            instead="Sheet 681a: automated_shuffler Yes",
+            citation=_SHUFFLER,
+        ),
+        fix="Make the checklist's shuffler answers match the tables.",
+        check_function=_shuffler_answers,
+    ),
+    Rule(
+        code="681A-103",
+        name="wagers.optional-specified",
+        chapter="681a",
+        severity=Severity.ERROR,
+        citation=_OPTIONAL,
+        summary="A table offers the Tie or a Bonus Wager only if the Rules Submission says it is offered.",
+        doc=make_doc(
+            what="Checks that no table lists the Tie, the Bonus on the Player's Hand or the Bonus on the Banker's "
+            "Hand when the checklist answers No to offering it.",
+            why="§ 681a.6(d) allows the optional wagers only if specified in the Rules Submission.",
+            example="Sheet 681a: tie_offered No; Tables row: Wagers 'tie'",
+            instead="Sheet 681a: tie_offered Yes",
+            citation=_OPTIONAL,
+            more=(cite("681a.6(d)(1)"), cite("681a.6(d)(2)"), cite("681a.6(d)(3)")),
+        ),
+        fix="Answer Yes to offering the wager, or remove it from the table.",
+        check_function=_optional_specified,
+    ),
+    Rule(
+        code="681A-104",
+        name="wagers.bonus-paytable-selected",
+        chapter="681a",
+        severity=Severity.ERROR,
+        citation=_PAYTABLE,
+        summary="A Bonus offered has a paytable A-F selected, permitted at the decks in use, and tables agree.",
+        doc=make_doc(
+            what="Checks that when either Bonus Wager is offered the checklist selects one § 681a.8(c) paytable, "
+            "that it is permitted with the checklist's deck count (A-C four decks, D-F eight), and warns when a "
+            "table names a different paytable.",
+            why="The certificate holder selects the Bonus paytable in its Rules Submission, and the paytables are "
+            "tied to the number of decks.",
+            example="Sheet 681a: decks_per_batch 8, bonus_player_offered Yes, bonus_paytable A",
+            instead="Sheet 681a: decks_per_batch 8, bonus_player_offered Yes, bonus_paytable D",
+            citation=_PAYTABLE,
+        ),
+        fix="Select a paytable permitted with your deck count (A-C four decks, D-F eight).",
+        check_function=_bonus_paytable,
+    ),
+    Rule(
+        code="681A-105",
+        name="checklist.decks-consistent",
+        chapter="681a",
+        severity=Severity.ERROR,
+        citation=_DECKS,
+        summary="The checklist's deck count is 4 or 8, and the tables use it.",
+        doc=make_doc(
+            what="Checks that the checklist's deck count is four or eight, and warns when a table uses the other.",
+            why="§ 681a.3(a) allows four or eight decks; the Bonus paytable depends on which.",
+            example="Sheet 681a: decks_per_batch 6",
+            instead="Sheet 681a: decks_per_batch 8",
+            citation=_DECKS,
+        ),
+        fix="Deal 21 Baccarat with four or eight decks and say which.",
+        check_function=_decks_answer,
+    ),
+)

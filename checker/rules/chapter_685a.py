@@ -1,0 +1,81 @@
+"""Rules of chapter 685a (Down Under Blackjack): the shared families plus the Masque Card Reader, Match-the-Dealer,
+settlement procedure, adjacent boxes and discard-rack answers (685A-101 and up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from checker.rules.chapter_633a import adjacent_boxes, discard_rack_answers, settlement_procedure
+from checker.rules.common import shared_rules
+from regulations.chapter_685a import RULEBOOK
+from regulations.citation import Citation, cite
+from regulations.rulebook import Equipment
+
+CHAPTER = "685a"
+
+
+def _masque_card_reader(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    if context.answer("masque_card_reader") is False:
+        yield rule.finding("the checklist answers No to 'masque_card_reader'; every table needs one",
+                           context.answer_location("masque_card_reader"))  # fmt: skip
+    for table in context.tables:
+        if Equipment.MASQUE_CARD_READER not in table.equipment:
+            yield rule.finding(f"table {table.table_id} lists no 'masque card reader' in its Equipment",
+                               table.location_of("equipment"), table)  # fmt: skip
+
+
+def _match_the_dealer_offered(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    if context.answer("match_the_dealer_offered") is not False:
+        return
+    for table in context.tables:
+        if table.offers("match_the_dealer") is not None:
+            yield rule.finding(f"table {table.table_id} offers Match-the-Dealer but the checklist answers No to "
+                               "'match_the_dealer_offered'", table.location_of("wagers"), table)  # fmt: skip
+
+
+def _rule(code: str, name: str, citation: Citation, summary: str, what: str, why: str, example: str, instead: str,
+          fix: str, check: object, more: tuple[Citation, ...] = ()) -> Rule:  # fmt: skip
+    return Rule(code=code, name=name, chapter=CHAPTER, severity=Severity.ERROR, citation=citation, summary=summary,
+                doc=make_doc(what, why, example, instead, citation, more=more), fix=fix,
+                check_function=check)  # type: ignore[arg-type]  # fmt: skip
+
+
+RULES = (
+    *shared_rules(RULEBOOK),
+    _rule("685A-101", "equipment.masque-card-reader", cite("685a.2(d)"),
+          "Every Down Under Blackjack table has a Masque Card Reader device, inspected daily.",
+          "Checks the checklist's Masque Card Reader answer and that each 685a table lists 'masque card reader' in "
+          "its Equipment column.",
+          "The reader shows the hole card's range (Small, Medium, Large) before any player acts (§ 685a.3(e)).",
+          "Tables row: Chapter 685a, Equipment 'card reader'", "Tables row: Chapter 685a, Equipment "
+          "'masque card reader'", "Fit a Masque Card Reader and list it.", _masque_card_reader, (cite("685a.3(e)"),)),
+    _rule("685A-102", "wagers.match-the-dealer-specified", cite("685a.6(e)"),
+          "A table offers Match-the-Dealer only if the Rules Submission says it is offered.",
+          "Checks that no table lists match_the_dealer when the checklist answers No to 'match_the_dealer_offered' "
+          "(the six-or-eight-deck condition is 685A-007's).",
+          "The optional wager may be offered only if the Rules Submission specifies it.",
+          "Sheet 685a: match_the_dealer_offered No; Tables row: Wagers 'match_the_dealer=6 decks'",
+          "Sheet 685a: match_the_dealer_offered Yes", "Make the checklist and the tables agree.",
+          _match_the_dealer_offered),
+    _rule("685A-103", "checklist.settlement-procedure", cite("685a.7(r)"),
+          "The settlement procedure is (r)(1) or (r)(2).",
+          "Checks that the checklist's settlement procedure is 1 or 2.",
+          "The chapter permits exactly two procedures and the filing designates one.",
+          "Sheet 685a: settlement_procedure 3", "Sheet 685a: settlement_procedure 2", "Answer 1 or 2.",
+          settlement_procedure),
+    _rule("685A-104", "checklist.adjacent-boxes", cite("685a.6(f)"),
+          "The number of adjacent boxes a player may wager on is given and fits the layout.",
+          "Checks that the total number of boxes is given when more than one is allowed, at least 2, fits each table "
+          "(a warning), and is 1 when not allowed.", "§ 685a.6(f) requires the Rules Submission to state it.",
+          "Sheet 685a: adjacent_boxes_allowed Yes, max_adjacent_boxes (blank)", "Sheet 685a: max_adjacent_boxes 2",
+          "State the number of boxes.", adjacent_boxes),
+    _rule("685A-105", "checklist.discard-rack-consistent", cite("685a.2(e)"),
+          "Exactly one discard rack option is answered Yes, and it matches the tables' racks.",
+          "Checks that the checklist picks one of the two rack options of § 685a.2(e) and that a table with a rack "
+          "mark is covered by the 'taller with a mark' option.", "The checklist must agree with the tables.",
+          "Sheet 685a: discard_rack_equal_height No, discard_rack_taller_with_mark No",
+          "Sheet 685a: discard_rack_equal_height Yes", "Answer Yes to the one rack option your tables use.",
+          discard_rack_answers),
+)  # fmt: skip

@@ -1,0 +1,331 @@
+"""Rules of chapter 687a (DJ Wild Stud Poker): the shared families plus the Board's checklist against the tables.
+
+The shared families enforce six positions, one 53-card deck (two alternating with an automated shuffler), the card
+change every 4 h by hand and 8 h from a shoe, the dealing methods, and the permitted paytables. The chapter sets no
+rack height, so 687A-101 checks only that a rack is there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from checker.rules.common import shared_rules
+from regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER, RULEBOOK
+from regulations.citation import cite
+from regulations.rulebook import DealingMethod, Equipment, Shuffler
+
+_RACK = cite("687a.2(d)")
+_HAND_DEAL = cite("687a.9(a)(1)")
+_DEALING = cite("687a.8(a)")
+_OPTIONAL = cite("687a.7(d)")
+_PROGRESSIVE = cite("687a.12(c)")
+
+_OFFERED = {"progressive": "progressive_offered", "trips": "trips_offered", "bad_beat": "bad_beat_offered"}
+_PAYTABLE_KEY = {"trips": "trips_paytable", "bad_beat": "bad_beat_paytable"}
+_DEALING_KEYS = {
+    DealingMethod.SHOE: "manual_dealing_shoe",
+    DealingMethod.HAND: "dealt_from_hand",
+    DealingMethod.AUTOMATED_SHOE: "automated_dealing_shoe",
+}
+
+
+def _rack_present(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    for table in context.tables:
+        if table.discard_rack_height_mm is None or table.discard_rack_height_mm <= 0:
+            yield rule.finding(
+                f"table {table.table_id} records no discard rack; every DJ Wild Stud Poker table must have one",
+                table.location_of("discard_rack_height_mm"),
+                table,
+            )
+
+
+def _hand_dealing_needs_shuffler(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    for table in context.tables:
+        if table.dealing == DealingMethod.HAND and table.shuffler == Shuffler.NONE:
+            yield rule.finding(
+                f"table {table.table_id} deals from the hand but shuffles by hand; dealing from the hand requires an "
+                "automated shuffler",
+                table.location_of("shuffler"),
+                table,
+            )
+    if context.answer("dealt_from_hand") is True and context.answer("automated_shuffler") is False:
+        yield rule.finding(
+            "the checklist deals from the dealer's hand but answers No to using an automated shuffler",
+            context.answer_location("automated_shuffler"),
+        )
+
+
+def _dealing_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    for method, key in _DEALING_KEYS.items():
+        answer = context.answer(key)
+        using = [table for table in context.tables if table.dealing == method]
+        if answer is False:
+            for table in using:
+                yield rule.finding(
+                    f"table {table.table_id} deals from '{method.value}' but the checklist answers No to '{key}'",
+                    table.location_of("dealing"),
+                    table,
+                )
+        elif answer is True and context.tables and not using:
+            yield rule.finding(
+                f"the checklist answers Yes to '{key}' but no table deals from '{method.value}'",
+                context.answer_location(key),
+                severity=Severity.WARNING,
+            )
+    automated = context.answer("automated_shuffler")
+    if automated is False:
+        for table in context.tables:
+            if table.shuffler != Shuffler.NONE:
+                yield rule.finding(
+                    f"table {table.table_id} uses a '{table.shuffler.value}' shuffler but the checklist answers No to "
+                    "'automated_shuffler'",
+                    table.location_of("shuffler"),
+                    table,
+                )
+
+
+def _optional_wagers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    for wager, key in _OFFERED.items():
+        offered = context.answer(key)
+        name = RULEBOOK.wager(wager).name
+        for table in context.tables:
+            offer = table.offers(wager)
+            if offer is None:
+                continue
+            if offered is False:
+                yield rule.finding(
+                    f"table {table.table_id} offers the {name} but the checklist answers No to '{key}'",
+                    table.location_of("wagers"),
+                    table,
+                    citation=RULEBOOK.wager(wager).citation,
+                )
+            chosen = context.answer(_PAYTABLE_KEY[wager]) if wager in _PAYTABLE_KEY else None
+            if isinstance(chosen, str) and offer.paytable is not None and offer.paytable.upper() != chosen.upper():
+                yield rule.finding(
+                    f"table {table.table_id} pays the {name} on paytable {offer.paytable} but the checklist selects "
+                    f"{chosen}",
+                    table.location_of("wagers"),
+                    table,
+                    severity=Severity.WARNING,
+                    fix="Make the table's paytable agree with the checklist, or explain the difference in a separate "
+                    "document as the Board's form asks.",
+                )
+    for wager, key in _PAYTABLE_KEY.items():
+        chosen = context.answer(key)
+        permitted = RULEBOOK.wager(wager).paytable_ids
+        if isinstance(chosen, str) and chosen.upper() not in {p.upper() for p in permitted}:
+            yield rule.finding(
+                f"'{key}' names paytable '{chosen}'; the chapter permits {', '.join(permitted)}",
+                context.answer_location(key),
+                citation=RULEBOOK.paytables_for(wager)[0].citation,
+            )
+
+
+def _money(value: object) -> Decimal | object:
+    """A money answer as a Decimal, however the reader delivered it (xlsx: Decimal; JSON: number or text)."""
+    if isinstance(value, bool) or value is None or isinstance(value, Decimal):
+        return value
+    try:
+        return Decimal(str(value).replace("$", "").replace(",", "").strip())
+    except ArithmeticError:
+        return value
+
+
+def _progressive(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    amount = _money(context.answer("progressive_wager_amount"))
+    if (
+        context.answer("progressive_offered") is True
+        and amount is not None
+        and (not isinstance(amount, Decimal) or amount not in set(PROGRESSIVE_WAGER.values()))
+    ):
+        yield rule.finding(
+            f"the Progressive Bonus Wager is ${amount}; the chapter's paytables take $1 (paytable 1) or $5 "
+            "(paytable 2)",
+            context.answer_location("progressive_wager_amount"),
+        )
+    for table in context.tables:
+        offer = table.offers("progressive")
+        if offer is None:
+            continue
+        if Equipment.PROGRESSIVE_SYSTEM not in table.equipment:
+            yield rule.finding(
+                f"table {table.table_id} offers the Progressive Bonus Wager without a progressive table game system",
+                table.location_of("equipment"),
+                table,
+                citation=cite("687a.8(c)"),
+            )
+        paytable = offer.paytable
+        if paytable not in PROGRESSIVE_SEED:
+            continue
+        if isinstance(amount, Decimal) and amount != PROGRESSIVE_WAGER[paytable]:
+            yield rule.finding(
+                f"table {table.table_id} uses Progressive paytable {paytable}, a ${PROGRESSIVE_WAGER[paytable]} wager, "
+                f"but the checklist's required bet is ${amount}",
+                context.answer_location("progressive_wager_amount"),
+                table,
+            )
+        reset = table.progressive_reset
+        if reset is None:
+            yield rule.finding(
+                f"table {table.table_id} offers Progressive paytable {paytable} but gives no reset amount "
+                f"(seed ${PROGRESSIVE_SEED[paytable]:,})",
+                table.location_of("progressive_reset"),
+                table,
+            )
+        elif reset < PROGRESSIVE_SEED[paytable]:
+            yield rule.finding(
+                f"table {table.table_id} resets the Progressive meter to ${reset:,}; paytable {paytable} seeds and "
+                f"re-seeds at ${PROGRESSIVE_SEED[paytable]:,}",
+                table.location_of("progressive_reset"),
+                table,
+            )
+
+
+#: Paytables whose figures rest on a reading the Board should confirm, with that reading's id.
+_READING_PAYTABLES = {("trips", "DJWT-07"): "687a-djwt-07-three-of-a-kind"}
+_READING_WAGERS = {"bad_beat": "687a-bad-beat"}
+
+
+def _paytable_readings(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    for table in context.tables:
+        for table_wager in table.wagers:
+            reading_id = _READING_PAYTABLES.get((table_wager.wager, (table_wager.paytable or "").upper()))
+            reading_id = reading_id or _READING_WAGERS.get(table_wager.wager)
+            if reading_id is None:
+                continue
+            reading = RULEBOOK.reading(reading_id)
+            label = table_wager.wager + (f"={table_wager.paytable}" if table_wager.paytable else "")
+            yield rule.finding(
+                f"table {table.table_id} offers {label}, whose house edge rests on reading {reading.id}: "
+                f"{reading.choice}",
+                table.location_of("wagers"),
+                table,
+                citation=reading.citation,
+            )
+
+
+RULES = (
+    *shared_rules(RULEBOOK),
+    Rule(
+        code="687A-101",
+        name="equipment.discard-rack-present",
+        chapter="687a",
+        severity=Severity.ERROR,
+        citation=_RACK,
+        summary="Every DJ Wild Stud Poker table has a discard rack.",
+        doc=make_doc(
+            what="Checks that each DJ Wild Stud Poker table records a discard rack (a height in the Tables sheet); "
+            "the chapter sets no height.",
+            why="§ 687a.2(d) requires a discard rack securely attached to the dealer's side of every table.",
+            example="Tables row: Chapter 687a, Discard Rack Height (mm) (blank)",
+            instead="Tables row: Chapter 687a, Discard Rack Height (mm) 40",
+            citation=_RACK,
+        ),
+        fix="Attach a discard rack and record its height in the Tables sheet.",
+        check_function=_rack_present,
+    ),
+    Rule(
+        code="687A-102",
+        name="dealing.hand-needs-automated-shuffler",
+        chapter="687a",
+        severity=Severity.ERROR,
+        citation=_HAND_DEAL,
+        summary="Cards dealt from the dealer's hand are shuffled by an automated shuffler.",
+        doc=make_doc(
+            what="Checks that no table deals from the hand with a hand shuffle, and that the checklist does not deal "
+            "from the hand while answering No to an automated shuffler.",
+            why="§ 687a.9(a)(1) makes an automated shuffling device a condition of dealing from the hand.",
+            example="Tables row: Chapter 687a, Dealing hand, Shuffler none",
+            instead="Tables row: Chapter 687a, Dealing hand, Shuffler automated",
+            citation=_HAND_DEAL,
+        ),
+        fix="Use an automated shuffler at tables dealt from the hand, or deal from a shoe.",
+        check_function=_hand_dealing_needs_shuffler,
+    ),
+    Rule(
+        code="687A-103",
+        name="checklist.dealing-consistent",
+        chapter="687a",
+        severity=Severity.ERROR,
+        citation=_DEALING,
+        summary="The checklist's dealing and shuffler answers agree with the tables.",
+        doc=make_doc(
+            what="Checks each table's Dealing column against the checklist's manual shoe, dealer's hand and "
+            "automated shoe answers, and its Shuffler against the automated-shuffler answer; warns when a method "
+            "answered Yes is used at no table.",
+            why="The Board approves the dealing procedures the Rules Submission declares (§ 687a.8-10).",
+            example="Sheet 687a: automated_dealing_shoe No; Tables row: Dealing automated shoe",
+            instead="Sheet 687a: automated_dealing_shoe Yes",
+            citation=_DEALING,
+            more=(cite("687a.9(a)"), cite("687a.10(a)"), cite("687a.3(b)")),
+        ),
+        fix="Make the checklist's dealing and shuffler answers match the tables.",
+        check_function=_dealing_answers,
+    ),
+    Rule(
+        code="687A-104",
+        name="wagers.optional-specified",
+        chapter="687a",
+        severity=Severity.ERROR,
+        citation=_OPTIONAL,
+        summary="Optional wagers are offered only if the checklist offers them, on the paytable it selects.",
+        doc=make_doc(
+            what="Checks that no table offers the Progressive, Trips or Two-Way Bad Beat wager the checklist says is "
+            "not offered, that the checklist's Trips and Bad Beat paytables are ones the chapter permits, and warns "
+            "when a table names a different paytable.",
+            why="§ 687a.7(d)(2)-(4) allow the optional wagers only if specified in the Rules Submission, paid from a "
+            "paytable selected there (§ 687a.12(c)-(e)).",
+            example="Sheet 687a: trips_offered No; Tables row: Wagers 'trips=DJWT-04'",
+            instead="Sheet 687a: trips_offered Yes, trips_paytable DJWT-04",
+            citation=_OPTIONAL,
+            more=(cite("687a.12(d)"), cite("687a.12(e)")),
+        ),
+        fix="Answer Yes to offering the wager and select its paytable, or remove it from the table.",
+        check_function=_optional_wagers,
+    ),
+    Rule(
+        code="687A-105",
+        name="progressive.configuration",
+        chapter="687a",
+        severity=Severity.ERROR,
+        citation=_PROGRESSIVE,
+        summary="A Progressive is a $1 or $5 wager matching its paytable, with a system and a meter at its seed.",
+        doc=make_doc(
+            what="Checks that the Progressive's required bet is $1 (paytable 1) or $5 (paytable 2) and matches each "
+            "table's paytable, that each table offering it lists a progressive table game system, and that its "
+            "reset amount is at least the paytable's seed ($2,000 or $10,000).",
+            why="§ 687a.12(c) fixes the wager and the seed and re-seed of each Progressive paytable; the wager is "
+            "collected through the progressive system's sensor and keypad (§ 687a.8(c)).",
+            example="Tables row: Wagers 'progressive=2', Progressive Reset ($) 5000, Equipment (blank)",
+            instead="Tables row: Wagers 'progressive=2', Progressive Reset ($) 10000, Equipment 'progressive system'",
+            citation=_PROGRESSIVE,
+            more=(cite("687a.8(c)"),),
+        ),
+        fix="Take a $1 wager on paytable 1 or $5 on paytable 2, seed the meter at the paytable's amount, and list the "
+        "progressive system.",
+        check_function=_progressive,
+    ),
+    Rule(
+        code="687A-106",
+        name="paytable.reading-to-confirm",
+        chapter="687a",
+        severity=Severity.INFO,
+        citation=cite("687a.12(d)"),
+        summary="A paytable whose printed figures need a reading (DJWT-07, Two-Way Bad Beat) is pointed out.",
+        doc=make_doc(
+            what="Notes each table that offers the Trips Bonus on DJWT-07, or the Two-Way Bad Beat, and names the "
+            "reading of the chapter that its house edge depends on.",
+            why="DJWT-07 prints one figure for three of a kind where the other paytables print two, and the chapter "
+            "pays the Two-Way Bad Beat only on the player's own losing hand: the hold a reviewer sees depends on "
+            "how those lines are read, so the Board should confirm them when they are filed.",
+            example="Tables row: Chapter 687a, Wagers 'trips=DJWT-07'",
+            instead="Tables row: Chapter 687a, Wagers 'trips=DJWT-04' (or keep DJWT-07 and confirm its reading)",
+            citation=cite("687a.12(d)"),
+            more=(cite("687a.11(f)(3)"),),
+        ),
+        fix="Confirm with the Board how the paytable is to be read, or choose a paytable that needs no reading.",
+        check_function=_paytable_readings,
+    ),
+)

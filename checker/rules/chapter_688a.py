@@ -1,0 +1,91 @@
+"""Rules of chapter 688a (Face Up Pai Gow Poker): the shared families plus dealing, equipment, wagers, house way,
+and each progressive paytable's meter seed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from checker.rules.common import shared_rules
+from checker.rules.pai_gow_common import (
+    dealing_answers_rule,
+    house_way_rule,
+    offered_wagers_rule,
+    starting_position_rule,
+)
+from regulations.chapter_688a import PROGRESSIVE_TABLES, RULEBOOK
+from regulations.citation import cite
+from regulations.rulebook import Equipment
+
+_PROGRESSIVE = cite("688a.12(d)")
+_PROGRESSIVE_SYSTEM = cite("688a.2(d)")
+
+
+def _progressive(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    selected = context.answer("progressive_paytable")
+    for table in context.tables:
+        offered = table.offers("progressive")
+        if offered is None:
+            continue
+        paytable_id = offered.paytable or (selected if isinstance(selected, str) else None)
+        spec = PROGRESSIVE_TABLES.get((paytable_id or "").strip())
+        if spec is not None and table.progressive_reset is not None and table.progressive_reset < spec.meter_seed:
+            yield rule.finding(
+                f"table {table.table_id}'s progressive reset is ${table.progressive_reset:,}; paytable {spec.id} "
+                f"seeds its meter at ${spec.meter_seed:,}",
+                table.location_of("progressive_reset"),
+                table,
+            )
+        if Equipment.PROGRESSIVE_SYSTEM not in table.equipment:
+            yield rule.finding(
+                f"table {table.table_id} offers the Progressive Payout Wager without a progressive table game system",
+                table.location_of("equipment"),
+                table,
+                citation=_PROGRESSIVE_SYSTEM,
+            )
+
+
+def seed_of(paytable_id: str) -> Decimal:
+    """The printed meter seed of a progressive paytable."""
+    return PROGRESSIVE_TABLES[paytable_id].meter_seed
+
+
+RULES = (
+    *shared_rules(RULEBOOK),
+    dealing_answers_rule(RULEBOOK, "688A-101", cite("688a.8(a)"), cite("688a.9(a)(1)")),
+    starting_position_rule(
+        RULEBOOK,
+        "688A-102",
+        cite("688a.2(c)"),
+        {"starting_position_shaker": Equipment.SHAKER, "starting_position_rng": Equipment.RNG},
+        None,
+    ),
+    offered_wagers_rule(
+        RULEBOOK,
+        "688A-103",
+        {"ace_high": "ace_high_offered", "fortune": "fortune_offered", "progressive": "progressive_offered"},
+        {"ace_high": "ace_high_paytable", "fortune": "fortune_paytable", "progressive": "progressive_paytable"},
+    ),
+    house_way_rule(RULEBOOK, "688A-104", cite("688a.11(a)")),
+    Rule(
+        code="688A-105",
+        name="progressive.meter-seed-and-system",
+        chapter="688a",
+        severity=Severity.ERROR,
+        citation=_PROGRESSIVE,
+        summary="A progressive table resets at least to its paytable's meter seed and has a progressive system.",
+        doc=make_doc(
+            what="Checks each table offering the Progressive Payout Wager: its Progressive Reset ($) is at least the "
+            "Meter Seed printed under its paytable (1: $10,000 … 7: $1,000), and it lists a progressive system.",
+            why="Each § 688a.12(d) paytable is approved with its seed and rate of progression; a lower reset changes "
+            "the wager's return, and the chapter requires a progressive table game system.",
+            example="Tables row: Wagers 'progressive=1', Progressive Reset ($) 2000",
+            instead="Tables row: Wagers 'progressive=1', Progressive Reset ($) 10000, Equipment 'progressive system'",
+            citation=_PROGRESSIVE,
+            more=(_PROGRESSIVE_SYSTEM,),
+        ),
+        fix="Reset the meter at least to the paytable's seed, and list the progressive system on the table.",
+        check_function=_progressive,
+    ),
+)

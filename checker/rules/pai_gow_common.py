@@ -1,0 +1,257 @@
+"""Checks 645a (Pai Gow Poker) and 688a (Face Up Pai Gow Poker) share, parameterised by the chapter's rulebook.
+
+The two chapters are written from one template: the same dealing methods and starting-position equipment, the
+same optional-wager / paytable questions, the same house-way duty. Each chapter module builds its rules from
+these factories with its own ids, keys and citations, so a finding always cites its own chapter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from regulations.citation import Citation
+from regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler
+
+DEALING_KEYS: dict[DealingMethod, str] = {
+    DealingMethod.SHOE: "manual_shoe",
+    DealingMethod.HAND: "dealt_from_hand",
+    DealingMethod.AUTOMATED_SHOE: "automated_shoe",
+}
+
+
+def dealing_answers_rule(book: Rulebook, code: str, citation: Citation, hand_citation: Citation) -> Rule:
+    """Tables deal only by methods the checklist answers Yes to; dealing from the hand needs an automated shuffler."""
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        for table in context.tables:
+            key = DEALING_KEYS.get(table.dealing)
+            if key is not None and context.answer(key) is False:
+                yield rule.finding(
+                    f"table {table.table_id} deals from '{table.dealing.value}' but the checklist answers No to "
+                    f"'{key}'",
+                    table.location_of("dealing"),
+                    table,
+                )
+            if table.dealing == DealingMethod.HAND and table.shuffler != Shuffler.AUTOMATED:
+                yield rule.finding(
+                    f"table {table.table_id} deals from the hand with shuffler '{table.shuffler.value}'; cards dealt "
+                    "from the hand must be shuffled by an automated card shuffling device",
+                    table.location_of("shuffler"),
+                    table,
+                    citation=hand_citation,
+                )
+        if context.answer("dealt_from_hand") is True and context.answer("automated_shuffler") is False:
+            yield rule.finding(
+                "the checklist deals from the hand but answers No to 'automated_shuffler'",
+                context.answer_location("dealt_from_hand"),
+                citation=hand_citation,
+            )
+
+    return Rule(
+        code=code,
+        name="dealing.checklist-consistent",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=citation,
+        summary="Tables deal as the checklist says; dealing from the hand uses an automated shuffler.",
+        doc=make_doc(
+            what="Checks each table's Dealing column against the checklist's manual shoe / hand / automated shoe "
+            "answers, and that cards dealt from the dealer's hand are shuffled by an automated shuffler.",
+            why="The chapter allows three ways of dealing, and dealing from the hand only after an automated shuffle.",
+            example=f"Sheet {book.chapter}: dealt_from_hand Yes; Tables row: Dealing hand, Shuffler none",
+            instead=f"Tables row: Chapter {book.chapter}, Dealing hand, Shuffler automated",
+            citation=citation,
+            more=(hand_citation,),
+        ),
+        fix="Answer the dealing questions as the tables deal, and use an automated shuffler when dealing by hand.",
+        check_function=check,
+    )
+
+
+def starting_position_rule(
+    book: Rulebook, code: str, citation: Citation, options: dict[str, Equipment], button_citation: Citation | None
+) -> Rule:
+    """At least one starting-position method is chosen; the tables carry the equipment for it."""
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        chosen = [key for key in options if context.answer(key) is True]
+        answered = [key for key in options if context.answer(key) is not None]
+        if answered and not chosen:
+            yield rule.finding(
+                "the checklist answers No to every starting-position method ("
+                + ", ".join(options)
+                + "); one is required",
+                context.answer_location(next(iter(options))),
+            )
+        for table in context.tables:
+            methods = [equipment for equipment in options.values() if equipment in table.equipment]
+            if not methods and table.equipment:
+                yield rule.finding(
+                    f"table {table.table_id} lists no starting-position equipment ("
+                    + ", ".join(equipment.value for equipment in options.values())
+                    + ")",
+                    table.location_of("equipment"),
+                    table,
+                    severity=Severity.WARNING,
+                )
+            for key, equipment in options.items():
+                if equipment in table.equipment and context.answer(key) is False:
+                    yield rule.finding(
+                        f"table {table.table_id} lists a {equipment.value} but the checklist answers No to '{key}'",
+                        table.location_of("equipment"),
+                        table,
+                    )
+            if (
+                button_citation is not None
+                and Equipment.FLAT_BUTTON in table.equipment
+                and (table.shuffler != Shuffler.AUTOMATED or table.dealing != DealingMethod.AUTOMATED_SHOE)
+            ):
+                yield rule.finding(
+                    f"table {table.table_id} uses a flat button without both an automated shuffler and an "
+                    "automated dealing shoe",
+                    table.location_of("equipment"),
+                    table,
+                    citation=button_citation,
+                )
+            if button_citation is None and Equipment.FLAT_BUTTON in table.equipment:
+                yield rule.finding(
+                    f"table {table.table_id} lists a flat button; {book.title} determines the starting position "
+                    "only by shaker or random number generator",
+                    table.location_of("equipment"),
+                    table,
+                )
+
+    shown = ", ".join(equipment.value for equipment in options.values())
+    return Rule(
+        code=code,
+        name="equipment.starting-position",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=citation,
+        summary=f"The starting position is set by a method the chapter allows ({shown}).",
+        doc=make_doc(
+            what=f"Checks that the checklist chooses a starting-position method ({shown}), that tables list only "
+            "chosen equipment"
+            + (
+                ", and that a flat button is used only with an automated shuffler and dealing shoe"
+                if button_citation
+                else ""
+            )
+            + ".",
+            why="Where the deal starts must be random or rotate as the chapter says, so no player can pick a stack.",
+            example=f"Sheet {book.chapter}: every starting-position question answered No",
+            instead=f"Sheet {book.chapter}: {next(iter(options))} Yes; Tables row: Equipment "
+            f"{next(iter(options.values())).value}",
+            citation=citation,
+            more=(button_citation,) if button_citation else (),
+        ),
+        fix="Choose a starting-position method the chapter allows and list its equipment on the tables.",
+        check_function=check,
+    )
+
+
+def offered_wagers_rule(book: Rulebook, code: str, offered_keys: dict[str, str], paytable_keys: dict[str, str]) -> Rule:
+    """A table's optional wager is one the checklist offers, on the selected paytable (one of the chapter's)."""
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        for wager_id, key in offered_keys.items():
+            wager = book.wager(wager_id)
+            paytable_key = paytable_keys.get(wager_id)
+            selected = context.answer(paytable_key) if paytable_key else None
+            if isinstance(selected, int | Decimal) and not isinstance(selected, bool):
+                selected = str(selected)  # a JSON filing may give paytable 2 as a number
+            permitted = [paytable.id for paytable in book.paytables_for(wager_id)]
+            if paytable_key and isinstance(selected, str) and selected not in permitted:
+                yield rule.finding(
+                    f"the checklist selects paytable '{selected}' for the {wager.name}; the chapter permits "
+                    + ", ".join(permitted),
+                    context.answer_location(paytable_key),
+                    citation=book.question(paytable_key).section,
+                )
+            for table in context.tables:
+                offered = table.offers(wager_id)
+                if offered is None:
+                    continue
+                if context.answer(key) is False:
+                    yield rule.finding(
+                        f"table {table.table_id} offers the {wager.name} but the checklist answers No to '{key}'",
+                        table.location_of("wagers"),
+                        table,
+                        citation=wager.citation,
+                    )
+                elif (
+                    isinstance(selected, str)
+                    and offered.paytable is not None
+                    and offered.paytable.upper() != selected.upper()
+                ):
+                    yield rule.finding(
+                        f"table {table.table_id} pays the {wager.name} on paytable {offered.paytable} but the "
+                        f"checklist selects {selected}",
+                        table.location_of("wagers"),
+                        table,
+                        citation=book.question(paytable_key).section if paytable_key else wager.citation,
+                        severity=Severity.WARNING,
+                    )
+
+    first = next(iter(offered_keys))
+    return Rule(
+        code=code,
+        name="wagers.checklist-consistent",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=book.wager(first).citation,
+        summary="Optional wagers are offered only if the checklist offers them, on a paytable the chapter permits.",
+        doc=make_doc(
+            what="Checks that each optional wager a table offers is answered Yes on the checklist, that the paytable "
+            "the checklist selects is one the chapter prints, and warns when a table names another paytable than "
+            "the one selected (a table-specific choice needs the separate document the form asks for).",
+            why="Optional wagers exist only if the Rules Submission specifies them, on one of the chapter's paytables.",
+            example=f"Sheet {book.chapter}: {offered_keys[first]} No; Tables row: Wagers '{first}'",
+            instead=f"Sheet {book.chapter}: {offered_keys[first]} Yes",
+            citation=book.wager(first).citation,
+            more=tuple(dict.fromkeys(book.question(key).section for key in paytable_keys.values())),
+        ),
+        fix="Answer Yes for each wager the tables offer and select one of the chapter's paytables for it.",
+        check_function=check,
+    )
+
+
+def house_way_rule(book: Rulebook, code: str, citation: Citation) -> Rule:
+    """The filing gives the dealer's house way: 'standard' or a structured house way pacomply can read."""
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        from engine.games.pai_gow_house_way import HouseWayError, parse_house_way
+
+        text = context.answer("house_way")
+        if not isinstance(text, str) or not text.strip():
+            return  # the shared checklist-answered rule reports a blank
+        try:
+            parse_house_way(text)
+        except HouseWayError as error:
+            yield rule.finding(
+                f"the house way cannot be read: {error}",
+                context.answer_location("house_way"),
+                severity=Severity.WARNING,
+            )
+
+    return Rule(
+        code=code,
+        name="house-way.readable",
+        chapter=book.chapter,
+        severity=Severity.WARNING,
+        citation=citation,
+        summary="The dealer's house way is 'standard' or a structured house way pacomply can apply.",
+        doc=make_doc(
+            what="Reads the house_way answer as 'standard' or as the structured house way of "
+            "docs/chapters-645a-688a.md (key=value pairs) and warns when pacomply cannot apply it.",
+            why="The chapter makes the manner of setting the dealer's hands part of the Rules Submission; pacomply "
+            "needs it to replay rounds and price the game.",
+            example=f"Sheet {book.chapter}: house_way 'split two pair when nice'",
+            instead=f"Sheet {book.chapter}: house_way 'standard; two_pair_together_with_ace_max=6'",
+            citation=citation,
+        ),
+        fix="Write 'standard' or the structured key=value house way, and attach the full house rules.",
+        check_function=check,
+    )

@@ -1,0 +1,643 @@
+"""House edge of the 633a base game under composition-dependent optimal play and total-dependent basic strategy.
+
+See the package docstring for the method and the split approximation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, lru_cache
+from typing import Literal
+
+import numpy as np
+
+from engine.analysis.blackjack.combinatorics import (
+    ACE,
+    RANK_LABELS,
+    RANKS,
+    TEN,
+    full_shoe,
+    player_compositions,
+)
+from engine.analysis.blackjack.core import (
+    dealer_table,
+    kernels,
+    probability_two_cards,
+    split_hand_counts,
+    two_card_hands,
+)
+from engine.analysis.blackjack.rules import READINGS, BlackjackRules, DoubleOn
+
+Strategy = Literal["optimal", "basic"]
+UPCARD_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, ACE)  # columns 2..9, T, A as charts print them
+CITATION = "58 Pa. Code § 633a.7"
+
+
+@dataclass(frozen=True)
+class StrategyTable:
+    """One chart: a row label and the action against each up card 2, 3, ..., 9, T, A."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def render(self) -> str:
+        """The chart as fixed-width text."""
+        width = max(len(label) for label, _ in self.rows) if self.rows else 4
+        lines = [self.title, " " * width + " " + " ".join(f"{c:>2}" for c in self.columns)]
+        lines += [f"{label:<{width}} " + " ".join(f"{a:>2}" for a in actions) for label, actions in self.rows]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class StrategyTables:
+    """Total-dependent basic strategy.
+
+    Codes: H hit, S stand, D double (else hit), Ds double (else stand), P split; in the surrender chart
+    R means surrender when the rules allow it (otherwise follow the other charts). The multi-card chart is
+    the hit/stand rule for hands of three or more cards.
+    """
+
+    hard: StrategyTable
+    soft: StrategyTable
+    pairs: StrategyTable
+    surrender: StrategyTable
+    multi_card: StrategyTable
+
+    def render(self) -> str:
+        """All charts as text."""
+        return "\n\n".join(t.render() for t in (self.hard, self.soft, self.pairs, self.surrender, self.multi_card))
+
+
+@dataclass(frozen=True)
+class BlackjackAnalysis:
+    """The base-game figures for one rule set and one player strategy (fields follow MATH.md's ``edge``)."""
+
+    rules: BlackjackRules
+    strategy: Strategy
+    house_edge: float
+    element_of_risk: float
+    expected_total_wagered: float
+    tables: StrategyTables
+    house_edge_optimal: float
+    house_edge_basic: float
+    method: str = "exact"
+    rounds: int | None = None
+    ci95: tuple[float, float] | None = None
+    hit_frequency: float | None = None
+    std_dev: float | None = None
+    citation: str = CITATION
+    readings: tuple[tuple[str, str, str, str], ...] = READINGS
+
+    @property
+    def return_(self) -> float:
+        """Payback: 1 − element of risk (the base game puts doubles and splits at risk too)."""
+        return 1.0 - self.element_of_risk
+
+    def edge_json(self) -> dict[str, object]:
+        """The MATH.md ``edge`` object for the ``base`` wager."""
+        return {
+            "chapter": "633a",
+            "wager": "base",
+            "paytable": None,
+            "decks": self.rules.decks,
+            "house_edge": self.house_edge,
+            "element_of_risk": self.element_of_risk,
+            "return": self.return_,
+            "method": self.method,
+            "rounds": self.rounds,
+            "ci95": self.ci95,
+            "hit_frequency": self.hit_frequency,
+            "std_dev": self.std_dev,
+            "citation": self.citation,
+            "reading": "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in self.readings),
+        }
+
+
+def _doubling_allowed(rules: BlackjackRules, hard_total: int, soft: bool) -> bool:
+    if rules.double_on is DoubleOn.ANY_TWO_CARDS:
+        return True
+    if soft:
+        return False
+    if rules.double_on is DoubleOn.NINE_TO_ELEVEN:
+        return 9 <= hard_total <= 11
+    return 10 <= hard_total <= 11
+
+
+def _terminal_key(up: int, rules: BlackjackRules) -> tuple:
+    excluded = {ACE: TEN, TEN: ACE}.get(up)  # the card reader has ruled out a dealer Blackjack (633a.7(h))
+    hole = tuple(r for r in range(RANKS) if r != excluded)
+    return (up, hole, rules.dealer_hits_soft_17)
+
+
+@dataclass
+class _UpcardSolution:
+    """Per up card: values of every two-card hand under both strategies, plus chart material."""
+
+    optimal: dict[tuple[int, int], tuple[float, float]]  # value, wager (given no dealer Blackjack)
+    basic: dict[tuple[int, int], tuple[float, float]]
+    chart_rows: dict[tuple[bool, int], dict[str, float]]  # deal-weighted EV of each action per (soft, total)
+    chart_pairs: dict[int, dict[str, float]]  # EV of each action per pair
+    multi_card_hit: dict[tuple[bool, int], bool]
+    basic_choice: dict[tuple[int, int], str]  # the chart's action for each two-card hand
+    post_split_choice: dict[int, dict[int, str]]  # the chart's action for pair card + second card after a split
+
+
+def _post_split_options(
+    rules: BlackjackRules, pair: int, stand: float, hit: float, double: float, hard: int, soft: bool
+) -> dict[str, float]:
+    if pair == ACE and not rules.hit_split_aces:
+        return {"stand": stand}
+    options = {"stand": stand, "hit": hit}
+    if rules.double_after_split and _doubling_allowed(rules, hard, soft):
+        options["double"] = double
+    return options
+
+
+def split_value(
+    max_hands: int,
+    pair: int,
+    pre_split_shoe: np.ndarray,
+    hole_allowed: np.ndarray,
+    post_value: dict[int, tuple[float, float]],
+) -> tuple[float, float]:
+    """(EV, expected wager) of splitting with fixed resplitting, from post-split hand values per second card."""
+    size = int(pre_split_shoe.sum())
+    draw = kernels().draw_probabilities(pre_split_shoe, np.zeros(RANKS, dtype=np.int64), size, hole_allowed)
+    p_pair = float(draw[pair])
+    plain = pre_split_shoe[pair] / size
+    factor = round(p_pair / plain, 12) if plain > 0 else 1.0
+    non_pair_count, pair_count = split_hand_counts(int(pre_split_shoe[pair]), size, max_hands, factor)
+    ev_non = wager_non = 0.0
+    if p_pair < 1:
+        for rank in range(RANKS):
+            if rank == pair or draw[rank] == 0:
+                continue
+            weight = draw[rank] / (1 - p_pair)
+            ev_non += weight * post_value[rank][0]
+            wager_non += weight * post_value[rank][1]
+    ev = non_pair_count * ev_non + pair_count * post_value[pair][0]
+    wager = non_pair_count * wager_non + pair_count * post_value[pair][1]
+    return ev, wager
+
+
+def _max_hands(rules: BlackjackRules, pair: int) -> int:
+    return rules.max_split_hands if (pair != ACE or rules.resplit_aces) else 2
+
+
+def _best(options: dict[str, float]) -> str:
+    return max(options, key=lambda k: options[k])
+
+
+def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
+    k = kernels()
+    comps = player_compositions()
+    shoe = full_shoe(rules.decks)
+    shoe[up] -= 1
+    key = _terminal_key(up, rules)
+    hole_allowed = np.array([rank in key[1] for rank in range(RANKS)], dtype=np.bool_)
+    dist = dealer_table(shoe, key)
+    all_mask = np.ones(len(comps.counts), dtype=np.bool_)
+    stand, hit, double, _best_value, _best_wager, hit_wager = k.player_sweep(
+        shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, dist, all_mask, dist.shape[1],
+        hole_allowed,
+    )
+
+    # --- split passes: the other pair card is out of the shoe for every post-split hand
+    split_post: dict[int, dict[str, dict[int, tuple[float, float]]]] = {}
+    split_data: dict[int, tuple] = {}
+    if rules.max_split_hands >= 2:
+        for pair in range(RANKS):
+            if shoe[pair] < 2:
+                continue
+            split_shoe = shoe.copy()
+            split_shoe[pair] -= 1
+            sdist = dealer_table(split_shoe, key, pair)
+            mask = comps.counts[:, pair] > 0
+            s_stand, s_hit, s_double, _s_best, _s_wager, s_hit_wager = k.player_sweep(
+                split_shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, sdist, mask,
+                sdist.shape[1], hole_allowed,
+            )
+            split_data[pair] = (split_shoe, mask, s_stand, s_hit, s_double, s_hit_wager)
+            post: dict[int, tuple[float, float]] = {}
+            for second in range(RANKS):
+                counts = [0] * RANKS
+                counts[pair] += 1
+                counts[second] += 1
+                j = comps.find(tuple(counts))
+                options = _post_split_options(
+                    rules, pair, s_stand[j], s_hit[j], s_double[j], int(comps.hard_total[j]), bool(comps.soft[j])
+                )
+                choice = _best(options)
+                wager = {"stand": 1.0, "hit": s_hit_wager[j], "double": 2.0}[choice]
+                post[second] = (options[choice], wager)
+            split_post[pair] = {"optimal": post}
+
+    pre_split = {pair: shoe - np.eye(RANKS, dtype=np.int64)[pair] * 2 for pair in range(RANKS)}
+
+    optimal: dict[tuple[int, int], tuple[float, float]] = {}
+    option_table: dict[tuple[int, int], dict[str, float]] = {}
+    option_wager: dict[tuple[int, int], dict[str, float]] = {}
+    for a, b in two_card_hands():
+        counts = [0] * RANKS
+        counts[a] += 1
+        counts[b] += 1
+        i = comps.find(tuple(counts))
+        options = {"stand": stand[i], "hit": hit[i]}
+        wagers = {"stand": 1.0, "hit": hit_wager[i]}
+        if _doubling_allowed(rules, int(comps.hard_total[i]), bool(comps.soft[i])):
+            options["double"] = double[i]
+            wagers["double"] = 2.0
+        if rules.late_surrender:
+            options["surrender"] = -0.5
+            wagers["surrender"] = 1.0
+        if a == b and a in split_post:
+            ev, wager = split_value(_max_hands(rules, a), a, pre_split[a], hole_allowed, split_post[a]["optimal"])
+            options["split"] = ev
+            wagers["split"] = wager
+        option_table[(a, b)] = options
+        option_wager[(a, b)] = wagers
+        choice = _best(options)
+        optimal[(a, b)] = (options[choice], wagers[choice])
+
+    basic, chart_rows, chart_pairs, multi, chosen, post_choice = _basic_strategy(
+        rules, up, shoe, stand, hit, double, option_table, option_wager, split_data, hole_allowed
+    )
+    return _UpcardSolution(
+        optimal=optimal,
+        basic=basic,
+        chart_rows=chart_rows,
+        chart_pairs=chart_pairs,
+        multi_card_hit=multi,
+        basic_choice=chosen,
+        post_split_choice=post_choice,
+    )
+
+
+def _class_of(comps, c: int) -> tuple[bool, int]:
+    return bool(comps.soft[c]), int(comps.total[c])
+
+
+@cache
+def _class_layout() -> tuple[list[tuple[bool, int]], np.ndarray]:
+    """The (soft, total) classes and each composition's class number (fixed, so computed once)."""
+    comps = player_compositions()
+    classes = sorted({_class_of(comps, c) for c in range(len(comps.counts))})
+    number = {cls: i for i, cls in enumerate(classes)}
+    class_index = np.array([number[_class_of(comps, c)] for c in range(len(comps.counts))], dtype=np.int64)
+    return classes, class_index
+
+
+def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, option_wager, split_data, hole_allowed):
+    """Total-dependent basic strategy for one up card, found by fixed-point iteration.
+
+    * Hands of three or more cards hit or stand by (soft, total) class; a class's decision maximises the
+      probability-weighted EV of its compositions, with weights = chance of reaching them under the
+      current strategy (post-split hands are left out of the weights).
+    * Two-card hands choose among stand/hit/double/surrender by (soft, total) class, weighted by the
+      deal probabilities; pairs choose per pair (a pair is a single composition).
+    * Post-split hands follow the two-card chart of their total (double only where allowed after a split).
+    Iterates until the class decisions stop changing.
+    """
+    k = kernels()
+    comps = player_compositions()
+    n = len(comps.counts)
+    all_mask = np.ones(n, dtype=np.bool_)
+    classes, class_index = _class_layout()
+    decide: dict[tuple[bool, int], bool] = {cls: cls[1] < (18 if cls[0] else 17) for cls in classes}
+    deal_weight = {}
+    for a, b in two_card_hands():
+        deal_weight[(a, b)] = probability_two_cards(shoe, a, b)
+
+    # Start from a sound table: decide the classes in dependency order (a class's hands only draw into
+    # classes already decided: hard 20..12, then soft 20..12, then hard 11 and below), weighting by the
+    # chance of reaching each hand when every two-card hand is hit. Iterating from a poor start can settle
+    # in a self-consistent but bad table (e.g. standing on hard 5 because 13-16 are hit).
+    start_all = np.zeros(n)
+    for (a, b), w in deal_weight.items():
+        counts = [0] * RANKS
+        counts[a] += 1
+        counts[b] += 1
+        start_all[comps.find(tuple(counts))] = w
+    hit_everything = np.ones(n, dtype=np.bool_)
+    reach_all = k.reach_weights(shoe, comps.counts, comps.cards, comps.child, start_all, hit_everything, all_mask,
+                                hole_allowed)
+    dependency_order = (
+        [(False, t) for t in range(20, 11, -1)] + [(True, t) for t in range(20, 11, -1)]
+        + [(False, t) for t in range(11, 1, -1)]
+    )
+    for cls in dependency_order:
+        if cls not in decide:
+            continue
+        decision = np.array([decide[cls] for cls in classes], dtype=np.bool_)[class_index]
+        _v, _w, hit_now, _hw = k.fixed_sweep(
+            shoe, comps.counts, comps.cards, comps.total, comps.child, stand, decision, all_mask, hole_allowed
+        )
+        members = class_index == classes.index(cls)
+        weight_sum = reach_all[members].sum()
+        if weight_sum > 0:
+            decide[cls] = bool((reach_all[members] * (hit_now[members] - stand[members])).sum() > 0)
+
+    for _ in range(12):
+        decision = np.array([decide[cls] for cls in classes], dtype=np.bool_)[class_index]
+        _value, _wager, hit, hit_wager = k.fixed_sweep(
+            shoe, comps.counts, comps.cards, comps.total, comps.child, stand, decision, all_mask, hole_allowed
+        )
+        # two-card chart (non-pairs by class)
+        row_score: dict[tuple[bool, int], dict[str, float]] = {}
+        hand_options: dict[tuple[int, int], dict[str, float]] = {}
+        hand_wagers: dict[tuple[int, int], dict[str, float]] = {}
+        for (a, b), options_cd in option_table.items():
+            counts = [0] * RANKS
+            counts[a] += 1
+            counts[b] += 1
+            i = comps.find(tuple(counts))
+            options = dict(options_cd)
+            wagers = dict(option_wager[(a, b)])
+            options["hit"] = hit[i]
+            wagers["hit"] = hit_wager[i]
+            hand_options[(a, b)] = options
+            hand_wagers[(a, b)] = wagers
+            if a != b:
+                score = row_score.setdefault(_class_of(comps, i), {})
+                for name, ev in options.items():
+                    score[name] = score.get(name, 0.0) + deal_weight[(a, b)] * ev
+        row_action = {cls: _best(score) for cls, score in row_score.items()}
+        row_fallback = {cls: ("hit" if score["hit"] > score["stand"] else "stand") for cls, score in row_score.items()}
+        row_no_surrender = {
+            cls: _best({name: v for name, v in score.items() if name != "surrender"})
+            for cls, score in row_score.items()
+        }
+
+        # splits under the chart
+        split_values = {}
+        post_choice: dict[int, dict[int, str]] = {}
+        for pair, (split_shoe, mask, s_stand, _s_hit, s_double, _) in split_data.items():
+            _s_value, _s_wager, s_hit, s_hit_wager = k.fixed_sweep(
+                split_shoe, comps.counts, comps.cards, comps.total, comps.child, s_stand, decision, mask, hole_allowed
+            )
+            post = {}
+            for second in range(RANKS):
+                counts = [0] * RANKS
+                counts[pair] += 1
+                counts[second] += 1
+                j = comps.find(tuple(counts))
+                cls = _class_of(comps, j)
+                evs = {"stand": (s_stand[j], 1.0), "hit": (s_hit[j], s_hit_wager[j]), "double": (s_double[j], 2.0)}
+                allowed = _post_split_options(
+                    rules, pair, s_stand[j], s_hit[j], s_double[j], int(comps.hard_total[j]), bool(comps.soft[j])
+                )
+                if cls in row_no_surrender:
+                    choice = row_no_surrender[cls]
+                    if choice not in allowed:
+                        choice = row_fallback[cls] if row_fallback[cls] in allowed else "stand"
+                else:
+                    choice = _best(allowed)
+                post[second] = evs[choice]
+                post_choice.setdefault(pair, {})[second] = choice
+            pre = split_shoe.copy()
+            pre[pair] -= 1
+            split_values[pair] = split_value(_max_hands(rules, pair), pair, pre, hole_allowed, post)
+
+        chosen: dict[tuple[int, int], str] = {}
+        for (a, b), options in hand_options.items():
+            if a == b:
+                if a in split_values:
+                    options["split"], hand_wagers[(a, b)]["split"] = split_values[a]
+                chosen[(a, b)] = _best(options)
+            else:
+                counts = [0] * RANKS
+                counts[a] += 1
+                counts[b] += 1
+                chosen[(a, b)] = row_action[_class_of(comps, comps.find(tuple(counts)))]
+
+        # reach weights of three-card-plus hands under this chart
+        start = np.zeros(n)
+        for (a, b), choice in chosen.items():
+            if choice == "hit":
+                counts = [0] * RANKS
+                counts[a] += 1
+                counts[b] += 1
+                start[comps.find(tuple(counts))] = deal_weight[(a, b)]
+        weight = k.reach_weights(shoe, comps.counts, comps.cards, comps.child, start, decision, all_mask, hole_allowed)
+        gain = np.zeros(len(classes))
+        np.add.at(gain, class_index, weight * (hit - stand))
+        changed = False
+        for ci, cls in enumerate(classes):
+            if cls[1] >= 21:
+                continue
+            if weight[class_index == ci].sum() == 0:
+                continue
+            new = bool(gain[ci] > 0)
+            if new != decide[cls]:
+                decide[cls] = new
+                changed = True
+        if not changed:
+            break
+
+    basic = {hand: (hand_options[hand][choice], hand_wagers[hand][choice]) for hand, choice in chosen.items()}
+    pairs = {a: hand_options[(a, a)] for a in range(RANKS)}
+    return basic, row_score, pairs, dict(decide), chosen, post_choice
+
+
+def _assemble(rules: BlackjackRules, solutions: dict[int, _UpcardSolution], which: str) -> tuple[float, float]:
+    shoe = full_shoe(rules.decks)
+    size = int(shoe.sum())
+    pays = float(rules.blackjack_pays)
+    total_ev = 0.0
+    total_wager = 0.0
+    for up in range(RANKS):
+        p_up = shoe[up] / size
+        after_up = shoe.copy()
+        after_up[up] -= 1
+        table = getattr(solutions[up], which)
+        for a, b in two_card_hands():
+            p_hand = probability_two_cards(after_up, a, b)
+            if p_hand == 0:
+                continue
+            rest = after_up.copy()
+            rest[a] -= 1
+            rest[b] -= 1
+            left = rest.sum()
+            dealer_blackjack = {ACE: rest[TEN] / left, TEN: rest[ACE] / left}.get(up, 0.0)
+            if (a, b) == (ACE, TEN):
+                ev = (1 - dealer_blackjack) * pays
+                if up == ACE and rules.even_money:
+                    ev = max(ev, 1.0)
+                wager = 1.0
+            else:
+                value, hand_wager = table[(a, b)]
+                ev = -dealer_blackjack + (1 - dealer_blackjack) * value
+                wager = dealer_blackjack + (1 - dealer_blackjack) * hand_wager
+            total_ev += p_up * p_hand * ev
+            total_wager += p_up * p_hand * wager
+    return -total_ev, total_wager
+
+
+def _tables(rules: BlackjackRules, solutions: dict[int, _UpcardSolution]) -> StrategyTables:
+    columns = tuple(RANK_LABELS[u] for u in UPCARD_ORDER)
+
+    def code(options: dict[str, float], allow_split: bool) -> str:
+        pool = {k: v for k, v in options.items() if k != "surrender" and (allow_split or k != "split")}
+        best = _best(pool)
+        if best == "double":
+            return "D" if options["hit"] >= options["stand"] else "Ds"
+        return {"hit": "H", "stand": "S", "split": "P"}[best]
+
+    def row(cls: tuple[bool, int]) -> tuple[str, ...]:
+        return tuple(
+            code(solutions[u].chart_rows[cls], False)
+            if cls in solutions[u].chart_rows
+            else "-"
+            for u in UPCARD_ORDER
+        )
+
+    hard_rows = tuple((f"hard {t}", row((False, t))) for t in range(5, 20))  # 4 and 20 are only pairs
+    soft_rows = tuple((f"soft {t}", row((True, t))) for t in range(13, 21))
+    pair_rows = tuple(
+        (
+            f"{RANK_LABELS[p]},{RANK_LABELS[p]}",
+            tuple(code(solutions[u].chart_pairs[p], True) for u in UPCARD_ORDER),
+        )
+        for p in (*range(1, RANKS), ACE)
+    )
+    surrender_rows = []
+    if rules.late_surrender:
+        for t in range(12, 18):
+            cells = []
+            for u in UPCARD_ORDER:
+                score = solutions[u].chart_rows.get((False, t))
+                cells.append("R" if score and _best(score) == "surrender" else "-")
+            surrender_rows.append((f"hard {t}", tuple(cells)))
+        for p in (*range(1, RANKS), ACE):
+            cells = []
+            for u in UPCARD_ORDER:
+                options = solutions[u].chart_pairs[p]
+                cells.append("R" if _best(options) == "surrender" else "-")
+            if "R" in cells:
+                surrender_rows.append((f"{RANK_LABELS[p]},{RANK_LABELS[p]}", tuple(cells)))
+    multi_rows = tuple(
+        (
+            f"{'soft' if soft else 'hard'} {t}",
+            tuple("H" if solutions[u].multi_card_hit.get((soft, t), True) else "S" for u in UPCARD_ORDER),
+        )
+        for soft, lo in ((False, 12), (True, 16))
+        for t in range(lo, 21)
+    )
+    return StrategyTables(
+        hard=StrategyTable("Hard totals (two cards)", columns, hard_rows),
+        soft=StrategyTable("Soft totals (two cards)", columns, soft_rows),
+        pairs=StrategyTable("Pairs", columns, pair_rows),
+        surrender=StrategyTable("Late surrender (R: surrender)", columns, tuple(surrender_rows)),
+        multi_card=StrategyTable("Three or more cards (hit/stand)", columns, multi_rows),
+    )
+
+
+@lru_cache(maxsize=32)
+def _solve(rules: BlackjackRules) -> dict[int, _UpcardSolution]:
+    return {up: _solve_upcard(rules, up) for up in range(RANKS)}
+
+
+def analyse(rules: BlackjackRules | None = None, strategy: Strategy = "optimal") -> BlackjackAnalysis:
+    """Exact house edge of the 633a base game under ``rules`` for ``strategy``.
+
+    ``optimal`` is composition-dependent play (every decision uses the exact cards out); ``basic`` is the
+    total-dependent basic strategy whose charts come with the result.
+    """
+    rules = rules or BlackjackRules()
+    if strategy not in ("optimal", "basic"):
+        raise ValueError("strategy is 'optimal' or 'basic'")
+    solutions = _solve(rules)
+    edge_optimal, wager_optimal = _assemble(rules, solutions, "optimal")
+    edge_basic, wager_basic = _assemble(rules, solutions, "basic")
+    edge, wager = (edge_optimal, wager_optimal) if strategy == "optimal" else (edge_basic, wager_basic)
+    return BlackjackAnalysis(
+        rules=rules,
+        strategy=strategy,
+        house_edge=float(edge),
+        element_of_risk=float(edge / wager),
+        expected_total_wagered=float(wager),
+        tables=_tables(rules, solutions),
+        house_edge_optimal=float(edge_optimal),
+        house_edge_basic=float(edge_basic),
+    )
+
+
+@dataclass(frozen=True)
+class RuleEffect:
+    """The change in house edge when one rule of a filing is changed (positive: worse for the player)."""
+
+    rule: str
+    description: str
+    house_edge: float
+    effect: float
+    citation: str
+
+
+def rule_effects(rules: BlackjackRules | None = None, strategy: Strategy = "optimal") -> tuple[RuleEffect, ...]:
+    """Effect of each comparison rule change against ``rules``.
+
+    The changes are: dealer hits soft 17, no late surrender, Blackjack pays 6 to 5, no double after split
+    (each skipped where the filing already has it).
+    """
+    rules = rules or BlackjackRules()
+    base = analyse(rules, strategy).house_edge
+    variants = (
+        ("dealer_hits_soft_17", "dealer hits soft 17", {"dealer_hits_soft_17": True}, "§ 633a.7(m)"),
+        ("late_surrender", "no late surrender", {"late_surrender": False}, "§ 633a.9"),
+        ("blackjack_pays", "Blackjack pays 6 to 5", {"blackjack_pays": Fraction(6, 5)}, "§ 633a.13(a)"),
+        ("double_after_split", "no double after split", {"double_after_split": False}, "§ 633a.10(a)"),
+    )
+    effects = []
+    for name, description, change, section in variants:
+        if all(getattr(rules, field) == value for field, value in change.items()):
+            continue  # the filing already has this rule
+        edge = analyse(rules.with_changes(**change), strategy).house_edge
+        effects.append(RuleEffect(name, description, float(edge), float(edge - base), f"58 Pa. Code {section}"))
+    return tuple(effects)
+
+
+def insurance_edge(decks: int) -> float:
+    """House edge of the Insurance Wager (633a.8, pays 2 to 1 on a ten-valued hole card), off the top.
+
+    Averaged over the player's cards this equals the chance of a ten among the cards other than the ace.
+    """
+    shoe = full_shoe(decks)
+    tens = int(shoe[TEN])
+    others = int(shoe.sum()) - 1
+    return 1.0 - 3.0 * tens / others
+
+
+@dataclass(frozen=True)
+class BasicStrategyPolicy:
+    """The total-dependent basic strategy as lookup arrays (for the simulator and for the rules engines).
+
+    Action codes: 0 stand, 1 hit, 2 double, 3 split, 4 surrender. Index order: up card rank, then cards.
+    """
+
+    two_card: np.ndarray  # (10, 10, 10) action for two-card hand (a, b) against the up card
+    post_split: np.ndarray  # (10, 10, 10) action for pair card + second card after a split
+    multi_card_hit: np.ndarray  # (10, 2, 22) hit (True) or stand for (soft, total) with three or more cards
+
+
+ACTION_CODES = {"stand": 0, "hit": 1, "double": 2, "split": 3, "surrender": 4}
+
+
+def basic_strategy_policy(rules: BlackjackRules | None = None) -> BasicStrategyPolicy:
+    """The basic strategy that ``analyse(rules, "basic")`` values, as arrays."""
+    rules = rules or BlackjackRules()
+    solutions = _solve(rules)
+    two_card = np.zeros((RANKS, RANKS, RANKS), dtype=np.int64)
+    post_split = np.zeros((RANKS, RANKS, RANKS), dtype=np.int64)
+    multi = np.zeros((RANKS, 2, 22), dtype=np.bool_)
+    for up, solution in solutions.items():
+        for (a, b), choice in solution.basic_choice.items():
+            two_card[up, a, b] = two_card[up, b, a] = ACTION_CODES[choice]
+        for pair, seconds in solution.post_split_choice.items():
+            for second, choice in seconds.items():
+                post_split[up, pair, second] = ACTION_CODES[choice]
+        for total in range(22):
+            for soft in (0, 1):
+                multi[up, soft, total] = solution.multi_card_hit.get((bool(soft), total), total < 12)
+    return BasicStrategyPolicy(two_card, post_split, multi)

@@ -1,0 +1,286 @@
+"""House edge of the 685a Down Under Blackjack Bet Wager under optimal play given the Masque range.
+
+See the package docstring for the rules as read, the method and the approximation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from engine.analysis.blackjack.analyzer import split_value
+from engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
+from engine.analysis.blackjack.core import dealer_table, kernels, probability_two_cards, two_card_hands
+
+CITATION = "58 Pa. Code § 685a.7"
+PERMITTED_DECKS = (4, 5, 6, 8)  # 685a.3(a)
+
+SMALL = (1, 2, 3, 4)  # 2-5 (blue light, 685a.3(e)(1))
+MEDIUM = (5, 6, 7, 8)  # 6-9 (red light)
+LARGE = (TEN, ACE)  # 10-A (yellow light)
+
+# (topic, choice, reason, citation)
+READINGS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "what the players know before acting",
+        "the up card and the Masque range of the hole card (Small 2-5, Medium 6-9, Large 10-A); when the up "
+        "card and the hole card are both Large the hole card itself is exposed",
+        "685a.3(e) assigns the range before any action; 685a.7(h) exposes the hole card when both dealer cards "
+        "are Large",
+        "58 Pa. Code § 685a.3(e), § 685a.7(h)",
+    ),
+    (
+        "dealer Blackjack",
+        "settled before any player action (a dealer Blackjack needs two Large cards, so it is always exposed): "
+        "the player's Bet Wager loses, or pushes against a player Blackjack",
+        "685a.7(h)(1)-(2)",
+        "58 Pa. Code § 685a.7(h)",
+    ),
+    (
+        "dealer ace pair",
+        "an up card ace with an ace in the hole is a dealer 22 (both aces count 11), not a soft 12",
+        "685a.3(d)(3) counts each ace as 11 unless that would put the dealer over 22, and 11 + 11 = 22 is not over "
+        "22; the dealer then stands (685a.7(m)). Set dealer_ace_pair_is_22=False for the soft-12 reading",
+        "58 Pa. Code § 685a.3(d)(3), § 685a.7(m)",
+    ),
+    (
+        "dealer 22: 'exactly two original Large value range cards'",
+        "a hand wins against a dealer 22 if it totals 21 (any number of cards, split hands included) or if it is "
+        "the player's two original cards, both Large, with no card drawn (e.g. 10-K standing, or A-A standing); "
+        "split and doubled hands do not count as two original cards",
+        "685a.7(n)(1) pays 'exactly two original' Large cards; a drawn or split hand no longer holds exactly the "
+        "two original cards",
+        "58 Pa. Code § 685a.7(n)(1)",
+    ),
+    (
+        "busted hands against a dealer 22",
+        "a busted hand loses even when the dealer makes 22",
+        "685a.7(q)(1) collects a Bet Wager whose hand exceeds 21; 685a.12(h) treats returning busted wagers as "
+        "an exception, so they are not among the 'remaining' wagers 685a.7(n)(1) returns",
+        "58 Pa. Code § 685a.7(n)(1), (q)(1), § 685a.12(h)",
+    ),
+    (
+        "player Blackjack",
+        "paid 3 to 2 at once unless the dealer has an exposed Blackjack, even if the dealer later makes 22",
+        "685a.7(i)(1) pays it before the players act",
+        "58 Pa. Code § 685a.7(i)(1), § 685a.11(a)",
+    ),
+    (
+        "doubling and splitting",
+        "double on any first two cards including after the split; one split (two hands) of cards identical in "
+        "value; split aces receive one card each; no surrender",
+        "685a.9(a), 685a.10(a), (c), (e), 685a.7(i)(2)",
+        "58 Pa. Code § 685a.9, § 685a.10",
+    ),
+    (
+        "insurance",
+        "a separate wager (not part of the Bet Wager's edge); its house edge is given separately",
+        "685a.8 settles it on the hole card being ten-valued, before the Masque reading",
+        "58 Pa. Code § 685a.8",
+    ),
+)
+
+
+@dataclass(frozen=True)
+class DownUnderAnalysis:
+    """House edge of the Bet Wager (MATH.md ``edge`` fields)."""
+
+    decks: int
+    house_edge: float
+    element_of_risk: float
+    expected_total_wagered: float
+    insurance_house_edge: float
+    dealer_ace_pair_is_22: bool
+    method: str = "exact"
+    rounds: int | None = None
+    ci95: tuple[float, float] | None = None
+    hit_frequency: float | None = None
+    std_dev: float | None = None
+    citation: str = CITATION
+    readings: tuple[tuple[str, str, str, str], ...] = READINGS
+
+    @property
+    def return_(self) -> float:
+        """Payback: 1 − element of risk."""
+        return 1.0 - self.element_of_risk
+
+    def edge_json(self) -> list[dict[str, object]]:
+        """The MATH.md ``edge`` objects for the ``base`` and ``insurance`` wagers."""
+        reading = "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in self.readings)
+        base: dict[str, object] = {
+            "chapter": "685a",
+            "wager": "base",
+            "paytable": None,
+            "decks": self.decks,
+            "house_edge": self.house_edge,
+            "element_of_risk": self.element_of_risk,
+            "return": self.return_,
+            "method": self.method,
+            "rounds": self.rounds,
+            "ci95": self.ci95,
+            "hit_frequency": self.hit_frequency,
+            "std_dev": self.std_dev,
+            "citation": self.citation,
+            "reading": reading,
+        }
+        insurance: dict[str, object] = dict(
+            base,
+            wager="insurance",
+            house_edge=self.insurance_house_edge,
+            element_of_risk=self.insurance_house_edge,
+            **{"return": 1.0 - self.insurance_house_edge},
+            citation="58 Pa. Code § 685a.8",
+            reading=None,
+        )
+        return [base, insurance]
+
+
+def hole_classes(up: int) -> tuple[tuple[int, ...], ...]:
+    """What the players can learn about the hole card: its range, or the card itself when both are Large."""
+    if up in LARGE:
+        return SMALL, MEDIUM, (TEN,), (ACE,)
+    return SMALL, MEDIUM, LARGE
+
+
+def _is_dealer_blackjack(up: int, hole: tuple[int, ...]) -> bool:
+    return (up, hole) in ((ACE, (TEN,)), (TEN, (ACE,)))
+
+
+@dataclass(frozen=True)
+class ClassPolicy:
+    """The optimal decisions for one up card and one hole-card class (for the simulator).
+
+    Action codes: 0 stand, 1 hit, 2 double, 3 split.
+    """
+
+    two_card: np.ndarray  # (10, 10) action for the two-card hand (a, b)
+    hit_more: np.ndarray  # (C,) True where a composition of three or more cards should hit
+    post_split: np.ndarray  # (10, 10) action for pair card + second card after the split
+    split_hit_more: np.ndarray  # (10, C) hit/stand after drawing to a post-split hand, per pair
+
+
+@lru_cache(maxsize=256)
+def _class_solution(
+    decks: int, up: int, hole: tuple[int, ...], ace_pair_is_22: bool
+) -> tuple[dict[tuple[int, int], tuple[float, float]], ClassPolicy]:
+    """Optimal (EV, expected wager) of each non-Blackjack two-card hand, given the hole-card class."""
+    k = kernels()
+    comps = player_compositions()
+    shoe = full_shoe(decks)
+    shoe[up] -= 1
+    key = (up, hole, False, 22, ace_pair_is_22)
+    allowed = np.array([r in hole for r in range(RANKS)], dtype=np.bool_)
+    dist = dealer_table(shoe, key)
+    every = np.ones(len(comps.counts), dtype=np.bool_)
+    stand, hit, double, _best, _wager, hit_wager = k.player_sweep(
+        shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, dist, every, dist.shape[1], allowed
+    )
+    split_values: dict[int, tuple[float, float]] = {}
+    two_card_action = np.zeros((RANKS, RANKS), dtype=np.int64)
+    post_action = np.zeros((RANKS, RANKS), dtype=np.int64)
+    split_hit_more = np.zeros((RANKS, len(comps.counts)), dtype=np.bool_)
+    for pair in range(RANKS):
+        if shoe[pair] < 2:
+            continue
+        split_shoe = shoe.copy()
+        split_shoe[pair] -= 1
+        sdist = dealer_table(split_shoe, key, pair)
+        mask = comps.counts[:, pair] > 0
+        s_stand, s_hit, s_double, _sb, _sw, s_hit_wager = k.player_sweep(
+            split_shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, sdist, mask,
+            sdist.shape[1], allowed,
+        )
+        split_hit_more[pair] = s_hit > s_stand
+        post: dict[int, tuple[float, float]] = {}
+        for second in range(RANKS):
+            counts = [0] * RANKS
+            counts[pair] += 1
+            counts[second] += 1
+            j = comps.find(tuple(counts))
+            if pair == ACE:  # 685a.10(e): one card to each split ace
+                options = {"stand": (s_stand[j], 1.0)}
+            else:  # 685a.9(a): doubling is allowed on the hands of a split
+                options = {"stand": (s_stand[j], 1.0), "hit": (s_hit[j], s_hit_wager[j]), "double": (s_double[j], 2.0)}
+            choice = max(options, key=lambda name: options[name][0])
+            post[second] = options[choice]
+            post_action[pair, second] = {"stand": 0, "hit": 1, "double": 2}[choice]
+        pre = split_shoe.copy()
+        pre[pair] -= 1
+        split_values[pair] = split_value(2, pair, pre, allowed, post)  # 685a.10(c): one split only
+
+    values: dict[tuple[int, int], tuple[float, float]] = {}
+    for a, b in two_card_hands():
+        if (a, b) == (ACE, TEN):
+            continue
+        counts = [0] * RANKS
+        counts[a] += 1
+        counts[b] += 1
+        i = comps.find(tuple(counts))
+        stand_ev = stand[i]
+        if a in LARGE and b in LARGE:
+            stand_ev = k.stand_value(int(comps.total[i]), dist[i], dist.shape[1], True)
+        candidates = [(stand_ev, 1.0), (hit[i], hit_wager[i]), (double[i], 2.0)]
+        if a == b and a in split_values:
+            candidates.append(split_values[a])
+        best = max(range(len(candidates)), key=lambda n: candidates[n][0])
+        values[(a, b)] = candidates[best]
+        two_card_action[a, b] = two_card_action[b, a] = best
+    policy = ClassPolicy(two_card_action, hit > stand, post_action, split_hit_more)
+    return values, policy
+
+
+@lru_cache(maxsize=16)
+def analyse_down_under(decks: int = 6, dealer_ace_pair_is_22: bool = True) -> DownUnderAnalysis:
+    """Exact house edge of the 685a Bet Wager with optimal (composition-dependent) play given the range."""
+    if decks not in PERMITTED_DECKS:
+        raise ValueError(f"685a.3(a) permits 4, 5, 6 or 8 decks, not {decks}")
+    shoe = full_shoe(decks)
+    size = int(shoe.sum())
+    blackjack_pays = float(Fraction(3, 2))  # 685a.11(a)
+    total_ev = 0.0
+    total_wager = 0.0
+    for up in range(RANKS):
+        p_up = shoe[up] / size
+        after_up = shoe.copy()
+        after_up[up] -= 1
+        classes = hole_classes(up)
+        values = {
+            hole: _class_solution(decks, up, hole, dealer_ace_pair_is_22)[0]
+            for hole in classes
+            if not _is_dealer_blackjack(up, hole)
+        }
+        for a, b in two_card_hands():
+            p_hand = probability_two_cards(after_up, a, b)
+            if p_hand == 0:
+                continue
+            rest = after_up.copy()
+            rest[a] -= 1
+            rest[b] -= 1
+            left = rest.sum()
+            player_blackjack = (a, b) == (ACE, TEN)
+            for hole in classes:
+                p_hole = sum(rest[r] for r in hole) / left
+                if p_hole == 0:
+                    continue
+                if _is_dealer_blackjack(up, hole):
+                    ev, wager = (0.0 if player_blackjack else -1.0), 1.0
+                elif player_blackjack:
+                    ev, wager = blackjack_pays, 1.0
+                else:
+                    ev, wager = values[hole][(a, b)]
+                total_ev += p_up * p_hand * p_hole * ev
+                total_wager += p_up * p_hand * p_hole * wager
+    edge = -total_ev
+    from engine.analysis.blackjack.analyzer import insurance_edge
+
+    return DownUnderAnalysis(
+        decks=decks,
+        house_edge=float(edge),
+        element_of_risk=float(edge / total_wager),
+        expected_total_wagered=float(total_wager),
+        insurance_house_edge=insurance_edge(decks),
+        dealer_ace_pair_is_22=dealer_ace_pair_is_22,
+    )

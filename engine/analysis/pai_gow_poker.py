@@ -1,0 +1,214 @@
+"""Exact math of the Pai Gow Poker (645a) side wagers, and the base game by seeded simulation.
+
+* Fortune Bonus, Emperor's Treasure, Progressive: every one of the C(53,7) = 154,143,080 seven-card hands is
+  classified by the shared evaluator's compiled enumeration (:func:`engine.evaluator.enumerate_seven_card_bonus`);
+  the counts are kept in the pacomply cache, keyed by the evaluator's source, since they take ~25 s to make.
+* Pai Gow Insurance: an independent combinatorial count of seven-card hands with no pair, straight or flush, by
+  their top card (rank sets × suit assignments) — its total must equal the enumeration's high-card count.
+* Envy Bonus: the dollars one Qualifying Wager collects per other player at the table, in expectation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import os
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+from engine.analysis.result import Distribution, WagerAnalysis
+from engine.evaluator import JokerRule, SevenCardBonusCategory, enumerate_seven_card_bonus
+from engine.games.pai_gow_poker import EMPERORS_OUTCOME, ENVY_ORDER, FORTUNE_OUTCOME, PROGRESSIVE_OUTCOME
+from engine.simulation.pai_gow_poker import simulate_base
+from regulations.chapter_645a import (
+    EMPERORS_ORDER,
+    ENVY_AMOUNTS,
+    FORTUNE_ODDS,
+    FORTUNE_ORDER,
+    INSURANCE_ODDS,
+    INSURANCE_OUTCOMES,
+    PROGRESSIVE_FOR_ONE,
+    PROGRESSIVE_METER_PERCENT,
+)
+
+ALL_HANDS = math.comb(53, 7)
+BASE_ROUNDS = 1_000_000
+BASE_SEED = 645
+
+
+def _cache_file(joker_rule: JokerRule) -> Path:
+    import engine.evaluator.kernels as kernels
+    import engine.evaluator.tables as tables
+
+    digest = hashlib.sha256(Path(kernels.__file__).read_bytes() + Path(tables.__file__).read_bytes()).hexdigest()[:16]
+    base = Path(os.environ.get("PACOMPLY_CACHE_DIR") or Path.home() / ".cache" / "pacomply")
+    return base / f"seven-card-counts-{joker_rule.value}-{digest}.json"
+
+
+@cache
+def seven_card_counts(joker_rule: JokerRule = JokerRule.SEMI_WILD) -> dict[SevenCardBonusCategory, int]:
+    """Hands of each seven-card bonus category among all C(53,7), enumerated (or read from the run-time cache)."""
+    path = _cache_file(joker_rule)
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        counts = {SevenCardBonusCategory(int(key)): int(value) for key, value in stored.items()}
+        if sum(counts.values()) == ALL_HANDS:
+            return counts
+    except (OSError, ValueError):
+        pass
+    enumeration = enumerate_seven_card_bonus(joker_rule)
+    counts = dict(enumeration.by_bonus_category)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({int(key): value for key, value in counts.items()}), encoding="utf-8")
+    except OSError:
+        pass  # the cache is an optimisation only
+    return counts
+
+
+def _has_straight(ranks: set[int], wild: bool) -> bool:
+    """A five-rank window (A-2-3-4-5 included, ranks 0..12 two..ace) fully held, or missing one with the joker."""
+    windows = [set(range(low, low + 5)) for low in range(9)] + [{12, 0, 1, 2, 3}]
+    need = 4 if wild else 5
+    return any(len(window & ranks) >= need for window in windows)
+
+
+def _no_flush_assignments(cards: int, limit: int) -> int:
+    """Suit assignments of ``cards`` distinct-rank cards with no suit used ``limit`` or more times."""
+    flushes = sum(math.comb(cards, k) * 3 ** (cards - k) for k in range(limit, cards + 1))
+    return 4**cards - 4 * flushes
+
+
+@cache
+def no_pair_hands_by_top() -> dict[tuple[int, bool], int]:
+    """Seven-card hands with no pair, straight or flush, by (top rank index, joker held): an independent count.
+
+    Without the joker: seven distinct ranks with no straight, suits with no five alike. With it: six distinct ranks,
+    no ace (the joker is one), no window the joker completes, no four alike in a suit; the top card is the joker.
+    """
+    counts: dict[tuple[int, bool], int] = {}
+    natural = _no_flush_assignments(7, 5)
+    for ranks in itertools.combinations(range(13), 7):
+        if not _has_straight(set(ranks), wild=False):
+            key = (max(ranks), False)
+            counts[key] = counts.get(key, 0) + natural
+    with_joker = _no_flush_assignments(6, 4)
+    for ranks in itertools.combinations(range(12), 6):
+        if not _has_straight(set(ranks), wild=True):
+            counts[(12, True)] = counts.get((12, True), 0) + with_joker
+    return counts
+
+
+def _analysis(outcomes: dict[Fraction, int], total: int = ALL_HANDS) -> WagerAnalysis:
+    distribution = Distribution(tuple(sorted((net, Fraction(count, total)) for net, count in outcomes.items())))
+    edge = -distribution.mean
+    return WagerAnalysis(
+        house_edge=float(edge),
+        element_of_risk=float(edge),
+        hit_frequency=float(distribution.hit_frequency),
+        std_dev=distribution.std_dev,
+        method="exact",
+        exact_house_edge=edge,
+    )
+
+
+def _add(outcomes: dict[Fraction, int], net: Fraction, count: int) -> None:
+    outcomes[net] = outcomes.get(net, 0) + count
+
+
+def fortune(paytable: str) -> WagerAnalysis:
+    """Fortune Bonus (§ 645a.13(b)) on paytable A-D."""
+    outcomes: dict[Fraction, int] = {}
+    for category, count in seven_card_counts().items():
+        outcome = FORTUNE_OUTCOME.get(category)
+        net = Fraction(FORTUNE_ODDS[paytable][FORTUNE_ORDER.index(outcome)]) if outcome else Fraction(-1)
+        _add(outcomes, net, count)
+    return _analysis(outcomes)
+
+
+def emperors_treasure(paytable: str) -> WagerAnalysis:
+    """Emperor's Treasure (§ 645a.13(c)) on paytable A-D."""
+    outcomes: dict[Fraction, int] = {}
+    for category, count in seven_card_counts().items():
+        outcome = EMPERORS_OUTCOME.get(category)
+        net = Fraction(FORTUNE_ODDS[paytable][EMPERORS_ORDER.index(outcome)]) if outcome else Fraction(-1)
+        _add(outcomes, net, count)
+    return _analysis(outcomes)
+
+
+def insurance(paytable: str) -> WagerAnalysis:
+    """Pai Gow Insurance (§ 645a.13(d)) on paytable A or B."""
+    outcomes: dict[Fraction, int] = {}
+    paying = 0
+    for (top, _joker), count in no_pair_hands_by_top().items():
+        _add(outcomes, Fraction(INSURANCE_ODDS[paytable][INSURANCE_OUTCOMES.index(_TOP_NAMES[top])]), count)
+        paying += count
+    _add(outcomes, Fraction(-1), ALL_HANDS - paying)
+    return _analysis(outcomes)
+
+
+_TOP_NAMES = {7: "nine-high", 8: "ten-high", 9: "jack-high", 10: "queen-high", 11: "king-high", 12: "ace-high"}
+
+
+def progressive(meter: Fraction = Fraction(2000), wager: Fraction = Fraction(1)) -> WagerAnalysis:
+    """Progressive Payout (§ 645a.13(e)) per ``wager``, the meter at ``meter`` (reading 645a-progressive-meter)."""
+    outcomes: dict[Fraction, int] = {}
+    for category, count in seven_card_counts().items():
+        outcome = PROGRESSIVE_OUTCOME.get(category)
+        if outcome is None:
+            net = Fraction(-1)
+        elif outcome in PROGRESSIVE_METER_PERCENT:
+            net = meter * PROGRESSIVE_METER_PERCENT[outcome] / 100 / wager - 1
+        else:
+            net = Fraction(PROGRESSIVE_FOR_ONE[outcome]) - 1
+        _add(outcomes, net, count)
+    return _analysis(outcomes)
+
+
+def envy_value(paytable: str, wager: str = "fortune") -> Fraction:
+    """Expected Envy Bonus dollars one Qualifying Wager collects per other player at the table (§ 645a.13(b)-(c)).
+
+    Each other player's seven cards are one hand from the deck; by symmetry each contributes the same expectation
+    (the small dependence between two players' hands does not change an expectation of a sum)."""
+    order = FORTUNE_OUTCOME if wager == "fortune" else EMPERORS_OUTCOME
+    envy_order = ENVY_ORDER if wager == "fortune" else EMPERORS_ORDER[:7]
+    total = Fraction(0)
+    for category, count in seven_card_counts().items():
+        outcome = order.get(category)
+        if outcome in envy_order:
+            total += Fraction(count, ALL_HANDS) * ENVY_AMOUNTS[paytable][envy_order.index(outcome)]
+    return total
+
+
+@cache
+def base(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> WagerAnalysis:
+    """The Pai Gow Poker Wager, both sides on the standard house way, by seeded simulation with its interval."""
+    result, _ = simulate_base("645a", rounds, seed)
+    return WagerAnalysis(
+        house_edge=result.house_edge,
+        element_of_risk=result.house_edge,
+        hit_frequency=result.hit_frequency,
+        std_dev=result.std_dev,
+        method="simulation",
+        rounds=rounds,
+        ci95=result.ci95,
+        strategy=(("player", "sets by the standard house way"), ("dealer", "sets by the standard house way")),
+    )
+
+
+def optimal_setting(cards: list[int], samples: int = 20_000, seed: int = 645) -> tuple[int, float, float]:
+    """The player's best setting against the dealer's house-way distribution (645a analysis): the setting's index in
+    :data:`engine.games.pai_gow_house_way.LOW_POSITIONS`, its expected result, and the house way's for comparison."""
+    import numpy as np
+
+    from engine.games.pai_gow_house_way import LOW_POSITIONS, set_by_house_way
+    from engine.simulation.pai_gow_poker import setting_values
+
+    values = setting_values(cards, samples, seed)
+    house = set_by_house_way(cards)
+    house_index = LOW_POSITIONS.index(tuple(sorted(cards.index(card) for card in house.low)))  # type: ignore[arg-type]
+    best = int(np.argmax(values))
+    return best, float(values[best]), float(values[house_index])

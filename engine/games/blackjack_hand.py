@@ -1,0 +1,66 @@
+"""Blackjack hand totals shared by chapters 633a and 685a: point values, hard/soft totals, Blackjack.
+
+Aces count 11 unless that would take the hand over a limit, then 1: 21 for every hand in 633a (§ 633a.3(e)(3)) and
+for the player in 685a; 22 for the dealer in 685a (§ 685a.3(d)(3)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.cards import Card, Rank
+
+BLACKJACK_TOTAL = 21
+
+
+def point_value(card: Card) -> int:
+    """2-10 at face value, jack/queen/king 10, ace 1 (its 11 is decided by :func:`hand_total`)."""
+    if card.rank is None:
+        raise ValueError("blackjack is dealt without jokers")
+    if card.rank == Rank.ACE:
+        return 1
+    return min(int(card.rank), 10)
+
+
+def is_ten_valued(card: Card) -> bool:
+    """10, jack, queen or king."""
+    return card.rank is not None and Rank.TEN <= card.rank <= Rank.KING
+
+
+@dataclass(frozen=True, slots=True)
+class HandTotal:
+    """A hand's point count and whether an ace in it counts 11."""
+
+    total: int
+    soft: bool
+
+    def __str__(self) -> str:
+        return f"soft {self.total}" if self.soft else str(self.total)
+
+
+def hand_total(cards: Sequence[Card], limit: int = BLACKJACK_TOTAL) -> HandTotal:
+    """The total, counting aces as 11 while that keeps the hand at or under ``limit``.
+
+    Each ace is 11 unless that would exceed the limit, so with the 685a dealer's limit of 22 an ace pair is 22;
+    with 21 at most one ace can count 11.
+    """
+    total, soft = hand_total_values([point_value(card) for card in cards], limit)
+    return HandTotal(total, soft)
+
+
+def hand_total_values(values: Sequence[int], limit: int = BLACKJACK_TOTAL) -> tuple[int, bool]:
+    """:func:`hand_total` for point values (ace as 1): the analyses work on values, not cards."""
+    total = sum(values)
+    elevens = 0
+    for _ in range(values.count(1)):
+        if total + 10 > limit:
+            break
+        total += 10
+        elevens += 1
+    return total, elevens > 0
+
+
+def is_blackjack(cards: Sequence[Card]) -> bool:
+    """An ace and a ten-valued card as the first two cards."""
+    return len(cards) == 2 and {point_value(cards[0]), point_value(cards[1])} == {1, 10}

@@ -1,0 +1,327 @@
+"""Setting seven Pai Gow cards: the house way (built-in standard or filed, structured) and the best setting
+against known dealer hands. Shared by 645a (Pai Gow Poker) and 688a (Face Up Pai Gow Poker).
+
+Hand values come from the shared evaluator (:mod:`engine.evaluator`, issue #3): its numba kernels are called from
+the kernels here, so a whole simulation runs without leaving compiled code.
+
+**The structured house way.** A house way is read from text such as
+``"standard; two_pair_together_with_ace_max=6; quads_together_max=6"`` (``;``-separated ``key=value`` pairs after an
+optional leading ``standard``). Every house way is applied the same way: the hand's shape decides the *least
+category the high hand must keep*, and among the valid settings whose high hand keeps it, the dealer takes the
+one with the best low hand (then the best high hand). The keys (ranks as 2-10, J, Q, K, A):
+
+=================================  =======  ==================================================================
+key                                default  meaning
+=================================  =======  ==================================================================
+two_pair_together_with_ace_max     6        two pair stay together (an ace goes low) when the higher pair is at
+                                            most this rank and an ace (or the joker) is single; else split
+quads_together_max                 6        four of a kind of this rank or lower stay together
+quads_together_with_ace_max        10       up to this rank they stay together when an ace can go low; above,
+                                            they split into two pairs
+split_full_house                   yes      full house: the pair goes low (no: keep the full house)
+split_three_aces                   yes      three aces: a pair of aces high, an ace low
+split_five_aces                    yes      five aces without another pair: three aces high, two low
+play_straights_and_flushes         yes      with no pair or one pair, keep a straight or flush in the high hand
+=================================  =======  ==================================================================
+
+The standard house way is these defaults: the common casino way (pairs split or kept by rank, straights and
+flushes kept with the best possible low hand).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+
+import numpy as np
+from numba import njit
+
+from engine.evaluator import kernels
+from engine.evaluator.tables import get_tables
+
+CATEGORY_SHIFT = 20
+PAIR, TWO_PAIR, THREE, STRAIGHT, FOUR, FIVE_ACES = 1, 2, 3, 4, 7, 11
+ACE = 12
+JOKER = 52
+
+#: The 21 ways to set seven cards: the two positions forming the low hand, in the evaluator's HAND_SPLITS order.
+LOW_POSITIONS: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(7), 2))
+
+_RANK_TEXT = {"J": 11, "Q": 12, "K": 13, "A": 14}
+
+
+class HouseWayError(ValueError):
+    """A filed house way that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class HouseWay:
+    """The parameters of a house way (see the module docstring); ranks are 2..14."""
+
+    name: str = "standard"
+    two_pair_together_with_ace_max: int = 6
+    quads_together_max: int = 6
+    quads_together_with_ace_max: int = 10
+    split_full_house: bool = True
+    split_three_aces: bool = True
+    split_five_aces: bool = True
+    play_straights_and_flushes: bool = True
+
+    def as_array(self) -> np.ndarray:
+        """The parameters as the kernels take them (rank indices 0..12)."""
+        return np.array(
+            [
+                self.two_pair_together_with_ace_max - 2,
+                self.quads_together_max - 2,
+                self.quads_together_with_ace_max - 2,
+                int(self.split_full_house),
+                int(self.split_three_aces),
+                int(self.split_five_aces),
+                int(self.play_straights_and_flushes),
+            ],
+            dtype=np.int64,
+        )
+
+
+STANDARD_HOUSE_WAY = HouseWay()
+
+
+def _read_rank(text: str, key: str) -> int:
+    cleaned = text.strip().upper()
+    if cleaned in _RANK_TEXT:
+        return _RANK_TEXT[cleaned]
+    if cleaned.isdigit() and 2 <= int(cleaned) <= 14:
+        return int(cleaned)
+    raise HouseWayError(f"{key}: '{text}' is not a rank 2-10, J, Q, K or A")
+
+
+def _read_bool(text: str, key: str) -> bool:
+    cleaned = text.strip().lower()
+    if cleaned in {"yes", "y", "true", "1"}:
+        return True
+    if cleaned in {"no", "n", "false", "0"}:
+        return False
+    raise HouseWayError(f"{key}: '{text}' is not yes or no")
+
+
+def parse_house_way(text: str) -> HouseWay:
+    """Read 'standard' or 'standard; key=value; ...'; :class:`HouseWayError` names every problem."""
+    parts = [part.strip() for part in text.replace("\n", ";").split(";") if part.strip()]
+    values: dict[str, object] = {}
+    problems: list[str] = []
+    known = {field.name: field for field in fields(HouseWay) if field.name != "name"}
+    name = "standard"
+    for position, part in enumerate(parts):
+        if "=" not in part:
+            if position == 0 and part.lower() in {"standard", "standard house way"}:
+                continue
+            problems.append(f"'{part}' is not 'standard' or key=value")
+            continue
+        key, _, raw = (piece.strip() for piece in part.partition("="))
+        key = key.lower()
+        if key not in known:
+            problems.append(f"unknown key '{key}' (keys: {', '.join(sorted(known))})")
+            continue
+        try:
+            values[key] = _read_bool(raw, key) if known[key].type in ("bool", bool) else _read_rank(raw, key)
+        except HouseWayError as error:
+            problems.append(str(error))
+        name = "filed"
+    if not parts:
+        problems.append("the house way is empty")
+    if problems:
+        raise HouseWayError("; ".join(problems))
+    return HouseWay(name=name, **values)  # type: ignore[arg-type]
+
+
+# --- kernels ---------------------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _low_value(first: int, second: int) -> int:
+    rank_a = ACE if first == JOKER else first >> 2
+    rank_b = ACE if second == JOKER else second >> 2
+    if rank_a == rank_b:
+        return (PAIR << CATEGORY_SHIFT) | (rank_a << 16)
+    high, low = (rank_a, rank_b) if rank_a > rank_b else (rank_b, rank_a)
+    return (high << 16) | (low << 12)
+
+
+@njit(cache=True)
+def split_values(hand, fully_wild, offsets, multiset, flush, flush_with_wild, straight_with_wild, highs, lows):
+    """Fill ``highs``/``lows`` (length 21) with the packed values of each setting, in LOW_POSITIONS order."""
+    rank_word, suit_word, lanes, jokers = kernels.hand_summary(hand)
+    index = 0
+    for a in range(7):
+        ra, sa, la, ja = kernels.card_summary(hand[a])
+        for b in range(a + 1, 7):
+            rb, sb, lb, jb = kernels.card_summary(hand[b])
+            highs[index] = kernels.pai_gow_value(
+                rank_word - ra - rb,
+                suit_word - sa - sb,
+                lanes - la - lb,
+                jokers - ja - jb,
+                5,
+                fully_wild,
+                offsets,
+                multiset,
+                flush,
+                flush_with_wild,
+                straight_with_wild,
+            )
+            lows[index] = _low_value(hand[a], hand[b])
+            index += 1
+
+
+@njit(cache=True)
+def _best_with_floor(highs, lows, floor):
+    best = -1
+    for index in range(21):
+        if highs[index] < lows[index] or (highs[index] >> CATEGORY_SHIFT) < floor:
+            continue
+        if best < 0 or lows[index] > lows[best] or (lows[index] == lows[best] and highs[index] > highs[best]):
+            best = index
+    return best
+
+
+@njit(cache=True)
+def house_way_index(hand, highs, lows, params):
+    """The setting (0..20) the house way picks, given the split values already computed for ``hand``."""
+    counts = np.zeros(13, dtype=np.int64)
+    for position in range(7):
+        card = hand[position]
+        counts[ACE if card == JOKER else card >> 2] += 1
+    pairs = 0
+    trips = 0
+    quads_rank = -1
+    high_pair = -1
+    trips_rank = -1
+    for rank in range(13):
+        if counts[rank] == 2:
+            pairs += 1
+            high_pair = rank
+        elif counts[rank] == 3:
+            trips += 1
+            trips_rank = rank
+        elif counts[rank] >= 4:
+            quads_rank = rank
+    best_five = 0
+    for index in range(21):
+        best_five = max(best_five, highs[index] >> CATEGORY_SHIFT)
+    ace_single = counts[ACE] == 1
+    floor = 0
+    if counts[ACE] == 5:
+        floor = FIVE_ACES if (pairs > 0 or params[5] == 0) else THREE
+    elif quads_rank >= 0:
+        if pairs > 0 or trips > 0 or quads_rank <= params[1] or (quads_rank <= params[2] and ace_single):
+            floor = FOUR
+        else:
+            floor = PAIR
+    elif trips >= 2 or (trips == 1 and pairs >= 1):
+        floor = THREE if (params[3] == 1 or trips >= 2) else 6
+    elif trips == 1:
+        floor = PAIR if (trips_rank == ACE and params[4] == 1) else THREE
+        if params[6] == 1 and best_five >= STRAIGHT and best_five < 6:
+            chosen = _best_with_floor(highs, lows, STRAIGHT)
+            if chosen >= 0 and (lows[chosen] >> CATEGORY_SHIFT) == PAIR:
+                return chosen
+    elif pairs >= 3:
+        floor = PAIR
+    elif pairs == 2:
+        floor = TWO_PAIR if (high_pair <= params[0] and ace_single) else PAIR
+    else:
+        floor = PAIR if pairs == 1 else 0
+        if params[6] == 1 and best_five >= STRAIGHT:
+            floor = STRAIGHT
+    chosen = _best_with_floor(highs, lows, floor)
+    if chosen < 0:
+        chosen = _best_with_floor(highs, lows, 0)
+    return chosen
+
+
+@njit(cache=True)
+def best_against(highs, lows, dealer_high, dealer_low):
+    """The valid setting with the most hands beating the dealer's (2 wins, 1 ties); copies do not count."""
+    best = -1
+    best_score = -1
+    for index in range(21):
+        if highs[index] < lows[index]:
+            continue
+        score = (highs[index] > dealer_high) + (lows[index] > dealer_low)
+        if score > best_score or (
+            score == best_score
+            and (lows[index] > lows[best] or (lows[index] == lows[best] and highs[index] > highs[best]))
+        ):
+            best, best_score = index, score
+    return best
+
+
+# --- Python API ------------------------------------------------------------------------------------------------------
+
+
+def evaluator_arrays(fully_wild: bool = False) -> tuple:
+    """The evaluator's lookup tables in the order the kernels here take them."""
+    tables = get_tables()
+    return (
+        fully_wild,
+        tables.offsets,
+        tables.pai_gow_multiset,
+        tables.pai_gow_flush,
+        tables.pai_gow_flush_with_wild,
+        tables.pai_gow_straight_with_wild,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """Seven card indices set into a high hand (5) and a low hand (2), with their packed values."""
+
+    high: tuple[int, ...]
+    low: tuple[int, int]
+    high_value: int
+    low_value: int
+
+    @property
+    def valid(self) -> bool:
+        """The high hand ranks at least the low hand (§ 645a.11(b), § 688a.11(c))."""
+        return self.high_value >= self.low_value
+
+
+def settings_of(cards: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Packed (high, low) values of the 21 settings of seven card indices."""
+    hand = np.asarray(cards, dtype=np.int64)
+    highs = np.empty(21, dtype=np.int64)
+    lows = np.empty(21, dtype=np.int64)
+    split_values(hand, *evaluator_arrays(), highs, lows)
+    return highs, lows
+
+
+def setting_at(cards: Sequence[int], index: int) -> Setting:
+    """The setting with the low hand at LOW_POSITIONS[index]."""
+    highs, lows = settings_of(cards)
+    low_positions = LOW_POSITIONS[index]
+    return Setting(
+        high=tuple(card for position, card in enumerate(cards) if position not in low_positions),
+        low=(cards[low_positions[0]], cards[low_positions[1]]),
+        high_value=int(highs[index]),
+        low_value=int(lows[index]),
+    )
+
+
+def set_by_house_way(cards: Sequence[int], house_way: HouseWay = STANDARD_HOUSE_WAY) -> Setting:
+    """How the house way sets seven card indices."""
+    highs, lows = settings_of(cards)
+    return setting_at(cards, int(house_way_index(np.asarray(cards, dtype=np.int64), highs, lows, house_way.as_array())))
+
+
+def setting_of(cards: Sequence[int], low: Sequence[int]) -> Setting:
+    """The setting with the two given cards as the low hand (ValueError if they are not two of the seven)."""
+    low_set = sorted(cards.index(card) for card in low)
+    return setting_at(cards, LOW_POSITIONS.index((low_set[0], low_set[1])))
+
+
+def best_setting_against(cards: Sequence[int], dealer: Setting) -> Setting:
+    """The player's best valid setting against known dealer hands (wins if any setting wins, else ties if any)."""
+    highs, lows = settings_of(cards)
+    return setting_at(cards, int(best_against(highs, lows, dealer.high_value, dealer.low_value)))

@@ -1,0 +1,187 @@
+"""Seeded simulation of Pai Gow Poker (645a) and Face Up Pai Gow Poker (688a) base games, compiled with numba.
+
+Each round deals the dealer and one player seven cards off a freshly shuffled 53-card deck. 645a: both set by the
+house way (the player following the house way is the usual pricing assumption), wins pay 1 to 1 less the 5 %
+vigorish (unrounded, per unit wagered). 688a: the dealer sets by the house way face up, the player sets the best
+way against the known hands (reading 688a-player-setting), a dealer Ace High Pai Gow pushes, no vigorish.
+The same kernel counts the Ace High Bonus outcomes of the 688a deal, for the joint dealer/player distribution.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engine.games.pai_gow_house_way import (
+    CATEGORY_SHIFT,
+    STANDARD_HOUSE_WAY,
+    HouseWay,
+    best_against,
+    evaluator_arrays,
+    house_way_index,
+    split_values,
+)
+from engine.simulation import SimulationResult
+
+JOKER = 52
+
+
+@njit(cache=True)
+def _ace_high(highs) -> bool:
+    best = 0
+    for index in range(21):
+        best = max(best, highs[index])
+    return (best >> CATEGORY_SHIFT) == 0 and ((best >> 16) & 15) == 12
+
+
+@njit(cache=True)
+def _simulate(rounds, seed, face_up, commission, params, fully_wild, offsets, multiset, flush, fww, sww, counts):
+    np.random.seed(seed)
+    deck = np.arange(53, dtype=np.int64)
+    dealer = np.empty(7, dtype=np.int64)
+    player = np.empty(7, dtype=np.int64)
+    dealer_highs = np.empty(21, dtype=np.int64)
+    dealer_lows = np.empty(21, dtype=np.int64)
+    highs = np.empty(21, dtype=np.int64)
+    lows = np.empty(21, dtype=np.int64)
+    total = 0.0
+    total_squares = 0.0
+    wins = 0
+    for _ in range(rounds):
+        for position in range(14):  # partial Fisher-Yates: the first 14 cards of a shuffled deck
+            other = position + np.random.randint(0, 53 - position)
+            deck[position], deck[other] = deck[other], deck[position]
+        for position in range(7):
+            dealer[position] = deck[position]
+            player[position] = deck[7 + position]
+        split_values(dealer, fully_wild, offsets, multiset, flush, fww, sww, dealer_highs, dealer_lows)
+        chosen = house_way_index(dealer, dealer_highs, dealer_lows, params)
+        dealer_high = dealer_highs[chosen]
+        dealer_low = dealer_lows[chosen]
+        split_values(player, fully_wild, offsets, multiset, flush, fww, sww, highs, lows)
+        if face_up:
+            dealer_ace = _ace_high(dealer_highs)
+            if dealer_ace:
+                player_ace = _ace_high(highs)
+                has_joker = False
+                for position in range(7):
+                    if dealer[position] == JOKER:
+                        has_joker = True
+                counts[0 if player_ace else (1 if has_joker else 2)] += 1
+                net = 0.0
+            else:
+                counts[3] += 1
+                index = best_against(highs, lows, dealer_high, dealer_low)
+                score = (highs[index] > dealer_high) + (lows[index] > dealer_low)
+                net = 1.0 if score == 2 else (0.0 if score == 1 else -1.0)
+        else:
+            index = house_way_index(player, highs, lows, params)
+            high_wins = highs[index] > dealer_high
+            low_wins = lows[index] > dealer_low
+            net = (1.0 - commission) if (high_wins and low_wins) else (0.0 if (high_wins or low_wins) else -1.0)
+        total += net
+        total_squares += net * net
+        if net > 0:
+            wins += 1
+    return total, total_squares, wins
+
+
+def simulate_base(
+    chapter: str, rounds: int, seed: int, house_way: HouseWay = STANDARD_HOUSE_WAY
+) -> tuple[SimulationResult, np.ndarray]:
+    """The base wager's result per unit over ``rounds`` seeded rounds, and (688a) the Ace High Bonus outcome counts
+    (both ace high, only dealer with joker, only dealer without, dealer not ace high)."""
+    if chapter not in {"645a", "688a"}:
+        raise ValueError(f"no Pai Gow base game for chapter {chapter}")
+    counts = np.zeros(4, dtype=np.int64)
+    total, squares, wins = _simulate(
+        rounds, seed, chapter == "688a", 0.05, house_way.as_array(), *evaluator_arrays(), counts
+    )
+    mean = total / rounds
+    variance = max(squares / rounds - mean * mean, 0.0) * rounds / max(rounds - 1, 1)
+    result = SimulationResult(
+        rounds=rounds, mean=mean, std_dev=float(np.sqrt(variance)), wagered_per_round=1.0, hit_frequency=wins / rounds
+    )
+    return result, counts
+
+
+def _stream(arguments: tuple[str, int, int]) -> tuple[float, float, int, list[int]]:
+    chapter, rounds, seed = arguments
+    result, counts = simulate_base(chapter, rounds, seed)
+    total = result.mean * rounds
+    squares = (result.std_dev**2 * (rounds - 1) + rounds * result.mean**2) if rounds > 1 else total * total
+    return total, squares, round(result.hit_frequency * rounds), [int(count) for count in counts]
+
+
+def simulate_base_parallel(
+    chapter: str, rounds: int, seed: int, workers: int = 2
+) -> tuple[SimulationResult, np.ndarray]:
+    """:func:`simulate_base` split into ``workers`` independent streams (seeds ``seed``, ``seed + 1``, ...), run in
+    separate processes and pooled: reproducible for a (seed, workers) pair."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    share = rounds // workers
+    jobs = [
+        (chapter, share + (rounds - share * workers if index == 0 else 0), seed + index) for index in range(workers)
+    ]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        parts = list(pool.map(_stream, jobs))
+    total = sum(part[0] for part in parts)
+    squares = sum(part[1] for part in parts)
+    wins = sum(part[2] for part in parts)
+    counts = np.sum([part[3] for part in parts], axis=0)
+    mean = total / rounds
+    variance = max(squares / rounds - mean * mean, 0.0) * rounds / (rounds - 1)
+    result = SimulationResult(
+        rounds=rounds, mean=mean, std_dev=float(np.sqrt(variance)), wagered_per_round=1.0, hit_frequency=wins / rounds
+    )
+    return result, counts
+
+
+@njit(cache=True)
+def _setting_values(player, samples, seed, commission, params, fully_wild, offsets, multiset, flush, fww, sww):
+    np.random.seed(seed)
+    remaining = np.empty(46, dtype=np.int64)
+    used = np.zeros(53, dtype=np.bool_)
+    for position in range(7):
+        used[player[position]] = True
+    count = 0
+    for card in range(53):
+        if not used[card]:
+            remaining[count] = card
+            count += 1
+    highs = np.empty(21, dtype=np.int64)
+    lows = np.empty(21, dtype=np.int64)
+    split_values(player, fully_wild, offsets, multiset, flush, fww, sww, highs, lows)
+    dealer = np.empty(7, dtype=np.int64)
+    dealer_highs = np.empty(21, dtype=np.int64)
+    dealer_lows = np.empty(21, dtype=np.int64)
+    totals = np.zeros(21)
+    for _ in range(samples):
+        for position in range(7):
+            other = position + np.random.randint(0, 46 - position)
+            remaining[position], remaining[other] = remaining[other], remaining[position]
+            dealer[position] = remaining[position]
+        split_values(dealer, fully_wild, offsets, multiset, flush, fww, sww, dealer_highs, dealer_lows)
+        chosen = house_way_index(dealer, dealer_highs, dealer_lows, params)
+        for index in range(21):
+            if highs[index] < lows[index]:
+                totals[index] -= 1.0
+                continue
+            high_wins = highs[index] > dealer_highs[chosen]
+            low_wins = lows[index] > dealer_lows[chosen]
+            totals[index] += (
+                (1.0 - commission) if (high_wins and low_wins) else (0.0 if (high_wins or low_wins) else -1.0)
+            )
+    return totals / samples
+
+
+def setting_values(
+    cards: list[int], samples: int = 20_000, seed: int = 645, house_way: HouseWay = STANDARD_HOUSE_WAY
+) -> np.ndarray:
+    """645a analysis: expected result per unit of each of the 21 settings (LOW_POSITIONS order) of a player's seven
+    cards against the dealer's house-way hands from the other 46 cards, over ``samples`` seeded dealer hands (the
+    same dealer hands for every setting, so the comparison between settings is sharp). Fouled settings are -1."""
+    return _setting_values(
+        np.asarray(cards, dtype=np.int64), samples, seed, 0.05, house_way.as_array(), *evaluator_arrays()
+    )

@@ -1,0 +1,134 @@
+"""Which game simulates each chapter, and the small protocol every game's round simulator implements.
+
+A chapter plugs in with one module that exposes ``ROUND_GAME``, an object satisfying :class:`RoundGame`, and one
+line in ``_ROUND_GAME_MODULES``. The runner (:mod:`engine.simulation.runner`) owns the shoe, the seeds, the
+chunks, the tallies and the progressive meters; the game owns only what happens in one round:
+
+1. ``ROUND_GAME.table(setup)`` checks the setup (wagers, paytable, decks) and returns a :class:`RoundPlayer`;
+   it raises :class:`SimulationUnavailable` saying what cannot be simulated.
+2. The runner calls the player once per round with the :class:`~engine.simulation.shoe.Shoe` in play. The
+   player draws the cards in the chapter's dealing order, decides with its strategy, settles the round through
+   the chapter's rules-of-play module (the same ``settle`` that ``pacomply replay`` uses) and returns one
+   :class:`WagerPlay` per wager and seat.
+
+Modules are imported only when their chapter is asked for, so the registry is cheap to import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Protocol, runtime_checkable
+
+from engine.simulation.progressive import MeterSpec
+from engine.simulation.shoe import Shoe, ShoeSpec
+
+_ROUND_GAME_MODULES: dict[str, str] = {
+    "686a": "engine.simulation.over_under",
+}
+
+
+class SimulationUnavailable(LookupError):
+    """The chapter, wager, paytable or table set-up asked for cannot be simulated (says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WagerPlay:
+    """One wager's result in one round, per unit of its initial wager."""
+
+    wager: str
+    net: float
+    """The player's net result (positive a win) per unit of the initial wager."""
+    wagered: float = 1.0
+    """Everything put at risk on this wager line per unit of the initial wager (Raise, Over 23 … included)."""
+    progressive_outcome: str | None = None
+    """For a progressive wager: the paytable row hit (its ``outcome`` text), or None when it lost. The runner
+    pays it from the meter; ``net`` then holds only the fixed part (-1 when the row is paid from the meter)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WagerFacts:
+    """What a report says about a simulated wager: its citation, the reading it relies on, its strategy."""
+
+    wager: str
+    citation: str
+    reading: str | None = None
+    strategy: tuple[tuple[str, str], ...] = ()
+    paytable_rows: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableSetup:
+    """What is simulated: the wagers placed each round, the paytable, the shoe, the seats in play."""
+
+    chapter: str
+    wagers: tuple[str, ...]
+    """Wager ids placed every round (MATH.md ids); empty means every wager the game simulates."""
+    paytable: str | None
+    shoe: ShoeSpec
+    seats: int = 1
+    """Players dealt in each round; more seats use up the shoe faster (the cover card comes sooner)."""
+    options: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    """Game-specific options as sorted (name, value) pairs, e.g. (('strategy', 'basic'),)."""
+    meters: tuple[MeterSpec, ...] = ()
+    """Progressive meters, one per progressive wager; the runner pays those wagers' rows from them."""
+
+    def meter_for(self, wager: str) -> MeterSpec | None:
+        """The meter of a wager, if it has one."""
+        return next((meter for meter in self.meters if meter.wager == wager), None)
+
+
+class RoundPlayer(Protocol):
+    """Deals, plays and settles one round from the shoe."""
+
+    def __call__(self, shoe: Shoe) -> Sequence[WagerPlay]: ...
+
+
+@runtime_checkable
+class RoundGame(Protocol):
+    """What one chapter's simulation module exposes as ``ROUND_GAME``."""
+
+    chapter: str
+    default_decks: int
+    jokers_per_deck: int
+
+    def wager_ids(self) -> tuple[str, ...]:
+        """Every wager this game can simulate, in report order."""
+        ...
+
+    def table(self, setup: TableSetup) -> RoundPlayer:
+        """A round player for this setup; :class:`SimulationUnavailable` if it cannot be simulated."""
+        ...
+
+    def facts(self, setup: TableSetup, wager: str) -> WagerFacts:
+        """The citation, reading and strategy a report shows for a wager."""
+        ...
+
+
+def simulated_chapters() -> tuple[str, ...]:
+    """Chapters with a round simulator."""
+    return tuple(sorted(_ROUND_GAME_MODULES))
+
+
+def game_module(chapter: str) -> str:
+    """The module path of a chapter's round simulator; :class:`SimulationUnavailable` when there is none."""
+    module_name = _ROUND_GAME_MODULES.get(chapter)
+    if module_name is None:
+        raise SimulationUnavailable(
+            f"chapter '{chapter}' has no round simulator yet (available: {', '.join(simulated_chapters())})"
+        )
+    return module_name
+
+
+def load_game(module_name: str) -> RoundGame:
+    """Import a round simulator module and return its ``ROUND_GAME``."""
+    game = import_module(module_name).ROUND_GAME
+    if not isinstance(game, RoundGame):
+        raise TypeError(f"{module_name}.ROUND_GAME does not implement the RoundGame protocol")
+    return game
+
+
+def round_game(chapter: str) -> RoundGame:
+    """The round simulator of a chapter."""
+    return load_game(game_module(chapter))

@@ -1,0 +1,369 @@
+"""Runs a simulation in fixed seeded chunks: in this process, on a local process pool, or on a Dask cluster.
+
+Reproducibility: the rounds are split into chunks of ``chunk_rounds`` (the last one shorter); chunk ``i`` draws
+from its own generator, ``numpy.random.SeedSequence(seed, spawn_key=(i,))``, starts from a freshly shuffled shoe
+and fresh meters, and its tallies are merged in chunk order. So a (seed, rounds, chunk_rounds) triple gives the
+same figures, byte for byte, whatever the number of workers or the scheduler — a worker only decides *when* a
+chunk runs, never what it deals.
+
+Interruption: Ctrl-C stops the run; chunks already finished (and, on a pool, those running, which are let finish)
+make up the result, which says how many chunks it holds. Workers ignore SIGINT so the parent decides.
+
+Dask (``pip install 'pacomply[dask]'``) is imported only when a scheduler is named; its workers need pacomply
+importable (the same version) to run :func:`run_chunk`.
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine.simulation import SimulationResult
+from engine.simulation.progressive import Meter
+from engine.simulation.registry import TableSetup, load_game
+from engine.simulation.shoe import Shoe
+
+DEFAULT_CHUNK_ROUNDS = 20_000
+LOCAL_CLUSTER = "local"
+"""``--scheduler local`` starts a Dask LocalCluster with ``--workers`` single-threaded worker processes."""
+
+
+@dataclass(frozen=True, slots=True)
+class WagerTally:
+    """Sufficient statistics of one wager's results; merged by addition."""
+
+    observations: int = 0
+    sum_net: float = 0.0
+    sum_net_squared: float = 0.0
+    sum_wagered: float = 0.0
+    wins: int = 0
+
+    def merge(self, other: WagerTally) -> WagerTally:
+        """The tally of both."""
+        return WagerTally(
+            self.observations + other.observations,
+            self.sum_net + other.sum_net,
+            self.sum_net_squared + other.sum_net_squared,
+            self.sum_wagered + other.sum_wagered,
+            self.wins + other.wins,
+        )
+
+    def result(self) -> SimulationResult:
+        """Mean, standard deviation, wagered per round and hit frequency."""
+        count = self.observations
+        if count == 0:
+            return SimulationResult(rounds=0, mean=math.nan, std_dev=math.nan, wagered_per_round=math.nan,
+                                    hit_frequency=math.nan)  # fmt: skip
+        mean = self.sum_net / count
+        variance = max(self.sum_net_squared - count * mean * mean, 0.0) / (count - 1) if count > 1 else 0.0
+        return SimulationResult(
+            rounds=count,
+            mean=mean,
+            std_dev=math.sqrt(variance),
+            wagered_per_round=self.sum_wagered / count,
+            hit_frequency=self.wins / count,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MeterTally:
+    """What a progressive meter did in a chunk, in dollars."""
+
+    contributed: float = 0.0
+    paid_from_meter: float = 0.0
+    reseeded: float = 0.0
+    meter_hits: int = 0
+
+    def merge(self, other: MeterTally) -> MeterTally:
+        """The tally of both."""
+        return MeterTally(
+            self.contributed + other.contributed,
+            self.paid_from_meter + other.paid_from_meter,
+            self.reseeded + other.reseeded,
+            self.meter_hits + other.meter_hits,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkTask:
+    """Everything a worker needs to run one chunk; small and picklable."""
+
+    module: str
+    """The round simulator module (``engine.simulation.registry``)."""
+    setup: TableSetup
+    seed: int
+    index: int
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkResult:
+    """One chunk's tallies, by wager id (sorted)."""
+
+    index: int
+    rounds: int
+    shoes: int
+    tallies: tuple[tuple[str, WagerTally], ...]
+    meters: tuple[tuple[str, MeterTally], ...] = ()
+
+
+def chunk_generator(seed: int, index: int) -> np.random.Generator:
+    """The generator of chunk ``index``: independent of every other chunk and of who runs it."""
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(index,)))
+
+
+def run_chunk(task: ChunkTask) -> ChunkResult:
+    """Deal and settle ``task.rounds`` rounds from a fresh shoe; the unit of work for every scheduler."""
+    game = load_game(task.module)
+    player = game.table(task.setup)
+    shoe = Shoe(task.setup.shoe, chunk_generator(task.seed, task.index))
+    meters = {spec.wager: Meter(spec) for spec in task.setup.meters}
+    wager_units = {spec.wager: float(spec.wager_amount) for spec in task.setup.meters}
+    observations: dict[str, int] = {}
+    sums: dict[str, list[float]] = {}
+    wins: dict[str, int] = {}
+    for _ in range(task.rounds):
+        shoe.begin_round()
+        for play in player(shoe):
+            meter = meters.get(play.wager)
+            net = play.net if meter is None else meter.play(play.progressive_outcome) / wager_units[play.wager]
+            tally = sums.get(play.wager)
+            if tally is None:
+                tally = sums[play.wager] = [0.0, 0.0, 0.0]
+                observations[play.wager] = wins[play.wager] = 0
+            tally[0] += net
+            tally[1] += net * net
+            tally[2] += play.wagered
+            observations[play.wager] += 1
+            if net > 0:
+                wins[play.wager] += 1
+    tallies = tuple(
+        (wager, WagerTally(observations[wager], sums[wager][0], sums[wager][1], sums[wager][2], wins[wager]))
+        for wager in sorted(sums)
+    )
+    meter_tallies = tuple(
+        (wager, MeterTally(meter.contributed, meter.paid_from_meter, meter.reseeded, meter.meter_hits))
+        for wager, meter in sorted(meters.items())
+    )
+    return ChunkResult(task.index, task.rounds, shoe.shoes_dealt, tallies, meter_tallies)
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationPlan:
+    """A whole run: the table, the seed, how many rounds and how they are chunked."""
+
+    module: str
+    setup: TableSetup
+    rounds: int
+    seed: int
+    chunk_rounds: int = DEFAULT_CHUNK_ROUNDS
+
+    def problems(self) -> list[str]:
+        """What is wrong with the plan, in words."""
+        found = []
+        if self.rounds < 1:
+            found.append(f"rounds: {self.rounds} is not a positive number of rounds")
+        if self.chunk_rounds < 1:
+            found.append(f"chunk rounds: {self.chunk_rounds} is not positive")
+        if self.seed < 0:
+            found.append(f"seed: {self.seed} is negative (numpy seeds are non-negative integers)")
+        return found
+
+    def tasks(self) -> tuple[ChunkTask, ...]:
+        """The fixed chunks: every one ``chunk_rounds`` long except perhaps the last."""
+        count = math.ceil(self.rounds / self.chunk_rounds)
+        return tuple(
+            ChunkTask(
+                self.module,
+                self.setup,
+                self.seed,
+                index,
+                min(self.chunk_rounds, self.rounds - index * self.chunk_rounds),
+            )
+            for index in range(count)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class WagerEstimate:
+    """A simulated wager: its result and, for a progressive wager, what its meter did."""
+
+    wager: str
+    result: SimulationResult
+    meter: MeterTally | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationRun:
+    """The merged result of the chunks that finished."""
+
+    plan: SimulationPlan
+    rounds: int
+    """Table rounds dealt in the finished chunks."""
+    shoes: int
+    chunks_done: int
+    chunks_total: int
+    interrupted: bool
+    estimates: tuple[WagerEstimate, ...] = field(default_factory=tuple)
+
+    def estimate(self, wager: str) -> WagerEstimate:
+        """The estimate of one wager; KeyError if it was not simulated."""
+        for estimate in self.estimates:
+            if estimate.wager == wager:
+                return estimate
+        raise KeyError(f"wager '{wager}' was not simulated")
+
+
+def merge(plan: SimulationPlan, results: Iterable[ChunkResult], interrupted: bool = False) -> SimulationRun:
+    """Merge chunk results in chunk order, so the sums are the same whoever computed them."""
+    ordered = sorted(results, key=lambda result: result.index)
+    tallies: dict[str, WagerTally] = {}
+    meters: dict[str, MeterTally] = {}
+    for result in ordered:
+        for wager, tally in result.tallies:
+            tallies[wager] = tallies.get(wager, WagerTally()).merge(tally)
+        for wager, meter in result.meters:
+            meters[wager] = meters.get(wager, MeterTally()).merge(meter)
+    estimates = tuple(
+        WagerEstimate(wager, tally.result(), meters.get(wager)) for wager, tally in sorted(tallies.items())
+    )
+    return SimulationRun(
+        plan=plan,
+        rounds=sum(result.rounds for result in ordered),
+        shoes=sum(result.shoes for result in ordered),
+        chunks_done=len(ordered),
+        chunks_total=len(plan.tasks()),
+        interrupted=interrupted,
+        estimates=estimates,
+    )
+
+
+ChunkCallback = Callable[[ChunkResult], None]
+
+
+def run(
+    plan: SimulationPlan,
+    workers: int = 1,
+    scheduler: str | None = None,
+    on_chunk: ChunkCallback | None = None,
+) -> SimulationRun:
+    """Run every chunk of the plan: here (``workers=1``), on a process pool, or on Dask (``scheduler``)."""
+    problems = plan.problems()
+    if problems:
+        raise ValueError("; ".join(problems))
+    # Fail fast, in this process, on a set-up the game refuses (SimulationUnavailable), before any worker starts.
+    load_game(plan.module).table(plan.setup)
+    tasks = plan.tasks()
+    callback = on_chunk or (lambda result: None)
+    if scheduler is not None:
+        results, interrupted = _run_dask(tasks, scheduler, workers, callback)
+    elif workers <= 1:
+        results, interrupted = _run_here(tasks, callback)
+    else:
+        results, interrupted = _run_pool(tasks, workers, callback)
+    return merge(plan, results, interrupted)
+
+
+def _run_here(tasks: Sequence[ChunkTask], callback: ChunkCallback) -> tuple[list[ChunkResult], bool]:
+    results: list[ChunkResult] = []
+    try:
+        for task in tasks:
+            result = run_chunk(task)
+            results.append(result)
+            callback(result)
+    except KeyboardInterrupt:
+        return results, True
+    return results, False
+
+
+def _ignore_interrupts() -> None:
+    """Pool and Dask worker initialiser: Ctrl-C is the parent's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_pool(tasks: Sequence[ChunkTask], workers: int, callback: ChunkCallback) -> tuple[list[ChunkResult], bool]:
+    import multiprocessing
+    from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+
+    # spawn, not fork: the parent may be running rich's refresh thread, and forking a threaded process can deadlock.
+    context = multiprocessing.get_context("spawn")
+    results: list[ChunkResult] = []
+    executor = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_interrupts)
+    futures: list[Future[ChunkResult]] = []
+    try:
+        futures = [executor.submit(run_chunk, task) for task in tasks]
+        for future in as_completed(futures):
+            result = future.result()
+            results.append(result)
+            callback(result)
+    except KeyboardInterrupt:
+        for future in futures:
+            future.cancel()
+        # The chunks already running are let finish (they ignore SIGINT) and kept.
+        executor.shutdown(wait=True, cancel_futures=True)
+        kept = {result.index for result in results}
+        for future in futures:
+            if future.done() and not future.cancelled() and future.exception() is None:
+                result = future.result()
+                if result.index not in kept:
+                    results.append(result)
+                    callback(result)
+        return results, True
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+    return results, False
+
+
+def _run_dask(
+    tasks: Sequence[ChunkTask], scheduler: str, workers: int, callback: ChunkCallback
+) -> tuple[list[ChunkResult], bool]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError as error:
+        raise RuntimeError("the Dask scheduler needs the optional extra: pip install 'pacomply[dask]'") from error
+
+    import logging
+    from contextlib import ExitStack
+
+    results: list[ChunkResult] = []
+    interrupted = False
+    with ExitStack() as stack:
+        if scheduler == LOCAL_CLUSTER:
+            # Quiet: a LocalCluster logs worker heartbeats that fail while it shuts down, which are harmless here.
+            cluster = stack.enter_context(
+                LocalCluster(
+                    n_workers=max(workers, 1),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.CRITICAL,
+                )
+            )
+            client = stack.enter_context(Client(cluster))
+        else:
+            client = stack.enter_context(Client(scheduler))
+        # Keys unique per run: a long-lived cluster must not hand back another run's chunk of the same index.
+        run_id = uuid.uuid4().hex
+        keys = [f"pacomply-chunk-{run_id}-{task.index}" for task in tasks]
+        futures = client.map(run_chunk, list(tasks), key=keys, pure=False)
+        try:
+            for future in as_completed(futures):
+                result = future.result()
+                results.append(result)
+                callback(result)
+        except KeyboardInterrupt:
+            interrupted = True
+            client.cancel([future for future in futures if not future.done()])
+            kept = {result.index for result in results}
+            for future in futures:
+                if future.status == "finished":
+                    result = future.result()
+                    if result.index not in kept:
+                        results.append(result)
+                        callback(result)
+    return results, interrupted

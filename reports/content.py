@@ -1,0 +1,199 @@
+"""What the filing-ready reports (PDF, Excel, SARIF, JUnit) share: the filing id, the checklist as filed with the
+findings beside each row, table configurations as rows of text, and the fixed timestamp of a document.
+
+The JSON renderer (:mod:`reports.json`) is the reference for content; these helpers only arrange the same review
+for a page or a sheet, generically for any chapter, wager and paytable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import regulations
+from checker.registry import Finding, Rule, Severity, chapter_rules, filing_rules
+from checker.review import Review
+from regulations.rulebook import Rulebook
+from submissions.model import SourceLocation, TableConfiguration
+
+SEVERITY_TITLES = {Severity.ERROR: "Errors", Severity.WARNING: "Warnings", Severity.INFO: "Information"}
+
+
+def filing_id(review: Review) -> str:
+    """A short id of the filing's content, printed on every page: the same filing always gets the same id.
+
+    It is a digest of the parsed filing (metadata, answers, tables and where each was read), so two different
+    filings from the same licensee on the same day still get different ids.
+    """
+    digest = hashlib.sha256(review.filing.model_dump_json().encode("utf-8")).hexdigest()
+    return f"PAC-{digest[:12].upper()}"
+
+
+def document_epoch(review: Review) -> int:
+    """Seconds since 1970 stamped into a document: ``SOURCE_DATE_EPOCH`` when set, else the Date Filed at 00:00 UTC.
+
+    A report of the same filing is then byte-identical however often, and wherever, it is rendered.
+    """
+    configured = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if configured.isdigit():
+        return int(configured)
+    filed = review.filing.metadata.date_filed
+    return int(datetime(filed.year, filed.month, filed.day, tzinfo=UTC).timestamp())
+
+
+def document_datetime(review: Review) -> datetime:
+    """:func:`document_epoch` as a naive UTC datetime (what openpyxl stores)."""
+    return datetime.fromtimestamp(document_epoch(review), tz=UTC).replace(tzinfo=None)
+
+
+def percent(value: float | None, places: int = 4) -> str:
+    """0.0560523 → '5.6052%'; None → 'n/a'."""
+    return "n/a" if value is None else f"{value * 100:.{places}f}%"
+
+
+def location_text(location: SourceLocation | None) -> str:
+    """'686a!D10', 'tables[0].decks' or 'filing'."""
+    return "filing" if location is None else str(location)
+
+
+def chapters_line(review: Review) -> str:
+    """'686a Over/Under, 687a DJ Wild Stud Poker'."""
+    return ", ".join(f"{used.chapter} {used.title}" for used in review.rulebooks) or "none"
+
+
+def findings_of(review: Review, severity: Severity) -> tuple[Finding, ...]:
+    """The findings of one severity, in the review's order (waived ones included, marked by the renderer)."""
+    return tuple(finding for finding in review.findings if finding.severity == severity)
+
+
+def finding_flag(finding: Finding) -> str:
+    """'686A-006 error' or '686A-006 error (waived)': the mark printed beside a checklist or table row."""
+    return f"{finding.rule_id} {finding.severity.value}" + (" (waived)" if finding.waived else "")
+
+
+def worst_severity(findings: tuple[Finding, ...]) -> Severity | None:
+    """The most serious severity among findings no waiver accepts (None when all pass or are waived)."""
+    open_findings = [finding for finding in findings if not finding.waived]
+    if not open_findings:
+        return None
+    return min((finding.severity for finding in open_findings), key=lambda severity: severity.rank)
+
+
+@dataclass(frozen=True, slots=True)
+class ChecklistRow:
+    """One checklist question as filed, with the findings located at its answer."""
+
+    chapter: str
+    section: str
+    key: str
+    question: str
+    answer: str
+    notes: str
+    location: SourceLocation | None
+    findings: tuple[Finding, ...]
+    in_rulebook: bool
+    """False for a row the filing holds that the chapter's checklist does not ask (kept, never dropped)."""
+
+
+def _rulebook(chapter: str) -> Rulebook | None:
+    try:
+        return regulations.rulebook(chapter)
+    except regulations.UnknownChapterError:
+        return None
+
+
+def checklist_rows(review: Review) -> tuple[ChecklistRow, ...]:
+    """Every chapter's checklist in the rulebook's order, then any extra answered keys, each with its findings."""
+    rows: list[ChecklistRow] = []
+    for chapter in review.filing.filed_chapters:
+        submission = review.filing.chapters.get(chapter)
+        answers = dict(submission.answers) if submission is not None else {}
+        book = _rulebook(chapter)
+        asked = book.checklist if book is not None else ()
+        for question in asked:
+            answer = answers.pop(question.key, None)
+            location = submission.location_of(question.key) if submission is not None else None
+            located = (
+                tuple(f for f in review.findings if f.location is not None and f.location == location)
+                if answer is not None and answer.location is not None
+                else ()
+            )
+            rows.append(
+                ChecklistRow(
+                    chapter=chapter,
+                    section=question.section.short,
+                    key=question.key,
+                    question=question.question,
+                    answer="" if answer is None else answer.text,
+                    notes="" if answer is None else answer.notes,
+                    location=location,
+                    findings=located,
+                    in_rulebook=True,
+                )
+            )
+        for key in sorted(answers):
+            answer = answers[key]
+            located = tuple(f for f in review.findings if answer.location is not None and f.location == answer.location)
+            rows.append(ChecklistRow(chapter, "", key, "", answer.text, answer.notes, answer.location, located, False))
+    return tuple(rows)
+
+
+TABLE_FIELDS: tuple[tuple[str, str], ...] = (
+    ("chapter", "Chapter"),
+    ("betting_positions", "Betting positions"),
+    ("decks", "Decks per batch"),
+    ("batches", "Batches"),
+    ("shuffler", "Shuffler"),
+    ("dealing", "Dealing"),
+    ("discard_rack_height_mm", "Discard rack height (mm)"),
+    ("discard_rack_mark_mm", "Discard rack mark (mm)"),
+    ("card_change_interval_hours", "Card change interval (h)"),
+    ("equipment", "Equipment"),
+    ("wagers", "Wagers (paytable)"),
+    ("payout_limit", "Payout limit ($)"),
+    ("progressive_reset", "Progressive reset ($)"),
+)
+"""The Tables sheet's columns, in the filing format's order, as the reports label them."""
+
+
+def table_value(table: TableConfiguration, field_name: str) -> str:
+    """A table field as the filing would write it; blank for an empty optional field."""
+    value = getattr(table, field_name)
+    if field_name == "equipment":
+        return "; ".join(item.value for item in value)
+    if field_name == "wagers":
+        return "; ".join(f"{w.wager}={w.paytable}" if w.paytable else w.wager for w in value)
+    if value is None:
+        return ""
+    return str(value.value) if hasattr(value, "value") else str(value)
+
+
+def table_findings(review: Review, table_id: str) -> tuple[Finding, ...]:
+    """Findings about one table."""
+    return tuple(finding for finding in review.findings if finding.table_id == table_id)
+
+
+def rules_checked(review: Review) -> tuple[Rule, ...]:
+    """Every rule the review ran: the filing-wide rules, then each filed chapter's rules in code order."""
+    rules = list(filing_rules())
+    for used in review.rulebooks:
+        rules.extend(chapter_rules(used.chapter))
+    return tuple(rules)
+
+
+def wager_title(math_chapter: str, wager: str, paytable: str | None, decks: int) -> str:
+    """'686a bonus, paytable 686a.8(b), 6 decks'."""
+    name = wager
+    book = _rulebook(math_chapter)
+    if book is not None:
+        try:
+            name = f"{book.wager(wager).name} ({wager})"
+        except KeyError:
+            name = wager
+    return (
+        f"{math_chapter} {name}, "
+        + (f"paytable {paytable}, " if paytable else "")
+        + f"{decks} deck{'s' * (decks != 1)}"
+    )

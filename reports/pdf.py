@@ -1,0 +1,850 @@
+"""The review as a filing-ready PDF (reportlab platypus): a document a Board reviewer can read, sign and archive.
+
+Cover (licensee, chapters, date filed, reviewer, tool and rulebook versions, verdict), contents, summary, the
+checklist as filed with findings beside their rows, the tables' configuration, findings by severity, waivers
+applied, wager math with each paytable, the readings relied on, and an attestation block. Every page carries
+"page x of y" and the filing id; the outline mirrors the headings.
+
+Fonts are TrueType and embedded (DejaVu Sans where the system has it, else the Bitstream Vera that reportlab
+ships), so the § sign renders and the text is searchable. The bytes are fixed for a given review and font: reportlab
+runs in invariant mode and the creation date is the filing's Date Filed (or ``SOURCE_DATE_EPOCH``).
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+import reportlab
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import inch
+from reportlab.lib.utils import TimeStamp
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas as pdf_canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from checker.registry import Finding, Severity
+from checker.review import Review
+from checker.wager_math import WagerMath
+from reports.content import (
+    SEVERITY_TITLES,
+    TABLE_FIELDS,
+    chapters_line,
+    checklist_rows,
+    document_epoch,
+    filing_id,
+    finding_flag,
+    findings_of,
+    location_text,
+    percent,
+    table_findings,
+    table_value,
+    wager_title,
+    worst_severity,
+)
+
+FONT = "PacomplySans"
+PAGE_WIDTH, PAGE_HEIGHT = LETTER
+MARGIN = 0.75 * inch
+CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
+TABLES_PER_GRID = 4
+
+INK = colors.HexColor("#1A1A1A")
+NAVY = colors.HexColor("#1F3864")
+RULE_GREY = colors.HexColor("#A6A6A6")
+BAND = colors.HexColor("#F2F2F2")
+SEVERITY_BACKGROUND = {
+    Severity.ERROR: colors.HexColor("#F8D7DA"),
+    Severity.WARNING: colors.HexColor("#FFF3CD"),
+    Severity.INFO: colors.HexColor("#D1ECF1"),
+}
+SEVERITY_INK = {
+    Severity.ERROR: colors.HexColor("#9C0006"),
+    Severity.WARNING: colors.HexColor("#7F6000"),
+    Severity.INFO: colors.HexColor("#0C5460"),
+}
+WAIVED_BACKGROUND = colors.HexColor("#E2E3E5")
+COMPLIANT_BACKGROUND = colors.HexColor("#D4EDDA")
+
+_DEJAVU_FOLDERS = (
+    Path("/usr/share/fonts/truetype/dejavu"),
+    Path("/usr/share/fonts/dejavu"),
+    Path("/usr/local/share/fonts/dejavu"),
+    Path("/opt/homebrew/share/fonts/dejavu"),
+)
+_DEJAVU_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf")
+_VERA_FILES = ("Vera.ttf", "VeraBd.ttf", "VeraIt.ttf", "VeraBI.ttf")
+
+
+@cache
+def font_files() -> tuple[Path, Path, Path, Path]:
+    """Regular, bold, italic and bold-italic TrueType files: DejaVu Sans if installed, else reportlab's Vera.
+
+    Both carry the § sign and the typographic punctuation the report uses; DejaVu covers far more scripts for
+    names in a filing, Vera ships inside reportlab so a PDF can always be made.
+    """
+    for folder in _DEJAVU_FOLDERS:
+        candidates = tuple(folder / name for name in _DEJAVU_FILES)
+        if all(candidate.is_file() for candidate in candidates):
+            return candidates  # type: ignore[return-value]
+    bundled = Path(reportlab.__file__).parent / "fonts"
+    return tuple(bundled / name for name in _VERA_FILES)  # type: ignore[return-value]
+
+
+@cache
+def _register_fonts() -> str:
+    regular, bold, italic, bold_italic = font_files()
+    names = (FONT, f"{FONT}-Bold", f"{FONT}-Italic", f"{FONT}-BoldItalic")
+    for name, path in zip(names, (regular, bold, italic, bold_italic), strict=True):
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    pdfmetrics.registerFontFamily(FONT, normal=names[0], bold=names[1], italic=names[2], boldItalic=names[3])
+    return FONT
+
+
+@dataclass(frozen=True, slots=True)
+class _Styles:
+    body: ParagraphStyle
+    small: ParagraphStyle
+    cell: ParagraphStyle
+    cell_bold: ParagraphStyle
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    heading1: ParagraphStyle
+    heading2: ParagraphStyle
+    verdict: ParagraphStyle
+    toc1: ParagraphStyle
+    toc2: ParagraphStyle
+
+
+@cache
+def _styles() -> _Styles:
+    font = _register_fonts()
+    bold = f"{font}-Bold"
+    body = ParagraphStyle("body", fontName=font, fontSize=9.5, leading=12.5, textColor=INK, spaceAfter=4)
+    return _Styles(
+        body=body,
+        small=ParagraphStyle("small", parent=body, fontSize=8, leading=10),
+        cell=ParagraphStyle("cell", parent=body, fontSize=8, leading=10, spaceAfter=0),
+        cell_bold=ParagraphStyle("cell_bold", parent=body, fontName=bold, fontSize=8, leading=10, spaceAfter=0),
+        title=ParagraphStyle("title", parent=body, fontName=bold, fontSize=22, leading=27, textColor=NAVY),
+        subtitle=ParagraphStyle("subtitle", parent=body, fontSize=11.5, leading=15, textColor=NAVY, spaceAfter=14),
+        heading1=ParagraphStyle(
+            "heading1",
+            parent=body,
+            fontName=bold,
+            fontSize=15,
+            leading=19,
+            textColor=NAVY,
+            spaceBefore=4,
+            spaceAfter=8,
+            keepWithNext=1,
+        ),
+        heading2=ParagraphStyle(
+            "heading2",
+            parent=body,
+            fontName=bold,
+            fontSize=11,
+            leading=14,
+            textColor=NAVY,
+            spaceBefore=8,
+            spaceAfter=4,
+            keepWithNext=1,
+        ),
+        verdict=ParagraphStyle("verdict", parent=body, fontName=bold, fontSize=13, leading=17, alignment=TA_CENTER),
+        toc1=ParagraphStyle("toc1", parent=body, fontName=bold, fontSize=10.5, leading=16),
+        toc2=ParagraphStyle("toc2", parent=body, fontSize=9, leading=12, leftIndent=16),
+    )
+
+
+def _text(value: object) -> str:
+    """Filing text made safe for reportlab's paragraph markup."""
+    return escape(str(value))
+
+
+def _p(text: str, style: ParagraphStyle | None = None) -> Paragraph:
+    """A paragraph of already-escaped markup."""
+    return Paragraph(text, style or _styles().cell)
+
+
+class _Bookmark(Flowable):
+    """An invisible outline entry (the cover has no printed heading)."""
+
+    def __init__(self, text: str, key: str) -> None:
+        super().__init__()
+        self.outline = (0, text, key)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return (0, 0)
+
+    def draw(self) -> None:
+        return None
+
+
+class _Heading(Paragraph):
+    """A heading that becomes an outline entry and (levels 0 and 1) a table-of-contents line."""
+
+    def __init__(self, text: str, level: int, key: str) -> None:
+        styles = _styles()
+        super().__init__(_text(text), styles.heading1 if level == 0 else styles.heading2)
+        self.outline = (level, text, key)
+
+
+def _grid_style(header: bool = True, extra: Sequence[tuple[Any, ...]] = ()) -> TableStyle:
+    commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), FONT, 8),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE_GREY),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    if header:
+        commands += [("BACKGROUND", (0, 0), (-1, 0), NAVY), ("TEXTCOLOR", (0, 0), (-1, 0), colors.white)]
+    return TableStyle([*commands, *extra])
+
+
+def _header_cells(labels: Sequence[str]) -> list[Paragraph]:
+    style = ParagraphStyle("header", parent=_styles().cell_bold, textColor=colors.white)
+    return [_p(_text(label), style) for label in labels]
+
+
+def _key_value_table(rows: Sequence[tuple[str, str]], label_width: float = 1.9 * inch) -> Table:
+    """Label/value rows; values are escaped markup."""
+    styles = _styles()
+    data = [[_p(_text(label), styles.cell_bold), _p(value)] for label, value in rows]
+    table = Table(data, colWidths=[label_width, CONTENT_WIDTH - label_width], hAlign="LEFT")
+    table.setStyle(_grid_style(header=False, extra=[("BACKGROUND", (0, 0), (0, -1), BAND)]))
+    return table
+
+
+def _flags(findings: Sequence[Finding]) -> str:
+    """Coloured finding marks for a table cell."""
+    marks = []
+    for finding in findings:
+        colour = "#555555" if finding.waived else SEVERITY_INK[finding.severity].hexval()[2:]
+        colour = colour if colour.startswith("#") else f"#{colour}"
+        marks.append(f'<font color="{colour}">{_text(finding_flag(finding))}</font>')
+    return "<br/>".join(marks)
+
+
+def _row_background(findings: Sequence[Finding]) -> colors.Color | None:
+    worst = worst_severity(tuple(findings))
+    if worst is not None:
+        return SEVERITY_BACKGROUND[worst]
+    return WAIVED_BACKGROUND if findings else None
+
+
+class _Story:
+    """Builds the flowables of the document, numbering sections and keys for the outline."""
+
+    def __init__(self, review: Review) -> None:
+        self.review = review
+        self.styles = _styles()
+        self.flowables: list[Flowable] = []
+        self.section = 0
+        self.subsection = 0
+
+    def add(self, *flowables: Flowable) -> None:
+        self.flowables.extend(flowables)
+
+    def heading(self, title: str) -> None:
+        self.section += 1
+        self.subsection = 0
+        self.add(_Heading(f"{self.section} {title}", 0, f"section-{self.section}"))
+
+    def subheading(self, title: str) -> _Heading:
+        self.subsection += 1
+        return _Heading(f"{self.section}.{self.subsection} {title}", 1, f"section-{self.section}-{self.subsection}")
+
+    def paragraph(self, markup: str, style: ParagraphStyle | None = None) -> None:
+        self.add(Paragraph(markup, style or self.styles.body))
+
+    # -- the sections ---------------------------------------------------------------------------------------------
+
+    def cover(self) -> None:
+        review, styles = self.review, self.styles
+        filing = review.filing
+        self.add(
+            _Bookmark("Cover", "cover"),
+            Paragraph("Rules Submission Review", styles.title),
+            Paragraph("Pennsylvania table games, 58 Pa. Code Subpart K — checked by pacomply", styles.subtitle),
+            _key_value_table(
+                [
+                    ("Licensee", _text(filing.metadata.licensee)),
+                    ("Chapters", _text(chapters_line(review))),
+                    ("Date filed", _text(filing.metadata.date_filed.isoformat())),
+                    ("Reviewed by (named in the filing)", _text(filing.metadata.reviewed_by)),
+                    ("Filing", _text(filing.source or "(built in memory)")),
+                    ("Filing id", _text(filing_id(review))),
+                    ("pacomply version", _text(review.tool_version)),
+                    ("Tables covered", _text(len(filing.tables))),
+                ]
+            ),
+            Spacer(1, 12),
+            Paragraph("Rulebooks applied", styles.heading2),
+        )
+        rulebooks = [_header_cells(("Chapter", "Title", "Rulebook version", "Effective"))]
+        rulebooks += [
+            [_p(_text(used.chapter)), _p(_text(used.title)), _p(_text(used.version)), _p(_text(used.effective))]
+            for used in review.rulebooks
+        ]
+        widths = [0.9 * inch, 2.6 * inch, 1.8 * inch, CONTENT_WIDTH - 5.3 * inch]
+        table = Table(rulebooks, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(_grid_style())
+        self.add(table, Spacer(1, 18))
+        verdict = f"Verdict: {review.verdict}"
+        if review.waived_count:
+            verdict += f" ({review.waived_count} finding{'s' * (review.waived_count != 1)} waived)"
+        box = Table([[Paragraph(_text(verdict), styles.verdict)]], colWidths=[CONTENT_WIDTH], hAlign="LEFT")
+        box.setStyle(
+            TableStyle(
+                [
+                    (
+                        "BACKGROUND",
+                        (0, 0),
+                        (-1, -1),
+                        COMPLIANT_BACKGROUND if review.compliant else SEVERITY_BACKGROUND[Severity.ERROR],
+                    ),
+                    (
+                        "BOX",
+                        (0, 0),
+                        (-1, -1),
+                        1,
+                        SEVERITY_INK[Severity.ERROR] if not review.compliant else colors.HexColor("#155724"),
+                    ),
+                    ("TOPPADDING", (0, 0), (-1, -1), 10),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 10),
+                ]
+            )
+        )
+        self.add(box, Spacer(1, 14), Paragraph("At a glance", styles.heading2), self._glance(), Spacer(1, 14))
+        self.add(
+            Paragraph(
+                "This report sets out what pacomply found when it checked the filing against the rulebooks named "
+                "above. Each finding cites the subsection it enforces and the cell or field of the filing it is "
+                "about. Figures for each configured wager are computed exactly where the wager can be enumerated; "
+                "a simulated figure is shown with its 95% interval. Where a chapter is ambiguous, the reading "
+                "relied on is set out in its own section.",
+                styles.small,
+            ),
+            NextPageTemplate("body"),
+            PageBreak(),
+        )
+
+    def _glance(self) -> Table:
+        """Counts by severity, and the house edge of each wager configured: the figures a reviewer looks for first."""
+        review = self.review
+        rows = [
+            ("Errors", str(review.count(Severity.ERROR))),
+            ("Warnings", str(review.count(Severity.WARNING))),
+            ("Information", str(review.count(Severity.INFO))),
+            ("Waived", str(review.waived_count)),
+        ]
+        rows += [
+            (
+                f"{math.chapter} {math.wager}"
+                + (f" ({math.paytable})" if math.paytable else "")
+                + f", {math.decks} decks",
+                f"house edge {percent(math.house_edge)}, return {percent(math.return_)} ({math.method})",
+            )
+            for math in review.wager_math
+        ]
+        return _key_value_table([(label, _text(value)) for label, value in rows])
+
+    def contents(self) -> None:
+        toc = TableOfContents(levelStyles=[self.styles.toc1, self.styles.toc2], dotsMinLevel=0)
+        self.add(Paragraph("Contents", self.styles.heading1), toc, PageBreak())
+
+    def summary(self) -> None:
+        review = self.review
+        self.heading("Summary")
+        self.paragraph(f"<b>{_text(review.verdict[0].upper() + review.verdict[1:])}.</b>")
+        counts = [_header_cells(("Errors", "Warnings", "Information", "Waived", "Tables", "Wagers analysed"))]
+        counts.append(
+            [
+                _p(_text(value))
+                for value in (
+                    review.count(Severity.ERROR),
+                    review.count(Severity.WARNING),
+                    review.count(Severity.INFO),
+                    review.waived_count,
+                    len(review.filing.tables),
+                    len(review.wager_math),
+                )
+            ]
+        )
+        table = Table(counts, colWidths=[CONTENT_WIDTH / 6] * 6, hAlign="LEFT")
+        table.setStyle(_grid_style())
+        self.add(table, Spacer(1, 8))
+        if review.filing.tables:
+            self.add(self.subheading("Findings by table"))
+            rows = [_header_cells(("Table", "Chapter", "Errors", "Warnings", "Information", "Waived"))]
+            for gaming_table in review.filing.tables:
+                found = table_findings(review, gaming_table.table_id)
+                open_ = [f for f in found if not f.waived]
+                rows.append(
+                    [
+                        _p(_text(gaming_table.table_id)),
+                        _p(_text(gaming_table.chapter)),
+                        *(
+                            _p(_text(sum(1 for f in open_ if f.severity == severity)))
+                            for severity in (Severity.ERROR, Severity.WARNING, Severity.INFO)
+                        ),
+                        _p(_text(sum(1 for f in found if f.waived))),
+                    ]
+                )
+            table = Table(rows, colWidths=[CONTENT_WIDTH / 6] * 6, repeatRows=1, hAlign="LEFT")
+            table.setStyle(_grid_style())
+            self.add(table)
+        if review.findings:
+            self.add(self.subheading("Findings by rule"))
+            by_rule: dict[str, list[Finding]] = {}
+            for finding in review.findings:
+                by_rule.setdefault(finding.rule_id, []).append(finding)
+            rows = [_header_cells(("Rule", "Severity", "Citation", "Findings"))]
+            for rule_id, of_rule in by_rule.items():
+                rows.append(
+                    [
+                        _p(_text(f"{rule_id} {of_rule[0].rule_name}")),
+                        _p(_text(of_rule[0].severity.value)),
+                        _p(_text(of_rule[0].citation)),
+                        _p(_text(len(of_rule))),
+                    ]
+                )
+            table = Table(rows, colWidths=[2.6 * inch, 0.8 * inch, 2.0 * inch, None], repeatRows=1, hAlign="LEFT")
+            table.setStyle(_grid_style())
+            self.add(table)
+
+    def checklist(self) -> None:
+        review = self.review
+        self.heading("Checklist as filed")
+        self.paragraph(
+            "Each question of the chapter's checklist with the answer as written in the filing. Findings located at "
+            "an answer are marked beside its row; a blank answer is shown as <i>(blank)</i>."
+        )
+        rows = checklist_rows(review)
+        for chapter in review.filing.filed_chapters:
+            chapter_rows = [row for row in rows if row.chapter == chapter]
+            if not chapter_rows:
+                continue
+            self.add(self.subheading(f"Chapter {chapter}"))
+            data = [_header_cells(("Section", "Question", "Answer", "Findings"))]
+            extra: list[tuple[Any, ...]] = []
+            for position, row in enumerate(chapter_rows, start=1):
+                question = _text(row.question) if row.question else f"<i>{_text(row.key)} (not on the checklist)</i>"
+                answer = _text(row.answer) if row.answer.strip() else "<i>(blank)</i>"
+                if row.notes:
+                    answer += f"<br/><font size=7>{_text(row.notes)}</font>"
+                data.append(
+                    [
+                        _p(_text(row.section or row.chapter)),
+                        _p(
+                            f"{question}<br/><font size=6.5 color='#666666'>{_text(row.key)} · "
+                            f"{_text(location_text(row.location))}</font>"
+                        ),
+                        _p(answer),
+                        _p(_flags(row.findings)),
+                    ]
+                )
+                background = _row_background(row.findings)
+                if background is not None:
+                    extra.append(("BACKGROUND", (0, position), (-1, position), background))
+            table = Table(data, colWidths=[0.85 * inch, 3.55 * inch, 0.95 * inch, None], repeatRows=1, hAlign="LEFT")
+            table.setStyle(_grid_style(extra=extra))
+            self.add(table)
+
+    def tables(self) -> None:
+        review = self.review
+        self.heading("Tables and their configuration")
+        tables = review.filing.tables
+        if not tables:
+            self.paragraph("The filing lists no tables.")
+            return
+        self.paragraph("One column per table, as the Tables sheet gives it; the last row marks the findings about it.")
+        for start in range(0, len(tables), TABLES_PER_GRID):
+            chunk = tables[start : start + TABLES_PER_GRID]
+            data = [_header_cells(("Field", *(table.table_id for table in chunk)))]
+            for field_name, label in TABLE_FIELDS:
+                data.append(
+                    [_p(_text(label), self.styles.cell_bold)] + [_p(_text(table_value(t, field_name))) for t in chunk]
+                )
+            found = [table_findings(review, table.table_id) for table in chunk]
+            data.append([_p("Findings", self.styles.cell_bold)] + [_p(_flags(f) or "none") for f in found])
+            label_width = 1.7 * inch
+            width = (CONTENT_WIDTH - label_width) / TABLES_PER_GRID
+            extra: list[tuple[Any, ...]] = [("BACKGROUND", (0, 1), (0, -1), BAND)]
+            for column, table_found in enumerate(found, start=1):
+                background = _row_background(table_found)
+                if background is not None:
+                    extra.append(("BACKGROUND", (column, len(data) - 1), (column, len(data) - 1), background))
+            grid = Table(data, colWidths=[label_width] + [width] * len(chunk), repeatRows=1, hAlign="LEFT")
+            grid.setStyle(_grid_style(extra=extra))
+            self.add(grid, Spacer(1, 10))
+
+    def findings(self) -> None:
+        review = self.review
+        self.heading("Findings")
+        if not review.findings:
+            self.paragraph("No rule found anything to report in this filing.")
+            return
+        self.paragraph(
+            "Grouped by severity. Errors make the filing non-compliant; warnings and information do not. A waived "
+            "finding is listed with the waiver that accepts it and fails nothing."
+        )
+        for severity in Severity:
+            found = findings_of(review, severity)
+            if not found:
+                continue
+            self.add(self.subheading(f"{SEVERITY_TITLES[severity]} ({len(found)})"))
+            for finding in found:
+                self.add(KeepTogether([self._finding_block(finding), Spacer(1, 6)]))
+
+    def _finding_block(self, finding: Finding) -> Table:
+        styles = self.styles
+        title = f"{_text(finding.rule_id)} · {_text(finding.rule_name)} · {_text(finding.severity.value)}"
+        if finding.waived:
+            title += " · WAIVED"
+        rows: list[tuple[str, str]] = [
+            ("Citation", f'<link href="{_text(finding.citation.uri)}">{_text(finding.citation)}</link>'),
+            ("Location", _text(location_text(finding.location))),
+        ]
+        if finding.table_id:
+            rows.append(("Table", _text(finding.table_id)))
+        rows += [("Message", _text(finding.message)), ("Fix", _text(finding.fix))]
+        if finding.waiver is not None:
+            waiver = finding.waiver
+            rows.append(
+                (
+                    "Waiver",
+                    f"{_text(waiver.justification)}<br/>Approval {_text(waiver.approval_reference)}; expires "
+                    f"{_text(waiver.expires.isoformat())}",
+                )
+            )
+        data = [[_p(title, ParagraphStyle("fh", parent=styles.cell_bold, textColor=colors.white)), ""]]
+        data += [[_p(_text(label), styles.cell_bold), _p(value)] for label, value in rows]
+        table = Table(data, colWidths=[1.0 * inch, CONTENT_WIDTH - 1.0 * inch], hAlign="LEFT")
+        header_colour = colors.HexColor("#555555") if finding.waived else SEVERITY_INK[finding.severity]
+        table.setStyle(
+            _grid_style(
+                header=False,
+                extra=[
+                    ("SPAN", (0, 0), (-1, 0)),
+                    ("BACKGROUND", (0, 0), (-1, 0), header_colour),
+                    ("BACKGROUND", (0, 1), (0, -1), BAND),
+                    ("BOX", (0, 0), (-1, -1), 0.5, header_colour),
+                ],
+            )
+        )
+        return table
+
+    def waivers(self) -> None:
+        review = self.review
+        self.heading("Waivers applied")
+        waived = [finding for finding in review.findings if finding.waiver is not None]
+        if not waived:
+            self.paragraph("No waiver was applied to this filing.")
+            return
+        self.paragraph(
+            "Findings the Board has approved setting aside under 58 Pa. Code § 601a.4. They stay listed above, "
+            "marked, and do not count against the verdict."
+        )
+        data = [_header_cells(("Rule", "Table", "Justification", "Approval", "Expires"))]
+        for finding in waived:
+            waiver = finding.waiver
+            assert waiver is not None
+            data.append(
+                [
+                    _p(_text(finding.rule_id)),
+                    _p(_text(waiver.table_id or finding.table_id or "all")),
+                    _p(
+                        _text(waiver.justification)
+                        + (f"<br/><font size=6.5>{_text(waiver.source)}</font>" if waiver.source else "")
+                    ),
+                    _p(_text(waiver.approval_reference)),
+                    _p(_text(waiver.expires.isoformat())),
+                ]
+            )
+        table = Table(
+            data, colWidths=[0.85 * inch, 0.75 * inch, 2.55 * inch, 1.65 * inch, None], repeatRows=1, hAlign="LEFT"
+        )
+        table.setStyle(_grid_style())
+        self.add(table)
+
+    def wager_math(self) -> None:
+        review = self.review
+        self.heading("Wager math")
+        if not review.wager_math:
+            self.paragraph("The filing configures no wager pacomply can analyse.")
+            return
+        self.paragraph(
+            "Every wager configured at a table, at that table's deck count. House edge is the expected loss per unit "
+            "of the initial wager; element of risk is the expected loss per unit of the total amount wagered."
+        )
+        overview = [_header_cells(("Chapter", "Wager", "Paytable", "Decks", "House edge", "Return", "Method"))]
+        for math in review.wager_math:
+            overview.append(
+                [
+                    _p(_text(value))
+                    for value in (
+                        math.chapter,
+                        math.wager,
+                        math.paytable or "none",
+                        math.decks,
+                        percent(math.house_edge),
+                        percent(math.return_),
+                        math.method,
+                    )
+                ]
+            )
+        widths = [0.7 * inch, 1.4 * inch, 1.0 * inch, 0.5 * inch, 0.9 * inch, 0.9 * inch, None]
+        table = Table(overview, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(_grid_style())
+        self.add(table)
+        for math in review.wager_math:
+            self.add(*self._wager_block(math))
+
+    def _wager_block(self, math: WagerMath) -> list[Flowable]:
+        interval = (
+            f"{percent(math.ci95[0])} to {percent(math.ci95[1])} (95%, house edge)"
+            if math.ci95 is not None
+            else "none: the figure is exact"
+        )
+        rows = [
+            ("House edge", percent(math.house_edge)),
+            ("Return to player", percent(math.return_)),
+            ("Element of risk", percent(math.element_of_risk)),
+            ("Method", math.method + (f", {math.rounds:,} rounds" if math.rounds else "")),
+            ("Interval", interval),
+            ("Hit frequency", percent(math.hit_frequency, 2)),
+            ("Standard deviation", "n/a" if math.std_dev is None else f"{math.std_dev:.4f} units"),
+            ("Citation", math.citation),
+        ]
+        if math.reading:
+            rows.append(("Reading relied on", math.reading))
+        blocks: list[Flowable] = [
+            self.subheading(wager_title(math.chapter, math.wager, math.paytable, math.decks)),
+            _key_value_table([(label, _text(value)) for label, value in rows], 1.6 * inch),
+        ]
+        if math.strategy:
+            data = [_header_cells(("When", "Decision"))]
+            data += [[_p(_text(when)), _p(_text(decision))] for when, decision in math.strategy]
+            table = Table(data, colWidths=[2.5 * inch, None], hAlign="LEFT")
+            table.setStyle(_grid_style())
+            blocks += [Spacer(1, 4), Paragraph("Optimal decisions", self.styles.cell_bold), table]
+        if math.paytable_rows:
+            data = [_header_cells(("Outcome", "Pays"))]
+            data += [[_p(_text(outcome)), _p(_text(pays))] for outcome, pays in math.paytable_rows]
+            table = Table(data, colWidths=[3.5 * inch, 1.5 * inch], repeatRows=1, hAlign="LEFT")
+            table.setStyle(_grid_style())
+            label = f"Paytable {math.paytable}" if math.paytable else "Paytable"
+            blocks += [Spacer(1, 4), Paragraph(_text(label), self.styles.cell_bold), table]
+        blocks.append(Spacer(1, 6))
+        return blocks
+
+    def readings(self) -> None:
+        review = self.review
+        self.heading("Readings of the regulation relied on")
+        if not review.readings:
+            self.paragraph("The chapters filed record no ambiguous point.")
+            return
+        self.paragraph("Where a chapter is ambiguous pacomply records the reading it applies, and why.")
+        for chapter, reading in review.readings:
+            self.add(
+                KeepTogether(
+                    [
+                        self.subheading(f"{reading.id} ({chapter})"),
+                        _key_value_table(
+                            [
+                                ("Citation", _text(reading.citation)),
+                                ("Question", _text(reading.topic)),
+                                ("Reading", _text(reading.choice)),
+                                ("Reason", _text(reading.reason)),
+                            ],
+                            1.2 * inch,
+                        ),
+                    ]
+                )
+            )
+
+    def attestation(self) -> None:
+        review = self.review
+        self.heading("Attestation")
+        heading = self.flowables.pop()
+        statement = Paragraph(
+            f"I have read this review of the Rules Submission of {_text(review.filing.metadata.licensee)} dated "
+            f"{_text(review.filing.metadata.date_filed.isoformat())} (filing id {_text(filing_id(review))}), "
+            "including every finding and waiver listed, and the wager figures set out above.",
+            self.styles.body,
+        )
+        signature = [
+            [_p("<b>For the licensee</b>"), _p("<b>For the Pennsylvania Gaming Control Board</b>")],
+            [_p(f"Name: {_text(review.filing.metadata.reviewed_by)}"), _p("Name:")],
+            [_p("Title:"), _p("Title:")],
+            [_p("Signature:"), _p("Signature:")],
+            [_p("Date:"), _p("Date:")],
+        ]
+        table = Table(signature, colWidths=[CONTENT_WIDTH / 2] * 2, rowHeights=[18, 28, 28, 40, 28], hAlign="LEFT")
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                    ("LINEBELOW", (0, 1), (-1, -1), 0.5, INK),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 4),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 14),
+                ]
+            )
+        )
+        self.add(KeepTogether([heading, statement, Spacer(1, 8), table]))
+
+
+def _timestamp(epoch: int) -> TimeStamp:
+    """reportlab's document time, fixed to ``epoch`` in UTC (invariant mode alone would say 2000-01-01)."""
+    stamp = TimeStamp(invariant=1)
+    stamp.t = epoch
+    stamp.lt = time.gmtime(epoch)
+    stamp.YMDhms = tuple(stamp.lt)[:6]
+    stamp.dhh = stamp.dmm = 0
+    stamp.tzname = "UTC"
+    return stamp
+
+
+def _canvas_maker(footer: str, epoch: int) -> type[pdf_canvas.Canvas]:
+    """A canvas that holds its pages until the end so each footer can say 'page x of y'."""
+
+    class NumberedCanvas(pdf_canvas.Canvas):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._doc._timeStamp = _timestamp(epoch)
+            self._page_states: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self._page_states.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._page_states)
+            for state in self._page_states:
+                self.__dict__.update(state)
+                self._footer(total)
+                super().showPage()
+            super().save()
+
+        def _footer(self, total: int) -> None:
+            self.saveState()
+            self.setFont(FONT, 7.5)
+            self.setFillColor(colors.HexColor("#555555"))
+            self.setStrokeColor(RULE_GREY)
+            self.setLineWidth(0.5)
+            self.line(MARGIN, 0.6 * inch, PAGE_WIDTH - MARGIN, 0.6 * inch)
+            self.drawString(MARGIN, 0.45 * inch, footer)
+            self.drawRightString(PAGE_WIDTH - MARGIN, 0.45 * inch, f"Page {self._pageNumber} of {total}")
+            self.restoreState()
+
+    return NumberedCanvas
+
+
+class _ReviewDocument(BaseDocTemplate):
+    """Two page templates (cover, body); headings feed the outline and the table of contents."""
+
+    def __init__(self, buffer: io.BytesIO, review: Review) -> None:
+        filing = review.filing
+        super().__init__(
+            buffer,
+            pagesize=LETTER,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN,
+            bottomMargin=0.9 * inch,
+            title=f"Rules Submission Review — {filing.metadata.licensee}",
+            author="pacomply",
+            subject=f"{chapters_line(review)}; filed {filing.metadata.date_filed.isoformat()}; {review.verdict}",
+            creator=f"pacomply {review.tool_version}",
+            keywords=["58 Pa. Code", *(used.chapter for used in review.rulebooks), filing_id(review)],
+            invariant=1,
+            pageCompression=1,
+        )
+        frame = Frame(
+            self.leftMargin, self.bottomMargin, self.width, self.height, leftPadding=0, rightPadding=0, id="content"
+        )
+        header = f"{filing.metadata.licensee} · Rules Submission Review"
+        self.addPageTemplates(
+            [
+                PageTemplate(id="cover", frames=[frame]),
+                PageTemplate(id="body", frames=[frame], onPage=lambda canvas, _doc: self._header(canvas, header)),
+            ]
+        )
+
+    @staticmethod
+    def _header(canvas: pdf_canvas.Canvas, text: str) -> None:
+        canvas.saveState()
+        canvas.setFont(FONT, 7.5)
+        canvas.setFillColor(colors.HexColor("#555555"))
+        canvas.drawString(MARGIN, PAGE_HEIGHT - 0.5 * inch, text[:110])
+        canvas.restoreState()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        outline = getattr(flowable, "outline", None)
+        if outline is None:
+            return
+        level, text, key = outline
+        self.canv.bookmarkPage(key)
+        self.canv.addOutlineEntry(text, key, level=level, closed=False)
+        if key != "cover":
+            self.notify("TOCEntry", (level, text, self.page, key))
+
+
+def render_pdf(review: Review) -> bytes:
+    """The whole document."""
+    _register_fonts()
+    story = _Story(review)
+    story.cover()
+    story.contents()
+    story.summary()
+    story.checklist()
+    story.tables()
+    story.findings()
+    story.waivers()
+    story.wager_math()
+    story.readings()
+    story.attestation()
+    buffer = io.BytesIO()
+    document = _ReviewDocument(buffer, review)
+    metadata = review.filing.metadata
+    footer = f"Filing {filing_id(review)} · {metadata.licensee} · filed {metadata.date_filed.isoformat()}"
+    document.multiBuild(story.flowables, canvasmaker=_canvas_maker(footer[:120], document_epoch(review)))
+    return buffer.getvalue()
+
+
+class PdfRenderer:
+    """Renders the filing-ready PDF."""
+
+    def render(self, review: Review) -> bytes:
+        """The PDF bytes."""
+        return render_pdf(review)
+
+
+RENDERER = PdfRenderer()

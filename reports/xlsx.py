@@ -1,0 +1,304 @@
+"""The review as an Excel workbook a reviewer can work in: Summary, Checklist (answers with finding flags),
+Tables, Findings (filterable, frozen header, severity colours), Wager Math, Paytables and Readings.
+
+Every text cell is written as text: anything from the filing that a spreadsheet would run as a formula
+(``=HYPERLINK(...)``, ``+``, ``-``, ``@``) is neutralised, and the cell's type is forced to string. The workbook is
+byte-identical for the same review: document properties and zip entry times are fixed to the filing's date (or
+``SOURCE_DATE_EPOCH``), since openpyxl would otherwise stamp the time of saving into both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.cell import Cell
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+
+from checker.registry import Severity
+from checker.review import Review
+from reports.content import (
+    TABLE_FIELDS,
+    chapters_line,
+    checklist_rows,
+    document_datetime,
+    filing_id,
+    finding_flag,
+    location_text,
+    table_findings,
+    table_value,
+    worst_severity,
+)
+from submissions.files import neutralise_formula
+from submissions.xlsx_writer import workbook_bytes
+
+SEVERITY_FILLS = {
+    Severity.ERROR: PatternFill("solid", start_color="F8D7DA", end_color="F8D7DA"),
+    Severity.WARNING: PatternFill("solid", start_color="FFF3CD", end_color="FFF3CD"),
+    Severity.INFO: PatternFill("solid", start_color="D1ECF1", end_color="D1ECF1"),
+}
+WAIVED_FILL = PatternFill("solid", start_color="E2E3E5", end_color="E2E3E5")
+HEADER_FILL = PatternFill("solid", start_color="1F3864", end_color="1F3864")
+HEADER_FONT = Font(bold=True, color="FFFFFF")
+PERCENT_FORMAT = "0.0000%"
+WRAP = Alignment(wrap_text=True, vertical="top")
+
+
+def _write(cell: Cell, value: Any) -> None:
+    """Text always lands as a string cell, never a formula; numbers stay numbers."""
+    if value is None:
+        return
+    if isinstance(value, bool):
+        cell.value = "Yes" if value else "No"
+        cell.data_type = "s"
+        return
+    if isinstance(value, int | float):
+        cell.value = value
+        return
+    cell.value = neutralise_formula(str(value))
+    cell.data_type = "s"
+
+
+def _sheet(
+    workbook: Workbook, title: str, headers: Sequence[str], rows: Iterable[Sequence[Any]], widths: Sequence[int]
+) -> Any:
+    sheet = workbook.create_sheet(title)
+    sheet.append(list(headers))
+    for column, _header in enumerate(headers, start=1):
+        cell = sheet.cell(row=1, column=column)
+        cell.font, cell.fill = HEADER_FONT, HEADER_FILL
+    for row_number, row in enumerate(rows, start=2):
+        for column, value in enumerate(row, start=1):
+            cell = sheet.cell(row=row_number, column=column)
+            _write(cell, value)
+            cell.alignment = WRAP
+    for column, width in enumerate(widths, start=1):
+        sheet.column_dimensions[get_column_letter(column)].width = width
+    sheet.freeze_panes = "A2"
+    if sheet.max_row > 1:
+        sheet.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{sheet.max_row}"
+    return sheet
+
+
+def _colour_rows(sheet: Any, severities: Sequence[Severity | None], waived: Sequence[bool], columns: int) -> None:
+    for offset, (severity, is_waived) in enumerate(zip(severities, waived, strict=True)):
+        fill = WAIVED_FILL if is_waived else SEVERITY_FILLS.get(severity) if severity is not None else None
+        if fill is None:
+            continue
+        for column in range(1, columns + 1):
+            sheet.cell(row=offset + 2, column=column).fill = fill
+
+
+def _summary(workbook: Workbook, review: Review) -> None:
+    filing = review.filing
+    sheet = workbook.active
+    sheet.title = "Summary"
+    rows: list[tuple[str, Any]] = [
+        ("Licensee", filing.metadata.licensee),
+        ("Date filed", filing.metadata.date_filed.isoformat()),
+        ("Reviewed by (named in the filing)", filing.metadata.reviewed_by),
+        ("Chapters", chapters_line(review)),
+        ("Source", filing.source),
+        ("Filing id", filing_id(review)),
+        ("pacomply version", review.tool_version),
+        ("Verdict", review.verdict),
+        ("Errors", review.count(Severity.ERROR)),
+        ("Warnings", review.count(Severity.WARNING)),
+        ("Information", review.count(Severity.INFO)),
+        ("Waived findings", review.waived_count),
+        ("Tables", len(filing.tables)),
+    ]
+    sheet.append(["Field", "Value"])
+    for label, value in rows:
+        sheet.append([label])
+        _write(sheet.cell(row=sheet.max_row, column=2), value)
+    sheet.append([])
+    sheet.append(["Rulebook", "Title", "Version", "Effective"])
+    header_row = sheet.max_row
+    for used in review.rulebooks:
+        sheet.append([])
+        for column, value in enumerate((used.chapter, used.title, used.version, used.effective), start=1):
+            _write(sheet.cell(row=sheet.max_row, column=column), value)
+    for row in (1, header_row):
+        for column in range(1, 5 if row == header_row else 3):
+            cell = sheet.cell(row=row, column=column)
+            cell.font, cell.fill = HEADER_FONT, HEADER_FILL
+    verdict_cell = sheet.cell(row=9, column=2)
+    verdict_cell.font = Font(bold=True)
+    verdict_cell.fill = (
+        SEVERITY_FILLS[Severity.ERROR]
+        if not review.compliant
+        else PatternFill("solid", start_color="D4EDDA", end_color="D4EDDA")
+    )
+    sheet.column_dimensions["A"].width = 34
+    sheet.column_dimensions["B"].width = 60
+    sheet.column_dimensions["C"].width = 20
+    sheet.column_dimensions["D"].width = 14
+    sheet.freeze_panes = "A2"
+
+
+def _severity_text(severity: Severity | None) -> str:
+    return "" if severity is None else severity.value
+
+
+def _checklist(workbook: Workbook, review: Review) -> None:
+    rows = checklist_rows(review)
+    sheet = _sheet(
+        workbook,
+        "Checklist",
+        ("Chapter", "Section", "Key", "Question", "Answer", "Notes", "Location", "Findings", "Severity"),
+        (
+            (
+                row.chapter,
+                row.section,
+                row.key,
+                row.question or "(not a question of the chapter's checklist)",
+                row.answer,
+                row.notes,
+                location_text(row.location),
+                "; ".join(finding_flag(finding) for finding in row.findings),
+                _severity_text(worst_severity(row.findings)),
+            )
+            for row in rows
+        ),
+        (9, 12, 30, 70, 18, 24, 22, 28, 10),
+    )
+    _colour_rows(
+        sheet,
+        [worst_severity(row.findings) for row in rows],
+        [bool(row.findings) and all(f.waived for f in row.findings) for row in rows],
+        9,
+    )
+
+
+def _tables(workbook: Workbook, review: Review) -> None:
+    tables = review.filing.tables
+    findings = [table_findings(review, table.table_id) for table in tables]
+    sheet = _sheet(
+        workbook,
+        "Tables",
+        ("Table ID", *(label for _field, label in TABLE_FIELDS), "Findings"),
+        (
+            (
+                table.table_id,
+                *(table_value(table, field_name) for field_name, _label in TABLE_FIELDS),
+                "; ".join(finding_flag(finding) for finding in table_findings_),
+            )
+            for table, table_findings_ in zip(tables, findings, strict=True)
+        ),
+        (12, 9, 10, 8, 8, 11, 11, 12, 12, 12, 22, 26, 12, 12, 40),
+    )
+    _colour_rows(
+        sheet, [worst_severity(f) for f in findings], [bool(f) and all(x.waived for x in f) for f in findings], 15
+    )
+
+
+def _findings(workbook: Workbook, review: Review) -> None:
+    headers = (
+        "Severity", "Rule ID", "Rule", "Chapter", "Citation", "Citation URI", "Location", "Table",
+        "Message", "Fix", "Waived", "Waiver justification", "Approval reference", "Waiver expires", "Waiver source",
+    )  # fmt: skip
+    rows = []
+    for finding in review.findings:
+        waiver = finding.waiver
+        rows.append(
+            (
+                finding.severity.value,
+                finding.rule_id,
+                finding.rule_name,
+                finding.chapter or "filing",
+                str(finding.citation),
+                finding.citation.uri,
+                location_text(finding.location),
+                finding.table_id or "",
+                finding.message,
+                finding.fix,
+                "Yes" if waiver is not None else "No",
+                waiver.justification if waiver else "",
+                waiver.approval_reference if waiver else "",
+                waiver.expires.isoformat() if waiver else "",
+                waiver.source if waiver else "",
+            )
+        )
+    sheet = _sheet(workbook, "Findings", headers, rows, (9, 10, 28, 8, 24, 30, 22, 10, 60, 50, 8, 40, 18, 14, 22))
+    _colour_rows(sheet, [f.severity for f in review.findings], [f.waived for f in review.findings], len(headers))
+
+
+def _wager_math(workbook: Workbook, review: Review) -> None:
+    headers = (
+        "Chapter", "Wager", "Paytable", "Decks", "House edge", "Return", "Element of risk", "Method", "Rounds",
+        "95% low", "95% high", "Hit frequency", "Std dev", "Citation", "Reading", "Strategy",
+    )  # fmt: skip
+    rows = [
+        (
+            math.chapter,
+            math.wager,
+            math.paytable or "",
+            math.decks,
+            math.house_edge,
+            math.return_,
+            math.element_of_risk,
+            math.method,
+            math.rounds,
+            math.ci95[0] if math.ci95 else None,
+            math.ci95[1] if math.ci95 else None,
+            math.hit_frequency,
+            math.std_dev,
+            math.citation,
+            math.reading or "",
+            "; ".join(f"{when}: {decision}" for when, decision in math.strategy),
+        )
+        for math in review.wager_math
+    ]
+    sheet = _sheet(workbook, "Wager Math", headers, rows, (8, 14, 12, 7, 11, 11, 13, 10, 10, 10, 10, 12, 9, 24, 50, 40))
+    for row in range(2, sheet.max_row + 1):
+        for column in (5, 6, 7, 10, 11, 12):
+            sheet.cell(row=row, column=column).number_format = PERCENT_FORMAT
+        sheet.cell(row=row, column=13).number_format = "0.0000"
+
+
+def _paytables(workbook: Workbook, review: Review) -> None:
+    rows = [
+        (math.chapter, math.wager, math.paytable or "", math.decks, outcome, pays, math.citation)
+        for math in review.wager_math
+        for outcome, pays in math.paytable_rows
+    ]
+    _sheet(workbook, "Paytables", ("Chapter", "Wager", "Paytable", "Decks", "Outcome", "Pays", "Citation"), rows,
+           (8, 14, 12, 7, 40, 14, 24))  # fmt: skip
+
+
+def _readings(workbook: Workbook, review: Review) -> None:
+    rows = [
+        (chapter, reading.id, str(reading.citation), reading.topic, reading.choice, reading.reason)
+        for chapter, reading in review.readings
+    ]
+    _sheet(workbook, "Readings", ("Chapter", "Reading", "Citation", "Topic", "Choice", "Reason"), rows,
+           (8, 26, 24, 40, 40, 70))  # fmt: skip
+
+
+def workbook_for(review: Review) -> Workbook:
+    """The report workbook (not yet saved)."""
+    workbook = Workbook()
+    _summary(workbook, review)
+    _checklist(workbook, review)
+    _tables(workbook, review)
+    _findings(workbook, review)
+    _wager_math(workbook, review)
+    _paytables(workbook, review)
+    _readings(workbook, review)
+    return workbook
+
+
+class XlsxRenderer:
+    """Renders the review workbook."""
+
+    def render(self, review: Review) -> bytes:
+        """The .xlsx bytes."""
+        return workbook_bytes(workbook_for(review), document_datetime(review))
+
+
+RENDERER = XlsxRenderer()
+
+__all__ = ["RENDERER", "XlsxRenderer", "workbook_bytes", "workbook_for"]

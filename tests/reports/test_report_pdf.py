@@ -1,0 +1,264 @@
+"""The PDF read as a reviewer reads it: pages rendered to images, text extracted, sections, findings and figures
+asserted against the review it was made from."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from checker.registry import Severity
+from checker.review import Review, review_filing
+from checker.wager_math import WagerMath
+from reports.content import filing_id, percent
+from reports.pdf import RENDERER, font_files
+from submissions import read_filing
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+SECTIONS = (
+    "1 Summary",
+    "2 Checklist as filed",
+    "3 Tables and their configuration",
+    "4 Findings",
+    "5 Waivers applied",
+    "6 Wager math",
+    "7 Readings of the regulation relied on",
+    "8 Attestation",
+)
+
+
+def _squash(text: str) -> str:
+    """Text with every run of whitespace made one space, so wrapped lines compare as written."""
+    return re.sub(r"\s+", " ", text)
+
+
+@dataclasses.dataclass(frozen=True)
+class Extracted:
+    data: bytes
+    pages: tuple[str, ...]
+    metadata: dict[str, object]
+    outline: tuple[str, ...]
+    fonts: frozenset[str]
+
+    @property
+    def text(self) -> str:
+        return _squash(" ".join(self.pages))
+
+
+def extract(data: bytes) -> Extracted:
+    with pdfplumber.open(io.BytesIO(data)) as document:
+        pages = tuple(page.extract_text() or "" for page in document.pages)
+        fonts = frozenset(char["fontname"] for page in document.pages for char in page.chars)
+        outline = tuple(entry[1] for entry in document.doc.get_outlines())
+        return Extracted(data, pages, dict(document.metadata), outline, fonts)
+
+
+@pytest.fixture(scope="module")
+def violations_pdf(violations_review: Review) -> Extracted:
+    return extract(RENDERER.render(violations_review))
+
+
+@pytest.fixture(scope="module")
+def waived_pdf(waived_review: Review) -> Extracted:
+    return extract(RENDERER.render(waived_review))
+
+
+def test_cover_names_licensee_chapters_date_reviewer_versions_and_verdict(
+    violations_pdf: Extracted, violations_review: Review
+) -> None:
+    cover = _squash(violations_pdf.pages[0])
+    metadata = violations_review.filing.metadata
+    assert metadata.licensee in cover
+    assert metadata.date_filed.isoformat() in cover
+    assert metadata.reviewed_by in cover
+    assert violations_review.tool_version in cover
+    for used in violations_review.rulebooks:
+        assert f"{used.chapter} {used.title}" in cover
+        assert used.version in cover and used.effective in cover
+    assert f"Verdict: {violations_review.verdict}" in cover
+    assert "not compliant: 12 errors, 0 warnings" in cover  # the example's 12 errors, listed in its text report
+
+
+def test_sections_appear_in_order_in_contents_outline_and_body(violations_pdf: Extracted) -> None:
+    contents = _squash(violations_pdf.pages[1])
+    positions = [contents.find(section) for section in SECTIONS]
+    assert all(position >= 0 for position in positions), contents
+    assert positions == sorted(positions)
+    body = _squash(" ".join(violations_pdf.pages[2:]))
+    body_positions = [body.find(section) for section in SECTIONS]
+    assert all(position >= 0 for position in body_positions)
+    assert body_positions == sorted(body_positions)
+    assert violations_pdf.outline[0] == "Cover"
+    assert [title for title in violations_pdf.outline if title in SECTIONS] == list(SECTIONS)
+
+
+def test_every_page_says_page_x_of_y_and_the_filing_id(violations_pdf: Extracted, violations_review: Review) -> None:
+    total = len(violations_pdf.pages)
+    assert total >= 5
+    for number, page in enumerate(violations_pdf.pages, start=1):
+        assert f"Page {number} of {total}" in page
+        assert filing_id(violations_review) in page
+
+
+def test_every_finding_is_listed_with_rule_citation_location_message_and_fix(
+    violations_pdf: Extracted, violations_review: Review
+) -> None:
+    text = violations_pdf.text
+    findings_part = text[text.find("4 Findings", text.find("8 Attestation") + 1) :]
+    for finding in violations_review.findings:
+        assert f"{finding.rule_id} · {finding.rule_name} · {finding.severity.value}" in findings_part
+        assert _squash(finding.message) in findings_part
+        assert _squash(finding.fix) in findings_part
+        assert str(finding.location) in findings_part
+        assert str(finding.citation) in findings_part  # the § sign survives extraction
+    assert f"Errors ({violations_review.count(Severity.ERROR)})" in findings_part
+
+
+def test_checklist_marks_findings_beside_the_blank_answer(violations_pdf: Extracted) -> None:
+    lines = [line for page in violations_pdf.pages for line in page.splitlines()]
+    # 686a!D10 (max_adjacent_boxes) is blank in the example; 686A-006 and 686A-104 point at it.
+    marked = [line for line in lines if "(blank)" in line]
+    assert marked and any("686A-006 error" in line for line in marked), marked
+
+
+def test_wager_math_shows_every_figure_and_the_paytable(violations_pdf: Extracted, violations_review: Review) -> None:
+    text = violations_pdf.text
+    math_part = text[text.rfind("6 Wager math") :]
+    assert violations_review.wager_math
+    for math in violations_review.wager_math:
+        for value in (math.house_edge, math.return_, math.element_of_risk):
+            assert percent(value) in math_part
+        assert percent(math.hit_frequency, 2) in math_part
+        for outcome, pays in math.paytable_rows:
+            assert f"{outcome} {pays}" in math_part
+        for when, decision in math.strategy:
+            assert f"{when} {decision}" in math_part
+
+
+def test_readings_and_attestation(violations_pdf: Extracted, violations_review: Review) -> None:
+    text = violations_pdf.text
+    for _chapter, reading in violations_review.readings:
+        assert reading.id in text
+        assert _squash(reading.choice) in text
+    attestation = text[text.rfind("8 Attestation") :]
+    for label in ("For the licensee", "Signature:", "Date:", "Pennsylvania Gaming Control Board"):
+        assert label in attestation
+
+
+def test_waived_finding_is_marked_with_justification_approval_and_expiry(waived_pdf: Extracted) -> None:
+    text = waived_pdf.text
+    assert "686A-004 · equipment.discard-rack-height · error · WAIVED" in text
+    waivers = text[text.rfind("5 Waivers applied") : text.rfind("6 Wager math")]
+    for expected in ("686A-004", "Rack replaced on order", "PGCB-TG-2026-0415", "2027-03-31", "OU-4"):
+        assert expected in waivers
+    assert "11 errors" in text  # one of the twelve errors waived
+
+
+def test_fonts_are_embedded_truetype_and_the_pdf_has_no_script_or_attachment(violations_pdf: Extracted) -> None:
+    assert violations_pdf.fonts, "no text on the pages: not searchable"
+    # Each font is a subset ('ABCDEF+Name') of one of the TrueType files chosen, never a base-14 font.
+    families = {"DejaVuSans", "BitstreamVeraSans"}
+    for font in violations_pdf.fonts:
+        assert re.fullmatch(r"[A-Z]{6}\+[A-Za-z-]+", font), font
+        assert font.split("+")[1].split("-")[0] in families, font
+    assert b"/FontFile2" in violations_pdf.data  # embedded TrueType programs
+    for forbidden in (b"/JavaScript", b"/JS ", b"/EmbeddedFile", b"/Launch", b"/OpenAction"):
+        assert forbidden not in violations_pdf.data
+    assert any(path.is_file() for path in font_files())
+
+
+def test_creation_date_is_the_date_filed_or_source_date_epoch(
+    violations_pdf: Extracted, violations_review: Review, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    filed = violations_review.filing.metadata.date_filed.strftime("%Y%m%d")
+    assert str(violations_pdf.metadata["CreationDate"]).startswith(f"D:{filed}000000")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14 22:13:20 UTC
+    stamped = extract(RENDERER.render(violations_review))
+    assert str(stamped.metadata["CreationDate"]).startswith("D:20231114221320")
+
+
+def test_simulated_wager_shows_its_interval_and_rounds(compliant_review: Review) -> None:
+    simulated = WagerMath(
+        chapter="686a", wager="bonus", paytable="ANY-1", decks=6, house_edge=0.0412, element_of_risk=0.0412,
+        return_=0.9588, method="simulation", rounds=10_000_000, ci95=(0.0401, 0.0423), hit_frequency=0.25,
+        std_dev=2.1, citation="58 Pa. Code § 686a.8(b)", reading=None, strategy=(),
+        paytable_rows=(("a royal outcome", "500 to 1"),),
+    )  # fmt: skip
+    text = extract(RENDERER.render(dataclasses.replace(compliant_review, wager_math=(simulated,)))).text
+    assert "4.0100% to 4.2300% (95%, house edge)" in text
+    assert "simulation, 10,000,000 rounds" in text
+    assert "Paytable ANY-1" in text and "a royal outcome 500 to 1" in text
+
+
+def _rendered_pages_have_ink(images: list[bytes]) -> None:
+    from PIL import Image
+
+    for image_bytes in images:
+        image = Image.open(io.BytesIO(image_bytes)).convert("L")
+        extrema = image.getextrema()  # (darkest, lightest) for a one-band image
+        assert isinstance(extrema[0], int) and extrema[0] < 100, "a page rendered blank"
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
+def test_pdftoppm_renders_every_page(violations_pdf: Extracted, tmp_path: Path) -> None:
+    source = tmp_path / "review.pdf"
+    source.write_bytes(violations_pdf.data)
+    subprocess.run(["pdftoppm", "-r", "40", "-png", str(source), str(tmp_path / "page")], check=True)
+    images = sorted(tmp_path.glob("page-*.png"))
+    assert len(images) == len(violations_pdf.pages)
+    _rendered_pages_have_ink([image.read_bytes() for image in images])
+
+
+def test_pdfium_renders_every_page(violations_pdf: Extracted) -> None:
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(violations_pdf.data)
+    images = []
+    for page in document:
+        buffer = io.BytesIO()
+        page.render(scale=0.5).to_pil().save(buffer, format="PNG")
+        images.append(buffer.getvalue())
+    assert len(images) == len(violations_pdf.pages)
+    _rendered_pages_have_ink(images)
+
+
+def test_both_font_choices_carry_the_section_sign() -> None:
+    """DejaVu (when installed) and reportlab's bundled Vera (always there) both map § and the dashes used."""
+    import reportlab
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+    for path in {font_files()[0], vera}:
+        mapped = TTFontFile(str(path)).charToGlyph
+        assert all(ord(character) in mapped for character in "§—·±%"), path
+
+
+def test_same_review_same_bytes_and_a_different_filing_a_different_id(
+    violations_pdf: Extracted, violations_review: Review, compliant_review: Review
+) -> None:
+    assert RENDERER.render(violations_review) == violations_pdf.data
+    assert filing_id(violations_review) != filing_id(compliant_review)
+    assert re.fullmatch(r"PAC-[0-9A-F]{12}", filing_id(violations_review))
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("686a-*") if p.suffix in {".xlsx", ".json"}))
+def test_every_example_filing_renders_with_its_sections_findings_and_figures(example: str) -> None:
+    review = review_filing(read_filing(EXAMPLES / example))
+    rendered = extract(RENDERER.render(review))
+    text = rendered.text
+    body = text[text.find("8 Attestation") + len("8 Attestation") :]  # past the contents page
+    positions = [body.find(section) for section in SECTIONS]
+    assert all(position >= 0 for position in positions) and positions == sorted(positions)
+    assert f"Verdict: {review.verdict}" in text
+    for finding in review.findings:
+        assert _squash(finding.message) in text
+    for math in review.wager_math:
+        assert percent(math.house_edge) in text and percent(math.return_) in text
+    assert f"Page {len(rendered.pages)} of {len(rendered.pages)}" in rendered.pages[-1]

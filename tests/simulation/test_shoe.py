@@ -1,0 +1,121 @@
+"""The real shoe: cover card, burn card, reshuffle at the cover card, batches, continuous shuffler."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from engine.cards import shoe_cards
+from engine.simulation.shoe import MAX_PENETRATION, Shoe, ShoeSpec
+from regulations.rulebook import Shuffler
+
+
+def _generator(seed: int = 11) -> np.random.Generator:
+    return np.random.default_rng(seed)
+
+
+def _deal_shoe(shoe: Shoe) -> list:
+    """Every card of the current shoe up to and including the round that brings out the cover card."""
+    dealt = []
+    while not shoe.cover_card_out:
+        dealt.append(shoe.draw())
+    return dealt
+
+
+def test_686a_5_d_cover_card_at_least_a_quarter_in_from_the_bottom() -> None:
+    spec = ShoeSpec(decks=6, penetration_min=0.5, penetration_max=MAX_PENETRATION)
+    shoe = Shoe(spec, _generator())
+    size = spec.cards_per_batch
+    positions = set()
+    for _ in range(200):
+        shoe.begin_round()
+        # At least a quarter of the stack stays behind the cover card (§ 686a.5(d)).
+        assert size - shoe.cover_position >= size / 4
+        assert shoe.cover_position >= int(0.5 * size)
+        positions.add(shoe.cover_position)
+        _deal_shoe(shoe)
+    assert len(positions) > 20, "the cover card's position is drawn across the permitted range"
+
+
+def test_686a_5_d_cover_card_deeper_than_three_quarters_is_refused() -> None:
+    spec = ShoeSpec(decks=6, penetration_min=0.8, penetration_max=0.8)
+    assert any("1/4 of the way in from the bottom" in problem for problem in spec.problems())
+    with pytest.raises(ValueError, match="penetration"):
+        Shoe(spec, _generator())
+
+
+def test_686a_7_c_first_card_of_each_shoe_is_burnt() -> None:
+    shoe = Shoe(ShoeSpec(decks=6), _generator())
+    assert shoe.cards_dealt == 1, "the burn card is out before the first round"
+    dealt = _deal_shoe(shoe)
+    # The cover card sits behind floor(0.75 * 312) = 234 cards, the burn card among them.
+    assert len(dealt) == int(0.75 * 312) - 1
+    shoe.begin_round()
+    assert shoe.shoes_dealt == 2 and shoe.cards_dealt == 1
+
+
+def test_686a_7_d_round_in_progress_is_completed_past_the_cover_card() -> None:
+    shoe = Shoe(ShoeSpec(decks=1), _generator())
+    _deal_shoe(shoe)
+    assert shoe.cover_card_out
+    before = shoe.cards_dealt
+    shoe.draw()  # the round in progress still gets its cards
+    assert shoe.cards_dealt == before + 1 and shoe.shoes_dealt == 1
+    shoe.begin_round()  # the next round starts from a reshuffled shoe
+    assert shoe.shoes_dealt == 2 and not shoe.cover_card_out
+
+
+def test_686a_7_d_no_reshuffle_before_the_cover_card() -> None:
+    shoe = Shoe(ShoeSpec(decks=6), _generator())
+    for _ in range(10):
+        shoe.begin_round()
+        shoe.draw()
+    assert shoe.shoes_dealt == 1 and shoe.cards_dealt == 11
+
+
+def test_686a_5_a_each_shoe_is_the_whole_batch_shuffled() -> None:
+    spec = ShoeSpec(decks=2, jokers_per_deck=1, penetration_min=0.75)
+    shoe = Shoe(spec, _generator())
+    order = [shoe.draw() for _ in range(spec.cards_per_batch - 1)]  # the burn card is already out
+    expected = Counter(shoe_cards(2, jokers_per_deck=1))
+    dealt = Counter(order)
+    assert sum((expected - dealt).values()) == 1, "all but the burn card came out, each as often as the batch holds"
+    assert not dealt - expected
+
+
+def test_686a_3_b_two_batches_alternate_shoe_by_shoe() -> None:
+    shoe = Shoe(ShoeSpec(decks=6, shuffler=Shuffler.AUTOMATED, batches=2), _generator())
+    seen = [shoe.batch_in_play]
+    for _ in range(4):
+        _deal_shoe(shoe)
+        shoe.begin_round()
+        seen.append(shoe.batch_in_play)
+    assert seen == [0, 1, 0, 1, 0]
+
+
+def test_686a_3_a_one_batch_is_always_the_same_batch() -> None:
+    shoe = Shoe(ShoeSpec(decks=6), _generator())
+    _deal_shoe(shoe)
+    shoe.begin_round()
+    assert shoe.batch_in_play == 0
+
+
+def test_686a_3_a_continuous_shuffler_deals_every_round_from_the_whole_batch() -> None:
+    shoe = Shoe(ShoeSpec(decks=1, shuffler=Shuffler.CONTINUOUS), _generator())
+    for _ in range(100):
+        shoe.begin_round()
+        hand = [shoe.draw() for _ in range(40)]
+        assert len(set(hand)) == 40, "no card twice within a round from a one-deck batch"
+        assert not shoe.cover_card_out, "a continuous shuffler has no cover card"
+    assert shoe.shoes_dealt == 0, "no shoe is ever started: the device holds the cards"
+
+
+def test_same_generator_seed_deals_the_same_shoe() -> None:
+    first = Shoe(ShoeSpec(decks=6), _generator(5))
+    second = Shoe(ShoeSpec(decks=6), _generator(5))
+    other = Shoe(ShoeSpec(decks=6), _generator(6))
+    cards = [first.draw() for _ in range(50)]
+    assert cards == [second.draw() for _ in range(50)]
+    assert cards != [other.draw() for _ in range(50)]

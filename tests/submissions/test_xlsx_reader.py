@@ -1,0 +1,180 @@
+"""The filing workbook reader: round trips, and every error path located and collected."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from examples.build_examples import COMPLIANT_686A, NONCOMPLIANT_686A
+from submissions import InputError, read_filing
+from submissions.model import Filing
+from submissions.template import build_workbook
+
+
+def strip_locations(filing: Filing) -> dict[str, Any]:
+    data = filing.model_dump(mode="json", exclude={"source"})
+    data["metadata"].pop("locations")
+    for table in data["tables"]:
+        table.pop("locations")
+    for chapter in data["chapters"].values():
+        chapter.pop("location")
+        for answer in chapter["answers"].values():
+            answer.pop("location")
+    return data
+
+
+def save(workbook: Any, tmp_path: Path, name: str = "filing.xlsx") -> Path:
+    path = tmp_path / name
+    workbook.save(path)
+    return path
+
+
+def problems_of(path: Path) -> list[str]:
+    with pytest.raises(InputError) as error:
+        read_filing(path)
+    return [str(problem) for problem in error.value.problems]
+
+
+@pytest.mark.parametrize("filing", [COMPLIANT_686A, NONCOMPLIANT_686A], ids=["compliant", "violations"])
+def test_a_written_workbook_reads_back_to_the_same_filing(filing: Filing, tmp_path: Path) -> None:
+    path = save(build_workbook(["686a"], filing), tmp_path)
+    assert strip_locations(read_filing(path)) == strip_locations(filing)
+
+
+def test_every_value_remembers_its_cell(tmp_path: Path) -> None:
+    filing = read_filing(save(build_workbook(["686a"], COMPLIANT_686A), tmp_path))
+    assert str(filing.metadata.locations["licensee"]) == "Filing!B2"
+    assert str(filing.chapters["686a"].location_of("bonus_offered")) == "686a!D8"
+    assert str(filing.tables[1].location_of("decks")) == "Tables!D3"
+
+
+def test_headers_and_sheet_names_match_case_and_space_insensitively(tmp_path: Path) -> None:
+    workbook = build_workbook(["686a"], COMPLIANT_686A)
+    workbook["Tables"].title = " tables "
+    workbook["686a"]["D1"] = "  ANSWER "
+    workbook[" tables "]["A1"] = "table   id"
+    filing = read_filing(save(workbook, tmp_path))
+    assert [table.table_id for table in filing.tables] == ["OU-1", "OU-2"]
+
+
+def test_answers_are_read_in_the_spellings_filers_use(tmp_path: Path) -> None:
+    workbook = build_workbook(["686a"], COMPLIANT_686A)
+    sheet = workbook["686a"]
+    sheet["D2"], sheet["D3"], sheet["D10"] = "y", "FALSE", 2.0
+    workbook["Filing"]["B3"] = datetime(2026, 11, 2)
+    filing = read_filing(save(workbook, tmp_path))
+    assert filing.chapters["686a"].value("discard_rack_equal_height") is True
+    assert filing.chapters["686a"].value("discard_rack_taller_with_mark") is False
+    assert filing.chapters["686a"].value("max_adjacent_boxes") == 2
+
+
+def test_a_file_that_does_not_exist(tmp_path: Path) -> None:
+    assert problems_of(tmp_path / "missing.xlsx") == [
+        f"File missing.xlsx: the file '{tmp_path / 'missing.xlsx'}' does not exist"
+    ]
+
+
+def test_a_file_that_is_not_a_workbook(tmp_path: Path) -> None:
+    path = tmp_path / "filing.xlsx"
+    path.write_text("Licensee,Keystone\n")
+    (problem,) = problems_of(path)
+    assert "not an Excel workbook" in problem
+
+
+def test_a_format_pacomply_does_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "filing.docx"
+    path.write_bytes(b"PK")
+    (problem,) = problems_of(path)
+    assert "expected .xlsx" in problem
+
+
+def test_missing_sheets_are_all_reported(tmp_path: Path) -> None:
+    workbook = build_workbook(["686a"], COMPLIANT_686A)
+    del workbook["Filing"]
+    del workbook["Tables"]
+    problems = problems_of(save(workbook, tmp_path))
+    assert any("no 'Filing' sheet" in problem for problem in problems)
+    assert any("no 'Tables' sheet" in problem for problem in problems)
+
+
+def test_a_wrong_header_names_the_columns_missing(tmp_path: Path) -> None:
+    workbook = build_workbook(["686a"], COMPLIANT_686A)
+    workbook["Tables"]["D1"] = "Deck count"
+    (problem,) = problems_of(save(workbook, tmp_path))
+    assert problem.startswith("Sheet Tables, cell A1: header row lacks 'Decks'")
+
+
+def test_bad_values_are_all_reported_with_their_cells(tmp_path: Path) -> None:
+    workbook = build_workbook(["686a"], COMPLIANT_686A)
+    workbook["686a"]["D4"] = "Maybe"
+    workbook["686a"]["D10"] = "two"
+    workbook["Tables"]["D2"] = "six"
+    workbook["Tables"]["F3"] = "robotic"
+    workbook["Filing"]["B2"] = None
+    workbook["Filing"]["B3"] = "yesterday"
+    workbook["686a"]["B5"] = "bonus_ofered"
+    problems = problems_of(save(workbook, tmp_path))
+    assert "Sheet 686a, cell D4: answer 'Maybe' is not Yes or No" in problems
+    assert "Sheet 686a, cell D10: answer 'two' is not a whole number" in problems
+    assert "Sheet Tables, cell D2: Decks 'six' is not a whole number" in problems
+    assert any(p.startswith("Sheet Tables, cell F3: shuffler 'robotic' is not one of") for p in problems)
+    assert any(p.startswith("Sheet Filing, cell B2: 'Licensee' is empty") for p in problems)
+    assert any(p.startswith("Sheet Filing, cell B3: Date Filed 'yesterday' is not a date") for p in problems)
+    assert any(
+        p.startswith("Sheet 686a, cell B5: key 'bonus_ofered' is not a question of chapter 686a") for p in problems
+    )
+    assert len(problems) == 7
+
+
+def test_empty_required_table_cells_and_duplicate_ids(tmp_path: Path) -> None:
+    workbook = build_workbook(["686a"], COMPLIANT_686A)
+    workbook["Tables"]["J2"] = None
+    workbook["Tables"]["A3"] = "OU-1"
+    problems = problems_of(save(workbook, tmp_path))
+    assert any(p.startswith("Sheet Tables, cell J2: 'Card Change Interval (h)' is empty") for p in problems)
+    assert any(p.startswith("Sheet Tables, cell A3: table id 'OU-1' appears twice") for p in problems)
+
+
+def test_a_formula_in_a_typed_answer_is_refused(tmp_path: Path) -> None:
+    workbook = build_workbook(["686a"], COMPLIANT_686A)
+    workbook["686a"]["D8"] = '=IF(1,"Yes","No")'
+    (problem,) = problems_of(save(workbook, tmp_path))
+    assert problem.startswith("Sheet 686a, cell D8: the cell holds a formula")
+
+
+def test_a_negative_amount_is_refused(tmp_path: Path) -> None:
+    workbook = build_workbook(["686a"], COMPLIANT_686A)
+    workbook["Tables"]["M2"] = "-$5"
+    (problem,) = problems_of(save(workbook, tmp_path))
+    assert "negative amount" in problem
+
+
+def test_card_thickness_is_read_and_bounded(tmp_path: Path) -> None:
+    workbook = build_workbook(["686a"], COMPLIANT_686A)
+    workbook["Filing"]["B5"] = 0.31
+    assert read_filing(save(workbook, tmp_path)).metadata.card_thickness_mm == Decimal("0.31")
+    workbook["Filing"]["B5"] = 30
+    (problem,) = problems_of(save(workbook, tmp_path, "thick.xlsx"))
+    assert "card thickness '30' mm" in problem
+
+
+def test_the_template_is_byte_identical_for_identical_input() -> None:
+    from submissions.template import workbook_bytes
+
+    assert workbook_bytes(["686a"], COMPLIANT_686A) == workbook_bytes(["686a"], COMPLIANT_686A)
+    assert workbook_bytes(["686a"]) == workbook_bytes(["686a"])
+
+
+def test_the_committed_example_workbooks_are_what_build_examples_writes(examples: Path) -> None:
+    import examples.build_examples as build
+    from submissions.template import workbook_bytes
+
+    names = sorted(path.stem for path in examples.glob("*.xlsx"))
+    assert names, "no example workbooks"
+    for name in names:
+        filing = getattr(build, ("NONCOMPLIANT_" if name.endswith("violations") else "COMPLIANT_") + name[:4].upper())
+        assert (examples / f"{name}.xlsx").read_bytes() == workbook_bytes([name[:4]], filing), name
