@@ -204,17 +204,23 @@ def _form_section(checklists: str, chapter: str) -> list[str]:
     return [line.split("\t")[-1] for line in checklists[start:end].splitlines()[1:] if line.count("\t") >= 2]
 
 
-def test_686a_board_form_blanks_match_the_checklist_questions_in_order(regulation_text) -> None:
-    # The Board's published 686a form (the regulation text) read by the PDF reader's blank parser must yield one
-    # blank per checklist question, of the question's kind, in the rulebook's order: that is what lets a filled
-    # form be matched to the questions.
+@pytest.mark.parametrize("chapter", ["686a", "687a", "688a"])
+def test_board_form_blanks_match_the_checklist_questions_in_order(regulation_text, chapter: str) -> None:
+    # The Board's published forms (the checklists regulation text), read by the PDF reader's blank parser, must
+    # yield one blank per checklist question, of the question's kind, in the rulebook's order: that is what lets a
+    # filled form be matched to the questions. Questions the form answers in a separate document (688a.11(c), the
+    # house way) have no blank and must be free-text ones at the end.
     import regulations
+    from regulations.rulebook import AnswerKind
 
-    options = _form_section(regulation_text("checklists"), "686a")
+    options = _form_section(regulation_text("checklists"), chapter)
     blanks = [kind for option in options for kind, _ in pdf_reader._blanks(option)]
-    kinds = ["yes_no" if q.kind.value == "yes_no" else "value" for q in regulations.rulebook("686a").checklist]
-    assert blanks == kinds
-    assert len(options) == 8  # rows of the form, .2(d) carrying two Yes/No pairs
+    questions = regulations.rulebook(chapter).checklist
+    kinds = ["yes_no" if question.kind == AnswerKind.YES_NO else "value" for question in questions]
+    assert blanks == kinds[: len(blanks)]
+    assert all(question.kind == AnswerKind.TEXT for question in questions[len(blanks) :])
+    if chapter == "686a":
+        assert len(blanks) == len(kinds) == 9 and len(options) == 8  # .2(d) carries two Yes/No pairs
 
 
 @pytest.mark.parametrize(
