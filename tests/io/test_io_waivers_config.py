@@ -249,3 +249,30 @@ def test_config_rack_tolerance_of_zero_is_kept_not_replaced_by_the_default(tmp_p
 @pytest.mark.parametrize(("option", "value"), [("--rack-tolerance", "nan"), ("--card-thickness", "-1")])
 def test_out_of_range_command_line_knobs_exit_2(option: str, value: str) -> None:
     assert_input_refused(run_pacomply("validate", VIOLATIONS, option, value), option)
+
+
+def test_601a_4_waiver_appears_in_every_report_format(tmp_path: Path) -> None:
+    # End to end through validate: the approval reference of the waiver is in the text, JSON, SARIF, JUnit,
+    # PDF and Excel reports of the same run.
+    import pdfplumber
+    from openpyxl import load_workbook
+
+    waivers = tmp_path / "waivers.toml"
+    waivers.write_text(_toml([_waiver()]), encoding="utf-8")
+    out = tmp_path / "out"
+    run = run_pacomply(
+        "validate", VIOLATIONS, "--waivers", waivers, "--output-dir", out, "--format", "text,json,sarif,junit,pdf,xlsx"
+    )
+    assert run.exception is None and run.exit_code == 1, run.stderr
+    reference = "PGCB W-2026-117"
+    for suffix in (".txt", ".json", ".sarif", ".xml"):
+        assert reference in (out / f"686a-violations{suffix}").read_text(encoding="utf-8"), suffix
+    sarif = json.loads((out / "686a-violations.sarif").read_text(encoding="utf-8"))
+    suppressed = [result for result in sarif["runs"][0]["results"] if result.get("suppressions")]
+    assert len(suppressed) == 1 and suppressed[0]["ruleId"] == "686A-004"
+    with pdfplumber.open(out / "686a-violations.pdf") as pdf:
+        assert reference in "".join(page.extract_text() or "" for page in pdf.pages)
+    workbook = load_workbook(out / "686a-violations.xlsx", read_only=True)
+    assert any(
+        reference in str(value) for sheet in workbook for row in sheet.iter_rows(values_only=True) for value in row
+    )
