@@ -9,6 +9,7 @@ saved; typed answers refuse it, free text keeps the formula's text (docs/input-a
 
 from __future__ import annotations
 
+import warnings
 import zipfile
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
@@ -73,6 +74,14 @@ def read_xlsx(path: Path) -> Filing:
 
     if not openpyxl.xml.DEFUSEDXML:  # without it openpyxl would expand entities from an untrusted file
         raise InputError.single(file_location, "defusedxml is not installed; pacomply will not parse untrusted XML")
+    # openpyxl warns about parts it skips (data-validation extensions, odd defined names); the filer cannot act
+    # on those and they are not problems of the filing, so they stay out of the user's terminal.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _open_and_read(path, file_location, load_workbook)
+
+
+def _open_and_read(path: Path, file_location: SourceLocation, load_workbook: Any) -> Filing:
     cached = _CachedValues(path)
     try:
         workbook = load_workbook(path, read_only=True, data_only=False)
