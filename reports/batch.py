@@ -19,7 +19,7 @@ from reports.interface import ReportFormat, renderer
 from submissions import InputError, read_filing
 from submissions.files import OutputRefused, check_output_path, open_staged, write_atomically
 
-FILING_SUFFIXES = (".xlsx", ".xlsm", ".json")
+FILING_SUFFIXES = (".xlsx", ".xlsm", ".json", ".pdf")
 EXIT_INPUT = 2
 
 

@@ -16,7 +16,11 @@ def check_output_path(path: Path, inputs: Iterable[Path] = (), overwrite: bool =
     """Refuse to write over any input file, or over an existing file when ``overwrite`` is false."""
     resolved = path.resolve()
     for input_path in inputs:
-        if input_path.exists() and input_path.resolve() == resolved:
+        # resolve() sees through symbolic links; samefile() also catches a hard link to the input.
+        same = input_path.exists() and (
+            input_path.resolve() == resolved or (path.exists() and os.path.samefile(input_path, path))
+        )
+        if same:
             raise OutputRefused(f"'{path}' is an input of this run; pacomply never writes over its input")
     if path.exists() and not overwrite:
         raise OutputRefused(f"'{path}' already exists; choose another name or pass --force")

@@ -33,7 +33,6 @@ class _FixedTimeZip(zipfile.ZipFile):
             self.writestr(str(arcname or filename), stream.read())
 
 
-
 def workbook_bytes(workbook: Workbook, stamp: datetime) -> bytes:
     """Save with the document properties and every zip entry stamped ``stamp`` instead of the time of saving."""
     workbook.properties.created = stamp
