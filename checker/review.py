@@ -18,7 +18,15 @@ def tool_version() -> str:
     try:
         return version("pacomply")
     except PackageNotFoundError:
-        return "0+source"
+        # Run from a source checkout without installing: the version is the one pyproject.toml declares.
+        import tomllib
+        from pathlib import Path
+
+        pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+        try:
+            return str(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]) + "+source"
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            return "0+source"
 
 
 @dataclass(frozen=True, slots=True)

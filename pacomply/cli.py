@@ -164,13 +164,18 @@ def _review_with_progress(paths: list[Path], settings: CheckSettings, jobs: int)
 
 @app.command()
 def validate(
-    filings: Annotated[list[Path], typer.Argument(help="Filing workbooks (.xlsx), JSON filings, or folders of them.")],
+    filings: Annotated[
+        list[Path], typer.Argument(help="Filing workbooks (.xlsx), PDF checklists, JSON filings, or folders of them.")
+    ],
     output_format: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--format", "-f", help="text, json, sarif, junit, pdf or xlsx; several, comma-separated, with --output-dir."
+            "--format",
+            "-f",
+            help="text, json, sarif, junit, pdf or xlsx; several, comma-separated, with --output-dir "
+            "(default: the configuration's, else text).",
         ),
-    ] = "text",
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the report here instead of stdout.")
     ] = None,
@@ -181,26 +186,62 @@ def validate(
         typer.Option("--output-dir", help="Write each filing's reports here, one file per filing and format."),
     ] = None,
     jobs: Annotated[int, typer.Option(min=1, help="Worker processes for a batch (1 = in this process).")] = 1,
-    rack_tolerance: Annotated[float, typer.Option(help="Discard-rack tolerance as a fraction (0.03 = ±3 %).")] = 0.03,
+    rack_tolerance: Annotated[
+        float | None, typer.Option(help="Discard-rack tolerance as a fraction (default 0.03 = ±3 %).")
+    ] = None,
     card_thickness: Annotated[float | None, typer.Option(help="Card thickness in mm; overrides the filing's.")] = None,
+    waivers: Annotated[
+        Path | None, typer.Option("--waivers", help="Waiver file (TOML or YAML) of findings the Board waived.")
+    ] = None,
+    config: Annotated[
+        Path | None, typer.Option("--config", help="Configuration file (default: ./pacomply.toml or pyproject.toml).")
+    ] = None,
 ) -> None:
     """Check filings (files or folders) against their chapters. Exit 0 compliant, 1 errors found, 2 input
     unreadable; for several filings, the worst of them."""
+    import dataclasses
+    from datetime import date
     from decimal import Decimal
 
     from checker.registry import CheckSettings
+    from checker.waivers import read_waivers
+    from pacomply.config import finish_review, load_config
     from reports.batch import collect_filings, exit_code, review_path, write_reports
     from reports.interface import render_many, renderer
+    from submissions import InputError
     from submissions.files import OutputRefused
 
+    def refuse(what: str, error: InputError) -> NoReturn:
+        typer.echo(f"{what} could not be read ({len(error.problems)} problem(s)):", err=True)
+        for problem in error.problems:
+            typer.echo(f"  {problem}", err=True)
+        raise typer.Exit(EXIT_INPUT)
+
+    try:
+        configured = load_config(config)
+    except InputError as error:
+        refuse(f"{config or error.problems[0].location.file}: the configuration", error)
+    output_format = output_format or configured.report_format or "text"
     formats = _report_formats(output_format)
+    waiver_file = waivers or configured.waivers
+    accepted = ()
+    if waiver_file is not None:
+        try:
+            accepted = read_waivers(waiver_file)
+        except InputError as error:
+            refuse(f"{waiver_file}: the waiver file", error)
+    if rack_tolerance is not None and not 0 <= rack_tolerance < 1:
+        _fail(f"--rack-tolerance {rack_tolerance} is not a fraction in [0, 1)")
+    if card_thickness is not None and not 0 < card_thickness <= 2:
+        _fail(f"--card-thickness {card_thickness} is not between 0 and 2 mm")
+    tolerance = Decimal(str(rack_tolerance)) if rack_tolerance is not None else configured.rack_tolerance
     settings = CheckSettings(
-        rack_tolerance=Decimal(str(rack_tolerance)),
+        rack_tolerance=tolerance if tolerance is not None else Decimal("0.03"),
         card_thickness_mm=Decimal(str(card_thickness)) if card_thickness is not None else None,
     )
     paths = collect_filings(filings)
     if not paths:
-        _fail("no filings (.xlsx, .json) found in " + ", ".join(f"'{path}'" for path in filings))
+        _fail("no filings (.xlsx, .pdf, .json) found in " + ", ".join(f"'{path}'" for path in filings))
     batch = len(paths) > 1 or any(path.is_dir() for path in filings)
     if batch and (pdf is not None or xlsx is not None):
         _fail("--pdf and --xlsx name one file; for several filings use --output-dir DIR --format pdf,xlsx")
@@ -214,18 +255,25 @@ def validate(
 
     from submissions.files import check_output_path
 
+    inputs = [*paths, *(path for path in (waiver_file, configured.source) if path is not None)]
     for planned in (output, pdf, xlsx):
         if planned is not None:  # refuse before any report is written, not after the first one
             try:
-                check_output_path(planned, paths)
+                check_output_path(planned, inputs)
             except OutputRefused as error:
                 _fail(str(error))
     outcomes = _review_with_progress(paths, settings, jobs) if batch else [review_path(paths[0], settings)]
+    today = date.today()
+    outcomes = [  # the configured thickness default, waivers and severity overrides, on every review
+        dataclasses.replace(outcome, review=finish_review(outcome.review, settings, configured, accepted, today))
+        if outcome.review is not None
+        else outcome
+        for outcome in outcomes
+    ]
     for outcome in outcomes:
         if outcome.review is None:
             _print_problems(outcome)
     reviews = [outcome.review for outcome in outcomes if outcome.review is not None]
-    inputs = list(paths)
     if output_dir is not None:
         try:
             written = write_reports(outcomes, output_dir, formats, inputs)

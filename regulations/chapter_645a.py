@@ -106,6 +106,21 @@ PROGRESSIVE_ORDER = (SEVEN_CARD_STRAIGHT_FLUSH, FIVE_ACES, ROYAL_FLUSH, STRAIGHT
 
 READINGS = (
     Reading(
+        id="645a-bonus-highest-ranking-hand",
+        topic="A seven-card hand that holds two paying hands, e.g. a straight and three of a kind",
+        choice=(
+            "The optional wagers are paid on the highest-ranking hand the seven cards form (a straight outranks "
+            "three of a kind), not on the hand that would pay most."
+        ),
+        reason=(
+            "§ 645a.11(h) has the dealer rearrange the seven cards to form the highest ranking hand for every optional "
+            "wager, and the chapter's ranking puts a straight above three of a kind, although the Fortune "
+            "paytables pay three of a kind more. Some published tables (e.g. the Wizard of Odds) count such hands as "
+            "three of a kind; under that reading the Fortune Bonus holds less."
+        ),
+        citation=cite("645a.11(h)"),
+    ),
+    Reading(
         id="645a-joker-flush-rank",
         topic="Which rank the joker takes when it completes a flush that already holds that suit's ace",
         choice="The highest rank of that suit not already in the hand (an ace when the ace is absent).",

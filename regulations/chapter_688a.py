@@ -176,6 +176,21 @@ PROGRESSIVE_TABLES: dict[str, ProgressiveTable] = {
 
 READINGS = (
     Reading(
+        id="688a-bonus-highest-ranking-hand",
+        topic="A seven-card hand that holds two paying hands, e.g. a straight and three of a kind",
+        choice=(
+            "The optional wagers are paid on the highest-ranking hand the seven cards form (a straight outranks "
+            "three of a kind), not on the hand that would pay most."
+        ),
+        reason=(
+            "§ 688a.11(h) has the dealer rearrange the seven cards to form the highest ranking hand for every optional "
+            "wager, and the chapter's ranking puts a straight above three of a kind, although the Fortune "
+            "paytables pay three of a kind more. Some published tables (e.g. the Wizard of Odds) count such hands as "
+            "three of a kind; under that reading the Fortune Bonus holds less."
+        ),
+        citation=cite("688a.11(h)"),
+    ),
+    Reading(
         id="688a-fully-wild-attribution",
         topic="Which progressive paytables have a fully wild joker",
         choice="Paytables 2, 5, 6 and 7: each 'Fully Wild Joker' line is read with the paytable printed above it.",

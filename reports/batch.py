@@ -8,7 +8,6 @@ progress bar and the summary table from what this module returns.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -18,9 +17,9 @@ from checker.registry import CheckSettings, Severity
 from checker.review import Review, review_filing
 from reports.interface import ReportFormat, renderer
 from submissions import InputError, read_filing
-from submissions.files import OutputRefused, check_output_path, write_atomically
+from submissions.files import OutputRefused, check_output_path, open_staged, write_atomically
 
-FILING_SUFFIXES = (".xlsx", ".xlsm", ".json")
+FILING_SUFFIXES = (".xlsx", ".xlsm", ".json", ".pdf")
 EXIT_INPUT = 2
 
 
@@ -184,9 +183,8 @@ def _write_all_atomically(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
     staged: list[tuple[Path, Path]] = []
     try:
         for target, content in items:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            staged.append((Path(temporary_name), target))
+            handle, temporary_path = open_staged(target)
+            staged.append((temporary_path, target))
             with os.fdopen(handle, "wb") as stream:
                 stream.write(content)
         if hasattr(os, "sync"):

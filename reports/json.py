@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from checker.registry import Finding, Severity
+from checker.registry import Finding, Severity, Waiver
 from checker.review import Review
 from submissions.model import SourceLocation
 
@@ -38,6 +38,21 @@ def finding_json(finding: Finding) -> dict[str, Any]:
         "table_id": finding.table_id,
         "message": finding.message,
         "fix": finding.fix,
+        "waiver": waiver_json(finding.waiver),
+    }
+
+
+def waiver_json(waiver: Waiver | None) -> dict[str, Any] | None:
+    """The waiver accepting a finding (58 Pa. Code § 601a.4), or None."""
+    if waiver is None:
+        return None
+    return {
+        "rule_id": waiver.rule_id,
+        "table_id": waiver.table_id,
+        "justification": waiver.justification,
+        "approval_reference": waiver.approval_reference,
+        "expires": waiver.expires.isoformat(),
+        "source": waiver.source,
     }
 
 
@@ -60,6 +75,7 @@ def review_json(review: Review) -> dict[str, Any]:
             "errors": review.count(Severity.ERROR),
             "warnings": review.count(Severity.WARNING),
             "info": review.count(Severity.INFO),
+            "waived": review.waived_count,
             "summary": review.verdict,
         },
         "rulebooks": [

@@ -26,7 +26,10 @@ class TextRenderer:
             f"Reviewed by: {filing.metadata.reviewed_by}",
             "Chapters: "
             + ", ".join(f"{used.chapter} {used.title} (rulebook {used.version})" for used in review.rulebooks),
-            f"Verdict: {review.verdict}",
+            f"Verdict: {review.verdict}"
+            + (
+                f" — {review.waived_count} finding(s) waived, listed below marked WAIVED" if review.waived_count else ""
+            ),
             "",
         ]
         for severity in Severity:
@@ -36,11 +39,23 @@ class TextRenderer:
             lines.append(f"{severity.value.upper()}S ({len(findings)})")
             for finding in findings:
                 where = str(finding.location) if finding.location is not None else "filing"
-                lines.append(f"  {finding.rule_id} [{where}] {finding.message}")
+                marker = " WAIVED" if finding.waiver is not None else ""
+                lines.append(f"  {finding.rule_id}{marker} [{where}] {finding.message}")
                 lines.append(f"      {finding.citation}")
                 lines.extend(
                     textwrap.wrap(f"fix: {finding.fix}", WIDTH, initial_indent="      ", subsequent_indent="      ")
                 )
+                if finding.waiver is not None:
+                    waiver = finding.waiver
+                    lines.extend(
+                        textwrap.wrap(
+                            f"waived under 58 Pa. Code § 601a.4 by {waiver.approval_reference}, until "
+                            f"{waiver.expires.isoformat()} ({waiver.source}): {waiver.justification}",
+                            WIDTH,
+                            initial_indent="      ",
+                            subsequent_indent="      ",
+                        )
+                    )
             lines.append("")
         if review.wager_math:
             lines.append("WAGER MATH")

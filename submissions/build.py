@@ -44,6 +44,8 @@ def build_metadata(
         value, location = cell
         locations[column.field] = location
         try:
+            if column.field in {"date_filed", "card_thickness_mm"}:
+                values.refuse_formula(value)  # free-text fields (names) keep a formula's text as written
             if column.field == "date_filed":
                 parsed[column.field] = values.read_date(value, "Date Filed")
             elif column.field == "card_thickness_mm":
@@ -152,6 +154,7 @@ def build_table(
         value, location = cell
         locations[column.field] = location
         try:
+            values.refuse_formula(value)  # every Tables column is typed
             parsed[column.field] = _read_table_value(column.field, column.header, value)
         except values.ValueProblem as problem:
             complete = False

@@ -15,7 +15,18 @@ class InputProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.location.describe()}: {self.message}"
+        return printable(f"{self.location.describe()}: {self.message}")
+
+
+def printable(text: str) -> str:
+    """One line safe for a terminal: control and line-breaking characters (ESC, NEL, U+2028, ...) as escapes.
+
+    A hostile filing must not be able to move the cursor, recolour the terminal or forge extra lines of output
+    through the text it puts in a message.
+    """
+    return "".join(
+        character if character.isprintable() or character == " " else ascii(character)[1:-1] for character in text
+    )
 
 
 class InputError(Exception):

@@ -5,7 +5,6 @@ The layout is the contract in SUBMISSION_FORMAT.md, taken from :mod:`submissions
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
@@ -116,10 +115,11 @@ def build_workbook(chapters: Sequence[str], filing: Filing | None = None) -> Any
 
 
 def workbook_bytes(chapters: Sequence[str], filing: Filing | None = None) -> bytes:
-    """The workbook as bytes."""
-    stream = io.BytesIO()
-    build_workbook(chapters, filing).save(stream)
-    return stream.getvalue()
+    """The workbook as bytes: the same for the same chapters and filing (stamped with the filing's date)."""
+    from submissions.xlsx_writer import workbook_bytes as deterministic_bytes
+
+    stamp = datetime.combine(filing.metadata.date_filed, datetime.min.time()) if filing else _FIXED_TIMESTAMP
+    return deterministic_bytes(build_workbook(chapters, filing), stamp)
 
 
 def write_template(path: Path, chapters: Sequence[str], filing: Filing | None = None) -> None:

@@ -7,6 +7,7 @@ the caller adds the location.
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
@@ -27,16 +28,60 @@ _NO = {"no", "n", "false", "f"}
 _PAYTABLE_PREFIX = re.compile(r"^(pay\s*table|paytable|payout\s*table|table)\s*[:#]?\s*", re.IGNORECASE)
 
 
+# Characters that change how text looks or reads without being visible: zero-width spaces and joiners, the byte
+# order mark, the word joiner, soft hyphen, and the bidirectional controls (a right-to-left override can make
+# "oN" display as "No", the "Trojan Source" trick). They never belong in an answer, so they are removed.
+_INVISIBLE = dict.fromkeys(
+    [
+        *(0x00AD, 0x180E, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF),
+        *range(0x202A, 0x202F),
+        *range(0x2066, 0x206A),
+    ]
+)
+# C0/C1 control characters other than tab and newline: a cell never needs them, and they garble messages.
+_CONTROLS = dict.fromkeys([code for code in [*range(0x20), *range(0x7F, 0xA0)] if code not in (0x09, 0x0A)])
+_MAX_TEXT = 10_000
+
+
+class FormulaText(str):
+    """A cell that holds a formula: its text (``=A1*2``) and the value the spreadsheet last computed, if saved."""
+
+    cached: object = None
+
+    def __new__(cls, text: str, cached: object = None) -> FormulaText:
+        instance = super().__new__(cls, text)
+        instance.cached = cached
+        return instance
+
+
+def clean_text(text: str) -> str:
+    """Text as a filer meant it: NFKC-normalised (full-width digits, no-break spaces and ligatures become their
+    plain forms), invisible and control characters removed, whitespace runs (line breaks too) collapsed to one space."""
+    text = unicodedata.normalize("NFKC", text).translate(_INVISIBLE).translate(_CONTROLS)
+    return " ".join(text.split())[:_MAX_TEXT]
+
+
 def display(raw: object) -> str:
-    """How a raw value reads in a message."""
+    """How a raw value reads in a message (and as free text): cleaned of unicode oddities."""
     if isinstance(raw, float) and raw.is_integer():
         return str(int(raw))
-    return str(raw).strip()
+    return clean_text(str(raw))
 
 
 def is_blank(raw: object) -> bool:
-    """True for an empty cell or whitespace."""
-    return raw is None or (isinstance(raw, str) and not raw.strip())
+    """True for an empty cell, whitespace, or only invisible characters."""
+    return raw is None or (isinstance(raw, str) and not clean_text(raw))
+
+
+def refuse_formula(raw: object) -> None:
+    """A typed value must be typed: a formula is refused, naming the value it last computed."""
+    if isinstance(raw, FormulaText) or (isinstance(raw, str) and raw.startswith("=") and len(raw) > 1):
+        cached = getattr(raw, "cached", None)
+        computed = f" (its last computed value is '{display(cached)}')" if not is_blank(cached) else ""
+        raise ValueProblem(
+            f"the cell holds a formula '{str(raw)[:40]}'{computed}; type the value itself, a filing's answers are "
+            "read as written"
+        )
 
 
 def read_yes_no(raw: object) -> bool:
@@ -51,34 +96,55 @@ def read_yes_no(raw: object) -> bool:
     raise ValueProblem(f"answer '{display(raw)}' is not Yes or No")
 
 
+# No count, measure or amount in a filing comes near a trillion; beyond it a value is a typing error or an
+# attack on the arithmetic (Decimal('1e999999') overflows the first multiplication that uses it).
+MAX_MAGNITUDE = 10**12
+
+
+def _bounded(value: Decimal, raw: object, what: str) -> Decimal:
+    if abs(value) > MAX_MAGNITUDE:
+        raise ValueProblem(f"{what} '{display(raw)[:40]}' is too large to be a real figure (limit {MAX_MAGNITUDE:,})")
+    if value != 0 and value.adjusted() < -12:
+        raise ValueProblem(f"{what} '{display(raw)[:40]}' is too small to be a real figure")
+    return value
+
+
 def read_integer(raw: object, what: str = "answer") -> int:
-    """A whole number (a spreadsheet's 6.0 is 6)."""
+    """A whole number (a spreadsheet's 6.0 is 6), within ±10¹²."""
     if isinstance(raw, bool):
         raise ValueProblem(f"{what} '{display(raw)}' is not a whole number")
     if isinstance(raw, int):
-        return raw
-    if isinstance(raw, float) and raw.is_integer():
-        return int(raw)
-    text = display(raw).replace(",", "")
-    if re.fullmatch(r"[+-]?\d+", text):
-        return int(text)
-    raise ValueProblem(f"{what} '{display(raw)}' is not a whole number")
+        number = raw
+    elif (isinstance(raw, float) and raw.is_integer() and abs(raw) <= MAX_MAGNITUDE) or (
+        isinstance(raw, Decimal) and raw.is_finite() and abs(raw) <= MAX_MAGNITUDE and raw == raw.to_integral_value()
+    ):
+        number = int(raw)
+    else:
+        text = display(raw).replace(",", "")
+        if not re.fullmatch(r"[+-]?\d{1,30}", text):
+            raise ValueProblem(f"{what} '{display(raw)[:40]}' is not a whole number")
+        number = int(text)
+    _bounded(Decimal(number), raw, what)
+    return number
 
 
 def read_decimal(raw: object, what: str = "answer") -> Decimal:
-    """A number, kept exact."""
+    """A number, kept exact, within ±10¹² and not finer than 10⁻¹²."""
     if isinstance(raw, bool):
         raise ValueProblem(f"{what} '{display(raw)}' is not a number")
-    if isinstance(raw, int | float):
-        return Decimal(str(raw))
-    text = display(raw).replace(",", "")
-    try:
-        value = Decimal(text)
-    except InvalidOperation:
-        raise ValueProblem(f"{what} '{display(raw)}' is not a number") from None
+    if isinstance(raw, Decimal):
+        value = raw
+    elif isinstance(raw, int | float):
+        value = Decimal(str(raw))
+    else:
+        text = display(raw).replace(",", "")
+        try:
+            value = Decimal(text)
+        except InvalidOperation:
+            raise ValueProblem(f"{what} '{display(raw)[:40]}' is not a number") from None
     if not value.is_finite():
-        raise ValueProblem(f"{what} '{display(raw)}' is not a number")
-    return value
+        raise ValueProblem(f"{what} '{display(raw)[:40]}' is not a number")
+    return _bounded(value, raw, what)
 
 
 def read_money(raw: object, what: str = "answer") -> Decimal:
@@ -135,8 +201,8 @@ def read_answer(raw: object, kind: AnswerKind) -> AnswerValue:
     """A checklist answer for its question's kind; None when blank."""
     if is_blank(raw):
         return None
-    if kind != AnswerKind.TEXT and isinstance(raw, str) and raw.startswith("=") and len(raw) > 1:
-        raise ValueProblem(f"the cell holds a formula ('{raw[:40]}'); type the answer itself")
+    if kind != AnswerKind.TEXT:
+        refuse_formula(raw)
     match kind:
         case AnswerKind.YES_NO:
             return read_yes_no(raw)

@@ -183,6 +183,29 @@ def _progressive(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             )
 
 
+#: Paytables whose figures rest on a reading the Board should confirm, with that reading's id.
+_READING_PAYTABLES = {("trips", "DJWT-07"): "687a-djwt-07-three-of-a-kind"}
+_READING_WAGERS = {"bad_beat": "687a-bad-beat"}
+
+
+def _paytable_readings(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    for table in context.tables:
+        for table_wager in table.wagers:
+            reading_id = _READING_PAYTABLES.get((table_wager.wager, (table_wager.paytable or "").upper()))
+            reading_id = reading_id or _READING_WAGERS.get(table_wager.wager)
+            if reading_id is None:
+                continue
+            reading = RULEBOOK.reading(reading_id)
+            label = table_wager.wager + (f"={table_wager.paytable}" if table_wager.paytable else "")
+            yield rule.finding(
+                f"table {table.table_id} offers {label}, whose house edge rests on reading {reading.id}: "
+                f"{reading.choice}",
+                table.location_of("wagers"),
+                table,
+                citation=reading.citation,
+            )
+
+
 RULES = (
     *shared_rules(RULEBOOK),
     Rule(
@@ -283,5 +306,26 @@ RULES = (
         fix="Take a $1 wager on paytable 1 or $5 on paytable 2, seed the meter at the paytable's amount, and list the "
         "progressive system.",
         check_function=_progressive,
+    ),
+    Rule(
+        code="687A-106",
+        name="paytable.reading-to-confirm",
+        chapter="687a",
+        severity=Severity.INFO,
+        citation=cite("687a.12(d)"),
+        summary="A paytable whose printed figures need a reading (DJWT-07, Two-Way Bad Beat) is pointed out.",
+        doc=make_doc(
+            what="Notes each table that offers the Trips Bonus on DJWT-07, or the Two-Way Bad Beat, and names the "
+            "reading of the chapter that its house edge depends on.",
+            why="DJWT-07 prints one figure for three of a kind where the other paytables print two, and the chapter "
+            "pays the Two-Way Bad Beat only on the player's own losing hand: the hold a reviewer sees depends on "
+            "how those lines are read, so the Board should confirm them when they are filed.",
+            example="Tables row: Chapter 687a, Wagers 'trips=DJWT-07'",
+            instead="Tables row: Chapter 687a, Wagers 'trips=DJWT-04' (or keep DJWT-07 and confirm its reading)",
+            citation=cite("687a.12(d)"),
+            more=(cite("687a.11(f)(3)"),),
+        ),
+        fix="Confirm with the Board how the paytable is to be read, or choose a paytable that needs no reading.",
+        check_function=_paytable_readings,
     ),
 )

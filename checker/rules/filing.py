@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from datetime import date
 
 from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from checker.waivers import WAIVER_RULES
 from regulations.citation import RULES_SUBMISSIONS
 
 
@@ -59,4 +60,5 @@ RULES = (
         fix="List each table the filing covers in the Tables sheet.",
         check_function=_has_tables,
     ),
+    *WAIVER_RULES,  # FIL-003, FIL-004: raised by checker.waivers.apply_waivers
 )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from checker.wager_math.blackjack_base import BaseGameOptions
+    from engine.analysis.result import WagerAnalysis
 
 _CHAPTER_MODULES: dict[str, str] = {
     "633a": "checker.wager_math.chapter_633a",
@@ -73,6 +74,40 @@ class WagerMath:
     strategy: tuple[tuple[str, str], ...] = field(default_factory=tuple)
     paytable_rows: tuple[tuple[str, str], ...] = field(default_factory=tuple)
     rule_effects: tuple[RuleEffectMath, ...] = field(default_factory=tuple)
+
+    @classmethod
+    def from_analysis(
+        cls,
+        analysis: WagerAnalysis,
+        *,
+        chapter: str,
+        wager: str,
+        paytable: str | None,
+        decks: int,
+        citation: str,
+        reading: str | None,
+        paytable_rows: tuple[tuple[str, str], ...] = (),
+        strategy: tuple[tuple[str, str], ...] | None = None,
+    ) -> WagerMath:
+        """The contract record of an engine analysis, with the rulebook's labels; the strategy is the analysis's."""
+        return cls(
+            chapter=chapter,
+            wager=wager,
+            paytable=paytable,
+            decks=decks,
+            house_edge=analysis.house_edge,
+            element_of_risk=analysis.element_of_risk,
+            return_=analysis.return_,
+            method=analysis.method,
+            rounds=analysis.rounds,
+            ci95=analysis.ci95,
+            hit_frequency=analysis.hit_frequency,
+            std_dev=analysis.std_dev,
+            citation=citation,
+            reading=reading,
+            strategy=analysis.strategy if strategy is None else strategy,
+            paytable_rows=paytable_rows,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The MATH.md object, keys in the contract's order, then our additions (strategy, paytable_rows, and

@@ -10,12 +10,13 @@ from engine.analysis.result import WagerAnalysis
 from regulations.chapter_645a import MINIMUM_PROGRESSIVE_RESET, RULEBOOK
 from regulations.rulebook import PayoutKind, PaytableRow
 
-_READINGS = {
-    "base": "645a-copies",
-    "insurance": "645a-insurance-joker",
-    "progressive": "645a-progressive-meter",
-    "fortune": "645a-royal-match-overlap",
-    "emperors_treasure": "645a-royal-match-overlap",
+_HIGHEST = "645a-bonus-highest-ranking-hand"
+_READINGS: dict[str, tuple[str, ...]] = {
+    "base": ("645a-copies",),
+    "insurance": ("645a-insurance-joker",),
+    "progressive": ("645a-progressive-meter", _HIGHEST),
+    "fortune": ("645a-royal-match-overlap", _HIGHEST),
+    "emperors_treasure": ("645a-royal-match-overlap", _HIGHEST),
 }
 
 
@@ -43,22 +44,15 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
     if wager in {"fortune", "emperors_treasure"} and paytable is not None:
         envy = pai_gow_poker.envy_value(paytable, wager)
         strategy = (*strategy, ("Envy Bonus per other player, per Qualifying Wager", f"${float(envy):.4f}"))
-    reading = RULEBOOK.reading(_READINGS[wager])
-    return WagerMath(
+    readings = [RULEBOOK.reading(reading_id) for reading_id in _READINGS[wager]]
+    return WagerMath.from_analysis(
+        analysis,
         chapter="645a",
         wager=wager,
         paytable=paytable,
         decks=1,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
         citation=citation,
-        reading=f"{reading.id}: {reading.choice}",
+        reading="; ".join(f"{reading.id}: {reading.choice}" for reading in readings),
         strategy=strategy,
         paytable_rows=rows,
     )

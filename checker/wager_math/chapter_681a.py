@@ -35,22 +35,14 @@ def _math(wager: str, paytable: str | None, decks: int, analysis: WagerAnalysis)
         rows = (("win", "1 to 1"), ("win with 17", "1 to 2"), ("tie", "push")) if wager != "tie" else ()
         if wager == "tie":
             rows = (("equal totals", "10 to 1"),)
-    return WagerMath(
+    return WagerMath.from_analysis(
+        analysis,
         chapter="681a",
         wager=wager,
         paytable=paytable,
         decks=decks,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
         citation=citation,
         reading=_reading(wager),
-        strategy=analysis.strategy,
         paytable_rows=rows,
     )
 

@@ -16,22 +16,14 @@ def _math(wager: str, paytable: str | None, decks: int, analysis: WagerAnalysis)
         chosen = RULEBOOK.reading("686a-losing-side")
         reading = f"{chosen.id}: {chosen.choice}"
     rows = tuple((row.outcome, f"{row.amount} to 1") for row in BONUS_PAYTABLE.rows) if wager == "bonus" else ()
-    return WagerMath(
+    return WagerMath.from_analysis(
+        analysis,
         chapter="686a",
         wager=wager,
         paytable=paytable,
         decks=decks,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
         citation=citation,
         reading=reading,
-        strategy=analysis.strategy,
         paytable_rows=rows,
     )
 

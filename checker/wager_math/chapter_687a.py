@@ -53,22 +53,14 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
     else:
         citation = str(RULEBOOK.wager(wager).citation)
         rows = (("Ante and Raise", "1 to 1"), ("Blind", f"paytable {BLIND_PAYTABLE_ID}"))
-    return WagerMath(
+    return WagerMath.from_analysis(
+        analysis,
         chapter="687a",
         wager=wager,
         paytable=paytable,
         decks=1,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
         citation=citation,
         reading=_reading(wager, paytable),
-        strategy=analysis.strategy,
         paytable_rows=rows,
     )
 

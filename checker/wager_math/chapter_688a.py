@@ -9,11 +9,12 @@ from engine.analysis.result import WagerAnalysis
 from regulations.chapter_688a import RULEBOOK
 from regulations.rulebook import PayoutKind, PaytableRow
 
-_READINGS = {
-    "base": "688a-player-setting",
-    "ace_high": "688a-ace-high-pai-gow",
-    "fortune": "688a-three-pair-only-fortune",
-    "progressive": "688a-progressive-meter",
+_HIGHEST = "688a-bonus-highest-ranking-hand"
+_READINGS: dict[str, tuple[str, ...]] = {
+    "base": ("688a-player-setting",),
+    "ace_high": ("688a-ace-high-pai-gow",),
+    "fortune": ("688a-three-pair-only-fortune", _HIGHEST),
+    "progressive": ("688a-progressive-meter", _HIGHEST),
 }
 
 
@@ -36,23 +37,15 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
         table = RULEBOOK.paytable(wager, paytable)
         citation = str(table.citation)
         rows = tuple((row.outcome, _pays(row)) for row in table.rows)
-    reading = RULEBOOK.reading(_READINGS[wager])
-    return WagerMath(
+    readings = [RULEBOOK.reading(reading_id) for reading_id in _READINGS[wager]]
+    return WagerMath.from_analysis(
+        analysis,
         chapter="688a",
         wager=wager,
         paytable=paytable,
         decks=1,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
         citation=citation,
-        reading=f"{reading.id}: {reading.choice}",
-        strategy=analysis.strategy,
+        reading="; ".join(f"{reading.id}: {reading.choice}" for reading in readings),
         paytable_rows=rows,
     )
 

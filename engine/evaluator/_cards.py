@@ -30,15 +30,18 @@ def card_index(card: CardLike) -> int:
 
 def hand_array(cards: Iterable[CardLike], sizes: Sequence[int], allow_joker: bool, game: str) -> np.ndarray:
     """Validated 1-D ``uint8`` array of distinct card indices."""
-    indices = [card_index(card) for card in cards]
+    # Plain ints are the common case (replay, enumerations feeding the scalar API); skip the conversions for them.
+    indices = [card if type(card) is int else card_index(card) for card in cards]
     if len(indices) not in sizes:
         expected = " or ".join(str(size) for size in sizes)
         raise InvalidHandError(f"{game}: a hand has {expected} cards, got {len(indices)}")
+    if min(indices) < 0 or max(indices) > JOKER_INDEX:
+        raise InvalidHandError(f"{game}: card indices run 0..52, got {indices}")
     if len(set(indices)) != len(indices):
         raise InvalidHandError(f"{game}: a hand holds the same card twice ({_describe(indices)})")
     if not allow_joker and JOKER_INDEX in indices:
         raise InvalidHandError(f"{game}: the joker is not used in this evaluation ({_describe(indices)})")
-    return np.asarray(indices, dtype=np.uint8)
+    return np.array(indices, dtype=np.uint8)
 
 
 def hands_array(hands: np.ndarray | Sequence[Sequence[int]], sizes: Sequence[int], allow_joker: bool) -> np.ndarray:

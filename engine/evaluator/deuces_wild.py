@@ -91,7 +91,7 @@ class WildPayout:
     natural: bool
 
 
-def _arrays() -> tuple[np.ndarray, ...]:
+def _arrays() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     tables = get_tables()
     return (
         tables.offsets,
@@ -150,21 +150,9 @@ def deuces_wild_values(hands: np.ndarray | Sequence[Sequence[int]]) -> np.ndarra
 def deuces_wild_payouts(hands: np.ndarray | Sequence[Sequence[int]], paytable: WildPaytable) -> np.ndarray:
     """Batch: best payout of every row of an ``(n, 5)`` array under ``paytable``."""
     array = hands_array(hands, (5,), allow_joker=True)
-    _, natural, reachable, wilds = kernels.deuces_wild_batch(array, *_arrays())
-    deuces = (array < 4).sum(axis=1)
-    natural_pay, wild_pay = paytable.natural_vector(), paytable.with_wild_vector()
-    payouts = np.empty(array.shape[0], dtype=np.float64)
-    for row in range(array.shape[0]):
-        payouts[row] = kernels.deuces_wild_pay(
-            int(natural[row]),
-            int(reachable[row]),
-            int(deuces[row]),
-            int(wilds[row]),
-            natural_pay,
-            wild_pay,
-            paytable.deuce_may_stand_as_itself,
-        )[0]
-    return payouts
+    return kernels.deuces_wild_payout_batch(
+        array, *_arrays(), paytable.natural_vector(), paytable.with_wild_vector(), paytable.deuce_may_stand_as_itself
+    )
 
 
 @dataclass(frozen=True)
@@ -191,7 +179,11 @@ def enumerate_deuces_wild(paytable: WildPaytable | None = None) -> DeucesWildEnu
     if paytable is None:
         paytable = WildPaytable(natural={}, with_wild={})
     by_strength, by_payout, total = kernels.count_deuces_wild(
-        *_arrays(), paytable.natural_vector(), paytable.with_wild_vector(), paytable.deuce_may_stand_as_itself
+        1,
+        *_arrays(),
+        paytable.natural_vector(),
+        paytable.with_wild_vector(),
+        paytable.deuce_may_stand_as_itself,
     )
     return DeucesWildEnumeration(
         by_strength={

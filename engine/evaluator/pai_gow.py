@@ -22,9 +22,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum, unique
 
+import numba
 import numpy as np
 
-from engine.cards import JOKER_INDEX, Card
+from engine.cards import JOKER_INDEX, Card, Rank
 from engine.evaluator import kernels
 from engine.evaluator._cards import CardLike, InvalidHandError, card_index, hand_array, hands_array
 from engine.evaluator.categories import CATEGORY_SHIFT, PaiGowCategory, SevenCardBonusCategory
@@ -94,6 +95,18 @@ def pai_gow_values(
     """Batch: packed Pai Gow values of an ``(n, 5..7)`` array of card indices (joker = 52)."""
     array = hands_array(hands, HIGH_HAND_SIZES, allow_joker=True)
     return kernels.pai_gow_values(array, *_high_arrays(joker_rule))
+
+
+def pai_gow_high_card(cards: Iterable[CardLike], joker_rule: JokerRule = JokerRule.SEMI_WILD) -> Rank | None:
+    """Rank of the highest card when the cards make no pair, straight or flush (a "pai gow"), else None.
+
+    The joker counts as an ace. Pai Gow Insurance pays by this rank (§ 645a.7(e)(3), § 645a.13(d)) and the Aces
+    High Bonus asks whether it is an ace (§ 688a.6(d)); whether the joker is among the cards is the caller's to see.
+    """
+    value = pai_gow_value(cards, joker_rule)
+    if value >> CATEGORY_SHIFT != PaiGowCategory.HIGH_CARD:
+        return None
+    return Rank(((value >> 16) & 15) + 2)
 
 
 def low_hand_value(cards: Iterable[CardLike]) -> int:
@@ -176,9 +189,12 @@ class SevenCardEnumeration:
 def enumerate_seven_card_bonus(
     joker_rule: JokerRule = JokerRule.SEMI_WILD, with_joker: bool = True
 ) -> SevenCardEnumeration:
-    """Classify all C(53,7) = 154,143,080 hands (or C(52,7) without the joker): about 20-25 s on one core."""
+    """Classify all C(53,7) = 154,143,080 hands (or C(52,7) without the joker), on all numba threads (~25 s of
+    CPU time)."""
     deck_size = 53 if with_joker else 52
-    bonus, five_card = kernels.count_seven_card_bonus(deck_size, *_bonus_arrays(joker_rule))
+    # Twice the threads: the interleaved shares of first cards are uneven, so more, smaller shares balance better.
+    parts = 2 * numba.get_num_threads()
+    bonus, five_card = kernels.count_seven_card_bonus(deck_size, parts, *_bonus_arrays(joker_rule))
     return SevenCardEnumeration(
         by_bonus_category={category: int(bonus[category]) for category in SevenCardBonusCategory},
         by_five_card_category={category: int(five_card[category]) for category in PaiGowCategory},
@@ -245,6 +261,18 @@ def all_settings(cards: Sequence[CardLike], joker_rule: JokerRule = JokerRule.SE
 def valid_settings(cards: Sequence[CardLike], joker_rule: JokerRule = JokerRule.SEMI_WILD) -> list[PaiGowSetting]:
     """The settings whose high hand is at least the low hand (never empty: the best five always qualifies)."""
     return [setting for setting in all_settings(cards, joker_rule) if setting.is_valid]
+
+
+_LOW_POSITIONS = np.array([low for _, low in HAND_SPLITS], dtype=np.int64)
+
+
+def split_values(
+    hands: np.ndarray | Sequence[Sequence[int]], joker_rule: JokerRule = JokerRule.SEMI_WILD
+) -> np.ndarray:
+    """Batch: for an ``(n, 7)`` array of card indices, the packed (high, low) values of all 21 settings in
+    :data:`HAND_SPLITS` order, shape ``(n, 21, 2)``. A setting is valid where ``[..., 0] >= [..., 1]``."""
+    array = hands_array(hands, (7,), allow_joker=True)
+    return kernels.pai_gow_split_values(array, _LOW_POSITIONS, *_high_arrays(joker_rule))
 
 
 def compare_values(first: int, second: int) -> int:

@@ -62,7 +62,9 @@ class Ranking:
         return 2 * top
 
 
-def _ranking(name: str, enum: type, wheel_is_second_highest: bool) -> Ranking:
+def _ranking(
+    name: str, enum: type[HandCategory] | type[WildHandCategory] | type[PaiGowCategory], wheel_is_second_highest: bool
+) -> Ranking:
     five_of_a_kind = getattr(enum, "FIVE_OF_A_KIND", None)
     five_aces = getattr(enum, "FIVE_ACES", five_of_a_kind)
     return Ranking(

@@ -1,12 +1,17 @@
 """Reads a filing workbook (SUBMISSION_FORMAT.md) into a :class:`Filing`, with every cell's location.
 
-Untrusted input: the file's size, its unpacked size and each sheet's extent are bounded before and while reading;
-openpyxl parses with defusedxml when it is installed (a dependency of pacomply).
+Untrusted input: the file's size, its unpacked size, its compression ratio, its number of sheets and each sheet's
+extent are bounded before and while reading; openpyxl parses with defusedxml (a dependency of pacomply, and
+:func:`read_xlsx` refuses to run without it), so entity expansion ("billion laughs") and external entities are
+refused. A formula in a cell is read as :class:`submissions.values.FormulaText` with the value the spreadsheet last
+saved; typed answers refuse it, free text keeps the formula's text (docs/input-and-waivers.md).
 """
 
 from __future__ import annotations
 
+import warnings
 import zipfile
+from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -29,24 +34,81 @@ MAX_UNPACKED_BYTES = 200 * 1024 * 1024
 MAX_COMPRESSION_RATIO = 200
 MAX_ROWS = 5_000
 MAX_COLUMNS = 64
+MAX_SHEETS = 100
+
+
+class _CachedValues:
+    """The values a spreadsheet last computed for its formulas, read (once, lazily) only when a formula is seen."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.sheets: dict[str, dict[tuple[int, int], object]] = {}
+        self.workbook: Any = None
+
+    def value(self, sheet_name: str, row: int, column: int) -> object:
+        if sheet_name not in self.sheets:
+            if self.workbook is None:
+                from openpyxl import load_workbook
+
+                self.workbook = load_workbook(self.path, read_only=True, data_only=True)
+            cells: dict[tuple[int, int], object] = {}
+            sheet = self.workbook[sheet_name]
+            for row_number, cached_row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
+                if row_number > MAX_ROWS:
+                    break
+                cells.update({(row_number, index): cell for index, cell in enumerate(cached_row, start=1)})
+            self.sheets[sheet_name] = cells
+        return self.sheets[sheet_name].get((row, column))
+
+    def close(self) -> None:
+        if self.workbook is not None:
+            self.workbook.close()
 
 
 def read_xlsx(path: Path) -> Filing:
     """Parse a filing workbook; raise :class:`InputError` listing every problem found."""
     file_location = SourceLocation(file=path.name)
     _check_container(path, file_location)
-    from openpyxl import load_workbook  # lazy: openpyxl is only needed when a workbook is read
+    import openpyxl.xml  # lazy: openpyxl is only needed when a workbook is read
+    from openpyxl import load_workbook
 
+    if not openpyxl.xml.DEFUSEDXML:  # without it openpyxl would expand entities from an untrusted file
+        raise InputError.single(file_location, "defusedxml is not installed; pacomply will not parse untrusted XML")
+    # openpyxl warns about parts it skips (data-validation extensions, odd defined names); the filer cannot act
+    # on those and they are not problems of the filing, so they stay out of the user's terminal.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _open_and_read(path, file_location, load_workbook)
+
+
+def _open_and_read(path: Path, file_location: SourceLocation, load_workbook: Any) -> Filing:
+    cached = _CachedValues(path)
     try:
         workbook = load_workbook(path, read_only=True, data_only=False)
-    except Exception as error:  # openpyxl raises many types for a damaged file
-        raise InputError.single(
-            file_location, f"the workbook could not be opened ({type(error).__name__}: {error})"
-        ) from None
+    except Exception as error:  # openpyxl and defusedxml raise many types for a damaged or hostile file
+        raise InputError.single(file_location, f"the workbook could not be opened ({_reason(error)})") from None
     try:
-        return _read_workbook(workbook, path)
+        return _read_workbook(workbook, path, cached)
+    except InputError:
+        raise
+    except Exception as error:  # a sheet's XML is only parsed while its rows are read
+        raise InputError.single(file_location, f"the workbook could not be read ({_reason(error)})") from None
     finally:
         workbook.close()
+        cached.close()
+
+
+def _reason(error: Exception) -> str:
+    """A damaged file's error in one line; defusedxml's refusals (often wrapped by openpyxl) say what was refused."""
+    cause: BaseException | None = error
+    while cause is not None:
+        name = type(cause).__name__
+        if name in {"EntitiesForbidden", "DTDForbidden", "ExternalReferenceForbidden", "NotSupportedError"}:
+            return f"it declares XML entities or external references, which are refused as unsafe ({name})"
+        cause = cause.__cause__ or cause.__context__
+    name = type(error).__name__
+    text = " ".join(str(error).split())[:200]
+    return f"{name}: {text}" if text else name
 
 
 def _check_container(path: Path, location: SourceLocation) -> None:
@@ -59,14 +121,36 @@ def _check_container(path: Path, location: SourceLocation) -> None:
         raise InputError.single(
             location, f"the file is {size:,} bytes; filings over {MAX_FILE_BYTES:,} bytes are refused"
         )
+    with path.open("rb") as stream:
+        head = stream.read(8)
+    if head.startswith(b"\xd0\xcf\x11\xe0"):
+        raise InputError.single(
+            location,
+            "the file is an Excel 97-2003 workbook or a password-protected one; save it as .xlsx without a password",
+        )
     if not zipfile.is_zipfile(path):
         raise InputError.single(location, "the file is not an Excel workbook (.xlsx); expected an Office Open XML file")
-    with zipfile.ZipFile(path) as archive:
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as error:
+        # is_zipfile() looks only at the end record; the central directory itself may still be damaged.
+        raise InputError.single(location, f"the workbook's zip structure is damaged ({_reason(error)})") from None
+    with archive:
         unpacked = sum(member.file_size for member in archive.infolist())
         if unpacked > MAX_UNPACKED_BYTES or (size and unpacked / size > MAX_COMPRESSION_RATIO and unpacked > 1 << 20):
             raise InputError.single(
                 location, f"the workbook unpacks to {unpacked:,} bytes, more than a filing can need; refused as unsafe"
             )
+        for member in archive.infolist():
+            # A member's declared size can lie; a huge ratio on one member is the mark of a zip bomb either way.
+            if member.compress_size and member.file_size / member.compress_size > 1000 and member.file_size > 1 << 20:
+                raise InputError.single(
+                    location,
+                    f"the workbook's part '{member.filename}' is compressed {member.file_size:,} to "
+                    f"{member.compress_size:,} bytes, the mark of a zip bomb; refused as unsafe",
+                )
+            if member.flag_bits & 0x1:
+                raise InputError.single(location, "the workbook is encrypted; save it without a password")
         if "xl/workbook.xml" not in archive.namelist():
             raise InputError.single(
                 location, "the file is a zip archive but not an Excel workbook (no xl/workbook.xml)"
@@ -79,8 +163,10 @@ def _cell_name(row: int, column: int) -> str:
     return f"{get_column_letter(column)}{row}"
 
 
-def _rows(sheet: Any, name: str, problems: ProblemCollector, file_name: str) -> list[tuple[int, list[object]]]:
-    """Non-empty rows with their numbers, bounded in count and width."""
+def _rows(
+    sheet: Any, name: str, problems: ProblemCollector, file_name: str, cached: _CachedValues
+) -> list[tuple[int, list[object]]]:
+    """Non-empty rows with their numbers, bounded in count and width; formulas marked with their saved value."""
     rows: list[tuple[int, list[object]]] = []
     for row_number, row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
         if row_number > MAX_ROWS:
@@ -88,11 +174,24 @@ def _rows(sheet: Any, name: str, problems: ProblemCollector, file_name: str) -> 
                 SourceLocation(file=file_name, sheet=name), f"the sheet has more than {MAX_ROWS:,} rows; refused"
             )
             break
-        cells = list(row)
+        cells = [
+            values.FormulaText(cell, cached.value(name, row_number, index))
+            if isinstance(cell, str) and cell.startswith("=") and len(cell) > 1
+            else _plain(cell)
+            for index, cell in enumerate(row, start=1)
+        ]
         if all(values.is_blank(cell) for cell in cells):
             continue
         rows.append((row_number, cells))
     return rows
+
+
+def _plain(cell: object) -> object:
+    """openpyxl's own cell objects (an array formula, an error) become their text."""
+    if cell is None or isinstance(cell, str | int | float | bool | date | datetime | time | timedelta):
+        return cell
+    text = getattr(cell, "text", None)
+    return values.FormulaText(str(text)) if isinstance(text, str) and text.startswith("=") else str(cell)
 
 
 def _header_map(
@@ -112,9 +211,15 @@ def _header_map(
     return columns
 
 
-def _read_workbook(workbook: Any, path: Path) -> Filing:
+def _read_workbook(workbook: Any, path: Path, cached: _CachedValues) -> Filing:
     problems = ProblemCollector()
     file_name = path.name
+    if len(workbook.sheetnames) > MAX_SHEETS:
+        raise InputError.single(
+            SourceLocation(file=file_name),
+            f"the workbook has {len(workbook.sheetnames):,} sheets; a filing needs a few, more than {MAX_SHEETS} "
+            "are refused",
+        )
     sheets = {normalise_header(name): name for name in workbook.sheetnames}
 
     filing_name = sheets.get(normalise_header(FILING_SHEET))
@@ -122,7 +227,7 @@ def _read_workbook(workbook: Any, path: Path) -> Filing:
     if filing_name is None:
         problems.add(SourceLocation(file=file_name), f"the workbook has no '{FILING_SHEET}' sheet")
     else:
-        metadata = _read_filing_sheet(workbook[filing_name], filing_name, file_name, problems)
+        metadata = _read_filing_sheet(workbook[filing_name], filing_name, file_name, problems, cached)
 
     chapters = {}
     for normalised, name in sorted(sheets.items()):
@@ -135,14 +240,14 @@ def _read_workbook(workbook: Any, path: Path) -> Filing:
         except regulations.UnknownChapterError as error:
             problems.add(location, str(error))
             continue
-        chapters[chapter] = _read_chapter_sheet(workbook[name], name, file_name, book, problems)
+        chapters[chapter] = _read_chapter_sheet(workbook[name], name, file_name, book, problems, cached)
 
     tables = []
     tables_name = sheets.get(normalise_header(TABLES_SHEET))
     if tables_name is None:
         problems.add(SourceLocation(file=file_name), f"the workbook has no '{TABLES_SHEET}' sheet")
     else:
-        tables = _read_tables_sheet(workbook[tables_name], tables_name, file_name, problems)
+        tables = _read_tables_sheet(workbook[tables_name], tables_name, file_name, problems, cached)
 
     if not chapters and not tables and filing_name is not None and tables_name is not None:
         problems.add(
@@ -154,8 +259,8 @@ def _read_workbook(workbook: Any, path: Path) -> Filing:
     return Filing(metadata=metadata, chapters=chapters, tables=tuple(tables), source=file_name)
 
 
-def _read_filing_sheet(sheet: Any, name: str, file_name: str, problems: ProblemCollector) -> Any:
-    rows = _rows(sheet, name, problems, file_name)
+def _read_filing_sheet(sheet: Any, name: str, file_name: str, problems: ProblemCollector, cached: _CachedValues) -> Any:
+    rows = _rows(sheet, name, problems, file_name, cached)
     sheet_location = SourceLocation(file=file_name, sheet=name)
     if not rows:
         problems.add(sheet_location, "the sheet is empty; expected a Field/Value header and the filing's details")
@@ -184,9 +289,11 @@ def _read_filing_sheet(sheet: Any, name: str, file_name: str, problems: ProblemC
     return build_metadata(raw, sheet_location, problems)
 
 
-def _read_chapter_sheet(sheet: Any, name: str, file_name: str, book: Any, problems: ProblemCollector) -> Any:
+def _read_chapter_sheet(
+    sheet: Any, name: str, file_name: str, book: Any, problems: ProblemCollector, cached: _CachedValues
+) -> Any:
     sheet_location = SourceLocation(file=file_name, sheet=name)
-    rows = _rows(sheet, name, problems, file_name)
+    rows = _rows(sheet, name, problems, file_name, cached)
     if not rows:
         problems.add(sheet_location, "the sheet is empty; expected a Section/Key/Question/Answer/Notes header")
         return build_chapter(book, [], sheet_location, problems)
@@ -219,8 +326,10 @@ def _read_chapter_sheet(sheet: Any, name: str, file_name: str, book: Any, proble
     return build_chapter(book, entries, sheet_location, problems)
 
 
-def _read_tables_sheet(sheet: Any, name: str, file_name: str, problems: ProblemCollector) -> list[Any]:
-    rows = _rows(sheet, name, problems, file_name)
+def _read_tables_sheet(
+    sheet: Any, name: str, file_name: str, problems: ProblemCollector, cached: _CachedValues
+) -> list[Any]:
+    rows = _rows(sheet, name, problems, file_name, cached)
     if not rows:
         problems.add(SourceLocation(file=file_name, sheet=name), "the sheet is empty; expected the Tables header row")
         return []

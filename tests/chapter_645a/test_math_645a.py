@@ -12,8 +12,11 @@ from engine.evaluator import SevenCardBonusCategory as B
 from engine.evaluator import seven_card_bonus_categories
 from engine.simulation import Z_95
 
-# Published: Wizard of Odds, "Fortune Pai Gow Poker" (seven-card hands with one joker), where the royal flush
-# row includes a royal with a suited ace-king. Two rows are also counted independently in the test below.
+# Published: B. Alspach, "7-Card Poker Hands with Joker" (Simon Fraser University, 2003): every seven-card hand
+# with one joker classified by its highest-ranking five-card hand (a straight outranks three of a kind, as
+# § 645a.6(b) and § 645a.11(h) have it; the Wizard of Odds' Fortune table counts straight-and-trips hands as
+# trips instead, which moves 201,824 hands and keeps the sum of the two rows). The royal flush row includes a
+# royal with a suited ace-king. Two rows are also counted independently in the test below.
 PUBLISHED = {
     "seven-card straight flush": 32,
     "royal flush + king-queen suited": 72,

@@ -158,3 +158,16 @@ def test_help_runs_without_importing_heavy_modules(arguments: list[str]) -> None
     )
     output = subprocess.run([sys.executable, "-c", code, *arguments], capture_output=True, text=True, check=True)
     assert "HEAVY []" in output.stdout
+
+
+def test_reports_are_written_with_ordinary_file_permissions(examples: Path, tmp_path: Path) -> None:
+    import os
+    import stat
+
+    umask = os.umask(0o022)
+    try:
+        output = tmp_path / "review.json"
+        assert run("validate", str(examples / "686a-compliant.xlsx"), "-f", "json", "-o", str(output)).exit_code == 0
+        assert stat.S_IMODE(output.stat().st_mode) == 0o644
+    finally:
+        os.umask(umask)

@@ -160,3 +160,21 @@ def test_card_thickness_is_read_and_bounded(tmp_path: Path) -> None:
     workbook["Filing"]["B5"] = 30
     (problem,) = problems_of(save(workbook, tmp_path, "thick.xlsx"))
     assert "card thickness '30' mm" in problem
+
+
+def test_the_template_is_byte_identical_for_identical_input() -> None:
+    from submissions.template import workbook_bytes
+
+    assert workbook_bytes(["686a"], COMPLIANT_686A) == workbook_bytes(["686a"], COMPLIANT_686A)
+    assert workbook_bytes(["686a"]) == workbook_bytes(["686a"])
+
+
+def test_the_committed_example_workbooks_are_what_build_examples_writes(examples: Path) -> None:
+    import examples.build_examples as build
+    from submissions.template import workbook_bytes
+
+    names = sorted(path.stem for path in examples.glob("*.xlsx"))
+    assert names, "no example workbooks"
+    for name in names:
+        filing = getattr(build, ("NONCOMPLIANT_" if name.endswith("violations") else "COMPLIANT_") + name[:4].upper())
+        assert (examples / f"{name}.xlsx").read_bytes() == workbook_bytes([name[:4]], filing), name

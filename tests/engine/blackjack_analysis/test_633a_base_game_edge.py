@@ -183,8 +183,20 @@ def test_633a_7_k_basic_strategy_charts_have_the_well_known_cells():
 def test_633a_edge_json_has_the_math_md_fields():
     record = analyse(BlackjackRules(decks=6)).edge_json()
     assert set(record) == {
-        "chapter", "wager", "paytable", "decks", "house_edge", "element_of_risk", "return", "method", "rounds",
-        "ci95", "hit_frequency", "std_dev", "citation", "reading",
+        "chapter",
+        "wager",
+        "paytable",
+        "decks",
+        "house_edge",
+        "element_of_risk",
+        "return",
+        "method",
+        "rounds",
+        "ci95",
+        "hit_frequency",
+        "std_dev",
+        "citation",
+        "reading",
     }
     assert record["method"] == "exact" and record["citation"] == "58 Pa. Code § 633a.7"
     assert 0 < record["element_of_risk"] < record["house_edge"]

@@ -1,4 +1,4 @@
-"""Shared fixtures for the evaluator tests: card helpers and seeded random hands."""
+"""Fixtures for the evaluator tests; puts this folder on ``sys.path`` for ``reference`` and ``evaluator_support``."""
 
 from __future__ import annotations
 
@@ -8,23 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-# reference.py sits beside the tests and is imported as a plain module (no __init__ files in tests/).
+# reference.py and evaluator_support.py sit beside the tests, imported as plain modules (no __init__ files).
 sys.path.insert(0, str(Path(__file__).parent))
-
-
-def parse(text: str) -> list[int]:
-    """'Ah Kh JK' -> engine card indices."""
-    from engine.cards import Card
-
-    return [Card.parse(token).index for token in text.split()]
 
 
 @pytest.fixture(scope="session")
 def random_generator() -> np.random.Generator:
     return np.random.default_rng(20240603)
-
-
-def random_hands(generator: np.random.Generator, count: int, size: int, deck_size: int) -> np.ndarray:
-    """``count`` hands of ``size`` distinct cards from indices ``0..deck_size-1``."""
-    keys = generator.random((count, deck_size))
-    return np.argsort(keys, axis=1)[:, :size].astype(np.uint8)

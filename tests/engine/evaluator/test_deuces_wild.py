@@ -7,7 +7,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from conftest import parse
+from evaluator_support import parse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import DEUCES_WILD_ORDER, deuces_wild_reference
@@ -141,7 +141,7 @@ def test_strength_ranks_five_wilds_over_royal_over_five_of_a_kind_over_straight_
 
 
 def test_batch_payouts_match_scalar(random_generator: np.random.Generator) -> None:
-    from conftest import random_hands
+    from evaluator_support import random_hands
 
     hands = random_hands(random_generator, 400, 5, 53)
     batch = deuces_wild_payouts(hands, DJWT_04)

@@ -7,7 +7,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from conftest import parse, random_hands
+from evaluator_support import parse, random_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import best_standard_key
@@ -143,3 +143,14 @@ def test_cards_may_be_given_as_card_objects_text_or_indices() -> None:
         == standard_value([Card.parse(text) for text in as_text])
         == standard_value([Card.parse(text).index for text in as_text])
     )
+
+
+def test_seven_card_strength_agrees_with_phevaluator(random_generator: np.random.Generator) -> None:
+    """Best five of seven, checked against phevaluator's C ``evaluate_7cards`` on 200,000 random hands."""
+    pytest.importorskip("phevaluator")
+    from phevaluator import _pheval  # type: ignore[attr-defined]
+
+    hands = random_hands(random_generator, 200_000, 7, 52)
+    strengths = standard_strength(standard_values(hands))
+    theirs = np.array([7463 - _pheval.evaluate_7cards(*hand) for hand in hands.tolist()])
+    assert np.array_equal(strengths, theirs)

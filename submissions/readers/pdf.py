@@ -1,0 +1,414 @@
+"""Reads a filing from PDF (pdfplumber) into a :class:`Filing`, every value located by page and field.
+
+Two layouts are read, and may be mixed in one file:
+
+- **The Board's checklist form** (``rules-submission-checklists-686a-687a-688a``): ``Name of Licensee:``,
+  ``Date Filed:`` and ``Name of Table Games Manager …:`` with their values, then a ruled table
+  ``Chapter 686a. | Description | Option Selected`` whose option cells hold blanks such as
+  ``Yes: __X__ No: _____`` (a row may carry two Yes/No pairs), ``#: __2__`` or ``Payout Table: __DJWT-04__``.
+  The blanks are matched, in the form's order, to the chapter's checklist questions (the rulebook keeps them in
+  the form's order); a table that runs onto the next page continues its chapter, named by the page's title.
+- **pacomply's printed template** (:mod:`submissions.print_pdf`): ruled ``Field | Value`` and
+  ``Section | Key | Question | Answer | Notes`` tables, read by key exactly like the workbook.
+
+Tables: the Board's form has no place for them. Either layout gives its tables on a page headed ``Tables``
+holding a ruled table with the Tables-sheet columns (SUBMISSION_FORMAT.md), repeated header rows allowed.
+A PDF without one is a filing without tables (rule FIL-002 says so).
+
+Untrusted input: file size, page count and characters per page are bounded, and every compressed stream is
+inflated under a budget before pdfplumber sees the file, so a decompression bomb is refused unopened.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import regulations
+from regulations.rulebook import AnswerKind, Rulebook
+from submissions import values
+from submissions.build import RawCell, build_chapter, build_metadata, build_table
+from submissions.errors import InputError, ProblemCollector
+from submissions.layout import FILING_FIELDS, TABLE_COLUMNS
+from submissions.model import Filing, SourceLocation
+
+MAX_FILE_BYTES = 25 * 1024 * 1024
+MAX_PAGES = 60
+MAX_CHARACTERS_PER_PAGE = 60_000
+MAX_INFLATED_BYTES = 100 * 1024 * 1024
+
+# The Board's labels for the filing's details, matched to our metadata fields.
+_BOARD_METADATA = (
+    ("name of licensee", "licensee"),
+    ("date filed", "date_filed"),
+    ("name of table games manager or above who reviewed and approved this submission", "reviewed_by"),
+    ("card thickness (mm)", "card_thickness_mm"),
+)
+_BLANK_LABELS = r"Yes|No|#|Payout Table|Pay Table|Paytable|Object|\$\d+"
+_BLANK = re.compile(rf"(?P<label>{_BLANK_LABELS})\s*:\s*(?P<value>.*?)(?=\s*(?:{_BLANK_LABELS})\s*:|$)", re.DOTALL)
+_MARKS = {"x", "✓", "✔", "✗", "✘", "☒", "■", "●", "yes", "y"}
+_CHAPTER_IN_TEXT = re.compile(r"(?:PA Code )?Chapter\s+(\d{3}a)\b", re.IGNORECASE)
+_SECTION_PREFIX = re.compile(r"^(\d{3}a)\.")
+
+
+def _squash(text: object) -> str:
+    """A header or label for matching: cleaned, lower case, whitespace removed (cells wrap anywhere)."""
+    return "".join(values.display(text or "").lower().split())
+
+
+@dataclass
+class _Reading:
+    """What has been read so far, across pages."""
+
+    file_name: str
+    problems: ProblemCollector = field(default_factory=ProblemCollector)
+    metadata: dict[str, RawCell] = field(default_factory=dict)
+    chapter_rows: dict[str, list[tuple[RawCell, RawCell, str]]] = field(default_factory=dict)
+    chapter_locations: dict[str, SourceLocation] = field(default_factory=dict)
+    board_blanks: dict[str, list[tuple[str, object, SourceLocation]]] = field(default_factory=dict)
+    table_rows: list[tuple[dict[str, RawCell], SourceLocation]] = field(default_factory=list)
+    current_chapter: str | None = None
+    current_section: str = ""
+
+    def location(self, page: int, where: str) -> SourceLocation:
+        return SourceLocation(file=self.file_name, page=page, field=where)
+
+
+def read_pdf(path: Path) -> Filing:
+    """Parse a PDF filing; raise :class:`InputError` listing every problem found."""
+    file_location = SourceLocation(file=path.name)
+    data = _checked_bytes(path, file_location)
+    import pdfplumber  # lazy: heavy, and only needed for PDF filings
+
+    reading = _Reading(file_name=path.name)
+    try:
+        with pdfplumber.open(path) as pdf:
+            if len(pdf.pages) > MAX_PAGES:
+                raise InputError.single(
+                    file_location, f"the PDF has {len(pdf.pages)} pages; a filing over {MAX_PAGES} pages is refused"
+                )
+            for page in pdf.pages:
+                _read_page(page, reading)
+    except InputError:
+        raise
+    except Exception as error:  # pdfminer raises many types for a damaged, encrypted or hostile file
+        name = type(error).__name__
+        if "Password" in name or "Encrypt" in name:
+            raise InputError.single(file_location, "the PDF is encrypted; file it without a password") from None
+        text = " ".join(str(error).split())[:200]
+        raise InputError.single(file_location, f"the PDF could not be read ({name}: {text})") from None
+    del data
+    return _assemble(reading, file_location)
+
+
+def _checked_bytes(path: Path, location: SourceLocation) -> bytes:
+    if not path.is_file():
+        raise InputError.single(location, f"the file '{path}' does not exist")
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise InputError.single(
+            location, f"the file is {size:,} bytes; filings over {MAX_FILE_BYTES:,} bytes are refused"
+        )
+    data = path.read_bytes()
+    if b"%PDF-" not in data[:1024]:
+        raise InputError.single(location, "the file is not a PDF document (no %PDF- header)")
+    inflated = 0
+    for stream in _flate_streams(data):
+        inflater = zlib.decompressobj()
+        try:
+            chunk = inflater.decompress(stream, MAX_INFLATED_BYTES - inflated + 1)
+        except zlib.error:
+            continue  # a damaged stream is pdfminer's to report; it cannot be a bomb if it does not inflate
+        inflated += len(chunk)
+        if inflated > MAX_INFLATED_BYTES or inflater.unconsumed_tail:
+            raise InputError.single(
+                location,
+                f"the PDF's compressed streams inflate to more than {MAX_INFLATED_BYTES:,} bytes, more than a "
+                "filing can need; refused as unsafe (a decompression bomb)",
+            )
+    return data
+
+
+def _flate_streams(data: bytes) -> Iterator[bytes]:
+    """The raw bytes of every stream whose dictionary names FlateDecode (images and text alike)."""
+    for match in re.finditer(rb"stream\r?\n", data):
+        start = match.end()
+        dictionary = data[max(0, match.start() - 400) : match.start()]
+        if b"FlateDecode" not in dictionary[dictionary.rfind(b"obj") :]:
+            continue
+        end = data.find(b"endstream", start)
+        if end < 0:
+            continue
+        yield data[start:end]
+
+
+def _read_page(page: Any, reading: _Reading) -> None:
+    number = page.page_number
+    if len(page.chars) > MAX_CHARACTERS_PER_PAGE:
+        raise InputError.single(
+            reading.location(number, "page text"),
+            f"the page holds {len(page.chars):,} characters; more than {MAX_CHARACTERS_PER_PAGE:,} are refused",
+        )
+    text = page.extract_text() or ""
+    title = _CHAPTER_IN_TEXT.search(text)
+    if title:
+        reading.current_chapter = title[1].lower()
+        reading.current_section = ""
+    _read_metadata_lines(text, number, reading)
+    for table in page.extract_tables():
+        rows = [[cell if cell is not None else "" for cell in row] for row in table if row]
+        if rows:
+            _read_table(rows, number, reading)
+
+
+def _read_metadata_lines(text: str, page: int, reading: _Reading) -> None:
+    """'Name of Licensee: Keystone Downs Casino' as a line of text (the Board's form prints them so)."""
+    for line in text.splitlines():
+        label, colon, value = line.partition(":")
+        if not colon:
+            continue
+        for board_label, field_name in _BOARD_METADATA:
+            if _squash(label) == _squash(board_label) and not values.is_blank(value):
+                reading.metadata.setdefault(field_name, (value.strip(), reading.location(page, label.strip())))
+
+
+def _read_table(rows: list[list[str]], page: int, reading: _Reading) -> None:
+    header = [_squash(cell) for cell in rows[0]]
+    if "field" in header and "value" in header:
+        _read_field_value_rows(rows, page, reading)
+    elif "key" in header and "answer" in header:
+        _read_template_checklist(rows, page, reading)
+    elif "tableid" in header:
+        _read_tables_rows(rows, page, reading)
+    elif len(header) >= 3 and header[0].startswith("chapter") and "optionselected" in header:
+        chapter = _CHAPTER_IN_TEXT.search(values.display(rows[0][0]))
+        if chapter:
+            reading.current_chapter = chapter[1].lower()
+        _read_board_rows(rows[1:], page, reading)
+    elif all(len(row) == 2 for row in rows) and any(_metadata_field(row[0]) for row in rows):
+        for label, value in rows:
+            field_name = _metadata_field(label)
+            if field_name and not values.is_blank(value):
+                reading.metadata[field_name] = (value, reading.location(page, values.display(label).rstrip(":")))
+    elif len(header) >= 3 and reading.current_chapter is not None and _looks_like_board_rows(rows):
+        _read_board_rows(rows, page, reading)  # the form's table continued from the previous page
+
+
+def _metadata_field(label: object) -> str | None:
+    squashed = _squash(label).rstrip(":")
+    for board_label, field_name in _BOARD_METADATA:
+        if squashed == _squash(board_label):
+            return field_name
+    return None
+
+
+def _looks_like_board_rows(rows: list[list[str]]) -> bool:
+    return any(_BLANK.search(values.display(row[-1])) for row in rows)
+
+
+def _read_field_value_rows(rows: list[list[str]], page: int, reading: _Reading) -> None:
+    header = [_squash(cell) for cell in rows[0]]
+    field_index, value_index = header.index("field"), header.index("value")
+    by_header = {_squash(column.header): column.field for column in FILING_FIELDS}
+    for row in rows[1:]:
+        field_name = by_header.get(_squash(row[field_index]))
+        if field_name is not None:
+            reading.metadata[field_name] = (
+                row[value_index] or None,
+                reading.location(page, f"Filing, {values.display(row[field_index])}"),
+            )
+
+
+def _read_template_checklist(rows: list[list[str]], page: int, reading: _Reading) -> None:
+    header = [_squash(cell) for cell in rows[0]]
+    columns = {name: header.index(name) for name in ("section", "key", "answer", "notes") if name in header}
+    for row in rows[1:]:
+        if [_squash(cell) for cell in row] == header:
+            continue  # the header repeated on a following page
+        key = values.display(row[columns["key"]])
+        section = values.display(row[columns["section"]]) if "section" in columns else ""
+        prefix = _SECTION_PREFIX.match(section)
+        chapter = prefix[1] if prefix else reading.current_chapter
+        where = f"{section or 'checklist'} {key}".strip()
+        if chapter is None:
+            reading.problems.add(reading.location(page, where), "the row's chapter is not known (no section given)")
+            continue
+        reading.chapter_locations.setdefault(chapter, reading.location(page, f"Chapter {chapter}"))
+        notes = values.display(row[columns["notes"]]) if "notes" in columns else ""
+        reading.chapter_rows.setdefault(chapter, []).append(
+            (
+                (key, reading.location(page, f"{where}, Key")),
+                (row[columns["answer"]] or None, reading.location(page, f"{where}, Answer")),
+                notes,
+            )
+        )
+
+
+def _read_board_rows(rows: list[list[str]], page: int, reading: _Reading) -> None:
+    chapter = reading.current_chapter
+    if chapter is None:
+        reading.problems.add(reading.location(page, "checklist"), "the checklist's chapter is not named on the form")
+        return
+    reading.chapter_locations.setdefault(chapter, reading.location(page, f"Chapter {chapter}"))
+    blanks = reading.board_blanks.setdefault(chapter, [])
+    for row in rows:
+        section = values.display(row[0])
+        if section:
+            reading.current_section = section
+        option = values.display(row[-1])
+        where = f"{chapter}{reading.current_section} Option Selected" if reading.current_section else "Option Selected"
+        pairs = _blanks(option)
+        if not pairs:
+            continue  # a row that asks nothing (the form's separators, or a question with no blank)
+        yes_no_count = sum(1 for kind, _ in pairs if kind == "yes_no")
+        ordinal = 0
+        for kind, value in pairs:
+            ordinal += kind == "yes_no"
+            suffix = (
+                f" ({('first', 'second', 'third', 'fourth')[min(ordinal, 4) - 1]} Yes/No)"
+                if (kind == "yes_no" and yes_no_count > 1)
+                else ""
+            )
+            blanks.append((kind, value, reading.location(page, where + suffix)))
+
+
+def _blanks(option: str) -> list[tuple[str, object]]:
+    """The blanks of an Option Selected cell, in order: ('yes_no', 'Yes'|'No'|None|problem) or ('value', text)."""
+    found = [(match["label"], match["value"].strip().strip("_").strip()) for match in _BLANK.finditer(option)]
+    result: list[tuple[str, object]] = []
+    index = 0
+    while index < len(found):
+        label, value = found[index]
+        if label.lower() == "yes" and index + 1 < len(found) and found[index + 1][0].lower() == "no":
+            yes_marked = _marked(value)
+            no_marked = _marked(found[index + 1][1])
+            if isinstance(yes_marked, _BadMark) or isinstance(no_marked, _BadMark):
+                bad = yes_marked if isinstance(yes_marked, _BadMark) else no_marked
+                result.append(("yes_no", bad))
+            elif yes_marked and no_marked:
+                result.append(("yes_no", _BadMark("both Yes and No are marked")))
+            else:
+                result.append(("yes_no", "Yes" if yes_marked else "No" if no_marked else None))
+            index += 2
+            continue
+        if re.fullmatch(r"\$\d+", label):
+            # A choice among amounts ('$1: __X__ $5: _____', the 687a progressive bet): the marked label is the
+            # answer, written as a value blank.
+            group = [found[index]]
+            while index + len(group) < len(found) and re.fullmatch(r"\$\d+", found[index + len(group)][0]):
+                group.append(found[index + len(group)])
+            marks = [(amount, _marked(blank)) for amount, blank in group]
+            bad_marks = [mark for _, mark in marks if isinstance(mark, _BadMark)]
+            chosen = [amount for amount, mark in marks if mark is True]
+            if bad_marks:
+                result.append(("value", bad_marks[0]))
+            elif len(chosen) > 1:
+                result.append(("value", _BadMark(f"more than one amount is marked ({', '.join(chosen)})")))
+            else:
+                result.append(("value", chosen[0] if chosen else None))
+            index += len(group)
+            continue
+        result.append(("value", value or None))
+        index += 1
+    return result
+
+
+@dataclass(frozen=True)
+class _BadMark:
+    message: str
+
+
+def _marked(value: str) -> bool | _BadMark:
+    text = values.display(value).lower()
+    if not text:
+        return False
+    if text in _MARKS:
+        return True
+    return _BadMark(f"the blank holds '{values.display(value)}'; mark the chosen answer with X")
+
+
+def _read_tables_rows(rows: list[list[str]], page: int, reading: _Reading) -> None:
+    header = [_squash(cell) for cell in rows[0]]
+    by_header = {_squash(column.header): column for column in TABLE_COLUMNS}
+    missing = [column.header for column in TABLE_COLUMNS if column.required and _squash(column.header) not in header]
+    if missing:
+        reading.problems.add(
+            reading.location(page, "Tables header"), f"the Tables header lacks {', '.join(map(repr, missing))}"
+        )
+        return
+    for number, row in enumerate(rows[1:], start=1):
+        if [_squash(cell) for cell in row] == header:
+            continue
+        table_id = values.display(row[header.index("tableid")]) or f"row {number}"
+        raw: dict[str, RawCell] = {}
+        for index, squashed in enumerate(header):
+            column = by_header.get(squashed)
+            if column is not None and index < len(row):
+                raw[column.field] = (
+                    row[index] or None,
+                    reading.location(page, f"Tables row {table_id}, {column.header}"),
+                )
+        reading.table_rows.append((raw, reading.location(page, f"Tables row {table_id}")))
+
+
+def _board_entries(
+    book: Rulebook, blanks: list[tuple[str, object, SourceLocation]], reading: _Reading
+) -> list[tuple[RawCell, RawCell, str]]:
+    """The form's blanks, in order, matched to the checklist's questions, in order."""
+    entries: list[tuple[RawCell, RawCell, str]] = []
+    questions = list(book.checklist)
+    for position, (kind, value, location) in enumerate(blanks):
+        if position >= len(questions):
+            reading.problems.add(
+                location, f"the form has more blanks than chapter {book.chapter}'s {len(questions)} questions"
+            )
+            break
+        question = questions[position]
+        expects_yes_no = question.kind == AnswerKind.YES_NO
+        if expects_yes_no != (kind == "yes_no"):
+            expected = "a Yes/No pair" if expects_yes_no else f"a written {question.kind.value} blank"
+            reading.problems.add(location, f"question '{question.key}' ({question.section.short}) expects {expected}")
+            continue
+        if isinstance(value, _BadMark):
+            reading.problems.add(location, value.message)
+            continue
+        entries.append(((question.key, location), (value, location), ""))
+    return entries
+
+
+def _assemble(reading: _Reading, file_location: SourceLocation) -> Filing:
+    problems = reading.problems
+    metadata = build_metadata(reading.metadata, file_location, problems)
+    chapters = {}
+    for chapter in sorted(set(reading.chapter_rows) | set(reading.board_blanks)):
+        location = reading.chapter_locations.get(chapter, file_location)
+        try:
+            book = regulations.rulebook(chapter)
+        except regulations.UnknownChapterError as error:
+            problems.add(location, str(error))
+            continue
+        entries = list(reading.chapter_rows.get(chapter, []))
+        entries += _board_entries(book, reading.board_blanks.get(chapter, []), reading)
+        chapters[book.chapter] = build_chapter(book, entries, location, problems)
+    tables = []
+    seen: dict[str, SourceLocation] = {}
+    for raw, row_location in reading.table_rows:
+        table = build_table(raw, row_location, problems)
+        if table is None:
+            continue
+        if table.table_id in seen:
+            problems.add(
+                raw["table_id"][1], f"table id '{table.table_id}' appears twice (first at {seen[table.table_id]})"
+            )
+            continue
+        seen[table.table_id] = raw["table_id"][1]
+        tables.append(table)
+    if not chapters and not tables and metadata is not None:
+        problems.add(file_location, "the PDF holds no checklist and no Tables page that pacomply can read")
+    problems.raise_if_any()
+    assert metadata is not None
+    return Filing(metadata=metadata, chapters=chapters, tables=tuple(tables), source=reading.file_name)
