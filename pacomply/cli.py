@@ -399,6 +399,10 @@ def edge(
     if output_format == "json":
         typer.echo(json.dumps([result.to_json() for result in results], indent=2, ensure_ascii=False))
         return
+    from checker.wager_math import READING_SEPARATOR
+
+    # A reading usually covers many rows: each distinct one is printed once, at the end, and rows refer to it.
+    readings: dict[str, int] = {}
     for result in results:
         hit = "n/a" if result.hit_frequency is None else f"{100 * result.hit_frequency:.2f}%"
         typer.echo(
@@ -415,7 +419,12 @@ def edge(
                 f"(house edge {effect.house_edge * 100:.4f}%; {effect.citation})"
             )
         if result.reading:
-            typer.echo(f"    reading {result.reading}")
+            numbers = [readings.setdefault(part, len(readings) + 1) for part in result.reading.split(READING_SEPARATOR)]
+            typer.echo(f"    relies on reading{'s' * (len(numbers) > 1)} {', '.join(f'[{n}]' for n in numbers)}")
+    if readings:
+        typer.echo("\nReadings of the regulation relied on:")
+        for text, number in readings.items():
+            typer.echo(f"  [{number}] {text}")
 
 
 def _filing_edge(

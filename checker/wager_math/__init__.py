@@ -26,6 +26,9 @@ _CHAPTER_MODULES: dict[str, str] = {
 
 DECIMALS = 6
 
+#: Separates the readings a figure relies on inside ``WagerMath.reading`` (each "id: choice").
+READING_SEPARATOR = " | "
+
 
 class AnalysisUnavailable(LookupError):
     """The chapter, wager, paytable or deck count asked for cannot be analysed (says why)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from checker.wager_math import AnalysisUnavailable, WagerMath
+from checker.wager_math import READING_SEPARATOR, AnalysisUnavailable, WagerMath
 from engine.analysis import pai_gow_poker
 from engine.analysis.result import WagerAnalysis
 from regulations.chapter_645a import MINIMUM_PROGRESSIVE_RESET, RULEBOOK
@@ -52,7 +52,7 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
         paytable=paytable,
         decks=1,
         citation=citation,
-        reading="; ".join(f"{reading.id}: {reading.choice}" for reading in readings),
+        reading=READING_SEPARATOR.join(f"{reading.id}: {reading.choice}" for reading in readings),
         strategy=strategy,
         paytable_rows=rows,
     )

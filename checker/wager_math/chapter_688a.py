@@ -3,7 +3,7 @@ their simulated parts and intervals."""
 
 from __future__ import annotations
 
-from checker.wager_math import AnalysisUnavailable, WagerMath
+from checker.wager_math import READING_SEPARATOR, AnalysisUnavailable, WagerMath
 from engine.analysis import face_up_pai_gow_poker as analysis_688a
 from engine.analysis.result import WagerAnalysis
 from regulations.chapter_688a import RULEBOOK
@@ -45,7 +45,7 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
         paytable=paytable,
         decks=1,
         citation=citation,
-        reading="; ".join(f"{reading.id}: {reading.choice}" for reading in readings),
+        reading=READING_SEPARATOR.join(f"{reading.id}: {reading.choice}" for reading in readings),
         paytable_rows=rows,
     )
 
