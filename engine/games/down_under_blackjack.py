@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 from fractions import Fraction
 
-from engine.cards import Card, CardParseError, Rank
+from engine.cards import Card, Rank
 from engine.games.blackjack_hand import BLACKJACK_TOTAL, hand_total, is_blackjack, is_ten_valued, point_value
+from engine.replay_input import read_amount, read_card_list
 from engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from regulations import chapter_685a as book
 from regulations.citation import cite
@@ -160,35 +161,12 @@ def settle(
 
 
 def _cards(raw: object, field: str, problems: list[str]) -> list[Card]:
-    if not isinstance(raw, list) or not raw:
-        problems.append(f'{field}: expected a list of cards such as ["Ah", "Kd"]')
-        return []
-    cards = []
-    for position, text in enumerate(raw):
-        try:
-            card = Card.parse(str(text))
-        except CardParseError as error:
-            problems.append(f"{field}[{position}]: {error}")
-            continue
-        if card.is_joker:
-            problems.append(f"{field}[{position}]: Down Under Blackjack is dealt without jokers (§ 685a.3(a))")
-            continue
-        cards.append(card)
-    return cards
+    return read_card_list(
+        raw, field, problems, jokers_refused_because="Down Under Blackjack is dealt without jokers (§ 685a.3(a))"
+    )
 
 
-def _amount(raw: object, field: str, problems: list[str]) -> Fraction:
-    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
-        problems.append(f"{field}: '{raw}' is not an amount")
-        return Fraction(0)
-    try:
-        amount = Fraction(str(raw))
-    except ValueError:
-        problems.append(f"{field}: '{raw}' is not an amount")
-        return Fraction(0)
-    if amount < 0:
-        problems.append(f"{field}: {raw} is negative")
-    return amount
+_amount = read_amount
 
 
 def _hands(raw: object, initial: list[Card], problems: list[str]) -> list[PlayerHand]:

@@ -25,6 +25,7 @@ from engine.games.pai_gow_house_way import (
     set_by_house_way,
     setting_of,
 )
+from engine.replay_input import read_amount
 from engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from regulations.chapter_645a import (
     COMMISSION,
@@ -421,21 +422,6 @@ def read_cards(raw: object, where: str, problems: list[str]) -> list[int]:
         except CardParseError as error:
             problems.append(f"{where}[{position}]: {error}")
     return cards
-
-
-def read_amount(raw: object, where: str, problems: list[str]) -> Fraction:
-    """A non-negative amount."""
-    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
-        problems.append(f"{where}: '{raw}' is not an amount")
-        return Fraction(0)
-    try:
-        amount = Fraction(str(raw))
-    except ValueError:
-        problems.append(f"{where}: '{raw}' is not an amount")
-        return Fraction(0)
-    if amount < 0:
-        problems.append(f"{where}: {raw} is negative")
-    return amount
 
 
 def read_players(data: Mapping[str, object], wagers_allowed: set[str], problems: list[str]) -> list[PlayerRound]:
