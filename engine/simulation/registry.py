@@ -27,6 +27,7 @@ from engine.simulation.shoe import Shoe, ShoeSpec
 _ROUND_GAME_MODULES: dict[str, str] = {
     "681a": "engine.simulation.twenty_one_baccarat",
     "686a": "engine.simulation.over_under",
+    "687a": "engine.simulation.dj_wild_stud_poker",
 }
 
 
