@@ -231,7 +231,7 @@ class _SideWagerPlayer:
         up = shoe.draw()
         seconds = [shoe.draw() for _ in range(self._seats)]
         dealer = (up, shoe.draw())
-        plays = []
+        plays: list[WagerPlay] = []
         for first, second in zip(firsts, seconds, strict=True):
             player = (first, second)
             plays.extend(WagerPlay(wager, float(settle(player, dealer))) for wager, settle in self._settled)
