@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from checker.registry import CheckSettings
     from checker.wager_math import WagerMath
     from checker.wager_math.blackjack_base import BaseGameOptions
+    from checker.wager_math.simulated import MeterSummary
+    from engine.simulation.registry import MeterChoice
     from reports.batch import BatchOutcome
     from reports.interface import ReportFormat
 
@@ -485,11 +487,26 @@ def simulate(
     seats: Annotated[int, typer.Option(help="Players dealt in each round.")] = 1,
     output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
     progress: Annotated[bool, typer.Option(help="Show a progress bar on a terminal.")] = True,
+    meter_reset: Annotated[
+        str | None,
+        typer.Option(help="Progressive meter initial/reset amount in dollars, e.g. 5000 (default: the chapter's)."),
+    ] = None,
+    meter_rate: Annotated[
+        str | None,
+        typer.Option(help="Rate of progression, e.g. 15% or 0.15 (default: the chapter's, else 0: a frozen meter)."),
+    ] = None,
 ) -> None:
     """Seeded simulation from a real shoe, each round settled as replay settles it; Ctrl-C keeps finished chunks."""
+    import dataclasses
     import os
 
-    from engine.simulation.registry import SimulationUnavailable, TableSetup, game_module, load_game
+    from engine.simulation.registry import (
+        ProgressiveRoundGame,
+        SimulationUnavailable,
+        TableSetup,
+        game_module,
+        load_game,
+    )
     from engine.simulation.runner import SimulationPlan, run
     from engine.simulation.shoe import ShoeSpec
     from regulations.rulebook import Shuffler
@@ -521,8 +538,16 @@ def simulate(
         penetration_max=high,
     )
     setup = TableSetup(chosen, tuple(wager or ()), paytable, shoe, seats=seats)
+    choice, problems = _meter_choice(meter_reset, meter_rate)
+    if isinstance(game, ProgressiveRoundGame) and not shoe.problems():
+        try:
+            setup = dataclasses.replace(setup, meters=game.meters(setup, choice))
+        except SimulationUnavailable as error:
+            problems.append(str(error))
+    if (choice.reset is not None or choice.rate is not None) and not setup.meters and not problems:
+        problems.append(f"--meter-reset/--meter-rate: no progressive wager of {chosen} is simulated here")
     plan = SimulationPlan(module, setup, rounds, seed, chunk_rounds)
-    problems = shoe.problems() + plan.problems()
+    problems += shoe.problems() + plan.problems()
     if problems:
         _fail("; ".join(problems))
     worker_count = workers if workers is not None else (os.cpu_count() or 1)
@@ -565,9 +590,10 @@ def simulate(
             f"finished ({outcome.rounds} rounds)",
             err=True,
         )
-    from checker.wager_math.simulated import simulated_math
+    from checker.wager_math.simulated import simulated_math, simulated_meters
 
     records = simulated_math(outcome)
+    meters = {summary.wager: summary for summary in simulated_meters(outcome)}
     details = {
         "seed": seed,
         "chunk_rounds": chunk_rounds,
@@ -585,7 +611,16 @@ def simulate(
     if output_format == "json":
         typer.echo(
             json.dumps(
-                [{**record.to_json(), "simulation": details} for record in records], indent=2, ensure_ascii=False
+                [
+                    {
+                        **record.to_json(),
+                        "simulation": details
+                        | ({"meter": meters[record.wager].to_json()} if record.wager in meters else {}),
+                    }
+                    for record in records
+                ],
+                indent=2,
+                ensure_ascii=False,
             )
         )
         return
@@ -604,6 +639,48 @@ def simulate(
         )
         if record.reading:
             typer.echo(f"    reading {record.reading}")
+        if record.wager in meters:
+            typer.echo(f"    {_describe_meter(meters[record.wager])}")
+
+
+def _meter_choice(reset_text: str | None, rate_text: str | None) -> tuple[MeterChoice, list[str]]:
+    """``--meter-reset`` and ``--meter-rate`` as a MeterChoice, and what is wrong with them, in words."""
+    from fractions import Fraction
+
+    from engine.simulation.registry import MeterChoice
+
+    problems = []
+    reset = rate = None
+    if reset_text is not None:
+        try:
+            reset = Fraction(reset_text.strip().lstrip("$").replace(",", ""))
+        except (ValueError, ZeroDivisionError):
+            problems.append(f"--meter-reset '{reset_text}' is not a dollar amount such as 5000 or $5,000")
+        else:
+            if reset < 0:
+                problems.append(f"--meter-reset {reset_text} is negative")
+    if rate_text is not None:
+        text = rate_text.strip()
+        try:
+            rate = Fraction(text[:-1].strip()) / 100 if text.endswith("%") else Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            problems.append(f"--meter-rate '{rate_text}' is not a rate such as 15% or 0.15")
+        else:
+            if not 0 <= rate < 1:
+                problems.append(f"--meter-rate {rate_text} is not from 0 to under 100% (write 15% or 0.15)")
+    return MeterChoice(reset, rate), problems
+
+
+def _describe_meter(summary: MeterSummary) -> str:
+    """One line on a simulated meter and the exact figures it is checked against."""
+    long_run = f", long run {summary.house_edge_long_run * 100:.4f}%" if summary.house_edge_long_run is not None else ""
+    return (
+        f"meter (paytable {summary.paytable}): reset ${summary.reset}, rate {float(summary.rate) * 100:g}% of a "
+        f"${summary.wager_amount} wager; per wager ${summary.contributed_per_wager:.4f} contributed, "
+        f"${summary.paid_from_meter_per_wager:.4f} paid from the meter, ${summary.reseeded_per_wager:.4f} re-seeded; "
+        f"{summary.meter_hits} meter awards; exact house edge at the reset {summary.house_edge_at_reset * 100:.4f}%"
+        f"{long_run}"
+    )
 
 
 @app.command()

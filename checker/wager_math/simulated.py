@@ -6,8 +6,12 @@ by the mean amount wagered per round that the simulation observed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
+
 from checker.wager_math import WagerMath
-from engine.simulation.registry import load_game
+from engine.simulation.progressive import long_run_net, net_at_meter
+from engine.simulation.registry import ProgressiveRoundGame, load_game
 from engine.simulation.runner import SimulationRun
 
 
@@ -41,3 +45,80 @@ def simulated_math(run: SimulationRun) -> list[WagerMath]:
             )
         )
     return sorted(records, key=lambda record: record.sort_key)
+
+
+@dataclass(frozen=True, slots=True)
+class MeterSummary:
+    """What a progressive wager's meter did in a simulation, beside the exact figures it is checked against.
+
+    Dollar figures are per progressive wager placed; house edges are per unit of the wager, like ``edge``'s.
+    """
+
+    wager: str
+    paytable: str
+    reset: Fraction
+    rate: Fraction
+    wager_amount: Fraction
+    wagers: int
+    contributed_per_wager: float
+    paid_from_meter_per_wager: float
+    reseeded_per_wager: float
+    meter_hits: int
+    house_edge_at_reset: float
+    """Exact: the meter frozen at the reset amount (what ``edge`` prices)."""
+    house_edge_long_run: float | None
+    """Exact long run when every meter row pays 100 % of the meter (renewal-reward); None otherwise."""
+
+    def to_json(self) -> dict[str, object]:
+        """Plain JSON: amounts as strings, rates as fractions of one, figures rounded to 6 places."""
+        return {
+            "paytable": self.paytable,
+            "reset": str(self.reset),
+            "rate": float(self.rate),
+            "wager_amount": str(self.wager_amount),
+            "wagers": self.wagers,
+            "contributed_per_wager": round(self.contributed_per_wager, 6),
+            "paid_from_meter_per_wager": round(self.paid_from_meter_per_wager, 6),
+            "reseeded_per_wager": round(self.reseeded_per_wager, 6),
+            "meter_hits": self.meter_hits,
+            "house_edge_at_reset_exact": round(self.house_edge_at_reset, 6),
+            "house_edge_long_run_exact": (
+                None if self.house_edge_long_run is None else round(self.house_edge_long_run, 6)
+            ),
+        }
+
+
+def simulated_meters(run: SimulationRun) -> list[MeterSummary]:
+    """One summary per wager that was paid from a meter, sorted by wager id."""
+    plan = run.plan
+    game = load_game(plan.module)
+    summaries = []
+    for estimate in run.estimates:
+        spec = plan.setup.meter_for(estimate.wager)
+        if spec is None or estimate.meter is None or not isinstance(game, ProgressiveRoundGame):
+            continue
+        probabilities = game.row_probabilities(plan.setup, estimate.wager)
+        at_reset = -net_at_meter(spec, probabilities, spec.seed) / spec.wager_amount
+        try:
+            long_run: float | None = float(-long_run_net(spec, probabilities) / spec.wager_amount)
+        except ValueError:
+            long_run = None
+        wagers = estimate.result.rounds
+        tally = estimate.meter
+        summaries.append(
+            MeterSummary(
+                wager=estimate.wager,
+                paytable=spec.paytable.id,
+                reset=spec.seed,
+                rate=spec.rate,
+                wager_amount=spec.wager_amount,
+                wagers=wagers,
+                contributed_per_wager=tally.contributed / wagers,
+                paid_from_meter_per_wager=tally.paid_from_meter / wagers,
+                reseeded_per_wager=tally.reseeded / wagers,
+                meter_hits=tally.meter_hits,
+                house_edge_at_reset=float(at_reset),
+                house_edge_long_run=long_run,
+            )
+        )
+    return sorted(summaries, key=lambda summary: summary.wager)

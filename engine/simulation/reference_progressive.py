@@ -16,16 +16,26 @@ The exact row probabilities are counted from the batch's composition (:func:`row
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
 
 from engine.cards import Card, Rank, Suit, shoe_cards
 from engine.simulation.progressive import MeterSpec
-from engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
+from engine.simulation.registry import (
+    MeterChoice,
+    RoundPlayer,
+    SimulationUnavailable,
+    TableSetup,
+    WagerFacts,
+    WagerPlay,
+)
 from engine.simulation.shoe import Shoe
 from regulations.citation import RULES_SUBMISSIONS
 from regulations.rulebook import PayoutKind, Paytable, PaytableRow
 
 WAGER = "progressive"
+DEFAULT_RESET = Fraction(1000)
+"""The reset amount when none is chosen (the game is synthetic; any non-negative amount works)."""
 TOP = "ace of spades"
 OTHER_ACE = "other ace"
 KING = "king"
@@ -95,6 +105,21 @@ class ReferenceProgressive:
         """Paytable rows only; it cites the Rules Submission section."""
         rows = tuple((row.outcome, f"{row.kind.value} {row.amount}") for row in PAYTABLE.rows)
         return WagerFacts(wager, str(PAYTABLE.citation), paytable_rows=rows)
+
+    def meters(self, setup: TableSetup, choice: MeterChoice) -> tuple[MeterSpec, ...]:
+        """The one meter: the chosen reset (else $1,000) and rate (else 0, frozen at the reset)."""
+        spec = meter(
+            choice.reset if choice.reset is not None else DEFAULT_RESET,
+            choice.rate if choice.rate is not None else Fraction(0),
+        )
+        problems = spec.problems()
+        if problems:
+            raise SimulationUnavailable("; ".join(problems))
+        return (spec,)
+
+    def row_probabilities(self, setup: TableSetup, wager: str) -> Mapping[str, Fraction]:
+        """Counted from the batch's cards."""
+        return row_probabilities(setup.shoe.decks)
 
 
 ROUND_GAME = ReferenceProgressive()

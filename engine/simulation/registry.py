@@ -16,8 +16,9 @@ Modules are imported only when their chapter is asked for, so the registry is ch
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from importlib import import_module
 from typing import Protocol, runtime_checkable
 
@@ -106,6 +107,42 @@ class RoundGame(Protocol):
 
     def facts(self, setup: TableSetup, wager: str) -> WagerFacts:
         """The citation, reading and strategy a report shows for a wager."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class MeterChoice:
+    """The progressive meter as the user filed it (``--meter-reset``, ``--meter-rate``); None: the chapter's own.
+
+    A game fills what is left open from its chapter: a reset amount the chapter prints (687a, 688a) or its
+    minimum (633a, 645a), and a rate of progression the chapter prints (688a) or 0 — a meter frozen at its
+    reset amount, which is what ``edge`` prices.
+    """
+
+    reset: Fraction | None = None
+    """The initial and reset (seed) amount in dollars."""
+    rate: Fraction | None = None
+    """The rate of progression as a fraction of each wager (0.15 for 15 %)."""
+
+
+@runtime_checkable
+class ProgressiveRoundGame(RoundGame, Protocol):
+    """A round game with progressive wagers: it builds their meters and knows their exact row probabilities.
+
+    The runner pays every wager that has a meter in ``TableSetup.meters`` from that meter; the game's player then
+    reports the paytable row hit in :attr:`WagerPlay.progressive_outcome` (``net`` -1, the fixed part).
+    """
+
+    def meters(self, setup: TableSetup, choice: MeterChoice) -> tuple[MeterSpec, ...]:
+        """One meter per progressive wager in ``setup.wagers`` (every one when empty), reset and rate from
+        ``choice`` where given, else the chapter's. :class:`SimulationUnavailable` for a choice that cannot be
+        used (a negative reset, a rate of 100 % or more, a paytable whose meter the chapter fixes)."""
+        ...
+
+    def row_probabilities(self, setup: TableSetup, wager: str) -> Mapping[str, Fraction]:
+        """Exact probability of each row of the wager's meter paytable for one seat dealt off the top of a full
+        batch (outcomes not listed lose): with :func:`engine.simulation.progressive.net_at_meter` it gives the
+        return at the reset amount that the simulated meter is checked against."""
         ...
 
 
