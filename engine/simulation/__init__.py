@@ -17,10 +17,15 @@ class SimulationResult:
     std_dev: float
     wagered_per_round: float
     hit_frequency: float
+    round_standard_error: float | None = None
+    """The standard error computed from whole table rounds, when several hands of a round share cards (seats
+    against one dealer, every seat on the same Banker hand); None when the hands are independent."""
 
     @property
     def standard_error(self) -> float:
-        """Standard error of the mean."""
+        """Standard error of the mean: from whole rounds where hands share cards, else std_dev / √rounds."""
+        if self.round_standard_error is not None:
+            return self.round_standard_error
         return self.std_dev / math.sqrt(self.rounds)
 
     @property

@@ -35,13 +35,28 @@ LOCAL_CLUSTER = "local"
 
 @dataclass(frozen=True, slots=True)
 class WagerTally:
-    """Sufficient statistics of one wager's results; merged by addition."""
+    """Sufficient statistics of one wager's results; merged by addition.
+
+    Hands of one round are not independent when they share cards (several seats against one dealer hand; every
+    seat on the same 681a hands), so the interval comes from whole rounds: per round r the wager's total net
+    y_r over its n_r hands, and the ratio estimator's linearised variance
+    Σ(y_r − m·n_r)² / (R(R−1)·n̄²), with m the mean per hand and n̄ the mean hands per round. With one hand per
+    round it is the usual s/√n.
+    """
 
     observations: int = 0
     sum_net: float = 0.0
     sum_net_squared: float = 0.0
     sum_wagered: float = 0.0
     wins: int = 0
+    rounds: int = 0
+    """Table rounds in which the wager was placed at least once."""
+    sum_round_net_squared: float = 0.0
+    """Σ y_r², y_r the round's total net on this wager."""
+    sum_round_net_times_hands: float = 0.0
+    """Σ y_r·n_r."""
+    sum_round_hands_squared: float = 0.0
+    """Σ n_r²."""
 
     def merge(self, other: WagerTally) -> WagerTally:
         """The tally of both."""
@@ -51,22 +66,36 @@ class WagerTally:
             self.sum_net_squared + other.sum_net_squared,
             self.sum_wagered + other.sum_wagered,
             self.wins + other.wins,
+            self.rounds + other.rounds,
+            self.sum_round_net_squared + other.sum_round_net_squared,
+            self.sum_round_net_times_hands + other.sum_round_net_times_hands,
+            self.sum_round_hands_squared + other.sum_round_hands_squared,
         )
 
     def result(self) -> SimulationResult:
-        """Mean, standard deviation, wagered per round and hit frequency."""
+        """Mean, standard deviation, wagered per round, hit frequency, and the interval from whole rounds."""
         count = self.observations
         if count == 0:
             return SimulationResult(rounds=0, mean=math.nan, std_dev=math.nan, wagered_per_round=math.nan,
                                     hit_frequency=math.nan)  # fmt: skip
         mean = self.sum_net / count
         variance = max(self.sum_net_squared - count * mean * mean, 0.0) / (count - 1) if count > 1 else 0.0
+        round_standard_error = None
+        if self.rounds > 1 and count > self.rounds:
+            spread = (
+                self.sum_round_net_squared
+                - 2 * mean * self.sum_round_net_times_hands
+                + mean * mean * self.sum_round_hands_squared
+            )
+            hands_per_round = count / self.rounds
+            round_standard_error = math.sqrt(max(spread, 0.0) / (self.rounds * (self.rounds - 1))) / hands_per_round
         return SimulationResult(
             rounds=count,
             mean=mean,
             std_dev=math.sqrt(variance),
             wagered_per_round=self.sum_wagered / count,
             hit_frequency=self.wins / count,
+            round_standard_error=round_standard_error,
         )
 
 
@@ -127,8 +156,12 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
     observations: dict[str, int] = {}
     sums: dict[str, list[float]] = {}
     wins: dict[str, int] = {}
+    # Per wager: rounds placed, Σ y_r², Σ y_r·n_r, Σ n_r² (see WagerTally).
+    by_round: dict[str, list[float]] = {}
     for _ in range(task.rounds):
         shoe.begin_round()
+        round_net: dict[str, float] = {}
+        round_hands: dict[str, int] = {}
         for play in player(shoe):
             meter = meters.get(play.wager)
             net = play.net if meter is None else meter.play(play.progressive_outcome) / wager_units[play.wager]
@@ -136,14 +169,37 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
             if tally is None:
                 tally = sums[play.wager] = [0.0, 0.0, 0.0]
                 observations[play.wager] = wins[play.wager] = 0
+                by_round[play.wager] = [0.0, 0.0, 0.0, 0.0]
             tally[0] += net
             tally[1] += net * net
             tally[2] += play.wagered
             observations[play.wager] += 1
             if net > 0:
                 wins[play.wager] += 1
+            round_net[play.wager] = round_net.get(play.wager, 0.0) + net
+            round_hands[play.wager] = round_hands.get(play.wager, 0) + 1
+        for wager, total in round_net.items():
+            hands = round_hands[wager]
+            cluster = by_round[wager]
+            cluster[0] += 1
+            cluster[1] += total * total
+            cluster[2] += total * hands
+            cluster[3] += hands * hands
     tallies = tuple(
-        (wager, WagerTally(observations[wager], sums[wager][0], sums[wager][1], sums[wager][2], wins[wager]))
+        (
+            wager,
+            WagerTally(
+                observations[wager],
+                sums[wager][0],
+                sums[wager][1],
+                sums[wager][2],
+                wins[wager],
+                int(by_round[wager][0]),
+                by_round[wager][1],
+                by_round[wager][2],
+                by_round[wager][3],
+            ),
+        )
         for wager in sorted(sums)
     )
     meter_tallies = tuple(
