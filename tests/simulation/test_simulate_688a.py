@@ -24,6 +24,7 @@ import math
 from collections import Counter
 from fractions import Fraction
 from statistics import NormalDist
+from typing import Any
 
 import numpy as np
 import pytest
@@ -108,7 +109,7 @@ def _mean_with_exact_sd(nets: list[float], std_dev: float) -> Estimate:
     return Estimate(-sum(nets) / len(nets), std_dev / math.sqrt(len(nets)))
 
 
-def _json(args: list[str]) -> list[dict[str, object]]:
+def _json(args: list[str]) -> list[dict[str, Any]]:
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)  # type: ignore[no-any-return]
@@ -208,8 +209,8 @@ def _check_optional_wagers(rounds: list[list[WagerPlay]], families: int = 1) -> 
         reference = analysis.ace_high(table)
         simulated[f"ace_high {table}"] = _mean_with_exact_sd(nets, reference.std_dev)
         exact[f"ace_high {table}"] = reference.house_edge
-    for table, odds in FORTUNE_ODDS.items():
-        pays = dict(zip(FORTUNE_ORDER, odds, strict=True))
+    for table, fortune_odds in FORTUNE_ODDS.items():
+        pays = dict(zip(FORTUNE_ORDER, fortune_odds, strict=True))
         nets = [
             (0.0 if table == "1" else -1.0) if row == THREE_PAIR else float(pays[row])
             for row in fortune_rows.elements()
@@ -275,11 +276,11 @@ def test_688a_12_d_progressive_paytable_4_at_its_seed_holds_the_exact_figure_thr
     (record,) = _json([*args, "--rounds", "800", "--chunk-rounds", "400", "--seed", "4", "--workers", "1",
                        "--format", "json"])  # fmt: skip
     (exact,) = _json(["edge", "688a", "--wager", "progressive", "--paytable", "4", "--format", "json"])
-    meter = record["simulation"]["meter"]  # type: ignore[index]
+    meter = record["simulation"]["meter"]
     assert meter["house_edge_at_reset_exact"] == exact["house_edge"]
     assert (meter["reset"], meter["rate"], meter["wager_amount"]) == ("10000", 0.0, "5")
-    estimate = Estimate(float(record["house_edge"]), float(exact["std_dev"]) / math.sqrt(int(record["rounds"])))  # type: ignore[arg-type]
-    assert disagreements({"progressive 4": estimate}, {"progressive 4": float(exact["house_edge"])}) == []  # type: ignore[arg-type]
+    estimate = Estimate(float(record["house_edge"]), float(exact["std_dev"]) / math.sqrt(int(record["rounds"])))
+    assert disagreements({"progressive 4": estimate}, {"progressive 4": float(exact["house_edge"])}) == []
     assert record["rounds"] == 6 * 800
     assert record["paytable_rows"] == exact["paytable_rows"] and record["citation"] == exact["citation"]
     # Paytable 4 has a Reserve Rate: its reading is added to edge's.
