@@ -166,6 +166,19 @@ def test_688a_5_a_the_deck_is_reshuffled_after_every_round_and_every_card_is_dea
         assert shoe.shoes_dealt == dealt_before + 1
 
 
+def test_688a_3_b_two_decks_alternate_round_by_round_with_a_shuffler_and_a_continuous_shuffler_deals_each_round() -> (
+    None
+):
+    shoes = {}
+    for shuffler in ("automated", "continuous"):
+        (record,) = _json(["simulate", "688a", "--rounds", "40", "--chunk-rounds", "20", "--seats", "6", "--workers",
+                           "1", "--shuffler", shuffler, "--format", "json"])  # fmt: skip
+        assert record["rounds"] == 240
+        shoes[shuffler] = record["simulation"]["shoes"]
+    # § 688a.3(b)(3): a fresh (alternate) deck every round; a continuous shuffler (§ 688a.5(h)) starts no shoe.
+    assert shoes == {"automated": 40, "continuous": 0}
+
+
 # --- agreement with the exact figures ----------------------------------------------------------------------------
 
 ROUNDS_A = 1_500
