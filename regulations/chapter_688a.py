@@ -222,6 +222,20 @@ READINGS = (
         citation=cite("688a.12(d)"),
     ),
     Reading(
+        id="688a-progressive-reserve",
+        topic="Paytable 4's 'Reserve Rate: 1%' when the meter is simulated",
+        choice=(
+            "The reserve is not a separate flow: after a meter award the meter is put back to its seed, funded by "
+            "the certificate holder (from the reserve where there is one); players receive the seed and every "
+            "contribution at the Rate of Progression, never the reserve itself."
+        ),
+        reason=(
+            "§ 688a.12(d) prints the Reserve Rate without saying how the reserve is paid out; a reserve funds the next "
+            "seed, which the re-seed already accounts for, so only the Rate of Progression adds to the players' return."
+        ),
+        citation=cite("688a.12(d)"),
+    ),
+    Reading(
         id="688a-ace-high-pai-gow",
         topic="What an 'Ace High Pai Gow' is",
         choice=(

@@ -7,6 +7,9 @@ Generic over a paytable given as data (:class:`regulations.rulebook.Paytable`), 
 * ``METER_PERCENT`` — ``amount`` percent of the meter, which then drops by what was paid;
 * ``PUSH`` — the wager back.
 
+An outcome may have two rows, a fixed amount and a share of the meter (688a paytable 4's "$5,000/100% of meter",
+reading 688a-progressive-fixed-and-meter): it pays both.
+
 The model (readings, shown in ``docs/simulation.md``):
 
 * ``sim-meter-contribution``: every progressive wager adds ``rate`` × wager to the meter when it is placed, before
@@ -30,7 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from regulations.rulebook import PayoutKind, Paytable
+from regulations.rulebook import PayoutKind, Paytable, PaytableRow
 
 _HUNDRED = Fraction(100)
 
@@ -65,23 +68,30 @@ class MeterSpec:
                 found.append(f"row '{row.outcome}' pays {row.amount}% of the meter; expected 0-100")
         return found
 
+    def rows_of(self, outcome: str) -> tuple[PaytableRow, ...]:
+        """Every row of an outcome (a fixed amount and a meter share may both be listed); KeyError when none."""
+        rows = tuple(row for row in self.paytable.rows if row.outcome == outcome)
+        if not rows:
+            raise KeyError(f"paytable {self.paytable.id} has no outcome '{outcome}'")
+        return rows
+
     def award(self, outcome: str, meter: Fraction) -> Fraction:
-        """What a row pays with the meter at ``meter`` (the award only, without the wager)."""
-        row = self.paytable.pays(outcome)
-        if row.kind == PayoutKind.ODDS:
-            return row.amount * self.wager_amount
-        if row.kind == PayoutKind.FIXED_AMOUNT:
-            return row.amount
-        if row.kind == PayoutKind.METER_PERCENT:
-            return row.amount / _HUNDRED * meter
-        return Fraction(0)
+        """What an outcome pays with the meter at ``meter`` (the award only, without the wager): every row of it."""
+        total = Fraction(0)
+        for row in self.rows_of(outcome):
+            if row.kind == PayoutKind.ODDS:
+                total += row.amount * self.wager_amount
+            elif row.kind == PayoutKind.FIXED_AMOUNT:
+                total += row.amount
+            elif row.kind == PayoutKind.METER_PERCENT:
+                total += row.amount / _HUNDRED * meter
+        return total
 
     def net(self, outcome: str | None, meter: Fraction) -> Fraction:
         """The player's net in dollars for a round that hit ``outcome`` (None: the wager lost)."""
         if outcome is None:
             return -self.wager_amount
-        row = self.paytable.pays(outcome)
-        if row.kind == PayoutKind.PUSH:
+        if all(row.kind == PayoutKind.PUSH for row in self.rows_of(outcome)):
             return Fraction(0)
         award = self.award(outcome, meter)
         return award if self.wager_returned else award - self.wager_amount
@@ -110,7 +120,9 @@ class Meter:
         """Dollars the certificate holder put back to reach the seed amount after awards."""
         self.meter_hits = 0
         """Rounds that paid from the meter."""
-        self._rows = {row.outcome: row for row in spec.paytable.rows}
+        self._rows: dict[str, tuple[PaytableRow, ...]] = {}
+        for row in spec.paytable.rows:
+            self._rows[row.outcome] = (*self._rows.get(row.outcome, ()), row)
 
     def play(self, outcome: str | None) -> float:
         """One progressive wager: contribute, settle ``outcome`` against the meter; returns the net in dollars."""
@@ -118,23 +130,26 @@ class Meter:
         self.contributed += self._contribution
         if outcome is None:
             return -self._wager
-        row = self._rows.get(outcome)
-        if row is None:
+        rows = self._rows.get(outcome)
+        if rows is None:
             raise KeyError(f"paytable {self.spec.paytable.id} has no outcome '{outcome}'")
-        if row.kind == PayoutKind.PUSH:
+        if all(row.kind == PayoutKind.PUSH for row in rows):
             return 0.0
-        if row.kind == PayoutKind.METER_PERCENT:
-            award = float(row.amount / _HUNDRED) * self.value
-            self.value -= award
-            self.paid_from_meter += award
-            self.meter_hits += 1
-            if self.value < self._seed:
-                self.reseeded += self._seed - self.value
-                self.value = self._seed
-        elif row.kind == PayoutKind.ODDS:
-            award = float(row.amount) * self._wager
-        else:
-            award = float(row.amount)
+        award = 0.0
+        for row in rows:
+            if row.kind == PayoutKind.METER_PERCENT:
+                share = float(row.amount / _HUNDRED) * self.value
+                self.value -= share
+                self.paid_from_meter += share
+                self.meter_hits += 1
+                if self.value < self._seed:
+                    self.reseeded += self._seed - self.value
+                    self.value = self._seed
+                award += share
+            elif row.kind == PayoutKind.ODDS:
+                award += float(row.amount) * self._wager
+            elif row.kind == PayoutKind.FIXED_AMOUNT:
+                award += float(row.amount)
         return award if self.spec.wager_returned else award - self._wager
 
 

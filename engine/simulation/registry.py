@@ -30,6 +30,7 @@ _ROUND_GAME_MODULES: dict[str, str] = {
     "681a": "engine.simulation.twenty_one_baccarat",
     "686a": "engine.simulation.over_under",
     "687a": "engine.simulation.dj_wild_stud_poker",
+    "688a": "engine.simulation.face_up_pai_gow_rounds",
 }
 
 

@@ -190,6 +190,11 @@ class Shoe:
             self.cover_card_out = True
         return card
 
+    def roll_dice(self, dice: int, sides: int = 6) -> int:
+        """The total of ``dice`` fair dice from the shoe's generator: a Pai Gow shaker's starting position
+        (§ 688a.5(i)(1)), kept on the seeded stream so a chunk's rounds stay reproducible."""
+        return int(self._generator.integers(1, sides + 1, size=dice).sum())
+
     @property
     def cards_dealt(self) -> int:
         """Cards out of the current shoe, the burn card included."""
