@@ -677,7 +677,8 @@ def _describe_meter(summary: MeterSummary) -> str:
     return (
         f"meter (paytable {summary.paytable}): reset ${summary.reset}, rate {float(summary.rate) * 100:g}% of a "
         f"${summary.wager_amount} wager; per wager ${summary.contributed_per_wager:.4f} contributed, "
-        f"${summary.paid_from_meter_per_wager:.4f} paid from the meter, ${summary.reseeded_per_wager:.4f} re-seeded; "
+        f"${summary.paid_from_meter_per_wager:.4f} paid from the meter, ${summary.reseeded_per_wager:.4f} re-seeded, "
+        f"${summary.left_on_meter_per_wager:.4f} left on the meter (counted as the players'); "
         f"{summary.meter_hits} meter awards; exact house edge at the reset {summary.house_edge_at_reset * 100:.4f}%"
         f"{long_run}"
     )

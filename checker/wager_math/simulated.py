@@ -63,6 +63,8 @@ class MeterSummary:
     contributed_per_wager: float
     paid_from_meter_per_wager: float
     reseeded_per_wager: float
+    left_on_meter_per_wager: float
+    """Held above the reset when each chunk ended; counted as paid to the players (sim-meter-liability)."""
     meter_hits: int
     house_edge_at_reset: float
     """Exact: the meter frozen at the reset amount (what ``edge`` prices)."""
@@ -80,6 +82,7 @@ class MeterSummary:
             "contributed_per_wager": round(self.contributed_per_wager, 6),
             "paid_from_meter_per_wager": round(self.paid_from_meter_per_wager, 6),
             "reseeded_per_wager": round(self.reseeded_per_wager, 6),
+            "left_on_meter_per_wager": round(self.left_on_meter_per_wager, 6),
             "meter_hits": self.meter_hits,
             "house_edge_at_reset_exact": round(self.house_edge_at_reset, 6),
             "house_edge_long_run_exact": (
@@ -116,6 +119,7 @@ def simulated_meters(run: SimulationRun) -> list[MeterSummary]:
                 contributed_per_wager=tally.contributed / wagers,
                 paid_from_meter_per_wager=tally.paid_from_meter / wagers,
                 reseeded_per_wager=tally.reseeded / wagers,
+                left_on_meter_per_wager=tally.left_on_meter / wagers,
                 meter_hits=tally.meter_hits,
                 house_edge_at_reset=float(at_reset),
                 house_edge_long_run=long_run,

@@ -107,6 +107,9 @@ class MeterTally:
     paid_from_meter: float = 0.0
     reseeded: float = 0.0
     meter_hits: int = 0
+    left_on_meter: float = 0.0
+    """What the meter held above its reset amount when the chunk ended: owed to the players, and counted in their
+    net (reading ``sim-meter-liability``)."""
 
     def merge(self, other: MeterTally) -> MeterTally:
         """The tally of both."""
@@ -115,6 +118,7 @@ class MeterTally:
             self.paid_from_meter + other.paid_from_meter,
             self.reseeded + other.reseeded,
             self.meter_hits + other.meter_hits,
+            self.left_on_meter + other.left_on_meter,
         )
 
 
@@ -185,6 +189,13 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
             cluster[1] += total * total
             cluster[2] += total * hands
             cluster[3] += hands * hands
+    # Reading sim-meter-liability: a chunk stops its meters mid-cycle; what they hold above the reset is the
+    # players' money (paid out in the long run), so it joins the wager's net. Without it a chunk shorter than a
+    # meter cycle would show the return at the reset, not the long run.
+    left_on_meter = {wager: meter.value - float(meter.spec.seed) for wager, meter in meters.items()}
+    for wager, left in left_on_meter.items():
+        if wager in sums:
+            sums[wager][0] += left / wager_units[wager]
     tallies = tuple(
         (
             wager,
@@ -203,7 +214,12 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
         for wager in sorted(sums)
     )
     meter_tallies = tuple(
-        (wager, MeterTally(meter.contributed, meter.paid_from_meter, meter.reseeded, meter.meter_hits))
+        (
+            wager,
+            MeterTally(
+                meter.contributed, meter.paid_from_meter, meter.reseeded, meter.meter_hits, left_on_meter[wager]
+            ),
+        )
         for wager, meter in sorted(meters.items())
     )
     return ChunkResult(task.index, task.rounds, shoe.shoes_dealt, tallies, meter_tallies)

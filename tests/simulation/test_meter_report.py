@@ -76,3 +76,18 @@ def test_meter_amounts_that_are_not_numbers_are_all_named() -> None:
 def test_meter_options_for_a_game_without_a_progressive_are_refused() -> None:
     result = _simulate("--meter-rate", "15%")
     assert result.exit_code == 2 and "no progressive wager of 686a" in result.output
+
+
+def test_sim_meter_liability_chunks_shorter_than_a_meter_cycle_still_give_the_long_run() -> None:
+    # The top row comes once in 52 rounds; chunks of 20 rounds end most cycles early. What the meter holds above
+    # the reset at a chunk's end is the players' (reading sim-meter-liability), so the long run is still reached.
+    setup = TableSetup("reference", (), None, ShoeSpec(decks=1, shuffler=Shuffler.CONTINUOUS))
+    setup = dataclasses.replace(setup, meters=ROUND_GAME.meters(setup, MeterChoice(Fraction(20), Fraction(15, 100))))
+    outcome = run(SimulationPlan(MODULE, setup, 60_000, 11, 20))
+    (summary,) = simulated_meters(outcome)
+    assert summary.left_on_meter_per_wager > 0.05  # much of each chunk's contributions is still on the meter
+    result = outcome.estimate("progressive").result
+    estimate = {"progressive": Estimate(result.house_edge, result.standard_error)}
+    assert disagreements(estimate, {"progressive": summary.house_edge_long_run}) == []
+    # ... and it is told apart from the return at the reset, 15 cents a wager away.
+    assert disagreements(estimate, {"progressive": summary.house_edge_at_reset})
