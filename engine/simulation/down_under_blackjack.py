@@ -6,8 +6,10 @@ What one round does, and where each step comes from:
   seat, the dealer's hole card — all with :meth:`~engine.simulation.shoe.Shoe.draw`, in that order.
 * **Match-the-Dealer** (§ 685a.7(f)) is decided on those cards; **Insurance** (§ 685a.7(g), § 685a.8) is offered
   only when the up card is an ace, and then every seat places it (half the Bet Wager, § 685a.8(b)). Its figures
-  are per Insurance Wager placed, so its ``rounds`` counts the offered rounds — as ``edge`` prices it, the chance
-  of a 10-K hole card given an ace up.
+  are per Insurance Wager, and its ``rounds`` counts the offered rounds — as ``edge`` prices it, the chance of a
+  10-K hole card given an ace up. Every seat's Insurance is decided by the same hole card, so one result is
+  counted per round whatever the seats (counting each seat would narrow the interval by √seats with no new
+  information).
 * **Masque reading** (§ 685a.7(h)): each seat decides knowing the up card and the hole card's range (Small 2-5,
   Medium 6-9, Large 10-A) — the hole card itself when both dealer cards are Large, so a dealer Blackjack is known
   and no card is dealt.
@@ -24,12 +26,15 @@ What one round does, and where each step comes from:
   ``685a-two-large-cards``; no even money, reading ``685a-even-money``).
 
 What is not the replay path: the decision lookup (the analyzer's policy arrays, converted to lists once per
-process) and the card-to-rank mapping. Two known differences from the exact figure, both far below the
-interval of any feasible run: the exact analysis approximates a split hand's draws by the pre-split
-composition (dealt exactly here), and it reads § 685a.7(n)(1)'s "two original Large cards" as a hand with no card
-drawn while the rules module (reading ``685a-two-large-cards``) also pays a hit A-A that has not busted against a
-dealer 22 — the optimal strategy hits A-A only against an up card 6 with a Large hole card, 7-10 or an ace over a
-Medium card, and a dealer 22 follows only from the 6 (about 1e-5 of a unit per hand in all).
+process) and the card-to-rank mapping. Where the simulated figure and ``edge``'s exact one could part:
+
+* the exact analysis approximates a split hand's draws by the pre-split composition; they are dealt exactly here
+  (a difference far below the interval of any feasible run);
+* the analysis reads § 685a.7(n)(1)'s "exactly two original Large value range cards" as a hand with no card drawn,
+  while the rules module (reading ``685a-two-large-cards``) also pays an unbusted hand that began with two Large
+  cards and drew. Under the strategy played this never decides a hand: the only two-Large hand it draws to is A-A
+  (hit, never doubled), and only where the dealer's two cards already stand on 17 to 21, so there is no dealer 22
+  (``test_685a_7_n_1_the_strategy_never_draws_to_two_large_cards_against_a_possible_22`` checks it).
 """
 
 from __future__ import annotations
@@ -69,8 +74,9 @@ BASE_ROWS = (
 INSURANCE_ROWS = (("dealer hole card 10, J, Q or K", "2 to 1"),)
 INSURANCE_OFFERED = (
     "offered",
-    "only when the dealer's first card is an ace (§ 685a.7(g), § 685a.8(a)); every seat then places it, and the "
-    "figures are per Insurance Wager placed: 'rounds' counts the offered rounds",
+    "only when the dealer's first card is an ace (§ 685a.7(g), § 685a.8(a)); every seat then places it. The "
+    "figures are per Insurance Wager, and 'rounds' counts the offered rounds: every seat's Insurance is decided by "
+    "the same hole card, so one result is counted per round whatever the seats",
 )
 
 # Action codes of engine.analysis.down_under.analyzer.ClassPolicy.
@@ -290,7 +296,13 @@ class _DownUnderPlayer:
         plays: list[WagerPlay] = []
         if not wagers:
             return plays  # Insurance alone, not offered this round
-        for first, second, hands in zip(firsts, seconds, hands_by_seat, strict=True):
+        for seat, (first, second, hands) in enumerate(zip(firsts, seconds, hands_by_seat, strict=True)):
+            if seat == 1:
+                # Every seat's Insurance has the same result (the hole card alone decides it, § 685a.8(a)); counted
+                # once per round, or the interval would treat identical results as independent.
+                wagers.pop("insurance", None)
+                if not wagers:
+                    break
             result = rules.settle((first, second), dealer, hands, wagers, self._decks)
             base_net = 0.0
             for settlement in result.settlements:

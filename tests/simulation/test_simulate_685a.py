@@ -86,14 +86,15 @@ def test_685a_7_simulated_wagers_hold_edges_exact_figures() -> None:
 
 
 def test_685a_8_a_insurance_is_counted_per_offered_round_and_the_record_says_so() -> None:
-    record = _run(20_000, 6857, 6, ("insurance",))["insurance"]
-    # Offered only on an ace up card: 24 of 312 cards, about 1 round in 13 (the burn card and cut change nothing).
+    record = _run(20_000, 6857, 6, ("insurance",), seats=3)["insurance"]
+    # Offered only on an ace up card: 24 of 312 cards, about 1 round in 13 (the burn card and cut change nothing),
+    # and counted once per round with three seats — their Insurance Wagers share the hole card.
     offered = cast(int, record["rounds"])
     expected = 20_000 / 13
     assert abs(offered - expected) < 4 * math.sqrt(expected * 12 / 13)
     assert record["simulation"]["table_rounds"] == 20_000  # type: ignore[index]
     (when, what) = record["strategy"][0]["when"], record["strategy"][0]["decision"]  # type: ignore[index]
-    assert when == "offered" and "per Insurance Wager placed" in what
+    assert when == "offered" and "'rounds' counts the offered rounds" in what
 
 
 def test_685a_simulated_records_say_what_edge_says() -> None:
@@ -216,6 +217,29 @@ def test_685a_10_b_split_eights_are_two_hands_each_completed_in_turn() -> None:
     assert _analyzer_action(up=6, hole="medium", first=8, second=3, after_split=True) == "double"
     plays, drawn = _play("8c 6s 8d 7h Tc 3d Ts Kd Qd", wagers=("base",))
     assert plays == [("base", 3.0, 3.0)] and drawn == 8
+
+
+def test_685a_7_n_1_the_strategy_never_draws_to_two_large_cards_against_a_possible_22() -> None:
+    # The analyzer pays 'two original Large cards' against a dealer 22 only when no card was drawn; the rules module
+    # (reading 685a-two-large-cards) also when the hand drew and did not bust. The simulated and exact figures can
+    # only part if the strategy draws to such a hand while the dealer can still reach 22. Every (up card, Masque
+    # class) where it does must give the dealer a standing 17-21 on the two cards, for every hole card of the class.
+    from engine.analysis.down_under import hole_classes
+    from engine.games.down_under_blackjack import dealer_total
+    from engine.simulation.down_under_blackjack import _policy
+
+    label = "A23456789T"
+    policy = _policy(6)
+    drawn_to = []
+    for up in range(10):
+        for seen, hole_ranks in enumerate(hole_classes(up)):
+            for pair in (0, 9):  # A-A and ten-ten; A-T is a Blackjack
+                if policy.two_card[up][seen][pair][pair] in (1, 2):  # hit or double
+                    drawn_to.append((label[up], hole_ranks))
+                    for hole in hole_ranks:
+                        total = dealer_total([Card.parse(f"{label[up]}s"), Card.parse(f"{label[hole]}h")])
+                        assert 17 <= total <= 21, (label[up], label[hole], total)
+    assert drawn_to  # the strategy does hit A-A somewhere (else this test would check nothing)
 
 
 @pytest.mark.slow
