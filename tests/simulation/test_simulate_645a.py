@@ -171,7 +171,7 @@ def test_645a_13_e_five_aces_pays_ten_percent_of_the_meter_and_the_wager_is_coll
 
 @pytest.mark.parametrize(
     ("wager", "paytable"),
-    [("base", None), ("insurance", "B"), ("progressive", "645a.13(e)")]
+    [("base", None), ("insurance", "A"), ("insurance", "B"), ("progressive", "645a.13(e)")]
     + [(wager, table) for wager in ("fortune", "emperors_treasure") for table in "ABCD"],
 )
 def test_645a_13_simulated_records_show_what_edge_shows(wager: str, paytable: str | None) -> None:
