@@ -253,6 +253,11 @@ class PaiGowPokerRounds:
         reset = choice.reset if choice.reset is not None else Fraction(int(MINIMUM_PROGRESSIVE_RESET))
         rate = choice.rate if choice.rate is not None else Fraction(0)
         problems = []
+        try:
+            self._checked(setup)
+        except SimulationUnavailable as error:
+            # Reported together with the meter's problems, so one run names every mistake.
+            problems.append(str(error))
         if reset < Fraction(int(MINIMUM_PROGRESSIVE_RESET)):
             problems.append(
                 f"--meter-reset {reset}: the Progressive's initial and reset amount is at least "

@@ -376,6 +376,10 @@ def test_645a_simulation_is_byte_identical_for_a_seed_and_independent_of_workers
         (["--meter-rate", "150%"], "--meter-rate 150%"),
         (["--paytable", "A", "--meter-rate", "5%"], "no progressive wager of 645a"),
         (["--seats", "7"], "seats: 7 is not 1-6"),
+        (
+            ["--seats", "7", "--meter-reset", "10"],
+            "seats: 7 is not 1-6 betting positions (§ 645a.2(a)); --meter-reset 10",
+        ),
     ],
 )
 def test_645a_bad_simulation_input_exits_2_with_the_reason(args: list[str], reason: str) -> None:
