@@ -83,6 +83,8 @@ class Suit(StrEnum):
 
 
 _SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_CARDS_BY_INDEX: list[Card] = []
+"""The 52 standard cards by index, built on first use by :meth:`Card.from_index`."""
 _RANK_SYMBOLS = {
     rank: ("T" if rank == Rank.TEN else "JQKA"[rank - 11] if rank > 10 else str(int(rank))) for rank in Rank
 }
@@ -118,12 +120,15 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        """Inverse of :attr:`index`."""
+        """Inverse of :attr:`index`. Cards are immutable, so the 53 of them are built once and shared: simulations
+        call this for every card dealt, and building a Card (two enum lookups) was a fifth of a Pai Gow round."""
         if index == JOKER_INDEX:
             return JOKER
         if not 0 <= index < STANDARD_DECK_SIZE:
             raise ValueError(f"card index {index} is outside 0..52")
-        return cls(Rank(index // 4 + 2), _SUIT_ORDER[index % 4])
+        if not _CARDS_BY_INDEX:
+            _CARDS_BY_INDEX.extend(cls(Rank(i // 4 + 2), _SUIT_ORDER[i % 4]) for i in range(STANDARD_DECK_SIZE))
+        return _CARDS_BY_INDEX[index]
 
     @classmethod
     def parse(cls, text: str) -> Card:
