@@ -523,11 +523,11 @@ BLACKJACK_ANSWERS: dict[str, object] = {
     "bad_beat_player_20_offered": False,
     "magic_card_bonus_offered": False,
     "lucky_player_bonus_offered": False,
-    "bad_beat_rate_of_progression": Decimal("0.10"),
+    "bad_beat_rate_of_progression": Decimal(10),  # percent, as read_percentage stores it
     "bad_beat_reset_amount": Decimal(5000),
     "three_card_poker_offered": True,
     "hit_and_run_offered": True,
-    "hit_and_run_rate_of_progression": Decimal("0.08"),
+    "hit_and_run_rate_of_progression": Decimal(8),
     "hit_and_run_reset_amount": Decimal(1000),
     "even_money_offered": True,
     "additional_splits": 3,

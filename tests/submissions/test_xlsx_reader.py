@@ -178,3 +178,18 @@ def test_the_committed_example_workbooks_are_what_build_examples_writes(examples
     for name in names:
         filing = getattr(build, ("NONCOMPLIANT_" if name.endswith("violations") else "COMPLIANT_") + name[:4].upper())
         assert (examples / f"{name}.xlsx").read_bytes() == workbook_bytes([name[:4]], filing), name
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.mark.parametrize("name", sorted(path.stem for path in EXAMPLES.glob("*.xlsx")))
+def test_every_example_workbook_and_its_json_twin_read_to_the_same_values(name: str) -> None:
+    # Found when the 633a rates were written as fractions (0.10): the workbook read 10 %, the JSON 0.10 %.
+    from_xlsx, from_json = (read_filing(EXAMPLES / f"{name}{suffix}") for suffix in (".xlsx", ".json"))
+    for chapter, submission in from_json.chapters.items():
+        for key, answer in submission.answers.items():
+            assert from_xlsx.chapters[chapter].value(key) == answer.value, (chapter, key)
+    assert [t.model_dump(exclude={"locations"}) for t in from_xlsx.tables] == [
+        t.model_dump(exclude={"locations"}) for t in from_json.tables
+    ]
