@@ -17,10 +17,12 @@ if TYPE_CHECKING:
     from checker.registry import CheckSettings
     from checker.wager_math import WagerMath
     from checker.wager_math.blackjack_base import BaseGameOptions
-    from checker.wager_math.simulated import MeterSummary
-    from engine.simulation.registry import MeterChoice
+    from checker.wager_math.simulated import FiledMeter, MeterSummary
+    from engine.simulation.progressive import MeterSpec
+    from engine.simulation.registry import MeterChoice, ProgressiveRoundGame, TableSetup
     from reports.batch import BatchOutcome
     from reports.interface import ReportFormat
+    from submissions import Filing
 
 app = typer.Typer(
     name="pacomply",
@@ -439,19 +441,10 @@ def _filing_edge(
 ) -> list[WagerMath]:
     """``edge --filing``: every configured wager of the filing (or of ``chapter`` in it), under its rules."""
     from checker.review import configured_wager_math
-    from submissions import InputError, read_filing
 
     if paytable is not None or decks is not None:
         _fail("--paytable and --decks come from the filing's tables with --filing; leave them out")
-    try:
-        read = read_filing(path)
-    except InputError as error:
-        typer.echo(f"{path}: the filing could not be read ({len(error.problems)} problem(s)):", err=True)
-        for problem in error.problems:
-            typer.echo(f"  {problem}", err=True)
-        raise typer.Exit(EXIT_INPUT) from None
-    except OSError as error:
-        _fail(f"could not read '{path}': {error.strerror or error}")
+    read = _read_filing(path)
     covered = sorted({table.chapter for table in read.tables})
     chosen = _chapters([chapter])[0] if chapter is not None else None
     if chosen is not None and chosen not in covered:
@@ -462,6 +455,21 @@ def _filing_edge(
     if wager is not None and not results:
         _fail(f"no table in the filing offers the wager '{wager}'")
     return results
+
+
+def _read_filing(path: Path) -> Filing:
+    """Read a filing for a command's option; every problem on stderr and exit 2 when it cannot be read."""
+    from submissions import InputError, read_filing
+
+    try:
+        return read_filing(path)
+    except InputError as error:
+        typer.echo(f"{path}: the filing could not be read ({len(error.problems)} problem(s)):", err=True)
+        for problem in error.problems:
+            typer.echo(f"  {problem}", err=True)
+        raise typer.Exit(EXIT_INPUT) from None
+    except OSError as error:
+        _fail(f"could not read '{path}': {error.strerror or error}")
 
 
 @app.command()
@@ -495,11 +503,19 @@ def simulate(
         str | None,
         typer.Option(help="Rate of progression, e.g. 15% or 0.15 (default: the chapter's, else 0: a frozen meter)."),
     ] = None,
+    filing: Annotated[
+        Path | None,
+        typer.Option(
+            help="Take the meters' filed reset and rate (and, without --decks, the decks of the chapter's first "
+            "table) from this filing; --meter-reset/--meter-rate still override."
+        ),
+    ] = None,
 ) -> None:
     """Seeded simulation from a real shoe, each round settled as replay settles it; Ctrl-C keeps finished chunks."""
     import dataclasses
     import os
 
+    from checker.wager_math.simulated import filed_meters
     from engine.simulation.registry import (
         ProgressiveRoundGame,
         SimulationUnavailable,
@@ -529,6 +545,13 @@ def simulate(
         high = float(high_text) if high_text else low
     except ValueError:
         _fail(f"--penetration '{penetration}' is not a fraction such as 0.75 or a range such as 0.6-0.75")
+    read = _read_filing(filing) if filing is not None else None
+    if read is not None:
+        if chosen not in read.filed_chapters:
+            _fail(f"{filing}: the filing covers {', '.join(read.filed_chapters) or 'no chapter'}, not {chosen}")
+        filed_tables = read.tables_for(chosen)
+        if decks is None and filed_tables and filed_tables[0].decks > 0:
+            decks = filed_tables[0].decks
     shoe = ShoeSpec(
         decks=decks if decks is not None else game.default_decks,
         jokers_per_deck=game.jokers_per_deck,
@@ -539,9 +562,14 @@ def simulate(
     )
     setup = TableSetup(chosen, tuple(wager or ()), paytable, shoe, seats=seats)
     choice, problems = _meter_choice(meter_reset, meter_rate)
+    filed: dict[str, FiledMeter] = {}
     if isinstance(game, ProgressiveRoundGame) and not shoe.problems():
         try:
-            setup = dataclasses.replace(setup, meters=game.meters(setup, choice))
+            specs = game.meters(setup, choice)
+            if read is not None:
+                filed = filed_meters(read, chosen, [spec.wager for spec in specs])
+            setup = dataclasses.replace(setup, meters=tuple(_with_filed(game, setup, spec, choice, filed)
+                                                            for spec in specs))  # fmt: skip
         except SimulationUnavailable as error:
             problems.append(str(error))
     if (choice.reset is not None or choice.rate is not None) and not setup.meters and not problems:
@@ -608,6 +636,9 @@ def simulate(
             estimate.wager: round(estimate.result.wagered_per_round, 6) for estimate in outcome.estimates
         },
     }
+    if filing is not None:
+        details["filing"] = filing.name
+        details["filed_meters"] = {wager: entry.to_json() for wager, entry in sorted(filed.items())}
     if output_format == "json":
         typer.echo(
             json.dumps(
@@ -629,6 +660,9 @@ def simulate(
         f"({outcome.chunks_done} chunks of {chunk_rounds}, seed {seed}), "
         f"{outcome.shoes} shoes; {shoe.describe()}"
     )
+    if filing is not None:
+        typer.echo(f"filed meters ({filing.name}): " + ("; ".join(_describe_filed(entry) for _, entry in sorted(
+            filed.items())) or "none stated; the chapter's reset and rate"))  # fmt: skip
     for record in records:
         low_bound, high_bound = record.ci95 or (float("nan"), float("nan"))
         typer.echo(
@@ -641,6 +675,35 @@ def simulate(
             typer.echo(f"    reading {record.reading}")
         if record.wager in meters:
             typer.echo(f"    {_describe_meter(meters[record.wager])}")
+
+
+def _with_filed(
+    game: ProgressiveRoundGame, setup: TableSetup, spec: MeterSpec, choice: MeterChoice, filed: dict[str, FiledMeter]
+) -> MeterSpec:
+    """A wager's meter rebuilt with its filed reset and rate, where the command line leaves them open."""
+    import dataclasses
+
+    from engine.simulation.registry import MeterChoice
+
+    entry = filed.get(spec.wager)
+    if entry is None:
+        return spec
+    wager_choice = MeterChoice(
+        reset=choice.reset if choice.reset is not None else entry.reset,
+        rate=choice.rate if choice.rate is not None else entry.rate,
+    )
+    rebuilt = game.meters(dataclasses.replace(setup, wagers=(spec.wager,)), wager_choice)
+    return next(meter for meter in rebuilt if meter.wager == spec.wager)
+
+
+def _describe_filed(entry: FiledMeter) -> str:
+    """'bad_beat reset $7500 (633a!C41), rate 12% (633a!C40)'."""
+    parts = []
+    if entry.reset is not None:
+        parts.append(f"reset ${entry.reset} ({entry.reset_from})")
+    if entry.rate is not None:
+        parts.append(f"rate {float(entry.rate) * 100:g}% ({entry.rate_from})")
+    return f"{entry.wager} " + ", ".join(parts)
 
 
 def _meter_choice(reset_text: str | None, rate_text: str | None) -> tuple[MeterChoice, list[str]]:

@@ -6,13 +6,16 @@ by the mean amount wagered per round that the simulation observed.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from checker.wager_math import WagerMath
 from engine.simulation.progressive import long_run_net, net_at_meter
 from engine.simulation.registry import ProgressiveRoundGame, load_game
 from engine.simulation.runner import SimulationRun
+from submissions import Filing
 
 
 def simulated_math(run: SimulationRun) -> list[WagerMath]:
@@ -126,3 +129,59 @@ def simulated_meters(run: SimulationRun) -> list[MeterSummary]:
             )
         )
     return sorted(summaries, key=lambda summary: summary.wager)
+
+
+@dataclass(frozen=True, slots=True)
+class FiledMeter:
+    """A progressive wager's reset and rate as a filing states them, with where each was read."""
+
+    wager: str
+    reset: Fraction | None = None
+    rate: Fraction | None = None
+    """As a fraction of each wager (a filed 15 % is 3/20)."""
+    reset_from: str = ""
+    rate_from: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        """Plain JSON: amounts as strings, the rate as a fraction of one, the cells they came from."""
+        return {
+            "reset": None if self.reset is None else str(self.reset),
+            "reset_from": self.reset_from or None,
+            "rate": None if self.rate is None else float(self.rate),
+            "rate_from": self.rate_from or None,
+        }
+
+
+def filed_meters(filing: Filing, chapter: str, wagers: Iterable[str]) -> dict[str, FiledMeter]:
+    """The filed reset and rate of each progressive wager, where the filing gives them.
+
+    A chapter sheet answer ``<wager>_reset_amount`` / ``<wager>_reset`` (``progressive_reset`` for the wager
+    ``progressive``) and ``<wager>_rate_of_progression`` comes first; then the Tables sheet's Progressive Reset
+    column of the chapter's first table that fills it, when the chapter has a single progressive wager (with two,
+    as 633a, the column cannot say whose meter it is).
+    """
+    submission = filing.chapters.get(chapter)
+    tables = [table for table in filing.tables_for(chapter) if table.progressive_reset is not None]
+    wager_list = sorted(set(wagers))
+    found: dict[str, FiledMeter] = {}
+    for wager in wager_list:
+        reset = rate = None
+        reset_from = rate_from = ""
+        if submission is not None:
+            for key in (f"{wager}_reset_amount", f"{wager}_reset"):
+                value = submission.value(key)
+                if isinstance(value, Decimal):
+                    reset, reset_from = Fraction(value), str(submission.location_of(key) or key)
+                    break
+            value = submission.value(f"{wager}_rate_of_progression")
+            if isinstance(value, Decimal):
+                key = f"{wager}_rate_of_progression"
+                rate, rate_from = Fraction(value) / 100, str(submission.location_of(key) or key)
+        if reset is None and tables and len(wager_list) == 1:
+            table = tables[0]
+            reset = Fraction(table.progressive_reset)  # type: ignore[arg-type]
+            location = table.location_of("progressive_reset")
+            reset_from = str(location) if location is not None else f"table {table.table_id}"
+        if reset is not None or rate is not None:
+            found[wager] = FiledMeter(wager, reset, rate, reset_from, rate_from)
+    return found
