@@ -182,7 +182,10 @@ def test_633a_every_wager_agrees_with_edge_and_reports_what_edge_reports() -> No
     for wager, record in simulated.items():
         assert record["citation"] == exact[wager]["citation"], wager
         assert record["paytable_rows"] == exact[wager]["paytable_rows"], wager
-        assert str(record["reading"] or "").startswith(str(exact[wager]["reading"] or "")), wager
+        if wager == "bad_beat":  # edge's readings, then the simulation's own choice of the Bad Beat hand
+            assert str(record["reading"]).startswith(str(exact[wager]["reading"])), wager
+        else:
+            assert record["reading"] == exact[wager]["reading"], wager
     assert "633a-sim-bad-beat-hand" in str(simulated["bad_beat"]["reading"])
     # Insurance is offered only against an ace: about 1 round in 13.
     assert 16_000 / 15 < int(simulated["insurance"]["rounds"]) < 16_000 / 11  # type: ignore[call-overload]
