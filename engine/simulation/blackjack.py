@@ -38,7 +38,7 @@ without one the wager is settled by ``settle`` at the chapter's minimum reset am
 meter's paytable is the rulebook's: its "N for 1" rows are stored as N - 1 to 1 with the wager returned (reading
 ``633a-for-one``), so the meter spec returns the wager on a win; on the "100 % of meter" row that returns one unit
 more than ``settle`` (which nets the meter less the wager), a difference of the meter row's probability (about
-10⁻⁶ of a unit for Bad Beat, 10⁻⁴ for Hit and Run) that the exact figure at the reset carries as well
+3 × 10⁻⁶ of a unit for Bad Beat, 1.4 × 10⁻⁵ for Hit and Run) that the exact figure at the reset carries as well
 (:func:`row_probabilities` with :func:`engine.simulation.progressive.net_at_meter` prices the same meter spec).
 
 Super Match (§ 633a.7(g)(7)) is offered only at a Blackjack Switch table (§ 633a.6(e)(7)): asking for it deals a
