@@ -227,6 +227,19 @@ READINGS = (
         reason="Those wagers are decided by the dealer's hand, so it always has an effect on the outcome.",
         citation=cite("633a.7(n)"),
     ),
+    Reading(
+        id="633a-sim-bad-beat-hand",
+        topic="Which player hand decides Bad Beat in a simulated round (§ 633a.7(o)(1)(i)): the first two cards or "
+        "the hand as played",
+        choice="The simulation settles Bad Beat on the player's first two cards (option bad_beat_hand=two_card, the "
+        "default), the hand the exact figure prices (633a-side-wager-model); basic strategy stands on every two-card "
+        "20, so those rounds are played out in full. With bad_beat_hand=final it is settled as replay settles it, on "
+        "the box's first final hand, which also pays a 20 made by drawing or after a split; that figure has no exact "
+        "counterpart.",
+        reason="The text says only that the player's hand totals 20, which a hand drawn to 20 also does; the default "
+        "keeps the simulated figure a cross-check of the exact one, and the option gives the table as played.",
+        citation=cite("633a.7(o)(1)(i)"),
+    ),
 )
 
 

@@ -5,13 +5,9 @@ two more player cards (the second Blackjack Switch hand) and the dealer's draws 
 reading ``633a-side-wager-model``). Every wager is settled by the scalar rules of :mod:`engine.games.blackjack` and
 :mod:`engine.games.down_under_blackjack` — a code path independent of the vectorised enumeration it checks.
 
-``ROUND_GAME`` plugs the side wagers decided by the first cards (Lucky Ladies, Match the Dealer, In Between, Royal
-Match, Bet the Set, King's Bounty, Three Card Poker) into :mod:`engine.simulation.runner`: each round deals from a
-real shoe a first card to every seat, the dealer's up card, a second card to every seat and the dealer's hole card,
-and settles each wager with the same :mod:`engine.games.blackjack` functions ``replay`` settles it with. The base
-game's later cards are not dealt (not played), so a shoe lasts more rounds than at a real table; the cover card's
-position changes no figure of these wagers beyond cut-card effects. Bad Beat, Hit and Run and Super Match (which
-need the dealer's whole hand, a meter or the Switch hand) are not plugged in.
+Rounds dealt from a real shoe, with the base game played and every wager settled by ``replay``'s
+:func:`engine.games.blackjack.settle`, are :mod:`engine.simulation.blackjack` (``pacomply simulate 633a``); this
+module stays the off-the-top cross-check of the exact side-wager enumeration.
 """
 
 from __future__ import annotations
@@ -25,10 +21,7 @@ from engine.cards import Card
 from engine.games import blackjack, down_under_blackjack
 from engine.games.blackjack_hand import is_blackjack
 from engine.simulation import SimulationResult
-from engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
-from engine.simulation.shoe import Shoe
 from regulations import chapter_633a as book
-from regulations.rulebook import PayoutKind
 
 #: Cards a round may use: four player cards and a dealer hand of at most 12 cards.
 _CARDS_PER_ROUND = 16
@@ -132,110 +125,3 @@ def simulate(decks: int, rounds: int, seed: int) -> dict[tuple[str, str | None],
             hit_frequency=float((nets > 0).mean()),
         )
     return results
-
-
-# --- Round by round from a real shoe (engine.simulation.registry protocol) ---------------------------------------
-
-#: The side wagers settled on the player's first two cards and the dealer's first two cards.
-TWO_CARD_WAGERS = (
-    "lucky_ladies",
-    "match_the_dealer",
-    "in_between",
-    "royal_match",
-    "bet_the_set",
-    "kings_bounty",
-    "three_card_poker",
-)
-#: The readings ``edge`` shows per wager (engine may not import checker; a test compares the two reports).
-_READINGS_BY_WAGER = {"in_between": ("633a-in-between-ranks",), "royal_match": ("633a-for-one",)}
-
-
-class BlackjackSideWagerRounds:
-    """The 633a side wagers decided by the first cards, dealt from a real shoe (one unit per wager and seat)."""
-
-    chapter = blackjack.CHAPTER
-    default_decks = 6
-    jokers_per_deck = 0
-
-    def wager_ids(self) -> tuple[str, ...]:
-        """The side wagers this game simulates."""
-        return TWO_CARD_WAGERS
-
-    def _paytables(self, setup: TableSetup) -> dict[str, str]:
-        permitted: dict[str, list[str]] = {}
-        for wager, paytable in settlers(setup.shoe.decks):
-            if wager in TWO_CARD_WAGERS and paytable is not None:
-                permitted.setdefault(wager, []).append(paytable)
-        asked = setup.paytable.strip().upper() if setup.paytable is not None else None
-        chosen: dict[str, str] = {}
-        for wager in setup.wagers or TWO_CARD_WAGERS:
-            if wager not in TWO_CARD_WAGERS:
-                raise SimulationUnavailable(
-                    f"633a simulates the side wagers {', '.join(TWO_CARD_WAGERS)}; not '{wager}'"
-                )
-            options = permitted.get(wager, [])
-            match = [paytable for paytable in options if paytable.upper() == asked]
-            if match:
-                chosen[wager] = match[0]
-            elif len(options) == 1:
-                chosen[wager] = options[0]
-            elif setup.wagers:
-                shown = ", ".join(options) or "none"
-                raise SimulationUnavailable(
-                    f"633a's {wager} at {setup.shoe.decks} decks needs --paytable (permitted: {shown})"
-                )
-        if not chosen:
-            raise SimulationUnavailable(f"no 633a side wager is permitted at {setup.shoe.decks} decks")
-        return chosen
-
-    def table(self, setup: TableSetup) -> RoundPlayer:
-        """A round player settling every chosen side wager on the same first cards."""
-        if setup.shoe.jokers_per_deck:
-            raise SimulationUnavailable("Blackjack is dealt without jokers (§ 633a.3)")
-        if setup.seats < 1 or setup.seats > 7:
-            raise SimulationUnavailable(f"seats: {setup.seats} is not 1-7 (§ 633a.2(a))")
-        chosen = self._paytables(setup)
-        decks = setup.shoe.decks
-        by_key = settlers(decks)
-        return _SideWagerPlayer(
-            tuple((wager, by_key[(wager, paytable)]) for wager, paytable in chosen.items()), decks, setup.seats
-        )
-
-    def facts(self, setup: TableSetup, wager: str) -> WagerFacts:
-        """Citation, reading and paytable rows as ``edge`` reports them."""
-        paytable = book.RULEBOOK.paytable(wager, self._paytables(setup)[wager])
-        reading = (
-            " ".join(
-                f"{item.id}: {item.choice}" for item in map(book.RULEBOOK.reading, _READINGS_BY_WAGER.get(wager, ()))
-            )
-            or None
-        )
-        rows = tuple(
-            (row.outcome, f"{row.amount}% of meter" if row.kind == PayoutKind.METER_PERCENT else f"{row.amount} to 1")
-            for row in paytable.rows
-        )
-        return WagerFacts(wager, str(paytable.citation), reading=reading, paytable_rows=rows)
-
-
-class _SideWagerPlayer:
-    """Deals the first round of cards and settles the side wagers; picklable (settlers are module functions)."""
-
-    def __init__(self, settled: tuple[tuple[str, Settler], ...], decks: int, seats: int) -> None:
-        self._settled = settled
-        self._decks = decks
-        self._seats = seats
-
-    def __call__(self, shoe: Shoe) -> list[WagerPlay]:
-        # First card to each seat, the dealer's up card, second card to each seat, the dealer's hole card.
-        firsts = [shoe.draw() for _ in range(self._seats)]
-        up = shoe.draw()
-        seconds = [shoe.draw() for _ in range(self._seats)]
-        dealer = (up, shoe.draw())
-        plays: list[WagerPlay] = []
-        for first, second in zip(firsts, seconds, strict=True):
-            player = (first, second)
-            plays.extend(WagerPlay(wager, float(settle(player, dealer))) for wager, settle in self._settled)
-        return plays
-
-
-ROUND_GAME = BlackjackSideWagerRounds()

@@ -26,7 +26,7 @@ from engine.simulation.progressive import MeterSpec
 from engine.simulation.shoe import Shoe, ShoeSpec
 
 _ROUND_GAME_MODULES: dict[str, str] = {
-    "633a": "engine.simulation.blackjack_side_wagers",
+    "633a": "engine.simulation.blackjack",
     "645a": "engine.simulation.pai_gow_rounds",
     "681a": "engine.simulation.twenty_one_baccarat",
     "685a": "engine.simulation.down_under_blackjack",

@@ -1,0 +1,591 @@
+"""Whole Blackjack rounds (58 Pa. Code chapter 633a) from a real shoe: the base game and every optional wager.
+
+``ROUND_GAME`` plugs chapter 633a into :mod:`engine.simulation.runner` (``pacomply simulate 633a``). Each round:
+
+* **Deal** (§ 633a.7(f)): a first card to every seat from the dealer's left, the dealer's up card, a second card to
+  every seat, the dealer's hole card. At a Blackjack Switch table (§ 633a.12(a)(3)) every seat has two boxes and is
+  dealt the same way box by box, so a seat's four first cards are box one's first, box two's first, box one's
+  second, box two's second.
+* **Optional wagers decided by the first cards** (§ 633a.7(g)) are settled on those cards.
+* **Card reader** (§ 633a.7(h)): with an ace or ten-valued up card a dealer Blackjack ends the round. Insurance
+  (§ 633a.8) is taken, for half the Blackjack Wager, only by a seat with the ``insurance`` wager and only against an
+  ace; the ``base`` hand itself never insures.
+* **Players** (§ 633a.7(i)-(k)): each seat plays its base hand with the total-dependent basic strategy that
+  ``pacomply edge 633a --wager base --strategy basic`` prints and prices
+  (:func:`engine.analysis.blackjack.analyzer.basic_strategy_policy`): late surrender (§ 633a.9), doubling on any two
+  cards and after a split (§ 633a.10), splitting to four hands with aces split once and given one card each
+  (§ 633a.11, the analyzer's defaults), and the three-or-more-card hit/stand chart. A natural is not played.
+* **Dealer** (§ 633a.7(l)-(n)): draws to 17 and stands on every 17 (§ 633a.7(m)). Under § 633a.7(n) the dealer stops
+  when every hand is already decided (busted, surrendered or a Blackjack) — except when a Bad Beat or Hit and Run
+  wager is on the table, which are decided by the dealer's hand (reading ``633a-dealer-completes``).
+* **Settlement**: every wager of a seat is settled by :func:`engine.games.blackjack.settle` — the function
+  ``pacomply replay`` settles a recorded 633a round with — on a :class:`engine.games.blackjack.Round` holding the
+  seat's first cards, the dealer's whole hand and the seat's final hands; its ``Settlement`` nets are summed per wager
+  (split hands into ``base``). The only wager settled outside ``settle`` is Bad Beat under the default
+  ``bad_beat_hand=two_card`` (below), which calls :func:`engine.games.blackjack.bad_beat` — the function ``settle``
+  itself calls — with the first two cards' total.
+
+Bad Beat's hand (reading ``633a-sim-bad-beat-hand``): § 633a.7(o)(1)(i) pays on the player's hand totalling 20,
+and ``replay`` reads the box's first final hand. The exact figure ``pacomply edge`` prices (reading
+``633a-side-wager-model``) is the two-card 20 only. Basic strategy stands on every two-card 20, so settling Bad Beat
+on the first two cards (``bad_beat_hand=two_card``, the default) is the hand the exact figure assumes, dealt and
+played at a real table; ``bad_beat_hand=final`` (``TableSetup.options``) settles it through ``settle`` on the final
+hand, which also pays 20s made by drawing and by splitting, and has no exact figure.
+
+The progressive wagers (Bad Beat § 633a.13(j), Hit and Run § 633a.13(l)) are a :class:`ProgressiveRoundGame`: with a
+meter in :attr:`TableSetup.meters` the seat reports the paytable row it hit and the runner pays it from the meter;
+without one the wager is settled by ``settle`` at the chapter's minimum reset amount, as ``edge`` prices it. The
+meter's paytable is the rulebook's: its "N for 1" rows are stored as N - 1 to 1 with the wager returned (reading
+``633a-for-one``), so the meter spec returns the wager on a win; on the "100 % of meter" row that returns one unit
+more than ``settle`` (which nets the meter less the wager), a difference of the meter row's probability (about
+3 × 10⁻⁶ of a unit for Bad Beat, 1.4 × 10⁻⁵ for Hit and Run) that the exact figure at the reset carries as well
+(:func:`row_probabilities` with :func:`engine.simulation.progressive.net_at_meter` prices the same meter spec).
+
+Super Match (§ 633a.7(g)(7)) is offered only at a Blackjack Switch table (§ 633a.6(e)(7)): asking for it deals a
+Switch table — two boxes a seat — and settles it on the seat's four first cards; the Switch hands are then not played
+(Blackjack Switch's own switching strategy is not simulated here), so a Switch table's shoe lasts more rounds than a
+played one (cut-card effects only). A run is either a standard table or a Switch table: the two are different tables.
+
+Options (``TableSetup.options``, for the Python API; the CLI passes none): ``late_surrender``, ``double_after_split``
+(``yes``/``no``), ``max_split_hands`` (1-4) — the base-game rules of the chapter a filing may state — and
+``bad_beat_hand`` (``two_card``/``final``). The strategy follows the rules chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from engine.analysis.blackjack.analyzer import analyse, basic_strategy_policy
+from engine.analysis.blackjack.rules import READINGS as ANALYZER_READINGS
+from engine.analysis.blackjack.rules import BlackjackRules
+from engine.cards import Card, Rank
+from engine.games import blackjack
+from engine.games.blackjack_hand import hand_total, is_blackjack, point_value
+from engine.simulation.progressive import MeterSpec
+from engine.simulation.registry import (
+    MeterChoice,
+    RoundPlayer,
+    SimulationUnavailable,
+    TableSetup,
+    WagerFacts,
+    WagerPlay,
+)
+from engine.simulation.shoe import Shoe
+from regulations import chapter_633a as book
+from regulations.rulebook import PayoutKind, Paytable
+
+#: Wagers of a standard table, in report order (MATH.md ids).
+STANDARD_WAGERS = (
+    "base",
+    "insurance",
+    "lucky_ladies",
+    "match_the_dealer",
+    "in_between",
+    "royal_match",
+    "bet_the_set",
+    "kings_bounty",
+    "three_card_poker",
+    "bad_beat",
+    "hit_and_run",
+)
+#: Wagers of a Blackjack Switch table (§ 633a.12(a)).
+SWITCH_WAGERS = ("super_match",)
+PROGRESSIVE_WAGERS = ("bad_beat", "hit_and_run")
+#: Side wagers with a paytable (the rest, base and insurance, have the chapter's fixed odds).
+_PAYTABLE_WAGERS = (
+    "lucky_ladies",
+    "match_the_dealer",
+    "in_between",
+    "royal_match",
+    "bet_the_set",
+    "kings_bounty",
+    "super_match",
+    "three_card_poker",
+    "bad_beat",
+    "hit_and_run",
+)
+#: Readings ``edge`` shows per side wager (engine may not import checker; a test compares the two reports).
+_READINGS_BY_WAGER = {
+    "in_between": ("633a-in-between-ranks",),
+    "royal_match": ("633a-for-one",),
+    "bad_beat": ("633a-side-wager-model", "633a-for-one"),
+    "hit_and_run": ("633a-side-wager-model", "633a-for-one"),
+}
+_MINIMUM_RESET = {
+    "bad_beat": Fraction(book.BAD_BEAT_MINIMUM_RESET),
+    "hit_and_run": Fraction(book.HIT_AND_RUN_MINIMUM_RESET),
+}
+_OPTIONS = ("bad_beat_hand", "double_after_split", "late_surrender", "max_split_hands")
+_YES_NO = {"yes": True, "true": True, "no": False, "false": False}
+
+# Action codes of BasicStrategyPolicy.
+_STAND, _HIT, _DOUBLE, _SPLIT, _SURRENDER = 0, 1, 2, 3, 4
+_ACE = 0  # the policy's rank index of the ace (its index is the point value less one; 9 is every ten-valued card)
+
+
+def _permitted_paytables(wager: str, decks: int) -> tuple[str, ...]:
+    return tuple(
+        paytable.id
+        for paytable in book.RULEBOOK.paytables
+        if paytable.wager == wager and (paytable.permitted_decks is None or decks in paytable.permitted_decks)
+    )
+
+
+def _paytable_ids(wager: str, decks: int) -> tuple[str, ...]:
+    """Paytables of a wager permitted at ``decks`` (the rulebook's, with the chapter's deck limits)."""
+    if wager == "royal_match":
+        return book.ROYAL_MATCH_SINGLE_DECK if decks == 1 else book.ROYAL_MATCH_MULTI_DECK
+    if wager == "bet_the_set":
+        return tuple(paytable for paytable, permitted in book.BET_THE_SET_DECKS.items() if decks in permitted)
+    if wager in ("match_the_dealer", "super_match"):
+        ids = book.MATCH_THE_DEALER_PAYTABLE_IDS if wager == "match_the_dealer" else book.SUPER_MATCH_PAYTABLE_IDS
+        return (ids[decks],) if decks in ids else ()
+    return _permitted_paytables(wager, decks)
+
+
+class _Table:
+    """What one setup plays: the wagers and paytables, the base-game rules and options."""
+
+    def __init__(self, setup: TableSetup) -> None:
+        if setup.shoe.jokers_per_deck:
+            raise SimulationUnavailable("Blackjack is dealt without jokers (§ 633a.3)")
+        if not 1 <= setup.shoe.decks <= book.MAX_DECKS:
+            raise SimulationUnavailable(f"633a is dealt with 1 to {book.MAX_DECKS} decks; {setup.shoe.decks} asked for")
+        if setup.seats < 1 or setup.seats > book.MAX_BETTING_POSITIONS:
+            raise SimulationUnavailable(f"seats: {setup.seats} is not 1-{book.MAX_BETTING_POSITIONS} (§ 633a.2(a))")
+        self.decks = setup.shoe.decks
+        self.options = self._read_options(setup.options)
+        self.rules = BlackjackRules(
+            decks=self.decks,
+            late_surrender=self.options["late_surrender"] == "yes",
+            double_after_split=self.options["double_after_split"] == "yes",
+            max_split_hands=int(self.options["max_split_hands"]),
+        )
+        self.paytables = self._choose(setup)
+        self.wagers = tuple(self.paytables)
+        self.switch_table = any(wager in SWITCH_WAGERS for wager in self.wagers)
+
+    @staticmethod
+    def _read_options(raw: tuple[tuple[str, str], ...]) -> dict[str, str]:
+        options = {"bad_beat_hand": "two_card", "double_after_split": "yes", "late_surrender": "yes"}
+        options["max_split_hands"] = "4"
+        problems = []
+        for name, value in raw:
+            text = str(value).strip().lower()
+            if name not in _OPTIONS:
+                problems.append(f"option '{name}' is not one of {', '.join(_OPTIONS)}")
+            elif name == "bad_beat_hand" and text not in ("two_card", "final"):
+                problems.append(f"option bad_beat_hand '{value}' is not two_card or final")
+            elif name in ("double_after_split", "late_surrender") and text not in _YES_NO:
+                problems.append(f"option {name} '{value}' is not yes or no")
+            elif name == "max_split_hands" and text not in ("1", "2", "3", "4"):
+                problems.append(f"option max_split_hands '{value}' is not 1 to 4 (§ 633a.11(c))")
+            else:
+                options[name] = ("yes" if _YES_NO[text] else "no") if text in _YES_NO else text
+        if problems:
+            raise SimulationUnavailable("; ".join(problems))
+        return options
+
+    def _choose(self, setup: TableSetup) -> dict[str, str | None]:
+        asked = setup.paytable.strip().upper() if setup.paytable is not None else None
+        known = STANDARD_WAGERS + SWITCH_WAGERS
+        unknown = [wager for wager in setup.wagers if wager not in known]
+        if unknown:
+            raise SimulationUnavailable(
+                f"633a simulates the wagers {', '.join(known)}; not {', '.join(repr(w) for w in unknown)}"
+                + (" (Blackjack Switch's base game is priced by edge but not simulated)" if "switch" in unknown else "")
+            )
+        standard = [wager for wager in setup.wagers if wager in STANDARD_WAGERS]
+        switch = [wager for wager in setup.wagers if wager in SWITCH_WAGERS]
+        if standard and switch:
+            raise SimulationUnavailable(
+                f"{', '.join(switch)} is played at a Blackjack Switch table (§ 633a.6(e)(7), § 633a.12(a)); simulate "
+                f"it apart from the standard table's {', '.join(standard)}"
+            )
+        chosen: dict[str, str | None] = {}
+        for wager in setup.wagers or STANDARD_WAGERS:
+            if wager not in _PAYTABLE_WAGERS:
+                chosen[wager] = None
+                continue
+            options = _paytable_ids(wager, self.decks)
+            match = [paytable for paytable in options if paytable.upper() == asked]
+            if match:
+                chosen[wager] = match[0]
+            elif len(options) == 1:
+                chosen[wager] = options[0]
+            elif setup.wagers:
+                if not options:
+                    raise SimulationUnavailable(
+                        f"633a's {wager} is not offered with {self.decks} deck(s) (§ 633a.13; no paytable permitted)"
+                    )
+                raise SimulationUnavailable(
+                    f"633a's {wager} at {self.decks} decks needs --paytable (permitted: {', '.join(options)})"
+                )
+        if asked is not None and not any(
+            paytable is not None and paytable.upper() == asked for paytable in chosen.values()
+        ):
+            raise SimulationUnavailable(
+                f"--paytable {setup.paytable}: no simulated 633a wager permits it with {self.decks} deck(s)"
+            )
+        return chosen
+
+
+def _rank(card: Card) -> int:
+    """The basic-strategy policy's rank index: point value less one (ace 0, every ten-valued card 9)."""
+    return point_value(card) - 1
+
+
+class _StandardTablePlayer:
+    """One round at a standard table: deal, play every seat, the dealer, settle; picklable (arrays and values)."""
+
+    def __init__(self, table: _Table, seats: int, meters: tuple[str, ...]) -> None:
+        policy = basic_strategy_policy(table.rules)
+        self._two_card = policy.two_card.tolist()
+        self._post_split = policy.post_split.tolist()
+        self._multi_hit = policy.multi_card_hit.tolist()
+        self._seats = seats
+        self._rules = table.rules
+        self._wagers = table.wagers
+        self._side = tuple(wager for wager in table.wagers if wager not in ("base", "insurance"))
+        self._insurance = "insurance" in table.wagers
+        self._two_card_bad_beat = "bad_beat" in table.wagers and table.options["bad_beat_hand"] == "two_card"
+        self._dealer_wagers = any(wager in PROGRESSIVE_WAGERS for wager in table.wagers)
+        self._metered = meters
+        self._rows = {wager: _row_names(wager) for wager in PROGRESSIVE_WAGERS}
+        self._round_options = blackjack.RoundOptions(
+            decks=table.decks,
+            royal_match_paytable=table.paytables.get("royal_match") or "C",
+            bet_the_set_paytable=table.paytables.get("bet_the_set") or "C",
+        )
+        wagers = {wager: Fraction(1) for wager in self._side if not (wager == "bad_beat" and self._two_card_bad_beat)}
+        wagers["base"] = Fraction(1)
+        self._round_wagers = wagers
+        self._insured_wagers = {**wagers, "insurance": Fraction(1, 2)}
+
+    # --- the player's hand ---------------------------------------------------------------------------------------
+
+    def _draw_to(self, shoe: Shoe, cards: list[Card], up: int) -> None:
+        """Hit by the three-or-more-card chart until it says stand or the hand reaches 21 (§ 633a.7(k))."""
+        while True:
+            cards.append(shoe.draw())
+            total = hand_total(cards)
+            if total.total >= 21 or not self._multi_hit[up][1 if total.soft else 0][total.total]:
+                return
+
+    def _play(self, shoe: Shoe, first: Card, second: Card, up: int) -> tuple[list[blackjack.PlayerHand], bool]:
+        """The seat's final hands and whether it surrendered, by the basic-strategy policy."""
+        a, b = _rank(first), _rank(second)
+        action = self._two_card[up][a][b]
+        if action == _SURRENDER:
+            return [blackjack.PlayerHand((first, second))], True
+        if action == _DOUBLE:
+            return [blackjack.PlayerHand((first, second, shoe.draw()), doubled=True)], False
+        if action == _HIT:
+            cards = [first, second]
+            self._draw_to(shoe, cards, up)
+            return [blackjack.PlayerHand(tuple(cards))], False
+        if action != _SPLIT:
+            return [blackjack.PlayerHand((first, second))], False
+        return self._split(shoe, first, second, a, up), False
+
+    def _split(self, shoe: Shoe, first: Card, second: Card, pair: int, up: int) -> list[blackjack.PlayerHand]:
+        """§ 633a.11: each hand takes a second card; a pair card is split again while the limit allows (aces once,
+        one card each); then the hand is played by the post-split chart."""
+        rules = self._rules
+        limit = rules.max_split_hands if (pair != _ACE or rules.resplit_aces) else 2
+        starts = [first, second]
+        hands: list[blackjack.PlayerHand] = []
+        index = 0
+        while index < len(starts):
+            card = shoe.draw()
+            if _rank(card) == pair and len(starts) < limit:
+                starts.append(card)  # a new split hand; this one still holds one card and draws again
+                continue
+            cards = [starts[index], card]
+            choice = self._post_split[up][pair][_rank(card)]
+            if pair == _ACE and not rules.hit_split_aces:
+                choice = _STAND
+            doubled = False
+            if choice == _DOUBLE:
+                cards.append(shoe.draw())
+                doubled = True
+            elif choice == _HIT and hand_total(cards).total < 21:
+                self._draw_to(shoe, cards, up)
+            hands.append(blackjack.PlayerHand(tuple(cards), doubled=doubled, split=True))
+            index += 1
+        return hands
+
+    # --- the round -----------------------------------------------------------------------------------------------
+
+    def __call__(self, shoe: Shoe) -> list[WagerPlay]:
+        seats = self._seats
+        firsts = [shoe.draw() for _ in range(seats)]
+        up_card = shoe.draw()
+        seconds = [shoe.draw() for _ in range(seats)]
+        dealer = [up_card, shoe.draw()]
+        up = _rank(up_card)
+        dealer_blackjack = is_blackjack(dealer)
+        played: list[tuple[list[blackjack.PlayerHand], bool]] = []
+        for first, second in zip(firsts, seconds, strict=True):
+            if dealer_blackjack or is_blackjack((first, second)):
+                played.append(([blackjack.PlayerHand((first, second))], False))
+            else:
+                played.append(self._play(shoe, first, second, up))
+        if not dealer_blackjack:
+            decided = all(
+                surrendered or all(hand.natural or hand_total(hand.cards).total > 21 for hand in hands)
+                for hands, surrendered in played
+            )
+            if self._dealer_wagers or not decided:  # § 633a.7(n); reading 633a-dealer-completes
+                while blackjack.dealer_must_draw(dealer):
+                    dealer.append(shoe.draw())
+        dealer_hand = tuple(dealer)
+        insured = self._insurance and up_card.rank == Rank.ACE
+        plays: list[WagerPlay] = []
+        for (first, second), (hands, surrendered) in zip(zip(firsts, seconds, strict=True), played, strict=True):
+            plays.extend(self._settle(first, second, dealer_hand, hands, surrendered, insured))
+        return plays
+
+    def _settle(
+        self,
+        first: Card,
+        second: Card,
+        dealer: tuple[Card, ...],
+        hands: list[blackjack.PlayerHand],
+        surrendered: bool,
+        insured: bool,
+    ) -> list[WagerPlay]:
+        round_ = blackjack.Round(
+            initial=(first, second),
+            dealer=dealer,
+            hands=tuple(hands),
+            wagers=self._insured_wagers if insured else self._round_wagers,
+            options=self._round_options,
+            surrender=surrendered,
+        )
+        result = blackjack.settle(round_)
+        nets: dict[str, Fraction] = {}
+        base_wagered = Fraction(0)
+        for settlement in result.settlements:
+            wager = "base" if settlement.wager.startswith("base") else settlement.wager
+            nets[wager] = nets.get(wager, Fraction(0)) + settlement.net
+            if wager == "base":
+                base_wagered += settlement.amount
+        plays = []
+        for wager in self._wagers:
+            if wager == "base":
+                plays.append(WagerPlay("base", float(nets["base"]), float(base_wagered)))
+            elif wager == "insurance":
+                if insured:  # offered only against an ace (§ 633a.8(a)); per unit of the Insurance wagered
+                    plays.append(WagerPlay("insurance", float(nets["insurance"] * 2)))
+            elif wager in PROGRESSIVE_WAGERS:
+                plays.append(self._progressive(wager, first, second, dealer, hands, nets))
+            else:
+                plays.append(WagerPlay(wager, float(nets[wager])))
+        return plays
+
+    def _progressive(
+        self,
+        wager: str,
+        first: Card,
+        second: Card,
+        dealer: tuple[Card, ...],
+        hands: list[blackjack.PlayerHand],
+        nets: Mapping[str, Fraction],
+    ) -> WagerPlay:
+        if wager not in self._metered:
+            if wager == "bad_beat" and self._two_card_bad_beat:
+                # The two-card 20 the exact figure prices (reading 633a-sim-bad-beat-hand), by the rule settle() uses.
+                meter_net = _MINIMUM_RESET[wager] - 1
+                return WagerPlay(
+                    wager, float(blackjack.bad_beat(hand_total((first, second)).total, dealer, meter_net).net)
+                )
+            return WagerPlay(wager, float(nets[wager]))
+        # The row hit, by the same calls settle() makes (its meter_net does not change which row is hit).
+        if wager == "hit_and_run":
+            result = blackjack.hit_and_run(dealer, Fraction(0))
+        else:
+            decided_by = (first, second) if self._two_card_bad_beat else hands[0].cards
+            result = blackjack.bad_beat(hand_total(decided_by).total, dealer, Fraction(0))
+        return WagerPlay(wager, -1.0, progressive_outcome=self._rows[wager][result.hand] if result.hand else None)
+
+
+def _row_names(wager: str) -> dict[str, str]:
+    """The game's hand names (``SideResult.hand``) → the paytable's row outcomes ("… (10 for 1)")."""
+    paytable = book.RULEBOOK.paytable(wager, _permitted_paytables(wager, 6)[0])
+    names = {}
+    for row in paytable.rows:
+        names[row.outcome.split(" (")[0]] = row.outcome
+    return names
+
+
+class _SwitchTablePlayer:
+    """A Blackjack Switch table's first four cards a seat (two boxes) and the dealer's two; Super Match settled."""
+
+    def __init__(self, table: _Table, seats: int) -> None:
+        self._seats = seats
+        self._options = blackjack.RoundOptions(decks=table.decks, switch=True)
+        self._wagers = {"base": Fraction(1), "super_match": Fraction(1)}
+
+    def __call__(self, shoe: Shoe) -> list[WagerPlay]:
+        boxes = 2 * self._seats
+        firsts = [shoe.draw() for _ in range(boxes)]
+        up = shoe.draw()
+        seconds = [shoe.draw() for _ in range(boxes)]
+        dealer = (up, shoe.draw())
+        plays = []
+        for seat in range(self._seats):
+            one, two = 2 * seat, 2 * seat + 1
+            initial = (firsts[one], seconds[one], firsts[two], seconds[two])
+            hands = (blackjack.PlayerHand(initial[:2]), blackjack.PlayerHand(initial[2:]))
+            result = blackjack.settle(blackjack.Round(initial, dealer, hands, self._wagers, self._options))
+            net = next(settlement.net for settlement in result.settlements if settlement.wager == "super_match")
+            plays.append(WagerPlay("super_match", float(net)))
+        return plays
+
+
+def row_probabilities(wager: str, decks: int) -> dict[str, Fraction]:
+    """Exact probability of each row of a progressive paytable, from the exact analysis's net distribution.
+
+    :func:`engine.analysis.blackjack_side_wagers.distribution` values the meter row at the chapter's minimum reset;
+    every row of the two paytables nets a different amount there, so each net identifies its row.
+    """
+    from engine.analysis.blackjack_side_wagers import distribution
+
+    paytable = book.RULEBOOK.paytable(wager, _permitted_paytables(wager, decks)[0])
+    by_net: dict[Fraction, str] = {}
+    for row in paytable.rows:
+        net = _MINIMUM_RESET[wager] - 1 if row.kind == PayoutKind.METER_PERCENT else row.amount
+        if net in by_net:
+            raise ValueError(f"rows '{by_net[net]}' and '{row.outcome}' net the same; rows are not identified")
+        by_net[net] = row.outcome
+    probabilities: dict[str, Fraction] = {}
+    for net, probability in distribution(wager, paytable.id, decks).outcomes:
+        if net == -1:
+            continue
+        if net not in by_net:
+            raise ValueError(f"{wager}: the exact analysis has a net {net} that no paytable row pays")
+        probabilities[by_net[net]] = probability
+    return probabilities
+
+
+def _describe(paytable: Paytable) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (row.outcome, f"{row.amount}% of meter" if row.kind == PayoutKind.METER_PERCENT else f"{row.amount} to 1")
+        for row in paytable.rows
+    )
+
+
+def _reading_text(ids: tuple[str, ...]) -> str | None:
+    return " ".join(f"{item.id}: {item.choice}" for item in map(book.RULEBOOK.reading, ids)) or None
+
+
+class BlackjackRounds:
+    """Chapter 633a's round game: whole rounds at a standard table, or a Blackjack Switch table's Super Match."""
+
+    chapter = blackjack.CHAPTER
+    default_decks = 6
+    jokers_per_deck = 0
+
+    def wager_ids(self) -> tuple[str, ...]:
+        """Every wager this game simulates, in report order."""
+        return STANDARD_WAGERS + SWITCH_WAGERS
+
+    def table(self, setup: TableSetup) -> RoundPlayer:
+        """A standard table's round player, or a Switch table's when Super Match is asked for."""
+        table = _Table(setup)
+        if table.switch_table:
+            return _SwitchTablePlayer(table, setup.seats)
+        metered = tuple(spec.wager for spec in setup.meters if spec.wager in table.wagers)
+        return _StandardTablePlayer(table, setup.seats, metered)
+
+    def facts(self, setup: TableSetup, wager: str) -> WagerFacts:
+        """Citation, reading and paytable rows as ``edge`` shows them; the strategy the simulation plays."""
+        table = _Table(setup)
+        if wager == "base":
+            basic = analyse(table.rules, "basic")
+            rules = table.rules
+            play = (
+                "total-dependent basic strategy: the charts of pacomply edge 633a --wager base --strategy basic "
+                f"(exact house edge {basic.house_edge * 100:.4f}%); a natural is not played; no insurance"
+            )
+            after_split = ", after a split too" if rules.double_after_split else ""
+            described = (
+                f"{rules.decks} decks; dealer stands on soft 17; Blackjack pays 3 to 2; dealer checks for Blackjack "
+                f"with the card reader; double on any two cards{after_split}; "
+                f"split to {rules.max_split_hands} hands (aces split once, one card to each split ace); "
+                f"{'late surrender' if rules.late_surrender else 'no surrender'}; no even money"
+            )
+            rows = [("Blackjack", "3 to 2"), ("any other winning hand", "1 to 1")]
+            if rules.late_surrender:
+                rows.append(("surrender", "half the wager returned"))
+            return WagerFacts(
+                "base",
+                f"{basic.citation}, § 633a.13(a)",
+                reading="analyzer readings — "
+                + "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in ANALYZER_READINGS),
+                strategy=(("play", play), ("rules", described)),
+                paytable_rows=tuple(rows),
+            )
+        if wager == "insurance":
+            return WagerFacts(
+                "insurance",
+                str(book.RULEBOOK.wager("insurance").citation),
+                strategy=(
+                    (
+                        "insurance",
+                        "taken for half the Blackjack Wager whenever the up card is an ace "
+                        "(§ 633a.8(a)-(b)); figures per unit of Insurance",
+                    ),
+                ),
+                paytable_rows=(("dealer Blackjack", "2 to 1"),),
+            )
+        paytable_id = table.paytables[wager]
+        assert paytable_id is not None
+        paytable = book.RULEBOOK.paytable(wager, paytable_id)
+        ids = _READINGS_BY_WAGER.get(wager, ())
+        if wager == "bad_beat":
+            ids = (*ids, "633a-sim-bad-beat-hand")
+        strategy: tuple[tuple[str, str], ...] = ()
+        if wager == "bad_beat":
+            strategy = (("bad_beat_hand", table.options["bad_beat_hand"]),)
+        return WagerFacts(
+            wager,
+            str(paytable.citation),
+            reading=_reading_text(ids),
+            strategy=strategy,
+            paytable_rows=_describe(paytable),
+        )
+
+    def meters(self, setup: TableSetup, choice: MeterChoice) -> tuple[MeterSpec, ...]:
+        """Bad Beat's and Hit and Run's meters (those asked for): reset ``choice.reset`` else the chapter's minimum
+        ($5,000 § 633a.13(j)(2); $1,000 § 633a.13(l)(2)), rate ``choice.rate`` else 0 (frozen, as edge prices)."""
+        table = _Table(setup)
+        specs = []
+        problems = []
+        for wager in PROGRESSIVE_WAGERS:
+            if wager not in table.wagers:
+                continue
+            minimum = _MINIMUM_RESET[wager]
+            reset = choice.reset if choice.reset is not None else minimum
+            if reset < minimum:
+                section = "633a.13(j)(2)" if wager == "bad_beat" else "633a.13(l)(2)"
+                problems.append(f"{wager}: a meter reset of ${reset} is below the chapter's ${minimum} (§ {section})")
+                continue
+            paytable = book.RULEBOOK.paytable(wager, _permitted_paytables(wager, table.decks)[0])
+            spec = MeterSpec(wager, paytable, seed=reset, rate=choice.rate if choice.rate is not None else Fraction(0))
+            problems += [f"{wager}: {problem}" for problem in spec.problems()]
+            specs.append(spec)
+        if problems:
+            raise SimulationUnavailable("; ".join(problems))
+        return tuple(specs)
+
+    def row_probabilities(self, setup: TableSetup, wager: str) -> Mapping[str, Fraction]:
+        """Exact row probabilities for one seat off the top of a full shoe (reading 633a-side-wager-model)."""
+        if wager not in PROGRESSIVE_WAGERS:
+            raise SimulationUnavailable(f"633a's {wager} has no meter")
+        return row_probabilities(wager, setup.shoe.decks)
+
+
+ROUND_GAME = BlackjackRounds()
