@@ -110,7 +110,8 @@ def _bad_beat_probabilities(paytable: str) -> dict[object, Fraction]:
 
 
 def _progressive_probabilities(paytable: str) -> dict[object, Fraction]:
-    rows: dict[object, Fraction] = dict(ROUND_GAME.row_probabilities(_setup("progressive", paytable, 1), "progressive"))
+    exact = ROUND_GAME.row_probabilities(_setup("progressive", paytable, 1), "progressive")
+    rows: dict[object, Fraction] = {row: probability for row, probability in exact.items()}
     rows["lose"] = 1 - sum(rows.values(), Fraction(0))
     return rows
 
