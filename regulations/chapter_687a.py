@@ -182,13 +182,16 @@ READINGS = (
         id="687a-progressive",
         topic="Progressive Bonus: how the hand is valued once the joker is replaced; the meter and Envy",
         choice="The joker is replaced by the card set aside and the five cards are valued as a natural poker hand: "
-        "deuces stand as twos. pacomply prices the meter at its seed and leaves out Envy bonuses (they depend on "
-        "the other players' hands).",
+        "deuces stand as twos. A winning hand keeps its wager: the odds rows and the meter awards are paid on top "
+        "of it. pacomply prices the meter at its seed and leaves out Envy bonuses (they depend on the other "
+        "players' hands).",
         reason="§ 687a.11(f)(1) replaces the joker before the hand is valued, which only matters if the "
         "Progressive is a natural hand; § 687a.6(d) lists no Five Wilds or five of a kind, the hands that exist "
         "only with wild cards; and with deuces wild its 9-to-1 three of a kind and 300-to-1 four of a kind would "
-        "return several times the wager. The return of a progressive depends on the meter, so the seed gives the "
-        "lowest return.",
+        "return several times the wager. § 687a.11(f)(1)(ii) pays a winning wager under § 687a.12(c), whose fixed "
+        "rows are odds ('300 to 1'), paid besides the wager; § 687a.8(c)'s collection at the Start Game button "
+        "locks the wagers on the sensor rather than settling them. The return of a progressive depends on the "
+        "meter, so the seed gives the lowest return.",
         citation=cite("687a.11(f)(1)"),
     ),
 )

@@ -9,29 +9,51 @@ checks is the enumeration (card removal, inclusion-exclusion, the payout logic).
 ``ROUND_GAME`` plugs the chapter into :mod:`engine.simulation.runner`: one 53-card deck (§ 687a.3(a)) reshuffled
 after every round (§ 687a.5(a)), dealt five cards to each seat, five to the dealer and one set aside for the
 Progressive (§ 687a.8(d)-(f)), and settled by :func:`engine.games.dj_wild_stud_poker.settle`, as ``replay`` does.
+
+The Progressive Bonus (§ 687a.12(c)) is a :class:`~engine.simulation.registry.ProgressiveRoundGame` wager: its
+meter (:class:`~engine.simulation.progressive.MeterSpec`) is built from the rulebook's Progressive paytable (Royal
+Flush 100 % and Straight Flush 10 % of the meter, the rest at odds), the fixed $1 or $5 wager, the reset amount
+(``--meter-reset``, at least the printed "$2,000 / $10,000 seed and re-seed", which the rulebook keeps as a floor)
+and the rate of progression (``--meter-rate``; the chapter prints none, so 0 — the meter frozen at the reset, which
+is what ``edge`` prices). The player still settles the wager through ``settle`` (which decides win or loss and
+cites the subsection) and reports the paytable row hit; the runner pays it from the meter. A winning row returns
+the wager as well as the award (reading 687a-progressive, as ``edge`` prices it). Envy bonuses (paid to the other
+seats on a Royal or Straight Flush) are left out, as in ``edge``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache
 from math import comb
 
 import numpy as np
 
 from engine.analysis import dj_wild_stud_poker as analysis
 from engine.cards import Card
-from engine.evaluator import HandCategory, standard_values
+from engine.evaluator import HandCategory, evaluate_standard, standard_values
 from engine.evaluator.categories import CATEGORY_SHIFT
 from engine.games import dj_wild_stud_poker as rules
 from engine.games.dj_wild_stud_poker import progressive_payout
+from engine.settlement import RoundResult
 from engine.simulation import SimulationResult
-from engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
+from engine.simulation.progressive import MeterSpec
+from engine.simulation.registry import (
+    MeterChoice,
+    RoundPlayer,
+    SimulationUnavailable,
+    TableSetup,
+    WagerFacts,
+    WagerPlay,
+)
 from engine.simulation.shoe import Shoe
 from engine.simulation.twenty_one_baccarat import distinct_draws
 from regulations.chapter_687a import (
     BAD_BEAT_ODDS,
     BLIND_ODDS,
     BLIND_PAYTABLE_ID,
+    HAND_NAMES,
     JOKERS_PER_DECK,
     MAX_BETTING_POSITIONS,
     PROGRESSIVE_SEED,
@@ -195,12 +217,65 @@ class DjWildStudPokerRounds:
                 raise SimulationUnavailable(
                     f"687a's {wager} needs one of its paytables: --paytable {', '.join(_SIDE_PAYTABLES[wager])}"
                 )
-            if setup.meter_for(wager) is not None:
-                raise SimulationUnavailable("687a's Progressive is simulated at its seed meter; a meter is not yet")
             paytables[wager] = paytable
         if len(paytables) > 1:
             raise SimulationUnavailable("687a's side wagers have separate paytables: simulate one side wager at a time")
-        return _DjWildPlayer(tuple(wagers), paytables, setup.seats, setup.shoe.shuffler)
+        metered = setup.meter_for("progressive") is not None
+        return _DjWildPlayer(tuple(wagers), paytables, setup.seats, setup.shoe.shuffler, metered)
+
+    def meters(self, setup: TableSetup, choice: MeterChoice) -> tuple[MeterSpec, ...]:
+        """The Progressive's meter when the Progressive is simulated (§ 687a.12(c)); none otherwise.
+
+        Reset: ``choice.reset``, else the paytable's printed seed, and never below it (the rulebook's
+        ``progressive-N-seed`` minimum). Rate: ``choice.rate``, else 0 — the chapter prints no rate of
+        progression, and a frozen meter is what ``edge`` prices. The wager is the paytable's fixed $1 or $5.
+        """
+        paytable = self._paytable(setup)
+        if "progressive" not in self._wagers(setup, paytable):
+            return ()
+        if paytable not in PROGRESSIVE_WAGER:
+            raise SimulationUnavailable(
+                f"687a's progressive needs one of its paytables: --paytable {', '.join(PROGRESSIVE_WAGER)}"
+            )
+        floor = RULEBOOK.minimum(f"progressive-{paytable}-seed")
+        reset = choice.reset if choice.reset is not None else Fraction(PROGRESSIVE_SEED[paytable])
+        if reset < Fraction(floor.amount):
+            raise SimulationUnavailable(
+                f"--meter-reset {reset}: {floor.description} is ${floor.amount} ({floor.citation}); "
+                "a lower reset is not permitted"
+            )
+        spec = MeterSpec(
+            wager="progressive",
+            paytable=RULEBOOK.paytable("progressive", paytable),
+            seed=reset,
+            rate=choice.rate if choice.rate is not None else Fraction(0),
+            wager_amount=Fraction(PROGRESSIVE_WAGER[paytable]),
+            # Reading 687a-progressive: a winning row returns the wager, as edge prices it.
+            wager_returned=True,
+        )
+        problems = spec.problems()
+        if problems:
+            raise SimulationUnavailable("; ".join(problems))
+        return (spec,)
+
+    def row_probabilities(self, setup: TableSetup, wager: str) -> Mapping[str, Fraction]:
+        """Exact probability of each Progressive row for one seat: the natural category of the five cards once the
+        joker is replaced by the card set aside, a uniform five of the 52 (reading 687a-progressive), counted by
+        :func:`engine.analysis.dj_wild_stud_poker.progressive_categories`. Every winning hand is raised under the
+        exact strategy (tested there), so a fold never forfeits a winning Progressive."""
+        if wager != "progressive":
+            raise SimulationUnavailable(f"687a's {wager} has no meter")
+        paytable = self._paytable(setup)
+        if paytable not in PROGRESSIVE_WAGER:
+            raise SimulationUnavailable("687a's progressive needs --paytable 1 or 2")
+        outcomes = {row.outcome for row in RULEBOOK.paytable("progressive", paytable).rows}
+        counts = analysis.progressive_categories()
+        total = sum(counts.values())
+        return {
+            _PROGRESSIVE_ROW[category]: Fraction(count, total)
+            for category, count in counts.items()
+            if _PROGRESSIVE_ROW.get(category) in outcomes
+        }
 
     def facts(self, setup: TableSetup, wager: str) -> WagerFacts:
         """Citation, readings, strategy and paytable rows as ``edge`` reports them."""
@@ -217,8 +292,22 @@ class DjWildStudPokerRounds:
         table = RULEBOOK.paytable(wager, paytable)
         rows = tuple((row.outcome, _shown_amount(row)) for row in table.rows)
         if wager == "progressive":
-            rows += (("meter priced at", f"${PROGRESSIVE_SEED[paytable]} seed; Envy not included"),)
+            rows += (_meter_row(setup.meter_for(wager), paytable),)
         return WagerFacts(wager, str(table.citation), reading, strategy, rows)
+
+
+def _meter_row(meter: MeterSpec | None, paytable: str) -> tuple[str, str]:
+    """The meter a report shows: edge's own row when it is frozen at the printed seed, else the meter filed."""
+    seed = Fraction(PROGRESSIVE_SEED[paytable])
+    if meter is None or (meter.seed == seed and meter.rate == 0):
+        return ("meter priced at", f"${PROGRESSIVE_SEED[paytable]} seed; Envy not included")
+    return ("meter simulated", f"${meter.seed} reset, rate {float(meter.rate) * 100:g}%; Envy not included")
+
+
+#: The Progressive paytable's row for each natural category (the rows are named as § 687a.12(c) prints them).
+_PROGRESSIVE_ROW: dict[HandCategory, str] = {
+    category: HAND_NAMES[category.name.lower()] for category in HandCategory if category.name.lower() in HAND_NAMES
+}
 
 
 def _shown_amount(row: object) -> str:
@@ -233,26 +322,35 @@ def _shown_amount(row: object) -> str:
 _BINOMIALS = tuple(tuple(comb(card, position + 1) for card in range(53)) for position in range(5))
 
 
-class _DjWildPlayer:
-    """Plays one round; picklable (the raise table is looked up in the worker, where it is cached)."""
+@cache
+def _raise_by_colex() -> list[bool]:
+    """The exact strategy's raise decision for every hand, indexed by colexicographic rank (0 .. C(53,5) - 1).
 
-    def __init__(self, wagers: tuple[str, ...], paytables: dict[str, str], seats: int, shuffler: Shuffler) -> None:
+    Built once per process: the runner makes a new player for every chunk, and rebuilding this list (seconds)
+    per chunk cost a quarter of a 20,000-round chunk's time."""
+    table = analysis.hand_table()
+    by_colex = np.empty(len(table.hands), dtype=bool)
+    by_colex[_colex(table.hands)] = analysis.base_game().raise_mask
+    return by_colex.tolist()  # type: ignore[no-any-return]
+
+
+class _DjWildPlayer:
+    """Plays one round; picklable (the raise table is module-level, built once in each worker process)."""
+
+    def __init__(
+        self, wagers: tuple[str, ...], paytables: dict[str, str], seats: int, shuffler: Shuffler, metered: bool
+    ) -> None:
         self._wagers = wagers
+        self._metered = metered
         self._paytables = paytables
         self._seats = seats
         self._reshuffle_each_round = shuffler != Shuffler.CONTINUOUS
         self._amounts = {"ante": _UNIT, **{wager: _UNIT for wager in paytables}}
-        self._raise_by_colex: list[bool] | None = None
 
-    def _raises(self, hand: list[Card]) -> bool:
-        if self._raise_by_colex is None:
-            table = analysis.hand_table()
-            # Indexed by colexicographic rank, which covers 0 .. C(53,5) - 1 exactly once.
-            by_colex = np.empty(len(table.hands), dtype=bool)
-            by_colex[_colex(table.hands)] = analysis.base_game().raise_mask
-            self._raise_by_colex = by_colex.tolist()
+    @staticmethod
+    def _raises(hand: list[Card]) -> bool:
         cards = sorted(card.index for card in hand)
-        return self._raise_by_colex[sum(_BINOMIALS[position][card] for position, card in enumerate(cards))]
+        return _raise_by_colex()[sum(_BINOMIALS[position][card] for position, card in enumerate(cards))]
 
     def __call__(self, shoe: Shoe) -> list[WagerPlay]:
         # § 687a.8(d)-(f): five cards to each seat, five to the dealer, then one set aside for the Progressive.
@@ -272,9 +370,20 @@ class _DjWildPlayer:
                 if wager == "base":
                     net = nets["ante"] + nets["blind"] + nets.get("raise", 0.0)
                     plays.append(WagerPlay("base", net, 4.0 if raised else 2.0))
+                elif wager == "progressive" and self._metered:
+                    plays.append(WagerPlay(wager, -1.0, progressive_outcome=self._row(result, hand, set_aside)))
                 else:
                     plays.append(WagerPlay(wager, nets[wager]))
         return plays
+
+    @staticmethod
+    def _row(result: RoundResult, hand: list[Card], set_aside: Card) -> str | None:
+        """The Progressive row ``settle`` paid (None when it collected the wager): the natural category of the hand
+        with the joker replaced (§ 687a.11(f)(1)), named as the paytable names it."""
+        settlement = next(item for item in result.settlements if item.wager == "progressive")
+        if settlement.net <= 0:
+            return None
+        return HAND_NAMES[evaluate_standard(rules.progressive_hand(hand, set_aside)).category.name.lower()]
 
 
 _UNIT = Fraction(1)
