@@ -35,11 +35,9 @@ hand, which also pays 20s made by drawing and by splitting, and has no exact fig
 The progressive wagers (Bad Beat § 633a.13(j), Hit and Run § 633a.13(l)) are a :class:`ProgressiveRoundGame`: with a
 meter in :attr:`TableSetup.meters` the seat reports the paytable row it hit and the runner pays it from the meter;
 without one the wager is settled by ``settle`` at the chapter's minimum reset amount, as ``edge`` prices it. The
-meter's paytable is the rulebook's: its "N for 1" rows are stored as N - 1 to 1 with the wager returned (reading
-``633a-for-one``), so the meter spec returns the wager on a win; on the "100 % of meter" row that returns one unit
-more than ``settle`` (which nets the meter less the wager), a difference of the meter row's probability (about
-3 × 10⁻⁶ of a unit for Bad Beat, 1.4 × 10⁻⁵ for Hit and Run) that the exact figure at the reset carries as well
-(:func:`row_probabilities` with :func:`engine.simulation.progressive.net_at_meter` prices the same meter spec).
+meter's paytable is the rulebook's in "for 1" terms (reading ``633a-for-one``): the wager is collected and "N for
+1" pays N, so the "100 % of meter" row nets the meter less the wager, as ``settle`` does, and the exact figure at
+the reset (:func:`row_probabilities` with :func:`engine.simulation.progressive.net_at_meter`) is ``edge``'s.
 
 Super Match (§ 633a.7(g)(7)) is offered only at a Blackjack Switch table (§ 633a.6(e)(7)): asking for it deals a
 Switch table — two boxes a seat — and settles it on the seat's four first cards; the Switch hands are then not played
@@ -53,6 +51,7 @@ Options (``TableSetup.options``, for the Python API; the CLI passes none): ``lat
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -573,8 +572,14 @@ class BlackjackRounds:
                 section = "633a.13(j)(2)" if wager == "bad_beat" else "633a.13(l)(2)"
                 problems.append(f"{wager}: a meter reset of ${reset} is below the chapter's ${minimum} (§ {section})")
                 continue
-            paytable = book.RULEBOOK.paytable(wager, _permitted_paytables(wager, table.decks)[0])
-            spec = MeterSpec(wager, paytable, seed=reset, rate=choice.rate if choice.rate is not None else Fraction(0))
+            paytable = _for_one(book.RULEBOOK.paytable(wager, _permitted_paytables(wager, table.decks)[0]))
+            spec = MeterSpec(
+                wager,
+                paytable,
+                seed=reset,
+                rate=choice.rate if choice.rate is not None else Fraction(0),
+                wager_returned=False,
+            )
             problems += [f"{wager}: {problem}" for problem in spec.problems()]
             specs.append(spec)
         if problems:
@@ -586,6 +591,16 @@ class BlackjackRounds:
         if wager not in PROGRESSIVE_WAGERS:
             raise SimulationUnavailable(f"633a's {wager} has no meter")
         return row_probabilities(wager, setup.shoe.decks)
+
+
+def _for_one(paytable: Paytable) -> Paytable:
+    """The meter's paytable in "for 1" terms (reading ``633a-for-one``): the rulebook stores "N for 1" as N - 1 to 1
+    with the wager returned; a meter that collects the wager (``wager_returned=False``) pays N to 1 instead, so the
+    fixed rows net the same N - 1 and the "100 % of meter" row nets the meter less the wager, as ``settle`` does."""
+    rows = tuple(
+        dataclasses.replace(row, amount=row.amount + 1) if row.kind == PayoutKind.ODDS else row for row in paytable.rows
+    )
+    return dataclasses.replace(paytable, rows=rows)
 
 
 ROUND_GAME = BlackjackRounds()

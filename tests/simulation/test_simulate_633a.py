@@ -287,15 +287,15 @@ def _setup(wagers: tuple[str, ...], choice: MeterChoice) -> TableSetup:
 
 
 def test_633a_13_j_l_row_probabilities_reproduce_the_exact_edge() -> None:
-    """The meter's rows (rulebook paytable) priced with the exact row probabilities give edge's figure, except the
-    one unit the meter spec returns on the 100 %-of-meter row (module docstring)."""
+    """The meter's rows (the rulebook paytable in "for 1" terms, the wager collected) priced with the exact row
+    probabilities give edge's figure: "100 % of meter" nets the meter less the wager, as settle does."""
     setup = _setup(game.PROGRESSIVE_WAGERS, MeterChoice())
     for spec in setup.meters:
         probabilities = game.ROUND_GAME.row_probabilities(setup, spec.wager)
-        meter_row = next(row.outcome for row in spec.paytable.rows if row.kind.value == "meter_percent")
         at_reset = net_at_meter(spec, probabilities, spec.seed)
         exact_net = -Fraction(str(_edge(spec.wager)["house_edge"]))
-        assert abs(float(at_reset - probabilities[meter_row]) - float(exact_net)) < 1e-6
+        assert not spec.wager_returned
+        assert abs(float(at_reset) - float(exact_net)) < 1e-6
         assert spec.seed == {"bad_beat": 5000, "hit_and_run": 1000}[spec.wager] and spec.rate == 0
         # Every row of the meter paytable is 100 % of the meter or fixed odds: the long run has a closed form.
         assert long_run_net(spec, probabilities) == at_reset
