@@ -722,6 +722,7 @@ def _meter_choice(reset_text: str | None, rate_text: str | None) -> tuple[MeterC
         else:
             if reset < 0:
                 problems.append(f"--meter-reset {reset_text} is negative")
+                reset = None  # reported once, here; the game is not asked to build a meter from it
     if rate_text is not None:
         text = rate_text.strip()
         try:
@@ -731,6 +732,7 @@ def _meter_choice(reset_text: str | None, rate_text: str | None) -> tuple[MeterC
         else:
             if not 0 <= rate < 1:
                 problems.append(f"--meter-rate {rate_text} is not from 0 to under 100% (write 15% or 0.15)")
+                rate = None
     return MeterChoice(reset, rate), problems
 
 

@@ -31,7 +31,9 @@ def simulated_math(run: SimulationRun) -> list[WagerMath]:
             WagerMath(
                 chapter=plan.setup.chapter,
                 wager=estimate.wager,
-                paytable=plan.setup.paytable if facts.paytable_rows else None,
+                paytable=(
+                    facts.paytable if facts.paytable != "" else plan.setup.paytable if facts.paytable_rows else None
+                ),
                 decks=plan.setup.shoe.decks,
                 house_edge=result.house_edge,
                 element_of_risk=element_of_risk,

@@ -526,6 +526,7 @@ class BlackjackRounds:
                 + "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in ANALYZER_READINGS),
                 strategy=(("play", play), ("rules", described)),
                 paytable_rows=tuple(rows),
+                paytable=None,
             )
         if wager == "insurance":
             return WagerFacts(
@@ -539,6 +540,7 @@ class BlackjackRounds:
                     ),
                 ),
                 paytable_rows=(("dealer Blackjack", "2 to 1"),),
+                paytable=None,
             )
         paytable_id = table.paytables[wager]
         assert paytable_id is not None
@@ -555,6 +557,7 @@ class BlackjackRounds:
             reading=_reading_text(ids),
             strategy=strategy,
             paytable_rows=_describe(paytable),
+            paytable=paytable_id,
         )
 
     def meters(self, setup: TableSetup, choice: MeterChoice) -> tuple[MeterSpec, ...]:

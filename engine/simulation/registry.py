@@ -63,6 +63,9 @@ class WagerFacts:
     reading: str | None = None
     strategy: tuple[tuple[str, str], ...] = ()
     paytable_rows: tuple[tuple[str, str], ...] = ()
+    paytable: str | None = ""
+    """The paytable id as ``edge`` names it (None: the wager has none). The default, empty, leaves it to the
+    runner: ``--paytable`` when the wager has paytable rows."""
 
 
 @dataclass(frozen=True, slots=True)

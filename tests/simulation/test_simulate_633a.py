@@ -374,7 +374,7 @@ def test_633a_simulation_is_byte_identical_for_a_seed_and_independent_of_workers
         (["--wager", "royal_match", "--paytable", "A"], "needs --paytable"),
         (["--wager", "match_the_dealer", "--decks", "2"], "not offered with 2 deck(s)"),
         (["--wager", "super_match", "--wager", "base"], "Blackjack Switch table"),
-        (["--wager", "bad_beat", "--meter-rate", "150%"], "rate of progression"),
+        (["--wager", "bad_beat", "--meter-rate", "150%"], "--meter-rate 150%"),
         (["--wager", "bad_beat", "--meter-reset", "4000"], "below the chapter's $5000"),
         (["--wager", "lucky_ladies", "--meter-rate", "10%"], "no progressive wager"),
         (["--seats", "8"], "seats: 8 is not 1-7"),
