@@ -75,6 +75,20 @@ def _timed(plan: SimulationPlan, workers: int, scheduler: str | None = None) -> 
     return time.perf_counter() - started, outcome
 
 
+def _start_up(module: str, setup: TableSetup) -> float:
+    """Seconds a freshly spawned process takes to deal its first round: imports, tables, strategies, numba caches.
+    Every pool or Dask worker pays it once per run, which is why short runs gain little from a second process."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from engine.simulation.runner import ChunkTask, run_chunk
+
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as executor:
+        executor.submit(run_chunk, ChunkTask(module, setup, 1, 0, 1)).result()
+    return time.perf_counter() - started
+
+
 def _sized_plan(module: str, setup: TableSetup, seconds: float) -> SimulationPlan:
     """A plan of about ``seconds`` on one worker, in at least MINIMUM_CHUNKS whole chunks."""
     calibration = SimulationPlan(module, setup, CALIBRATION_ROUNDS, 1, CALIBRATION_ROUNDS)
@@ -102,6 +116,7 @@ def main() -> None:
     print(f"cores: {os.cpu_count()}, load average before: {load}; target {arguments.seconds:g} s per game on 1 worker")
     for name, (module, setup) in _tables(arguments.chapters).items():
         plan = _sized_plan(module, setup, arguments.seconds)
+        start_up = _start_up(module, setup)
         one, serial = _timed(plan, 1)
         two, pooled = _timed(plan, 2)
         line = (
@@ -113,7 +128,7 @@ def main() -> None:
             dask_time, dask_run = _timed(plan, 2, "local")
             same = same and dask_run.estimates == serial.estimates
             line += f" | Dask 2 workers {plan.rounds / dask_time:>9,.0f} rounds/s (x{one / dask_time:.2f})"
-        print(line + f" | identical: {same}", flush=True)
+        print(line + f" | identical: {same} | worker start-up {start_up:.1f} s", flush=True)
 
 
 if __name__ == "__main__":
