@@ -117,6 +117,17 @@ class PaytableRow:
     kind: PayoutKind
     amount: Fraction = Fraction(0)
 
+    def payout_text(self) -> str:
+        """What the row pays, as the chapters print it: '25 to 1', '10% of meter', '$500', 'push'."""
+        amount = self.amount if self.amount.denominator != 1 else self.amount.numerator
+        if self.kind == PayoutKind.ODDS:
+            return f"{amount} to 1"
+        if self.kind == PayoutKind.PUSH:
+            return "push"
+        if self.kind == PayoutKind.METER_PERCENT:
+            return f"{amount}% of meter"
+        return f"${amount}"
+
 
 @dataclass(frozen=True, slots=True)
 class Paytable:

@@ -8,7 +8,6 @@ from checker.wager_math import READING_SEPARATOR, AnalysisUnavailable, WagerMath
 from engine.analysis import pai_gow_poker
 from engine.analysis.result import WagerAnalysis
 from regulations.chapter_645a import MINIMUM_PROGRESSIVE_RESET, RULEBOOK
-from regulations.rulebook import PayoutKind, PaytableRow
 
 _HIGHEST = "645a-bonus-highest-ranking-hand"
 _READINGS: dict[str, tuple[str, ...]] = {
@@ -20,18 +19,6 @@ _READINGS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _pays(row: PaytableRow) -> str:
-    """A paytable row as the chapter prints it."""
-    amount = row.amount if row.amount.denominator != 1 else row.amount.numerator
-    if row.kind == PayoutKind.ODDS:
-        return f"{amount} to 1"
-    if row.kind == PayoutKind.PUSH:
-        return "push"
-    if row.kind == PayoutKind.METER_PERCENT:
-        return f"{amount}% of meter"
-    return f"{amount} for 1"
-
-
 def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMath:
     book_wager = RULEBOOK.wager(wager)
     rows: tuple[tuple[str, str], ...] = ()
@@ -39,7 +26,7 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
     if paytable is not None:
         table = RULEBOOK.paytable(wager, paytable)
         citation = str(table.citation)
-        rows = tuple((row.outcome, _pays(row)) for row in table.rows)
+        rows = tuple((row.outcome, row.payout_text()) for row in table.rows)
     strategy = analysis.strategy
     if wager in {"fortune", "emperors_treasure"} and paytable is not None:
         envy = pai_gow_poker.envy_value(paytable, wager)

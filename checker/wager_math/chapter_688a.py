@@ -7,7 +7,6 @@ from checker.wager_math import READING_SEPARATOR, AnalysisUnavailable, WagerMath
 from engine.analysis import face_up_pai_gow_poker as analysis_688a
 from engine.analysis.result import WagerAnalysis
 from regulations.chapter_688a import RULEBOOK
-from regulations.rulebook import PayoutKind, PaytableRow
 
 _HIGHEST = "688a-bonus-highest-ranking-hand"
 _READINGS: dict[str, tuple[str, ...]] = {
@@ -18,25 +17,13 @@ _READINGS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _pays(row: PaytableRow) -> str:
-    """A paytable row as the chapter prints it."""
-    amount = row.amount if row.amount.denominator != 1 else row.amount.numerator
-    if row.kind == PayoutKind.ODDS:
-        return f"{amount} to 1"
-    if row.kind == PayoutKind.PUSH:
-        return "push"
-    if row.kind == PayoutKind.METER_PERCENT:
-        return f"{amount}% of meter"
-    return f"${amount}"
-
-
 def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMath:
     rows: tuple[tuple[str, str], ...] = ()
     citation = str(RULEBOOK.wager(wager).citation)
     if paytable is not None:
         table = RULEBOOK.paytable(wager, paytable)
         citation = str(table.citation)
-        rows = tuple((row.outcome, _pays(row)) for row in table.rows)
+        rows = tuple((row.outcome, row.payout_text()) for row in table.rows)
     readings = [RULEBOOK.reading(reading_id) for reading_id in _READINGS[wager]]
     return WagerMath.from_analysis(
         analysis,

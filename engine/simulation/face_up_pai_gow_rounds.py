@@ -61,7 +61,7 @@ from regulations.chapter_688a import (
     PROGRESSIVE_TABLES,
     RULEBOOK,
 )
-from regulations.rulebook import PayoutKind, PaytableRow, Shuffler
+from regulations.rulebook import Shuffler
 
 CARDS_PER_HAND = 7
 PLACES = MAX_POSITIONS + 1
@@ -131,18 +131,6 @@ def deal_places(shoe: Shoe) -> list[list[int]]:
     for dealt in range(PLACES * CARDS_PER_HAND):
         places[(start - dealt) % PLACES].append(shoe.draw().index)
     return places
-
-
-def _shown(row: PaytableRow) -> str:
-    """A paytable row as ``edge`` prints it (checker.wager_math.chapter_688a)."""
-    amount = row.amount if row.amount.denominator != 1 else row.amount.numerator
-    if row.kind == PayoutKind.ODDS:
-        return f"{amount} to 1"
-    if row.kind == PayoutKind.PUSH:
-        return "push"
-    if row.kind == PayoutKind.METER_PERCENT:
-        return f"{amount}% of meter"
-    return f"${amount}"
 
 
 class FaceUpPaiGowRounds:
@@ -220,7 +208,7 @@ class FaceUpPaiGowRounds:
             ids = (*ids, _RESERVE_READING)
         reading = _READING_SEPARATOR.join(f"{r.id}: {r.choice}" for r in map(RULEBOOK.reading, ids))
         table = RULEBOOK.paytable(wager, paytable)
-        rows = tuple((row.outcome, _shown(row)) for row in table.rows)
+        rows = tuple((row.outcome, row.payout_text()) for row in table.rows)
         return WagerFacts(wager, str(table.citation), reading, (), rows)
 
     def meters(self, setup: TableSetup, choice: MeterChoice) -> tuple[MeterSpec, ...]:

@@ -67,7 +67,7 @@ from regulations.chapter_645a import (
     PROGRESSIVE_PAYTABLE_ID,
     RULEBOOK,
 )
-from regulations.rulebook import PayoutKind, PaytableRow, Shuffler
+from regulations.rulebook import Shuffler
 
 CARDS_PER_HAND = 7
 POSITIONS = MAX_POSITIONS + 1
@@ -126,18 +126,6 @@ def deal(shoe: Shoe, dice_total: int) -> list[list[int]]:
 def progressive_row(cards: tuple[int, ...]) -> str | None:
     """The § 645a.13(e)(1) row a seat's seven cards hit (the rules module's classification), or None."""
     return rules.PROGRESSIVE_OUTCOME.get(seven_card_bonus_category([Card.from_index(card) for card in cards]))
-
-
-def _shown(row: PaytableRow) -> str:
-    """A paytable row as ``edge`` prints it (checker.wager_math.chapter_645a)."""
-    amount = row.amount if row.amount.denominator != 1 else row.amount.numerator
-    if row.kind == PayoutKind.ODDS:
-        return f"{amount} to 1"
-    if row.kind == PayoutKind.PUSH:
-        return "push"
-    if row.kind == PayoutKind.METER_PERCENT:
-        return f"{amount}% of meter"
-    return f"{amount} for 1"
 
 
 class PaiGowPokerRounds:
@@ -241,7 +229,7 @@ class PaiGowPokerRounds:
 
             envy = envy_value(table_id, wager)
             strategy = (("Envy Bonus per other player, per Qualifying Wager", f"${float(envy):.4f}"),)
-        rows = tuple((row.outcome, _shown(row)) for row in table.rows)
+        rows = tuple((row.outcome, row.payout_text()) for row in table.rows)
         return WagerFacts(wager, str(table.citation), reading, strategy, rows)
 
     def meters(self, setup: TableSetup, choice: MeterChoice) -> tuple[MeterSpec, ...]:
