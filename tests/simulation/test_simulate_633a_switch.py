@@ -15,6 +15,7 @@ policy arrays first, so a changed policy fails there and not in the arithmetic.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pytest
 from typer.testing import CliRunner
@@ -58,7 +59,7 @@ def _switches(up: str, box_one: str, box_two: str) -> bool:
     return bool(policy["switch"][_index(up), _index(a), _index(b), _index(c), _index(d)])
 
 
-def _round(cards: str, wagers: tuple[str, ...] = ("switch",)) -> tuple[list[WagerPlay], ScriptedShoe]:
+def _round(cards: str, wagers: tuple[str, ...] = ("switch",)) -> tuple[Sequence[WagerPlay], ScriptedShoe]:
     setup = TableSetup("633a", wagers, None, ShoeSpec(decks=DECKS))
     shoe = ScriptedShoe(cards)
     return game.ROUND_GAME.table(setup)(shoe), shoe  # type: ignore[arg-type]
