@@ -60,7 +60,8 @@ or a Switch table: the two are different tables.
 
 Options (``TableSetup.options``, for the Python API; the CLI passes none): ``late_surrender``, ``double_after_split``
 (``yes``/``no``), ``max_split_hands`` (1-4) — the base-game rules of the chapter a filing may state — and
-``bad_beat_hand`` (``two_card``/``final``). The strategy follows the rules chosen.
+``bad_beat_hand`` (``two_card``/``final``). The strategy follows the rules chosen (at a Switch table the split and
+doubling options; ``late_surrender`` is not used there: Switch has no surrender, § 633a.12(a)(4)).
 """
 
 from __future__ import annotations
