@@ -2,7 +2,8 @@
 
 Run from the repository root: ``python bench/simulate_633a.py [--rounds N]``. Measures the base game alone, every
 standard-table wager together (base, insurance, the side wagers with Royal Match and Bet the Set on paytable C, Bad
-Beat and Hit and Run on frozen meters), and Super Match at a Switch table; prints rounds per second, the ratio to the
+Beat and Hit and Run on frozen meters), and a Blackjack Switch table (the two hands switched and played, Super Match);
+prints rounds per second, the ratio to the
 base game, and the 1 → 2 process scaling. The first chunk in each process also builds the basic-strategy policy
 (about 2.5 s), which the 1-worker figure excludes by a warm-up and the 2-process figure includes.
 """
@@ -31,7 +32,7 @@ def _setups() -> dict[str, TableSetup]:
     return {
         "base game only": TableSetup("633a", ("base",), None, shoe),
         "every standard-table wager": everything,
-        "Super Match (Switch table)": TableSetup("633a", ("super_match",), None, shoe),
+        "Switch table (switch, Super Match)": TableSetup("633a", ("switch", "super_match"), None, shoe),
     }
 
 
@@ -51,7 +52,7 @@ def main() -> None:
         two = rounds / (time.perf_counter() - start)
         base_rate = base_rate or one
         print(
-            f"633a {name:<28} 1 worker {one:>9,.0f} rounds/s (x{one / base_rate:.2f} of the base game) | "
+            f"633a {name:<34} 1 worker {one:>9,.0f} rounds/s (x{one / base_rate:.2f} of the base game) | "
             f"2 processes {two:>9,.0f} rounds/s (x{two / one:.2f})"
         )
 

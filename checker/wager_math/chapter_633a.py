@@ -134,6 +134,7 @@ def _base_math(rules: BlackjackRules, strategy: Strategy, effects: bool, notes: 
 @cache
 def _switch_math(rules: BlackjackRules, notes: tuple[str, ...]) -> WagerMath:
     from engine.analysis.blackjack import SWITCH_READINGS, analyse_switch
+    from engine.analysis.blackjack.switch import paytable_rows as switch_paytable_rows
 
     # A switched Blackjack is paid as a Blackjack (reading 633a-switch-blackjack), so at the same odds.
     analysis = analyse_switch(rules, switched_blackjack_pays=rules.blackjack_pays)
@@ -161,13 +162,7 @@ def _switch_math(rules: BlackjackRules, notes: tuple[str, ...]) -> WagerMath:
             ("switch", f"{analysis.switch_frequency * 100:.2f}% of rounds"),
             ("rules", describe_rules(rules, switch=True)),
         ),
-        paytable_rows=(
-            ("Blackjack (natural or switched)", odds_text(rules.blackjack_pays)),
-            ("natural Blackjack against a dealer 21 of three or more cards", "1 to 1"),
-            ("switched Blackjack against a dealer 21 or 22", "push"),
-            ("any hand of 21 or less against a dealer 22", "push"),
-            ("any other winning hand", "1 to 1"),
-        ),
+        paytable_rows=switch_paytable_rows(rules.blackjack_pays),
     )
 
 

@@ -39,14 +39,29 @@ meter's paytable is the rulebook's in "for 1" terms (reading ``633a-for-one``): 
 1" pays N, so the "100 % of meter" row nets the meter less the wager, as ``settle`` does, and the exact figure at
 the reset (:func:`row_probabilities` with :func:`engine.simulation.progressive.net_at_meter`) is ``edge``'s.
 
-Super Match (§ 633a.7(g)(7)) is offered only at a Blackjack Switch table (§ 633a.6(e)(7)): asking for it deals a
-Switch table — two boxes a seat — and settles it on the seat's four first cards; the Switch hands are then not played
-(Blackjack Switch's own switching strategy is not simulated here), so a Switch table's shoe lasts more rounds than a
-played one (cut-card effects only). A run is either a standard table or a Switch table: the two are different tables.
+Blackjack Switch (§ 633a.12(a); wagers ``switch`` and ``super_match``) is a table of its own: asking for either deals
+a Switch table — two boxes a seat, each with one of the two equal Blackjack Wagers (§ 633a.12(a)(1)), dealt box by box
+(§ 633a.12(a)(3)). Super Match (§ 633a.7(g)(7), offered only there, § 633a.6(e)(7)) is settled on the seat's four first
+cards. Unless the card reader finds a dealer Blackjack (which ends the round before any switch, § 633a.7(h)), each seat
+decides whether to exchange the hands' second cards and plays both hands (§ 633a.12(a)(4)) with the decisions
+``pacomply edge 633a --wager switch`` prices — :func:`engine.analysis.blackjack.switch.switch_policy`: the exact
+switching table (every four cards against every up card) and each hand's composition-dependent play (hit, double,
+split to the rules' limit, no surrender). The dealer completes the hand unless every hand is already decided (a bust,
+or a natural against an up card of 2 to 9, paid at once by reading ``633a-switch-blackjack``). Both wagers are settled
+by :func:`engine.games.blackjack.settle` with ``RoundOptions(switch=True)`` — the dealer 22 push, a natural's 1 to 1
+against a dealer 21 of three or more cards, a switched Blackjack's push and loss (§ 633a.12(a)(5)) — on the seat's four
+first cards and its final hands, as ``replay`` settles a Switch round. ``switch`` is reported per unit of one of the two
+equal wagers (its net and amount wagered halved), as ``edge`` prices it. The two equal wagers are placed every round
+whether or not ``switch`` is reported, so a Super Match run plays the hands too. ``edge``'s figure values each hand
+with only its own two cards out of the shoe (the own-cards approximation of :mod:`engine.analysis.blackjack.switch`);
+the simulation deals every card from one shoe, so it measures the true value of the same decisions (the analysis's
+cross-check simulator bounds the difference well inside the intervals tested here). A run is either a standard table
+or a Switch table: the two are different tables.
 
 Options (``TableSetup.options``, for the Python API; the CLI passes none): ``late_surrender``, ``double_after_split``
 (``yes``/``no``), ``max_split_hands`` (1-4) — the base-game rules of the chapter a filing may state — and
-``bad_beat_hand`` (``two_card``/``final``). The strategy follows the rules chosen.
+``bad_beat_hand`` (``two_card``/``final``). The strategy follows the rules chosen (at a Switch table the split and
+doubling options; ``late_surrender`` is not used there: Switch has no surrender, § 633a.12(a)(4)).
 """
 
 from __future__ import annotations
@@ -88,8 +103,8 @@ STANDARD_WAGERS = (
     "bad_beat",
     "hit_and_run",
 )
-#: Wagers of a Blackjack Switch table (§ 633a.12(a)).
-SWITCH_WAGERS = ("super_match",)
+#: Wagers of a Blackjack Switch table (§ 633a.12(a)): the two equal Blackjack Wagers (``switch``) and Super Match.
+SWITCH_WAGERS = ("switch", "super_match")
 PROGRESSIVE_WAGERS = ("bad_beat", "hit_and_run")
 #: Side wagers with a paytable (the rest, base and insurance, have the chapter's fixed odds).
 _PAYTABLE_WAGERS = (
@@ -164,6 +179,8 @@ class _Table:
         self.paytables = self._choose(setup)
         self.wagers = tuple(self.paytables)
         self.switch_table = any(wager in SWITCH_WAGERS for wager in self.wagers)
+        # Blackjack Switch has no surrender (§ 633a.12(a)(4)); its analysis ignores the field, edge leaves it too.
+        self.switch_rules = self.rules.with_changes(late_surrender=False)
 
     @staticmethod
     def _read_options(raw: tuple[tuple[str, str], ...]) -> dict[str, str]:
@@ -193,7 +210,6 @@ class _Table:
         if unknown:
             raise SimulationUnavailable(
                 f"633a simulates the wagers {', '.join(known)}; not {', '.join(repr(w) for w in unknown)}"
-                + (" (Blackjack Switch's base game is priced by edge but not simulated)" if "switch" in unknown else "")
             )
         standard = [wager for wager in setup.wagers if wager in STANDARD_WAGERS]
         switch = [wager for wager in setup.wagers if wager in SWITCH_WAGERS]
@@ -228,6 +244,11 @@ class _Table:
                 f"--paytable {setup.paytable}: no simulated 633a wager permits it with {self.decks} deck(s)"
             )
         return chosen
+
+
+def _counts(*ranks: int) -> tuple[int, ...]:
+    """A composition's count per rank index (the analyzer's key) of the cards ``ranks``."""
+    return tuple(ranks.count(rank) for rank in range(10))
 
 
 def _rank(card: Card) -> int:
@@ -420,28 +441,142 @@ def _row_names(wager: str) -> dict[str, str]:
 
 
 class _SwitchTablePlayer:
-    """A Blackjack Switch table's first four cards a seat (two boxes) and the dealer's two; Super Match settled."""
+    """One round at a Blackjack Switch table: two boxes a seat, the switch, both hands played, the dealer, settle.
+
+    The decisions are :func:`engine.analysis.blackjack.switch.switch_policy`'s — the switch table and the
+    composition-dependent play of each hand that ``pacomply edge 633a --wager switch`` prices — as nested lists; a
+    hand is followed as its composition index (:func:`engine.analysis.blackjack.combinatorics.player_compositions`).
+    """
 
     def __init__(self, table: _Table, seats: int) -> None:
+        from engine.analysis.blackjack.combinatorics import player_compositions
+        from engine.analysis.blackjack.switch import switch_policy
+
+        rules = table.switch_rules
+        policy = switch_policy(rules, switched_blackjack_pays=rules.blackjack_pays)
+        compositions = player_compositions()
         self._seats = seats
+        self._rules = rules
+        self._switch = policy["switch"].tolist()
+        self._two_card = policy["two_card"].tolist()
+        self._hit_more = policy["hit_more"].tolist()
+        self._post_split = policy["post_split"].tolist()
+        self._split_hit_more = policy["split_hit_more"].tolist()
+        self._child = compositions.child.tolist()
+        self._total = compositions.total.tolist()
+        self._two_cards = [[compositions.find(_counts(a, b)) for b in range(10)] for a in range(10)]
         self._options = blackjack.RoundOptions(decks=table.decks, switch=True)
-        self._wagers = {"base": Fraction(1), "super_match": Fraction(1)}
+        self._report = tuple(wager for wager in SWITCH_WAGERS if wager in table.wagers)
+        # The two equal Blackjack Wagers are always made at a Switch table (§ 633a.12(a)(1)); Super Match is optional.
+        self._wagers = {"base": Fraction(1)}
+        if "super_match" in table.wagers:
+            self._wagers["super_match"] = Fraction(1)
+
+    # --- the player's hands --------------------------------------------------------------------------------------
+
+    def _hit(self, shoe: Shoe, cards: list[Card], composition: int, more: list[bool]) -> None:
+        """Draw while below 21 and the composition-dependent chart says hit (§ 633a.7(k))."""
+        while composition >= 0 and self._total[composition] < 21:
+            card = shoe.draw()
+            cards.append(card)
+            composition = self._child[composition][_rank(card)]
+            if composition >= 0 and not more[composition]:
+                return
+
+    def _play(self, shoe: Shoe, first: Card, second: Card, up: int, switched: bool) -> list[blackjack.PlayerHand]:
+        """One box's final hands after the switch (a Blackjack is not played; § 633a.12(a)(4))."""
+        if is_blackjack((first, second)):
+            return [blackjack.PlayerHand((first, second), switched_blackjack=switched)]
+        a, b = _rank(first), _rank(second)
+        action = self._two_card[up][a][b]
+        if action == _DOUBLE:
+            return [blackjack.PlayerHand((first, second, shoe.draw()), doubled=True)]
+        if action == _HIT:
+            cards = [first, second]
+            self._hit(shoe, cards, self._two_cards[a][b], self._hit_more[up])
+            return [blackjack.PlayerHand(tuple(cards))]
+        if action == _SPLIT:
+            return self._split(shoe, first, second, a, up)
+        return [blackjack.PlayerHand((first, second))]
+
+    def _split(self, shoe: Shoe, first: Card, second: Card, pair: int, up: int) -> list[blackjack.PlayerHand]:
+        """§ 633a.11 as at the standard table (each hand takes its second card and is played before the next; a pair
+        card opens a new hand while the limit allows; aces once, one card each), by the Switch post-split charts."""
+        rules = self._rules
+        limit = rules.max_split_hands if (pair != _ACE or rules.resplit_aces) else 2
+        starts = [first, second]
+        hands: list[blackjack.PlayerHand] = []
+        index = 0
+        while index < len(starts):
+            card = shoe.draw()
+            if _rank(card) == pair and len(starts) < limit:
+                starts.append(card)
+                continue
+            cards = [starts[index], card]
+            choice = self._post_split[up][pair][_rank(card)]
+            if pair == _ACE and not rules.hit_split_aces:
+                choice = _STAND
+            doubled = False
+            if choice == _DOUBLE:
+                cards.append(shoe.draw())
+                doubled = True
+            elif choice == _HIT:
+                self._hit(shoe, cards, self._two_cards[pair][_rank(card)], self._split_hit_more[up][pair])
+            hands.append(blackjack.PlayerHand(tuple(cards), doubled=doubled, split=True))
+            index += 1
+        return hands
+
+    # --- the round -----------------------------------------------------------------------------------------------
 
     def __call__(self, shoe: Shoe) -> list[WagerPlay]:
         boxes = 2 * self._seats
         firsts = [shoe.draw() for _ in range(boxes)]
-        up = shoe.draw()
+        up_card = shoe.draw()
         seconds = [shoe.draw() for _ in range(boxes)]
-        dealer = (up, shoe.draw())
-        plays = []
+        dealer = [up_card, shoe.draw()]
+        up = _rank(up_card)
+        dealer_blackjack = is_blackjack(dealer)
+        seats: list[tuple[tuple[Card, Card, Card, Card], list[blackjack.PlayerHand]]] = []
         for seat in range(self._seats):
             one, two = 2 * seat, 2 * seat + 1
             initial = (firsts[one], seconds[one], firsts[two], seconds[two])
-            hands = (blackjack.PlayerHand(initial[:2]), blackjack.PlayerHand(initial[2:]))
-            result = blackjack.settle(blackjack.Round(initial, dealer, hands, self._wagers, self._options))
-            net = next(settlement.net for settlement in result.settlements if settlement.wager == "super_match")
-            plays.append(WagerPlay("super_match", float(net)))
+            if dealer_blackjack:  # § 633a.7(h): the round ends before any switch
+                seats.append((initial, [blackjack.PlayerHand(initial[:2]), blackjack.PlayerHand(initial[2:])]))
+                continue
+            a, b, c, d = (_rank(card) for card in initial)
+            switched = bool(self._switch[up][a][b][c][d])
+            # § 633a.12(a)(4): the hands exchange their second cards — box one keeps its first card and takes box
+            # two's second, and the other way round.
+            starts = ((initial[0], initial[3]), (initial[2], initial[1])) if switched else (initial[:2], initial[2:])
+            hands = [hand for first, second in starts for hand in self._play(shoe, first, second, up, switched)]
+            seats.append((initial, hands))
+        if not dealer_blackjack and not all(self._decided(hand, up_card) for _, hands in seats for hand in hands):
+            while blackjack.dealer_must_draw(dealer):  # § 633a.7(m)-(n)
+                dealer.append(shoe.draw())
+        dealer_hand = tuple(dealer)
+        plays: list[WagerPlay] = []
+        for initial, hands in seats:
+            round_ = blackjack.Round(initial, dealer_hand, tuple(hands), self._wagers, self._options)
+            result = blackjack.settle(round_)
+            net = wagered = Fraction(0)
+            for settlement in result.settlements:
+                if settlement.wager.startswith("base"):
+                    net += settlement.net
+                    wagered += settlement.amount
+                elif "super_match" in self._report and settlement.wager == "super_match":
+                    plays.append(WagerPlay("super_match", float(settlement.net)))
+            if "switch" in self._report:
+                # Per unit of one of the two equal initial wagers, as edge prices it (§ 633a.12(a)(1)).
+                plays.append(WagerPlay("switch", float(net / 2), float(wagered / 2)))
         return plays
+
+    @staticmethod
+    def _decided(hand: blackjack.PlayerHand, up_card: Card) -> bool:
+        """Settled without the dealer's hand (§ 633a.7(n)): a bust, or an unswitched Blackjack against an up card of 2
+        to 9, paid at once (§ 633a.7(i)(1)(i); reading 633a-switch-blackjack)."""
+        if hand_total(hand.cards).total > 21:
+            return True
+        return hand.natural and not hand.switched_blackjack and up_card.rank != Rank.ACE and point_value(up_card) != 10
 
 
 def row_probabilities(wager: str, decks: int) -> dict[str, Fraction]:
@@ -492,7 +627,7 @@ class BlackjackRounds:
         return STANDARD_WAGERS + SWITCH_WAGERS
 
     def table(self, setup: TableSetup) -> RoundPlayer:
-        """A standard table's round player, or a Switch table's when Super Match is asked for."""
+        """A standard table's round player, or a Switch table's when ``switch`` or Super Match is asked for."""
         table = _Table(setup)
         if table.switch_table:
             return _SwitchTablePlayer(table, setup.seats)
@@ -502,6 +637,8 @@ class BlackjackRounds:
     def facts(self, setup: TableSetup, wager: str) -> WagerFacts:
         """Citation, reading and paytable rows as ``edge`` shows them; the strategy the simulation plays."""
         table = _Table(setup)
+        if wager == "switch":
+            return _switch_facts(table)
         if wager == "base":
             basic = analyse(table.rules, "basic")
             rules = table.rules
@@ -594,6 +731,39 @@ class BlackjackRounds:
         if wager not in PROGRESSIVE_WAGERS:
             raise SimulationUnavailable(f"633a's {wager} has no meter")
         return row_probabilities(wager, setup.shoe.decks)
+
+
+def _switch_facts(table: _Table) -> WagerFacts:
+    """Blackjack Switch as ``edge 633a --wager switch`` reports it (citation, readings, rows); the play simulated."""
+    from engine.analysis.blackjack.switch import SWITCH_READINGS, analyse_switch, paytable_rows
+
+    rules = table.switch_rules
+    analysis = analyse_switch(rules, switched_blackjack_pays=rules.blackjack_pays)
+    analyzer = "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in SWITCH_READINGS)
+    play = (
+        "the switch and each hand's composition-dependent play that pacomply edge 633a --wager switch prices "
+        f"(exact house edge {analysis.house_edge * 100:.4f}%, each hand valued with its own two cards out of the "
+        "shoe; here every card dealt is out of the shoe); a Blackjack is not played; figures per each of the two "
+        "equal wagers"
+    )
+    after_split = ", after a split too" if rules.double_after_split else ""
+    described = (
+        f"{rules.decks} decks; dealer stands on soft 17; Blackjack pays 3 to 2; dealer checks for Blackjack with the "
+        f"card reader before the switch; double on any two cards{after_split}; split to {rules.max_split_hands} hands "
+        "(aces split once, one card to each split ace); no surrender (§ 633a.12(a)(4)); a dealer 22 pushes"
+    )
+    return WagerFacts(
+        "switch",
+        analysis.citation,
+        reading=f"{_reading_text(('633a-switch-blackjack',))} | analyzer readings — {analyzer}",
+        strategy=(
+            ("play", play),
+            ("switch", f"{analysis.switch_frequency * 100:.2f}% of rounds (exact)"),
+            ("rules", described),
+        ),
+        paytable_rows=paytable_rows(rules.blackjack_pays),
+        paytable=None,
+    )
 
 
 def _for_one(paytable: Paytable) -> Paytable:

@@ -166,7 +166,19 @@ def _paytable_of(wager: str, paytable: str) -> tuple[str, ...]:
 def test_633a_every_wager_agrees_with_edge_and_reports_what_edge_reports() -> None:
     standard = _records([*SIMULATE, "--rounds", "16000", "--chunk-rounds", "8000", "--workers", "2", "--paytable", "C"])
     switch = _records(
-        [*SIMULATE, "--rounds", "16000", "--chunk-rounds", "8000", "--workers", "2", "--wager", "super_match"]
+        [
+            *SIMULATE,
+            "--rounds",
+            "16000",
+            "--chunk-rounds",
+            "8000",
+            "--workers",
+            "2",
+            "--wager",
+            "super_match",
+            "--wager",
+            "switch",
+        ]
     )
     simulated = {**standard, **switch}
     assert sorted(simulated) == sorted((*game.STANDARD_WAGERS, *game.SWITCH_WAGERS))

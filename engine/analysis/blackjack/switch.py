@@ -31,11 +31,14 @@ CITATION = "58 Pa. Code § 633a.12(a)"
 SWITCH_READINGS: tuple[tuple[str, str, str, str], ...] = (
     (
         "Blackjack payout in Switch",
-        "an unswitched Blackjack is settled against the dealer's final hand: 3 to 2, except 1 to 1 against a "
-        "dealer 21 of three or more cards and a push against a dealer 22 or Blackjack",
-        "633a.12(a)(5) overrides 633a.7 only in the cases it lists; 633a.13(a) pays Blackjack 3 to 2 otherwise; "
-        "(5)(v) pushes a dealer 22 against any hand of 21 or less",
-        "58 Pa. Code § 633a.12(a)(5), § 633a.13(a)",
+        "an unswitched Blackjack against an up card of 2 to 9 is paid 3 to 2 at once; against an ace or ten-valued "
+        "up card it waits for the dealer's hand: 3 to 2, except 1 to 1 against a dealer 21 of three or more cards "
+        "and a push against a dealer 22 or Blackjack",
+        "633a.12(a)(5) overrides 633a.7 only in the cases it lists and completes the round under 633a.7, whose "
+        "(i)(1)(i) pays a Blackjack against a low up card before any other card is dealt (reading "
+        "633a-switch-blackjack, as engine.games.blackjack.settle and replay settle it); 633a.13(a) pays Blackjack 3 "
+        "to 2 otherwise; (5)(v) pushes a dealer 22 against any hand of 21 or less",
+        "58 Pa. Code § 633a.7(i)(1), § 633a.12(a)(5), § 633a.13(a)",
     ),
     (
         "switched Blackjack",
@@ -59,6 +62,19 @@ SWITCH_READINGS: tuple[tuple[str, str, str, str], ...] = (
         "58 Pa. Code § 633a.7(h), § 633a.12(a)(5)(ii)",
     ),
 )
+
+
+def paytable_rows(blackjack_pays: Fraction) -> tuple[tuple[str, str], ...]:
+    """What each hand is paid at Blackjack Switch (633a.12(a)(5), 633a.13(a)), as ``edge`` and ``simulate`` show it."""
+    odds = f"{blackjack_pays.numerator} to {blackjack_pays.denominator}"
+    return (
+        ("Blackjack (natural or switched)", odds),
+        ("natural Blackjack against an up card of 2 to 9", f"{odds}, paid at once"),
+        ("natural Blackjack against a dealer 21 of three or more cards (ace or ten-valued up card)", "1 to 1"),
+        ("switched Blackjack against a dealer 21 or 22", "push"),
+        ("any other hand of 21 or less against a dealer 22", "push"),
+        ("any other winning hand", "1 to 1"),
+    )
 
 
 @dataclass(frozen=True)
@@ -90,7 +106,11 @@ class _HandValues:
 
 @lru_cache(maxsize=64)
 def _hand_values(
-    rules: BlackjackRules, up: int, switched_blackjack_pays: Fraction, natural_beats_dealer_22: bool
+    rules: BlackjackRules,
+    up: int,
+    switched_blackjack_pays: Fraction,
+    natural_beats_dealer_22: bool,
+    natural_paid_at_once: bool = True,
 ) -> _HandValues:
     k = kernels()
     comps = player_compositions()
@@ -103,8 +123,17 @@ def _hand_values(
     dist = dealer_table(shoe, key)
     every = np.ones(len(comps.counts), dtype=np.bool_)
     stand, hit, double, _b, _w, hit_wager = k.player_sweep(
-        shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, dist, every, dist.shape[1],
-        allowed, True,
+        shoe,
+        comps.counts,
+        comps.cards,
+        comps.total,
+        comps.hard_total,
+        comps.child,
+        dist,
+        every,
+        dist.shape[1],
+        allowed,
+        True,
     )
     two_card = np.zeros((RANKS, RANKS), dtype=np.int64)
     post_split = np.zeros((RANKS, RANKS), dtype=np.int64)
@@ -117,8 +146,17 @@ def _hand_values(
             sdist = dealer_table(split_shoe, key, pair)
             mask = comps.counts[:, pair] > 0
             s_stand, s_hit, s_double, _sb, _sw, s_hit_wager = k.player_sweep(
-                split_shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, sdist, mask,
-                sdist.shape[1], allowed, True,
+                split_shoe,
+                comps.counts,
+                comps.cards,
+                comps.total,
+                comps.hard_total,
+                comps.child,
+                sdist,
+                mask,
+                sdist.shape[1],
+                allowed,
+                True,
             )
             split_hit_more[pair] = s_hit > s_stand
             post: dict[int, tuple[float, float]] = {}
@@ -163,6 +201,8 @@ def _hand_values(
     natural = pays * (1 - dealer_21 - dealer_22) + 1.0 * dealer_21
     if natural_beats_dealer_22:
         natural += pays * dealer_22
+    if natural_paid_at_once and up not in (ACE, TEN):
+        natural = pays  # § 633a.7(i)(1)(i): paid before the dealer draws, so (5)(i) and (v) never reach it
     switched = float(switched_blackjack_pays) * (1 - dealer_21 - dealer_22)
     return _HandValues(value, natural, switched, two_card, hit > stand, post_split, split_hit_more)
 
@@ -188,13 +228,16 @@ def analyse_switch(
     rules: BlackjackRules | None = None,
     switched_blackjack_pays: Fraction = Fraction(3, 2),
     natural_beats_dealer_22: bool = False,
+    natural_paid_at_once: bool = True,
 ) -> SwitchAnalysis:
     """House edge of Blackjack Switch with optimal switching and composition-dependent play of each hand.
 
     ``rules`` supplies decks, soft 17, doubling and splitting (late surrender is ignored: Switch has none).
     The defaults of the two keyword options are this module's readings of 633a.12(a)(5); the common casino
     rules (a switched Blackjack counts as 21, a natural Blackjack beats a dealer 22) are
-    ``switched_blackjack_pays=Fraction(1)``, ``natural_beats_dealer_22=True``.
+    ``switched_blackjack_pays=Fraction(1)``, ``natural_beats_dealer_22=True``. ``natural_paid_at_once`` (reading
+    633a-switch-blackjack) pays an unswitched Blackjack against an up card of 2 to 9 at once, 3 to 2, as
+    :func:`engine.games.blackjack.settle` does; False settles it against the dealer's final hand whatever the up card.
     """
     rules = rules or BlackjackRules()
     shoe = full_shoe(rules.decks)
@@ -202,7 +245,7 @@ def analyse_switch(
     total_ev = total_wager = switch_probability = 0.0
     a, b, c, d = np.indices((RANKS,) * 4)
     for up in range(RANKS):
-        values = _hand_values(rules, up, switched_blackjack_pays, natural_beats_dealer_22)
+        values = _hand_values(rules, up, switched_blackjack_pays, natural_beats_dealer_22, natural_paid_at_once)
         kept_value, kept_wager, switched_value, switched_wager = _two_card_tables(values)
         deck = shoe.astype(np.float64)
         p_up = deck[up] / size
@@ -245,6 +288,7 @@ def switch_policy(
     rules: BlackjackRules | None = None,
     switched_blackjack_pays: Fraction = Fraction(3, 2),
     natural_beats_dealer_22: bool = False,
+    natural_paid_at_once: bool = True,
 ) -> dict[str, np.ndarray]:
     """The analysed decisions as arrays (for the simulator): switch table and each hand's play, per up card."""
     rules = rules or BlackjackRules()
@@ -257,7 +301,7 @@ def switch_policy(
         "split_hit_more": np.zeros((RANKS, RANKS, n), dtype=np.bool_),
     }
     for up in range(RANKS):
-        values = _hand_values(rules, up, switched_blackjack_pays, natural_beats_dealer_22)
+        values = _hand_values(rules, up, switched_blackjack_pays, natural_beats_dealer_22, natural_paid_at_once)
         arrays["two_card"][up] = values.two_card
         arrays["hit_more"][up] = values.hit_more
         arrays["post_split"][up] = values.post_split

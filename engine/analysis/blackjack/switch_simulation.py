@@ -41,8 +41,27 @@ def _kernel():  # type: ignore[no-untyped-def]
         return 9
 
     @njit(cache=False)
-    def run(full, rounds, seed, switch, two_card, hit_more, post_split, split_hit_more, index2, child, comp_total,
-            hits_soft_17, pays, switched_pays, natural_beats_22, max_hands, resplit_aces, hit_split_aces):
+    def run(
+        full,
+        rounds,
+        seed,
+        switch,
+        two_card,
+        hit_more,
+        post_split,
+        split_hit_more,
+        index2,
+        child,
+        comp_total,
+        hits_soft_17,
+        pays,
+        switched_pays,
+        natural_beats_22,
+        natural_at_once,
+        max_hands,
+        resplit_aces,
+        hit_split_aces,
+    ):
         np.random.seed(seed)
         total = 0.0
         total_sq = 0.0
@@ -147,7 +166,9 @@ def _kernel():  # type: ignore[no-untyped-def]
             net = 0.0
             for h in range(hands):
                 if kind[h] == 1:
-                    if dealer == 21:
+                    if natural_at_once and up != ACE and up != TEN:
+                        net += pays  # § 633a.7(i)(1)(i): paid before the dealer draws
+                    elif dealer == 21:
                         net += 1.0
                     elif dealer == 22:
                         net += pays if natural_beats_22 else 0.0
@@ -181,10 +202,11 @@ def simulate_switch(
     seed: int = 12,
     switched_blackjack_pays: Fraction = Fraction(3, 2),
     natural_beats_dealer_22: bool = False,
+    natural_paid_at_once: bool = True,
 ) -> SwitchSimulation:
     """Play ``rounds`` rounds of Switch with the analysed decisions; seeded and reproducible."""
     rules = rules or BlackjackRules()
-    policy = switch_policy(rules, switched_blackjack_pays, natural_beats_dealer_22)
+    policy = switch_policy(rules, switched_blackjack_pays, natural_beats_dealer_22, natural_paid_at_once)
     comps = player_compositions()
     index2 = np.zeros((RANKS, RANKS), dtype=np.int64)
     for a in range(RANKS):
@@ -194,10 +216,25 @@ def simulate_switch(
             counts[b] += 1
             index2[a, b] = comps.find(tuple(counts))
     total, total_sq = _kernel()(
-        full_shoe(rules.decks), rounds, seed, policy["switch"], policy["two_card"], policy["hit_more"],
-        policy["post_split"], policy["split_hit_more"], index2, comps.child, comps.total, rules.dealer_hits_soft_17,
-        float(rules.blackjack_pays), float(switched_blackjack_pays), natural_beats_dealer_22, rules.max_split_hands,
-        rules.resplit_aces, rules.hit_split_aces,
+        full_shoe(rules.decks),
+        rounds,
+        seed,
+        policy["switch"],
+        policy["two_card"],
+        policy["hit_more"],
+        policy["post_split"],
+        policy["split_hit_more"],
+        index2,
+        comps.child,
+        comps.total,
+        rules.dealer_hits_soft_17,
+        float(rules.blackjack_pays),
+        float(switched_blackjack_pays),
+        natural_beats_dealer_22,
+        natural_paid_at_once,
+        rules.max_split_hands,
+        rules.resplit_aces,
+        rules.hit_split_aces,
     )
     mean = total / rounds / 2.0  # per initial wager
     variance = total_sq / rounds - (total / rounds) ** 2
