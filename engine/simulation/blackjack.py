@@ -107,18 +107,7 @@ STANDARD_WAGERS = (
 SWITCH_WAGERS = ("switch", "super_match")
 PROGRESSIVE_WAGERS = ("bad_beat", "hit_and_run")
 #: Side wagers with a paytable (the rest, base and insurance, have the chapter's fixed odds).
-_PAYTABLE_WAGERS = (
-    "lucky_ladies",
-    "match_the_dealer",
-    "in_between",
-    "royal_match",
-    "bet_the_set",
-    "kings_bounty",
-    "super_match",
-    "three_card_poker",
-    "bad_beat",
-    "hit_and_run",
-)
+_PAYTABLE_WAGERS = blackjack.SIDE_WAGERS
 #: Readings ``edge`` shows per side wager (engine may not import checker; a test compares the two reports).
 _READINGS_BY_WAGER = {
     "in_between": ("633a-in-between-ranks",),

@@ -23,7 +23,6 @@ import pytest
 from typer.testing import CliRunner
 
 from engine.analysis.blackjack_side_wagers import distribution
-from engine.cards import Card
 from engine.simulation import blackjack as game
 from engine.simulation.progressive import long_run_net, net_at_meter
 from engine.simulation.registry import MeterChoice, SimulationUnavailable, TableSetup
@@ -31,6 +30,7 @@ from engine.simulation.shoe import Shoe, ShoeSpec
 from pacomply.cli import app
 from regulations import chapter_633a as book
 from tests.simulation.agreement import disagreements, familywise_z, from_json_record
+from tests.simulation.scripted_shoe import ScriptedShoe
 
 DECKS = 6
 SIMULATE = ["simulate", "633a", "--seed", "633", "--format", "json", "--no-progress"]
@@ -50,19 +50,6 @@ def _edge(wager: str, *extra: str) -> dict[str, object]:
 
 
 # --- scripted shoes: the play and the settlement, card by card ------------------------------------------------------
-
-
-class ScriptedShoe:
-    """Deals the given cards in order (the round player only calls ``draw``)."""
-
-    def __init__(self, cards: str) -> None:
-        self.cards = [Card.parse(text) for text in cards.split()]
-        self.dealt = 0
-
-    def draw(self) -> Card:
-        card = self.cards[self.dealt]
-        self.dealt += 1
-        return card
 
 
 def _play(cards: str, wagers: tuple[str, ...] = ("base",), seats: int = 1) -> tuple[dict[str, float], ScriptedShoe]:

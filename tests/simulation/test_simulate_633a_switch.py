@@ -22,30 +22,17 @@ from typer.testing import CliRunner
 
 from engine.analysis.blackjack import BlackjackRules, analyse_switch
 from engine.analysis.blackjack.switch import switch_policy
-from engine.cards import Card
 from engine.simulation import blackjack as game
 from engine.simulation.registry import TableSetup, WagerPlay
 from engine.simulation.shoe import ShoeSpec
 from pacomply.cli import app
 from regulations import chapter_633a as book
 from tests.simulation.agreement import disagreements, from_json_record
+from tests.simulation.scripted_shoe import ScriptedShoe
 
 DECKS = 6
 SIMULATE = ["simulate", "633a", "--seed", "6312", "--format", "json", "--no-progress"]
 RANK_INDEX = {"A": 0, "T": 9, "J": 9, "Q": 9, "K": 9}
-
-
-class ScriptedShoe:
-    """Deals the given cards in order (the round player only calls ``draw``)."""
-
-    def __init__(self, cards: str) -> None:
-        self.cards = [Card.parse(text) for text in cards.split()]
-        self.dealt = 0
-
-    def draw(self) -> Card:
-        card = self.cards[self.dealt]
-        self.dealt += 1
-        return card
 
 
 def _index(card: str) -> int:
