@@ -1,6 +1,6 @@
 """Benchmark of ``pacomply simulate 633a``: rounds per second on 1 worker and on 2 processes.
 
-Run from the repository root: ``python bench/simulate_633a.py [--rounds N]``. Measures the base game alone, every
+Run from the repository root: ``python bench/simulation_633a.py [--rounds N]``. Measures the base game alone, every
 standard-table wager together (base, insurance, the side wagers with Royal Match and Bet the Set on paytable C, Bad
 Beat and Hit and Run on frozen meters), and a Blackjack Switch table (the two hands switched and played, Super Match);
 prints rounds per second, the ratio to the
