@@ -67,7 +67,7 @@ doubling options; ``late_surrender`` is not used there: Switch has no surrender,
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 from engine.analysis.blackjack.analyzer import analyse, basic_strategy_policy
@@ -299,31 +299,13 @@ class _StandardTablePlayer:
         return self._split(shoe, first, second, a, up), False
 
     def _split(self, shoe: Shoe, first: Card, second: Card, pair: int, up: int) -> list[blackjack.PlayerHand]:
-        """§ 633a.11: each hand takes a second card; a pair card is split again while the limit allows (aces once,
-        one card each); then the hand is played by the post-split chart."""
-        rules = self._rules
-        limit = rules.max_split_hands if (pair != _ACE or rules.resplit_aces) else 2
-        starts = [first, second]
-        hands: list[blackjack.PlayerHand] = []
-        index = 0
-        while index < len(starts):
-            card = shoe.draw()
-            if _rank(card) == pair and len(starts) < limit:
-                starts.append(card)  # a new split hand; this one still holds one card and draws again
-                continue
-            cards = [starts[index], card]
-            choice = self._post_split[up][pair][_rank(card)]
-            if pair == _ACE and not rules.hit_split_aces:
-                choice = _STAND
-            doubled = False
-            if choice == _DOUBLE:
-                cards.append(shoe.draw())
-                doubled = True
-            elif choice == _HIT and hand_total(cards).total < 21:
+        """§ 633a.11 by the post-split chart; a hand below 21 that the chart hits draws by the multi-card chart."""
+
+        def hit(cards: list[Card], second_rank: int) -> None:
+            if hand_total(cards).total < 21:
                 self._draw_to(shoe, cards, up)
-            hands.append(blackjack.PlayerHand(tuple(cards), doubled=doubled, split=True))
-            index += 1
-        return hands
+
+        return _split_hands(shoe, first, second, pair, self._rules, self._post_split[up][pair], hit)
 
     # --- the round -----------------------------------------------------------------------------------------------
 
@@ -420,6 +402,43 @@ class _StandardTablePlayer:
         return WagerPlay(wager, -1.0, progressive_outcome=self._rows[wager][result.hand] if result.hand else None)
 
 
+def _split_hands(
+    shoe: Shoe,
+    first: Card,
+    second: Card,
+    pair: int,
+    rules: BlackjackRules,
+    choices: Sequence[int],
+    hit: Callable[[list[Card], int], None],
+) -> list[blackjack.PlayerHand]:
+    """§ 633a.11, at a standard or a Switch table: each split hand takes its second card and is played before the
+    next; a pair card drawn opens a new hand while the limit allows (aces once, one card each unless the rules let
+    split aces hit). ``choices[rank]`` is the post-split decision with that second card; ``hit(cards, rank)`` draws
+    by the table's own hitting chart."""
+    limit = rules.max_split_hands if (pair != _ACE or rules.resplit_aces) else 2
+    starts = [first, second]
+    hands: list[blackjack.PlayerHand] = []
+    index = 0
+    while index < len(starts):
+        card = shoe.draw()
+        if _rank(card) == pair and len(starts) < limit:
+            starts.append(card)  # a new split hand; this one still holds one card and draws again
+            continue
+        cards = [starts[index], card]
+        choice = choices[_rank(card)]
+        if pair == _ACE and not rules.hit_split_aces:
+            choice = _STAND
+        doubled = False
+        if choice == _DOUBLE:
+            cards.append(shoe.draw())
+            doubled = True
+        elif choice == _HIT:
+            hit(cards, _rank(card))
+        hands.append(blackjack.PlayerHand(tuple(cards), doubled=doubled, split=True))
+        index += 1
+    return hands
+
+
 def _row_names(wager: str) -> dict[str, str]:
     """The game's hand names (``SideResult.hand``) → the paytable's row outcomes ("… (10 for 1)")."""
     paytable = book.RULEBOOK.paytable(wager, _permitted_paytables(wager, 6)[0])
@@ -489,31 +508,12 @@ class _SwitchTablePlayer:
         return [blackjack.PlayerHand((first, second))]
 
     def _split(self, shoe: Shoe, first: Card, second: Card, pair: int, up: int) -> list[blackjack.PlayerHand]:
-        """§ 633a.11 as at the standard table (each hand takes its second card and is played before the next; a pair
-        card opens a new hand while the limit allows; aces once, one card each), by the Switch post-split charts."""
-        rules = self._rules
-        limit = rules.max_split_hands if (pair != _ACE or rules.resplit_aces) else 2
-        starts = [first, second]
-        hands: list[blackjack.PlayerHand] = []
-        index = 0
-        while index < len(starts):
-            card = shoe.draw()
-            if _rank(card) == pair and len(starts) < limit:
-                starts.append(card)
-                continue
-            cards = [starts[index], card]
-            choice = self._post_split[up][pair][_rank(card)]
-            if pair == _ACE and not rules.hit_split_aces:
-                choice = _STAND
-            doubled = False
-            if choice == _DOUBLE:
-                cards.append(shoe.draw())
-                doubled = True
-            elif choice == _HIT:
-                self._hit(shoe, cards, self._two_cards[pair][_rank(card)], self._split_hit_more[up][pair])
-            hands.append(blackjack.PlayerHand(tuple(cards), doubled=doubled, split=True))
-            index += 1
-        return hands
+        """§ 633a.11 as at the standard table, by the Switch post-split charts (composition-dependent hitting)."""
+
+        def hit(cards: list[Card], second_rank: int) -> None:
+            self._hit(shoe, cards, self._two_cards[pair][second_rank], self._split_hit_more[up][pair])
+
+        return _split_hands(shoe, first, second, pair, self._rules, self._post_split[up][pair], hit)
 
     # --- the round -----------------------------------------------------------------------------------------------
 
