@@ -36,8 +36,8 @@ class Timer:
 
 
 def _clear_caches() -> None:
-    from engine.analysis.blackjack import analyzer, core, switch
-    from engine.analysis.down_under import analyzer as down_under
+    from pacomply.engine.analysis.blackjack import analyzer, core, switch
+    from pacomply.engine.analysis.down_under import analyzer as down_under
 
     core._dealer_table_cached.cache_clear()
     analyzer._solve.cache_clear()
@@ -48,10 +48,10 @@ def _clear_caches() -> None:
 
 def main() -> None:
     start = time.perf_counter()
-    from engine.analysis.blackjack import BlackjackRules, analyse, analyse_switch, rule_effects
-    from engine.analysis.blackjack.combinatorics import dealer_terminals, player_compositions
-    from engine.analysis.blackjack.core import kernels
-    from engine.analysis.down_under import analyse_down_under
+    from pacomply.engine.analysis.blackjack import BlackjackRules, analyse, analyse_switch, rule_effects
+    from pacomply.engine.analysis.blackjack.combinatorics import dealer_terminals, player_compositions
+    from pacomply.engine.analysis.blackjack.core import kernels
+    from pacomply.engine.analysis.down_under import analyse_down_under
 
     kernels()
     print(f"import + kernel load: {time.perf_counter() - start:.2f} s")

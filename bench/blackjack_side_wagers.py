@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from checker.wager_math import analyse
-from engine.analysis import blackjack_side_wagers
-from engine.cards import Card
-from engine.games import blackjack
+from pacomply.checker.wager_math import analyse
+from pacomply.engine.analysis import blackjack_side_wagers
+from pacomply.engine.cards import Card
+from pacomply.engine.games import blackjack
 
 TARGET_SECONDS = 5.0
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.analysis import pai_gow_poker as analysis
-from engine.evaluator import JokerRule, enumerate_seven_card_bonus
-from engine.simulation.pai_gow_poker import simulate_base
+from pacomply.engine.analysis import pai_gow_poker as analysis
+from pacomply.engine.evaluator import JokerRule, enumerate_seven_card_bonus
+from pacomply.engine.simulation.pai_gow_poker import simulate_base
 
 TARGET_SECONDS = 60.0
 

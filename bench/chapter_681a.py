@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.analysis import twenty_one_baccarat as analysis
-from regulations.chapter_681a import BONUS_PAYTABLE_DECKS
+from pacomply.engine.analysis import twenty_one_baccarat as analysis
+from pacomply.regulations.chapter_681a import BONUS_PAYTABLE_DECKS
 
 
 def _clear() -> None:

@@ -25,8 +25,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.analysis import dj_wild_stud_poker as analysis
-from regulations.chapter_687a import BAD_BEAT_ODDS, PROGRESSIVE_WAGER, TRIPS_ODDS
+from pacomply.engine.analysis import dj_wild_stud_poker as analysis
+from pacomply.regulations.chapter_687a import BAD_BEAT_ODDS, PROGRESSIVE_WAGER, TRIPS_ODDS
 
 
 def _clear() -> None:

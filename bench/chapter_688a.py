@@ -14,10 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.analysis import face_up_pai_gow_poker as analysis
-from engine.evaluator import JokerRule, enumerate_seven_card_bonus
-from engine.simulation import Z_95
-from engine.simulation.pai_gow_poker import simulate_base, simulate_base_parallel
+from pacomply.engine.analysis import face_up_pai_gow_poker as analysis
+from pacomply.engine.evaluator import JokerRule, enumerate_seven_card_bonus
+from pacomply.engine.simulation import Z_95
+from pacomply.engine.simulation.pai_gow_poker import simulate_base, simulate_base_parallel
 
 TARGET_HALF_WIDTH = 0.0002
 

@@ -22,7 +22,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.evaluator import (
+from pacomply.engine.evaluator import (
     WildHandCategory,
     WildPaytable,
     count_five_card_categories,
@@ -32,7 +32,7 @@ from engine.evaluator import (
     standard_value,
     standard_values,
 )
-from engine.evaluator.tables import get_tables
+from pacomply.engine.evaluator.tables import get_tables
 
 W = WildHandCategory
 DJWT_04 = WildPaytable(

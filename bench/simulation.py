@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.simulation import reference_progressive
-from engine.simulation.registry import (
+from pacomply.engine.simulation import reference_progressive
+from pacomply.engine.simulation.registry import (
     MeterChoice,
     ProgressiveRoundGame,
     TableSetup,
@@ -34,9 +34,9 @@ from engine.simulation.registry import (
     load_game,
     simulated_chapters,
 )
-from engine.simulation.runner import SimulationPlan, SimulationRun, run
-from engine.simulation.shoe import ShoeSpec
-from regulations.rulebook import Shuffler
+from pacomply.engine.simulation.runner import SimulationPlan, SimulationRun, run
+from pacomply.engine.simulation.shoe import ShoeSpec
+from pacomply.regulations.rulebook import Shuffler
 
 CALIBRATION_ROUNDS = 1_000
 MINIMUM_CHUNKS = 8
@@ -57,7 +57,7 @@ def _tables(chapters: list[str]) -> dict[str, tuple[str, TableSetup]]:
     if "686a" in chapters:
         tables["686a every wager, continuous shuffler"] = _chapter_setup("686a", Shuffler.CONTINUOUS)
     tables["reference progressive, meter at 15 %"] = (
-        "engine.simulation.reference_progressive",
+        "pacomply.engine.simulation.reference_progressive",
         TableSetup(
             "reference",
             (),
@@ -81,7 +81,7 @@ def _start_up(module: str, setup: TableSetup) -> float:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from engine.simulation.runner import ChunkTask, run_chunk
+    from pacomply.engine.simulation.runner import ChunkTask, run_chunk
 
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as executor:

@@ -17,12 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.simulation import blackjack
-from engine.simulation.registry import MeterChoice, TableSetup
-from engine.simulation.runner import ChunkTask, SimulationPlan, run, run_chunk
-from engine.simulation.shoe import ShoeSpec
+from pacomply.engine.simulation import blackjack
+from pacomply.engine.simulation.registry import MeterChoice, TableSetup
+from pacomply.engine.simulation.runner import ChunkTask, SimulationPlan, run, run_chunk
+from pacomply.engine.simulation.shoe import ShoeSpec
 
-MODULE = "engine.simulation.blackjack"
+MODULE = "pacomply.engine.simulation.blackjack"
 
 
 def _setups() -> dict[str, TableSetup]:

@@ -15,12 +15,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.simulation.pai_gow_poker import simulate_base
-from engine.simulation.registry import MeterChoice, TableSetup, round_game
-from engine.simulation.runner import SimulationPlan, run
-from engine.simulation.shoe import ShoeSpec
+from pacomply.engine.simulation.pai_gow_poker import simulate_base
+from pacomply.engine.simulation.registry import MeterChoice, TableSetup, round_game
+from pacomply.engine.simulation.runner import SimulationPlan, run
+from pacomply.engine.simulation.shoe import ShoeSpec
 
-MODULE = "engine.simulation.pai_gow_rounds"
+MODULE = "pacomply.engine.simulation.pai_gow_rounds"
 DECK = ShoeSpec(decks=1, jokers_per_deck=1)
 
 

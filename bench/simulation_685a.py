@@ -15,12 +15,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.simulation import down_under_blackjack
-from engine.simulation.registry import TableSetup
-from engine.simulation.runner import SimulationPlan, run
-from engine.simulation.shoe import ShoeSpec
+from pacomply.engine.simulation import down_under_blackjack
+from pacomply.engine.simulation.registry import TableSetup
+from pacomply.engine.simulation.runner import SimulationPlan, run
+from pacomply.engine.simulation.shoe import ShoeSpec
 
-MODULE = "engine.simulation.down_under_blackjack"
+MODULE = "pacomply.engine.simulation.down_under_blackjack"
 
 
 def _rate(setup: TableSetup, rounds: int, workers: int) -> tuple[float, tuple[float, ...]]:

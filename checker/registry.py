@@ -17,9 +17,9 @@ from decimal import Decimal
 from enum import StrEnum, unique
 from importlib import import_module
 
-from regulations.citation import Citation
-from regulations.rulebook import Rulebook
-from submissions.model import ChapterSubmission, Filing, SourceLocation, TableConfiguration
+from pacomply.regulations.citation import Citation
+from pacomply.regulations.rulebook import Rulebook
+from pacomply.submissions.model import ChapterSubmission, Filing, SourceLocation, TableConfiguration
 
 RULE_CODE_PATTERN = re.compile(r"^(FIL|\d{3}A)-\d{3}$")
 RULE_NAME_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$")
@@ -215,13 +215,13 @@ def make_doc(what: str, why: str, example: str, instead: str, citation: Citation
 
 
 _CHAPTER_RULE_MODULES: dict[str, str] = {
-    "633a": "checker.rules.chapter_633a",
-    "645a": "checker.rules.chapter_645a",
-    "681a": "checker.rules.chapter_681a",
-    "685a": "checker.rules.chapter_685a",
-    "686a": "checker.rules.chapter_686a",
-    "687a": "checker.rules.chapter_687a",
-    "688a": "checker.rules.chapter_688a",
+    "633a": "pacomply.checker.rules.chapter_633a",
+    "645a": "pacomply.checker.rules.chapter_645a",
+    "681a": "pacomply.checker.rules.chapter_681a",
+    "685a": "pacomply.checker.rules.chapter_685a",
+    "686a": "pacomply.checker.rules.chapter_686a",
+    "687a": "pacomply.checker.rules.chapter_687a",
+    "688a": "pacomply.checker.rules.chapter_688a",
 }
 
 
@@ -236,7 +236,7 @@ def chapter_rules(chapter: str) -> tuple[Rule, ...]:
 
 def filing_rules() -> tuple[Rule, ...]:
     """Rules about the filing as a whole."""
-    from checker.rules.filing import RULES
+    from pacomply.checker.rules.filing import RULES
 
     return RULES
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 
-import regulations
-from checker.registry import CheckContext, CheckSettings, Finding, Severity, chapter_rules, filing_rules
-from checker.wager_math import AnalysisUnavailable, WagerMath, analyse
-from checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
-from regulations.rulebook import Reading
-from submissions.model import Filing
+from pacomply.checker.registry import CheckContext, CheckSettings, Finding, Severity, chapter_rules, filing_rules
+from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse
+from pacomply.checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
+from pacomply.regulations.rulebook import Reading
+from pacomply.submissions.model import Filing
+
+from pacomply import regulations
 
 
 def tool_version() -> str:
@@ -83,7 +84,7 @@ def filing_base_game(filing: Filing, chapter: str, overrides: BaseGameOptions | 
     chapter whose filing answers do not change its base game."""
     if chapter != "633a":
         return None
-    from checker.wager_math.chapter_633a import rules_from_filing
+    from pacomply.checker.wager_math.chapter_633a import rules_from_filing
 
     options = rules_from_filing(filing)
     return options if overrides is None else options.then(overrides)

@@ -23,11 +23,11 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from checker.registry import CheckContext, Finding, Rule, Severity, Waiver, find_rule, make_doc
-from checker.review import Review
-from regulations.citation import WAIVERS
-from submissions.errors import InputError, ProblemCollector
-from submissions.model import SourceLocation
+from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, Waiver, find_rule, make_doc
+from pacomply.checker.review import Review
+from pacomply.regulations.citation import WAIVERS
+from pacomply.submissions.errors import InputError, ProblemCollector
+from pacomply.submissions.model import SourceLocation
 
 MAX_WAIVER_FILE_BYTES = 1024 * 1024
 _KEYS = {"rule", "table", "justification", "approval", "expires"}

@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from importlib import import_module
 
-from engine.settlement import ReplayError, RoundResult
+from pacomply.engine.settlement import ReplayError, RoundResult
 
 _GAME_MODULES: dict[str, str] = {
-    "633a": "engine.games.blackjack",
-    "645a": "engine.games.pai_gow_poker",
-    "681a": "engine.games.twenty_one_baccarat",
-    "685a": "engine.games.down_under_blackjack",
-    "686a": "engine.games.over_under",
-    "687a": "engine.games.dj_wild_stud_poker",
-    "688a": "engine.games.face_up_pai_gow_poker",
+    "633a": "pacomply.engine.games.blackjack",
+    "645a": "pacomply.engine.games.pai_gow_poker",
+    "681a": "pacomply.engine.games.twenty_one_baccarat",
+    "685a": "pacomply.engine.games.down_under_blackjack",
+    "686a": "pacomply.engine.games.over_under",
+    "687a": "pacomply.engine.games.dj_wild_stud_poker",
+    "688a": "pacomply.engine.games.face_up_pai_gow_poker",
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.cards import Card, CardParseError
+from pacomply.engine.cards import Card, CardParseError
 
 
 def read_amount(raw: object, field: str, problems: list[str]) -> Fraction:

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from fractions import Fraction
 
-from engine.cards import Card
-from regulations.citation import Citation
+from pacomply.engine.cards import Card
+from pacomply.regulations.citation import Citation
 
 
 @unique

@@ -12,10 +12,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from regulations.rulebook import DealingMethod, Equipment, Shuffler
-from submissions.model import Answer, ChapterSubmission, Filing, FilingMetadata, TableConfiguration, TableWager
-from submissions.readers.json import dumps_filing
-from submissions.template import write_template
+from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
+from pacomply.submissions.model import Answer, ChapterSubmission, Filing, FilingMetadata, TableConfiguration, TableWager
+from pacomply.submissions.readers.json import dumps_filing
+from pacomply.submissions.template import write_template
 
 HERE = Path(__file__).resolve().parent
 

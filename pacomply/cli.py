@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 if TYPE_CHECKING:
-    from checker.registry import CheckSettings
-    from checker.wager_math import WagerMath
-    from checker.wager_math.blackjack_base import BaseGameOptions
-    from checker.wager_math.simulated import FiledMeter, MeterSummary
-    from engine.simulation.progressive import MeterSpec
-    from engine.simulation.registry import MeterChoice, ProgressiveRoundGame, TableSetup
-    from reports.batch import BatchOutcome
-    from reports.interface import ReportFormat
-    from submissions import Filing
+    from pacomply.checker.registry import CheckSettings
+    from pacomply.checker.wager_math import WagerMath
+    from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
+    from pacomply.checker.wager_math.simulated import FiledMeter, MeterSummary
+    from pacomply.engine.simulation.progressive import MeterSpec
+    from pacomply.engine.simulation.registry import MeterChoice, ProgressiveRoundGame, TableSetup
+    from pacomply.reports.batch import BatchOutcome
+    from pacomply.reports.interface import ReportFormat
+    from pacomply.submissions import Filing
 
 app = typer.Typer(
     name="pacomply",
@@ -45,7 +45,7 @@ def _write_output(content: bytes, output: Path | None, inputs: list[Path], force
         sys.stdout.buffer.write(content)
         sys.stdout.flush()
         return
-    from submissions.files import OutputRefused, check_output_path, write_atomically
+    from pacomply.submissions.files import OutputRefused, check_output_path, write_atomically
 
     try:
         check_output_path(output, inputs, overwrite=force)
@@ -57,8 +57,7 @@ def _write_output(content: bytes, output: Path | None, inputs: list[Path], force
 
 
 def _chapters(chapters: list[str]) -> list[str]:
-    import regulations
-
+    from pacomply import regulations
     result = []
     for chapter in chapters:
         try:
@@ -78,8 +77,7 @@ def template(
     force: Annotated[bool, typer.Option(help="Replace an existing file.")] = False,
 ) -> None:
     """Write a blank filing workbook (Filing, one sheet per chapter, Tables), or list the checklist questions."""
-    import regulations
-
+    from pacomply import regulations
     chosen = _chapters(chapters)
     if list_keys:
         for chapter in chosen:
@@ -96,14 +94,14 @@ def template(
         _fail("give the workbook to write with -o FILE.xlsx (or --list to print the questions)")
     if output.suffix.lower() != ".xlsx":
         _fail(f"'{output}' does not end in .xlsx")
-    from submissions.template import workbook_bytes
+    from pacomply.submissions.template import workbook_bytes
 
     _write_output(workbook_bytes(chosen), output, [], force=force)
     typer.echo(f"wrote {output} ({', '.join(chosen)})", err=True)
 
 
 def _report_formats(text: str) -> list[ReportFormat]:
-    from reports.interface import ReportFormat
+    from pacomply.reports.interface import ReportFormat
 
     formats = []
     for name in (part.strip().lower() for part in text.split(",")):
@@ -126,7 +124,7 @@ def _summary_table(outcomes: list[BatchOutcome], to_stderr: bool) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from checker.registry import Severity
+    from pacomply.checker.registry import Severity
 
     console = Console(stderr=to_stderr, width=120, highlight=False)
     table = Table(title="pacomply validate", title_justify="left")
@@ -156,7 +154,7 @@ def _review_with_progress(paths: list[Path], settings: CheckSettings, jobs: int)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from reports.batch import review_paths
+    from pacomply.reports.batch import review_paths
 
     console = Console(stderr=True)
     with Progress(
@@ -207,13 +205,13 @@ def validate(
     from datetime import date
     from decimal import Decimal
 
-    from checker.registry import CheckSettings
-    from checker.waivers import read_waivers
+    from pacomply.checker.registry import CheckSettings
+    from pacomply.checker.waivers import read_waivers
     from pacomply.config import finish_review, load_config
-    from reports.batch import collect_filings, exit_code, review_path, write_reports
-    from reports.interface import render_many, renderer
-    from submissions import InputError
-    from submissions.files import OutputRefused
+    from pacomply.reports.batch import collect_filings, exit_code, review_path, write_reports
+    from pacomply.reports.interface import render_many, renderer
+    from pacomply.submissions import InputError
+    from pacomply.submissions.files import OutputRefused
 
     def refuse(what: str, error: InputError) -> NoReturn:
         typer.echo(f"{what} could not be read ({len(error.problems)} problem(s)):", err=True)
@@ -257,7 +255,7 @@ def validate(
     if output is not None and output_dir is not None:
         _fail("give either --output (one document) or --output-dir (one report per filing), not both")
 
-    from submissions.files import check_output_path
+    from pacomply.submissions.files import check_output_path
 
     inputs = [*paths, *(path for path in (waiver_file, configured.source) if path is not None)]
     for planned in (output, pdf, xlsx):
@@ -302,7 +300,7 @@ def validate(
 @app.command()
 def rules(chapter: Annotated[str | None, typer.Argument(help="A chapter id; all rules when omitted.")] = None) -> None:
     """List every rule: id, severity, citation, summary."""
-    from checker.registry import all_rules, chapter_rules, filing_rules
+    from pacomply.checker.registry import all_rules, chapter_rules, filing_rules
 
     chosen = all_rules() if chapter is None else filing_rules() + chapter_rules(_chapters([chapter])[0])
     for rule in chosen:
@@ -312,7 +310,7 @@ def rules(chapter: Annotated[str | None, typer.Argument(help="A chapter id; all 
 @app.command()
 def explain(rule_id: Annotated[str, typer.Argument(help="A rule id such as 686A-004, or its name.")]) -> None:
     """What a rule checks, why, a failing example, the fix, and the regulation it enforces."""
-    from checker.registry import find_rule
+    from pacomply.checker.registry import find_rule
 
     try:
         rule = find_rule(rule_id)
@@ -377,8 +375,8 @@ def edge(
     ] = False,
 ) -> None:
     """Exact house edge / return of each wager (MATH.md contract)."""
-    from checker.wager_math import AnalysisUnavailable, analyse
-    from checker.wager_math.blackjack_base import options_from_flags
+    from pacomply.checker.wager_math import AnalysisUnavailable, analyse
+    from pacomply.checker.wager_math.blackjack_base import options_from_flags
 
     if output_format not in {"text", "json"}:
         _fail(f"--format '{output_format}' is not one of text, json")
@@ -403,7 +401,7 @@ def edge(
     if output_format == "json":
         typer.echo(json.dumps([result.to_json() for result in results], indent=2, ensure_ascii=False))
         return
-    from checker.wager_math import READING_SEPARATOR
+    from pacomply.checker.wager_math import READING_SEPARATOR
 
     # A reading usually covers many rows: each distinct one is printed once, at the end, and rows refer to it.
     readings: dict[str, int] = {}
@@ -440,7 +438,7 @@ def _filing_edge(
     options: BaseGameOptions,
 ) -> list[WagerMath]:
     """``edge --filing``: every configured wager of the filing (or of ``chapter`` in it), under its rules."""
-    from checker.review import configured_wager_math
+    from pacomply.checker.review import configured_wager_math
 
     if paytable is not None or decks is not None:
         _fail("--paytable and --decks come from the filing's tables with --filing; leave them out")
@@ -459,7 +457,7 @@ def _filing_edge(
 
 def _read_filing(path: Path) -> Filing:
     """Read a filing for a command's option; every problem on stderr and exit 2 when it cannot be read."""
-    from submissions import InputError, read_filing
+    from pacomply.submissions import InputError, read_filing
 
     try:
         return read_filing(path)
@@ -515,17 +513,17 @@ def simulate(
     import dataclasses
     import os
 
-    from checker.wager_math.simulated import filed_meters
-    from engine.simulation.registry import (
+    from pacomply.checker.wager_math.simulated import filed_meters
+    from pacomply.engine.simulation.registry import (
         ProgressiveRoundGame,
         SimulationUnavailable,
         TableSetup,
         game_module,
         load_game,
     )
-    from engine.simulation.runner import SimulationPlan, run
-    from engine.simulation.shoe import ShoeSpec
-    from regulations.rulebook import Shuffler
+    from pacomply.engine.simulation.runner import SimulationPlan, run
+    from pacomply.engine.simulation.shoe import ShoeSpec
+    from pacomply.regulations.rulebook import Shuffler
 
     if output_format not in {"text", "json"}:
         _fail(f"--format '{output_format}' is not one of text, json")
@@ -618,7 +616,7 @@ def simulate(
             f"finished ({outcome.rounds} rounds)",
             err=True,
         )
-    from checker.wager_math.simulated import simulated_math, simulated_meters
+    from pacomply.checker.wager_math.simulated import simulated_math, simulated_meters
 
     records = simulated_math(outcome)
     meters = {summary.wager: summary for summary in simulated_meters(outcome)}
@@ -683,7 +681,7 @@ def _with_filed(
     """A wager's meter rebuilt with its filed reset and rate, where the command line leaves them open."""
     import dataclasses
 
-    from engine.simulation.registry import MeterChoice
+    from pacomply.engine.simulation.registry import MeterChoice
 
     entry = filed.get(spec.wager)
     if entry is None:
@@ -710,7 +708,7 @@ def _meter_choice(reset_text: str | None, rate_text: str | None) -> tuple[MeterC
     """``--meter-reset`` and ``--meter-rate`` as a MeterChoice, and what is wrong with them, in words."""
     from fractions import Fraction
 
-    from engine.simulation.registry import MeterChoice
+    from pacomply.engine.simulation.registry import MeterChoice
 
     problems = []
     reset = rate = None
@@ -755,8 +753,8 @@ def replay(
     output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
 ) -> None:
     """Settle one recorded round; each wager says which subsection decided it."""
-    from engine.replay import replay_round
-    from engine.settlement import ReplayError
+    from pacomply.engine.replay import replay_round
+    from pacomply.engine.settlement import ReplayError
 
     if not round_file.is_file():
         _fail(f"'{round_file}' does not exist")
@@ -813,7 +811,7 @@ def replay(
 @app.command()
 def schema() -> None:
     """Print the JSON Schema of a JSON filing."""
-    from submissions.model import Filing
+    from pacomply.submissions.model import Filing
 
     typer.echo(json.dumps(Filing.model_json_schema(), indent=2, sort_keys=True))
 

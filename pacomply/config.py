@@ -24,11 +24,11 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from checker.registry import CheckSettings, Severity, Waiver, find_rule
-from checker.review import Review, review_filing
-from checker.waivers import apply_waivers
-from submissions.errors import InputError, ProblemCollector
-from submissions.model import SourceLocation
+from pacomply.checker.registry import CheckSettings, Severity, Waiver, find_rule
+from pacomply.checker.review import Review, review_filing
+from pacomply.checker.waivers import apply_waivers
+from pacomply.submissions.errors import InputError, ProblemCollector
+from pacomply.submissions.model import SourceLocation
 
 CONFIG_FILE = "pacomply.toml"
 MAX_CONFIG_BYTES = 256 * 1024
@@ -100,7 +100,7 @@ def _parse(data: dict[str, Any], path: Path, prefix: str) -> Config:
     tolerance = _number(data, "rack_tolerance", where, problems, Decimal(0), Decimal(1), lower_inclusive=True)
     report_format = None
     if "format" in data:
-        from reports.interface import ReportFormat
+        from pacomply.reports.interface import ReportFormat
 
         raw_format = data["format"]
         names = raw_format if isinstance(raw_format, list) else str(raw_format).split(",")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from regulations.citation import Citation, cite
-from regulations.rulebook import Rulebook
+from pacomply.regulations.citation import Citation, cite
+from pacomply.regulations.rulebook import Rulebook
 
 __all__ = ["CHAPTER_TITLES", "Citation", "Rulebook", "UnknownChapterError", "cite", "known_chapters", "rulebook"]
 
@@ -24,13 +24,13 @@ CHAPTER_TITLES: dict[str, str] = {
 }
 
 _RULEBOOK_MODULES: dict[str, str] = {
-    "633a": "regulations.chapter_633a",
-    "645a": "regulations.chapter_645a",
-    "681a": "regulations.chapter_681a",
-    "685a": "regulations.chapter_685a",
-    "686a": "regulations.chapter_686a",
-    "687a": "regulations.chapter_687a",
-    "688a": "regulations.chapter_688a",
+    "633a": "pacomply.regulations.chapter_633a",
+    "645a": "pacomply.regulations.chapter_645a",
+    "681a": "pacomply.regulations.chapter_681a",
+    "685a": "pacomply.regulations.chapter_685a",
+    "686a": "pacomply.regulations.chapter_686a",
+    "687a": "pacomply.regulations.chapter_687a",
+    "688a": "pacomply.regulations.chapter_688a",
 }
 
 

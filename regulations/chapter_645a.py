@@ -12,8 +12,8 @@ from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
-from regulations.citation import cite
-from regulations.rulebook import (
+from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import (
     AnswerKind,
     CardChangeInterval,
     ChecklistQuestion,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from regulations.citation import cite
-from regulations.rulebook import (
+from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import (
     AnswerKind,
     CardChangeInterval,
     ChecklistQuestion,

@@ -12,7 +12,7 @@ from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
-from regulations.chapter_645a import (
+from pacomply.regulations.chapter_645a import (
     FIVE_ACES,
     FLUSH,
     FOUR_OF_A_KIND,
@@ -25,8 +25,8 @@ from regulations.chapter_645a import (
     STRAIGHT_FLUSH,
     THREE_OF_A_KIND,
 )
-from regulations.citation import cite
-from regulations.rulebook import (
+from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import (
     AnswerKind,
     CardChangeInterval,
     ChecklistQuestion,

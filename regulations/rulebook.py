@@ -13,7 +13,7 @@ from decimal import Decimal
 from enum import StrEnum, unique
 from fractions import Fraction
 
-from regulations.citation import Citation
+from pacomply.regulations.citation import Citation
 
 
 @unique

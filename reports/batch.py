@@ -13,11 +13,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.registry import CheckSettings, Severity
-from checker.review import Review, review_filing
-from reports.interface import ReportFormat, renderer
-from submissions import InputError, read_filing
-from submissions.files import OutputRefused, check_output_path, open_staged, write_atomically
+from pacomply.checker.registry import CheckSettings, Severity
+from pacomply.checker.review import Review, review_filing
+from pacomply.reports.interface import ReportFormat, renderer
+from pacomply.submissions import InputError, read_filing
+from pacomply.submissions.files import OutputRefused, check_output_path, open_staged, write_atomically
 
 FILING_SUFFIXES = (".xlsx", ".xlsm", ".json", ".pdf")
 EXIT_INPUT = 2

@@ -12,11 +12,12 @@ import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-import regulations
-from checker.registry import Finding, Rule, Severity, chapter_rules, filing_rules
-from checker.review import Review
-from regulations.rulebook import Rulebook
-from submissions.model import SourceLocation, TableConfiguration
+from pacomply.checker.registry import Finding, Rule, Severity, chapter_rules, filing_rules
+from pacomply.checker.review import Review
+from pacomply.regulations.rulebook import Rulebook
+from pacomply.submissions.model import SourceLocation, TableConfiguration
+
+from pacomply import regulations
 
 SEVERITY_TITLES = {Severity.ERROR: "Errors", Severity.WARNING: "Warnings", Severity.INFO: "Information"}
 

@@ -6,7 +6,7 @@ from enum import StrEnum, unique
 from importlib import import_module
 from typing import Protocol
 
-from checker.review import Review
+from pacomply.checker.review import Review
 
 
 @unique
@@ -46,12 +46,12 @@ class Renderer(Protocol):
 
 
 _MODULES: dict[ReportFormat, str] = {
-    ReportFormat.TEXT: "reports.text",
-    ReportFormat.JSON: "reports.json",
-    ReportFormat.SARIF: "reports.sarif",
-    ReportFormat.JUNIT: "reports.junit",
-    ReportFormat.PDF: "reports.pdf",
-    ReportFormat.XLSX: "reports.xlsx",
+    ReportFormat.TEXT: "pacomply.reports.text",
+    ReportFormat.JSON: "pacomply.reports.json",
+    ReportFormat.SARIF: "pacomply.reports.sarif",
+    ReportFormat.JUNIT: "pacomply.reports.junit",
+    ReportFormat.PDF: "pacomply.reports.pdf",
+    ReportFormat.XLSX: "pacomply.reports.xlsx",
 }
 
 
@@ -67,7 +67,7 @@ def render_many(report_format: ReportFormat, reviews: list[Review]) -> bytes:
     if report_format is ReportFormat.JSON:
         import json
 
-        from reports.json import review_json
+        from pacomply.reports.json import review_json
 
         document = {"schema": BATCH_SCHEMA, "reviews": [review_json(review) for review in reviews]}
         return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from checker.registry import Finding, Severity, Waiver
-from checker.review import Review
-from submissions.model import SourceLocation
+from pacomply.checker.registry import Finding, Severity, Waiver
+from pacomply.checker.review import Review
+from pacomply.submissions.model import SourceLocation
 
 SCHEMA = "pacomply.review/1"
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from xml.etree import ElementTree
 
-from checker.registry import Finding, Severity
-from checker.review import Review
-from reports.content import filing_id, location_text, rules_checked
+from pacomply.checker.registry import Finding, Severity
+from pacomply.checker.review import Review
+from pacomply.reports.content import filing_id, location_text, rules_checked
 
 
 def _finding_line(finding: Finding) -> str:

@@ -22,6 +22,25 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 import reportlab
+from pacomply.checker.registry import Finding, Severity
+from pacomply.checker.review import Review
+from pacomply.checker.wager_math import WagerMath
+from pacomply.reports.content import (
+    SEVERITY_TITLES,
+    TABLE_FIELDS,
+    chapters_line,
+    checklist_rows,
+    document_epoch,
+    filing_id,
+    finding_flag,
+    findings_of,
+    location_text,
+    percent,
+    table_findings,
+    table_value,
+    wager_title,
+    worst_severity,
+)
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import LETTER
@@ -45,26 +64,6 @@ from reportlab.platypus import (
     TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
-
-from checker.registry import Finding, Severity
-from checker.review import Review
-from checker.wager_math import WagerMath
-from reports.content import (
-    SEVERITY_TITLES,
-    TABLE_FIELDS,
-    chapters_line,
-    checklist_rows,
-    document_epoch,
-    filing_id,
-    finding_flag,
-    findings_of,
-    location_text,
-    percent,
-    table_findings,
-    table_value,
-    wager_title,
-    worst_severity,
-)
 
 FONT = "PacomplySans"
 PAGE_WIDTH, PAGE_HEIGHT = LETTER

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from checker.registry import Finding, Rule, Severity
-from checker.review import Review
-from reports.content import filing_id, rules_checked
+from pacomply.checker.registry import Finding, Rule, Severity
+from pacomply.checker.review import Review
+from pacomply.reports.content import filing_id, rules_checked
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"

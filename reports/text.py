@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from checker.registry import Severity
-from checker.review import Review
+from pacomply.checker.registry import Severity
+from pacomply.checker.review import Review
 
 WIDTH = 100
 

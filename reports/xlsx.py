@@ -16,10 +16,9 @@ from openpyxl import Workbook
 from openpyxl.cell import Cell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
-
-from checker.registry import Severity
-from checker.review import Review
-from reports.content import (
+from pacomply.checker.registry import Severity
+from pacomply.checker.review import Review
+from pacomply.reports.content import (
     TABLE_FIELDS,
     chapters_line,
     checklist_rows,
@@ -31,8 +30,8 @@ from reports.content import (
     table_value,
     worst_severity,
 )
-from submissions.files import neutralise_formula
-from submissions.xlsx_writer import workbook_bytes
+from pacomply.submissions.files import neutralise_formula
+from pacomply.submissions.xlsx_writer import workbook_bytes
 
 SEVERITY_FILLS = {
     Severity.ERROR: PatternFill("solid", start_color="F8D7DA", end_color="F8D7DA"),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from submissions.errors import InputError, InputProblem
-from submissions.model import Filing, SourceLocation
+from pacomply.submissions.errors import InputError, InputProblem
+from pacomply.submissions.model import Filing, SourceLocation
 
 __all__ = ["Filing", "InputError", "InputProblem", "SourceLocation", "read_filing", "sniff_content"]
 
@@ -74,13 +74,13 @@ def read_filing(path: Path) -> Filing:
             f"{_CONTENT_NAMES[content]}",
         )
     if expected == "xlsx":
-        from submissions.readers.xlsx import read_xlsx
+        from pacomply.submissions.readers.xlsx import read_xlsx
 
         return read_xlsx(path)
     if expected == "pdf":
-        from submissions.readers.pdf import read_pdf
+        from pacomply.submissions.readers.pdf import read_pdf
 
         return read_pdf(path)
-    from submissions.readers.json import read_json
+    from pacomply.submissions.readers.json import read_json
 
     return read_json(path)

@@ -8,12 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-import regulations
-from regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler
-from submissions import values
-from submissions.errors import ProblemCollector
-from submissions.layout import FILING_FIELDS, TABLE_COLUMNS
-from submissions.model import (
+from pacomply.regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler
+from pacomply.submissions import values
+from pacomply.submissions.errors import ProblemCollector
+from pacomply.submissions.layout import FILING_FIELDS, TABLE_COLUMNS
+from pacomply.submissions.model import (
     DEFAULT_CARD_THICKNESS_MM,
     Answer,
     ChapterSubmission,
@@ -22,6 +21,8 @@ from submissions.model import (
     TableConfiguration,
     TableWager,
 )
+
+from pacomply import regulations
 
 RawCell = tuple[object, SourceLocation]
 

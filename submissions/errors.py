@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from submissions.model import SourceLocation
+from pacomply.submissions.model import SourceLocation
 
 
 @dataclass(frozen=True, slots=True)

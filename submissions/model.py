@@ -10,9 +10,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
+from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 from pydantic import BaseModel, ConfigDict, Field
-
-from regulations.rulebook import DealingMethod, Equipment, Shuffler
 
 DEFAULT_CARD_THICKNESS_MM = Decimal("0.30")
 

@@ -18,11 +18,12 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-import regulations
-from regulations.rulebook import AnswerKind
-from submissions.layout import CHAPTER_SHEET_HEADERS, FILING_FIELDS, FILING_SHEET_HEADERS, TABLE_COLUMNS
-from submissions.model import Filing
-from submissions.template import _cell_text, _table_cell
+from pacomply.regulations.rulebook import AnswerKind
+from pacomply.submissions.layout import CHAPTER_SHEET_HEADERS, FILING_FIELDS, FILING_SHEET_HEADERS, TABLE_COLUMNS
+from pacomply.submissions.model import Filing
+from pacomply.submissions.template import _cell_text, _table_cell
+
+from pacomply import regulations
 
 TABLES_HEADING = "Tables"
 FILING_HEADING = "Filing"

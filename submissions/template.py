@@ -11,10 +11,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import regulations
-from regulations.rulebook import AnswerKind
-from submissions.files import neutralise_formula, write_atomically
-from submissions.layout import (
+from pacomply.regulations.rulebook import AnswerKind
+from pacomply.submissions.files import neutralise_formula, write_atomically
+from pacomply.submissions.layout import (
     CHAPTER_SHEET_HEADERS,
     FILING_FIELDS,
     FILING_SHEET,
@@ -22,7 +21,9 @@ from submissions.layout import (
     TABLE_COLUMNS,
     TABLES_SHEET,
 )
-from submissions.model import Filing, TableConfiguration
+from pacomply.submissions.model import Filing, TableConfiguration
+
+from pacomply import regulations
 
 _FIXED_TIMESTAMP = datetime(2021, 5, 29)
 
@@ -116,7 +117,7 @@ def build_workbook(chapters: Sequence[str], filing: Filing | None = None) -> Any
 
 def workbook_bytes(chapters: Sequence[str], filing: Filing | None = None) -> bytes:
     """The workbook as bytes: the same for the same chapters and filing (stamped with the filing's date)."""
-    from submissions.xlsx_writer import workbook_bytes as deterministic_bytes
+    from pacomply.submissions.xlsx_writer import workbook_bytes as deterministic_bytes
 
     stamp = datetime.combine(filing.metadata.date_filed, datetime.min.time()) if filing else _FIXED_TIMESTAMP
     return deterministic_bytes(build_workbook(chapters, filing), stamp)

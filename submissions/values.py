@@ -13,8 +13,8 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import TypeVar
 
-from regulations.rulebook import AnswerKind
-from submissions.model import AnswerValue
+from pacomply.regulations.rulebook import AnswerKind
+from pacomply.submissions.model import AnswerValue
 
 EnumType = TypeVar("EnumType", bound=StrEnum)
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from checker.rules.common import shared_rules
-from regulations.chapter_633a import (
+from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from pacomply.checker.rules.common import shared_rules
+from pacomply.regulations.chapter_633a import (
     CAPPED_AWARD_ODDS,
     HAND_DEALING_MAX_DECKS,
     RULEBOOK,
 )
-from regulations.citation import Citation, cite
-from regulations.rulebook import DealingMethod, Equipment, Shuffler
+from pacomply.regulations.citation import Citation, cite
+from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 
 CHAPTER = "633a"
 _RACK = cite("633a.2(g)")

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from checker.rules.common import shared_rules
-from checker.rules.pai_gow_common import (
+from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from pacomply.checker.rules.common import shared_rules
+from pacomply.checker.rules.pai_gow_common import (
     dealing_answers_rule,
     house_way_rule,
     offered_wagers_rule,
     starting_position_rule,
 )
-from regulations.chapter_645a import (
+from pacomply.regulations.chapter_645a import (
     FORTUNE_ODDS,
     INSURANCE_ODDS,
     MINIMUM_PAYOUT_LIMIT,
@@ -21,8 +21,8 @@ from regulations.chapter_645a import (
     MINIMUM_QUALIFYING_WAGER,
     RULEBOOK,
 )
-from regulations.citation import cite
-from regulations.rulebook import Equipment
+from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import Equipment
 
 _PAYOUT_LIMIT = cite("645a.13(f)")
 _PROGRESSIVE_RESET = cite("645a.13(e)(2)")

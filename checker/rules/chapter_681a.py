@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from checker.rules.common import shared_rules
-from regulations.chapter_681a import BONUS_PAYTABLE_DECKS, BONUS_WAGERS, PERMITTED_DECKS, RULEBOOK
-from regulations.citation import cite
-from regulations.rulebook import Shuffler
+from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from pacomply.checker.rules.common import shared_rules
+from pacomply.regulations.chapter_681a import BONUS_PAYTABLE_DECKS, BONUS_WAGERS, PERMITTED_DECKS, RULEBOOK
+from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import Shuffler
 
 _RACK = cite("681a.2(d)")
 _SHUFFLER = cite("681a.3(b)")

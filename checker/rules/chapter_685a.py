@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from checker.rules.chapter_633a import adjacent_boxes, discard_rack_answers, settlement_procedure
-from checker.rules.common import shared_rules
-from regulations.chapter_685a import RULEBOOK
-from regulations.citation import Citation, cite
-from regulations.rulebook import Equipment
+from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from pacomply.checker.rules.chapter_633a import adjacent_boxes, discard_rack_answers, settlement_procedure
+from pacomply.checker.rules.common import shared_rules
+from pacomply.regulations.chapter_685a import RULEBOOK
+from pacomply.regulations.citation import Citation, cite
+from pacomply.regulations.rulebook import Equipment
 
 CHAPTER = "685a"
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from checker.rules.common import shared_rules
-from regulations.chapter_686a import RULEBOOK
-from regulations.citation import cite
-from regulations.rulebook import Shuffler
+from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from pacomply.checker.rules.common import shared_rules
+from pacomply.regulations.chapter_686a import RULEBOOK
+from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import Shuffler
 
 _RACK = cite("686a.2(d)")
 _SHUFFLER = cite("686a.3(b)")

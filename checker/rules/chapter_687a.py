@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from checker.rules.common import shared_rules
-from regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER, RULEBOOK
-from regulations.citation import cite
-from regulations.rulebook import DealingMethod, Equipment, Shuffler
+from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from pacomply.checker.rules.common import shared_rules
+from pacomply.regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER, RULEBOOK
+from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 
 _RACK = cite("687a.2(d)")
 _HAND_DEAL = cite("687a.9(a)(1)")

@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from checker.rules.common import shared_rules
-from checker.rules.pai_gow_common import (
+from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from pacomply.checker.rules.common import shared_rules
+from pacomply.checker.rules.pai_gow_common import (
     dealing_answers_rule,
     house_way_rule,
     offered_wagers_rule,
     starting_position_rule,
 )
-from regulations.chapter_688a import PROGRESSIVE_TABLES, RULEBOOK
-from regulations.citation import cite
-from regulations.rulebook import Equipment
+from pacomply.regulations.chapter_688a import PROGRESSIVE_TABLES, RULEBOOK
+from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import Equipment
 
 _PROGRESSIVE = cite("688a.12(d)")
 _PROGRESSIVE_SYSTEM = cite("688a.2(d)")

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from regulations.citation import RULES_SUBMISSIONS
-from regulations.rulebook import DealingMethod, DeckConfiguration, Rulebook, Shuffler
-from submissions.model import TableConfiguration
+from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from pacomply.regulations.citation import RULES_SUBMISSIONS
+from pacomply.regulations.rulebook import DealingMethod, DeckConfiguration, Rulebook, Shuffler
+from pacomply.submissions.model import TableConfiguration
 
 CARDS_PER_DECK = 52
 

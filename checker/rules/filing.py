@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import date
 
-from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from checker.waivers import WAIVER_RULES
-from regulations.citation import RULES_SUBMISSIONS
+from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from pacomply.checker.waivers import WAIVER_RULES
+from pacomply.regulations.citation import RULES_SUBMISSIONS
 
 
 def _date_filed(context: CheckContext, rule: Rule) -> Iterator[Finding]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from regulations.citation import Citation
-from regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler
+from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from pacomply.regulations.citation import Citation
+from pacomply.regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler
 
 DEALING_KEYS: dict[DealingMethod, str] = {
     DealingMethod.SHOE: "manual_shoe",
@@ -222,7 +222,7 @@ def house_way_rule(book: Rulebook, code: str, citation: Citation) -> Rule:
     """The filing gives the dealer's house way: 'standard' or a structured house way pacomply can read."""
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-        from engine.games.pai_gow_house_way import HouseWayError, parse_house_way
+        from pacomply.engine.games.pai_gow_house_way import HouseWayError, parse_house_way
 
         text = context.answer("house_way")
         if not isinstance(text, str) or not text.strip():

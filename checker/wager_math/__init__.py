@@ -11,17 +11,17 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from checker.wager_math.blackjack_base import BaseGameOptions
-    from engine.analysis.result import WagerAnalysis
+    from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
+    from pacomply.engine.analysis.result import WagerAnalysis
 
 _CHAPTER_MODULES: dict[str, str] = {
-    "633a": "checker.wager_math.chapter_633a",
-    "645a": "checker.wager_math.chapter_645a",
-    "681a": "checker.wager_math.chapter_681a",
-    "685a": "checker.wager_math.chapter_685a",
-    "686a": "checker.wager_math.chapter_686a",
-    "687a": "checker.wager_math.chapter_687a",
-    "688a": "checker.wager_math.chapter_688a",
+    "633a": "pacomply.checker.wager_math.chapter_633a",
+    "645a": "pacomply.checker.wager_math.chapter_645a",
+    "681a": "pacomply.checker.wager_math.chapter_681a",
+    "685a": "pacomply.checker.wager_math.chapter_685a",
+    "686a": "pacomply.checker.wager_math.chapter_686a",
+    "687a": "pacomply.checker.wager_math.chapter_687a",
+    "688a": "pacomply.checker.wager_math.chapter_688a",
 }
 
 DECIMALS = 6

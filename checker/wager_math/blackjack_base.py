@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
-from checker.wager_math import AnalysisUnavailable
+from pacomply.checker.wager_math import AnalysisUnavailable
 
 if TYPE_CHECKING:
-    from engine.analysis.blackjack import BlackjackRules, StrategyTable, StrategyTables
+    from pacomply.engine.analysis.blackjack import BlackjackRules, StrategyTable, StrategyTables
 
 Strategy = Literal["optimal", "basic"]
 #: The wagers, in any blackjack chapter, whose figures are a base-game analysis and so take these options.
@@ -94,7 +94,7 @@ class BaseGameOptions:
 
     def rules(self, decks: int, skip: tuple[str, ...] = ()) -> BlackjackRules:
         """The 633a rule set at ``decks`` (fields in ``skip`` left at the chapter's default)."""
-        from engine.analysis.blackjack import BlackjackRules
+        from pacomply.engine.analysis.blackjack import BlackjackRules
 
         values = {name: value for name, value in self.values().items() if name not in skip}
         try:

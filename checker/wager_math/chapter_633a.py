@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from checker.wager_math import AnalysisUnavailable, RuleEffectMath, WagerMath
-from checker.wager_math.blackjack_base import (
+from pacomply.checker.wager_math import AnalysisUnavailable, RuleEffectMath, WagerMath
+from pacomply.checker.wager_math.blackjack_base import (
     NOT_IN_SWITCH,
     BaseGameOptions,
     RuleChange,
@@ -21,14 +21,14 @@ from checker.wager_math.blackjack_base import (
     does_not_apply,
     odds_text,
 )
-from engine.analysis import blackjack_side_wagers
-from engine.analysis.result import WagerAnalysis
-from regulations.chapter_633a import ANALYSED_DECKS, MAX_DECKS, RULEBOOK
-from regulations.rulebook import PayoutKind, Paytable
+from pacomply.engine.analysis import blackjack_side_wagers
+from pacomply.engine.analysis.result import WagerAnalysis
+from pacomply.regulations.chapter_633a import ANALYSED_DECKS, MAX_DECKS, RULEBOOK
+from pacomply.regulations.rulebook import PayoutKind, Paytable
 
 if TYPE_CHECKING:
-    from engine.analysis.blackjack import BlackjackRules
-    from submissions.model import Filing
+    from pacomply.engine.analysis.blackjack import BlackjackRules
+    from pacomply.submissions.model import Filing
 
 CHAPTER = "633a"
 #: The wagers whose math is the base-game strategy analysis (``engine/analysis/blackjack/``).
@@ -86,7 +86,7 @@ def _reading_text(notes: tuple[str, ...], engine_readings: str, rulebook_ids: tu
 
 @cache
 def _base_math(rules: BlackjackRules, strategy: Strategy, effects: bool, notes: tuple[str, ...]) -> WagerMath:
-    from engine.analysis.blackjack import READINGS, analyse, rule_effects
+    from pacomply.engine.analysis.blackjack import READINGS, analyse, rule_effects
 
     analysis = analyse(rules, strategy)
     if strategy == "optimal":
@@ -133,8 +133,8 @@ def _base_math(rules: BlackjackRules, strategy: Strategy, effects: bool, notes: 
 
 @cache
 def _switch_math(rules: BlackjackRules, notes: tuple[str, ...]) -> WagerMath:
-    from engine.analysis.blackjack import SWITCH_READINGS, analyse_switch
-    from engine.analysis.blackjack.switch import paytable_rows as switch_paytable_rows
+    from pacomply.engine.analysis.blackjack import SWITCH_READINGS, analyse_switch
+    from pacomply.engine.analysis.blackjack.switch import paytable_rows as switch_paytable_rows
 
     # A switched Blackjack is paid as a Blackjack (reading 633a-switch-blackjack), so at the same odds.
     analysis = analyse_switch(rules, switched_blackjack_pays=rules.blackjack_pays)

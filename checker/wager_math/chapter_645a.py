@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from checker.wager_math import READING_SEPARATOR, AnalysisUnavailable, WagerMath
-from engine.analysis import pai_gow_poker
-from engine.analysis.result import WagerAnalysis
-from regulations.chapter_645a import MINIMUM_PROGRESSIVE_RESET, RULEBOOK
+from pacomply.checker.wager_math import READING_SEPARATOR, AnalysisUnavailable, WagerMath
+from pacomply.engine.analysis import pai_gow_poker
+from pacomply.engine.analysis.result import WagerAnalysis
+from pacomply.regulations.chapter_645a import MINIMUM_PROGRESSIVE_RESET, RULEBOOK
 
 _HIGHEST = "645a-bonus-highest-ranking-hand"
 _READINGS: dict[str, tuple[str, ...]] = {

@@ -5,10 +5,10 @@ Bonus paytables are analysed only at the deck count § 681a.8(c) permits them wi
 
 from __future__ import annotations
 
-from checker.wager_math import AnalysisUnavailable, WagerMath
-from engine.analysis import twenty_one_baccarat
-from engine.analysis.result import WagerAnalysis
-from regulations.chapter_681a import BONUS_PAYTABLE_DECKS, PERMITTED_DECKS, RULEBOOK
+from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
+from pacomply.engine.analysis import twenty_one_baccarat
+from pacomply.engine.analysis.result import WagerAnalysis
+from pacomply.regulations.chapter_681a import BONUS_PAYTABLE_DECKS, PERMITTED_DECKS, RULEBOOK
 
 _READINGS_BY_WAGER: dict[str, tuple[str, ...]] = {
     "player": ("681a-two-ace-natural", "681a-one-draw", "681a-win-with-17"),

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from checker.wager_math import AnalysisUnavailable, WagerMath
-from checker.wager_math.blackjack_base import BaseGameOptions, does_not_apply
-from engine.analysis import blackjack_side_wagers
-from engine.analysis.result import WagerAnalysis
-from regulations.chapter_685a import MATCH_THE_DEALER_ODDS, PERMITTED_DECKS, RULEBOOK
-from regulations.rulebook import Paytable
+from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
+from pacomply.checker.wager_math.blackjack_base import BaseGameOptions, does_not_apply
+from pacomply.engine.analysis import blackjack_side_wagers
+from pacomply.engine.analysis.result import WagerAnalysis
+from pacomply.regulations.chapter_685a import MATCH_THE_DEALER_ODDS, PERMITTED_DECKS, RULEBOOK
+from pacomply.regulations.rulebook import Paytable
 
 CHAPTER = "685a"
 RULES_LINE = (
@@ -26,7 +26,7 @@ RULES_LINE = (
 
 @cache
 def _base_math(decks: int) -> WagerMath:
-    from engine.analysis.down_under import analyse_down_under
+    from pacomply.engine.analysis.down_under import analyse_down_under
 
     analysis = analyse_down_under(decks)
     reading = "; ".join(f"{topic}: {choice}" for topic, choice, _reason, _citation in analysis.readings)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from checker.wager_math import AnalysisUnavailable, WagerMath
-from engine.analysis import over_under
-from engine.analysis.result import WagerAnalysis
-from regulations.chapter_686a import BONUS_PAYTABLE, DECKS_PER_BATCH, RULEBOOK
+from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
+from pacomply.engine.analysis import over_under
+from pacomply.engine.analysis.result import WagerAnalysis
+from pacomply.regulations.chapter_686a import BONUS_PAYTABLE, DECKS_PER_BATCH, RULEBOOK
 
 
 def _math(wager: str, paytable: str | None, decks: int, analysis: WagerAnalysis) -> WagerMath:

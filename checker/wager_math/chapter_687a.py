@@ -6,9 +6,9 @@ all C(53,5) hands and their counts against every dealer hand (a few seconds); la
 
 from __future__ import annotations
 
-from checker.wager_math import AnalysisUnavailable, WagerMath
-from engine.analysis.result import WagerAnalysis
-from regulations.chapter_687a import (
+from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
+from pacomply.engine.analysis.result import WagerAnalysis
+from pacomply.regulations.chapter_687a import (
     BAD_BEAT_ODDS,
     BLIND_PAYTABLE_ID,
     PROGRESSIVE_SEED,
@@ -66,7 +66,7 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
 
 
 def _analyse_one(wager: str, paytable: str | None) -> WagerAnalysis:
-    from engine.analysis import dj_wild_stud_poker as analysis
+    from pacomply.engine.analysis import dj_wild_stud_poker as analysis
 
     if wager == "base":
         return analysis.base()

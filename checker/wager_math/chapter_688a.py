@@ -3,10 +3,10 @@ their simulated parts and intervals."""
 
 from __future__ import annotations
 
-from checker.wager_math import READING_SEPARATOR, AnalysisUnavailable, WagerMath
-from engine.analysis import face_up_pai_gow_poker as analysis_688a
-from engine.analysis.result import WagerAnalysis
-from regulations.chapter_688a import RULEBOOK
+from pacomply.checker.wager_math import READING_SEPARATOR, AnalysisUnavailable, WagerMath
+from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
+from pacomply.engine.analysis.result import WagerAnalysis
+from pacomply.regulations.chapter_688a import RULEBOOK
 
 _HIGHEST = "688a-bonus-highest-ranking-hand"
 _READINGS: dict[str, tuple[str, ...]] = {

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from checker.wager_math import WagerMath
-from engine.simulation.progressive import long_run_net, net_at_meter
-from engine.simulation.registry import ProgressiveRoundGame, load_game
-from engine.simulation.runner import SimulationRun
-from submissions import Filing
+from pacomply.checker.wager_math import WagerMath
+from pacomply.engine.simulation.progressive import long_run_net, net_at_meter
+from pacomply.engine.simulation.registry import ProgressiveRoundGame, load_game
+from pacomply.engine.simulation.runner import SimulationRun
+from pacomply.submissions import Filing
 
 
 def simulated_math(run: SimulationRun) -> list[WagerMath]:

@@ -23,9 +23,8 @@ from functools import cache
 from math import prod
 
 import numpy as np
-
-from engine.analysis.result import Distribution, WagerAnalysis
-from regulations import chapter_633a as book
+from pacomply.engine.analysis.result import Distribution, WagerAnalysis
+from pacomply.regulations import chapter_633a as book
 
 IDENTITIES = 52
 RANK_COUNT = 13

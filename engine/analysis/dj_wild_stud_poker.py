@@ -26,13 +26,12 @@ from math import comb
 
 import numpy as np
 from numba import njit
-
-from engine.analysis.result import Distribution, WagerAnalysis
-from engine.cards import Card
-from engine.evaluator import HandCategory, WildHandCategory, enumerate_deuces_wild, standard_values
-from engine.evaluator.categories import CATEGORY_SHIFT
-from engine.games.dj_wild_stud_poker import category_key, category_of_key, progressive_payout, trips_paytable
-from regulations.chapter_687a import (
+from pacomply.engine.analysis.result import Distribution, WagerAnalysis
+from pacomply.engine.cards import Card
+from pacomply.engine.evaluator import HandCategory, WildHandCategory, enumerate_deuces_wild, standard_values
+from pacomply.engine.evaluator.categories import CATEGORY_SHIFT
+from pacomply.engine.games.dj_wild_stud_poker import category_key, category_of_key, progressive_payout, trips_paytable
+from pacomply.regulations.chapter_687a import (
     BAD_BEAT_ODDS,
     BLIND_ODDS,
     HAND_NAMES,
@@ -185,7 +184,7 @@ def evaluate_batch(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     The evaluator's public batch API returns only the best values; Trips needs the other three, so this calls its
     kernel with its tables (a public ``deuces_wild_batch`` returning all four is requested in issue #3).
     """
-    from engine.evaluator import deuces_wild, kernels
+    from pacomply.engine.evaluator import deuces_wild, kernels
 
     return kernels.deuces_wild_batch(np.ascontiguousarray(hands, dtype=np.uint8), *deuces_wild._arrays())
 

@@ -16,7 +16,7 @@ from collections import Counter
 from fractions import Fraction
 from functools import cache
 
-from engine.analysis.pai_gow_poker import (
+from pacomply.engine.analysis.pai_gow_poker import (
     ALL_HANDS,
     _add,
     _analysis,
@@ -24,12 +24,12 @@ from engine.analysis.pai_gow_poker import (
     no_pair_hands_by_top,
     seven_card_counts,
 )
-from engine.analysis.result import Distribution, WagerAnalysis
-from engine.evaluator import JokerRule
-from engine.games.face_up_pai_gow_poker import fortune_outcome, progressive_row
-from engine.simulation import SimulationResult
-from engine.simulation.pai_gow_poker import simulate_base
-from regulations.chapter_688a import (
+from pacomply.engine.analysis.result import Distribution, WagerAnalysis
+from pacomply.engine.evaluator import JokerRule
+from pacomply.engine.games.face_up_pai_gow_poker import fortune_outcome, progressive_row
+from pacomply.engine.simulation import SimulationResult
+from pacomply.engine.simulation.pai_gow_poker import simulate_base
+from pacomply.regulations.chapter_688a import (
     ACE_HIGH_BOTH,
     ACE_HIGH_DEALER_JOKER,
     ACE_HIGH_DEALER_NO_JOKER,

@@ -10,9 +10,9 @@ from collections import defaultdict
 from fractions import Fraction
 from functools import cache
 
-from engine.analysis.result import Distribution, WagerAnalysis
-from engine.games.over_under import Decision
-from regulations.chapter_686a import BONUS_ODDS_BY_TOTAL, OVER_23_WINNING_TOTALS, UNDER_18_WINNING_TOTALS
+from pacomply.engine.analysis.result import Distribution, WagerAnalysis
+from pacomply.engine.games.over_under import Decision
+from pacomply.regulations.chapter_686a import BONUS_ODDS_BY_TOTAL, OVER_23_WINNING_TOTALS, UNDER_18_WINNING_TOTALS
 
 # Point values and how many cards of each one deck holds (§ 686a.3(d)): 2-9 four each, ten-valued sixteen, ace four.
 _VALUES_PER_DECK: dict[int, int] = {value: 4 for value in range(2, 10)} | {10: 16, 11: 4}

@@ -19,11 +19,11 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-from engine.analysis.result import Distribution, WagerAnalysis
-from engine.evaluator import JokerRule, SevenCardBonusCategory, enumerate_seven_card_bonus
-from engine.games.pai_gow_poker import EMPERORS_OUTCOME, ENVY_ORDER, FORTUNE_OUTCOME, PROGRESSIVE_OUTCOME
-from engine.simulation.pai_gow_poker import simulate_base
-from regulations.chapter_645a import (
+from pacomply.engine.analysis.result import Distribution, WagerAnalysis
+from pacomply.engine.evaluator import JokerRule, SevenCardBonusCategory, enumerate_seven_card_bonus
+from pacomply.engine.games.pai_gow_poker import EMPERORS_OUTCOME, ENVY_ORDER, FORTUNE_OUTCOME, PROGRESSIVE_OUTCOME
+from pacomply.engine.simulation.pai_gow_poker import simulate_base
+from pacomply.regulations.chapter_645a import (
     EMPERORS_ORDER,
     ENVY_AMOUNTS,
     FORTUNE_ODDS,
@@ -40,9 +40,8 @@ BASE_SEED = 645
 
 
 def _cache_file(joker_rule: JokerRule) -> Path:
-    import engine.evaluator.kernels as kernels
-    import engine.evaluator.tables as tables
-
+    import pacomply.engine.evaluator.kernels as kernels
+    import pacomply.engine.evaluator.tables as tables
     digest = hashlib.sha256(Path(kernels.__file__).read_bytes() + Path(tables.__file__).read_bytes()).hexdigest()[:16]
     base = Path(os.environ.get("PACOMPLY_CACHE_DIR") or Path.home() / ".cache" / "pacomply")
     return base / f"seven-card-counts-{joker_rule.value}-{digest}.json"
@@ -203,9 +202,8 @@ def optimal_setting(cards: list[int], samples: int = 20_000, seed: int = 645) ->
     """The player's best setting against the dealer's house-way distribution (645a analysis): the setting's index in
     :data:`engine.games.pai_gow_house_way.LOW_POSITIONS`, its expected result, and the house way's for comparison."""
     import numpy as np
-
-    from engine.games.pai_gow_house_way import LOW_POSITIONS, set_by_house_way
-    from engine.simulation.pai_gow_poker import setting_values
+    from pacomply.engine.games.pai_gow_house_way import LOW_POSITIONS, set_by_house_way
+    from pacomply.engine.simulation.pai_gow_poker import setting_values
 
     values = setting_values(cards, samples, seed)
     house = set_by_house_way(cards)

@@ -15,8 +15,8 @@ from collections import defaultdict
 from fractions import Fraction
 from functools import cache
 
-from engine.analysis.result import Distribution, WagerAnalysis
-from regulations.chapter_681a import (
+from pacomply.engine.analysis.result import Distribution, WagerAnalysis
+from pacomply.regulations.chapter_681a import (
     BONUS_ODDS,
     STAND_ON,
     TIE_ODDS,

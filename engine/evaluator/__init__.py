@@ -8,15 +8,15 @@ Importing this package builds nothing: tables are built or loaded on the first e
 (or loads from its cache) each kernel on its first call.
 """
 
-from engine.evaluator._cards import InvalidHandError
-from engine.evaluator.categories import (
+from pacomply.engine.evaluator._cards import InvalidHandError
+from pacomply.engine.evaluator.categories import (
     HandCategory,
     PaiGowCategory,
     SevenCardBonusCategory,
     WildHandCategory,
     category_of,
 )
-from engine.evaluator.deuces_wild import (
+from pacomply.engine.evaluator.deuces_wild import (
     DeucesWildEnumeration,
     DeucesWildHand,
     WildPayout,
@@ -29,7 +29,7 @@ from engine.evaluator.deuces_wild import (
     evaluate_deuces_wild,
     single_column_paytable,
 )
-from engine.evaluator.pai_gow import (
+from pacomply.engine.evaluator.pai_gow import (
     HAND_SPLITS,
     JokerRule,
     Outcome,
@@ -49,7 +49,7 @@ from engine.evaluator.pai_gow import (
     split_values,
     valid_settings,
 )
-from engine.evaluator.standard import (
+from pacomply.engine.evaluator.standard import (
     StandardHand,
     count_five_card_categories,
     evaluate_standard,

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import numpy as np
-
-from engine.cards import JOKER_INDEX, Card
+from pacomply.engine.cards import JOKER_INDEX, Card
 
 
 class InvalidHandError(ValueError):

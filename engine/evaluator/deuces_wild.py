@@ -21,11 +21,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-
-from engine.evaluator import kernels
-from engine.evaluator._cards import CardLike, hand_array, hands_array
-from engine.evaluator.categories import CATEGORY_SHIFT, WildHandCategory
-from engine.evaluator.tables import get_tables
+from pacomply.engine.evaluator import kernels
+from pacomply.engine.evaluator._cards import CardLike, hand_array, hands_array
+from pacomply.engine.evaluator.categories import CATEGORY_SHIFT, WildHandCategory
+from pacomply.engine.evaluator.tables import get_tables
 
 CATEGORY_COUNT = len(WildHandCategory)
 HANDS_IN_DECK = 2_869_685  # C(53, 5)

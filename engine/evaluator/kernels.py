@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, prange
-
-from engine.evaluator.categories import CATEGORY_SHIFT
+from pacomply.engine.evaluator.categories import CATEGORY_SHIFT
 
 JOKER = 52
 RANK_MASK_13 = 0x1FFF

@@ -24,12 +24,11 @@ from enum import IntEnum, StrEnum, unique
 
 import numba
 import numpy as np
-
-from engine.cards import JOKER_INDEX, Card, Rank
-from engine.evaluator import kernels
-from engine.evaluator._cards import CardLike, InvalidHandError, card_index, hand_array, hands_array
-from engine.evaluator.categories import CATEGORY_SHIFT, PaiGowCategory, SevenCardBonusCategory
-from engine.evaluator.tables import get_tables, pack
+from pacomply.engine.cards import JOKER_INDEX, Card, Rank
+from pacomply.engine.evaluator import kernels
+from pacomply.engine.evaluator._cards import CardLike, InvalidHandError, card_index, hand_array, hands_array
+from pacomply.engine.evaluator.categories import CATEGORY_SHIFT, PaiGowCategory, SevenCardBonusCategory
+from pacomply.engine.evaluator.tables import get_tables, pack
 
 HIGH_HAND_SIZES = (5, 6, 7)
 SEVEN_CARD_HANDS_WITH_JOKER = 154_143_080  # C(53, 7)

@@ -11,11 +11,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-
-from engine.evaluator import kernels
-from engine.evaluator._cards import CardLike, hand_array, hands_array
-from engine.evaluator.categories import CATEGORY_SHIFT, HandCategory
-from engine.evaluator.tables import get_tables
+from pacomply.engine.evaluator import kernels
+from pacomply.engine.evaluator._cards import CardLike, hand_array, hands_array
+from pacomply.engine.evaluator.categories import CATEGORY_SHIFT, HandCategory
+from pacomply.engine.evaluator.tables import get_tables
 
 STANDARD_SIZES = (5, 6, 7)
 

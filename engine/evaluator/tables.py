@@ -20,8 +20,7 @@ from functools import cache
 from pathlib import Path
 
 import numpy as np
-
-from engine.evaluator.categories import (
+from pacomply.engine.evaluator.categories import (
     CATEGORY_SHIFT,
     HandCategory,
     PaiGowCategory,

@@ -13,12 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.cards import Card, CardParseError, Rank, Suit
-from engine.games.blackjack_hand import BLACKJACK_TOTAL, hand_total, is_blackjack, is_ten_valued, point_value
-from engine.replay_input import read_amount, read_card_list
-from engine.settlement import Outcome, ReplayError, RoundResult, Settlement
-from regulations import chapter_633a as book
-from regulations.citation import Citation, cite
+from pacomply.engine.cards import Card, CardParseError, Rank, Suit
+from pacomply.engine.games.blackjack_hand import BLACKJACK_TOTAL, hand_total, is_blackjack, is_ten_valued, point_value
+from pacomply.engine.replay_input import read_amount, read_card_list
+from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
+from pacomply.regulations import chapter_633a as book
+from pacomply.regulations.citation import Citation, cite
 
 CHAPTER = "633a"
 DEALER_STANDS_FROM = 17

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import Card, Rank
+from pacomply.engine.cards import Card, Rank
 
 BLACKJACK_TOTAL = 21
 

@@ -14,10 +14,16 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum, unique
 from fractions import Fraction
 
-from engine.cards import JOKER, Card, CardParseError
-from engine.evaluator import WildHandCategory, WildPaytable, best_payout, evaluate_deuces_wild, evaluate_standard
-from engine.settlement import Outcome, ReplayError, RoundResult, Settlement
-from regulations.chapter_687a import (
+from pacomply.engine.cards import JOKER, Card, CardParseError
+from pacomply.engine.evaluator import (
+    WildHandCategory,
+    WildPaytable,
+    best_payout,
+    evaluate_deuces_wild,
+    evaluate_standard,
+)
+from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
+from pacomply.regulations.chapter_687a import (
     BAD_BEAT_ODDS,
     BLIND_ODDS,
     CARDS_PER_HAND,
@@ -29,7 +35,7 @@ from regulations.chapter_687a import (
     RAISE_MULTIPLE,
     TRIPS_ODDS,
 )
-from regulations.citation import cite
+from pacomply.regulations.citation import cite
 
 CHAPTER = "687a"
 WAGER_IDS = ("ante", "blind", "trips", "bad_beat", "progressive")

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 from fractions import Fraction
 
-from engine.cards import Card, Rank
-from engine.games.blackjack_hand import BLACKJACK_TOTAL, hand_total, is_blackjack, is_ten_valued, point_value
-from engine.replay_input import read_amount, read_card_list
-from engine.settlement import Outcome, ReplayError, RoundResult, Settlement
-from regulations import chapter_685a as book
-from regulations.citation import cite
+from pacomply.engine.cards import Card, Rank
+from pacomply.engine.games.blackjack_hand import BLACKJACK_TOTAL, hand_total, is_blackjack, is_ten_valued, point_value
+from pacomply.engine.replay_input import read_amount, read_card_list
+from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
+from pacomply.regulations import chapter_685a as book
+from pacomply.regulations.citation import cite
 
 CHAPTER = "685a"
 

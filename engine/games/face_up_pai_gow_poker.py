@@ -11,10 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from engine.cards import Card
-from engine.evaluator import JokerRule, SevenCardBonusCategory, pai_gow_value, seven_card_bonus_category
-from engine.games.pai_gow_house_way import HouseWay, Setting, best_setting_against, set_by_house_way, setting_of
-from engine.games.pai_gow_poker import (
+from pacomply.engine.cards import Card
+from pacomply.engine.evaluator import JokerRule, SevenCardBonusCategory, pai_gow_value, seven_card_bonus_category
+from pacomply.engine.games.pai_gow_house_way import (
+    HouseWay,
+    Setting,
+    best_setting_against,
+    set_by_house_way,
+    setting_of,
+)
+from pacomply.engine.games.pai_gow_poker import (
     FORTUNE_OUTCOME,
     PlayerRound,
     check_deck,
@@ -24,8 +30,8 @@ from engine.games.pai_gow_poker import (
     read_house_way,
     read_players,
 )
-from engine.settlement import Outcome, ReplayError, RoundResult, Settlement
-from regulations.chapter_645a import (
+from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
+from pacomply.regulations.chapter_645a import (
     FIVE_ACES,
     ROYAL_FLUSH,
     ROYAL_FLUSH_ROYAL_MATCH,
@@ -33,7 +39,7 @@ from regulations.chapter_645a import (
     SEVEN_CARD_STRAIGHT_FLUSH_JOKER,
     STRAIGHT_FLUSH,
 )
-from regulations.chapter_688a import (
+from pacomply.regulations.chapter_688a import (
     ACE_HIGH_BOTH,
     ACE_HIGH_DEALER_JOKER,
     ACE_HIGH_DEALER_NO_JOKER,
@@ -50,7 +56,7 @@ from regulations.chapter_688a import (
     SEVEN_CARD_WILD_STRAIGHT_FLUSH,
     THREE_PAIR,
 )
-from regulations.citation import cite
+from pacomply.regulations.citation import cite
 
 CHAPTER = "688a"
 JOKER = 52

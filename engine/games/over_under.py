@@ -11,16 +11,16 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum, unique
 from fractions import Fraction
 
-from engine.cards import Card, CardParseError, Rank
-from engine.settlement import Outcome, ReplayError, RoundResult, Settlement
-from regulations.chapter_686a import (
+from pacomply.engine.cards import Card, CardParseError, Rank
+from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
+from pacomply.regulations.chapter_686a import (
     BONUS_ODDS_BY_TOTAL,
     DECKS_PER_BATCH,
     HOUSE_TOTALS,
     OVER_23_WINNING_TOTALS,
     UNDER_18_WINNING_TOTALS,
 )
-from regulations.citation import cite
+from pacomply.regulations.citation import cite
 
 CHAPTER = "686a"
 CARDS_PER_HAND = 3

@@ -36,9 +36,8 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 from numba import njit
-
-from engine.evaluator import kernels
-from engine.evaluator.tables import get_tables
+from pacomply.engine.evaluator import kernels
+from pacomply.engine.evaluator.tables import get_tables
 
 CATEGORY_SHIFT = 20
 PAIR, TWO_PAIR, THREE, STRAIGHT, FOUR, FIVE_ACES = 1, 2, 3, 4, 7, 11

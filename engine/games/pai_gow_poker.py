@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.cards import Card, CardParseError
-from engine.evaluator import JokerRule, SevenCardBonusCategory, pai_gow_value, seven_card_bonus_category
-from engine.games.pai_gow_house_way import (
+from pacomply.engine.cards import Card, CardParseError
+from pacomply.engine.evaluator import JokerRule, SevenCardBonusCategory, pai_gow_value, seven_card_bonus_category
+from pacomply.engine.games.pai_gow_house_way import (
     HouseWay,
     HouseWayError,
     Setting,
@@ -25,9 +25,9 @@ from engine.games.pai_gow_house_way import (
     set_by_house_way,
     setting_of,
 )
-from engine.replay_input import read_amount
-from engine.settlement import Outcome, ReplayError, RoundResult, Settlement
-from regulations.chapter_645a import (
+from pacomply.engine.replay_input import read_amount
+from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
+from pacomply.regulations.chapter_645a import (
     COMMISSION,
     COMMISSION_ROUNDING,
     EMPERORS_ORDER,
@@ -52,7 +52,7 @@ from regulations.chapter_645a import (
     STRAIGHT_FLUSH,
     THREE_OF_A_KIND,
 )
-from regulations.citation import Citation, cite
+from pacomply.regulations.citation import Citation, cite
 
 CHAPTER = "645a"
 CARDS_PER_HAND = 7

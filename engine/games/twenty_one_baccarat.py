@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.cards import Card, CardParseError, Rank
-from engine.settlement import Outcome, ReplayError, RoundResult, Settlement
-from regulations.chapter_681a import (
+from pacomply.engine.cards import Card, CardParseError, Rank
+from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
+from pacomply.regulations.chapter_681a import (
     BONUS_ODDS,
     BONUS_PAYTABLE_DECKS,
     PERMITTED_DECKS,
@@ -26,7 +26,7 @@ from regulations.chapter_681a import (
     WIN_WITH_17_TOTAL,
     BonusHand,
 )
-from regulations.citation import Citation, cite
+from pacomply.regulations.citation import Citation, cite
 
 CHAPTER = "681a"
 TWENTY_ONE = 21

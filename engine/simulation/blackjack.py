@@ -70,14 +70,14 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
-from engine.analysis.blackjack.analyzer import analyse, basic_strategy_policy
-from engine.analysis.blackjack.rules import READINGS as ANALYZER_READINGS
-from engine.analysis.blackjack.rules import BlackjackRules
-from engine.cards import Card, Rank
-from engine.games import blackjack
-from engine.games.blackjack_hand import hand_total, is_blackjack, point_value
-from engine.simulation.progressive import MeterSpec
-from engine.simulation.registry import (
+from pacomply.engine.analysis.blackjack.analyzer import analyse, basic_strategy_policy
+from pacomply.engine.analysis.blackjack.rules import READINGS as ANALYZER_READINGS
+from pacomply.engine.analysis.blackjack.rules import BlackjackRules
+from pacomply.engine.cards import Card, Rank
+from pacomply.engine.games import blackjack
+from pacomply.engine.games.blackjack_hand import hand_total, is_blackjack, point_value
+from pacomply.engine.simulation.progressive import MeterSpec
+from pacomply.engine.simulation.registry import (
     MeterChoice,
     RoundPlayer,
     SimulationUnavailable,
@@ -85,9 +85,9 @@ from engine.simulation.registry import (
     WagerFacts,
     WagerPlay,
 )
-from engine.simulation.shoe import Shoe
-from regulations import chapter_633a as book
-from regulations.rulebook import PayoutKind, Paytable
+from pacomply.engine.simulation.shoe import Shoe
+from pacomply.regulations import chapter_633a as book
+from pacomply.regulations.rulebook import PayoutKind, Paytable
 
 #: Wagers of a standard table, in report order (MATH.md ids).
 STANDARD_WAGERS = (
@@ -457,8 +457,8 @@ class _SwitchTablePlayer:
     """
 
     def __init__(self, table: _Table, seats: int) -> None:
-        from engine.analysis.blackjack.combinatorics import player_compositions
-        from engine.analysis.blackjack.switch import switch_policy
+        from pacomply.engine.analysis.blackjack.combinatorics import player_compositions
+        from pacomply.engine.analysis.blackjack.switch import switch_policy
 
         rules = table.switch_rules
         policy = switch_policy(rules, switched_blackjack_pays=rules.blackjack_pays)
@@ -574,7 +574,7 @@ def row_probabilities(wager: str, decks: int) -> dict[str, Fraction]:
     :func:`engine.analysis.blackjack_side_wagers.distribution` values the meter row at the chapter's minimum reset;
     every row of the two paytables nets a different amount there, so each net identifies its row.
     """
-    from engine.analysis.blackjack_side_wagers import distribution
+    from pacomply.engine.analysis.blackjack_side_wagers import distribution
 
     paytable = book.RULEBOOK.paytable(wager, _permitted_paytables(wager, decks)[0])
     by_net: dict[Fraction, str] = {}
@@ -724,7 +724,7 @@ class BlackjackRounds:
 
 def _switch_facts(table: _Table) -> WagerFacts:
     """Blackjack Switch as ``edge 633a --wager switch`` reports it (citation, readings, rows); the play simulated."""
-    from engine.analysis.blackjack.switch import SWITCH_READINGS, analyse_switch, paytable_rows
+    from pacomply.engine.analysis.blackjack.switch import SWITCH_READINGS, analyse_switch, paytable_rows
 
     rules = table.switch_rules
     analysis = analyse_switch(rules, switched_blackjack_pays=rules.blackjack_pays)

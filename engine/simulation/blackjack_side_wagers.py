@@ -16,12 +16,11 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
-
-from engine.cards import Card
-from engine.games import blackjack, down_under_blackjack
-from engine.games.blackjack_hand import is_blackjack
-from engine.simulation import SimulationResult
-from regulations import chapter_633a as book
+from pacomply.engine.cards import Card
+from pacomply.engine.games import blackjack, down_under_blackjack
+from pacomply.engine.games.blackjack_hand import is_blackjack
+from pacomply.engine.simulation import SimulationResult
+from pacomply.regulations import chapter_633a as book
 
 #: Cards a round may use: four player cards and a dealer hand of at most 12 cards.
 _CARDS_PER_ROUND = 16

@@ -29,17 +29,16 @@ from functools import cache
 from math import comb
 
 import numpy as np
-
-from engine.analysis import dj_wild_stud_poker as analysis
-from engine.cards import Card
-from engine.evaluator import HandCategory, evaluate_standard, standard_values
-from engine.evaluator.categories import CATEGORY_SHIFT
-from engine.games import dj_wild_stud_poker as rules
-from engine.games.dj_wild_stud_poker import progressive_payout
-from engine.settlement import RoundResult
-from engine.simulation import SimulationResult
-from engine.simulation.progressive import MeterSpec
-from engine.simulation.registry import (
+from pacomply.engine.analysis import dj_wild_stud_poker as analysis
+from pacomply.engine.cards import Card
+from pacomply.engine.evaluator import HandCategory, evaluate_standard, standard_values
+from pacomply.engine.evaluator.categories import CATEGORY_SHIFT
+from pacomply.engine.games import dj_wild_stud_poker as rules
+from pacomply.engine.games.dj_wild_stud_poker import progressive_payout
+from pacomply.engine.settlement import RoundResult
+from pacomply.engine.simulation import SimulationResult
+from pacomply.engine.simulation.progressive import MeterSpec
+from pacomply.engine.simulation.registry import (
     MeterChoice,
     RoundPlayer,
     SimulationUnavailable,
@@ -47,9 +46,9 @@ from engine.simulation.registry import (
     WagerFacts,
     WagerPlay,
 )
-from engine.simulation.shoe import Shoe
-from engine.simulation.twenty_one_baccarat import distinct_draws
-from regulations.chapter_687a import (
+from pacomply.engine.simulation.shoe import Shoe
+from pacomply.engine.simulation.twenty_one_baccarat import distinct_draws
+from pacomply.regulations.chapter_687a import (
     BAD_BEAT_ODDS,
     BLIND_ODDS,
     BLIND_PAYTABLE_ID,
@@ -61,7 +60,7 @@ from regulations.chapter_687a import (
     RULEBOOK,
     TRIPS_ODDS,
 )
-from regulations.rulebook import Shuffler
+from pacomply.regulations.rulebook import Shuffler
 
 JOKER = 52
 

@@ -41,12 +41,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.cards import Card, Rank
-from engine.games import down_under_blackjack as rules
-from engine.games.blackjack_hand import is_blackjack, point_value
-from engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
-from engine.simulation.shoe import Shoe
-from regulations import chapter_685a as book
+from pacomply.engine.cards import Card, Rank
+from pacomply.engine.games import down_under_blackjack as rules
+from pacomply.engine.games.blackjack_hand import is_blackjack, point_value
+from pacomply.engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
+from pacomply.engine.simulation.shoe import Shoe
+from pacomply.regulations import chapter_685a as book
 
 #: Every 685a wager id (MATH.md), in report order.
 _WAGER_IDS = ("base", "match_the_dealer", "insurance")
@@ -97,7 +97,7 @@ class _Policy:
     """The analyzer's decisions for one deck count as nested lists (list indexing is faster than numpy scalars)."""
 
     def __init__(self, decks: int) -> None:
-        from engine.analysis.down_under.simulation import _policy_arrays
+        from pacomply.engine.analysis.down_under.simulation import _policy_arrays
 
         two_card, hit_more, post_split, split_hit_more, two_card_index, child, total = _policy_arrays(decks, True)
         self.two_card: list[list[list[list[int]]]] = two_card.tolist()
@@ -195,7 +195,7 @@ class DownUnderBlackjackRounds:
         """Citation, reading, strategy and paytable rows as ``edge`` shows them (Insurance also says when offered)."""
         decks = setup.shoe.decks
         if wager == "base":
-            from engine.analysis.down_under import READINGS
+            from pacomply.engine.analysis.down_under import READINGS
 
             joined = "; ".join(f"{topic}: {choice}" for topic, choice, _reason, _citation in READINGS)
             strategy = (("play", PLAY_LINE), ("rules", f"{decks} decks; {RULES_LINE}"))

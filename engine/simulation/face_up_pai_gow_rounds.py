@@ -39,13 +39,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from engine.cards import Card
-from engine.evaluator import JokerRule, seven_card_bonus_category
-from engine.games import face_up_pai_gow_poker as rules
-from engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
-from engine.games.pai_gow_poker import PlayerRound
-from engine.simulation.progressive import MeterSpec
-from engine.simulation.registry import (
+from pacomply.engine.cards import Card
+from pacomply.engine.evaluator import JokerRule, seven_card_bonus_category
+from pacomply.engine.games import face_up_pai_gow_poker as rules
+from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
+from pacomply.engine.games.pai_gow_poker import PlayerRound
+from pacomply.engine.simulation.progressive import MeterSpec
+from pacomply.engine.simulation.registry import (
     MeterChoice,
     RoundPlayer,
     SimulationUnavailable,
@@ -53,15 +53,15 @@ from engine.simulation.registry import (
     WagerFacts,
     WagerPlay,
 )
-from engine.simulation.shoe import Shoe
-from regulations.chapter_688a import (
+from pacomply.engine.simulation.shoe import Shoe
+from pacomply.regulations.chapter_688a import (
     ACE_HIGH_ODDS,
     FORTUNE_ODDS,
     MAX_POSITIONS,
     PROGRESSIVE_TABLES,
     RULEBOOK,
 )
-from regulations.rulebook import Shuffler
+from pacomply.regulations.rulebook import Shuffler
 
 CARDS_PER_HAND = 7
 PLACES = MAX_POSITIONS + 1
@@ -110,7 +110,7 @@ def progressive_meter(paytable: str, choice: MeterChoice) -> MeterSpec:
 def progressive_row_probabilities(paytable: str) -> dict[str, Fraction]:
     """Exact probability of each § 688a.12(d) row for one seven-card hand of the 53-card deck: the evaluator's
     C(53,7) category counts (fully wild joker where the paytable has one) mapped by ``progressive_row``."""
-    from engine.analysis.pai_gow_poker import ALL_HANDS, seven_card_counts
+    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS, seven_card_counts
 
     rule = JokerRule.FULLY_WILD if PROGRESSIVE_TABLES[paytable].fully_wild_joker else JokerRule.SEMI_WILD
     counts: dict[str, int] = {}

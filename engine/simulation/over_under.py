@@ -11,13 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
-
-from engine.analysis.over_under import best_decisions, composition, required_wagers
-from engine.games.over_under import CHAPTER, Decision, point_value, settle
-from engine.simulation import SimulationResult
-from engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
-from engine.simulation.shoe import Shoe
-from regulations.chapter_686a import (
+from pacomply.engine.analysis.over_under import best_decisions, composition, required_wagers
+from pacomply.engine.games.over_under import CHAPTER, Decision, point_value, settle
+from pacomply.engine.simulation import SimulationResult
+from pacomply.engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
+from pacomply.engine.simulation.shoe import Shoe
+from pacomply.regulations.chapter_686a import (
     BONUS_ODDS_BY_TOTAL,
     BONUS_PAYTABLE,
     BONUS_PAYTABLE_ID,

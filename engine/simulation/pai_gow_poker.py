@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
-from engine.games.pai_gow_house_way import (
+from pacomply.engine.games.pai_gow_house_way import (
     CATEGORY_SHIFT,
     STANDARD_HOUSE_WAY,
     HouseWay,
@@ -21,7 +20,7 @@ from engine.games.pai_gow_house_way import (
     house_way_index,
     split_values,
 )
-from engine.simulation import SimulationResult
+from pacomply.engine.simulation import SimulationResult
 
 JOKER = 52
 

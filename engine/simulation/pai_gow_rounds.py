@@ -46,13 +46,13 @@ import random
 from collections.abc import Mapping
 from fractions import Fraction
 
-from engine.cards import Card
-from engine.evaluator import seven_card_bonus_category
-from engine.games import pai_gow_poker as rules
-from engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
-from engine.settlement import Outcome
-from engine.simulation.progressive import MeterSpec
-from engine.simulation.registry import (
+from pacomply.engine.cards import Card
+from pacomply.engine.evaluator import seven_card_bonus_category
+from pacomply.engine.games import pai_gow_poker as rules
+from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
+from pacomply.engine.settlement import Outcome
+from pacomply.engine.simulation.progressive import MeterSpec
+from pacomply.engine.simulation.registry import (
     MeterChoice,
     RoundPlayer,
     SimulationUnavailable,
@@ -60,14 +60,14 @@ from engine.simulation.registry import (
     WagerFacts,
     WagerPlay,
 )
-from engine.simulation.shoe import Shoe
-from regulations.chapter_645a import (
+from pacomply.engine.simulation.shoe import Shoe
+from pacomply.regulations.chapter_645a import (
     MAX_POSITIONS,
     MINIMUM_PROGRESSIVE_RESET,
     PROGRESSIVE_PAYTABLE_ID,
     RULEBOOK,
 )
-from regulations.rulebook import Shuffler
+from pacomply.regulations.rulebook import Shuffler
 
 CARDS_PER_HAND = 7
 POSITIONS = MAX_POSITIONS + 1
@@ -225,7 +225,7 @@ class PaiGowPokerRounds:
         table = RULEBOOK.paytable(wager, table_id)
         strategy: tuple[tuple[str, str], ...] = ()
         if wager in {"fortune", "emperors_treasure"}:
-            from engine.analysis.pai_gow_poker import envy_value
+            from pacomply.engine.analysis.pai_gow_poker import envy_value
 
             envy = envy_value(table_id, wager)
             strategy = (("Envy Bonus per other player, per Qualifying Wager", f"${float(envy):.4f}"),)
@@ -271,7 +271,7 @@ class PaiGowPokerRounds:
         by the rules module's classification."""
         if wager != "progressive":
             raise SimulationUnavailable(f"645a's {wager} has no meter")
-        from engine.analysis.pai_gow_poker import ALL_HANDS, seven_card_counts
+        from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS, seven_card_counts
 
         counts: dict[str, int] = {}
         for category, count in seven_card_counts().items():

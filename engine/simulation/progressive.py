@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from regulations.rulebook import PayoutKind, Paytable, PaytableRow
+from pacomply.regulations.rulebook import PayoutKind, Paytable, PaytableRow
 
 _HUNDRED = Fraction(100)
 

@@ -19,9 +19,9 @@ from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
 
-from engine.cards import Card, Rank, Suit, shoe_cards
-from engine.simulation.progressive import MeterSpec
-from engine.simulation.registry import (
+from pacomply.engine.cards import Card, Rank, Suit, shoe_cards
+from pacomply.engine.simulation.progressive import MeterSpec
+from pacomply.engine.simulation.registry import (
     MeterChoice,
     RoundPlayer,
     SimulationUnavailable,
@@ -29,9 +29,9 @@ from engine.simulation.registry import (
     WagerFacts,
     WagerPlay,
 )
-from engine.simulation.shoe import Shoe
-from regulations.citation import RULES_SUBMISSIONS
-from regulations.rulebook import PayoutKind, Paytable, PaytableRow
+from pacomply.engine.simulation.shoe import Shoe
+from pacomply.regulations.citation import RULES_SUBMISSIONS
+from pacomply.regulations.rulebook import PayoutKind, Paytable, PaytableRow
 
 WAGER = "progressive"
 DEFAULT_RESET = Fraction(1000)

@@ -22,17 +22,17 @@ from fractions import Fraction
 from importlib import import_module
 from typing import Protocol, runtime_checkable
 
-from engine.simulation.progressive import MeterSpec
-from engine.simulation.shoe import Shoe, ShoeSpec
+from pacomply.engine.simulation.progressive import MeterSpec
+from pacomply.engine.simulation.shoe import Shoe, ShoeSpec
 
 _ROUND_GAME_MODULES: dict[str, str] = {
-    "633a": "engine.simulation.blackjack",
-    "645a": "engine.simulation.pai_gow_rounds",
-    "681a": "engine.simulation.twenty_one_baccarat",
-    "685a": "engine.simulation.down_under_blackjack",
-    "686a": "engine.simulation.over_under",
-    "687a": "engine.simulation.dj_wild_stud_poker",
-    "688a": "engine.simulation.face_up_pai_gow_rounds",
+    "633a": "pacomply.engine.simulation.blackjack",
+    "645a": "pacomply.engine.simulation.pai_gow_rounds",
+    "681a": "pacomply.engine.simulation.twenty_one_baccarat",
+    "685a": "pacomply.engine.simulation.down_under_blackjack",
+    "686a": "pacomply.engine.simulation.over_under",
+    "687a": "pacomply.engine.simulation.dj_wild_stud_poker",
+    "688a": "pacomply.engine.simulation.face_up_pai_gow_rounds",
 }
 
 

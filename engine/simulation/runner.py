@@ -22,11 +22,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-
-from engine.simulation import SimulationResult
-from engine.simulation.progressive import Meter
-from engine.simulation.registry import TableSetup, load_game
-from engine.simulation.shoe import Shoe
+from pacomply.engine.simulation import SimulationResult
+from pacomply.engine.simulation.progressive import Meter
+from pacomply.engine.simulation.registry import TableSetup, load_game
+from pacomply.engine.simulation.shoe import Shoe
 
 DEFAULT_CHUNK_ROUNDS = 20_000
 LOCAL_CLUSTER = "local"

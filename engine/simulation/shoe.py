@@ -28,9 +28,8 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-
-from engine.cards import JOKER_INDEX, STANDARD_DECK_SIZE, Card
-from regulations.rulebook import Shuffler
+from pacomply.engine.cards import JOKER_INDEX, STANDARD_DECK_SIZE, Card
+from pacomply.regulations.rulebook import Shuffler
 
 #: § 686a.5(d): the cover card goes at least a quarter of the way in from the bottom of the stack.
 MAX_PENETRATION = 0.75

@@ -14,12 +14,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
-
-from engine.games import twenty_one_baccarat as rules
-from engine.simulation import SimulationResult
-from engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
-from engine.simulation.shoe import Shoe
-from regulations.chapter_681a import (
+from pacomply.engine.games import twenty_one_baccarat as rules
+from pacomply.engine.simulation import SimulationResult
+from pacomply.engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
+from pacomply.engine.simulation.shoe import Shoe
+from pacomply.regulations.chapter_681a import (
     BONUS_ODDS,
     BONUS_PAYTABLE_DECKS,
     BONUS_WAGERS,

@@ -15,13 +15,13 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from pacomply.submissions import values
+from pacomply.submissions.build import MAX_CARD_THICKNESS_MM
+from pacomply.submissions.errors import InputError, InputProblem, ProblemCollector
+from pacomply.submissions.model import Filing, SourceLocation
 from pydantic import ValidationError
 
-import regulations
-from submissions import values
-from submissions.build import MAX_CARD_THICKNESS_MM
-from submissions.errors import InputError, InputProblem, ProblemCollector
-from submissions.model import Filing, SourceLocation
+from pacomply import regulations
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 _TABLE_NUMBERS = (

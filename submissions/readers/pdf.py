@@ -28,13 +28,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import regulations
-from regulations.rulebook import AnswerKind, Rulebook
-from submissions import values
-from submissions.build import RawCell, build_chapter, build_metadata, build_table
-from submissions.errors import InputError, ProblemCollector
-from submissions.layout import FILING_FIELDS, TABLE_COLUMNS
-from submissions.model import Filing, SourceLocation
+from pacomply.regulations.rulebook import AnswerKind, Rulebook
+from pacomply.submissions import values
+from pacomply.submissions.build import RawCell, build_chapter, build_metadata, build_table
+from pacomply.submissions.errors import InputError, ProblemCollector
+from pacomply.submissions.layout import FILING_FIELDS, TABLE_COLUMNS
+from pacomply.submissions.model import Filing, SourceLocation
+
+from pacomply import regulations
 
 MAX_FILE_BYTES = 25 * 1024 * 1024
 MAX_PAGES = 60

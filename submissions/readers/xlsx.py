@@ -15,11 +15,10 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
-import regulations
-from submissions import values
-from submissions.build import RawCell, build_chapter, build_metadata, build_table
-from submissions.errors import InputError, ProblemCollector
-from submissions.layout import (
+from pacomply.submissions import values
+from pacomply.submissions.build import RawCell, build_chapter, build_metadata, build_table
+from pacomply.submissions.errors import InputError, ProblemCollector
+from pacomply.submissions.layout import (
     CHAPTER_SHEET_HEADERS,
     FILING_FIELDS,
     FILING_SHEET,
@@ -27,7 +26,9 @@ from submissions.layout import (
     TABLES_SHEET,
     normalise_header,
 )
-from submissions.model import Filing, SourceLocation
+from pacomply.submissions.model import Filing, SourceLocation
+
+from pacomply import regulations
 
 MAX_FILE_BYTES = 25 * 1024 * 1024
 MAX_UNPACKED_BYTES = 200 * 1024 * 1024

@@ -14,15 +14,15 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from pacomply.checker.review import configured_wager_math
+from pacomply.checker.wager_math.chapter_633a import rules_from_filing
+from pacomply.engine.analysis.blackjack import READINGS, BlackjackRules, analyse, analyse_switch, rule_effects
+from pacomply.engine.analysis.blackjack.simulation import simulate_basic
+from pacomply.submissions.model import Filing, TableWager
 from typer.testing import CliRunner
 
-from checker.review import configured_wager_math
-from checker.wager_math.chapter_633a import rules_from_filing
-from engine.analysis.blackjack import READINGS, BlackjackRules, analyse, analyse_switch, rule_effects
-from engine.analysis.blackjack.simulation import simulate_basic
 from examples.build_examples import BLACKJACK_ANSWERS, COMPLIANT_633A, METADATA, answers, blackjack_table
 from pacomply.cli import app
-from submissions.model import Filing, TableWager
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -203,7 +203,7 @@ def test_633a_review_gives_the_base_game_under_the_filings_answers() -> None:
     assert "split to 2 hands" in dict(maths["base"].strategy)["rules"]
     assert "even money offered" in dict(maths["base"].strategy)["rules"]
     # Flags from the command line go on top of the filing's answers.
-    from checker.wager_math.blackjack_base import options_from_flags
+    from pacomply.checker.wager_math.blackjack_base import options_from_flags
 
     flagged = configured_wager_math(filing, options_from_flags(hit_soft_17=True), wager="base")
     assert flagged[0].house_edge == analyse(rules.with_changes(dealer_hits_soft_17=True)).house_edge

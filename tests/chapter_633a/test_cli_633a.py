@@ -87,8 +87,7 @@ def test_example_filings_validate(name: str, code: int) -> None:
 def test_633a_template_writes_every_checklist_question(tmp_path: Path) -> None:
     from openpyxl import load_workbook
 
-    import regulations
-
+    from pacomply import regulations
     target = tmp_path / "filing.xlsx"
     assert runner.invoke(app, ["template", "633a", "685a", "-o", str(target)]).exit_code == 0
     workbook = load_workbook(target)

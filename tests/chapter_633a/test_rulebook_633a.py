@@ -7,9 +7,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
+from pacomply.regulations import chapter_633a as book
 
-import regulations
-from regulations import chapter_633a as book
+from pacomply import regulations
 
 
 def _normalised(text: str) -> str:
@@ -162,7 +162,7 @@ def test_633a_checklist_keys_are_unique_and_dependencies_exist() -> None:
 
 
 def test_633a_6_e_every_optional_wager_has_an_offered_question() -> None:
-    from checker.rules.chapter_633a import OFFERED_KEYS
+    from pacomply.checker.rules.chapter_633a import OFFERED_KEYS
 
     rulebook = regulations.rulebook("633a")
     optional = {wager.id for wager in rulebook.wagers if not wager.required} - {"insurance"}

@@ -5,12 +5,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from pacomply.checker.registry import Finding, chapter_rules, rule_metadata_problems
+from pacomply.checker.review import review_filing
+from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
+from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from checker.registry import Finding, chapter_rules, rule_metadata_problems
-from checker.review import review_filing
 from examples.build_examples import BLACKJACK_ANSWERS, COMPLIANT_633A, NONCOMPLIANT_633A, answers, blackjack_table
-from regulations.rulebook import DealingMethod, Equipment, Shuffler
-from submissions.model import Filing, TableConfiguration, TableWager
 
 
 def _findings(filing: Filing, rule_id: str) -> list[Finding]:

@@ -5,13 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
-from engine.cards import Card, parse_cards
-from engine.games import blackjack
-from engine.games.blackjack import PlayerHand, Round, RoundOptions, settle
-from engine.games.blackjack_hand import hand_total
-from engine.replay import replay_round
-from engine.settlement import Outcome, ReplayError
+from pacomply.engine.cards import Card, parse_cards
+from pacomply.engine.games import blackjack
+from pacomply.engine.games.blackjack import PlayerHand, Round, RoundOptions, settle
+from pacomply.engine.games.blackjack_hand import hand_total
+from pacomply.engine.replay import replay_round
+from pacomply.engine.settlement import Outcome, ReplayError
 
 
 def c(text: str) -> Card:

@@ -9,13 +9,12 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-
-from engine.analysis import blackjack_side_wagers as analysis
-from engine.analysis.result import Distribution
-from engine.cards import Card
-from engine.games import blackjack
-from engine.games.blackjack_hand import is_blackjack
-from regulations import chapter_633a as book
+from pacomply.engine.analysis import blackjack_side_wagers as analysis
+from pacomply.engine.analysis.result import Distribution
+from pacomply.engine.cards import Card
+from pacomply.engine.games import blackjack
+from pacomply.engine.games.blackjack_hand import is_blackjack
+from pacomply.regulations import chapter_633a as book
 
 
 def _scalar_three_card(decks: int, settle: object) -> Distribution:

@@ -10,10 +10,9 @@ from __future__ import annotations
 from statistics import NormalDist
 
 import pytest
-
-from engine.analysis import blackjack_side_wagers as analysis
-from engine.simulation import blackjack_side_wagers as simulation
-from regulations.chapter_685a import MATCH_THE_DEALER_ODDS
+from pacomply.engine.analysis import blackjack_side_wagers as analysis
+from pacomply.engine.simulation import blackjack_side_wagers as simulation
+from pacomply.regulations.chapter_685a import MATCH_THE_DEALER_ODDS
 
 SEED = 20261122
 

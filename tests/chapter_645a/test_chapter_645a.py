@@ -7,15 +7,14 @@ import re
 from fractions import Fraction
 
 import pytest
-
-from checker.registry import CheckContext, chapter_rules
-from engine.analysis.pai_gow_poker import no_pair_hands_by_top
-from engine.cards import Card
-from engine.games.pai_gow_house_way import HouseWayError, parse_house_way, set_by_house_way
-from engine.games.pai_gow_poker import replay, vigorish
-from engine.settlement import Outcome, ReplayError
-from regulations.chapter_645a import ENVY_AMOUNTS, FORTUNE_ODDS, INSURANCE_ODDS, RULEBOOK
-from submissions.model import Answer, ChapterSubmission, Filing, FilingMetadata
+from pacomply.checker.registry import CheckContext, chapter_rules
+from pacomply.engine.analysis.pai_gow_poker import no_pair_hands_by_top
+from pacomply.engine.cards import Card
+from pacomply.engine.games.pai_gow_house_way import HouseWayError, parse_house_way, set_by_house_way
+from pacomply.engine.games.pai_gow_poker import replay, vigorish
+from pacomply.engine.settlement import Outcome, ReplayError
+from pacomply.regulations.chapter_645a import ENVY_AMOUNTS, FORTUNE_ODDS, INSURANCE_ODDS, RULEBOOK
+from pacomply.submissions.model import Answer, ChapterSubmission, Filing, FilingMetadata
 
 
 def _cards(text: str) -> list[int]:
@@ -185,9 +184,9 @@ def test_645a_12_l_co_bank_takes_half_then_vigorish() -> None:
 
 
 def test_645a_11_b_optimal_setting_against_the_house_way_worked_hand() -> None:
-    from engine.analysis.pai_gow_poker import optimal_setting
-    from engine.games.pai_gow_house_way import LOW_POSITIONS
-    from engine.simulation.pai_gow_poker import setting_values
+    from pacomply.engine.analysis.pai_gow_poker import optimal_setting
+    from pacomply.engine.games.pai_gow_house_way import LOW_POSITIONS
+    from pacomply.engine.simulation.pai_gow_poker import setting_values
 
     cards = _cards("Ah Ad Kc Qs 9h 7d 4c")
     best, value, house_value = optimal_setting(cards, samples=4_000, seed=3)

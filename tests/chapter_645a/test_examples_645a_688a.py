@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pacomply.checker.registry import CheckContext, Severity, chapter_rules
+from pacomply.submissions.readers.json import read_json
+from pacomply.submissions.readers.xlsx import read_xlsx
 
-import regulations
-from checker.registry import CheckContext, Severity, chapter_rules
-from submissions.readers.json import read_json
-from submissions.readers.xlsx import read_xlsx
+from pacomply import regulations
 
 PLANTED = {
     "645a": {"645A-001", "645A-002", "645A-003", "645A-101", "645A-102", "645A-103", "645A-104", "645A-105",

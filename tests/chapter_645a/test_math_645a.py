@@ -6,11 +6,10 @@ import math
 
 import numpy as np
 import pytest
-
-from engine.analysis import pai_gow_poker as analysis
-from engine.evaluator import SevenCardBonusCategory as B
-from engine.evaluator import seven_card_bonus_categories
-from engine.simulation import Z_95
+from pacomply.engine.analysis import pai_gow_poker as analysis
+from pacomply.engine.evaluator import SevenCardBonusCategory as B
+from pacomply.engine.evaluator import seven_card_bonus_categories
+from pacomply.engine.simulation import Z_95
 
 # Published: B. Alspach, "7-Card Poker Hands with Joker" (Simon Fraser University, 2003): every seven-card hand
 # with one joker classified by its highest-ranking five-card hand (a straight outranks three of a kind, as
@@ -69,8 +68,8 @@ def _sample_hands(rounds: int, seed: int) -> np.ndarray:
 
 def _payouts(wager: str, paytable: str) -> np.ndarray:
     """Net per category number, from the same outcome maps the engine settles with."""
-    from engine.games.pai_gow_poker import EMPERORS_OUTCOME, FORTUNE_OUTCOME
-    from regulations.chapter_645a import EMPERORS_ORDER, FORTUNE_ODDS, FORTUNE_ORDER
+    from pacomply.engine.games.pai_gow_poker import EMPERORS_OUTCOME, FORTUNE_OUTCOME
+    from pacomply.regulations.chapter_645a import EMPERORS_ORDER, FORTUNE_ODDS, FORTUNE_ORDER
 
     outcome_map, order = (FORTUNE_OUTCOME, FORTUNE_ORDER) if wager == "fortune" else (EMPERORS_OUTCOME, EMPERORS_ORDER)
     vector = np.full(len(B), -1.0)
@@ -93,8 +92,8 @@ def test_645a_13_exact_bonus_edge_within_simulation_interval(wager: str, paytabl
 
 @pytest.mark.slow
 def test_645a_13_d_exact_insurance_within_simulation_interval() -> None:
-    from engine.evaluator import pai_gow_values
-    from regulations.chapter_645a import INSURANCE_ODDS
+    from pacomply.engine.evaluator import pai_gow_values
+    from pacomply.regulations.chapter_645a import INSURANCE_ODDS
 
     hands = _sample_hands(400_000, seed=4)
     values = pai_gow_values(hands)

@@ -7,15 +7,15 @@ import json
 from fractions import Fraction
 
 import pytest
+from pacomply.checker.wager_math import AnalysisUnavailable, analyse
+from pacomply.engine.analysis import twenty_one_baccarat as analysis
+from pacomply.engine.cards import Card, Rank, Suit
+from pacomply.engine.games.twenty_one_baccarat import bonus_hand, hand_total
+from pacomply.engine.simulation.twenty_one_baccarat import simulate
+from pacomply.regulations.chapter_681a import BONUS_PAYTABLE_DECKS
 from typer.testing import CliRunner
 
-from checker.wager_math import AnalysisUnavailable, analyse
-from engine.analysis import twenty_one_baccarat as analysis
-from engine.cards import Card, Rank, Suit
-from engine.games.twenty_one_baccarat import bonus_hand, hand_total
-from engine.simulation.twenty_one_baccarat import simulate
 from pacomply.cli import app
-from regulations.chapter_681a import BONUS_PAYTABLE_DECKS
 
 
 @pytest.mark.parametrize("decks", [4, 8])

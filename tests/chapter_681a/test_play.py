@@ -8,13 +8,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from engine.cards import Card, parse_cards
-from engine.games import twenty_one_baccarat as game
-from engine.replay import replay_round
-from engine.settlement import Outcome, ReplayError
-from engine.simulation.twenty_one_baccarat import distinct_draws
-from regulations.chapter_681a import BonusHand
+from pacomply.engine.cards import Card, parse_cards
+from pacomply.engine.games import twenty_one_baccarat as game
+from pacomply.engine.replay import replay_round
+from pacomply.engine.settlement import Outcome, ReplayError
+from pacomply.engine.simulation.twenty_one_baccarat import distinct_draws
+from pacomply.regulations.chapter_681a import BonusHand
 
 ROUNDS = Path(__file__).resolve().parents[2] / "examples" / "rounds"
 
@@ -155,7 +154,7 @@ def test_681a_replay_rejects_wrong_card_count_and_deck_mismatch() -> None:
 
 def test_681a_engine_agrees_with_the_vectorised_simulation_round_by_round() -> None:
     """The engine (Card objects) and the simulation (numpy arrays) are separate codes; same cards, same net."""
-    from engine.simulation import twenty_one_baccarat as simulation
+    from pacomply.engine.simulation import twenty_one_baccarat as simulation
 
     generator = np.random.default_rng(681)
     ranks = np.repeat(np.arange(2, 15), 32)

@@ -5,8 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from regulations import rulebook
-from regulations.chapter_681a import BONUS_HANDS_HIGHEST_FIRST, BONUS_ODDS, BONUS_PAYTABLE_DECKS, RULEBOOK, BonusHand
+from pacomply.regulations import rulebook
+from pacomply.regulations.chapter_681a import (
+    BONUS_HANDS_HIGHEST_FIRST,
+    BONUS_ODDS,
+    BONUS_PAYTABLE_DECKS,
+    RULEBOOK,
+    BonusHand,
+)
 
 _ROW_NAMES = {
     BonusHand.THREE_SEVENS: "Three 7s",

@@ -5,12 +5,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from pacomply.checker.registry import Severity, chapter_rules, rule_metadata_problems
+from pacomply.checker.review import review_filing
+from pacomply.regulations.rulebook import DealingMethod, Shuffler
+from pacomply.submissions.model import Filing, TableWager
 
-from checker.registry import Severity, chapter_rules, rule_metadata_problems
-from checker.review import review_filing
 from examples.build_examples import COMPLIANT_681A, NONCOMPLIANT_681A, answers, baccarat_table
-from regulations.rulebook import DealingMethod, Shuffler
-from submissions.model import Filing, TableWager
 
 
 def _codes(filing: Filing) -> dict[str, list[str]]:

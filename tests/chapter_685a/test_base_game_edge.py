@@ -10,13 +10,13 @@ import json
 from pathlib import Path
 
 import pytest
+from pacomply.checker.review import configured_wager_math
+from pacomply.engine.analysis.down_under import READINGS, analyse_down_under
+from pacomply.submissions.model import Filing
 from typer.testing import CliRunner
 
-from checker.review import configured_wager_math
-from engine.analysis.down_under import READINGS, analyse_down_under
 from examples.build_examples import COMPLIANT_685A, DOWN_UNDER_ANSWERS, METADATA, answers, down_under_table
 from pacomply.cli import app
-from submissions.model import Filing
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -7,19 +7,19 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
+from pacomply.checker.registry import Finding, chapter_rules, rule_metadata_problems
+from pacomply.checker.review import review_filing
+from pacomply.engine.analysis import blackjack_side_wagers as analysis
+from pacomply.engine.cards import Card, parse_cards
+from pacomply.engine.games import down_under_blackjack as game
+from pacomply.engine.games.down_under_blackjack import HoleRange, PlayerHand
+from pacomply.engine.replay import replay_round
+from pacomply.engine.settlement import Outcome, ReplayError
+from pacomply.regulations import chapter_685a as book
+from pacomply.regulations.rulebook import Equipment
+from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from checker.registry import Finding, chapter_rules, rule_metadata_problems
-from checker.review import review_filing
-from engine.analysis import blackjack_side_wagers as analysis
-from engine.cards import Card, parse_cards
-from engine.games import down_under_blackjack as game
-from engine.games.down_under_blackjack import HoleRange, PlayerHand
-from engine.replay import replay_round
-from engine.settlement import Outcome, ReplayError
 from examples.build_examples import COMPLIANT_685A, DOWN_UNDER_ANSWERS, NONCOMPLIANT_685A, answers, down_under_table
-from regulations import chapter_685a as book
-from regulations.rulebook import Equipment
-from submissions.model import Filing, TableConfiguration, TableWager
 
 
 def cards(text: str) -> tuple[Card, ...]:

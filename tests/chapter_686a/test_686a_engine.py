@@ -5,12 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
-from engine.cards import Card
-from engine.games.over_under import Decision, hand_total, point_value, replay, settle
-from engine.replay import replay_round
-from engine.settlement import Outcome, ReplayError
-from regulations.citation import cite
+from pacomply.engine.cards import Card
+from pacomply.engine.games.over_under import Decision, hand_total, point_value, replay, settle
+from pacomply.engine.replay import replay_round
+from pacomply.engine.settlement import Outcome, ReplayError
+from pacomply.regulations.citation import cite
 
 
 def cards(*texts: str) -> list[Card]:

@@ -6,13 +6,12 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-
-from checker.wager_math import analyse
-from engine.analysis import over_under
-from engine.cards import shoe_cards
-from engine.games.over_under import point_value
-from engine.simulation.over_under import simulate
-from regulations.chapter_686a import BONUS_ODDS_BY_TOTAL
+from pacomply.checker.wager_math import analyse
+from pacomply.engine.analysis import over_under
+from pacomply.engine.cards import shoe_cards
+from pacomply.engine.games.over_under import point_value
+from pacomply.engine.simulation.over_under import simulate
+from pacomply.regulations.chapter_686a import BONUS_ODDS_BY_TOTAL
 
 
 def physical_values(decks: int) -> np.ndarray:

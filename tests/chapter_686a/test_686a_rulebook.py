@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from regulations.chapter_686a import BONUS_ODDS_BY_TOTAL, CHECKLIST, RULEBOOK
+from pacomply.regulations.chapter_686a import BONUS_ODDS_BY_TOTAL, CHECKLIST, RULEBOOK
 
 
 def test_686a_8_b_bonus_paytable_matches_the_chapter_text(regulation_text: Callable[[str], str]) -> None:
@@ -27,7 +27,7 @@ def test_686a_2_a_six_positions_and_686a_3_numbers_match_the_text(regulation_tex
 
 
 def test_686a_7_k_winning_totals_match_the_text(regulation_text: Callable[[str], str]) -> None:
-    from regulations.chapter_686a import HOUSE_TOTALS, OVER_23_WINNING_TOTALS, UNDER_18_WINNING_TOTALS
+    from pacomply.regulations.chapter_686a import HOUSE_TOTALS, OVER_23_WINNING_TOTALS, UNDER_18_WINNING_TOTALS
 
     text = regulation_text("686a")
     over = re.search(r"Over 23 Wager, and the total point count of the player's hand is ([\d, or]+)\.", text)

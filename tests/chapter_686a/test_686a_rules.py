@@ -5,12 +5,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from pacomply.checker.registry import CheckSettings, Finding, Severity, chapter_rules
+from pacomply.checker.review import review_filing
+from pacomply.regulations.rulebook import DealingMethod, Shuffler
+from pacomply.submissions.model import Filing, TableWager
 
-from checker.registry import CheckSettings, Finding, Severity, chapter_rules
-from checker.review import review_filing
 from examples.build_examples import COMPLIANT_686A, answers, over_under_table
-from regulations.rulebook import DealingMethod, Shuffler
-from submissions.model import Filing, TableWager
 
 BASE_ANSWERS = {key: answer.value for key, answer in COMPLIANT_686A.chapters["686a"].answers.items()}
 

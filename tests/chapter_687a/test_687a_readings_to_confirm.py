@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from checker.registry import Severity
-from checker.review import review_filing
+from pacomply.checker.registry import Severity
+from pacomply.checker.review import review_filing
+from pacomply.submissions.model import TableWager
+
 from examples.build_examples import COMPLIANT_687A
-from submissions.model import TableWager
 
 
 def _with_wagers(*wagers: TableWager):  # type: ignore[no-untyped-def]

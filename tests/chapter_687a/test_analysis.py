@@ -8,12 +8,12 @@ from math import comb
 
 import numpy as np
 import pytest
+from pacomply.checker.wager_math import AnalysisUnavailable, analyse
+from pacomply.engine.analysis import dj_wild_stud_poker as analysis
+from pacomply.engine.evaluator import HandCategory, WildHandCategory, enumerate_deuces_wild
+from pacomply.engine.simulation.dj_wild_stud_poker import _row_of, simulate
 from typer.testing import CliRunner
 
-from checker.wager_math import AnalysisUnavailable, analyse
-from engine.analysis import dj_wild_stud_poker as analysis
-from engine.evaluator import HandCategory, WildHandCategory, enumerate_deuces_wild
-from engine.simulation.dj_wild_stud_poker import _row_of, simulate
 from pacomply.cli import app
 
 

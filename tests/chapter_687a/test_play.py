@@ -7,13 +7,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
-from engine.cards import parse_cards
-from engine.evaluator import WildHandCategory, evaluate_deuces_wild
-from engine.games import dj_wild_stud_poker as game
-from engine.games.dj_wild_stud_poker import Decision
-from engine.replay import replay_round
-from engine.settlement import Outcome, ReplayError
+from pacomply.engine.cards import parse_cards
+from pacomply.engine.evaluator import WildHandCategory, evaluate_deuces_wild
+from pacomply.engine.games import dj_wild_stud_poker as game
+from pacomply.engine.games.dj_wild_stud_poker import Decision
+from pacomply.engine.replay import replay_round
+from pacomply.engine.settlement import Outcome, ReplayError
 
 ROUNDS = Path(__file__).resolve().parents[2] / "examples" / "rounds"
 PAYTABLES = {"trips": "DJWT-04", "bad_beat": "DJWBB-03", "progressive": "1"}

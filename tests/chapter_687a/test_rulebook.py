@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from regulations.chapter_687a import (
+from pacomply.regulations.chapter_687a import (
     BAD_BEAT_ODDS,
     BLIND_ODDS,
     HAND_NAMES,

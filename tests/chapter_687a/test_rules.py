@@ -5,12 +5,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from pacomply.checker.registry import Severity, chapter_rules, rule_metadata_problems
+from pacomply.checker.review import review_filing
+from pacomply.regulations.rulebook import DealingMethod, Shuffler
+from pacomply.submissions.model import Filing, TableWager
 
-from checker.registry import Severity, chapter_rules, rule_metadata_problems
-from checker.review import review_filing
 from examples.build_examples import COMPLIANT_687A, NONCOMPLIANT_687A, answers, dj_wild_table
-from regulations.rulebook import DealingMethod, Shuffler
-from submissions.model import Filing, TableWager
 
 
 def _codes(filing: Filing) -> dict[str, list[str]]:
@@ -113,8 +113,8 @@ def test_687a_12_c_progressive_wager_seed_and_system() -> None:
 def test_json_and_xlsx_examples_give_the_same_findings(name: str) -> None:
     from pathlib import Path
 
-    from submissions.readers.json import read_json
-    from submissions.readers.xlsx import read_xlsx
+    from pacomply.submissions.readers.json import read_json
+    from pacomply.submissions.readers.xlsx import read_xlsx
 
     folder = Path(__file__).resolve().parents[2] / "examples"
     from_json = [(f.rule_id, f.message) for f in review_filing(read_json(folder / f"{name}.json")).findings]

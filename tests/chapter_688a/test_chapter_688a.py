@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from engine.games.face_up_pai_gow_poker import replay
-from engine.settlement import Outcome
-from regulations.chapter_688a import ACE_HIGH_ODDS, CHECKLIST, FORTUNE_ENVY, FORTUNE_ODDS, PROGRESSIVE_TABLES
+from pacomply.engine.games.face_up_pai_gow_poker import replay
+from pacomply.engine.settlement import Outcome
+from pacomply.regulations.chapter_688a import ACE_HIGH_ODDS, CHECKLIST, FORTUNE_ENVY, FORTUNE_ODDS, PROGRESSIVE_TABLES
 
 
 def test_688a_12_b_ace_high_paytables_match_the_text(regulation_text) -> None:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import math
 
 import pytest
-
-from engine.analysis import face_up_pai_gow_poker as analysis
-from engine.simulation import Z_95
-from regulations.chapter_688a import ACE_HIGH_BOTH, ACE_HIGH_DEALER_JOKER, ACE_HIGH_DEALER_NO_JOKER
+from pacomply.engine.analysis import face_up_pai_gow_poker as analysis
+from pacomply.engine.simulation import Z_95
+from pacomply.regulations.chapter_688a import ACE_HIGH_BOTH, ACE_HIGH_DEALER_JOKER, ACE_HIGH_DEALER_NO_JOKER
 
 
 @pytest.mark.slow

@@ -5,9 +5,16 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
-from checker.registry import DOC_SECTIONS, Rule, Severity, all_rules, find_rule, make_doc, rule_metadata_problems
-from regulations.citation import cite
+from pacomply.checker.registry import (
+    DOC_SECTIONS,
+    Rule,
+    Severity,
+    all_rules,
+    find_rule,
+    make_doc,
+    rule_metadata_problems,
+)
+from pacomply.regulations.citation import cite
 
 
 @pytest.mark.parametrize("rule", all_rules(), ids=lambda rule: rule.code)
@@ -49,9 +56,9 @@ def test_severity_ranks_errors_first() -> None:
 def test_shared_rules_build_for_a_chapter_that_allows_every_dealing_method() -> None:
     import dataclasses
 
-    from checker.rules.common import shared_rules
-    from regulations import rulebook
-    from regulations.rulebook import DealingMethod
+    from pacomply.checker.rules.common import shared_rules
+    from pacomply.regulations import rulebook
+    from pacomply.regulations.rulebook import DealingMethod
 
     permissive = dataclasses.replace(rulebook("686a"), dealing_methods=frozenset(DealingMethod))
     rules = {rule.code: rule for rule in shared_rules(permissive)}

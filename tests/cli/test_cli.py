@@ -88,7 +88,7 @@ def test_template_writes_a_workbook_that_validates_as_unanswered(tmp_path: Path)
 
 
 def test_template_list_prints_every_key() -> None:
-    from regulations.chapter_686a import CHECKLIST
+    from pacomply.regulations.chapter_686a import CHECKLIST
 
     result = run("template", "--list", "686a")
     assert result.exit_code == 0

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from engine.cards import JOKER, JOKER_INDEX, Card, CardParseError, Rank, Suit, shoe_cards, standard_deck
+from pacomply.engine.cards import JOKER, JOKER_INDEX, Card, CardParseError, Rank, Suit, shoe_cards, standard_deck
 
 
 def test_index_encoding_is_rank_major_then_suit() -> None:

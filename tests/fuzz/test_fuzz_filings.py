@@ -23,9 +23,9 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pacomply.submissions import read_filing
+from pacomply.submissions.print_pdf import filing_pdf_bytes
 
-from submissions import read_filing
-from submissions.print_pdf import filing_pdf_bytes
 from tests.io.support import EXAMPLES, run_pacomply
 
 # Share of the cases each property gets; the default total is what CI runs in about a minute per core.

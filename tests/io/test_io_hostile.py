@@ -9,10 +9,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from pacomply.submissions import read_filing
+from pacomply.submissions.print_pdf import filing_pdf_bytes
+from pacomply.submissions.readers import xlsx as xlsx_reader
 
-from submissions import read_filing
-from submissions.print_pdf import filing_pdf_bytes
-from submissions.readers import xlsx as xlsx_reader
 from tests.io.support import (
     EXAMPLES,
     assert_input_refused,

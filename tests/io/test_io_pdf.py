@@ -11,10 +11,10 @@ import zlib
 from pathlib import Path
 
 import pytest
+from pacomply.submissions import InputError, read_filing
+from pacomply.submissions.print_pdf import filing_pdf_bytes
+from pacomply.submissions.readers import pdf as pdf_reader
 
-from submissions import InputError, read_filing
-from submissions.print_pdf import filing_pdf_bytes
-from submissions.readers import pdf as pdf_reader
 from tests.io.fixtures.board_form import board_form_pdf
 from tests.io.support import EXAMPLES, assert_input_refused, finding_signature, run_pacomply
 
@@ -210,8 +210,9 @@ def test_board_form_blanks_match_the_checklist_questions_in_order(regulation_tex
     # yield one blank per checklist question, of the question's kind, in the rulebook's order: that is what lets a
     # filled form be matched to the questions. Questions the form answers in a separate document (688a.11(c), the
     # house way) have no blank and must be free-text ones at the end.
-    import regulations
-    from regulations.rulebook import AnswerKind
+    from pacomply.regulations.rulebook import AnswerKind
+
+    from pacomply import regulations
 
     options = _form_section(regulation_text("checklists"), chapter)
     blanks = [kind for option in options for kind, _ in pdf_reader._blanks(option)]

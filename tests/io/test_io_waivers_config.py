@@ -7,10 +7,10 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from pacomply.checker.review import review_filing
+from pacomply.checker.waivers import apply_waivers, read_waivers
+from pacomply.submissions import InputError, read_filing
 
-from checker.review import review_filing
-from checker.waivers import apply_waivers, read_waivers
-from submissions import InputError, read_filing
 from tests.io.support import EXAMPLES, assert_input_refused, run_pacomply
 
 VIOLATIONS = EXAMPLES / "686a-violations.xlsx"
@@ -95,7 +95,7 @@ def test_601a_4_expired_waiver_is_an_error_and_does_not_apply(tmp_path: Path) ->
 
 def test_601a_4_waiver_expiring_today_still_applies() -> None:
     review = review_filing(read_filing(VIOLATIONS))
-    from checker.registry import Waiver
+    from pacomply.checker.registry import Waiver
 
     today = date(2026, 6, 1)
     waiver = Waiver("686A-004", "j", "PGCB W-1", today, "OU-4", "w.toml, waiver 1")

@@ -7,10 +7,9 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-
-from checker.registry import Waiver
-from checker.review import Review, review_filing
-from submissions import read_filing
+from pacomply.checker.registry import Waiver
+from pacomply.checker.review import Review, review_filing
+from pacomply.submissions import read_filing
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

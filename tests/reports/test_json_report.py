@@ -12,9 +12,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from checker.review import review_filing
-from reports.interface import ReportFormat, renderer
-from submissions import read_filing
+from pacomply.checker.review import review_filing
+from pacomply.reports.interface import ReportFormat, renderer
+from pacomply.submissions import read_filing
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "686a-violations.review.json"
 FIGURES = {"house_edge", "element_of_risk", "return", "hit_frequency", "std_dev"}

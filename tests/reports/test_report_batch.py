@@ -7,12 +7,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from pacomply.reports.batch import collect_filings, exit_code, report_names, review_paths, write_reports
+from pacomply.reports.interface import ReportFormat
+from pacomply.submissions.files import OutputRefused
 from typer.testing import CliRunner
 
 from pacomply.cli import app
-from reports.batch import collect_filings, exit_code, report_names, review_paths, write_reports
-from reports.interface import ReportFormat
-from submissions.files import OutputRefused
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 runner = CliRunner()

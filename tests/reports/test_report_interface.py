@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from checker.review import Review
-from reports.interface import ReportFormat, render_many, renderer
+from pacomply.checker.review import Review
+from pacomply.reports.interface import ReportFormat, render_many, renderer
 
 
 @pytest.mark.parametrize("report_format", list(ReportFormat))

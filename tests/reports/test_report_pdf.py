@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-
-from checker.registry import Severity
-from checker.review import Review, review_filing
-from checker.wager_math import WagerMath
-from reports.content import filing_id, percent
-from reports.pdf import RENDERER, font_files
-from submissions import read_filing
+from pacomply.checker.registry import Severity
+from pacomply.checker.review import Review, review_filing
+from pacomply.checker.wager_math import WagerMath
+from pacomply.reports.content import filing_id, percent
+from pacomply.reports.pdf import RENDERER, font_files
+from pacomply.submissions import read_filing
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from xml.etree import ElementTree
 
-from checker.registry import Severity
-from checker.review import Review
-from reports.content import rules_checked
-from reports.junit import RENDERER as JUNIT
-from reports.sarif import RENDERER as SARIF
+from pacomply.checker.registry import Severity
+from pacomply.checker.review import Review
+from pacomply.reports.content import rules_checked
+from pacomply.reports.junit import RENDERER as JUNIT
+from pacomply.reports.sarif import RENDERER as SARIF
 
 
 def test_sarif_log_names_rules_with_help_and_citation_uris(violations_review: Review) -> None:

@@ -7,11 +7,10 @@ import zipfile
 
 import openpyxl
 import pytest
-
-from checker.registry import Severity
-from checker.review import Review
-from reports.content import checklist_rows, filing_id
-from reports.xlsx import RENDERER, SEVERITY_FILLS
+from pacomply.checker.registry import Severity
+from pacomply.checker.review import Review
+from pacomply.reports.content import checklist_rows, filing_id
+from pacomply.reports.xlsx import RENDERER, SEVERITY_FILLS
 
 HOSTILE_LICENSEE = '=HYPERLINK("http://x","y")'  # as in conftest.hostile_review
 SHEETS = ["Summary", "Checklist", "Tables", "Findings", "Wager Math", "Paytables", "Readings"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cards import Card
+from pacomply.engine.cards import Card
 
 
 class ScriptedShoe:

@@ -10,18 +10,18 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
+from pacomply.checker.wager_math.simulated import simulated_meters
+from pacomply.engine.simulation.reference_progressive import ROUND_GAME
+from pacomply.engine.simulation.registry import MeterChoice, TableSetup
+from pacomply.engine.simulation.runner import SimulationPlan, run
+from pacomply.engine.simulation.shoe import ShoeSpec
+from pacomply.regulations.rulebook import Shuffler
 from typer.testing import CliRunner
 
-from checker.wager_math.simulated import simulated_meters
-from engine.simulation.reference_progressive import ROUND_GAME
-from engine.simulation.registry import MeterChoice, TableSetup
-from engine.simulation.runner import SimulationPlan, run
-from engine.simulation.shoe import ShoeSpec
 from pacomply.cli import app
-from regulations.rulebook import Shuffler
 from tests.simulation.agreement import Estimate, disagreements
 
-MODULE = "engine.simulation.reference_progressive"
+MODULE = "pacomply.engine.simulation.reference_progressive"
 
 
 def _exact_net(meter: Fraction) -> Fraction:

@@ -10,14 +10,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
-from engine.analysis.over_under import best_decisions, bonus, required_wagers
-from engine.games.over_under import Decision
-from engine.simulation.over_under import simulate as simulate_off_the_top
-from engine.simulation.registry import TableSetup
-from engine.simulation.runner import SimulationPlan, SimulationRun, run
-from engine.simulation.shoe import ShoeSpec
-from regulations.rulebook import Shuffler
+from pacomply.engine.analysis.over_under import best_decisions, bonus, required_wagers
+from pacomply.engine.games.over_under import Decision
+from pacomply.engine.simulation.over_under import simulate as simulate_off_the_top
+from pacomply.engine.simulation.registry import TableSetup
+from pacomply.engine.simulation.runner import SimulationPlan, SimulationRun, run
+from pacomply.engine.simulation.shoe import ShoeSpec
+from pacomply.regulations.rulebook import Shuffler
 
 ROUNDS = 40_000
 
@@ -25,7 +24,7 @@ ROUNDS = 40_000
 def _simulate(shuffler: Shuffler, seed: int, seats: int = 1) -> SimulationRun:
     spec = ShoeSpec(decks=6, shuffler=shuffler, batches=2 if shuffler == Shuffler.AUTOMATED else 1)
     setup = TableSetup("686a", (), None, spec, seats)
-    plan = SimulationPlan("engine.simulation.over_under", setup, ROUNDS // seats, seed, chunk_rounds=10_000)
+    plan = SimulationPlan("pacomply.engine.simulation.over_under", setup, ROUNDS // seats, seed, chunk_rounds=10_000)
     return run(plan, workers=2)
 
 

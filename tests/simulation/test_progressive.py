@@ -11,13 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
-from engine.simulation import reference_progressive as reference
-from engine.simulation.progressive import Meter, MeterSpec, long_run_net, net_at_meter
-from engine.simulation.registry import SimulationUnavailable, TableSetup
-from engine.simulation.runner import MeterTally, SimulationPlan, run
-from engine.simulation.shoe import ShoeSpec
-from regulations.rulebook import PayoutKind, Paytable, PaytableRow, Shuffler
+from pacomply.engine.simulation import reference_progressive as reference
+from pacomply.engine.simulation.progressive import Meter, MeterSpec, long_run_net, net_at_meter
+from pacomply.engine.simulation.registry import SimulationUnavailable, TableSetup
+from pacomply.engine.simulation.runner import MeterTally, SimulationPlan, run
+from pacomply.engine.simulation.shoe import ShoeSpec
+from pacomply.regulations.rulebook import PayoutKind, Paytable, PaytableRow, Shuffler
 
 SEED_AMOUNT = Fraction(20)
 
@@ -25,7 +24,8 @@ SEED_AMOUNT = Fraction(20)
 def _run(rate: Fraction, rounds: int = 60_000, seed: int = 17) -> tuple[tuple[float, float], MeterTally]:
     shoe = ShoeSpec(decks=1, shuffler=Shuffler.CONTINUOUS)
     setup = TableSetup("reference", (), None, shoe, meters=(reference.meter(SEED_AMOUNT, rate),))
-    outcome = run(SimulationPlan("engine.simulation.reference_progressive", setup, rounds, seed, 20_000), workers=2)
+    plan = SimulationPlan("pacomply.engine.simulation.reference_progressive", setup, rounds, seed, 20_000)
+    outcome = run(plan, workers=2)
     estimate = outcome.estimate(reference.WAGER)
     assert estimate.meter is not None
     # The interval of the mean net (the house edge's interval, negated).

@@ -10,10 +10,9 @@ from __future__ import annotations
 import math
 
 import pytest
-
-from engine.simulation.registry import TableSetup
-from engine.simulation.runner import SimulationPlan, WagerTally, run
-from engine.simulation.shoe import ShoeSpec
+from pacomply.engine.simulation.registry import TableSetup
+from pacomply.engine.simulation.runner import SimulationPlan, WagerTally, run
+from pacomply.engine.simulation.shoe import ShoeSpec
 
 
 def _tally(rounds: list[list[float]]) -> WagerTally:
@@ -56,7 +55,7 @@ def test_independent_looking_hands_are_not_made_wider_than_the_data_show() -> No
 
 def test_681a_seats_share_the_hands_so_four_seats_have_the_one_seat_interval() -> None:
     shoe = ShoeSpec(decks=8)
-    module = "engine.simulation.twenty_one_baccarat"
+    module = "pacomply.engine.simulation.twenty_one_baccarat"
     plan = SimulationPlan(module, TableSetup("681a", ("player",), None, shoe, seats=4), 6_000, 681, 3_000)
     four = run(plan).estimate("player").result
     assert four.rounds == 24_000

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from pacomply.engine.simulation.registry import SimulationUnavailable, TableSetup, game_module
+from pacomply.engine.simulation.runner import SimulationPlan, chunk_generator, merge, run, run_chunk
+from pacomply.engine.simulation.shoe import ShoeSpec
 
-from engine.simulation.registry import SimulationUnavailable, TableSetup, game_module
-from engine.simulation.runner import SimulationPlan, chunk_generator, merge, run, run_chunk
-from engine.simulation.shoe import ShoeSpec
-
-OVER_UNDER = "engine.simulation.over_under"
+OVER_UNDER = "pacomply.engine.simulation.over_under"
 
 
 def _plan(seed: int = 3, rounds: int = 2_500, chunk_rounds: int = 500) -> SimulationPlan:

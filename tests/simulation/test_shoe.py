@@ -6,10 +6,9 @@ from collections import Counter
 
 import numpy as np
 import pytest
-
-from engine.cards import shoe_cards
-from engine.simulation.shoe import MAX_PENETRATION, Shoe, ShoeSpec
-from regulations.rulebook import Shuffler
+from pacomply.engine.cards import shoe_cards
+from pacomply.engine.simulation.shoe import MAX_PENETRATION, Shoe, ShoeSpec
+from pacomply.regulations.rulebook import Shuffler
 
 
 def _generator(seed: int = 11) -> np.random.Generator:

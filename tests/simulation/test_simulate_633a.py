@@ -20,15 +20,15 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from pacomply.engine.analysis.blackjack_side_wagers import distribution
+from pacomply.engine.simulation import blackjack as game
+from pacomply.engine.simulation.progressive import long_run_net, net_at_meter
+from pacomply.engine.simulation.registry import MeterChoice, SimulationUnavailable, TableSetup
+from pacomply.engine.simulation.shoe import Shoe, ShoeSpec
+from pacomply.regulations import chapter_633a as book
 from typer.testing import CliRunner
 
-from engine.analysis.blackjack_side_wagers import distribution
-from engine.simulation import blackjack as game
-from engine.simulation.progressive import long_run_net, net_at_meter
-from engine.simulation.registry import MeterChoice, SimulationUnavailable, TableSetup
-from engine.simulation.shoe import Shoe, ShoeSpec
 from pacomply.cli import app
-from regulations import chapter_633a as book
 from tests.simulation.agreement import disagreements, familywise_z, from_json_record
 from tests.simulation.scripted_shoe import ScriptedShoe
 

@@ -18,15 +18,15 @@ import json
 from collections.abc import Sequence
 
 import pytest
+from pacomply.engine.analysis.blackjack import BlackjackRules, analyse_switch
+from pacomply.engine.analysis.blackjack.switch import switch_policy
+from pacomply.engine.simulation import blackjack as game
+from pacomply.engine.simulation.registry import TableSetup, WagerPlay
+from pacomply.engine.simulation.shoe import ShoeSpec
+from pacomply.regulations import chapter_633a as book
 from typer.testing import CliRunner
 
-from engine.analysis.blackjack import BlackjackRules, analyse_switch
-from engine.analysis.blackjack.switch import switch_policy
-from engine.simulation import blackjack as game
-from engine.simulation.registry import TableSetup, WagerPlay
-from engine.simulation.shoe import ShoeSpec
 from pacomply.cli import app
-from regulations import chapter_633a as book
 from tests.simulation.agreement import disagreements, from_json_record
 from tests.simulation.scripted_shoe import ScriptedShoe
 

@@ -28,24 +28,24 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from pacomply.engine.analysis import pai_gow_poker as analysis
+from pacomply.engine.cards import Card
+from pacomply.engine.games import pai_gow_poker as rules
+from pacomply.engine.replay import replay_round
+from pacomply.engine.simulation import pai_gow_rounds as game
+from pacomply.engine.simulation.pai_gow_poker import simulate_base
+from pacomply.engine.simulation.progressive import Meter, net_at_meter
+from pacomply.engine.simulation.registry import MeterChoice, SimulationUnavailable, TableSetup, round_game
+from pacomply.engine.simulation.runner import SimulationPlan, run
+from pacomply.engine.simulation.shoe import Shoe, ShoeSpec
+from pacomply.regulations.chapter_645a import FORTUNE_ODDS, FORTUNE_ORDER, INSURANCE_ODDS, INSURANCE_OUTCOMES
+from pacomply.regulations.rulebook import Shuffler
 from typer.testing import CliRunner
 
-from engine.analysis import pai_gow_poker as analysis
-from engine.cards import Card
-from engine.games import pai_gow_poker as rules
-from engine.replay import replay_round
-from engine.simulation import pai_gow_rounds as game
-from engine.simulation.pai_gow_poker import simulate_base
-from engine.simulation.progressive import Meter, net_at_meter
-from engine.simulation.registry import MeterChoice, SimulationUnavailable, TableSetup, round_game
-from engine.simulation.runner import SimulationPlan, run
-from engine.simulation.shoe import Shoe, ShoeSpec
 from pacomply.cli import app
-from regulations.chapter_645a import FORTUNE_ODDS, FORTUNE_ORDER, INSURANCE_ODDS, INSURANCE_OUTCOMES
-from regulations.rulebook import Shuffler
 from tests.simulation.agreement import Estimate, disagreements, familywise_z, from_json_record
 
-MODULE = "engine.simulation.pai_gow_rounds"
+MODULE = "pacomply.engine.simulation.pai_gow_rounds"
 DECK = ShoeSpec(decks=1, jokers_per_deck=1)
 SIMULATE = ["simulate", "645a", "--format", "json", "--no-progress"]
 #: The dice total of a fresh player's first round (its shaker is seeded with DICE_SEED).

@@ -23,12 +23,12 @@ import math
 from typing import cast
 
 import pytest
+from pacomply.engine.cards import Card
+from pacomply.engine.simulation.down_under_blackjack import ROUND_GAME
+from pacomply.engine.simulation.registry import TableSetup
+from pacomply.engine.simulation.shoe import Shoe, ShoeSpec
 from typer.testing import CliRunner
 
-from engine.cards import Card
-from engine.simulation.down_under_blackjack import ROUND_GAME
-from engine.simulation.registry import TableSetup
-from engine.simulation.shoe import Shoe, ShoeSpec
 from pacomply.cli import app
 from tests.simulation.agreement import Estimate, disagreements, from_json_record
 
@@ -163,7 +163,7 @@ def _play(cards: str, seats: int = 1, wagers: tuple[str, ...] = ()) -> tuple[lis
 
 def _analyzer_action(up: int, hole: str, first: int, second: int, after_split: bool = False) -> str:
     """What :mod:`engine.analysis.down_under` decides (values 2-10, 11 the ace) against a non-Large up card."""
-    from engine.analysis.down_under.analyzer import LARGE, MEDIUM, SMALL, _class_solution
+    from pacomply.engine.analysis.down_under.analyzer import LARGE, MEDIUM, SMALL, _class_solution
 
     classes = {"small": SMALL, "medium": MEDIUM, "large": LARGE}
     _, policy = _class_solution(6, up - 1, classes[hole], True)
@@ -224,9 +224,9 @@ def test_685a_7_n_1_the_strategy_never_draws_to_two_large_cards_against_a_possib
     # (reading 685a-two-large-cards) also when the hand drew and did not bust. The simulated and exact figures can
     # only part if the strategy draws to such a hand while the dealer can still reach 22. Every (up card, Masque
     # class) where it does must give the dealer a standing 17-21 on the two cards, for every hole card of the class.
-    from engine.analysis.down_under import hole_classes
-    from engine.games.down_under_blackjack import dealer_total
-    from engine.simulation.down_under_blackjack import _policy
+    from pacomply.engine.analysis.down_under import hole_classes
+    from pacomply.engine.games.down_under_blackjack import dealer_total
+    from pacomply.engine.simulation.down_under_blackjack import _policy
 
     label = "A23456789T"
     policy = _policy(6)
@@ -252,7 +252,7 @@ def test_685a_7_simulated_wagers_hold_edges_exact_figures_at_a_larger_round_coun
     }
     assert _agreement(runs) == []
     # The Bet Wager's money at risk (doubles and splits) agrees with the analyzer's expected total wagered.
-    from engine.analysis.down_under import analyse_down_under
+    from pacomply.engine.analysis.down_under import analyse_down_under
 
     record = runs["base@6"]
     simulated_wagered = cast(float, record["house_edge"]) / cast(float, record["element_of_risk"])

@@ -20,18 +20,18 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from pacomply.engine.analysis import dj_wild_stud_poker as analysis
+from pacomply.engine.cards import Card
+from pacomply.engine.games.dj_wild_stud_poker import category_of_key
+from pacomply.engine.simulation.dj_wild_stud_poker import ROUND_GAME
+from pacomply.engine.simulation.progressive import Meter, net_at_meter
+from pacomply.engine.simulation.registry import MeterChoice, ProgressiveRoundGame, TableSetup
+from pacomply.engine.simulation.runner import chunk_generator
+from pacomply.engine.simulation.shoe import Shoe, ShoeSpec
+from pacomply.regulations.chapter_687a import BAD_BEAT_ODDS, PROGRESSIVE_SEED, PROGRESSIVE_WAGER
 from typer.testing import CliRunner
 
-from engine.analysis import dj_wild_stud_poker as analysis
-from engine.cards import Card
-from engine.games.dj_wild_stud_poker import category_of_key
-from engine.simulation.dj_wild_stud_poker import ROUND_GAME
-from engine.simulation.progressive import Meter, net_at_meter
-from engine.simulation.registry import MeterChoice, ProgressiveRoundGame, TableSetup
-from engine.simulation.runner import chunk_generator
-from engine.simulation.shoe import Shoe, ShoeSpec
 from pacomply.cli import app
-from regulations.chapter_687a import BAD_BEAT_ODDS, PROGRESSIVE_SEED, PROGRESSIVE_WAGER
 from tests.simulation.agreement import Estimate, disagreements, from_json_record
 from tests.simulation.row_frequencies import row_disagreements
 

@@ -28,21 +28,18 @@ from typing import Any
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
-
-from engine.analysis import face_up_pai_gow_poker as analysis
-from engine.simulation.face_up_pai_gow_rounds import (
+from pacomply.engine.analysis import face_up_pai_gow_poker as analysis
+from pacomply.engine.simulation.face_up_pai_gow_rounds import (
     ROUND_GAME,
     deal_places,
     progressive_meter,
     progressive_row_probabilities,
 )
-from engine.simulation.pai_gow_poker import simulate_base
-from engine.simulation.progressive import Meter, net_at_meter
-from engine.simulation.registry import MeterChoice, TableSetup, WagerPlay
-from engine.simulation.shoe import Shoe, ShoeSpec
-from pacomply.cli import app
-from regulations.chapter_688a import (
+from pacomply.engine.simulation.pai_gow_poker import simulate_base
+from pacomply.engine.simulation.progressive import Meter, net_at_meter
+from pacomply.engine.simulation.registry import MeterChoice, TableSetup, WagerPlay
+from pacomply.engine.simulation.shoe import Shoe, ShoeSpec
+from pacomply.regulations.chapter_688a import (
     ACE_HIGH_ODDS,
     ACE_HIGH_OUTCOMES,
     FORTUNE_ODDS,
@@ -50,6 +47,9 @@ from regulations.chapter_688a import (
     PROGRESSIVE_TABLES,
     THREE_PAIR,
 )
+from typer.testing import CliRunner
+
+from pacomply.cli import app
 from tests.simulation.agreement import FAMILYWISE_ERROR, Estimate, disagreements
 
 CHAPTER_SHOE = ShoeSpec(decks=1, jokers_per_deck=1)
@@ -255,8 +255,8 @@ def _check_optional_wagers(rounds: list[list[WagerPlay]], families: int = 1) -> 
 
 
 def _fortune_row_probabilities() -> dict[str, Fraction]:
-    from engine.analysis.pai_gow_poker import ALL_HANDS, seven_card_counts
-    from engine.games.face_up_pai_gow_poker import fortune_outcome
+    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS, seven_card_counts
+    from pacomply.engine.games.face_up_pai_gow_poker import fortune_outcome
 
     counts: Counter[str] = Counter()
     for category, count in seven_card_counts().items():

@@ -11,11 +11,11 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+from pacomply.checker.wager_math.simulated import filed_meters
+from pacomply.submissions import read_filing
 from typer.testing import CliRunner
 
-from checker.wager_math.simulated import filed_meters
 from pacomply.cli import app
-from submissions import read_filing
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+from pacomply.submissions import InputError, read_filing
+from pacomply.submissions.readers.json import dumps_filing
 
 from examples.build_examples import NONCOMPLIANT_686A
-from submissions import InputError, read_filing
-from submissions.readers.json import dumps_filing
 
 
 def test_a_dumped_filing_reads_back_with_field_locations(tmp_path: Path) -> None:

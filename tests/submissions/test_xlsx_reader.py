@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pacomply.submissions import InputError, read_filing
+from pacomply.submissions.model import Filing
+from pacomply.submissions.template import build_workbook
 
 from examples.build_examples import COMPLIANT_686A, NONCOMPLIANT_686A
-from submissions import InputError, read_filing
-from submissions.model import Filing
-from submissions.template import build_workbook
 
 
 def strip_locations(filing: Filing) -> dict[str, Any]:
@@ -163,15 +163,16 @@ def test_card_thickness_is_read_and_bounded(tmp_path: Path) -> None:
 
 
 def test_the_template_is_byte_identical_for_identical_input() -> None:
-    from submissions.template import workbook_bytes
+    from pacomply.submissions.template import workbook_bytes
 
     assert workbook_bytes(["686a"], COMPLIANT_686A) == workbook_bytes(["686a"], COMPLIANT_686A)
     assert workbook_bytes(["686a"]) == workbook_bytes(["686a"])
 
 
 def test_the_committed_example_workbooks_are_what_build_examples_writes(examples: Path) -> None:
+    from pacomply.submissions.template import workbook_bytes
+
     import examples.build_examples as build
-    from submissions.template import workbook_bytes
 
     names = sorted(path.stem for path in examples.glob("*.xlsx"))
     assert names, "no example workbooks"

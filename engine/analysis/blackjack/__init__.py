@@ -47,7 +47,7 @@ reports a standard deviation per round). Blackjack Switch (633a.12(a)) is in :mo
 readings and one more approximation (each hand valued with only its own cards removed).
 """
 
-from engine.analysis.blackjack.analyzer import (
+from pacomply.engine.analysis.blackjack.analyzer import (
     BlackjackAnalysis,
     RuleEffect,
     StrategyTable,
@@ -56,8 +56,8 @@ from engine.analysis.blackjack.analyzer import (
     insurance_edge,
     rule_effects,
 )
-from engine.analysis.blackjack.rules import READINGS, BlackjackRules, DoubleOn
-from engine.analysis.blackjack.switch import SWITCH_READINGS, SwitchAnalysis, analyse_switch
+from pacomply.engine.analysis.blackjack.rules import READINGS, BlackjackRules, DoubleOn
+from pacomply.engine.analysis.blackjack.switch import SWITCH_READINGS, SwitchAnalysis, analyse_switch
 
 __all__ = [
     "READINGS",

@@ -11,8 +11,7 @@ from functools import cache, lru_cache
 from typing import Literal
 
 import numpy as np
-
-from engine.analysis.blackjack.combinatorics import (
+from pacomply.engine.analysis.blackjack.combinatorics import (
     ACE,
     RANK_LABELS,
     RANKS,
@@ -20,14 +19,14 @@ from engine.analysis.blackjack.combinatorics import (
     full_shoe,
     player_compositions,
 )
-from engine.analysis.blackjack.core import (
+from pacomply.engine.analysis.blackjack.core import (
     dealer_table,
     kernels,
     probability_two_cards,
     split_hand_counts,
     two_card_hands,
 )
-from engine.analysis.blackjack.rules import READINGS, BlackjackRules, DoubleOn
+from pacomply.engine.analysis.blackjack.rules import READINGS, BlackjackRules, DoubleOn
 
 Strategy = Literal["optimal", "basic"]
 UPCARD_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, ACE)  # columns 2..9, T, A as charts print them

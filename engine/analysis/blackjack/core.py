@@ -12,8 +12,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 
 import numpy as np
-
-from engine.analysis.blackjack.combinatorics import (
+from pacomply.engine.analysis.blackjack.combinatorics import (
     RANKS,
     DealerTerminals,
     dealer_terminals,
@@ -23,7 +22,7 @@ from engine.analysis.blackjack.combinatorics import (
 
 def kernels():  # type: ignore[no-untyped-def]
     """The numba kernels, imported on first use (numba is heavy to import)."""
-    from engine.analysis.blackjack import kernels as module
+    from pacomply.engine.analysis.blackjack import kernels as module
 
     return module
 

@@ -11,10 +11,9 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-
-from engine.analysis.blackjack.analyzer import basic_strategy_policy
-from engine.analysis.blackjack.combinatorics import ACE, TEN, full_shoe
-from engine.analysis.blackjack.rules import BlackjackRules
+from pacomply.engine.analysis.blackjack.analyzer import basic_strategy_policy
+from pacomply.engine.analysis.blackjack.combinatorics import ACE, TEN, full_shoe
+from pacomply.engine.analysis.blackjack.rules import BlackjackRules
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
-
-from engine.analysis.blackjack.analyzer import _doubling_allowed, _max_hands, split_value
-from engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
-from engine.analysis.blackjack.core import dealer_table, kernels
-from engine.analysis.blackjack.rules import BlackjackRules
+from pacomply.engine.analysis.blackjack.analyzer import _doubling_allowed, _max_hands, split_value
+from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
+from pacomply.engine.analysis.blackjack.core import dealer_table, kernels
+from pacomply.engine.analysis.blackjack.rules import BlackjackRules
 
 CITATION = "58 Pa. Code § 633a.12(a)"
 

@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
-
-from engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
-from engine.analysis.blackjack.rules import BlackjackRules
-from engine.analysis.blackjack.switch import switch_policy
+from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
+from pacomply.engine.analysis.blackjack.rules import BlackjackRules
+from pacomply.engine.analysis.blackjack.switch import switch_policy
 
 
 @dataclass(frozen=True)

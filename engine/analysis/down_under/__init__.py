@@ -16,7 +16,7 @@ the class (CD optimal given the range). The split approximation is the 633a one 
 685a allows no resplit, so only the post-split composition is approximated).
 """
 
-from engine.analysis.down_under.analyzer import (
+from pacomply.engine.analysis.down_under.analyzer import (
     CITATION,
     PERMITTED_DECKS,
     READINGS,

@@ -10,10 +10,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
-
-from engine.analysis.blackjack.analyzer import split_value
-from engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
-from engine.analysis.blackjack.core import dealer_table, kernels, probability_two_cards, two_card_hands
+from pacomply.engine.analysis.blackjack.analyzer import split_value
+from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
+from pacomply.engine.analysis.blackjack.core import dealer_table, kernels, probability_two_cards, two_card_hands
 
 CITATION = "58 Pa. Code § 685a.7"
 PERMITTED_DECKS = (4, 5, 6, 8)  # 685a.3(a)
@@ -274,7 +273,7 @@ def analyse_down_under(decks: int = 6, dealer_ace_pair_is_22: bool = True) -> Do
                 total_ev += p_up * p_hand * p_hole * ev
                 total_wager += p_up * p_hand * p_hole * wager
     edge = -total_ev
-    from engine.analysis.blackjack.analyzer import insurance_edge
+    from pacomply.engine.analysis.blackjack.analyzer import insurance_edge
 
     return DownUnderAnalysis(
         decks=decks,

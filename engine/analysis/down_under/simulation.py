@@ -10,9 +10,14 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-
-from engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
-from engine.analysis.down_under.analyzer import LARGE, MEDIUM, _class_solution, _is_dealer_blackjack, hole_classes
+from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
+from pacomply.engine.analysis.down_under.analyzer import (
+    LARGE,
+    MEDIUM,
+    _class_solution,
+    _is_dealer_blackjack,
+    hole_classes,
+)
 
 
 @dataclass(frozen=True)

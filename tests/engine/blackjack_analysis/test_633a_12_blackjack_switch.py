@@ -13,9 +13,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
-from engine.analysis.blackjack import SWITCH_READINGS, BlackjackRules, analyse_switch
-from engine.analysis.blackjack.switch_simulation import simulate_switch
+from pacomply.engine.analysis.blackjack import SWITCH_READINGS, BlackjackRules, analyse_switch
+from pacomply.engine.analysis.blackjack.switch_simulation import simulate_switch
 
 LAS_VEGAS = BlackjackRules(decks=6, dealer_hits_soft_17=True, blackjack_pays=Fraction(1), late_surrender=False)
 LAS_VEGAS_OPTIONS = {"switched_blackjack_pays": Fraction(1), "natural_beats_dealer_22": True}

@@ -18,11 +18,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-
-from engine.analysis.blackjack import BlackjackRules, DoubleOn, analyse, insurance_edge, rule_effects
-from engine.analysis.blackjack.combinatorics import ACE, TEN, dealer_terminals, full_shoe, player_compositions
-from engine.analysis.blackjack.core import dealer_table, split_hand_counts
-from engine.analysis.blackjack.simulation import simulate_basic
+from pacomply.engine.analysis.blackjack import BlackjackRules, DoubleOn, analyse, insurance_edge, rule_effects
+from pacomply.engine.analysis.blackjack.combinatorics import ACE, TEN, dealer_terminals, full_shoe, player_compositions
+from pacomply.engine.analysis.blackjack.core import dealer_table, split_hand_counts
+from pacomply.engine.analysis.blackjack.simulation import simulate_basic
 
 PUBLISHED_TOLERANCE = 5e-5
 

@@ -11,8 +11,7 @@ deck charts are compared with our six-deck tables. Every cell must match.
 from __future__ import annotations
 
 import pytest
-
-from engine.analysis.blackjack import BlackjackRules, analyse
+from pacomply.engine.analysis.blackjack import BlackjackRules, analyse
 
 PUBLISHED = {
     "1d-s17": (

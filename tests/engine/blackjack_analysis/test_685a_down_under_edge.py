@@ -7,10 +7,9 @@ find), so the independent check is the simulator, which splits with exact card r
 from __future__ import annotations
 
 import pytest
-
-from engine.analysis.blackjack.combinatorics import ACE, TEN, dealer_total
-from engine.analysis.down_under import PERMITTED_DECKS, READINGS, analyse_down_under, hole_classes
-from engine.analysis.down_under.simulation import simulate_down_under
+from pacomply.engine.analysis.blackjack.combinatorics import ACE, TEN, dealer_total
+from pacomply.engine.analysis.down_under import PERMITTED_DECKS, READINGS, analyse_down_under, hole_classes
+from pacomply.engine.analysis.down_under.simulation import simulate_down_under
 
 
 def test_685a_3_d_3_dealer_ace_counts_eleven_up_to_22():

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-
-from engine.cards import Card
+from pacomply.engine.cards import Card
 
 
 def parse(text: str) -> list[int]:

@@ -10,9 +10,7 @@ import pytest
 from evaluator_support import parse
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import DEUCES_WILD_ORDER, deuces_wild_reference
-
-from engine.evaluator import (
+from pacomply.engine.evaluator import (
     WildHandCategory,
     WildPaytable,
     best_payout,
@@ -22,6 +20,7 @@ from engine.evaluator import (
     enumerate_deuces_wild,
     evaluate_deuces_wild,
 )
+from reference import DEUCES_WILD_ORDER, deuces_wild_reference
 
 W = WildHandCategory
 

@@ -10,9 +10,7 @@ import pytest
 from evaluator_support import parse, random_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import low_hand_key, pai_gow_key
-
-from engine.evaluator import (
+from pacomply.engine.evaluator import (
     HAND_SPLITS,
     JokerRule,
     Outcome,
@@ -33,6 +31,7 @@ from engine.evaluator import (
     split_values,
     valid_settings,
 )
+from reference import low_hand_key, pai_gow_key
 
 P = PaiGowCategory
 B = SevenCardBonusCategory
@@ -343,7 +342,7 @@ def test_645a_11_f_settlement() -> None:
 
 
 def test_645a_13_d_pai_gow_high_card_for_insurance_and_aces_high() -> None:
-    from engine.cards import Rank
+    from pacomply.engine.cards import Rank
 
     assert pai_gow_high_card(parse("9c 7d 6h 5s 3c 2d 8h")) is None  # 5-6-7-8-9: a straight
     assert pai_gow_high_card(parse("9c 7d 6h 4s 3c 2d 8h")) is Rank.NINE  # no five in a row

@@ -10,10 +10,8 @@ import pytest
 from evaluator_support import parse, random_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import best_standard_key
-
-from engine.cards import Card
-from engine.evaluator import (
+from pacomply.engine.cards import Card
+from pacomply.engine.evaluator import (
     HandCategory,
     InvalidHandError,
     count_five_card_categories,
@@ -22,7 +20,8 @@ from engine.evaluator import (
     standard_value,
     standard_values,
 )
-from engine.evaluator.standard import all_five_card_values
+from pacomply.engine.evaluator.standard import all_five_card_values
+from reference import best_standard_key
 
 # Textbook frequencies of the C(52,5) = 2,598,960 five-card hands (e.g. Wikipedia "Poker probability"; each is a
 # closed formula, recomputed below so the numbers are not merely typed in).

@@ -7,8 +7,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
-
-from engine.evaluator import tables
+from pacomply.engine.evaluator import tables
 
 # sha256 over every table (tables.table_digest). It pins determinism: the counts and reference tests establish
 # that the tables are right; this catches any later change to them. Update it only with a reviewed table change.
