@@ -7,6 +7,7 @@ and defines :class:`WagerMath`, the record ``pacomply edge`` prints and every re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +58,46 @@ class RuleEffectMath:
 
 
 @dataclass(frozen=True, slots=True)
+class PricedReading:
+    """The figure of one wager under one defensible reading of the chapter, where the text admits several.
+
+    A :class:`WagerMath` row carries the figure of the reading pacomply relies on; ``WagerMath.priced_readings``
+    lists every candidate (that one included, ``relied_on=True``) so a reviewer sees the figure under each reading,
+    and the reconciliation with the Board's published figures can say which reading a Board figure implies.
+    ``basis`` says what the figure is measured on where that differs between candidates (a progressive "at the
+    seed" or "long run at 28 %"; "per initial wager" or "per total wagered").
+    """
+
+    reading: str
+    """The rulebook's reading id (``regulations.rulebook.Reading.id``) this candidate belongs to."""
+    choice: str
+    """The candidate in a few words ("DJWT-07 Three of a Kind as printed: 9 to 1 natural, wild unpaid")."""
+    relied_on: bool
+    """True for the candidate the review and the WagerMath row use."""
+    house_edge: float
+    return_: float
+    method: str
+    """``exact`` or ``simulation``, as in the MATH.md contract."""
+    exact_return: Fraction | None = None
+    """The exact rational return, when the method is exact."""
+    basis: str | None = None
+    ci95: tuple[float, float] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """One entry of the row's ``readings_priced`` list."""
+        return {
+            "reading": self.reading,
+            "choice": self.choice,
+            "relied_on": self.relied_on,
+            "house_edge": round(self.house_edge, DECIMALS),
+            "return": round(self.return_, DECIMALS),
+            "method": self.method,
+            "basis": self.basis,
+            "ci95": None if self.ci95 is None else [round(bound, DECIMALS) for bound in self.ci95],
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class WagerMath:
     """One (wager, paytable, decks) analysed, with the MATH.md ``edge`` JSON fields."""
 
@@ -77,6 +118,8 @@ class WagerMath:
     strategy: tuple[tuple[str, str], ...] = field(default_factory=tuple)
     paytable_rows: tuple[tuple[str, str], ...] = field(default_factory=tuple)
     rule_effects: tuple[RuleEffectMath, ...] = field(default_factory=tuple)
+    priced_readings: tuple[PricedReading, ...] = field(default_factory=tuple)
+    """Every candidate reading priced, where the chapter admits more than one (empty where it admits one)."""
 
     @classmethod
     def from_analysis(
@@ -135,6 +178,8 @@ class WagerMath:
         }
         if self.rule_effects:
             document["rule_effects"] = [effect.to_json() for effect in self.rule_effects]
+        if self.priced_readings:
+            document["readings_priced"] = [candidate.to_json() for candidate in self.priced_readings]
         return document
 
     @property
