@@ -816,6 +816,209 @@ def schema() -> None:
     typer.echo(json.dumps(Filing.model_json_schema(), indent=2, sort_keys=True))
 
 
+@app.command()
+def diff(
+    old: Annotated[Path, typer.Argument(help="The earlier filing (.xlsx, .json or .pdf).")],
+    new: Annotated[Path, typer.Argument(help="The later filing.")],
+    output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="File to write (stdout when omitted).")] = None,
+) -> None:
+    """What changed between two filings: answers, tables, and the findings added and resolved."""
+    from pacomply.checker.diff import FindingSummary, diff_filings, diff_text
+    from pacomply.checker.review import review_filing
+
+    if output_format not in ("text", "json"):
+        _fail(f"--format must be text or json, not '{output_format}'")
+    old_filing, new_filing = _read_filing(old), _read_filing(new)
+    old_review, new_review = review_filing(old_filing), review_filing(new_filing)
+    result = diff_filings(
+        old_filing,
+        new_filing,
+        [FindingSummary.from_finding(finding) for finding in old_review.findings],
+        [FindingSummary.from_finding(finding) for finding in new_review.findings],
+    )
+    if output_format == "json":
+        content = (json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    else:
+        content = diff_text(result).encode("utf-8")
+    _write_output(content, output, [old, new])
+
+
+DatabaseOption = Annotated[
+    str | None,
+    typer.Option(
+        "--database",
+        envvar="PACOMPLY_DATABASE",
+        help="SQLAlchemy URL of the store, e.g. postgresql+psycopg://user@host/pacomply "
+        "(default: a SQLite file in this user's data folder).",
+    ),
+]
+
+
+def _open_store(database: str | None):  # type: ignore[no-untyped-def]
+    from pacomply.workspace.store import open_store
+
+    try:
+        return open_store(database)
+    except Exception as error:  # SQLAlchemy's and the drivers' errors have no common public base
+        _fail(f"could not open the store at '{database or 'the default SQLite file'}': {error}")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0 picks a free one).")] = 8000,
+    database: DatabaseOption = None,
+    allow_remote: Annotated[
+        bool, typer.Option("--allow-remote", help="Allow a host other than this machine's loopback address.")
+    ] = False,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes that review uploads.")] = 2,
+    secure_cookies: Annotated[
+        bool, typer.Option("--secure-cookies", help="Send cookies over HTTPS only (behind a TLS proxy).")
+    ] = False,
+) -> None:
+    """Run the review workspace in the browser (the store is upgraded to the newest schema first)."""
+    from pacomply.workspace.serve import RemoteRefused, check_host
+    from pacomply.workspace.serve import serve as run_server
+
+    try:
+        check_host(host, allow_remote)
+    except RemoteRefused as error:
+        _fail(str(error))
+    run_server(
+        host,
+        port,
+        database,
+        allow_remote=allow_remote,
+        workers=workers,
+        secure_cookies=secure_cookies,
+        on_ready=lambda url: typer.echo(f"pacomply workspace on {url} (Ctrl-C stops)", err=True),
+    )
+
+
+store_app = typer.Typer(help="The workspace's filing store from the command line.", no_args_is_help=True)
+user_app = typer.Typer(help="Workspace accounts.", no_args_is_help=True)
+store_app.add_typer(user_app, name="user")
+app.add_typer(store_app, name="store")
+
+
+@store_app.command("upgrade")
+def store_upgrade(database: DatabaseOption = None) -> None:
+    """Create the store, or bring its schema to this pacomply's newest revision."""
+    store = _open_store(database)
+    typer.echo(f"store at schema revision {store.revision()}")
+
+
+@store_app.command("add")
+def store_add(
+    paths: Annotated[list[Path], typer.Argument(help="Filings, or folders of filings.")],
+    database: DatabaseOption = None,
+) -> None:
+    """Store and review filings (a folder's filings directly inside it); unreadable ones are reported, not stored."""
+    from pacomply.reports.batch import collect_filings
+    from pacomply.workspace import reviewing
+
+    store = _open_store(database)
+    refused = 0
+    for path in collect_filings(paths):
+        try:
+            data = path.read_bytes()
+            filing = reviewing.read_upload(path.name, data)
+        except OSError as error:
+            refused += 1
+            typer.echo(f"{path}: could not be read ({error.strerror or error})", err=True)
+            continue
+        except reviewing.UploadRefused as error:
+            refused += 1
+            typer.echo(f"{path}: not stored ({len(error.problems)} problem(s)):", err=True)
+            for problem in error.problems:
+                typer.echo(f"  {problem}", err=True)
+            continue
+        submission = store.add_submission(path.name, data, filing, None, actor="cli")
+        stored = reviewing.review_upload(path.name, data)
+        store.record_review(submission.id, stored, actor="cli")
+        typer.echo(f"{submission.id}\t{filing.metadata.licensee}\t{path.name}\t{stored.document['verdict']['summary']}")
+    if refused:
+        raise typer.Exit(EXIT_INPUT)
+
+
+@store_app.command("list")
+def store_list(
+    licensee: Annotated[str | None, typer.Option(help="Only this licensee's filings.")] = None,
+    chapter: Annotated[str | None, typer.Option(help="Only filings of this chapter.")] = None,
+    status: Annotated[str | None, typer.Option(help="received, in review, changes requested or approved.")] = None,
+    limit: Annotated[int, typer.Option(min=1, help="At most this many, newest first.")] = 100,
+    database: DatabaseOption = None,
+) -> None:
+    """The stored filings, newest first: id, licensee, chapters, date filed, status, latest verdict, file."""
+    from pacomply.workspace.models import Role, User
+
+    store = _open_store(database)
+    everyone = User(id=0, username="cli", role=Role.ADMIN.value, licensee=None)
+    page = store.queue(everyone, status=status, licensee=licensee, chapter=chapter, limit=limit)
+    for item in page.submissions:
+        typer.echo(
+            "\t".join(
+                (
+                    str(item.id),
+                    item.licensee,
+                    ",".join(item.chapter_ids),
+                    item.date_filed.isoformat(),
+                    item.status,
+                    page.verdicts.get(item.id, item.review_state),
+                    item.original_name,
+                )
+            )
+        )
+
+
+@user_app.command("add")
+def store_user_add(
+    username: Annotated[str, typer.Argument(help="The sign-in name.")],
+    role: Annotated[str, typer.Option(help="reviewer, supervisor, licensee or admin.")] = "reviewer",
+    licensee: Annotated[str | None, typer.Option(help="For a licensee account: its licensee, as filed.")] = None,
+    password: Annotated[
+        str | None, typer.Option(envvar="PACOMPLY_PASSWORD", help="The password (asked for when omitted).")
+    ] = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Add a local account to the workspace."""
+    from pacomply.workspace.models import Role
+    from pacomply.workspace.store import WorkspaceError
+
+    if role not in {item.value for item in Role}:
+        _fail(f"--role must be reviewer, supervisor, licensee or admin, not '{role}'")
+    if password is None:
+        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+    store = _open_store(database)
+    try:
+        store.add_user(username, password, role, licensee, actor="cli")
+    except WorkspaceError as error:
+        _fail(str(error))
+    typer.echo(f"added {role} '{username}'")
+
+
+@user_app.command("role")
+def store_user_role(
+    username: Annotated[str, typer.Argument(help="The sign-in name.")],
+    role: Annotated[str, typer.Argument(help="reviewer, supervisor, licensee or admin.")],
+    licensee: Annotated[str | None, typer.Option(help="For a licensee account: its licensee.")] = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Change an account's role (recorded in the audit trail)."""
+    from pacomply.workspace.models import Role
+    from pacomply.workspace.store import WorkspaceError
+
+    if role not in {item.value for item in Role}:
+        _fail(f"the role must be reviewer, supervisor, licensee or admin, not '{role}'")
+    store = _open_store(database)
+    try:
+        store.set_role(username, role, actor="cli", licensee=licensee)
+    except WorkspaceError as error:
+        _fail(str(error))
+    typer.echo(f"'{username}' is now a {role}")
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

@@ -1,0 +1,167 @@
+"""The store's tables, as SQLAlchemy 2 declarative models. The schema itself is made by the Alembic migrations
+in ``migrations/versions``; these models must match the head revision (a test compares them)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from enum import StrEnum
+
+from sqlalchemy import (
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, deferred, mapped_column, relationship
+
+
+class Role(StrEnum):
+    """What an account may do."""
+
+    REVIEWER = "reviewer"
+    """Reviews filings: disposes of findings, signs off."""
+    SUPERVISOR = "supervisor"
+    """Everything a reviewer does, and countersigns a sign-off."""
+    LICENSEE = "licensee"
+    """A licensee's compliance staff: uploads and reads its own filings only."""
+    ADMIN = "admin"
+    """Manages accounts; reads every filing."""
+
+
+class Status(StrEnum):
+    """Where a filing stands in the Board's queue."""
+
+    RECEIVED = "received"
+    IN_REVIEW = "in review"
+    CHANGES_REQUESTED = "changes requested"
+    APPROVED = "approved"
+
+
+class Decision(StrEnum):
+    """A reviewer's decision about one finding."""
+
+    AGREED = "agreed"
+    DISPUTED = "disputed"
+    WAIVED = "waived"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(80), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    role: Mapped[str] = mapped_column(String(20))
+    licensee: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Submission(Base):
+    """One uploaded filing. ``content`` is the original bytes, never altered; ``version`` counts every change of
+    state, and a change applies only where the row still has the version its actor saw (no lost update)."""
+
+    __tablename__ = "submissions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    original_name: Mapped[str] = mapped_column(String(255))
+    sha256: Mapped[str] = mapped_column(String(64), index=True)
+    size: Mapped[int] = mapped_column(Integer)
+    content: Mapped[bytes] = deferred(mapped_column(LargeBinary))
+    licensee: Mapped[str] = mapped_column(String(255), index=True)
+    date_filed: Mapped[date] = mapped_column(Date, index=True)
+    uploaded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    uploaded_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    status: Mapped[str] = mapped_column(String(40), index=True)
+    review_state: Mapped[str] = mapped_column(String(20))
+    review_problem: Mapped[str | None] = mapped_column(Text, nullable=True)
+    version: Mapped[int] = mapped_column(Integer)
+
+    chapters: Mapped[list[SubmissionChapter]] = relationship(
+        back_populates="submission", cascade="all, delete-orphan", order_by="SubmissionChapter.chapter"
+    )
+    uploaded_by: Mapped[User | None] = relationship()
+
+
+    @property
+    def chapter_ids(self) -> list[str]:
+        return [chapter.chapter for chapter in self.chapters]
+
+
+class SubmissionChapter(Base):
+    __tablename__ = "submission_chapters"
+
+    submission_id: Mapped[int] = mapped_column(ForeignKey("submissions.id"), primary_key=True)
+    chapter: Mapped[str] = mapped_column(String(10), primary_key=True, index=True)
+    submission: Mapped[Submission] = relationship(back_populates="chapters")
+
+
+class ReviewRecord(Base):
+    """One run of the review engine over a submission; a re-run adds a row and keeps the old one."""
+
+    __tablename__ = "reviews"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    submission_id: Mapped[int] = mapped_column(ForeignKey("submissions.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    tool_version: Mapped[str] = mapped_column(String(40))
+    rulebooks: Mapped[str] = mapped_column(Text)
+    compliant: Mapped[bool] = mapped_column(Boolean)
+    summary: Mapped[str] = mapped_column(String(255))
+    document: Mapped[str] = deferred(mapped_column(Text))
+    pdf: Mapped[bytes] = deferred(mapped_column(LargeBinary))
+    xlsx: Mapped[bytes] = deferred(mapped_column(LargeBinary))
+
+
+class Disposition(Base):
+    """A reviewer's decision about one finding; a later row for the same finding supersedes, none is erased."""
+
+    __tablename__ = "dispositions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    submission_id: Mapped[int] = mapped_column(ForeignKey("submissions.id"), index=True)
+    review_id: Mapped[int] = mapped_column(ForeignKey("reviews.id"))
+    finding_key: Mapped[str] = mapped_column(String(500))
+    decision: Mapped[str] = mapped_column(String(20))
+    note: Mapped[str] = mapped_column(Text, default="")
+    board_reference: Mapped[str] = mapped_column(String(255), default="")
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    user: Mapped[User] = relationship()
+
+
+class SignOff(Base):
+    """A reviewer's sign-off (approve or request changes) or a supervisor's countersignature."""
+
+    __tablename__ = "signoffs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    submission_id: Mapped[int] = mapped_column(ForeignKey("submissions.id"), index=True)
+    review_id: Mapped[int] = mapped_column(ForeignKey("reviews.id"))
+    kind: Mapped[str] = mapped_column(String(20))
+    decision: Mapped[str] = mapped_column(String(40))
+    note: Mapped[str] = mapped_column(Text, default="")
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    user: Mapped[User] = relationship()
+
+
+class Event(Base):
+    """The audit trail: append-only (the second migration makes the database refuse an update or delete)."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    actor: Mapped[str] = mapped_column(String(80))
+    action: Mapped[str] = mapped_column(String(40))
+    submission_id: Mapped[int | None] = mapped_column(ForeignKey("submissions.id"), nullable=True, index=True)
+    detail: Mapped[str] = mapped_column(Text, default="")

@@ -1,0 +1,110 @@
+"""The one place the workspace calls the review engine: read an upload, review it, render its reports, diff two.
+
+Everything the workspace knows about a review comes through these functions, as plain values (bytes, dicts) that
+cross a process boundary and go into the database unchanged. The upload is read by ``read_filing``, with every
+defence the readers have against hostile files; nothing here parses a filing itself.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pacomply.checker.diff import FilingDiff, FindingSummary, diff_filings
+from pacomply.checker.review import review_filing
+from pacomply.reports.interface import ReportFormat, renderer
+from pacomply.submissions import Filing, InputError, read_filing
+
+SUFFIXES = (".xlsx", ".xlsm", ".json", ".pdf")
+
+
+class UploadRefused(ValueError):
+    """An upload that is not a readable filing; ``problems`` says every reason, each naming where."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class StoredReview:
+    """A review as the store keeps it: the JSON document and the two downloads, made at the same time."""
+
+    document: dict[str, Any]
+    pdf: bytes
+    xlsx: bytes
+
+    @property
+    def tool_version(self) -> str:
+        """The pacomply version that made the review."""
+        return str(self.document["tool"]["version"])
+
+    @property
+    def rulebooks(self) -> list[dict[str, str]]:
+        """The rulebook (chapter, version, effective date) of every chapter reviewed."""
+        return list(self.document.get("rulebooks", []))
+
+
+def safe_name(name: str) -> str:
+    """The upload's file name reduced to its last part and to letters, digits, '.', '-' and '_', so that it can
+    name a temporary file and appear in messages; the suffix is kept, since it decides the reader."""
+    base = re.split(r"[\\/]", name)[-1]
+    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "_", base).strip("._") or "upload"
+    return cleaned[-120:]
+
+
+def _with_file(name: str, data: bytes, action: Any) -> Any:
+    with tempfile.TemporaryDirectory(prefix="pacomply-upload-") as folder:
+        path = Path(folder) / safe_name(name)
+        path.write_bytes(data)
+        return action(path)
+
+
+def read_upload(name: str, data: bytes) -> Filing:
+    """The filing in an upload; :class:`UploadRefused` with every problem when it cannot be read."""
+    if Path(safe_name(name)).suffix.lower() not in SUFFIXES:
+        raise UploadRefused([f"{safe_name(name)}: not a filing format; expected .xlsx, .json or .pdf"])
+
+    def read(path: Path) -> Filing:
+        try:
+            return read_filing(path)
+        except InputError as error:
+            raise UploadRefused([str(problem) for problem in error.problems]) from None
+        except OSError as error:
+            raise UploadRefused([f"{path.name}: {error.strerror or error}"]) from None
+
+    return _with_file(name, data, read)  # type: ignore[no-any-return]
+
+
+def review_upload(name: str, data: bytes) -> StoredReview:
+    """Read and review an upload and render its JSON, PDF and Excel reviews (run in a worker process)."""
+    filing = read_upload(name, data)
+    review = review_filing(filing)
+    document = json.loads(renderer(ReportFormat.JSON).render(review))
+    return StoredReview(
+        document=document,
+        pdf=renderer(ReportFormat.PDF).render(review),
+        xlsx=renderer(ReportFormat.XLSX).render(review),
+    )
+
+
+def findings_of(document: dict[str, Any]) -> list[FindingSummary]:
+    """The findings of a stored review document, as the diff compares them."""
+    return [FindingSummary.from_json(finding) for finding in document.get("findings", [])]
+
+
+def diff_stored(
+    old: tuple[str, bytes, dict[str, Any] | None], new: tuple[str, bytes, dict[str, Any] | None]
+) -> FilingDiff:
+    """The diff between two stored filings (name, original bytes, latest review document or None)."""
+    old_filing, new_filing = read_upload(old[0], old[1]), read_upload(new[0], new[1])
+    return diff_filings(
+        old_filing,
+        new_filing,
+        findings_of(old[2]) if old[2] else [],
+        findings_of(new[2]) if new[2] else [],
+    )

@@ -1,0 +1,85 @@
+"""Run the workspace: open (and upgrade) the store, start the review pool, serve with waitress."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Callable
+from typing import Any
+
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+class RemoteRefused(ValueError):
+    """A host beyond loopback without the flag that allows it."""
+
+
+def is_loopback(host: str) -> bool:
+    """True for localhost and every loopback address (127.0.0.0/8, ::1)."""
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_host(host: str, allow_remote: bool) -> None:
+    """Refuse to listen beyond this machine unless asked explicitly: the workspace holds licensees' filings."""
+    if not is_loopback(host) and not allow_remote:
+        raise RemoteRefused(
+            f"refusing to listen on '{host}': only this machine (127.0.0.1) is served unless you pass "
+            "--allow-remote, and then put the workspace behind TLS (--secure-cookies)"
+        )
+
+
+def build(
+    database: str | None,
+    workers: int = 2,
+    processes: bool = True,
+    max_upload_bytes: int | None = None,
+    secure_cookies: bool = False,
+    secret_key: str | None = None,
+) -> tuple[Any, Any]:
+    """The application and its review worker, over the store at ``database`` (upgraded first)."""
+    from pacomply.workspace.store import open_store
+    from pacomply.workspace.web import DEFAULT_MAX_UPLOAD, create_app
+    from pacomply.workspace.worker import ReviewWorker
+
+    store = open_store(database)
+    worker = ReviewWorker(store, workers=workers, processes=processes)
+    worker.resume()
+    app = create_app(
+        store,
+        worker,
+        secret_key=secret_key,
+        max_upload_bytes=max_upload_bytes or DEFAULT_MAX_UPLOAD,
+        secure_cookies=secure_cookies,
+    )
+    return app, worker
+
+
+def serve(
+    host: str,
+    port: int,
+    database: str | None,
+    allow_remote: bool = False,
+    workers: int = 2,
+    threads: int = 8,
+    secure_cookies: bool = False,
+    on_ready: Callable[[str], None] | None = None,
+) -> None:
+    """Serve until interrupted; reviews under way finish before it returns."""
+    check_host(host, allow_remote)
+    from waitress import create_server
+
+    app, worker = build(database, workers=workers, secure_cookies=secure_cookies)
+    server = create_server(app, host=host, port=port, threads=threads)
+    if on_ready is not None:
+        on_ready(f"http://{host if ':' not in host else f'[{host}]'}:{server.effective_port}")
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        worker.shutdown()
