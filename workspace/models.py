@@ -16,7 +16,7 @@ from sqlalchemy import (
     String,
     Text,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, deferred, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
 class Role(StrEnum):
@@ -75,7 +75,7 @@ class Submission(Base):
     original_name: Mapped[str] = mapped_column(String(255))
     sha256: Mapped[str] = mapped_column(String(64), index=True)
     size: Mapped[int] = mapped_column(Integer)
-    content: Mapped[bytes] = deferred(mapped_column(LargeBinary))
+    content: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
     licensee: Mapped[str] = mapped_column(String(255), index=True)
     date_filed: Mapped[date] = mapped_column(Date, index=True)
     uploaded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
@@ -116,9 +116,9 @@ class ReviewRecord(Base):
     rulebooks: Mapped[str] = mapped_column(Text)
     compliant: Mapped[bool] = mapped_column(Boolean)
     summary: Mapped[str] = mapped_column(String(255))
-    document: Mapped[str] = deferred(mapped_column(Text))
-    pdf: Mapped[bytes] = deferred(mapped_column(LargeBinary))
-    xlsx: Mapped[bytes] = deferred(mapped_column(LargeBinary))
+    document: Mapped[str] = mapped_column(Text, deferred=True)
+    pdf: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
+    xlsx: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
 
 
 class Disposition(Base):

@@ -1,0 +1,234 @@
+"""Fixtures of the workspace tests: a store on SQLite and on a throw-away PostgreSQL cluster, accounts of every
+role, a Flask test client that signs in, and a live server for the browser tests.
+
+PostgreSQL and Chromium are services of the machine. Where one is missing the tests that need it are skipped
+with a one-line reason, except under ``PACOMPLY_REQUIRE_SERVICES=1`` (set by ``.ci/run``), where a missing
+service fails them: CI must run them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from itertools import count
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+EXAMPLES = REPOSITORY / "examples"
+PASSWORD = "correct horse battery"
+LICENSEE_A = "Allegheny Riverfront Gaming"
+LICENSEE_B = "Keystone Downs Casino"
+
+
+def missing_service(reason: str) -> None:
+    """Skip, or fail where CI requires the service."""
+    if os.environ.get("PACOMPLY_REQUIRE_SERVICES") == "1":
+        pytest.fail(f"{reason} (PACOMPLY_REQUIRE_SERVICES=1 requires it)")
+    pytest.skip(reason)
+
+
+def _postgres_bin() -> Path | None:
+    for candidate in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (candidate / "initdb").exists() and (candidate / "pg_ctl").exists():
+            return candidate
+    found = shutil.which("initdb")
+    return Path(found).parent if found and shutil.which("pg_ctl") else None
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class PostgresCluster:
+    """A PostgreSQL cluster in a temporary folder, listening on a unix socket there and on a loopback port."""
+
+    def __init__(self, binaries: Path) -> None:
+        self.binaries = binaries
+        self.folder = Path(tempfile.mkdtemp(prefix="pacomply-pg-"))
+        self.data = self.folder / "data"
+        self.port = _free_port()
+        self._names = count(1)
+        # PostgreSQL refuses to run as root: as root (CI), the cluster belongs to the 'postgres' account.
+        self.prefix: list[str] = []
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            import pwd
+
+            account = pwd.getpwnam("postgres")
+            os.chown(self.folder, account.pw_uid, account.pw_gid)
+            self.folder.chmod(0o700)
+            self.prefix = ["runuser", "-u", "postgres", "--"]
+
+    def _run(self, *arguments: str) -> None:
+        subprocess.run([*self.prefix, *arguments], check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        self._run(str(self.binaries / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
+        options = f"-k {self.folder} -p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._run(str(self.binaries / "pg_ctl"), "-D", str(self.data), "-o", options, "-w", "-l",
+                  str(self.folder / "log"), "start")
+
+    def stop(self) -> None:
+        try:
+            self._run(str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def new_database(self) -> str:
+        """A fresh, empty database's SQLAlchemy URL."""
+        import psycopg
+
+        name = f"pacomply_{os.getpid()}_{next(self._names)}"
+        with psycopg.connect(f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres", autocommit=True) as db:
+            db.execute(f'CREATE DATABASE "{name}"')
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{name}"
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster | None]:
+    binaries = _postgres_bin()
+    if binaries is None:
+        yield None
+        return
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        yield None
+        return
+    cluster = PostgresCluster(binaries)
+    try:
+        cluster.start()
+    except (subprocess.SubprocessError, OSError, KeyError) as error:
+        shutil.rmtree(cluster.folder, ignore_errors=True)
+        pytest.fail(f"PostgreSQL is installed but a throw-away cluster did not start: {error}")
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database: a SQLite file, and a database on the throw-away PostgreSQL cluster."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    cluster = request.getfixturevalue("postgres_cluster")
+    if cluster is None:
+        missing_service("PostgreSQL (initdb, pg_ctl) or psycopg is not installed")
+    return cluster.new_database()
+
+
+@pytest.fixture
+def store(database_url: str) -> Any:
+    from pacomply.workspace.store import open_store
+
+    opened = open_store(database_url)
+    yield opened
+    opened.engine.dispose()
+
+
+@pytest.fixture
+def sqlite_store(tmp_path: Path) -> Any:
+    from pacomply.workspace.store import open_store
+
+    opened = open_store(f"sqlite:///{tmp_path / 'store.sqlite3'}")
+    yield opened
+    opened.engine.dispose()
+
+
+def add_accounts(store: Any) -> dict[str, Any]:
+    """One account of every role, and a licensee account for each of two licensees."""
+    return {
+        "reviewer": store.add_user("rita", PASSWORD, "reviewer"),
+        "reviewer2": store.add_user("reuben", PASSWORD, "reviewer"),
+        "supervisor": store.add_user("sam", PASSWORD, "supervisor"),
+        "admin": store.add_user("ada", PASSWORD, "admin"),
+        "licensee_a": store.add_user("lee", PASSWORD, "licensee", LICENSEE_A),
+        "licensee_b": store.add_user("kay", PASSWORD, "licensee", LICENSEE_B),
+    }
+
+
+@pytest.fixture
+def accounts(store: Any) -> dict[str, Any]:
+    return add_accounts(store)
+
+
+def upload_example(store: Any, name: str, user: Any = None, data: bytes | None = None) -> Any:
+    """Store an example filing and record its review, as the worker would."""
+    from pacomply.workspace import reviewing
+
+    data = (EXAMPLES / name).read_bytes() if data is None else data
+    filing = reviewing.read_upload(name, data)
+    submission = store.add_submission(name, data, filing, user, user.username if user else "test")
+    store.record_review(submission.id, reviewing.review_upload(name, data), "pacomply")
+    return submission
+
+
+class WebClient:
+    """A Flask test client with the CSRF token of its session at hand."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.token = ""
+
+    def refresh_token(self, path: str = "/login") -> str:
+        page = self.client.get(path)
+        match = re.search(r'name="csrf_token" value="([^"]+)"', page.get_data(as_text=True))
+        assert match is not None, f"no CSRF token on {path}"
+        self.token = match.group(1)
+        return self.token
+
+    def sign_in(self, username: str, password: str = PASSWORD) -> Any:
+        self.refresh_token("/login")
+        response = self.client.post("/login", data={"username": username, "password": password, "csrf_token": self.token})
+        assert response.status_code == 302, response.get_data(as_text=True)
+        self.refresh_token("/upload")
+        return response
+
+    def post(self, path: str, data: dict[str, Any] | None = None, **options: Any) -> Any:
+        return self.client.post(path, data={"csrf_token": self.token, **(data or {})}, **options)
+
+    def upload(self, name: str, data: bytes) -> Any:
+        import io
+
+        return self.post("/upload", {"file": (io.BytesIO(data), name)}, content_type="multipart/form-data")
+
+    def get(self, path: str, **options: Any) -> Any:
+        return self.client.get(path, **options)
+
+
+@pytest.fixture
+def web(sqlite_store: Any) -> Iterator[tuple[Any, Any, Callable[[], WebClient]]]:
+    """The application over a SQLite store with every kind of account; a factory of test clients."""
+    from pacomply.workspace.web import create_app
+    from pacomply.workspace.worker import ReviewWorker
+
+    add_accounts(sqlite_store)
+    worker = ReviewWorker(sqlite_store, workers=1, processes=False)
+    app = create_app(sqlite_store, worker, secret_key="test", max_upload_bytes=2 * 1024 * 1024)
+    yield app, worker, lambda: WebClient(app.test_client())
+    worker.shutdown()
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
+    """The workspace served by waitress on a free loopback port, in this process; its URL and store."""
+    from waitress import create_server
+
+    from pacomply.workspace.serve import build
+
+    app, worker = build(f"sqlite:///{tmp_path / 'live.sqlite3'}", workers=1, processes=False, secret_key="live")
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}", worker.store
+    server.close()
+    worker.shutdown()
