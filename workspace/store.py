@@ -93,10 +93,15 @@ class QueuePage:
     """The latest review's verdict of each submission on the page."""
 
 
+HASH_PARAMETERS: dict[str, int] = {}
+"""Overrides of argon2-cffi's defaults (RFC 9106's low-memory profile) for new hashes; a stored hash carries its
+own parameters, so a change here never locks anyone out."""
+
+
 def _hasher() -> Any:
     from argon2 import PasswordHasher
 
-    return PasswordHasher()
+    return PasswordHasher(**HASH_PARAMETERS)
 
 
 class Store:

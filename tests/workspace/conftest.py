@@ -8,6 +8,7 @@ service fails them: CI must run them.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -144,6 +145,22 @@ def sqlite_store(tmp_path: Path) -> Any:
     opened.engine.dispose()
 
 
+@pytest.fixture(autouse=True)
+def cheap_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """argon2 at its smallest cost: the tests sign in hundreds of times, and the cost is not what they test."""
+    from pacomply.workspace import store
+
+    monkeypatch.setattr(store, "HASH_PARAMETERS", {"time_cost": 1, "memory_cost": 1024, "parallelism": 1})
+
+
+@functools.cache
+def reviewed(name: str, data: bytes) -> Any:
+    """The stored review of an upload, made once per content (a review is deterministic)."""
+    from pacomply.workspace import reviewing
+
+    return reviewing.review_upload(name, data)
+
+
 def add_accounts(store: Any) -> dict[str, Any]:
     """One account of every role, and a licensee account for each of two licensees."""
     return {
@@ -168,7 +185,7 @@ def upload_example(store: Any, name: str, user: Any = None, data: bytes | None =
     data = (EXAMPLES / name).read_bytes() if data is None else data
     filing = reviewing.read_upload(name, data)
     submission = store.add_submission(name, data, filing, user, user.username if user else "test")
-    store.record_review(submission.id, reviewing.review_upload(name, data), "pacomply")
+    store.record_review(submission.id, reviewed(name, data), "pacomply")
     return submission
 
 
@@ -188,7 +205,8 @@ class WebClient:
 
     def sign_in(self, username: str, password: str = PASSWORD) -> Any:
         self.refresh_token("/login")
-        response = self.client.post("/login", data={"username": username, "password": password, "csrf_token": self.token})
+        form = {"username": username, "password": password, "csrf_token": self.token}
+        response = self.client.post("/login", data=form)
         assert response.status_code == 302, response.get_data(as_text=True)
         self.refresh_token("/upload")
         return response
@@ -221,9 +239,8 @@ def web(sqlite_store: Any) -> Iterator[tuple[Any, Any, Callable[[], WebClient]]]
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
     """The workspace served by waitress on a free loopback port, in this process; its URL and store."""
-    from waitress import create_server
-
     from pacomply.workspace.serve import build
+    from waitress import create_server
 
     app, worker = build(f"sqlite:///{tmp_path / 'live.sqlite3'}", workers=1, processes=False, secret_key="live")
     server = create_server(app, host="127.0.0.1", port=0, threads=4)

@@ -45,7 +45,6 @@ def test_migrations_upgrade_a_database_made_by_the_first_revision_keeping_its_ro
 def test_the_models_match_the_migrated_schema(store: Any) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
-
     from pacomply.workspace.models import Base
 
     with store.engine.connect() as connection:
