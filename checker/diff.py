@@ -1,8 +1,9 @@
 """What changed between two submissions of a filing: answers, tables, metadata, and findings added and resolved.
 
 One implementation for ``pacomply diff`` and the workspace's history page. It compares the filing model (not the
-files' bytes), so an xlsx and its JSON twin compare equal, and it compares findings by what they are about (rule,
-chapter, table, place), not by their wording, so a rewording in a newer pacomply does not look like a new finding.
+files' bytes), so an xlsx and its JSON twin compare equal. Findings compare by rule, chapter, table and message, not
+by the cell or field they point at: a table moved one row down in an amendment is not a new finding, and the same
+finding in the workbook and in its JSON form is the same finding.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ class FindingSummary:
 
     @property
     def key(self) -> tuple[str, str, str, str]:
-        """Identity across two reviews: rule, chapter, table and place, not the message's wording."""
-        return (self.rule_id, self.chapter, self.table_id, self.place)
+        """Identity across two reviews: rule, chapter, table and message, not where the filing put the value."""
+        return (self.rule_id, self.chapter, self.table_id, self.message)
 
     @classmethod
     def from_finding(cls, finding: Finding) -> FindingSummary:

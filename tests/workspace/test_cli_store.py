@@ -1,0 +1,72 @@
+"""``pacomply store`` and ``pacomply serve`` from the command line."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pacomply.cli import app
+from tests.workspace.conftest import EXAMPLES, LICENSEE_A, LICENSEE_B
+
+runner = CliRunner()
+
+
+def test_store_add_a_folder_then_list_by_licensee(tmp_path: Path) -> None:
+    folder = tmp_path / "filings"
+    folder.mkdir()
+    for name in ("686a-violations.xlsx", "686a-compliant.json"):
+        shutil.copy(EXAMPLES / name, folder / name)
+    (folder / "notes.json").write_text("not json", encoding="utf-8")
+    database = ["--database", f"sqlite:///{tmp_path / 'store.sqlite3'}"]
+    added = runner.invoke(app, ["store", "add", str(folder), *database])
+    assert added.exit_code == 2  # one file could not be stored; the others were
+    assert "notes.json: not stored" in added.output
+    lines = [line.split("\t") for line in added.output.splitlines() if "\t" in line]
+    assert [(line[1], line[2], line[3]) for line in lines] == [
+        (LICENSEE_B, "686a-compliant.json", "compliant"),
+        (LICENSEE_A, "686a-violations.xlsx", "not compliant: 12 errors, 0 warnings"),
+    ]
+    listed = runner.invoke(app, ["store", "list", "--licensee", LICENSEE_A, *database])
+    assert listed.exit_code == 0, listed.output
+    rows = [line.split("\t") for line in listed.output.splitlines()]
+    assert [(row[1], row[2], row[4], row[6]) for row in rows] == [
+        (LICENSEE_A, "686a", "received", "686a-violations.xlsx")
+    ]
+    assert runner.invoke(app, ["store", "list", "--chapter", "687a", *database]).output == ""
+
+
+def test_store_user_add_and_role_and_upgrade(tmp_path: Path) -> None:
+    database = ["--database", f"sqlite:///{tmp_path / 'store.sqlite3'}"]
+    upgraded = runner.invoke(app, ["store", "upgrade", *database])
+    assert upgraded.exit_code == 0 and "revision 0002" in upgraded.output
+    added = runner.invoke(app, ["store", "user", "add", "rita", "--password", "a long password", *database])
+    assert added.exit_code == 0, added.output
+    again = runner.invoke(app, ["store", "user", "add", "rita", "--password", "a long password", *database])
+    assert again.exit_code == 2 and "already exists" in again.output
+    licensee = runner.invoke(app, ["store", "user", "add", "lee", "--role", "licensee", "--password", "a long password",
+                                   *database])
+    assert licensee.exit_code == 2 and "--licensee" in licensee.output
+    short = runner.invoke(app, ["store", "user", "add", "kim", "--password", "short", *database])
+    assert short.exit_code == 2 and "at least 8" in short.output
+    promoted = runner.invoke(app, ["store", "user", "role", "rita", "supervisor", *database])
+    assert promoted.exit_code == 0 and "now a supervisor" in promoted.output
+    from pacomply.workspace.store import open_store
+
+    store = open_store(database[1])
+    assert [(user.username, user.role) for user in store.users()] == [("rita", "supervisor")]
+    assert store.authenticate("rita", "a long password") is not None
+
+
+def test_serve_refuses_a_host_beyond_loopback_without_the_flag(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--database", f"sqlite:///{tmp_path / 's.db'}"])
+    assert result.exit_code == 2
+    assert "refusing to listen on '0.0.0.0'" in result.output
+    assert not (tmp_path / "s.db").exists()  # refused before anything was opened
+
+
+def test_a_store_that_cannot_be_opened_is_a_clear_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["store", "list", "--database", "nosuchdialect://x"])
+    assert result.exit_code == 2
+    assert "could not open the store at 'nosuchdialect://x'" in result.output
