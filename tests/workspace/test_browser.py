@@ -1,0 +1,149 @@
+"""What a reviewer does, in a real browser (Chromium, driven by Playwright) against the server on 127.0.0.1:
+sign in, upload the example filings, dispose of every finding, sign off, countersign as a supervisor, open the
+history diff, download the PDF review; and a licensee cannot open another licensee's filing by its URL.
+
+``PACOMPLY_SCREENSHOT=path`` keeps the screenshot the test takes of a filing's page (the README's is made so).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.workspace.conftest import EXAMPLES, LICENSEE_A, LICENSEE_B, PASSWORD, add_accounts, missing_service
+
+pytestmark = pytest.mark.browser
+
+
+def _chromium() -> str | None:
+    configured = os.environ.get("PACOMPLY_CHROMIUM")
+    if configured:
+        return configured
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = _chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing_service("Playwright's Python package is not installed")
+    if executable is None:
+        missing_service("Chromium is not installed (Debian: apt-get install chromium)")
+    with sync_playwright() as playwright:
+        # As root (CI containers) Chromium's sandbox cannot start; it is a test browser on loopback only.
+        arguments = ["--no-sandbox"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+        launched = playwright.chromium.launch(executable_path=executable, args=arguments)
+        yield launched
+        launched.close()
+
+
+def _sign_in(page: Any, base: str, username: str) -> None:
+    page.goto(f"{base}/")
+    assert "/login" in page.url
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{base}/")
+
+
+def _upload(page: Any, base: str, path: Path) -> int:
+    page.goto(f"{base}/upload")
+    page.set_input_files("input[name=file]", str(path))
+    page.click("main button[type=submit]")
+    page.wait_for_selector("#verdict", timeout=120_000)  # the page refreshes itself until the review is done
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def test_a_review_from_upload_to_countersignature_in_chromium(
+    browser: Any, live_server: tuple[str, Any], tmp_path: Path
+) -> None:
+    base, store = live_server
+    add_accounts(store)
+    amended = tmp_path / "686a-amended.json"
+    document = json.loads((EXAMPLES / "686a-compliant.json").read_text(encoding="utf-8"))
+    document["metadata"]["licensee"] = LICENSEE_A
+    amended.write_text(json.dumps(document), encoding="utf-8")
+
+    context = browser.new_context(viewport={"width": 1360, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    _sign_in(page, base, "rita")
+    first = _upload(page, base, EXAMPLES / "686a-violations.xlsx")
+    other = _upload(page, base, EXAMPLES / "686a-compliant.json")  # the other licensee's filing
+    _upload(page, base, EXAMPLES / "687a-violations.xlsx")
+    second = _upload(page, base, amended)
+
+    page.goto(f"{base}/filings/{first}")
+    assert "not compliant: 12 errors" in page.inner_text("#verdict")
+    assert page.locator("tr.finding").count() == 12
+    assert page.locator("#findings a[href^='https://www.pacodeandbulletin.gov/']").count() == 12
+    assert page.locator("#wager-math table").count() >= 1
+    for index in range(12):
+        form = page.locator("form.dispose").nth(index)
+        if index == 0:
+            form.locator("select[name=decision]").select_option("disputed")
+            form.locator("input[name=note]").fill("the rack is measured from the felt")
+        elif index == 1:
+            form.locator("select[name=decision]").select_option("waived")
+            form.locator("input[name=board_reference]").fill("BGO-2026-117")
+        form.locator("button").click()
+        page.wait_for_selector(".flash")
+    assert page.locator(".disposition").count() == 12
+    assert "disputed by rita: the rack is measured from the felt" in page.inner_text("#findings")
+    page.select_option("#sign-off-form select[name=decision]", "approve")
+    page.click("#sign-off-form button")
+    page.wait_for_selector(".signoff")
+    assert page.locator("#countersign-form").count() == 0  # a reviewer does not countersign
+
+    page.click("header button")  # sign out
+    _sign_in(page, base, "sam")
+    page.goto(f"{base}/filings/{first}")
+    page.click("#countersign-form button")
+    page.wait_for_selector(".flash")
+    assert page.inner_text("#status") == "approved"
+    audit = page.inner_text("#audit")
+    for action in ("upload", "review", "disposition", "sign-off", "countersign"):
+        assert action in audit
+    screenshot = tmp_path / "workspace.png"
+    page.goto(f"{base}/filings/{first}")
+    page.screenshot(path=str(screenshot))
+    assert screenshot.stat().st_size > 10_000
+    if os.environ.get("PACOMPLY_SCREENSHOT"):
+        shutil.copyfile(screenshot, os.environ["PACOMPLY_SCREENSHOT"])
+
+    page.goto(f"{base}/history?licensee={LICENSEE_A}&chapter=686a")
+    page.check(f"input[name=old][value='{first}']")
+    page.check(f"input[name=new][value='{second}']")
+    page.click("#compare button")
+    diff = page.inner_text("#diff")
+    assert f"#{first} → #{second}" in diff
+    assert "Findings resolved (12)" in diff
+
+    page.goto(f"{base}/filings/{first}")
+    with page.expect_download() as download:
+        page.click("#download-pdf")
+    assert Path(download.value.path()).read_bytes().startswith(b"%PDF-")
+    context.close()
+
+    licensee = browser.new_context()
+    kay = licensee.new_page()
+    _sign_in(kay, base, "kay")  # LICENSEE_B's compliance officer
+    assert LICENSEE_A not in kay.inner_text("#queue")
+    assert LICENSEE_B in kay.inner_text("#queue")
+    response = kay.goto(f"{base}/filings/{first}")
+    assert response.status == 404
+    assert LICENSEE_A not in kay.content()
+    assert kay.goto(f"{base}/filings/{first}/review.pdf").status == 404
+    assert kay.goto(f"{base}/filings/{other}").status == 200
+    licensee.close()
