@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from enum import Enum
 from typing import Any
 
 from pacomply.checker.registry import Finding
@@ -159,6 +162,13 @@ def _text(value: Any) -> str:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, Decimal):
+        # 0.30 in a workbook and 0.3 in a PDF are the same figure.
+        return format(value.normalize(), "f")
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, date):
+        return value.isoformat()
     if isinstance(value, list | tuple):
         return ", ".join(_text(item) for item in value)
     if isinstance(value, dict):
@@ -179,7 +189,7 @@ def _table_fields(filing: Filing) -> dict[str, dict[str, Any]]:
     # Where a value was read is not part of what was filed; the wagers compare as 'wager (paytable)'.
     tables = {}
     for table in filing.tables:
-        fields = table.model_dump(mode="json", exclude={"locations", "table_id", "wagers"})
+        fields = table.model_dump(exclude={"locations", "table_id", "wagers"})
         fields["wagers"] = sorted(
             wager.wager + (f" ({wager.paytable})" if wager.paytable else "") for wager in table.wagers
         )
@@ -194,8 +204,8 @@ def diff_filings(
     new_findings: Sequence[FindingSummary] = (),
 ) -> FilingDiff:
     """The differences between two submissions, and between the findings of their reviews."""
-    old_meta = old.metadata.model_dump(mode="json", exclude={"locations"})
-    new_meta = new.metadata.model_dump(mode="json", exclude={"locations"})
+    old_meta = old.metadata.model_dump(exclude={"locations"})
+    new_meta = new.metadata.model_dump(exclude={"locations"})
     answers: list[Change] = []
     for chapter in sorted(set(old.chapters) & set(new.chapters)):
         before = {key: answer.text for key, answer in old.chapters[chapter].answers.items()}

@@ -40,7 +40,12 @@ def build(
     secure_cookies: bool = False,
     secret_key: str | None = None,
 ) -> tuple[Any, Any]:
-    """The application and its review worker, over the store at ``database`` (upgraded first)."""
+    """The application and its review worker, over the store at ``database`` (upgraded first).
+
+    Sessions are signed with ``secret_key``, else $PACOMPLY_SECRET_KEY, else a key made at start (a restart then
+    signs everyone out)."""
+    import os
+
     from pacomply.workspace.store import open_store
     from pacomply.workspace.web import DEFAULT_MAX_UPLOAD, create_app
     from pacomply.workspace.worker import ReviewWorker
@@ -51,7 +56,7 @@ def build(
     app = create_app(
         store,
         worker,
-        secret_key=secret_key,
+        secret_key=secret_key or os.environ.get("PACOMPLY_SECRET_KEY") or None,
         max_upload_bytes=max_upload_bytes or DEFAULT_MAX_UPLOAD,
         secure_cookies=secure_cookies,
     )

@@ -70,3 +70,38 @@ def test_a_store_that_cannot_be_opened_is_a_clear_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["store", "list", "--database", "nosuchdialect://x"])
     assert result.exit_code == 2
     assert "could not open the store at 'nosuchdialect://x'" in result.output
+
+
+def test_pacomply_serve_starts_on_loopback_upgrades_the_store_and_asks_for_sign_in(tmp_path: Path) -> None:
+    import os
+    import re
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    from pacomply.workspace.store import open_store
+
+    database = f"sqlite:///{tmp_path / 'served.sqlite3'}"
+    environment = {**os.environ, "PYTHONPATH": str(EXAMPLES.parent)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "pacomply", "serve", "--port", "0", "--database", database],
+        stderr=subprocess.PIPE, text=True, env=environment, cwd=EXAMPLES.parent,
+    )
+    try:
+        line = server.stderr.readline()  # type: ignore[union-attr]
+        match = re.search(r"on (http://127\.0\.0\.1:\d+)", line)
+        assert match is not None, line
+        with urllib.request.urlopen(f"{match.group(1)}/login", timeout=30) as response:
+            assert response.status == 200
+            assert "Sign in" in response.read().decode()
+        try:
+            urllib.request.urlopen(f"{match.group(1)}/api/filings", timeout=30)
+            raise AssertionError("the JSON queue answered without a sign-in")
+        except urllib.error.HTTPError as error:
+            assert error.code == 401
+        assert open_store(database, upgrade=False).revision() == "0002"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        server.stderr.close()  # type: ignore[union-attr]

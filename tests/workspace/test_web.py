@@ -390,3 +390,21 @@ def test_licensee_names_in_the_fixtures_match_the_examples() -> None:
     # The fixtures' licensee accounts name the licensees of the example filings they upload.
     assert json.loads((EXAMPLES / "686a-compliant.json").read_text())["metadata"]["licensee"] == LICENSEE_B
     assert LICENSEE_A in (EXAMPLES / "686a-violations.json").read_text()
+
+
+def test_a_pdf_filing_uploads_and_is_reviewed_like_its_workbook(web: Any) -> None:
+    from pacomply.submissions import read_filing
+    from pacomply.submissions.print_pdf import filing_pdf_bytes
+
+    _app, worker, client_factory = web
+    client = client_factory()
+    client.sign_in("rita")
+    pdf = filing_pdf_bytes(read_filing(EXAMPLES / "686a-violations.xlsx"))
+    from_pdf = _upload(client, "686a-violations.pdf", pdf)
+    from_xlsx = _upload(client, "686a-violations.xlsx")
+    worker.wait_idle(60)
+    reviews = [client.get(f"/api/filings/{item}").get_json()["review"] for item in (from_pdf, from_xlsx)]
+    assert reviews[0]["verdict"] == reviews[1]["verdict"]
+    assert [item["rule_id"] for item in reviews[0]["findings"]] == [item["rule_id"] for item in reviews[1]["findings"]]
+    diff = client.get(f"/api/diff?old={from_xlsx}&new={from_pdf}").get_json()
+    assert diff["unchanged"], diff
