@@ -28,6 +28,11 @@ DEFAULT_MAX_UPLOAD = 20 * 1024 * 1024
 CHAPTERS = ("633a", "645a", "681a", "685a", "686a", "687a", "688a")
 PAGE_SIZE = 50
 PUBLIC_ENDPOINTS = frozenset({"login", "static"})
+FINDING_FIELDS = frozenset(
+    {"rule_id", "rule_name", "severity", "chapter", "citation", "citation_uri", "location", "table_id", "message",
+     "fix", "waiver"}
+)
+"""The finding fields the findings table has a column for; any other field a review adds is listed under it."""
 
 
 class UploadProblems(WorkspaceError):
@@ -87,7 +92,9 @@ def create_app(
         MAX_UPLOAD_BYTES=max_upload_bytes,
     )
     app.jinja_env.filters["columns"] = _columns
-    app.jinja_env.globals.update(Status=Status, Role=Role, CHAPTERS=CHAPTERS, finding_key=finding_key)
+    app.jinja_env.globals.update(
+        Status=Status, Role=Role, CHAPTERS=CHAPTERS, FINDING_FIELDS=FINDING_FIELDS, finding_key=finding_key
+    )
     csrf = CSRFProtect(app)
     logins = LoginManager(app)
     logins.login_view = "login"

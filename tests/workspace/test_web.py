@@ -408,3 +408,26 @@ def test_a_pdf_filing_uploads_and_is_reviewed_like_its_workbook(web: Any) -> Non
     assert [item["rule_id"] for item in reviews[0]["findings"]] == [item["rule_id"] for item in reviews[1]["findings"]]
     diff = client.get(f"/api/diff?old={from_xlsx}&new={from_pdf}").get_json()
     assert diff["unchanged"], diff
+
+
+def test_sections_and_finding_fields_a_newer_review_adds_appear_without_a_template_change(web: Any) -> None:
+    from pacomply.workspace.reviewing import StoredReview
+
+    _app, worker, client_factory = web
+    client = client_factory()
+    client.sign_in("rita")
+    submission_id = _upload(client, "686a-violations.xlsx")
+    worker.wait_idle(60)
+    document = client.get(f"/api/filings/{submission_id}").get_json()["review"]
+    # What a later pacomply might add: a section of its own, and a field on each finding.
+    document["board_reconciliation"] = [
+        {"wager": "bonus", "board_figure": "5.6052%", "verdict": "reproduced <exactly>"},
+    ]
+    for finding in document["findings"]:
+        finding["published_reference"] = "PGCB table OU-B1"
+    worker.store.record_review(submission_id, StoredReview(document, b"%PDF-", b"PK"), "pacomply")
+    html = client.get(f"/filings/{submission_id}").get_data(as_text=True)
+    assert 'id="board-reconciliation"' in html and "<h2>Board reconciliation</h2>" in html
+    assert "<th>board figure</th>" in html and "<td>5.6052%</td>" in html
+    assert "reproduced &lt;exactly&gt;" in html
+    assert html.count("published reference: PGCB table OU-B1") == len(document["findings"])
