@@ -223,17 +223,27 @@ class WebClient:
         return self.client.get(path, **options)
 
 
-@pytest.fixture
-def web(sqlite_store: Any) -> Iterator[tuple[Any, Any, Callable[[], WebClient]]]:
-    """The application over a SQLite store with every kind of account; a factory of test clients."""
+def _web(store: Any) -> Iterator[tuple[Any, Any, Callable[[], WebClient]]]:
     from pacomply.workspace.web import create_app
     from pacomply.workspace.worker import ReviewWorker
 
-    add_accounts(sqlite_store)
-    worker = ReviewWorker(sqlite_store, workers=1, processes=False)
-    app = create_app(sqlite_store, worker, secret_key="test", max_upload_bytes=2 * 1024 * 1024)
+    add_accounts(store)
+    worker = ReviewWorker(store, workers=1, processes=False)
+    app = create_app(store, worker, secret_key="test", max_upload_bytes=2 * 1024 * 1024)
     yield app, worker, lambda: WebClient(app.test_client())
     worker.shutdown()
+
+
+@pytest.fixture
+def web(sqlite_store: Any) -> Iterator[tuple[Any, Any, Callable[[], WebClient]]]:
+    """The application over a SQLite store with every kind of account; a factory of test clients."""
+    yield from _web(sqlite_store)
+
+
+@pytest.fixture
+def web_on_every_database(store: Any) -> Iterator[tuple[Any, Any, Callable[[], WebClient]]]:
+    """The same, over SQLite and over PostgreSQL."""
+    yield from _web(store)
 
 
 @pytest.fixture

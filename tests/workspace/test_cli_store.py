@@ -105,3 +105,17 @@ def test_pacomply_serve_starts_on_loopback_upgrades_the_store_and_asks_for_sign_
         server.terminate()
         server.wait(timeout=30)
         server.stderr.close()  # type: ignore[union-attr]
+
+
+def test_help_imports_no_web_or_database_module() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from pacomply.cli import main; sys.argv=['pacomply', '--help']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('HEAVY', [m for m in ('sqlalchemy', 'flask', 'alembic', 'waitress', 'argon2') if m in sys.modules])"
+    )
+    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=EXAMPLES.parent)
+    assert "HEAVY []" in output.stdout

@@ -150,8 +150,8 @@ def test_an_oversized_upload_is_refused_and_nothing_stored(web: Any) -> None:
     assert client.get("/api/filings").get_json()["total"] == 0
 
 
-def test_a_licensee_cannot_see_another_licensees_filing_by_url(web: Any) -> None:
-    _app, worker, client_factory = web
+def test_a_licensee_cannot_see_another_licensees_filing_by_url(web_on_every_database: Any) -> None:
+    _app, worker, client_factory = web_on_every_database
     staff = client_factory()
     staff.sign_in("rita")
     own = _upload(staff, "686a-violations.xlsx")  # LICENSEE_A
@@ -210,8 +210,8 @@ def test_two_reviewers_on_one_filing_the_second_gets_a_clear_conflict(web: Any) 
     assert len(state["dispositions"]) == 1
 
 
-def test_the_review_workflow_through_the_json_endpoints(web: Any) -> None:
-    _app, worker, client_factory = web
+def test_the_review_workflow_through_the_json_endpoints(web_on_every_database: Any) -> None:
+    _app, worker, client_factory = web_on_every_database
     api = client_factory().client
     created = api.post(
         "/api/filings",
