@@ -577,6 +577,35 @@ def create_app(
             raise WorkspaceError("give two filing ids: ?old=...&new=...")
         return jsonify(_diff(old_id, new_id).to_json())
 
+    @app.get("/api/users")
+    @admin_only
+    def api_users() -> Any:
+        return jsonify(
+            users=[
+                {"username": user.username, "role": user.role, "licensee": user.licensee, "active": user.active}
+                for user in store.users()
+            ]
+        )
+
+    @app.post("/api/users")
+    @admin_only
+    def api_add_user() -> Any:
+        body = _body()
+        user = store.add_user(
+            str(body.get("username", "")).strip(), str(body.get("password", "")), _role(str(body.get("role", ""))),
+            str(body.get("licensee") or "").strip() or None, actor=current_user.username,
+        )
+        return jsonify(username=user.username, role=user.role, licensee=user.licensee), 201
+
+    @app.post("/api/users/<username>/role")
+    @admin_only
+    def api_change_role(username: str) -> Any:
+        body = _body()
+        user = store.set_role(
+            username, _role(str(body.get("role", ""))), current_user.username, str(body.get("licensee") or "") or None
+        )
+        return jsonify(username=user.username, role=user.role, licensee=user.licensee)
+
     @app.get("/api/whoami")
     def api_whoami() -> Any:
         from flask_wtf.csrf import generate_csrf

@@ -431,3 +431,19 @@ def test_sections_and_finding_fields_a_newer_review_adds_appear_without_a_templa
     assert "<th>board figure</th>" in html and "<td>5.6052%</td>" in html
     assert "reproduced &lt;exactly&gt;" in html
     assert html.count("published reference: PGCB table OU-B1") == len(document["findings"])
+
+
+def test_accounts_through_the_json_endpoints_for_an_admin_only(web: Any) -> None:
+    api = web[2]().client
+    new = {"username": "newbie", "password": PASSWORD, "role": "licensee", "licensee": LICENSEE_A}
+    assert api.post("/api/users", json=new, headers=_basic("rita")).status_code == 403
+    created = api.post("/api/users", json=new, headers=_basic("ada"))
+    assert created.status_code == 201 and created.get_json()["licensee"] == LICENSEE_A
+    assert api.post("/api/users", json=new, headers=_basic("ada")).status_code == 409
+    bad = api.post("/api/users/newbie/role", json={"role": "king"}, headers=_basic("ada"))
+    assert bad.status_code == 400 and "not a role" in bad.get_json()["error"]
+    changed = api.post("/api/users/newbie/role", json={"role": "reviewer"}, headers=_basic("ada"))
+    assert changed.get_json() == {"username": "newbie", "role": "reviewer", "licensee": None}
+    listed = api.get("/api/users", headers=_basic("ada")).get_json()["users"]
+    assert {"username": "newbie", "role": "reviewer", "licensee": None, "active": True} in listed
+    assert api.get("/api/users", headers=_basic("lee")).status_code == 403
