@@ -915,12 +915,11 @@ def store_add(
     database: DatabaseOption = None,
 ) -> None:
     """Store and review filings (a folder's filings directly inside it); unreadable ones are reported, not stored."""
-    from pacomply.reports.batch import collect_filings
     from pacomply.workspace import reviewing
 
     store = _open_store(database)
     refused = 0
-    for path in collect_filings(paths):
+    for path in reviewing.collect(paths):
         try:
             data = path.read_bytes()
             filing = reviewing.read_upload(path.name, data)

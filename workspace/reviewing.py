@@ -92,6 +92,15 @@ def review_upload(name: str, data: bytes) -> StoredReview:
     )
 
 
+def collect(paths: list[Path]) -> list[Path]:
+    """The filings named: files as given, folders expanded to the filings directly in them (as ``validate`` does).
+
+    The batch code that does this is moving to its own home; this is the one import to repoint."""
+    from pacomply.reports.batch import collect_filings
+
+    return collect_filings(paths)
+
+
 def findings_of(document: dict[str, Any]) -> list[FindingSummary]:
     """The findings of a stored review document, as the diff compares them."""
     return [FindingSummary.from_json(finding) for finding in document.get("findings", [])]
