@@ -63,6 +63,19 @@ def build(
     return app, worker
 
 
+def _stop_on_terminate() -> None:
+    # A service manager stops the server with SIGTERM: end as on Ctrl-C, so the review processes are shut down
+    # with it instead of being left behind.
+    import signal
+    import threading
+
+    def interrupt(_signal: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, interrupt)
+
+
 def serve(
     host: str,
     port: int,
@@ -79,6 +92,7 @@ def serve(
 
     app, worker = build(database, workers=workers, secure_cookies=secure_cookies)
     server = create_server(app, host=host, port=port, threads=threads)
+    _stop_on_terminate()
     if on_ready is not None:
         on_ready(f"http://{host if ':' not in host else f'[{host}]'}:{server.effective_port}")
     try:
