@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from tests.workspace.conftest import LICENSEE_A, LICENSEE_B, PASSWORD, add_accounts, upload_example
+from tests.workspace.conftest import EXAMPLES, LICENSEE_A, LICENSEE_B, PASSWORD, add_accounts, upload_example
 
 
 def test_migrations_upgrade_an_empty_database_to_the_head(database_url: str) -> None:
@@ -53,7 +53,7 @@ def test_the_models_match_the_migrated_schema(store: Any) -> None:
 
 
 def test_the_original_bytes_are_kept_with_their_sha256_and_refuse_any_change(store: Any, accounts: Any) -> None:
-    data = (upload_example.__globals__["EXAMPLES"] / "686a-violations.xlsx").read_bytes()
+    data = (EXAMPLES / "686a-violations.xlsx").read_bytes()
     submission = upload_example(store, "686a-violations.xlsx", accounts["reviewer"])
     kept = store.submission(accounts["reviewer"], submission.id, with_content=True)
     assert kept.content == data
@@ -231,7 +231,7 @@ def test_a_licensee_account_sees_only_its_own_licensees_filings(store: Any, acco
     # A licensee files for itself only.
     from pacomply.workspace import reviewing
 
-    data = (upload_example.__globals__["EXAMPLES"] / "686a-compliant.json").read_bytes()
+    data = (EXAMPLES / "686a-compliant.json").read_bytes()
     with pytest.raises(Forbidden, match=LICENSEE_B):
         store.add_submission("x.json", data, reviewing.read_upload("x.json", data), lee, lee.username)
     with pytest.raises(Forbidden):
