@@ -441,7 +441,7 @@ def validate(
         except OSError as error:
             _fail(f"could not write into '{output_dir}': {error.strerror or error}")
         _note(f"wrote {len(written)} report(s) into {output_dir}")
-    elif reviews and not (batch and formats[0].value == "text"):
+    elif reviews:  # several filings in text: each one's findings, then the summary table below
         content = render_many(formats[0], reviews) if batch else renderer(formats[0]).render(reviews[0])
         _write_output(content, output, inputs)
     for extra_path, extra_format in ((pdf, "pdf"), (xlsx, "xlsx")):
@@ -955,15 +955,15 @@ def replay(
                     "settlements": [
                         {
                             "wager": s.wager,
-                            "amount": str(s.amount),
+                            "amount": _money(s.amount),
                             "outcome": s.outcome.value,
-                            "net": str(s.net),
+                            "net": _money(s.net),
                             "citation": str(s.citation),
                             "explanation": s.explanation,
                         }
                         for s in result.settlements
                     ],
-                    "net": str(result.net),
+                    "net": _money(result.net),
                 },
                 indent=2,
                 ensure_ascii=False,
@@ -974,14 +974,35 @@ def replay(
         f"{result.chapter}: cards {' '.join(str(card) for card in result.cards)}; "
         + ", ".join(f"{name} {value}" for name, value in result.facts)
     )
+    # Columns as wide as their longest entry, so a long wager name ('seat 1 progressive') keeps them in line.
+    wager_width = max((len(settlement.wager) for settlement in result.settlements), default=0)
+    amount_width = max((len(_money(settlement.amount)) for settlement in result.settlements), default=0)
+    net_width = max((len(_signed_money(settlement.net)) for settlement in result.settlements), default=0)
+    outcome_width = max((len(settlement.outcome.value) for settlement in result.settlements), default=0)
     for settlement in result.settlements:
-        sign = "+" if settlement.net > 0 else ""
         typer.echo(
-            f"  {settlement.wager:<10} {settlement.amount!s:>8}  {settlement.outcome.value:<9} "
-            f"{sign}{settlement.net!s:>8}"
+            f"  {settlement.wager:<{wager_width}}  {_money(settlement.amount):>{amount_width}}  "
+            f"{settlement.outcome.value:<{outcome_width}}  {_signed_money(settlement.net):>{net_width}}"
             f"  {settlement.citation}: {settlement.explanation}"
         )
-    typer.echo(f"  net {'+' if result.net > 0 else ''}{result.net}")
+    typer.echo(f"  net {_signed_money(result.net)}")
+
+
+def _money(amount: object) -> str:
+    """Dollars and cents as a decimal string ('12.50', '-0.25'): how replay shows every stake and net, in text and
+    JSON. Settlements are exact fractions; one that is not a whole number of cents is rounded half to even."""
+    from decimal import ROUND_HALF_EVEN, Decimal
+    from fractions import Fraction
+
+    value = Fraction(amount)  # type: ignore[arg-type]
+    cents = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_EVEN)
+    return f"{cents:.2f}"
+
+
+def _signed_money(amount: object) -> str:
+    """'+12.50', '-5.00', '0.00'."""
+    text = _money(amount)
+    return f"+{text}" if not text.startswith("-") and text != "0.00" else text
 
 
 @app.command()
