@@ -10,12 +10,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from pacomply.checker.review import review_filing
-from pacomply.cli import _Verbosity, app
 from pacomply.engine.replay import replay_round
 from pacomply.submissions import read_filing
+from typer.testing import CliRunner
+
+from pacomply.cli import _Verbosity, app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ROUNDS = EXAMPLES / "rounds"
