@@ -29,6 +29,21 @@ class _Verbosity:
     """-q / -v, given before or after the command: 0 quiet (results and errors only), 1 normal, 2 verbose."""
 
     level = 1
+    runtime: object = None
+    """What :func:`main` settled (caches, numba threads), said once under -v."""
+
+
+def _describe_runtime() -> None:
+    settings = _Verbosity.runtime
+    if settings is not None and _Verbosity.level > 1:
+        _Verbosity.runtime = None  # said once
+        threads = getattr(settings, "numba_threads", "?")
+        source = "NUMBA_NUM_THREADS" if getattr(settings, "threads_from_user", False) else "the CPUs free now"
+        _note(
+            f"caches: {getattr(settings, 'cache_folder', '?')}; numba threads: {threads} of "
+            f"{getattr(settings, 'cpus', '?')} CPUs ({source})",
+            verbose_only=True,
+        )
 
 
 def _set_quiet(_context: object, _parameter: object, value: bool) -> None:
@@ -39,6 +54,7 @@ def _set_quiet(_context: object, _parameter: object, value: bool) -> None:
 def _set_verbose(_context: object, _parameter: object, value: bool) -> None:
     if value:
         _Verbosity.level = 2
+        _describe_runtime()
 
 
 def _note(message: str, *, verbose_only: bool = False) -> None:
@@ -173,6 +189,7 @@ def _options(
     """Check Pennsylvania table-game Rules Submissions (58 Pa. Code Subpart K) and prove the math of every wager."""
     # Set on every run (a test runner invokes the app many times in one process); a command's own -q/-v come after.
     _Verbosity.level = 0 if quiet else 2 if verbose else 1
+    _describe_runtime()
 
 
 EXIT_INPUT = 2
@@ -1019,6 +1036,7 @@ def main() -> None:
     from pacomply import runtime
 
     settings = runtime.configure()
+    _Verbosity.runtime = settings
     first_run = not runtime.caches_ready(settings)
     if first_run:
         _watch_first_compile(settings)

@@ -241,3 +241,24 @@ def test_first_compile_is_announced_and_the_caches_marked_ready(tmp_path: Path) 
         completed.stderr
     )
     assert "compiling pacomply.example.add_one" in completed.stderr
+
+
+def test_verbose_says_where_the_caches_are_and_how_many_threads_numba_gets(tmp_path: Path) -> None:
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("NUMBA_", "PACOMPLY_"))}
+    environment |= {"PACOMPLY_CACHE_DIR": str(tmp_path), "NUMBA_NUM_THREADS": "1"}
+    for arguments in (["-v", "rules", "686a"], ["rules", "686a", "-v"]):
+        completed = subprocess.run(
+            [sys.executable, "-m", "pacomply", *arguments],
+            capture_output=True,
+            text=True,
+            env=environment,
+            cwd=Path(__file__).resolve().parents[2],
+            check=True,
+        )
+        cpus = runtime.available_cpus()
+        assert f"caches: {tmp_path}; numba threads: 1 of {cpus} CPUs (NUMBA_NUM_THREADS)" in completed.stderr
+    quiet = subprocess.run(
+        [sys.executable, "-m", "pacomply", "rules", "686a"], capture_output=True, text=True, env=environment,
+        cwd=Path(__file__).resolve().parents[2], check=True,
+    )  # fmt: skip
+    assert "caches:" not in quiet.stderr
