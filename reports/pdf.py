@@ -193,6 +193,12 @@ def _styles() -> _Styles:
     )
 
 
+def _review_date(review: Review) -> str | None:
+    """The review's own date (``Review.review_date``, set by ``validate --review-date``), where the review has one."""
+    value = getattr(review, "review_date", None)
+    return value.isoformat() if value is not None else None
+
+
 def _text(value: object) -> str:
     """Filing text made safe for reportlab's paragraph markup."""
     return escape(str(value))
@@ -360,6 +366,8 @@ class _Story:
                     ("Licensee", _text(filing.metadata.licensee)),
                     ("Chapters", _text(chapters_line(review))),
                     ("Date filed", _text(filing.metadata.date_filed.isoformat())),
+                    # The day the review was made (waiver expiry and FIL-001 depend on it), never the filing's date.
+                    ("Review date", _text(_review_date(review) or "not recorded")),
                     ("Reviewed by (named in the filing)", _text(filing.metadata.reviewed_by)),
                     ("Filing", _text(filing.source or "(built in memory)")),
                     ("Filing id", _text(filing_id(review))),
