@@ -144,8 +144,10 @@ class _Group(typer.core.TyperGroup):
             command._pacomply_plain = True  # type: ignore[attr-defined]
             if command.help and not command.short_help:
                 command.short_help = _first_sentence(command.help)
-            if not any("--quiet" in getattr(parameter, "opts", ()) for parameter in command.params):
-                command.params.extend(_verbosity_options(self))  # type: ignore[arg-type]
+            taken = {name for parameter in command.params for name in getattr(parameter, "opts", ())}
+            command.params.extend(  # a command's own -q or -v, if it ever has one, wins
+                option for option in _verbosity_options(self) if not taken & set(option.opts)  # type: ignore[attr-defined]
+            )
             _plain_parameters([*command.params, command.get_help_option(ctx)])  # type: ignore[arg-type]
         return command
 
