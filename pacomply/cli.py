@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+    from fractions import Fraction
+
     from pacomply.checker.registry import CheckSettings
     from pacomply.checker.wager_math import WagerMath
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
@@ -84,7 +87,7 @@ def _plain_metavar(parameter: object) -> str | None:
     return _METAVARS.get(getattr(descriptor, "annotation", None), "TEXT")  # type: ignore[arg-type]
 
 
-def _plain_parameters(parameters: list[object]) -> None:
+def _plain_parameters(parameters: list[Any]) -> None:
     """Help without Python annotations: each option shows a metavar, an argument its name only."""
     from typer.core import TyperArgument, TyperOption
 
@@ -110,7 +113,7 @@ def _plain_parameters(parameters: list[object]) -> None:
             parameter.__class__ = PlainOption
 
 
-def _verbosity_options(group: object) -> list[object]:
+def _verbosity_options(group: object) -> list[Any]:
     """The group's own -q and -v, copied for a command so they work after it too (``pacomply validate -q ...``)."""
     import copy
 
@@ -145,14 +148,14 @@ class _Group(typer.core.TyperGroup):
             if command.help and not command.short_help:
                 command.short_help = _first_sentence(command.help)
             taken = {name for parameter in command.params for name in getattr(parameter, "opts", ())}
-            command.params.extend(  # a command's own -q or -v, if it ever has one, wins
-                option for option in _verbosity_options(self) if not taken & set(option.opts)  # type: ignore[attr-defined]
-            )
+            for option in _verbosity_options(self):  # a command's own -q or -v, if it ever has one, wins
+                if not taken & set(option.opts):
+                    command.params.append(option)
             _plain_parameters([*command.params, command.get_help_option(ctx)])  # type: ignore[arg-type]
         return command
 
-    def get_params(self, ctx: object) -> list[object]:  # type: ignore[override]
-        parameters = super().get_params(ctx)  # type: ignore[arg-type]
+    def get_params(self, ctx: typer.Context) -> list[Any]:  # type: ignore[override]
+        parameters: list[Any] = super().get_params(ctx)
         _plain_parameters(parameters)
         return parameters
 
@@ -1007,18 +1010,18 @@ def replay(
     typer.echo(f"  net {_signed_money(result.net)}")
 
 
-def _money(amount: object) -> str:
+def _money(amount: Fraction | Decimal | int) -> str:
     """Dollars and cents as a decimal string ('12.50', '-0.25'): how replay shows every stake and net, in text and
     JSON. Settlements are exact fractions; one that is not a whole number of cents is rounded half to even."""
     from decimal import ROUND_HALF_EVEN, Decimal
     from fractions import Fraction
 
-    value = Fraction(amount)  # type: ignore[arg-type]
+    value = Fraction(amount)
     cents = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_EVEN)
     return f"{cents:.2f}"
 
 
-def _signed_money(amount: object) -> str:
+def _signed_money(amount: Fraction | Decimal | int) -> str:
     """'+12.50', '-5.00', '0.00'."""
     text = _money(amount)
     return f"+{text}" if not text.startswith("-") and text != "0.00" else text
@@ -1103,7 +1106,7 @@ class _CompileNotice:
         data = getattr(event, "data", None)
         dispatcher = data.get("dispatcher") if isinstance(data, dict) else None
         function = getattr(dispatcher, "py_func", None)
-        if str(getattr(function, "__module__", "")).startswith("pacomply."):  # not numba's own helpers
+        if function is not None and str(getattr(function, "__module__", "")).startswith("pacomply."):  # not numba's
             _note(f"  compiling {function.__module__}.{function.__qualname__}", verbose_only=True)
 
     def ended(self) -> None:
