@@ -145,6 +145,8 @@ class _Group(typer.core.TyperGroup):
         command = super().get_command(ctx, cmd_name)  # type: ignore[arg-type]
         if command is not None and not getattr(command, "_pacomply_plain", False):
             command._pacomply_plain = True  # type: ignore[attr-defined]
+            if type(command) is typer.core.TyperGroup:  # a sub-app's commands (store add, ...) get the same help
+                command.__class__ = _Group
             if command.help and not command.short_help:
                 command.short_help = _first_sentence(command.help)
             taken = {name for parameter in command.params for name in getattr(parameter, "opts", ())}
