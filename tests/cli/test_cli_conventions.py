@@ -49,9 +49,27 @@ def test_short_and_long_help(arguments: tuple[str, ...]) -> None:
     assert "Usage: pacomply" in result.stdout
 
 
-@pytest.mark.parametrize("command", COMMANDS)
-def test_help_shows_metavars_not_python_types(command: str) -> None:
-    text = run(command, "-h").stdout
+def _command_paths() -> list[tuple[str, ...]]:
+    """Every command, sub-apps' commands included ('store add'), as the words that call it."""
+    import typer
+
+    paths: list[tuple[str, ...]] = []
+
+    def walk(group: object, prefix: tuple[str, ...]) -> None:
+        context = typer.Context(group)  # type: ignore[arg-type]
+        for name in group.list_commands(context):  # type: ignore[attr-defined]
+            command = group.get_command(context, name)  # type: ignore[attr-defined]
+            paths.append((*prefix, name))
+            if hasattr(command, "list_commands"):
+                walk(command, (*prefix, name))
+
+    walk(typer.main.get_command(app), ())
+    return paths
+
+
+@pytest.mark.parametrize("command", _command_paths(), ids=" ".join)
+def test_help_shows_metavars_not_python_types(command: tuple[str, ...]) -> None:
+    text = run(*command, "-h").stdout
     assert not re.search(r"<(list|bool|str|int|float|path|Path)\b[^>]*>", text), text
     assert "-h" in text and "--quiet" in text and "--verbose" in text
 
