@@ -9,11 +9,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+    from fractions import Fraction
+
     from pacomply.checker.registry import CheckSettings
     from pacomply.checker.wager_math import WagerMath
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
@@ -24,13 +27,177 @@ if TYPE_CHECKING:
     from pacomply.reports.interface import ReportFormat
     from pacomply.submissions import Filing
 
+
+class _Verbosity:
+    """-q / -v, given before or after the command: 0 quiet (results and errors only), 1 normal, 2 verbose."""
+
+    level = 1
+    runtime: object = None
+    """What :func:`main` settled (caches, numba threads), said once under -v."""
+
+
+def _describe_runtime() -> None:
+    settings = _Verbosity.runtime
+    if settings is not None and _Verbosity.level > 1:
+        _Verbosity.runtime = None  # said once
+        threads = getattr(settings, "numba_threads", "?")
+        source = "NUMBA_NUM_THREADS" if getattr(settings, "threads_from_user", False) else "the CPUs free now"
+        _note(
+            f"caches: {getattr(settings, 'cache_folder', '?')}; numba threads: {threads} of "
+            f"{getattr(settings, 'cpus', '?')} CPUs ({source})",
+            verbose_only=True,
+        )
+
+
+def _set_quiet(_context: object, _parameter: object, value: bool) -> None:
+    if value:
+        _Verbosity.level = 0
+
+
+def _set_verbose(_context: object, _parameter: object, value: bool) -> None:
+    if value:
+        _Verbosity.level = 2
+        _describe_runtime()
+
+
+def _note(message: str, *, verbose_only: bool = False) -> None:
+    """A line for the person at the terminal (stderr): left out with -q; ``verbose_only`` ones need -v."""
+    if _Verbosity.level > (1 if verbose_only else 0):
+        typer.echo(message, err=True)
+
+
+_METAVARS = {int: "INTEGER", float: "NUMBER", str: "TEXT"}
+
+
+def _plain_metavar(parameter: object) -> str | None:
+    """What help prints after an option: its metavar (PATH, INTEGER, TEXT), as click and ruff do; nothing for a
+    flag. typer would print the Python annotation ('<list[Path]>', '<bool>')."""
+    from typer.core import TyperArgument
+
+    if isinstance(parameter, TyperArgument) or getattr(parameter, "is_flag", False):
+        return None
+    metavar = getattr(parameter, "metavar", None)
+    if metavar:
+        return str(metavar)
+    descriptor = getattr(parameter, "type_descriptor", None)
+    if descriptor is None:
+        return None
+    if getattr(descriptor, "is_path", False):
+        return "PATH"
+    return _METAVARS.get(getattr(descriptor, "annotation", None), "TEXT")  # type: ignore[arg-type]
+
+
+def _plain_parameters(parameters: list[Any]) -> None:
+    """Help without Python annotations: each option shows a metavar, an argument its name only."""
+    from typer.core import TyperArgument, TyperOption
+
+    class PlainArgument(TyperArgument):
+        def display_type_rich(self, ctx: object) -> str | None:  # type: ignore[override]
+            return None
+
+        def display_type(self, ctx: object) -> str:  # type: ignore[override]
+            return ""
+
+    class PlainOption(TyperOption):
+        def display_type_rich(self, ctx: object) -> str | None:  # type: ignore[override]
+            return _plain_metavar(self)
+
+        def display_type(self, ctx: object) -> str:  # type: ignore[override]
+            return _plain_metavar(self) or ""
+
+    for parameter in parameters:
+        # typer builds its parameters itself and takes no class per parameter, so the help display is swapped in.
+        if type(parameter) is TyperArgument:
+            parameter.__class__ = PlainArgument
+        elif type(parameter) is TyperOption:
+            parameter.__class__ = PlainOption
+
+
+def _verbosity_options(group: object) -> list[Any]:
+    """The group's own -q and -v, copied for a command so they work after it too (``pacomply validate -q ...``)."""
+    import copy
+
+    options = []
+    for parameter in getattr(group, "params", ()):
+        callback = {"quiet": _set_quiet, "verbose": _set_verbose}.get(getattr(parameter, "name", ""))
+        if callback is not None:
+            option = copy.copy(parameter)
+            option.expose_value = False  # the command's function takes no such argument
+            option.callback = callback
+            options.append(option)
+    return options
+
+
+def _first_sentence(text: str) -> str:
+    """The command list's summary: the help's first sentence, never cut mid-sentence."""
+    import inspect
+    import re
+
+    paragraph = inspect.cleandoc(text).split("\n\n")[0].replace("\n", " ")
+    return re.split(r"(?<=\.)\s", paragraph, maxsplit=1)[0]
+
+
+class _Group(typer.core.TyperGroup):
+    """The command group, made to behave like ruff, pytest and pip-audit: -h, -q and -v on every command, one-sentence
+    summaries in the command list, and metavars instead of Python types in help."""
+
+    def get_command(self, ctx: object, cmd_name: str) -> object:  # type: ignore[override]
+        command = super().get_command(ctx, cmd_name)  # type: ignore[arg-type]
+        if command is not None and not getattr(command, "_pacomply_plain", False):
+            command._pacomply_plain = True  # type: ignore[attr-defined]
+            if type(command) is typer.core.TyperGroup:  # a sub-app's commands (store add, ...) get the same help
+                command.__class__ = _Group
+            if command.help and not command.short_help:
+                command.short_help = _first_sentence(command.help)
+            taken = {name for parameter in command.params for name in getattr(parameter, "opts", ())}
+            for option in _verbosity_options(self):  # a command's own -q or -v, if it ever has one, wins
+                if not taken & set(option.opts):
+                    command.params.append(option)
+            _plain_parameters([*command.params, command.get_help_option(ctx)])  # type: ignore[arg-type]
+        return command
+
+    def get_params(self, ctx: typer.Context) -> list[Any]:  # type: ignore[override]
+        parameters: list[Any] = super().get_params(ctx)
+        _plain_parameters(parameters)
+        return parameters
+
+
 app = typer.Typer(
     name="pacomply",
     help="Check Pennsylvania table-game Rules Submissions (58 Pa. Code Subpart K) and prove the math of every wager.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
+    cls=_Group,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from pacomply.checker.review import tool_version
+
+        typer.echo(f"pacomply {tool_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool, typer.Option("--version", "-V", is_eager=True, callback=_version, help="Print the version and exit.")
+    ] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print results and errors only: no progress, no notes.")
+    ] = False,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Also say which configuration, cache folder and threads are used.")
+    ] = False,
+) -> None:
+    """Check Pennsylvania table-game Rules Submissions (58 Pa. Code Subpart K) and prove the math of every wager."""
+    # Set on every run (a test runner invokes the app many times in one process); a command's own -q/-v come after.
+    _Verbosity.level = 0 if quiet else 2 if verbose else 1
+    _describe_runtime()
+
 
 EXIT_INPUT = 2
 
@@ -97,7 +264,7 @@ def template(
     from pacomply.submissions.template import workbook_bytes
 
     _write_output(workbook_bytes(chosen), output, [], force=force)
-    typer.echo(f"wrote {output} ({', '.join(chosen)})", err=True)
+    _note(f"wrote {output} ({', '.join(chosen)})")
 
 
 def _report_formats(text: str) -> list[ReportFormat]:
@@ -158,7 +325,13 @@ def _review_with_progress(paths: list[Path], settings: CheckSettings, jobs: int)
 
     console = Console(stderr=True)
     with Progress(
-        TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console, transient=True
+        TextColumn("reviewing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=_Verbosity.level == 0,
     ) as progress:
         task = progress.add_task("review", total=len(paths))
         return review_paths(paths, settings, on_outcome=lambda _outcome: progress.advance(task), jobs=jobs)
@@ -196,7 +369,12 @@ def validate(
         Path | None, typer.Option("--waivers", help="Waiver file (TOML or YAML) of findings the Board waived.")
     ] = None,
     config: Annotated[
-        Path | None, typer.Option("--config", help="Configuration file (default: ./pacomply.toml or pyproject.toml).")
+        Path | None,
+        typer.Option(
+            "--config",
+            help="Configuration file (default: pacomply.toml, or pyproject.toml with [tool.pacomply], here or in a "
+            "parent folder up to the repository root or home).",
+        ),
     ] = None,
 ) -> None:
     """Check filings (files or folders) against their chapters. Exit 0 compliant, 1 errors found, 2 input
@@ -223,6 +401,7 @@ def validate(
         configured = load_config(config)
     except InputError as error:
         refuse(f"{config or error.problems[0].location.file}: the configuration", error)
+    _note(f"configuration: {configured.source or 'none found'}", verbose_only=True)
     output_format = output_format or configured.report_format or "text"
     formats = _report_formats(output_format)
     waiver_file = waivers or configured.waivers
@@ -241,6 +420,8 @@ def validate(
         rack_tolerance=tolerance if tolerance is not None else Decimal("0.03"),
         card_thickness_mm=Decimal(str(card_thickness)) if card_thickness is not None else None,
     )
+    if output_dir is not None:
+        _refuse_input_folder_as_output(output_dir, filings)
     paths = collect_filings(filings)
     if not paths:
         _fail("no filings (.xlsx, .pdf, .json) found in " + ", ".join(f"'{path}'" for path in filings))
@@ -283,18 +464,30 @@ def validate(
             _fail(str(error))
         except OSError as error:
             _fail(f"could not write into '{output_dir}': {error.strerror or error}")
-        typer.echo(f"wrote {len(written)} report(s) into {output_dir}", err=True)
-    elif reviews and not (batch and formats[0].value == "text"):
+        _note(f"wrote {len(written)} report(s) into {output_dir}")
+    elif reviews:  # several filings in text: each one's findings, then the summary table below
         content = render_many(formats[0], reviews) if batch else renderer(formats[0]).render(reviews[0])
         _write_output(content, output, inputs)
     for extra_path, extra_format in ((pdf, "pdf"), (xlsx, "xlsx")):
         if extra_path is not None and reviews:
             _write_output(renderer(_report_formats(extra_format)[0]).render(reviews[0]), extra_path, inputs)
-            typer.echo(f"wrote {extra_path}", err=True)
+            _note(f"wrote {extra_path}")
     if batch:
         # The table goes to stdout when it is the text report, else to stderr beside the machine-readable output.
         _summary_table(outcomes, to_stderr=output_dir is None and formats[0].value != "text")
     raise typer.Exit(exit_code(outcomes))
+
+
+def _refuse_input_folder_as_output(output_dir: Path, filings: list[Path]) -> None:
+    """Refuse, before reading anything, an --output-dir that is one of the folders of filings: its reports would be
+    read as filings by the next run over that folder (a sub-folder is fine: folders are not searched recursively)."""
+    target = output_dir.resolve()
+    for given in filings:
+        if given.is_dir() and given.resolve() == target:
+            _fail(
+                f"--output-dir '{output_dir}' is the folder of filings '{given}'; the next run over it would read the "
+                f"reports as filings. Write them into another folder, e.g. --output-dir '{given / 'reviews'}'"
+            )
 
 
 @app.command()
@@ -591,7 +784,7 @@ def simulate(
         TextColumn("rounds"),
         TimeRemainingColumn(),
         console=console,
-        disable=not (progress and console.is_terminal),
+        disable=not (progress and console.is_terminal) or _Verbosity.level == 0,
         transient=True,
     )
     try:
@@ -613,7 +806,7 @@ def simulate(
     if outcome.interrupted:
         typer.echo(
             f"pacomply: interrupted; reporting the {outcome.chunks_done} of {outcome.chunks_total} chunks that "
-            f"finished ({outcome.rounds} rounds)",
+            f"finished ({outcome.rounds} rounds); exit status 130",
             err=True,
         )
     from pacomply.checker.wager_math.simulated import simulated_math, simulated_meters
@@ -652,7 +845,7 @@ def simulate(
                 ensure_ascii=False,
             )
         )
-        return
+        raise typer.Exit(_interrupted_status(outcome.interrupted))
     typer.echo(
         f"{chosen}: {outcome.rounds} rounds{f' of {seats} seats' if seats > 1 else ''} "
         f"({outcome.chunks_done} chunks of {chunk_rounds}, seed {seed}), "
@@ -673,6 +866,13 @@ def simulate(
             typer.echo(f"    reading {record.reading}")
         if record.wager in meters:
             typer.echo(f"    {_describe_meter(meters[record.wager])}")
+    raise typer.Exit(_interrupted_status(outcome.interrupted))
+
+
+def _interrupted_status(interrupted: bool) -> int:
+    """130 (128 + SIGINT) after Ctrl-C, as any program stopped by it, even though the finished chunks were reported:
+    a script must never take partial figures for a full run."""
+    return 130 if interrupted else 0
 
 
 def _with_filed(
@@ -779,15 +979,15 @@ def replay(
                     "settlements": [
                         {
                             "wager": s.wager,
-                            "amount": str(s.amount),
+                            "amount": _money(s.amount),
                             "outcome": s.outcome.value,
-                            "net": str(s.net),
+                            "net": _money(s.net),
                             "citation": str(s.citation),
                             "explanation": s.explanation,
                         }
                         for s in result.settlements
                     ],
-                    "net": str(result.net),
+                    "net": _money(result.net),
                 },
                 indent=2,
                 ensure_ascii=False,
@@ -798,14 +998,35 @@ def replay(
         f"{result.chapter}: cards {' '.join(str(card) for card in result.cards)}; "
         + ", ".join(f"{name} {value}" for name, value in result.facts)
     )
+    # Columns as wide as their longest entry, so a long wager name ('seat 1 progressive') keeps them in line.
+    wager_width = max((len(settlement.wager) for settlement in result.settlements), default=0)
+    amount_width = max((len(_money(settlement.amount)) for settlement in result.settlements), default=0)
+    net_width = max((len(_signed_money(settlement.net)) for settlement in result.settlements), default=0)
+    outcome_width = max((len(settlement.outcome.value) for settlement in result.settlements), default=0)
     for settlement in result.settlements:
-        sign = "+" if settlement.net > 0 else ""
         typer.echo(
-            f"  {settlement.wager:<10} {settlement.amount!s:>8}  {settlement.outcome.value:<9} "
-            f"{sign}{settlement.net!s:>8}"
+            f"  {settlement.wager:<{wager_width}}  {_money(settlement.amount):>{amount_width}}  "
+            f"{settlement.outcome.value:<{outcome_width}}  {_signed_money(settlement.net):>{net_width}}"
             f"  {settlement.citation}: {settlement.explanation}"
         )
-    typer.echo(f"  net {'+' if result.net > 0 else ''}{result.net}")
+    typer.echo(f"  net {_signed_money(result.net)}")
+
+
+def _money(amount: Fraction | Decimal | int) -> str:
+    """Dollars and cents as a decimal string ('12.50', '-0.25'): how replay shows every stake and net, in text and
+    JSON. Settlements are exact fractions; one that is not a whole number of cents is rounded half to even."""
+    from decimal import ROUND_HALF_EVEN, Decimal
+    from fractions import Fraction
+
+    value = Fraction(amount)
+    cents = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_EVEN)
+    return f"{cents:.2f}"
+
+
+def _signed_money(amount: Fraction | Decimal | int) -> str:
+    """'+12.50', '-5.00', '0.00'."""
+    text = _money(amount)
+    return f"+{text}" if not text.startswith("-") and text != "0.00" else text
 
 
 @app.command()
@@ -1019,5 +1240,81 @@ def store_user_role(
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: caches and numba threads settled first (numba reads them at import), then the
+    command; the first run that compiles says so instead of sitting silent for half a minute."""
+    from pacomply import runtime
+
+    settings = runtime.configure()
+    _Verbosity.runtime = settings
+    first_run = not runtime.caches_ready(settings)
+    if first_run:
+        _watch_first_compile(settings)
+    try:
+        app()
+    except SystemExit as exit_:
+        if first_run and exit_.code in (0, 1, None) and "numba" in sys.modules:
+            runtime.mark_caches_ready(settings)
+        raise
+
+
+def _watch_first_compile(settings: object) -> None:
+    """Once numba is imported, report its compilations on stderr: a line when the first starts, then a count."""
+    import importlib.abc
+    import importlib.machinery
+
+    class NumbaImported(importlib.abc.MetaPathFinder):
+        """Registers the listener right after numba is imported, so runs that never need numba do not import it."""
+
+        def find_spec(self, name: str, path: object, target: object = None) -> importlib.machinery.ModuleSpec | None:
+            if name == "numba.core.event":
+                sys.meta_path.remove(self)
+                spec = importlib.machinery.PathFinder.find_spec(name, path)  # type: ignore[arg-type]
+                if spec is not None and spec.loader is not None:
+                    original = spec.loader.exec_module  # type: ignore[union-attr]
+
+                    def exec_module(module: Any) -> None:
+                        original(module)
+                        notice = _CompileNotice(settings)
+                        listener = type(
+                            "CompileListener",
+                            (module.Listener,),
+                            {"on_start": lambda _self, event: notice.started(event),
+                             "on_end": lambda _self, _event: notice.ended()},
+                        )  # fmt: skip
+                        module.register("numba:compile", listener())
+
+                    spec.loader.exec_module = exec_module  # type: ignore[method-assign,union-attr]
+                return spec
+            return None
+
+    sys.meta_path.insert(0, NumbaImported())
+
+
+class _CompileNotice:
+    """What a first run says while numba compiles: one line when the first kernel starts, then a running count on a
+    terminal, and (with -v) each kernel's name."""
+
+    def __init__(self, settings: object) -> None:
+        self.settings = settings
+        self.compiled = 0
+        self.announced = False
+        self.terminal = sys.stderr.isatty()
+
+    def started(self, event: Any) -> None:
+        if not self.announced:
+            self.announced = True
+            _note(
+                "pacomply: first run with these caches: compiling numeric kernels and building tables into "
+                f"{getattr(self.settings, 'cache_folder', '')} (once per machine and version; later runs start at once)"
+            )
+        data = getattr(event, "data", None)
+        dispatcher = data.get("dispatcher") if isinstance(data, dict) else None
+        function = getattr(dispatcher, "py_func", None)
+        if function is not None and str(getattr(function, "__module__", "")).startswith("pacomply."):  # not numba's
+            _note(f"  compiling {function.__module__}.{function.__qualname__}", verbose_only=True)
+
+    def ended(self) -> None:
+        self.compiled += 1
+        if self.terminal and _Verbosity.level == 1:
+            sys.stderr.write(f"\r  compiled {self.compiled} numeric kernel(s)")
+            sys.stderr.flush()

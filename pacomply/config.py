@@ -9,7 +9,8 @@
     "686A-104" = "warning"
 
 Precedence: a command-line option, then the configuration, then the built-in default. ``--config FILE`` names the
-file; without it ``pacomply.toml`` in the working folder is used, else ``pyproject.toml``'s ``[tool.pacomply]``.
+file; without it the working folder and then its parents are searched, up to the repository root (``.git``) or the
+home folder, for ``pacomply.toml`` or a ``pyproject.toml`` with ``[tool.pacomply]`` (:func:`discover_config`).
 Any unknown key or bad value is an input problem located in the file (exit 2).
 """
 
@@ -52,12 +53,40 @@ def find_config(explicit: Path | None, folder: Path) -> tuple[Path, bool] | None
     """The configuration file to read and whether it is a pyproject.toml; None when there is none."""
     if explicit is not None:
         return explicit, explicit.name == "pyproject.toml"
-    if (folder / CONFIG_FILE).is_file():
-        return folder / CONFIG_FILE, False
-    pyproject = folder / "pyproject.toml"
-    if pyproject.is_file():
-        return pyproject, True
+    return discover_config(folder)
+
+
+def discover_config(start: Path, home: Path | None = None) -> tuple[Path, bool] | None:
+    """The configuration that applies in ``start``, looked for as ruff and pytest look for theirs.
+
+    In ``start`` and then each parent folder: ``pacomply.toml``, else a ``pyproject.toml`` with a
+    ``[tool.pacomply]`` table (one without is passed over, as ruff passes over a pyproject.toml without
+    ``[tool.ruff]``). The search stops after the repository root (a folder holding ``.git``) or the home folder, so
+    a file outside the project or the user's own space is never picked up.
+    """
+    home = (home or Path.home()).resolve()
+    for folder in (start.resolve(), *start.resolve().parents):
+        if (folder / CONFIG_FILE).is_file():
+            return folder / CONFIG_FILE, False
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file() and _has_pacomply_table(pyproject):
+            return pyproject, True
+        if (folder / ".git").exists() or folder == home:
+            return None
     return None
+
+
+def _has_pacomply_table(pyproject: Path) -> bool:
+    """Whether a pyproject.toml has a [tool.pacomply] table; one that cannot be read counts, so that its problem is
+    reported rather than the file silently passed over."""
+    try:
+        if pyproject.stat().st_size > MAX_CONFIG_BYTES:
+            return True
+        data = tomllib.loads(pyproject.read_bytes().decode("utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return True
+    tool = data.get("tool")
+    return isinstance(tool, dict) and "pacomply" in tool
 
 
 def load_config(explicit: Path | None = None, folder: Path | None = None) -> Config:

@@ -184,6 +184,11 @@ def rules_checked(review: Review) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
+def decks_text(decks: int) -> str:
+    """'1 deck', '6 decks'."""
+    return f"{decks} deck{'s' * (decks != 1)}"
+
+
 def wager_title(math_chapter: str, wager: str, paytable: str | None, decks: int) -> str:
     """'686a bonus, paytable 686a.8(b), 6 decks'."""
     name = wager
@@ -193,8 +198,4 @@ def wager_title(math_chapter: str, wager: str, paytable: str | None, decks: int)
             name = f"{book.wager(wager).name} ({wager})"
         except KeyError:
             name = wager
-    return (
-        f"{math_chapter} {name}, "
-        + (f"paytable {paytable}, " if paytable else "")
-        + f"{decks} deck{'s' * (decks != 1)}"
-    )
+    return f"{math_chapter} {name}, " + (f"paytable {paytable}, " if paytable else "") + decks_text(decks)

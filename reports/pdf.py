@@ -3,16 +3,26 @@
 Cover (licensee, chapters, date filed, reviewer, tool and rulebook versions, verdict), contents, summary, the
 checklist as filed with findings beside their rows, the tables' configuration, findings by severity, waivers
 applied, wager math with each paytable, the readings relied on, and an attestation block. Every page carries
-"page x of y" and the filing id; the outline mirrors the headings.
+"page x of y" and the filing id; the outline and the contents link to the page where each section starts.
+
+The document is laid out by reportlab's own multi-pass build (``multiBuild``): a first pass places the headings and
+counts the pages, later passes fill the contents and "of y" until nothing moves. Pages are drawn as they are laid
+out, so each bookmark lands on its own page.
 
 Fonts are TrueType and embedded (DejaVu Sans where the system has it, else the Bitstream Vera that reportlab
-ships), so the § sign renders and the text is searchable. The bytes are fixed for a given review and font: reportlab
-runs in invariant mode and the creation date is the filing's Date Filed (or ``SOURCE_DATE_EPOCH``).
+ships), so the § sign renders and the text is searchable; the canvas starts in that font too, so no base-14 font
+(Helvetica) is even referenced. The catalog names the language (en-US) and viewers show the title rather than the
+file name. reportlab writes no structure tree, so the PDF is not tagged (PDF/UA): a screen reader gets the text in
+reading order, the outline and the links, not marked headings or table cells.
+
+The bytes are fixed for a given review and font: reportlab runs in invariant mode and the creation date, set
+through its public date formatter, is the filing's Date Filed (or ``SOURCE_DATE_EPOCH``).
 """
 
 from __future__ import annotations
 
 import io
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,6 +40,7 @@ from pacomply.reports.content import (
     TABLE_FIELDS,
     chapters_line,
     checklist_rows,
+    decks_text,
     document_epoch,
     filing_id,
     finding_flag,
@@ -46,14 +57,16 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
-from reportlab.lib.utils import TimeStamp
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import (
     BaseDocTemplate,
+    CondPageBreak,
     Flowable,
     Frame,
+    IndexingFlowable,
     KeepTogether,
     NextPageTemplate,
     PageBreak,
@@ -69,7 +82,9 @@ FONT = "PacomplySans"
 PAGE_WIDTH, PAGE_HEIGHT = LETTER
 MARGIN = 0.75 * inch
 CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
-TABLES_PER_GRID = 4
+TABLES_PER_GRID = 3
+SMALLEST_CELL_FONT = 6.0
+SECTION_ROOM = 2 * inch
 
 INK = colors.HexColor("#1A1A1A")
 NAVY = colors.HexColor("#1F3864")
@@ -178,6 +193,12 @@ def _styles() -> _Styles:
     )
 
 
+def _review_date(review: Review) -> str | None:
+    """The review's own date (``Review.review_date``, set by ``validate --review-date``), where the review has one."""
+    value = getattr(review, "review_date", None)
+    return value.isoformat() if value is not None else None
+
+
 def _text(value: object) -> str:
     """Filing text made safe for reportlab's paragraph markup."""
     return escape(str(value))
@@ -211,6 +232,48 @@ class _Heading(Paragraph):
         self.outline = (level, text, key)
 
 
+_MARKUP = re.compile(r"<[^>]*>")
+_ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'"}
+
+
+def _widest_token(markup: str, font: str, size: float) -> float:
+    """The width of the longest run of text a line may not break inside (words between spaces)."""
+    text = _MARKUP.sub(" ", markup.replace("<br/>", " "))
+    for entity, character in _ENTITIES.items():
+        text = text.replace(entity, character)
+    return max((stringWidth(token, font, size) for token in text.split()), default=0.0)
+
+
+def _fitted(cell: object, width: float) -> object:
+    """The cell, in a smaller type where one of its tokens ('super_match=633a.13(i)(1)', '687a.11(b)(3)') would
+    not fit the column, so reportlab never breaks a citation or a wager id mid-token; lines still wrap at spaces."""
+    if not isinstance(cell, Paragraph) or width <= 0:
+        return cell
+    style = cell.style
+    room = width - 8  # the grid's left and right padding
+    size = style.fontSize
+    widest = _widest_token(cell.text, style.fontName, size)
+    if widest <= room:
+        return cell
+    fitted_size = max(SMALLEST_CELL_FONT, size * room / widest)
+    smaller = ParagraphStyle(
+        f"{style.name}-fit", parent=style, fontSize=fitted_size, leading=fitted_size * style.leading / size
+    )
+    return Paragraph(cell.text, smaller)
+
+
+def _grid(data: list[list[Any]], widths: Sequence[float | None], **options: Any) -> Table:
+    """A reportlab Table whose cells are fitted to their columns (see :func:`_fitted`).
+
+    A column given as None takes what the others leave of the content width.
+    """
+    fixed = sum(width for width in widths if width is not None)
+    open_columns = sum(1 for width in widths if width is None)
+    resolved = [width if width is not None else (CONTENT_WIDTH - fixed) / max(open_columns, 1) for width in widths]
+    fitted = [[_fitted(cell, resolved[column]) for column, cell in enumerate(row)] for row in data]
+    return Table(fitted, colWidths=list(widths), **options)
+
+
 def _grid_style(header: bool = True, extra: Sequence[tuple[Any, ...]] = ()) -> TableStyle:
     commands: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), FONT, 8),
@@ -235,7 +298,7 @@ def _key_value_table(rows: Sequence[tuple[str, str]], label_width: float = 1.9 *
     """Label/value rows; values are escaped markup."""
     styles = _styles()
     data = [[_p(_text(label), styles.cell_bold), _p(value)] for label, value in rows]
-    table = Table(data, colWidths=[label_width, CONTENT_WIDTH - label_width], hAlign="LEFT")
+    table = _grid(data, [label_width, CONTENT_WIDTH - label_width], hAlign="LEFT")
     table.setStyle(_grid_style(header=False, extra=[("BACKGROUND", (0, 0), (0, -1), BAND)]))
     return table
 
@@ -267,20 +330,27 @@ class _Story:
         self.section = 0
         self.subsection = 0
 
-    def add(self, *flowables: Flowable) -> None:
-        self.flowables.extend(flowables)
-
     def heading(self, title: str) -> None:
         self.section += 1
         self.subsection = 0
-        self.add(_Heading(f"{self.section} {title}", 0, f"section-{self.section}"))
+        # A section starts on a new page unless a good part of this one is left: its heading and introduction
+        # never sit alone at the foot of a page.
+        self.add(CondPageBreak(SECTION_ROOM), _Heading(f"{self.section} {title}", 0, f"section-{self.section}"))
 
     def subheading(self, title: str) -> _Heading:
         self.subsection += 1
         return _Heading(f"{self.section}.{self.subsection} {title}", 1, f"section-{self.section}-{self.subsection}")
 
     def paragraph(self, markup: str, style: ParagraphStyle | None = None) -> None:
-        self.add(Paragraph(markup, style or self.styles.body))
+        chosen = style or self.styles.body
+        if self.flowables and isinstance(self.flowables[-1], _Heading):
+            # A section's introduction stays with what follows, as its heading does, so neither is left at the
+            # foot of a page when the first table moves on.
+            chosen = ParagraphStyle(f"{chosen.name}-intro", parent=chosen, keepWithNext=1)
+        self.add(Paragraph(markup, chosen))
+
+    def add(self, *flowables: Flowable) -> None:
+        self.flowables.extend(flowables)
 
     # -- the sections ---------------------------------------------------------------------------------------------
 
@@ -296,6 +366,8 @@ class _Story:
                     ("Licensee", _text(filing.metadata.licensee)),
                     ("Chapters", _text(chapters_line(review))),
                     ("Date filed", _text(filing.metadata.date_filed.isoformat())),
+                    # The day the review was made (waiver expiry and FIL-001 depend on it), never the filing's date.
+                    ("Review date", _text(_review_date(review) or "not recorded")),
                     ("Reviewed by (named in the filing)", _text(filing.metadata.reviewed_by)),
                     ("Filing", _text(filing.source or "(built in memory)")),
                     ("Filing id", _text(filing_id(review))),
@@ -312,7 +384,7 @@ class _Story:
             for used in review.rulebooks
         ]
         widths = [0.9 * inch, 2.6 * inch, 1.8 * inch, CONTENT_WIDTH - 5.3 * inch]
-        table = Table(rulebooks, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table = _grid(rulebooks, widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(_grid_style())
         self.add(table, Spacer(1, 18))
         verdict = f"Verdict: {review.verdict}"
@@ -335,6 +407,7 @@ class _Story:
                         1,
                         SEVERITY_INK[Severity.ERROR] if not review.compliant else colors.HexColor("#155724"),
                     ),
+                    ("FONT", (0, 0), (-1, -1), FONT, 8),  # a cell's own default is Helvetica, never embedded
                     ("TOPPADDING", (0, 0), (-1, -1), 10),
                     ("BOTTOMPADDING", (0, 0), (-1, -1), 10),
                 ]
@@ -367,15 +440,26 @@ class _Story:
             (
                 f"{math.chapter} {math.wager}"
                 + (f" ({math.paytable})" if math.paytable else "")
-                + f", {math.decks} decks",
+                + f", {decks_text(math.decks)}",
                 f"house edge {percent(math.house_edge)}, return {percent(math.return_)} ({math.method})",
             )
             for math in review.wager_math
         ]
-        return _key_value_table([(label, _text(value)) for label, value in rows])
+        return _key_value_table([(label, _text(value)) for label, value in rows], 2.8 * inch)
 
     def contents(self) -> None:
-        toc = TableOfContents(levelStyles=[self.styles.toc1, self.styles.toc2], dotsMinLevel=0)
+        toc = TableOfContents(
+            levelStyles=[self.styles.toc1, self.styles.toc2],
+            dotsMinLevel=0,
+            tableStyle=TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), FONT, 9),  # reportlab's default cell font is Helvetica
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ]
+            ),
+        )
         self.add(Paragraph("Contents", self.styles.heading1), toc, PageBreak())
 
     def summary(self) -> None:
@@ -396,7 +480,7 @@ class _Story:
                 )
             ]
         )
-        table = Table(counts, colWidths=[CONTENT_WIDTH / 6] * 6, hAlign="LEFT")
+        table = _grid(counts, [CONTENT_WIDTH / 6] * 6, hAlign="LEFT")
         table.setStyle(_grid_style())
         self.add(table, Spacer(1, 8))
         if review.filing.tables:
@@ -416,7 +500,7 @@ class _Story:
                         _p(_text(sum(1 for f in found if f.waived))),
                     ]
                 )
-            table = Table(rows, colWidths=[CONTENT_WIDTH / 6] * 6, repeatRows=1, hAlign="LEFT")
+            table = _grid(rows, [CONTENT_WIDTH / 6] * 6, repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style())
             self.add(table)
         if review.findings:
@@ -434,7 +518,7 @@ class _Story:
                         _p(_text(len(of_rule))),
                     ]
                 )
-            table = Table(rows, colWidths=[2.6 * inch, 0.8 * inch, 2.0 * inch, None], repeatRows=1, hAlign="LEFT")
+            table = _grid(rows, [2.6 * inch, 0.8 * inch, 2.0 * inch, None], repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style())
             self.add(table)
 
@@ -472,7 +556,7 @@ class _Story:
                 background = _row_background(row.findings)
                 if background is not None:
                     extra.append(("BACKGROUND", (0, position), (-1, position), background))
-            table = Table(data, colWidths=[0.85 * inch, 3.55 * inch, 0.95 * inch, None], repeatRows=1, hAlign="LEFT")
+            table = _grid(data, [1.0 * inch, 3.4 * inch, 0.95 * inch, None], repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style(extra=extra))
             self.add(table)
 
@@ -500,9 +584,11 @@ class _Story:
                 background = _row_background(table_found)
                 if background is not None:
                     extra.append(("BACKGROUND", (column, len(data) - 1), (column, len(data) - 1), background))
-            grid = Table(data, colWidths=[label_width] + [width] * len(chunk), repeatRows=1, hAlign="LEFT")
+            grid = _grid(data, [label_width] + [width] * len(chunk), repeatRows=1, hAlign="LEFT")
             grid.setStyle(_grid_style(extra=extra))
-            self.add(grid, Spacer(1, 10))
+            # A grid is one table's whole configuration: it moves to the next page rather than leave two rows
+            # behind (one taller than a page still splits, its header repeated).
+            self.add(KeepTogether([grid]), Spacer(1, 10))
 
     def findings(self) -> None:
         review = self.review
@@ -545,7 +631,7 @@ class _Story:
             )
         data = [[_p(title, ParagraphStyle("fh", parent=styles.cell_bold, textColor=colors.white)), ""]]
         data += [[_p(_text(label), styles.cell_bold), _p(value)] for label, value in rows]
-        table = Table(data, colWidths=[1.0 * inch, CONTENT_WIDTH - 1.0 * inch], hAlign="LEFT")
+        table = _grid(data, [1.0 * inch, CONTENT_WIDTH - 1.0 * inch], hAlign="LEFT")
         header_colour = colors.HexColor("#555555") if finding.waived else SEVERITY_INK[finding.severity]
         table.setStyle(
             _grid_style(
@@ -587,9 +673,7 @@ class _Story:
                     _p(_text(waiver.expires.isoformat())),
                 ]
             )
-        table = Table(
-            data, colWidths=[0.85 * inch, 0.75 * inch, 2.55 * inch, 1.65 * inch, None], repeatRows=1, hAlign="LEFT"
-        )
+        table = _grid(data, [0.85 * inch, 0.75 * inch, 2.55 * inch, 1.65 * inch, None], repeatRows=1, hAlign="LEFT")
         table.setStyle(_grid_style())
         self.add(table)
 
@@ -620,7 +704,7 @@ class _Story:
                 ]
             )
         widths = [0.7 * inch, 1.4 * inch, 1.0 * inch, 0.5 * inch, 0.9 * inch, 0.9 * inch, None]
-        table = Table(overview, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table = _grid(overview, widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(_grid_style())
         self.add(table)
         for math in review.wager_math:
@@ -651,13 +735,13 @@ class _Story:
         if math.strategy:
             data = [_header_cells(("When", "Decision"))]
             data += [[_p(_text(when)), _p(_text(decision))] for when, decision in math.strategy]
-            table = Table(data, colWidths=[2.5 * inch, None], hAlign="LEFT")
+            table = _grid(data, [2.5 * inch, None], repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style())
             blocks += [Spacer(1, 4), Paragraph("Optimal decisions", self.styles.cell_bold), table]
         if math.paytable_rows:
             data = [_header_cells(("Outcome", "Pays"))]
             data += [[_p(_text(outcome)), _p(_text(pays))] for outcome, pays in math.paytable_rows]
-            table = Table(data, colWidths=[3.5 * inch, 1.5 * inch], repeatRows=1, hAlign="LEFT")
+            table = _grid(data, [3.5 * inch, 1.5 * inch], repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style())
             label = f"Paytable {math.paytable}" if math.paytable else "Paytable"
             blocks += [Spacer(1, 4), Paragraph(_text(label), self.styles.cell_bold), table]
@@ -710,6 +794,7 @@ class _Story:
         table.setStyle(
             TableStyle(
                 [
+                    ("FONT", (0, 0), (-1, -1), FONT, 8),
                     ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                     ("LINEBELOW", (0, 1), (-1, -1), 0.5, INK),
                     ("LEFTPADDING", (0, 0), (-1, -1), 4),
@@ -720,56 +805,50 @@ class _Story:
         self.add(KeepTogether([heading, statement, Spacer(1, 8), table]))
 
 
-def _timestamp(epoch: int) -> TimeStamp:
-    """reportlab's document time, fixed to ``epoch`` in UTC (invariant mode alone would say 2000-01-01)."""
-    stamp = TimeStamp(invariant=1)
-    stamp.t = epoch
-    stamp.lt = time.gmtime(epoch)
-    stamp.YMDhms = tuple(stamp.lt)[:6]
-    stamp.dhh = stamp.dmm = 0
-    stamp.tzname = "UTC"
-    return stamp
+def _date_formatter(epoch: int) -> Any:
+    """reportlab's public date hook: the document's CreationDate and ModDate say ``epoch`` in UTC (invariant mode
+    alone would stamp 2000-01-01)."""
+    stamp = time.strftime("D:%Y%m%d%H%M%S+00'00'", time.gmtime(epoch))
+
+    def formatter(*_parts: int) -> str:
+        return stamp
+
+    return formatter
 
 
-def _canvas_maker(footer: str, epoch: int) -> type[pdf_canvas.Canvas]:
-    """A canvas that holds its pages until the end so each footer can say 'page x of y'."""
+class _PageTotal(IndexingFlowable):
+    """Zero-size, last in the story: counts the pages of each pass so the footers of the next can say 'of y'.
 
-    class NumberedCanvas(pdf_canvas.Canvas):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self._doc._timeStamp = _timestamp(epoch)
-            self._page_states: list[dict[str, Any]] = []
+    It is an indexing flowable, so ``multiBuild`` runs again until the count no longer changes; pages are never
+    held back, which would put every bookmark on page 1.
+    """
 
-        def showPage(self) -> None:
-            self._page_states.append(dict(self.__dict__))
-            self._startPage()
+    def __init__(self) -> None:
+        super().__init__()
+        self.total: int | None = None
+        self._previous: int | None = None
+        self._seen: int | None = None
 
-        def save(self) -> None:
-            total = len(self._page_states)
-            for state in self._page_states:
-                self.__dict__.update(state)
-                self._footer(total)
-                super().showPage()
-            super().save()
+    def isSatisfied(self) -> bool:
+        return self.total is not None and self._previous == self.total
 
-        def _footer(self, total: int) -> None:
-            self.saveState()
-            self.setFont(FONT, 7.5)
-            self.setFillColor(colors.HexColor("#555555"))
-            self.setStrokeColor(RULE_GREY)
-            self.setLineWidth(0.5)
-            self.line(MARGIN, 0.6 * inch, PAGE_WIDTH - MARGIN, 0.6 * inch)
-            self.drawString(MARGIN, 0.45 * inch, footer)
-            self.drawRightString(PAGE_WIDTH - MARGIN, 0.45 * inch, f"Page {self._pageNumber} of {total}")
-            self.restoreState()
+    def beforeBuild(self) -> None:
+        self._seen = None
 
-    return NumberedCanvas
+    def afterBuild(self) -> None:
+        self._previous, self.total = self.total, self._seen
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return (0, 0)
+
+    def draw(self) -> None:
+        self._seen = self.canv.getPageNumber()
 
 
 class _ReviewDocument(BaseDocTemplate):
     """Two page templates (cover, body); headings feed the outline and the table of contents."""
 
-    def __init__(self, buffer: io.BytesIO, review: Review) -> None:
+    def __init__(self, buffer: io.BytesIO, review: Review, footer: str) -> None:
         filing = review.filing
         super().__init__(
             buffer,
@@ -785,17 +864,42 @@ class _ReviewDocument(BaseDocTemplate):
             keywords=["58 Pa. Code", *(used.chapter for used in review.rulebooks), filing_id(review)],
             invariant=1,
             pageCompression=1,
+            lang="en-US",
+            displayDocTitle=1,
+            initialFontName=_register_fonts(),
         )
+        self.page_total = _PageTotal()
+        self.footer = footer
         frame = Frame(
             self.leftMargin, self.bottomMargin, self.width, self.height, leftPadding=0, rightPadding=0, id="content"
         )
         header = f"{filing.metadata.licensee} · Rules Submission Review"
         self.addPageTemplates(
             [
-                PageTemplate(id="cover", frames=[frame]),
-                PageTemplate(id="body", frames=[frame], onPage=lambda canvas, _doc: self._header(canvas, header)),
+                PageTemplate(id="cover", frames=[frame], onPage=lambda canvas, _doc: self._footer(canvas)),
+                PageTemplate(
+                    id="body",
+                    frames=[frame],
+                    onPage=lambda canvas, _doc: (self._header(canvas, header), self._footer(canvas)),
+                ),
             ]
         )
+
+    def _footer(self, canvas: pdf_canvas.Canvas) -> None:
+        """The filing id and 'Page x of y' (y from the previous pass; the final pass always has it)."""
+        total = self.page_total.total
+        number = canvas.getPageNumber()
+        canvas.saveState()
+        canvas.setFont(FONT, 7.5)
+        canvas.setFillColor(colors.HexColor("#555555"))
+        canvas.setStrokeColor(RULE_GREY)
+        canvas.setLineWidth(0.5)
+        canvas.line(MARGIN, 0.6 * inch, PAGE_WIDTH - MARGIN, 0.6 * inch)
+        canvas.drawString(MARGIN, 0.45 * inch, self.footer)
+        canvas.drawRightString(
+            PAGE_WIDTH - MARGIN, 0.45 * inch, f"Page {number} of {total}" if total else f"Page {number}"
+        )
+        canvas.restoreState()
 
     @staticmethod
     def _header(canvas: pdf_canvas.Canvas, text: str) -> None:
@@ -831,10 +935,17 @@ def render_pdf(review: Review) -> bytes:
     story.readings()
     story.attestation()
     buffer = io.BytesIO()
-    document = _ReviewDocument(buffer, review)
     metadata = review.filing.metadata
     footer = f"Filing {filing_id(review)} · {metadata.licensee} · filed {metadata.date_filed.isoformat()}"
-    document.multiBuild(story.flowables, canvasmaker=_canvas_maker(footer[:120], document_epoch(review)))
+    document = _ReviewDocument(buffer, review, footer[:120])
+    formatter = _date_formatter(document_epoch(review))
+
+    def canvas_maker(*args: Any, **kwargs: Any) -> pdf_canvas.Canvas:
+        canvas = pdf_canvas.Canvas(*args, **kwargs)
+        canvas.setDateFormatter(formatter)
+        return canvas
+
+    document.multiBuild([*story.flowables, document.page_total], canvasmaker=canvas_maker)
     return buffer.getvalue()
 
 

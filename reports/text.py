@@ -82,5 +82,10 @@ class TextRenderer:
             lines.append("")
         return ("\n".join(lines).rstrip() + "\n").encode("utf-8")
 
+    def render_many(self, reviews: list[Review]) -> bytes:
+        """Each filing's review in full, one after another, divided by a rule."""
+        divider = ("=" * WIDTH + "\n").encode("utf-8")
+        return b"\n".join(divider + self.render(review) for review in reviews)
+
 
 RENDERER = TextRenderer()

@@ -10,6 +10,7 @@ byte-identical for the same review: document properties and zip entry times are 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from typing import Any
 
 from openpyxl import Workbook
@@ -31,6 +32,7 @@ from pacomply.reports.content import (
     worst_severity,
 )
 from pacomply.submissions.files import neutralise_formula
+from pacomply.submissions.model import TableConfiguration
 from pacomply.submissions.xlsx_writer import workbook_bytes
 
 SEVERITY_FILLS = {
@@ -53,7 +55,7 @@ def _write(cell: Cell, value: Any) -> None:
         cell.value = "Yes" if value else "No"
         cell.data_type = "s"
         return
-    if isinstance(value, int | float):
+    if isinstance(value, int | float | Decimal):
         cell.value = value
         return
     cell.value = neutralise_formula(str(value))
@@ -182,7 +184,7 @@ def _tables(workbook: Workbook, review: Review) -> None:
         (
             (
                 table.table_id,
-                *(table_value(table, field_name) for field_name, _label in TABLE_FIELDS),
+                *(_table_cell(table, field_name) for field_name, _label in TABLE_FIELDS),
                 "; ".join(finding_flag(finding) for finding in table_findings_),
             )
             for table, table_findings_ in zip(tables, findings, strict=True)
@@ -192,6 +194,23 @@ def _tables(workbook: Workbook, review: Review) -> None:
     _colour_rows(
         sheet, [worst_severity(f) for f in findings], [bool(f) and all(x.waived for x in f) for f in findings], 15
     )
+
+
+def _table_cell(table: TableConfiguration, field_name: str) -> object:
+    """A table field as a spreadsheet value: counts and measures as numbers (so the column sorts 7 before 10 and
+    sums), everything else as the text the filing would write."""
+    value = getattr(table, field_name)
+    if isinstance(value, int | Decimal) and not isinstance(value, bool):
+        return value
+    return table_value(table, field_name)
+
+
+def _link(cell: Cell, uri: str) -> None:
+    """Make a cell a clickable link to a citation's published text (only web addresses, which ours all are)."""
+    if uri.startswith(("https://", "http://")):
+        cell.hyperlink = uri
+        cell.style = "Hyperlink"
+        cell.alignment = WRAP
 
 
 def _findings(workbook: Workbook, review: Review) -> None:
@@ -222,6 +241,9 @@ def _findings(workbook: Workbook, review: Review) -> None:
             )
         )
     sheet = _sheet(workbook, "Findings", headers, rows, (9, 10, 28, 8, 24, 30, 22, 10, 60, 50, 8, 40, 18, 14, 22))
+    uri_column = headers.index("Citation URI") + 1
+    for row_number, finding in enumerate(review.findings, start=2):
+        _link(sheet.cell(row=row_number, column=uri_column), finding.citation.uri)
     _colour_rows(sheet, [f.severity for f in review.findings], [f.waived for f in review.findings], len(headers))
 
 

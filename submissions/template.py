@@ -11,7 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from pacomply.regulations.rulebook import AnswerKind
+from pacomply.regulations.rulebook import AnswerKind, DealingMethod, Shuffler
 from pacomply.submissions.files import neutralise_formula, write_atomically
 from pacomply.submissions.layout import (
     CHAPTER_SHEET_HEADERS,
@@ -112,7 +112,58 @@ def build_workbook(chapters: Sequence[str], filing: Filing | None = None) -> Any
     for cell in tables_sheet[1]:
         cell.font = bold
     tables_sheet.freeze_panes = "A2"
+    if filing is None:  # the blank template a filer fills in (a workbook written from a filing stays as it was)
+        _guide_tables_sheet(tables_sheet, chapters)
     return workbook
+
+
+TABLE_ROWS_GUIDED = 500
+"""Rows of the Tables sheet given drop-down lists (far more tables than a licensee files at once)."""
+
+
+def _guide_tables_sheet(sheet: Any, chapters: Sequence[str]) -> None:
+    """Drop-down lists for the Shuffler and Dealing columns, and a note on the Wagers column: its syntax and the
+    wagers of the chapters in the workbook, by id and by the regulation's name (either is understood)."""
+    from openpyxl.comments import Comment
+    from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    letters = {column.field: get_column_letter(number) for number, column in enumerate(TABLE_COLUMNS, start=1)}
+    for field, choices in (("shuffler", Shuffler), ("dealing", DealingMethod)):
+        column = next(column for column in TABLE_COLUMNS if column.field == field)
+        listed = DataValidation(
+            type="list",
+            formula1='"' + ",".join(choice.value for choice in choices) + '"',
+            allow_blank=True,
+            showErrorMessage=True,
+            errorTitle=column.header,
+            error=f"{column.header}: {column.help}",
+        )
+        sheet.add_data_validation(listed)
+        listed.add(f"{letters[field]}2:{letters[field]}{TABLE_ROWS_GUIDED + 1}")
+    syntax = (
+        "Optional wagers offered at the table, separated by semicolons, each followed by =Paytable where the "
+        "chapter has paytables: e.g. trips=DJWT-04; bad_beat=DJWBB-03. A wager may be written by its id or as the "
+        "regulation names it ('Trips Bonus Wager=DJWT-04'); the note on this column's header lists them."
+    )
+    short = (  # Excel shows at most 255 characters when the cell is selected
+        "Semicolon list, each =Paytable where the chapter has paytables, e.g. trips=DJWT-04; bad_beat=DJWBB-03. "
+        "An id or the regulation's name ('Trips Bonus Wager') is understood; the header's note lists them."
+    )
+    prompt = DataValidation(
+        type="custom", formula1="TRUE", allow_blank=True, showInputMessage=True, promptTitle="Wagers", prompt=short
+    )
+    sheet.add_data_validation(prompt)
+    prompt.add(f"{letters['wagers']}2:{letters['wagers']}{TABLE_ROWS_GUIDED + 1}")
+    lines = [syntax, ""]
+    for chapter in chapters:
+        book = regulations.rulebook(chapter)
+        lines.append(f"{book.chapter} {book.title}:")
+        for wager in book.wagers:
+            paytables = f" (paytables {', '.join(wager.paytable_ids)})" if wager.paytable_ids else ""
+            lines.append(f"  {wager.id} = {wager.name}{paytables}")
+    header = sheet[f"{letters['wagers']}1"]
+    header.comment = Comment("\n".join(lines), "pacomply", height=min(40 + 15 * len(lines), 600), width=420)
 
 
 def workbook_bytes(chapters: Sequence[str], filing: Filing | None = None) -> bytes:

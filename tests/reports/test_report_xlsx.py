@@ -78,8 +78,8 @@ def test_checklist_flags_findings_beside_answers(workbook: openpyxl.Workbook, vi
 def test_tables_and_wager_math_and_paytables(workbook: openpyxl.Workbook, violations_review: Review) -> None:
     tables = _records(workbook["Tables"])
     assert [record["Table ID"] for record in tables] == [table.table_id for table in violations_review.filing.tables]
-    assert [record["Decks per batch"] for record in tables] == [
-        str(table.decks) for table in violations_review.filing.tables
+    assert [record["Decks per batch"] for record in tables] == [  # numbers, not text
+        table.decks for table in violations_review.filing.tables
     ]
     math_rows = _records(workbook["Wager Math"])
     assert len(math_rows) == len(violations_review.wager_math)

@@ -1,0 +1,282 @@
+"""The command line against the conventions of ruff, pytest, pip-audit and checkov: --version/-V, -h, -q/-v before or
+after the command, help without Python types, shell completion, the configuration file found in parent folders,
+Ctrl-C exiting 130, an --output-dir that is a folder of filings, and the first run's caches and threads."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pacomply.checker.review import tool_version
+from typer.testing import CliRunner
+
+from pacomply import runtime
+from pacomply.cli import _Verbosity, app
+from pacomply.config import discover_config
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+COMMANDS = ("template", "validate", "rules", "explain", "edge", "simulate", "replay", "schema")
+
+
+@pytest.fixture(autouse=True)
+def normal_verbosity() -> None:
+    """-q and -v set a process-wide level; every test starts from the default."""
+    _Verbosity.level = 1
+    yield
+    _Verbosity.level = 1
+
+
+def run(*arguments: str, env: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(app, list(arguments), env={"COLUMNS": "100", **(env or {})}, prog_name="pacomply")
+
+
+@pytest.mark.parametrize("flag", ["--version", "-V"])
+def test_version_prints_the_tools_version(flag: str) -> None:
+    result = run(flag)
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"pacomply {tool_version()}"
+
+
+@pytest.mark.parametrize("arguments", [("-h",), ("--help",), ("validate", "-h"), ("edge", "-h")])
+def test_short_and_long_help(arguments: tuple[str, ...]) -> None:
+    result = run(*arguments)
+    assert result.exit_code == 0, result.output
+    assert "Usage: pacomply" in result.stdout
+
+
+def _command_paths() -> list[tuple[str, ...]]:
+    """Every command, sub-apps' commands included ('store add'), as the words that call it."""
+    import typer
+
+    paths: list[tuple[str, ...]] = []
+
+    def walk(group: object, prefix: tuple[str, ...]) -> None:
+        context = typer.Context(group)  # type: ignore[arg-type]
+        for name in group.list_commands(context):  # type: ignore[attr-defined]
+            command = group.get_command(context, name)  # type: ignore[attr-defined]
+            paths.append((*prefix, name))
+            if hasattr(command, "list_commands"):
+                walk(command, (*prefix, name))
+
+    walk(typer.main.get_command(app), ())
+    return paths
+
+
+@pytest.mark.parametrize("command", _command_paths(), ids=" ".join)
+def test_help_shows_metavars_not_python_types(command: tuple[str, ...]) -> None:
+    text = run(*command, "-h").stdout
+    assert not re.search(r"<(list|bool|str|int|float|path|Path)\b[^>]*>", text), text
+    assert "-h" in text and "--quiet" in text and "--verbose" in text
+
+
+def test_command_list_gives_each_command_one_whole_sentence() -> None:
+    """The list under Commands shows each command's first sentence, never one cut mid-sentence."""
+    import typer
+
+    listing = re.sub(r"[│╭╮╰╯─]+", " ", run("-h").stdout)
+    listing = re.sub(r"\s+", " ", listing)
+    group = typer.main.get_command(app)
+    context = typer.Context(group)
+    for name in COMMANDS:
+        summary = group.get_command(context, name).short_help
+        assert summary.endswith(".") and ". " not in summary, (name, summary)
+        assert f"{name} {summary}" in listing, (name, summary)
+    validate = group.get_command(context, "validate").short_help
+    assert validate == "Check filings (files or folders) against their chapters."
+    assert "Exit 0 compliant" not in listing  # validate's second sentence stays in its own help
+
+
+@pytest.mark.parametrize("order", ["before", "after"])
+def test_quiet_leaves_out_notes_and_keeps_results(order: str, tmp_path: Path) -> None:
+    workbook = tmp_path / "blank.xlsx"
+    loud = run("template", "686a", "-o", str(workbook))
+    assert loud.exit_code == 0 and f"wrote {workbook}" in loud.stderr
+    workbook.unlink()
+    arguments = ("-q", "template", "686a", "-o", str(workbook))
+    if order == "after":
+        arguments = ("template", "-q", "686a", "-o", str(workbook))
+    quiet = run(*arguments)
+    assert quiet.exit_code == 0 and workbook.is_file()
+    assert quiet.stderr == ""
+    result = run("validate", str(EXAMPLES / "686a-violations.json"), "-q")
+    assert result.exit_code == 1 and "Verdict: not compliant" in result.stdout
+
+
+def test_verbose_names_the_configuration_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pacomply.toml").write_text('format = "json"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run("validate", "-v", str(EXAMPLES / "686a-compliant.json"))
+    assert f"configuration: {tmp_path / 'pacomply.toml'}" in result.stderr
+    assert "configuration:" not in run("validate", str(EXAMPLES / "686a-compliant.json")).stderr
+
+
+def test_shell_completion_completes_command_names() -> None:
+    result = run(env={"_PACOMPLY_COMPLETE": "complete_bash", "COMP_WORDS": "pacomply va", "COMP_CWORD": "1"})
+    assert result.exit_code == 0
+    assert "validate" in result.stdout.split()
+    assert "--install-completion" in run("-h").stdout
+
+
+def _project(tmp_path: Path) -> tuple[Path, Path]:
+    """home/project(.git, pacomply.toml)/filings/2026 and, above the repository, a stray pacomply.toml."""
+    home = tmp_path / "home"
+    project = home / "project"
+    deep = project / "filings" / "2026"
+    deep.mkdir(parents=True)
+    (project / ".git").mkdir()
+    (project / "pacomply.toml").write_text('format = "json"\n', encoding="utf-8")
+    (project / "filings" / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
+    (home / "pacomply.toml").write_text('format = "sarif"\n', encoding="utf-8")
+    return home, deep
+
+
+def test_configuration_is_found_in_a_parent_folder_up_to_the_repository_root(tmp_path: Path) -> None:
+    home, deep = _project(tmp_path)
+    project = home / "project"
+    # A pyproject.toml without [tool.pacomply] is passed over, as ruff passes over one without [tool.ruff].
+    assert discover_config(deep, home=home) == (project / "pacomply.toml", False)
+    (project / "filings" / "pyproject.toml").write_text("[tool.pacomply]\nformat = 'junit'\n", encoding="utf-8")
+    assert discover_config(deep, home=home) == (project / "filings" / "pyproject.toml", True)
+    # The search stops at the repository root: the file above it is never read.
+    (project / "pacomply.toml").unlink()
+    (project / "filings" / "pyproject.toml").unlink()
+    assert discover_config(deep, home=home) is None
+    # Outside a repository it stops at the home folder.
+    (project / ".git").rmdir()
+    assert discover_config(deep, home=home) == (home / "pacomply.toml", False)
+    assert discover_config(deep, home=deep) is None
+
+
+def test_validate_uses_the_configuration_of_a_parent_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _home, deep = _project(tmp_path)
+    monkeypatch.chdir(deep)
+    result = run("validate", str(EXAMPLES / "686a-compliant.json"))
+    assert result.exit_code == 0
+    assert "findings" in json.loads(result.stdout)  # format = "json" from ../../pacomply.toml
+
+
+def test_ctrl_c_during_simulate_exits_130_and_reports_the_finished_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pacomply.engine.simulation import runner
+
+    real_run = runner.run
+
+    def interrupted_after_two_chunks(plan, workers=1, scheduler=None, on_chunk=None):  # type: ignore[no-untyped-def]
+        finished = []
+
+        def chunk_done(result: object) -> None:
+            finished.append(result)
+            if on_chunk is not None:
+                on_chunk(result)
+            if len(finished) == 2:
+                raise KeyboardInterrupt  # what Ctrl-C raises in the parent between chunks
+
+        return real_run(plan, workers=1, scheduler=scheduler, on_chunk=chunk_done)
+
+    monkeypatch.setattr(runner, "run", interrupted_after_two_chunks)
+    result = run("simulate", "686a", "--rounds", "4000", "--chunk-rounds", "1000", "--workers", "1", "-f", "json")
+    assert result.exit_code == 130, result.output
+    records = json.loads(result.stdout)
+    assert records and all(record["simulation"]["interrupted"] for record in records)
+    assert {record["simulation"]["chunks"] for record in records} == {2}
+    assert "interrupted" in result.stderr
+    text = run("simulate", "686a", "--rounds", "4000", "--chunk-rounds", "1000", "--workers", "1")
+    assert text.exit_code == 130 and "2000 rounds" in text.stdout
+
+
+def test_output_dir_that_is_the_folder_of_filings_is_refused_up_front(tmp_path: Path) -> None:
+    filings = tmp_path / "filings"
+    filings.mkdir()
+    (filings / "a.json").write_bytes((EXAMPLES / "686a-compliant.json").read_bytes())
+    result = run("validate", str(filings), "--output-dir", str(filings), "-f", "json")
+    assert result.exit_code == 2
+    assert "is the folder of filings" in result.stderr and "--output-dir" in result.stderr
+    assert sorted(path.name for path in filings.iterdir()) == ["a.json"]  # nothing written
+    # A sub-folder is fine, and the next run over the folder reads the filing only.
+    reviews = filings / "reviews"
+    assert run("validate", str(filings), "--output-dir", str(reviews), "-f", "json").exit_code == 0
+    assert run("validate", str(filings), "--output-dir", str(reviews), "-f", "json").exit_code == 0
+    assert sorted(path.name for path in reviews.iterdir()) == ["a.json"]
+
+
+def test_runtime_puts_caches_in_the_platform_cache_folder_and_bounds_numba_threads(tmp_path: Path) -> None:
+    import platformdirs
+
+    environ: dict[str, str] = {}
+    settings = runtime.configure(environ)
+    expected = platformdirs.user_cache_path("pacomply", appauthor=False)
+    assert environ["PACOMPLY_CACHE_DIR"] == str(expected) == str(settings.cache_folder)
+    assert environ["NUMBA_CACHE_DIR"] == str(expected / "numba")
+    assert 1 <= int(environ["NUMBA_NUM_THREADS"]) <= runtime.available_cpus()
+    assert not settings.threads_from_user
+    # What the user set is kept.
+    chosen = {"PACOMPLY_CACHE_DIR": str(tmp_path), "NUMBA_CACHE_DIR": str(tmp_path / "n"), "NUMBA_NUM_THREADS": "3"}
+    kept = dict(chosen)
+    settings = runtime.configure(kept)
+    assert kept == chosen and settings.numba_threads == 3 and settings.threads_from_user
+
+
+@pytest.mark.parametrize(("cpus", "busy", "threads"), [(2, 0, 2), (2, 1, 1), (2, 12, 1), (16, 4, 12), (4, 0, 4)])
+def test_numba_threads_are_the_cpus_left_free(cpus: int, busy: int, threads: int) -> None:
+    assert runtime.bounded_threads(cpus, busy) == threads
+
+
+def test_first_compile_is_announced_and_the_caches_marked_ready(tmp_path: Path) -> None:
+    """A fresh cache folder: the first numba compilation prints the first-run line (naming the cache folder)."""
+    script = (
+        "import sys\n"
+        "from pacomply import runtime\n"
+        "from pacomply.cli import _Verbosity, _watch_first_compile\n"
+        "settings = runtime.configure()\n"
+        "assert not runtime.caches_ready(settings)\n"
+        "_Verbosity.level = 2\n"
+        "_watch_first_compile(settings)\n"
+        "from numba import njit\n"
+        "import types\n"
+        "module = types.ModuleType('pacomply.example')\n"
+        "exec('def add_one(x):\\n    return x + 1\\n', module.__dict__)\n"
+        "assert njit(module.add_one)(1) == 2\n"
+        "runtime.mark_caches_ready(settings)\n"
+        "assert runtime.caches_ready(settings)\n"
+    )
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("NUMBA_", "PACOMPLY_"))}
+    environment["PACOMPLY_CACHE_DIR"] = str(tmp_path / "cache")
+    completed = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=Path(__file__).resolve().parents[2],
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert f"first run with these caches: compiling numeric kernels and building tables into {tmp_path / 'cache'}" in (
+        completed.stderr
+    )
+    assert "compiling pacomply.example.add_one" in completed.stderr
+
+
+def test_verbose_says_where_the_caches_are_and_how_many_threads_numba_gets(tmp_path: Path) -> None:
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("NUMBA_", "PACOMPLY_"))}
+    environment |= {"PACOMPLY_CACHE_DIR": str(tmp_path), "NUMBA_NUM_THREADS": "1"}
+    for arguments in (["-v", "rules", "686a"], ["rules", "686a", "-v"]):
+        completed = subprocess.run(
+            [sys.executable, "-m", "pacomply", *arguments],
+            capture_output=True,
+            text=True,
+            env=environment,
+            cwd=Path(__file__).resolve().parents[2],
+            check=True,
+        )
+        cpus = runtime.available_cpus()
+        assert f"caches: {tmp_path}; numba threads: 1 of {cpus} CPUs (NUMBA_NUM_THREADS)" in completed.stderr
+    quiet = subprocess.run(
+        [sys.executable, "-m", "pacomply", "rules", "686a"], capture_output=True, text=True, env=environment,
+        cwd=Path(__file__).resolve().parents[2], check=True,
+    )  # fmt: skip
+    assert "caches:" not in quiet.stderr

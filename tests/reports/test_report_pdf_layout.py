@@ -1,0 +1,228 @@
+"""The PDF review navigated and laid out as a reviewer uses it: bookmarks and contents links land on the page where
+their section starts, tokens such as '687a.11(b)(3)' are never broken across lines, a table's configuration is not
+split after two rows, no heading sits alone at the foot of a page, every font is embedded, and the catalog names the
+document's language and title."""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pdfplumber
+import pypdf
+import pytest
+from pacomply.checker.review import Review, review_filing
+from pacomply.reports.content import TABLE_FIELDS, checklist_rows, table_value
+from pacomply.reports.pdf import RENDERER
+from pacomply.submissions import read_filing
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+FOOTER_BAND = 0.7 * 72  # the footer is drawn below this height (points from the bottom)
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@dataclass(frozen=True)
+class Rendered:
+    review: Review
+    data: bytes
+
+    @property
+    def reader(self) -> pypdf.PdfReader:
+        return pypdf.PdfReader(io.BytesIO(self.data))
+
+    def page_texts(self) -> list[str]:
+        with pdfplumber.open(io.BytesIO(self.data)) as document:
+            return [_squash(page.extract_text() or "") for page in document.pages]
+
+    def page_words(self) -> list[list[str]]:
+        with pdfplumber.open(io.BytesIO(self.data)) as document:
+            return [[word["text"] for word in page.extract_words()] for page in document.pages]
+
+
+def _render(example: str) -> Rendered:
+    review = review_filing(read_filing(EXAMPLES / example))
+    return Rendered(review, RENDERER.render(review))
+
+
+@pytest.fixture(scope="module")
+def dj_wild() -> Rendered:
+    """687a-violations: one-deck tables, a checklist row cited to § 687a.11(b)(3), a three-table grid."""
+    return _render("687a-violations.xlsx")
+
+
+@pytest.fixture(scope="module")
+def blackjack() -> Rendered:
+    """633a-violations: five tables, one offering 'super_match=633a.13(i)(1)' among five wagers."""
+    return _render("633a-violations.xlsx")
+
+
+def _outline(reader: pypdf.PdfReader) -> list[tuple[str, int]]:
+    """(title, 0-based page) of every outline entry, depth first."""
+    entries: list[tuple[str, int]] = []
+
+    def walk(items: list) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                entries.append((str(item.title), reader.get_destination_page_number(item)))
+
+    walk(reader.outline)
+    return entries
+
+
+def _first_body_page_with(texts: list[str], title: str, after: int) -> int:
+    """The first page past the contents whose text holds the heading."""
+    return next(number for number, text in enumerate(texts) if number > after and _squash(title) in text)
+
+
+@pytest.mark.parametrize("which", ["dj_wild", "blackjack"])
+def test_every_bookmark_points_at_the_page_where_its_section_starts(which: str, request: pytest.FixtureRequest) -> None:
+    rendered: Rendered = request.getfixturevalue(which)
+    texts = rendered.page_texts()
+    entries = _outline(rendered.reader)
+    assert entries[0] == ("Cover", 0)
+    contents_page = next(
+        number for number, text in enumerate(texts) if text.startswith("Contents") or " Contents " in text
+    )
+    sections = entries[1:]
+    assert len(sections) >= 8
+    for title, page in sections:
+        assert page == _first_body_page_with(texts, title, contents_page), title
+    # Sections follow each other through the document, not all on one page.
+    assert [page for _, page in sections] == sorted(page for _, page in sections)
+    assert len({page for _, page in sections}) > 3
+
+
+def test_every_contents_link_points_at_its_sections_page(dj_wild: Rendered) -> None:
+    reader = dj_wild.reader
+    texts = dj_wild.page_texts()
+    contents_page = 1
+    assert texts[contents_page].startswith(texts[contents_page].split("Contents")[0] + "Contents")
+    section_pages = {page for title, page in _outline(reader)[1:]}
+    pages_by_id = {page.indirect_reference.idnum: number for number, page in enumerate(reader.pages)}
+    with pdfplumber.open(io.BytesIO(dj_wild.data)) as document:
+        contents = document.pages[contents_page]
+        height = contents.height
+        links = [annotation.get_object() for annotation in reader.pages[contents_page]["/Annots"]]
+        assert links, "the contents has no links"
+        checked = 0
+        for link in links:
+            assert link["/Subtype"] == "/Link"
+            target = pages_by_id[link["/Dest"][0].idnum]
+            assert target in section_pages
+            # The line the link sits on names a section whose heading is on the target page.
+            _left, bottom, _right, top = (float(value) for value in link["/Rect"])
+            line = _squash(contents.crop((0, height - top - 1, contents.width, height - bottom + 1)).extract_text())
+            title = re.sub(r"[ .]+\d+$", "", line)
+            assert _squash(title) in texts[target], (line, target)
+            checked += 1
+    assert checked >= len(section_pages)
+
+
+def test_687a_cover_says_1_deck_not_1_decks(dj_wild: Rendered) -> None:
+    cover = dj_wild.page_texts()[0]
+    assert all(math.decks == 1 for math in dj_wild.review.wager_math)
+    assert "1 decks" not in cover
+    assert cover.count(", 1 deck ") == len(dj_wild.review.wager_math)
+
+
+def test_633a_cover_says_6_decks(blackjack: Rendered) -> None:
+    cover = blackjack.page_texts()[0]
+    six = [math for math in blackjack.review.wager_math if math.decks == 6]
+    assert six and cover.count(", 6 decks ") == len(six)
+
+
+def test_checklist_citations_are_never_broken_inside(dj_wild: Rendered) -> None:
+    words = {word for page in dj_wild.page_words() for word in page}
+    sections = {row.section for row in checklist_rows(dj_wild.review) if row.section}
+    assert "687a.11(b)(3)" in sections  # the citation that used to break as '687a.11(b)(3' / ')'
+    assert sections <= words, sorted(sections - words)
+    assert ")" not in words
+
+
+def test_table_configuration_tokens_are_never_broken_inside(blackjack: Rendered) -> None:
+    words = {word for page in blackjack.page_words() for word in page}
+    tokens = {
+        token
+        for table in blackjack.review.filing.tables
+        for field_name, _label in TABLE_FIELDS
+        for token in table_value(table, field_name).split()
+    }
+    assert "super_match=633a.13(i)(1);" in tokens  # the token that used to break as "super / _match=633a.13(i)(1 / )"
+    assert tokens <= words, sorted(tokens - words)
+
+
+def test_each_tables_grid_stays_on_one_page(blackjack: Rendered, dj_wild: Rendered) -> None:
+    for rendered in (blackjack, dj_wild):
+        texts = rendered.page_texts()
+        tables = rendered.review.filing.tables
+        for start in range(0, len(tables), 3):
+            ids = " ".join(table.table_id for table in tables[start : start + 3])
+            pages = [text for text in texts if f"Field {ids}" in text]
+            assert len(pages) == 1, ids  # its header once: the grid was not split (the header repeats on a split)
+            for _field, label in TABLE_FIELDS:
+                assert label in pages[0], (ids, label)
+
+
+def _body_lines(page: pdfplumber.page.Page) -> list[str]:
+    """The lines of a page between its running header and its footer."""
+    return [
+        _squash(line["text"])
+        for line in page.extract_text_lines()
+        if line["bottom"] < page.height - FOOTER_BAND and line["top"] > 0.6 * 72
+    ]
+
+
+@pytest.mark.parametrize("which", ["dj_wild", "blackjack"])
+def test_no_heading_sits_at_the_foot_of_a_page(which: str, request: pytest.FixtureRequest) -> None:
+    """A heading whose section runs on to the next page has at least three lines of it below (an introduction alone
+    is two); a section that ends on the page, such as 'No waiver was applied', may be shorter."""
+    rendered: Rendered = request.getfixturevalue(which)
+    entries = _outline(rendered.reader)[1:]
+    with pdfplumber.open(io.BytesIO(rendered.data)) as document:
+        for (title, page_number), following in zip(entries, [*entries[1:], ("end", len(document.pages))], strict=True):
+            ends_here = following[1] in (page_number, len(document.pages)) or _body_lines(document.pages[following[1]])[
+                0
+            ].startswith(" ".join(_squash(following[0]).split()[:2]))
+            if ends_here:
+                continue  # the section ends on this page
+            lines = _body_lines(document.pages[page_number])
+            first_words = " ".join(_squash(title).split()[:2])
+            position = next(i for i, line in enumerate(lines) if line.startswith(first_words))
+            assert len(lines) - position - 1 >= 3, (title, page_number + 1)
+
+
+def test_every_font_is_embedded_and_the_catalog_names_language_and_title(dj_wild: Rendered) -> None:
+    reader = dj_wild.reader
+    fonts = {}
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].get_object().values():
+            font = font.get_object()
+            fonts[str(font["/BaseFont"])] = font
+    assert fonts
+    for name, font in fonts.items():
+        descriptor = font.get("/FontDescriptor")
+        assert descriptor is not None, f"{name} is referenced but not embedded"
+        assert "/FontFile2" in descriptor.get_object(), name
+    root = reader.trailer["/Root"]
+    assert root["/Lang"] == "en-US"
+    assert bool(root["/ViewerPreferences"]["/DisplayDocTitle"])
+    assert reader.metadata.title.startswith("Rules Submission Review — ")
+    assert b"Helvetica" not in dj_wild.data
+
+
+def test_creation_date_is_set_through_the_public_api(dj_wild: Rendered) -> None:
+    import inspect
+
+    from pacomply.reports import pdf
+
+    source = inspect.getsource(pdf)
+    assert "_timeStamp" not in source and "TimeStamp" not in source
+    filed = dj_wild.review.filing.metadata.date_filed.strftime("%Y%m%d")
+    assert str(dj_wild.reader.metadata["/CreationDate"]) == f"D:{filed}000000+00'00'"
