@@ -61,18 +61,17 @@ def _text_of_html(data: bytes, path: Path) -> str:
 
 def _text_of_pdf(path: Path) -> str:
     import pdfplumber  # lazy: only a PDF chapter needs it
-    from pdfminer.pdfparser import PDFSyntaxError
 
     pages: list[str] = []
+    number = 0
     try:
         with pdfplumber.open(path) as document:
-            for number, page in enumerate(document.pages, start=1):
-                try:
-                    pages.append(page.extract_text() or "")
-                except Exception as error:  # pdfminer raises many kinds on a damaged page
-                    raise OfficialTextError(f"{path}: page {number} cannot be read as text ({error})") from error
-    except PDFSyntaxError as error:
-        raise OfficialTextError(f"{path}: not a readable PDF ({error})") from error
+            for page in document.pages:
+                number += 1  # counted so that an error names the page
+                pages.append(page.extract_text() or "")
+    except Exception as error:  # pdfminer raises many unrelated types for a damaged file; all mean the same here
+        where = f"page {number}" if number else "the file"
+        raise OfficialTextError(f"{path}: not a readable PDF ({where}: {error})") from error
     text = "\n".join(pages)
     if not text.strip():
         raise OfficialTextError(f"{path}: the PDF has no text layer (a scanned copy?); use the HTML or text version")
