@@ -145,10 +145,24 @@ def _official_figures(text: str) -> list[tuple[int, int, _Figure, _Figure | None
 
 
 def _label(text: str, start: int, previous_end: int) -> str:
-    """The words printed before a figure in its row: the outcome it pays."""
+    """The words printed before a figure in its row (the outcome it pays), and the paytable it is under."""
     label = re.sub(r"\s+", " ", text[max(previous_end, start - 90) : start]).strip(" \t:;,")
     label = re.sub(r"^.*?\b(?:Hand Payout|Hand Pay|Pay)\b\s*", "", label)
-    return label[-60:] or "(no label)"
+    if not re.search(r"[A-Za-z]", label):
+        # A second column: name the row by its first cell and say which column.
+        line_start = text.rfind("\n", 0, start) + 1
+        head = text[line_start:start]
+        column = len(_ODDS.findall(head)) + len(_METER.findall(head)) + len(re.findall(r"\bn/a\b", head)) + 1
+        first_cell = re.split(r"\t|\s{2,}|\s(?=\d)", head.strip(), maxsplit=1)[0]
+        label = f"{first_cell} (column {column})"
+    headings = [m for m in _PAYTABLE_HEADING.finditer(text, 0, start)]
+    if headings:
+        heading = headings[-1]
+        line_end = text.find("\n", heading.end())
+        heading_line = text[text.rfind("\n", 0, heading.start()) + 1 : line_end if line_end >= 0 else len(text)]
+        if len(_PAYTABLE_HEADING.findall(heading_line)) == 1 and not _ODDS.search(heading_line):
+            label = f"Paytable {heading.group(1)}: {label}"
+    return label[-80:] or "(no label)"
 
 
 def _row_figure(kind: PayoutKind, amount: Fraction) -> _Figure:
