@@ -100,8 +100,8 @@ def _paragraphs(body: str, offset: int) -> list[tuple[str, int]]:
         if child_kind is not None and label == _FIRST_LABEL[child_kind]:
             options.append(len(stack))
         for depth in range(len(stack) - 1, -1, -1):
-            kind, open_label = stack[depth]
-            if _successor(kind, open_label) == label:
+            open_kind, open_label = stack[depth]
+            if _successor(open_kind, open_label) == label:
                 options.append(depth)
         if not options:
             continue
@@ -111,9 +111,10 @@ def _paragraphs(body: str, offset: int) -> list[tuple[str, int]]:
             following = next((other.group("label") for other in markers[index + 1 :]), None)
             if following in ("j", "1"):
                 depth = options[-1]
-        kind = child_kind if depth == len(stack) else stack[depth][0]
+        new_kind = child_kind if depth == len(stack) else stack[depth][0]
+        assert new_kind is not None  # a new level is only offered where the deepest one has a child kind
         del stack[depth:]
-        stack.append((kind, label))
+        stack.append((new_kind, label))
         found.append(("".join(f"({open_label})" for _, open_label in stack), offset + match.start()))
     return found
 
