@@ -236,9 +236,10 @@ def chapter_rules(chapter: str) -> tuple[Rule, ...]:
 
 def filing_rules() -> tuple[Rule, ...]:
     """Rules about the filing as a whole."""
+    from pacomply.checker.rules.currency import RULES as CURRENCY_RULES
     from pacomply.checker.rules.filing import RULES
 
-    return RULES
+    return RULES + CURRENCY_RULES
 
 
 def all_rules() -> tuple[Rule, ...]:

@@ -38,6 +38,14 @@ class RulebookUsed:
     title: str
     version: str
     effective: str
+    source: str = ""
+    """The Pennsylvania Bulletin notice the encoded text comes from."""
+    version_basis: str = ""
+    """Where the version and effective date come from."""
+    amendments_not_encoded: tuple[str, ...] = ()
+    """Later amendments known but not encoded, one line each."""
+    related_chapters: tuple[str, ...] = ()
+    """Separate chapters now governing variants of the game, not encoded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +150,18 @@ def review_filing(filing: Filing, settings: CheckSettings | None = None) -> Revi
     used: list[RulebookUsed] = []
     for chapter in filing.filed_chapters:
         book = regulations.rulebook(chapter)
-        used.append(RulebookUsed(book.chapter, book.title, book.version, book.effective.isoformat()))
+        used.append(
+            RulebookUsed(
+                book.chapter,
+                book.title,
+                book.version,
+                book.effective.isoformat(),
+                source=book.source,
+                version_basis=book.version_basis,
+                amendments_not_encoded=tuple(amendment.describe() for amendment in book.amendments_not_encoded),
+                related_chapters=tuple(a.describe() for a in book.later_amendments if a.related_chapter),
+            )
+        )
         readings.extend((chapter, reading) for reading in book.readings)
         context = CheckContext(
             filing=filing,

@@ -1237,6 +1237,68 @@ def store_user_role(
     except WorkspaceError as error:
         _fail(str(error))
     typer.echo(f"'{username}' is now a {role}")
+regulations_app = typer.Typer(
+    help="The rulebooks: which version of each chapter they encode, and a check against the official text.",
+    invoke_without_command=True,
+    no_args_is_help=False,
+)
+app.add_typer(regulations_app, name="regulations")
+
+
+@regulations_app.callback()
+def regulations_list(context: typer.Context) -> None:
+    """List each rulebook: its source (Pa.B. notice), version, effective date and known later amendments."""
+    if context.invoked_subcommand is not None:
+        return
+    from pacomply import regulations
+
+    for chapter in regulations.known_chapters():
+        book = regulations.rulebook(chapter)
+        typer.echo(f"{book.chapter} {book.title}: rulebook {book.version}")
+        typer.echo(f"  source: {book.source}; effective {book.effective.isoformat()}")
+        typer.echo(f"  version from: {book.version_basis}")
+        amendments = book.amendments_not_encoded
+        related = [amendment for amendment in book.later_amendments if amendment.related_chapter]
+        typer.echo("  later amendments not encoded:" + ("" if amendments else " none known"))
+        for amendment in amendments:
+            typer.echo(f"    {amendment.describe()}")
+        for amendment in related:
+            typer.echo(f"  related chapter not encoded: {amendment.describe()}")
+
+
+@regulations_app.command("verify")
+def regulations_verify(
+    chapter: Annotated[str, typer.Argument(help="The chapter id, e.g. 687a.")],
+    official: Annotated[Path, typer.Argument(help="The official chapter: the PA Code HTML page, its PDF, or text.")],
+    output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+) -> None:
+    """Compare the rulebook with the official chapter, subsection by subsection (exit 0 agrees, 1 differs)."""
+    from pacomply import regulations
+    from pacomply.regulations.official import (
+        NotTheChapterError,
+        OfficialTextError,
+        read_official_text,
+        verification_json,
+        verification_text,
+        verify,
+    )
+
+    if output_format not in ("text", "json"):
+        _fail(f"--format '{output_format}' is not one of text, json")
+    try:
+        book = regulations.rulebook(chapter)
+    except regulations.UnknownChapterError as error:
+        _fail(str(error))
+    try:
+        official_text = read_official_text(official)
+        verification = verify(book, official_text.text)
+    except OfficialTextError as error:
+        _fail(f"the official text could not be read: {error}")
+    except NotTheChapterError as error:
+        _fail(f"{official} is not Chapter {book.chapter} as published: {error}")
+    render = verification_json if output_format == "json" else verification_text
+    typer.echo(render(book, verification, str(official), official_text.form), nl=False)
+    raise typer.Exit(0 if verification.agrees else 1)
 
 
 def main() -> None:

@@ -8,7 +8,6 @@ where the text is ambiguous. The engine (:mod:`engine.games.blackjack`) reuses t
 
 from __future__ import annotations
 
-from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
@@ -28,6 +27,7 @@ from pacomply.regulations.rulebook import (
     Shuffler,
     Wager,
 )
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "633a"
 
@@ -524,9 +524,7 @@ MINIMUMS = (
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="Blackjack",
-    version="633a/2020-11-21",
-    effective=date(2020, 11, 21),
-    source="58 Pa. Code ch. 633a as supplied in ../shared/regulations (the text states no effective date)",
+    **version_fields(CHAPTER),
     max_betting_positions=MAX_BETTING_POSITIONS,
     betting_positions_citation=cite("633a.2(a)"),
     deck_configurations=(

@@ -8,7 +8,6 @@ the Progressive Payout table), the Envy Bonus amounts, the dollar floors, and th
 
 from __future__ import annotations
 
-from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
@@ -29,6 +28,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "645a"
 MAX_POSITIONS = 6
@@ -431,9 +431,7 @@ PAYTABLES = (
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="Pai Gow Poker",
-    version="645a/2021",
-    effective=date(2021, 1, 1),
-    source="58 Pa. Code Chapter 645a",
+    **version_fields(CHAPTER),
     max_betting_positions=MAX_POSITIONS,
     betting_positions_citation=cite("645a.2(a)"),
     deck_configurations=(
@@ -489,8 +487,6 @@ RULEBOOK = Rulebook(
     ),
     readings=READINGS,
     notes=(
-        "The chapter text pacomply was built from states no effective date or Pennsylvania Bulletin notice; the "
-        "rulebook's effective date is a placeholder to be confirmed against the published notice.",
         "§ 645a.2(f) requires a discard rack but sets no height; pacomply checks no rack height for 645a.",
         "The dealer's house way is filed as text or as the structured house way of docs/chapters-645a-688a.md.",
     ),

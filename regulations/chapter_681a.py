@@ -7,7 +7,6 @@ readings where the text is open.
 
 from __future__ import annotations
 
-from datetime import date
 from enum import StrEnum, unique
 
 from pacomply.regulations.citation import cite
@@ -26,6 +25,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "681a"
 
@@ -269,9 +269,7 @@ CHECKLIST = (
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="21 Baccarat",
-    version="681a/2016-11-19",
-    effective=date(2016, 11, 19),
-    source="46 Pa.B. 7323, 7448",
+    **version_fields(CHAPTER),
     max_betting_positions=MAX_BETTING_POSITIONS,
     betting_positions_citation=cite("681a.2(a)"),
     deck_configurations=(

@@ -7,7 +7,6 @@ Card Reader's hole-card ranges, the dealer's 17-22 drawing rule, the one split, 
 
 from __future__ import annotations
 
-from datetime import date
 from fractions import Fraction
 
 from pacomply.regulations.citation import cite
@@ -25,6 +24,7 @@ from pacomply.regulations.rulebook import (
     Shuffler,
     Wager,
 )
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "685a"
 PERMITTED_DECKS = frozenset({4, 5, 6, 8})
@@ -142,9 +142,7 @@ PAYTABLES = tuple(
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="Down Under Blackjack",
-    version="685a/2020-11-21",
-    effective=date(2020, 11, 21),
-    source="50 Pa.B., Pa.B. Doc. No. 20-1607, filed November 20, 2020",
+    **version_fields(CHAPTER),
     max_betting_positions=MAX_BETTING_POSITIONS,
     betting_positions_citation=cite("685a.2(a)"),
     deck_configurations=(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
@@ -20,6 +18,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "686a"
 
@@ -161,9 +160,7 @@ BONUS_PAYTABLE = Paytable(
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="Over/Under",
-    version="686a/2021-05-29",
-    effective=date(2021, 5, 29),
-    source="51 Pa.B. 2975",
+    **version_fields(CHAPTER),
     max_betting_positions=6,
     betting_positions_citation=cite("686a.2(a)"),
     deck_configurations=(

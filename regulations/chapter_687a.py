@@ -8,7 +8,6 @@ named by stable snake_case strings (``'royal_flush'``) that the engine maps onto
 
 from __future__ import annotations
 
-from datetime import date
 from decimal import Decimal
 
 from pacomply.regulations.citation import cite
@@ -28,6 +27,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "687a"
 CARDS_PER_DECK = 53
@@ -406,9 +406,7 @@ CHECKLIST = (
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="DJ Wild Stud Poker",
-    version="687a/unversioned",
-    effective=date(2021, 1, 1),
-    source="58 Pa. Code chapter 687a (text in ../shared/regulations)",
+    **version_fields(CHAPTER),
     max_betting_positions=MAX_BETTING_POSITIONS,
     betting_positions_citation=cite("687a.2(a)"),
     deck_configurations=(
@@ -460,8 +458,6 @@ RULEBOOK = Rulebook(
     ),
     readings=READINGS,
     notes=(
-        "The chapter text in ../shared/regulations carries no Source line; version and effective date are "
-        "placeholders until checked against the Pennsylvania Bulletin.",
         "Dealing from the hand requires an automated shuffler (§ 687a.9(a)(1)).",
         "Without a shuffler that counts 53 cards, the stub is counted at least every 5 rounds (§ 687a.8(g)).",
         "Verbal wagers are not accepted (§ 687a.7(a)).",

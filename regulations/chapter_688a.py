@@ -8,7 +8,6 @@ readings we chose. The engine (:mod:`engine.games.face_up_pai_gow_poker`) reuses
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
@@ -42,6 +41,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "688a"
 MAX_POSITIONS = 6
@@ -438,9 +438,7 @@ PAYTABLES = (
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="Face Up Pai Gow Poker",
-    version="688a/2021",
-    effective=date(2021, 1, 1),
-    source="58 Pa. Code Chapter 688a",
+    **version_fields(CHAPTER),
     max_betting_positions=MAX_POSITIONS,
     betting_positions_citation=cite("688a.2(a)"),
     deck_configurations=(
@@ -490,8 +488,6 @@ RULEBOOK = Rulebook(
     ),
     readings=READINGS,
     notes=(
-        "The chapter text pacomply was built from states no effective date or Pennsylvania Bulletin notice; the "
-        "rulebook's effective date is a placeholder to be confirmed against the published notice.",
         "§ 688a.12 sets no payout limit (its title aside); pacomply checks none for 688a.",
         "§ 688a.2(c) permits no flat button: the starting position is by shaker or random number generator.",
     ),

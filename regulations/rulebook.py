@@ -203,6 +203,25 @@ class Reading:
 
 
 @dataclass(frozen=True, slots=True)
+class LaterAmendment:
+    """A change to the chapter published after the text the rulebook encodes, known but not encoded."""
+
+    reference: str
+    """Where it was published, e.g. '55 Pa.B. 261'; or the chapter that now governs a variant, e.g. '633b'."""
+    published: date | None
+    summary: str
+    related_chapter: bool = False
+    """True for a separate chapter governing a variant of the game, rather than an amendment of this one."""
+    citation: Citation | None = None
+    """The subsection it is known to touch, where one is known."""
+
+    def describe(self) -> str:
+        """One line: reference, date and what it does."""
+        when = f" ({self.published.isoformat()})" if self.published else ""
+        return f"{self.reference}{when}: {self.summary}"
+
+
+@dataclass(frozen=True, slots=True)
 class Rulebook:
     """Everything pacomply knows about one chapter, each fact with its citation."""
 
@@ -226,6 +245,17 @@ class Rulebook:
     minimums: tuple[Minimum, ...] = ()
     readings: tuple[Reading, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
+    version_basis: str = ""
+    """Where the version and effective date come from, said plainly when the text itself carries no date."""
+    later_amendments: tuple[LaterAmendment, ...] = ()
+    """Published changes known but not encoded; every review of the chapter says so."""
+    defined_terms: tuple[str, ...] = ()
+    """The terms the encoded text's definitions section defines (compared with an official text's)."""
+
+    @property
+    def amendments_not_encoded(self) -> tuple[LaterAmendment, ...]:
+        """The later amendments of this chapter itself (not the related chapters)."""
+        return tuple(amendment for amendment in self.later_amendments if not amendment.related_chapter)
 
     def question(self, key: str) -> ChecklistQuestion:
         """The checklist question with this key; KeyError if none."""

@@ -64,6 +64,22 @@ def chapters_line(review: Review) -> str:
     return ", ".join(f"{used.chapter} {used.title}" for used in review.rulebooks) or "none"
 
 
+def law_applied_lines(review: Review) -> list[str]:
+    """Per chapter: the version applied, where it was published and where its date comes from, then each later
+    amendment known but not encoded (every report names the law it applied)."""
+    lines = []
+    for used in review.rulebooks:
+        lines.append(
+            f"{used.chapter}: rulebook {used.version}, {used.source or 'source not recorded'}, effective "
+            f"{used.effective}. {used.version_basis}".rstrip()
+        )
+        for amendment in used.amendments_not_encoded:
+            lines.append(f"{used.chapter}: later amendment not encoded: {amendment}")
+        for related in used.related_chapters:
+            lines.append(f"{used.chapter}: related chapter not encoded: {related}")
+    return lines
+
+
 def findings_of(review: Review, severity: Severity) -> tuple[Finding, ...]:
     """The findings of one severity, in the review's order (waived ones included, marked by the renderer)."""
     return tuple(finding for finding in review.findings if finding.severity == severity)

@@ -79,7 +79,16 @@ def review_json(review: Review) -> dict[str, Any]:
             "summary": review.verdict,
         },
         "rulebooks": [
-            {"chapter": used.chapter, "title": used.title, "version": used.version, "effective": used.effective}
+            {
+                "chapter": used.chapter,
+                "title": used.title,
+                "version": used.version,
+                "effective": used.effective,
+                "source": used.source,
+                "version_basis": used.version_basis,
+                "amendments_not_encoded": list(used.amendments_not_encoded),
+                "related_chapters_not_encoded": list(used.related_chapters),
+            }
             for used in review.rulebooks
         ],
         "findings": [finding_json(finding) for finding in review.findings],

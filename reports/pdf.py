@@ -45,6 +45,7 @@ from pacomply.reports.content import (
     filing_id,
     finding_flag,
     findings_of,
+    law_applied_lines,
     location_text,
     percent,
     table_findings,
@@ -386,7 +387,9 @@ class _Story:
         widths = [0.9 * inch, 2.6 * inch, 1.8 * inch, CONTENT_WIDTH - 5.3 * inch]
         table = _grid(rulebooks, widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(_grid_style())
-        self.add(table, Spacer(1, 18))
+        self.add(table, Spacer(1, 4))
+        # The law applied: each version's source and basis, and what has changed since (never left unsaid).
+        self.add(*(Paragraph(_text(line), styles.small) for line in law_applied_lines(review)), Spacer(1, 14))
         verdict = f"Verdict: {review.verdict}"
         if review.waived_count:
             verdict += f" ({review.waived_count} finding{'s' * (review.waived_count != 1)} waived)"

@@ -6,6 +6,7 @@ import textwrap
 
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
+from pacomply.reports.content import law_applied_lines
 
 WIDTH = 100
 
@@ -26,6 +27,8 @@ class TextRenderer:
             f"Reviewed by: {filing.metadata.reviewed_by}",
             "Chapters: "
             + ", ".join(f"{used.chapter} {used.title} (rulebook {used.version})" for used in review.rulebooks),
+            "Law applied:",
+            *(f"  {line}" for line in law_applied_lines(review)),
             f"Verdict: {review.verdict}"
             + (
                 f" — {review.waived_count} finding(s) waived, listed below marked WAIVED" if review.waived_count else ""

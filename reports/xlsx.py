@@ -116,14 +116,18 @@ def _summary(workbook: Workbook, review: Review) -> None:
         sheet.append([label])
         _write(sheet.cell(row=sheet.max_row, column=2), value)
     sheet.append([])
-    sheet.append(["Rulebook", "Title", "Version", "Effective"])
+    sheet.append(
+        ["Rulebook", "Title", "Version", "Effective", "Source", "Version from", "Later amendments not encoded"]
+    )
     header_row = sheet.max_row
-    for used in review.rulebooks:
-        sheet.append([])
-        for column, value in enumerate((used.chapter, used.title, used.version, used.effective), start=1):
-            _write(sheet.cell(row=sheet.max_row, column=column), value)
+    for offset, used in enumerate(review.rulebooks, start=1):
+        # Rows are addressed by number: appending an empty row does not move max_row, and the header was overwritten.
+        later = "; ".join((*used.amendments_not_encoded, *used.related_chapters)) or "none known"
+        values = (used.chapter, used.title, used.version, used.effective, used.source, used.version_basis, later)
+        for column, value in enumerate(values, start=1):
+            _write(sheet.cell(row=header_row + offset, column=column), value)
     for row in (1, header_row):
-        for column in range(1, 5 if row == header_row else 3):
+        for column in range(1, 8 if row == header_row else 3):
             cell = sheet.cell(row=row, column=column)
             cell.font, cell.fill = HEADER_FONT, HEADER_FILL
     verdict_cell = sheet.cell(row=9, column=2)

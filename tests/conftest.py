@@ -12,24 +12,50 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 EXAMPLES = REPOSITORY / "examples"
 
 
-def regulations_folder() -> Path:
-    """`../shared/regulations` beside the checkout (CI and developers have it), or $PACOMPLY_REGULATIONS_TEXT."""
-    configured = os.environ.get("PACOMPLY_REGULATIONS_TEXT")
-    candidates = [Path(configured)] if configured else []
-    candidates += [REPOSITORY.parent / "shared" / "regulations", REPOSITORY / "shared" / "regulations"]
-    for candidate in candidates:
+#: Set (to 1) where the texts must be present, as `.ci/run` does: a missing folder then fails the run, never skips.
+REQUIRE_TEXTS_VARIABLE = "PACOMPLY_REQUIRE_REGULATIONS_TEXT"
+TEXTS_VARIABLE = "PACOMPLY_REGULATIONS_TEXT"
+
+
+def regulations_folder() -> Path | None:
+    """The chapter texts: $PACOMPLY_REGULATIONS_TEXT, else `../shared/regulations` beside the checkout; or None.
+
+    A user's clone has no texts beside it, so the tests that compare with them are skipped there; CI names the
+    folder and requires it.
+    """
+    configured = os.environ.get(TEXTS_VARIABLE)
+    if configured:
+        return Path(configured) if Path(configured).is_dir() else None
+    for candidate in (REPOSITORY.parent / "shared" / "regulations", REPOSITORY / "shared" / "regulations"):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError(
-        "the regulation texts were not found beside the checkout (../shared/regulations); "
-        "set PACOMPLY_REGULATIONS_TEXT to their folder"
+    return None
+
+
+def require_regulations_folder() -> Path:
+    """The texts' folder; skips the calling test with a one-line reason when there is none, unless CI requires it."""
+    folder = regulations_folder()
+    if folder is not None:
+        return folder
+    configured = os.environ.get(TEXTS_VARIABLE)
+    where = f"{TEXTS_VARIABLE}={configured} is not a folder" if configured else (
+        f"no ../shared/regulations beside the checkout and {TEXTS_VARIABLE} is not set"
     )
+    if os.environ.get(REQUIRE_TEXTS_VARIABLE, "") not in ("", "0"):
+        pytest.fail(f"the regulation texts are required ({REQUIRE_TEXTS_VARIABLE}) but missing: {where}", pytrace=False)
+    pytest.skip(f"regulation texts not available ({where})")
 
 
 @pytest.fixture(scope="session")
-def regulation_text() -> Callable[[str], str]:
+def regulations_texts() -> Path:
+    """The folder of the official chapter texts (skips, or fails where required, when there is none)."""
+    return require_regulations_folder()
+
+
+@pytest.fixture(scope="session")
+def regulation_text(regulations_texts: Path) -> Callable[[str], str]:
     """The text of a chapter (``regulation_text('686a')``) or of the checklists file (``'checklists'``)."""
-    folder = regulations_folder()
+    folder = regulations_texts
 
     def read(chapter: str) -> str:
         if chapter == "checklists":

@@ -28,7 +28,8 @@ def _with_tables(*tables: TableConfiguration, **answer_changes: object) -> Filin
 
 def test_633a_compliant_example_has_no_findings() -> None:
     review = review_filing(COMPLIANT_633A)
-    assert [f"{f.rule_id}: {f.message}" for f in review.findings] == []
+    # FIL-017 (info) names the amendments of 633a published since the encoded text: currency, not a defect.
+    assert [f"{f.rule_id}: {f.message}" for f in review.findings if f.rule_id != "FIL-017"] == []
 
 
 def test_633a_violations_example_fails_every_planted_rule() -> None:
