@@ -211,6 +211,25 @@ def price_candidate(
     )
 
 
+#: The Qualifying Wager the Envy Bonus readings are priced on (§ 645a.1 and § 688a.1: at least $5).
+ENVY_QUALIFYING_WAGER = Fraction(5)
+
+
+def envy_candidates(reading: Reading, base_return: Fraction, envy_per_player: Fraction) -> tuple[PricedReading, ...]:
+    """A wager's return with the Envy Bonuses of 0 to 6 other players (``envy-N`` candidates of ``reading``):
+    ``envy_per_player`` is the expected Envy dollars one other player's hand earns a Qualifying Wager, priced on
+    the least Qualifying Wager. Expectations add, so N players earn N times one player's."""
+    return tuple(
+        price_candidate(
+            reading,
+            candidate.key,
+            base_return + int(candidate.key.removeprefix("envy-")) * envy_per_player / ENVY_QUALIFYING_WAGER,
+            basis=f"per ${ENVY_QUALIFYING_WAGER} Qualifying Wager",
+        )
+        for candidate in reading.candidates
+    )
+
+
 def supported_chapters() -> tuple[str, ...]:
     """Chapters whose wagers pacomply can analyse."""
     return tuple(sorted(_CHAPTER_MODULES))
