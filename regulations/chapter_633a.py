@@ -176,6 +176,20 @@ READINGS = (
         citation=cite("633a.13(j)(1)"),
     ),
     Reading(
+        id="633a-base-strategy",
+        topic="Which player the Blackjack Wager's figure assumes",
+        choice="The figure assumes composition-dependent optimal play (every decision on the exact cards dealt); "
+        "the total-dependent basic strategy is priced beside it (--strategy basic makes it the figure).",
+        reason="The chapter sets the rules, not the player's play; the Board's published range (42 Pa.B. 2922) is "
+        "for players of basic strategy, so both are shown, each as a house edge per initial wager.",
+        citation=cite("633a.7"),
+        candidates=(
+            Candidate("optimal", "composition-dependent optimal play"),
+            Candidate("basic", "total-dependent basic strategy"),
+        ),
+        relied_on="optimal",
+    ),
+    Reading(
         id="633a-crown-treasure",
         topic="Whether the Royal Match 21 figure includes the Crown Treasure Bonus (§ 633a.7(g)(4))",
         choice="The figure follows the filing's answer to whether the Crown Treasure Bonus is paid; without a "

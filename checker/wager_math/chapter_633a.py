@@ -33,7 +33,7 @@ from pacomply.checker.wager_math.blackjack_base import (
 from pacomply.checker.wager_math.progressive import percent_text
 from pacomply.engine.analysis import blackjack_side_wagers
 from pacomply.engine.analysis.result import WagerAnalysis
-from pacomply.regulations.chapter_633a import ANALYSED_DECKS, MAX_DECKS, RULEBOOK
+from pacomply.regulations.chapter_633a import MAX_DECKS, RULEBOOK
 from pacomply.regulations.rulebook import PayoutKind, Paytable
 
 if TYPE_CHECKING:
@@ -53,10 +53,12 @@ _READINGS_BY_WAGER = {
 }
 #: The progressive wagers: every meter award is 100 % of the meter (§ 633a.13(j)(1), (l)(1)).
 PROGRESSIVE_WAGERS = ("bad_beat", "hit_and_run")
-#: ``edge 633a`` without --decks: the deck counts the Board's 0.355 %-0.371 % range is read against (42 Pa.B.
-#: 2922 names none; six and eight decks are the shoe games it describes) and one and two decks, which the chapter
-#: also allows; every other count with --decks.
-DEFAULT_DECKS = (1, 2, 6, 8)
+#: The deck counts the Board's basic-strategy range (0.355 % to 0.371 %, 42 Pa.B. 2922) is read against: the
+#: preamble names none, and six and eight decks are the shoe games it describes. ``edge 633a`` prints them first.
+BOARD_RANGE_DECKS = (6, 8)
+#: ``edge 633a`` without --decks: the Board's deck counts, then every other count § 633a.3(a) allows (one to eight,
+#: reading 633a-deck-ceiling).
+DEFAULT_DECKS = (*BOARD_RANGE_DECKS, *sorted(set(range(1, MAX_DECKS + 1)) - set(BOARD_RANGE_DECKS)))
 
 
 def rules_from_filing(filing: Filing) -> BaseGameOptions:
@@ -144,6 +146,25 @@ def _base_math(rules: BlackjackRules, strategy: Strategy, effects: bool, notes: 
         strategy=chart_rows(analysis.tables, play, describe_rules(rules)),
         paytable_rows=tuple(paytable_rows),
         rule_effects=effect_rows,
+        priced_readings=_strategy_readings(analysis.house_edge_optimal, analysis.house_edge_basic, strategy),
+    )
+
+
+def _strategy_readings(optimal: float, basic: float, relied: Strategy) -> tuple[PricedReading, ...]:
+    """The Blackjack Wager's house edge under each player of reading 633a-base-strategy (one analysis gives both)."""
+    reading = RULEBOOK.reading("633a-base-strategy")
+    return tuple(
+        PricedReading(
+            reading=reading.id,
+            choice=reading.candidate(key).choice,
+            relied_on=key == relied,
+            house_edge=edge,
+            return_=1 - edge,
+            method="exact",
+            basis="per initial wager",
+            candidate=key,
+        )
+        for key, edge in (("optimal", optimal), ("basic", basic))
     )
 
 
@@ -326,7 +347,7 @@ def analyse(
         raise AnalysisUnavailable(f"633a has no wager '{wager}' (wagers: {', '.join(known)})")
     if decks is not None and not 1 <= decks <= MAX_DECKS:
         raise AnalysisUnavailable(f"633a is analysed at 1 to {MAX_DECKS} decks; {decks} asked for")
-    deck_counts = [decks] if decks is not None else list(ANALYSED_DECKS)
+    deck_counts = [decks] if decks is not None else list(DEFAULT_DECKS)
     options = base_game or BaseGameOptions()
     _check_options(wager, options)
     if wager in BASE_GAME_WAGERS and paytable is not None:

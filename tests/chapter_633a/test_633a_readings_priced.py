@@ -94,3 +94,36 @@ def test_633a_edge_json_keeps_its_fields_and_adds_readings_priced() -> None:
             "with-crown-treasure",
             "without-crown-treasure",
         }
+
+
+def test_633a_edge_leads_with_the_boards_deck_counts_then_every_count_the_chapter_allows() -> None:
+    output = CliRunner().invoke(app, ["edge", "633a", "--wager", "insurance"])
+    assert output.exit_code == 0, output.output
+    decks = [int(line.split("decks ")[1].split(":")[0]) for line in output.stdout.splitlines() if " decks " in line]
+    assert decks[:2] == [6, 8]  # the shoe games of 42 Pa.B. 2922's range
+    assert sorted(decks) == list(range(1, book.MAX_DECKS + 1))  # § 633a.3(a), one to eight (633a-deck-ceiling)
+
+
+def test_633a_7_base_game_priced_for_the_optimal_and_the_basic_strategy_player() -> None:
+    from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
+
+    [optimal_row] = analyse("633a", "base", None, 2)
+    [basic_row] = analyse("633a", "base", None, 2, base_game=BaseGameOptions(strategy="basic", strategy_given=True))
+    for row, relied in ((optimal_row, "optimal"), (basic_row, "basic")):
+        priced = {c.candidate: c for c in row.priced_readings}
+        assert [key for key, c in priced.items() if c.relied_on] == [relied]
+        assert priced[relied].house_edge == row.house_edge
+    assert {c.candidate: c.house_edge for c in optimal_row.priced_readings} == {
+        c.candidate: c.house_edge for c in basic_row.priced_readings
+    }
+    optimal = {c.candidate: c.house_edge for c in optimal_row.priced_readings}
+    assert optimal["optimal"] <= optimal["basic"]  # optimal play can only do better
+
+
+def test_633a_edge_hides_the_strategy_chart_behind_a_flag() -> None:
+    runner = CliRunner()
+    short = runner.invoke(app, ["edge", "633a", "--wager", "base", "--decks", "2"])
+    full = runner.invoke(app, ["edge", "633a", "--wager", "base", "--decks", "2", "--charts"])
+    assert short.exit_code == 0 and full.exit_code == 0
+    assert "--charts prints them" in short.stdout and "--charts prints them" not in full.stdout
+    assert len(full.stdout.splitlines()) > len(short.stdout.splitlines()) + 10
