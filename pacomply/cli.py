@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     from pacomply.checker.registry import CheckSettings
-    from pacomply.checker.wager_math import WagerMath
+    from pacomply.checker.wager_math import PricedReading, WagerMath
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
     from pacomply.checker.wager_math.simulated import FiledMeter, MeterSummary
     from pacomply.engine.simulation.progressive import MeterSpec
@@ -566,8 +566,19 @@ def edge(
             rich_help_panel=_BLACKJACK,
         ),
     ] = False,
+    meter_rate: Annotated[
+        str | None,
+        typer.Option(
+            "--meter-rate",
+            help="A progressive's rate of progression (28% or 0.28): prices its long run besides the seed.",
+        ),
+    ] = None,
+    show_strategy: Annotated[
+        bool,
+        typer.Option("--charts", help="Print the blackjack strategy charts in full.", rich_help_panel=_BLACKJACK),
+    ] = False,
 ) -> None:
-    """Exact house edge / return of each wager (MATH.md contract)."""
+    """Exact house edge / return of each wager (MATH.md contract), with the figure under each reading."""
     from pacomply.checker.wager_math import AnalysisUnavailable, analyse
     from pacomply.checker.wager_math.blackjack_base import options_from_flags
 
@@ -580,15 +591,26 @@ def edge(
         )  # fmt: skip
     except AnalysisUnavailable as error:
         _fail(str(error))
+    rate = None
+    if meter_rate is not None:
+        choice, problems = _meter_choice(None, meter_rate)
+        if problems:
+            _fail("; ".join(problems))
+        rate = choice.rate
     results: list[WagerMath] = []
     if filing is not None:
+        if rate is not None:
+            _fail("--meter-rate comes from the filing's rate of progression with --filing; leave it out")
         results = _filing_edge(filing, chapter, wager, paytable, decks, options)
     elif chapter is None:
         _fail("name a chapter (e.g. 'pacomply edge 633a') or give --filing FILE")
     else:
         chosen = _chapters([chapter])[0]
         try:
-            results = analyse(chosen, wager, paytable, decks, base_game=options if options.given else None)
+            results = analyse(
+                chosen, wager, paytable, decks,
+                base_game=options if options.given else None, meter_rate=rate,
+            )  # fmt: skip
         except AnalysisUnavailable as error:
             _fail(str(error))
     if output_format == "json":
@@ -598,6 +620,7 @@ def edge(
 
     # A reading usually covers many rows: each distinct one is printed once, at the end, and rows refer to it.
     readings: dict[str, int] = {}
+    results = _board_decks_first(results, decks) if filing is None else results
     for result in results:
         hit = "n/a" if result.hit_frequency is None else f"{100 * result.hit_frequency:.2f}%"
         typer.echo(
@@ -605,9 +628,13 @@ def edge(
             f"house edge {result.house_edge * 100:.4f}%  element of risk {result.element_of_risk * 100:.4f}%  "
             f"return {result.return_ * 100:.4f}%  hit {hit}  ({result.method}, {result.citation})"
         )
-        width = max((len(when) for when, _ in result.strategy), default=0) + 1
-        for when, decision in result.strategy:
+        chart = result.strategy if show_strategy or not _is_strategy_chart(result) else ()
+        width = max((len(when) for when, _ in chart), default=0) + 1
+        for when, decision in chart:
             typer.echo(f"    {when + ':':<{width}} {decision}")
+        if len(chart) < len(result.strategy):
+            typer.echo(f"    strategy chart: {len(result.strategy)} lines (--charts prints them)")
+        _echo_priced_readings(result)
         for effect in result.rule_effects:
             typer.echo(
                 f"    effect of {effect.change}: {effect.effect * 100:+.4f}% "
@@ -620,6 +647,47 @@ def edge(
         typer.echo("\nReadings of the regulation relied on:")
         for text, number in readings.items():
             typer.echo(f"  [{number}] {text}")
+
+
+def _echo_priced_readings(result: WagerMath) -> None:
+    """Every candidate reading of a row with its figure, the one relied on marked (the Board's figure, where a
+    register of them is available, is printed beside by :func:`_board_figure_note`)."""
+    for candidate in result.priced_readings:
+        mark = "*" if candidate.relied_on else " "
+        basis = f" [{candidate.basis}]" if candidate.basis and candidate.basis != candidate.choice else ""
+        typer.echo(
+            f"   {mark} {candidate.reading}: {candidate.choice}{basis}: return {candidate.return_ * 100:.4f}%  "
+            f"house edge {candidate.house_edge * 100:.4f}%  ({candidate.method}){_board_figure_note(result, candidate)}"
+        )
+    if result.priced_readings:
+        typer.echo("    (* the reading relied on)")
+
+
+def _board_figure_note(result: WagerMath, candidate: PricedReading) -> str:
+    """A hook for the Board's published figure beside a priced reading; empty until a register provides one."""
+    return ""
+
+
+def _board_decks_first(results: list[WagerMath], decks: int | None) -> list[WagerMath]:
+    """633a without --decks: the rows at the deck counts the Board's range refers to lead, then every other count
+    the chapter allows (each group in the usual order); other chapters unchanged."""
+    from pacomply.checker.wager_math.chapter_633a import BOARD_RANGE_DECKS
+
+    if decks is not None or not any(result.chapter == "633a" for result in results):
+        return results
+    typer.echo(
+        f"633a: deck counts {' and '.join(map(str, BOARD_RANGE_DECKS))} first (the shoe games of the Board's 0.355 % "
+        "to 0.371 % basic-strategy range, 42 Pa.B. 2922), then every other count § 633a.3(a) allows"
+    )
+    leading = [result for result in results if result.chapter == "633a" and result.decks in BOARD_RANGE_DECKS]
+    return leading + [result for result in results if result not in leading]
+
+
+def _is_strategy_chart(result: WagerMath) -> bool:
+    """A blackjack base game's strategy chart (long; behind --strategy), as against a side wager's few notes."""
+    return result.chapter in {"633a", "685a"} and result.wager in {"base", "blackjack", "switch"} and len(
+        result.strategy
+    ) > 12
 
 
 def _filing_edge(

@@ -9,10 +9,12 @@ named by stable snake_case strings (``'royal_flush'``) that the engine maps onto
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
+    Candidate,
     CardChangeInterval,
     ChecklistQuestion,
     DealingMethod,
@@ -135,6 +137,19 @@ PROGRESSIVE_ENVY: dict[str, dict[str, Decimal]] = {
     "2": {"royal_flush": Decimal(5000), "straight_flush": Decimal(1500)},
 }
 
+#: § 687a.12(d) DJWT-07's Three-of-a-Kind row under each candidate of reading 687a-djwt-07-three-of-a-kind:
+#: (natural odds, with-wild odds); None where the column pays nothing.
+DJWT_07_THREE_OF_A_KIND: dict[str, tuple[int, int | None]] = {
+    "as-printed": (9, None),
+    "with-wild-1-to-1": (9, 1),
+    "both-columns-9-to-1": (9, 9),
+    "row-of-djwt-04-06": (6, 1),
+}
+
+#: The Board's published Progressive payback for 687a (RAF 125-223, item (17)): the target of the
+#: "rate-for-board-figure" candidate of reading 687a-progressive, since the chapter prints no rate of progression.
+BOARD_PROGRESSIVE_RETURN = Fraction(77, 100)
+
 READINGS = (
     Reading(
         id="687a-five-of-a-kind",
@@ -165,8 +180,17 @@ READINGS = (
         reason="The DJWT-07 row of § 687a.12(d) prints a single '9 to 1' where the other paytables print a Natural "
         "and a With Wild figure. Paying 9 to 1 on every three of a kind would return about 225 % (a player edge of "
         "about 125 %, enumerated by pacomply), which no approved paytable does, so the figure is read as the Natural "
-        "one. The Board should confirm the With Wild figure (the other paytables pay 1 to 1).",
+        "one. The Board should confirm the With Wild figure (the other paytables pay 1 to 1). Every candidate is "
+        "priced beside it: the Board's own DJWT-07 figure is the one of the row DJWT-04 to -06 print (6 to 1 "
+        "natural, 1 to 1 with wild), which suggests the printed row is a misprint for it.",
         citation=cite("687a.12(d)"),
+        candidates=(
+            Candidate("as-printed", "as printed, one figure read as Natural: natural 9 to 1, with wild unpaid"),
+            Candidate("with-wild-1-to-1", "natural 9 to 1 as printed, with wild 1 to 1 as on DJWT-04 to -06"),
+            Candidate("both-columns-9-to-1", "the single 9 to 1 spanning both columns: every three of a kind 9 to 1"),
+            Candidate("row-of-djwt-04-06", "the row of DJWT-04 to -06: natural 6 to 1, with wild 1 to 1"),
+        ),
+        relied_on="as-printed",
     ),
     Reading(
         id="687a-bad-beat",
@@ -175,8 +199,32 @@ READINGS = (
         "dealer; a folded hand forfeits it. DJWBB-04's 15 to 1 applies to three of a kind only.",
         reason="§ 687a.7(d)(4), § 687a.6(f) and § 687a.11(f)(3) make three of a kind or better and a loss to the "
         "dealer the only way it wins, and § 687a.11(b)(2) forfeits it on a fold; the name 'Two-Way' is not given "
-        "any second way in the text.",
+        "any second way in the text. The two-way reading (the losing hand of the player or of the dealer, three of "
+        "a kind or better, pays) and ties of three of a kind or better are priced beside it.",
         citation=cite("687a.11(f)(3)"),
+        candidates=(
+            Candidate("player-only", "the player's own losing hand only, three of a kind or better"),
+            Candidate("player-only-with-ties", "the player's own hand, losing or tied, three of a kind or better"),
+            Candidate("two-way", "the losing hand of either the player or the dealer, three of a kind or better"),
+            Candidate("two-way-with-ties", "the losing hand of either side, or a tie, three of a kind or better"),
+        ),
+        relied_on="player-only",
+    ),
+    Reading(
+        id="687a-base-return-basis",
+        topic="What the base game's return is measured on: the Ante, the initial wagers, or all the money wagered",
+        choice="The return printed is per unit actually wagered (Ante, Blind and any Raise): 1 minus the element of "
+        "risk, as MATH.md defines it; the house edge is per Ante.",
+        reason="§ 687a.7(d)(1) requires an Ante and an equal Blind and lets the player raise two Antes; a payback "
+        "can be stated on any of the three amounts, and the Board's 'perfect strategy' figure does not say which, "
+        "so each is priced.",
+        citation=cite("687a.7(d)(1)"),
+        candidates=(
+            Candidate("per-total-wagered", "per unit wagered (Ante, Blind and Raise)"),
+            Candidate("per-initial-wager", "per unit of the initial wagers (Ante and Blind)"),
+            Candidate("per-ante", "per Ante"),
+        ),
+        relied_on="per-total-wagered",
     ),
     Reading(
         id="687a-progressive",
@@ -191,8 +239,16 @@ READINGS = (
         "return several times the wager. § 687a.11(f)(1)(ii) pays a winning wager under § 687a.12(c), whose fixed "
         "rows are odds ('300 to 1'), paid besides the wager; § 687a.8(c)'s collection at the Start Game button "
         "locks the wagers on the sensor rather than settling them. The return of a progressive depends on the "
-        "meter, so the seed gives the lowest return.",
+        "meter, so the seed gives the lowest return. The chapter prints no rate of progression, so the long run "
+        "is priced at a rate given with --meter-rate or a filing, and the rate that would return the Board's "
+        "published figure is shown.",
         citation=cite("687a.11(f)(1)"),
+        candidates=(
+            Candidate("at-seed", "meter at its seed and re-seed amount, Envy left out"),
+            Candidate("long-run", "long run: fixed pays, the royal flush at the seed, plus the rate of progression"),
+            Candidate("rate-for-board-figure", "long run at the rate of progression that returns the Board's figure"),
+        ),
+        relied_on="at-seed",
     ),
 )
 

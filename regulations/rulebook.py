@@ -192,6 +192,16 @@ class Minimum:
 
 
 @dataclass(frozen=True, slots=True)
+class Candidate:
+    """One defensible pricing of an ambiguous passage; ``edge`` and the review price every candidate of a reading."""
+
+    key: str
+    """Stable within its reading, e.g. ``as-printed``; never reused for another meaning."""
+    choice: str
+    """The candidate in a few words ("natural 9 to 1, with-wild three of a kind unpaid")."""
+
+
+@dataclass(frozen=True, slots=True)
 class Reading:
     """Where the chapter is ambiguous: what we chose, and why. Shown in every report that relies on it."""
 
@@ -200,6 +210,18 @@ class Reading:
     choice: str
     reason: str
     citation: Citation
+    candidates: tuple[Candidate, ...] = ()
+    """Every pricing the text admits, where more than one changes a figure; empty where the reading is the only
+    one priced."""
+    relied_on: str | None = None
+    """The key of the candidate ``choice`` describes (the one the review uses); None without candidates."""
+
+    def candidate(self, key: str) -> Candidate:
+        """The candidate with this key; KeyError if none."""
+        for candidate in self.candidates:
+            if candidate.key == key:
+                return candidate
+        raise KeyError(f"reading {self.id} has no candidate '{key}'")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
     from pacomply.engine.analysis.result import WagerAnalysis
+    from pacomply.regulations.rulebook import Reading
+    from pacomply.submissions.model import Filing
 
 _CHAPTER_MODULES: dict[str, str] = {
     "633a": "pacomply.checker.wager_math.chapter_633a",
@@ -82,6 +84,8 @@ class PricedReading:
     """The exact rational return, when the method is exact."""
     basis: str | None = None
     ci95: tuple[float, float] | None = None
+    candidate: str | None = None
+    """The key of the candidate in the rulebook (``regulations.rulebook.Candidate.key``), stable across wording."""
 
     def to_json(self) -> dict[str, Any]:
         """One entry of the row's ``readings_priced`` list."""
@@ -94,6 +98,7 @@ class PricedReading:
             "method": self.method,
             "basis": self.basis,
             "ci95": None if self.ci95 is None else [round(bound, DECIMALS) for bound in self.ci95],
+            "candidate": self.candidate,
         }
 
 
@@ -188,6 +193,61 @@ class WagerMath:
         return (self.chapter, self.wager, self.paytable or "", self.decks)
 
 
+def price_candidate(
+    reading: Reading, key: str, exact_return: Fraction, *, basis: str | None = None, relied_on: bool | None = None
+) -> PricedReading:
+    """The figure of one rulebook candidate, from its exact return per unit of the wager; relied on when it is the
+    reading's ``relied_on`` candidate unless ``relied_on`` says otherwise."""
+    candidate = reading.candidate(key)
+    return PricedReading(
+        reading=reading.id,
+        choice=candidate.choice,
+        relied_on=reading.relied_on == key if relied_on is None else relied_on,
+        house_edge=float(1 - exact_return),
+        return_=float(exact_return),
+        method="exact",
+        exact_return=exact_return,
+        basis=basis,
+        candidate=key,
+    )
+
+
+#: The Qualifying Wager the Envy Bonus readings are priced on (§ 645a.1 and § 688a.1: at least $5).
+ENVY_QUALIFYING_WAGER = Fraction(5)
+
+
+def envy_candidates(reading: Reading, base_return: Fraction, envy_per_player: Fraction) -> tuple[PricedReading, ...]:
+    """A wager's return with the Envy Bonuses of 0 to 6 other players (``envy-N`` candidates of ``reading``):
+    ``envy_per_player`` is the expected Envy dollars one other player's hand earns a Qualifying Wager, priced on
+    the least Qualifying Wager. Expectations add, so N players earn N times one player's."""
+    return tuple(
+        price_candidate(
+            reading,
+            candidate.key,
+            base_return + int(candidate.key.removeprefix("envy-")) * envy_per_player / ENVY_QUALIFYING_WAGER,
+            basis=f"per ${ENVY_QUALIFYING_WAGER} Qualifying Wager",
+        )
+        for candidate in reading.candidates
+    )
+
+
+def filing_options(filing: Filing, chapter: str, wager: str) -> dict[str, Any]:
+    """What a filing's answers change in one wager's math, as keyword arguments of :func:`analyse`: the rate of
+    progression it states for a progressive wager, and (633a) a Royal Match 21 without the Crown Treasure Bonus."""
+    options: dict[str, Any] = {}
+    if chapter in METER_RATE_CHAPTERS:
+        from pacomply.checker.wager_math.simulated import filed_meters
+
+        filed = filed_meters(filing, chapter, [wager]).get(wager)
+        if filed is not None and filed.rate is not None and 0 <= filed.rate < 1:
+            options["meter_rate"] = filed.rate
+    if chapter == "633a" and wager == "royal_match":
+        submission = filing.chapters.get(chapter)
+        if submission is not None and submission.value("crown_treasure_offered") is False:
+            options["crown_treasure"] = False
+    return options
+
+
 def supported_chapters() -> tuple[str, ...]:
     """Chapters whose wagers pacomply can analyse."""
     return tuple(sorted(_CHAPTER_MODULES))
@@ -195,6 +255,8 @@ def supported_chapters() -> tuple[str, ...]:
 
 #: Chapters whose ``analyse`` takes ``base_game`` (rule and strategy options of a blackjack base game).
 BASE_GAME_OPTION_CHAPTERS = ("633a", "685a")
+#: Chapters whose ``analyse`` takes ``meter_rate`` (a progressive's rate of progression, for its long run).
+METER_RATE_CHAPTERS = ("633a", "645a", "687a", "688a")
 
 
 def analyse(
@@ -203,24 +265,39 @@ def analyse(
     paytable: str | None = None,
     decks: int | None = None,
     base_game: BaseGameOptions | None = None,
+    meter_rate: Fraction | None = None,
+    crown_treasure: bool | None = None,
 ) -> list[WagerMath]:
     """Every (wager, paytable, decks) the chapter permits, narrowed by the arguments given; sorted.
 
     ``base_game`` (633a and 685a only) sets the base game's rules and strategy (flags or a filing's answers).
+    ``meter_rate`` (a fraction of each wager: 0.28 for 28 %) prices each progressive's long run besides the figure
+    at its seed; a chapter that prints its own rates (688a) uses them when it is not given. ``crown_treasure``
+    (633a) False prices Royal Match 21 without the Crown Treasure Bonus, as for a filing that does not pay it.
     """
     module_name = _CHAPTER_MODULES.get(chapter)
     if module_name is None:
         raise AnalysisUnavailable(
             f"no wager math for chapter '{chapter}' yet (available: {', '.join(supported_chapters())})"
         )
+    if meter_rate is not None and chapter not in METER_RATE_CHAPTERS:
+        raise AnalysisUnavailable(
+            f"--meter-rate prices a progressive wager's long run; chapter {chapter} has none "
+            f"(chapters with one: {', '.join(METER_RATE_CHAPTERS)})"
+        )
     module = import_module(module_name)
+    extra: dict[str, Any] = {"meter_rate": meter_rate} if meter_rate is not None else {}
+    if crown_treasure is not None:
+        if chapter != "633a":
+            raise AnalysisUnavailable(f"the Crown Treasure Bonus is a 633a Royal Match 21 option, not {chapter}'s")
+        extra["crown_treasure"] = crown_treasure
     if base_game is not None and chapter in BASE_GAME_OPTION_CHAPTERS:
-        results: list[WagerMath] = module.analyse(wager, paytable, decks, base_game=base_game)
+        results: list[WagerMath] = module.analyse(wager, paytable, decks, base_game=base_game, **extra)
     elif base_game is not None and base_game.given:
         raise AnalysisUnavailable(
             f"{', '.join(base_game.flags)}: blackjack base-game options (633a's Blackjack Wager and Switch), not for "
             f"chapter {chapter}"
         )
     else:
-        results = module.analyse(wager, paytable, decks)
+        results = module.analyse(wager, paytable, decks, **extra)
     return sorted(results, key=lambda math: math.sort_key)

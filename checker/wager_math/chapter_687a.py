@@ -6,11 +6,19 @@ all C(53,5) hands and their counts against every dealer hand (a few seconds); la
 
 from __future__ import annotations
 
-from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
+from dataclasses import replace
+from fractions import Fraction
+
+from pacomply.checker.wager_math import AnalysisUnavailable, PricedReading, WagerMath, price_candidate
+from pacomply.checker.wager_math.progressive import ProgressiveModel, ProgressiveRow, percent_text
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_687a import (
     BAD_BEAT_ODDS,
     BLIND_PAYTABLE_ID,
+    BOARD_PROGRESSIVE_RETURN,
+    DJWT_07_THREE_OF_A_KIND,
+    PROGRESSIVE_METER_PERCENT,
+    PROGRESSIVE_ODDS,
     PROGRESSIVE_SEED,
     PROGRESSIVE_WAGER,
     RULEBOOK,
@@ -80,8 +88,108 @@ def _analyse_one(wager: str, paytable: str | None) -> WagerAnalysis:
     return analysis.progressive(paytable)
 
 
-def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[WagerMath]:
-    """The 687a wagers narrowed by the arguments; one 53-card deck."""
+def djwt_07_readings() -> tuple[PricedReading, ...]:
+    """DJWT-07 under every candidate of reading 687a-djwt-07-three-of-a-kind, each enumerated over C(53,5)."""
+    from pacomply.engine.analysis import dj_wild_stud_poker as analysis
+
+    reading = RULEBOOK.reading("687a-djwt-07-three-of-a-kind")
+    natural, with_wild = TRIPS_ODDS["DJWT-07"]
+    priced = []
+    for key, (natural_odds, wild_odds) in DJWT_07_THREE_OF_A_KIND.items():
+        wild_column = {k: v for k, v in with_wild.items() if k != "three_of_a_kind"}
+        if wild_odds is not None:
+            wild_column["three_of_a_kind"] = wild_odds
+        exact = analysis.trips_return_of({**natural, "three_of_a_kind": natural_odds}, wild_column)
+        priced.append(price_candidate(reading, key, exact))
+    return tuple(priced)
+
+
+def bad_beat_readings(paytable: str) -> tuple[PricedReading, ...]:
+    """A Two-Way Bad Beat paytable under every candidate of reading 687a-bad-beat (exact, over every pair)."""
+    from pacomply.engine.analysis import dj_wild_stud_poker as analysis
+
+    reading = RULEBOOK.reading("687a-bad-beat")
+    return tuple(
+        price_candidate(reading, key, analysis.bad_beat_return(paytable, key)) for key in analysis.BAD_BEAT_READINGS
+    )
+
+
+def base_readings() -> tuple[PricedReading, ...]:
+    """The base game's return on each basis of reading 687a-base-return-basis (the same exact game)."""
+    from pacomply.engine.analysis import dj_wild_stud_poker as analysis
+
+    reading = RULEBOOK.reading("687a-base-return-basis")
+    edge = analysis.base().exact_house_edge
+    assert edge is not None
+    game = analysis.base_game()
+    wagered = 2 + 2 * Fraction(game.raise_hands, analysis.PLAYER_HANDS)
+    returns = {"per-total-wagered": 1 - edge / wagered, "per-initial-wager": 1 - edge / 2, "per-ante": 1 - edge}
+    return tuple(
+        price_candidate(reading, key, value, basis=reading.candidate(key).choice) for key, value in returns.items()
+    )
+
+
+def progressive_model(paytable: str) -> ProgressiveModel:
+    """The Progressive's exact row probabilities and pays per unit of its wager (reading 687a-progressive)."""
+    from math import comb
+
+    from pacomply.engine.analysis import dj_wild_stud_poker as analysis
+
+    wager = Fraction(PROGRESSIVE_WAGER[paytable])
+    rows = {name: ProgressiveRow(Fraction(odds)) for name, odds in PROGRESSIVE_ODDS.items()}
+    rows.update(
+        {name: ProgressiveRow(Fraction(0), Fraction(percent)) for name, percent in PROGRESSIVE_METER_PERCENT.items()}
+    )
+    total = comb(52, 5)
+    probabilities = {
+        category.name.lower(): Fraction(count, total)
+        for category, count in analysis.progressive_categories().items()
+        if category.name.lower() in rows
+    }
+    return ProgressiveModel(rows, probabilities, Fraction(PROGRESSIVE_SEED[paytable]) / wager, wager_returned=True)
+
+
+def progressive_readings(paytable: str, meter_rate: Fraction | None) -> tuple[PricedReading, ...]:
+    """At the seed, in the long run at ``meter_rate`` (when given), and at the rate that returns the Board's
+    figure: the chapter prints no rate of progression."""
+    reading = RULEBOOK.reading("687a-progressive")
+    model = progressive_model(paytable)
+    priced = [price_candidate(reading, "at-seed", model.return_at_seed(), basis="meter at its seed")]
+    if meter_rate is not None:
+        priced.append(
+            price_candidate(
+                reading, "long-run", model.long_run_return(meter_rate), basis=f"long run at {percent_text(meter_rate)}"
+            )
+        )
+    rate = model.rate_for(BOARD_PROGRESSIVE_RETURN)
+    priced.append(
+        price_candidate(
+            reading,
+            "rate-for-board-figure",
+            model.long_run_return(rate),
+            basis=f"long run at {percent_text(rate)}, the rate that returns {percent_text(BOARD_PROGRESSIVE_RETURN)}",
+        )
+    )
+    return tuple(priced)
+
+
+def _priced(wager: str, paytable: str | None, meter_rate: Fraction | None) -> tuple[PricedReading, ...]:
+    if wager == "trips" and paytable == "DJWT-07":
+        return djwt_07_readings()
+    if wager == "bad_beat" and paytable is not None:
+        return bad_beat_readings(paytable)
+    if wager == "base":
+        return base_readings()
+    if wager == "progressive" and paytable is not None:
+        return progressive_readings(paytable, meter_rate)
+    return ()
+
+
+def analyse(
+    wager: str | None, paytable: str | None, decks: int | None, meter_rate: Fraction | None = None
+) -> list[WagerMath]:
+    """The 687a wagers narrowed by the arguments; one 53-card deck. ``meter_rate`` prices the Progressive's long
+    run besides its seed."""
     if decks is not None and decks != 1:
         raise AnalysisUnavailable(f"687a deals from one 53-card deck per round (§ 687a.3(a)); {decks} decks asked")
     wagers = [wager] if wager is not None else list(_PAYTABLES)
@@ -93,7 +201,7 @@ def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[
         if wager_id == "base":
             if paytable is not None and wager is not None:
                 raise AnalysisUnavailable("687a's base game has no paytable to choose (the Blind's is fixed)")
-            results.append(_math("base", None, _analyse_one("base", None)))
+            results.append(_with_readings(_math("base", None, _analyse_one("base", None)), meter_rate))
             continue
         if paytable is not None:
             chosen = [p for p in permitted if p.upper() == paytable.strip().upper()]
@@ -106,5 +214,11 @@ def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[
         else:
             chosen = list(permitted)
         for paytable_id in chosen:
-            results.append(_math(wager_id, paytable_id, _analyse_one(wager_id, paytable_id)))
+            results.append(
+                _with_readings(_math(wager_id, paytable_id, _analyse_one(wager_id, paytable_id)), meter_rate)
+            )
     return results
+
+
+def _with_readings(math: WagerMath, meter_rate: Fraction | None) -> WagerMath:
+    return replace(math, priced_readings=_priced(math.wager, math.paytable, meter_rate))

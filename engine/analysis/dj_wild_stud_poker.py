@@ -279,12 +279,78 @@ def bad_beat(paytable: str) -> WagerAnalysis:
     return _analysis({net: Fraction(count, PAIRS) for net, count in outcomes.items()})
 
 
+@njit(cache=True)
+def _stronger_among(hands: np.ndarray, values: np.ndarray, included: np.ndarray, deck: int) -> np.ndarray:
+    """Per hand: the ``included`` hands disjoint from it that are strictly stronger (the same inclusion-exclusion
+    as :func:`_weaker_and_equal`, walking the hands from the strongest down)."""
+    binom = _binomials(deck)
+    c1 = np.zeros(binom[deck, 1], dtype=np.int32)
+    c2 = np.zeros(binom[deck, 2], dtype=np.int32)
+    c3 = np.zeros(binom[deck, 3], dtype=np.int32)
+    c4 = np.zeros(binom[deck, 4], dtype=np.int32)
+    order = np.argsort(-values, kind="mergesort")
+    count = hands.shape[0]
+    stronger = np.empty(count, dtype=np.int64)
+    seen = 0
+    start = 0
+    while start < count:
+        stop = start
+        value = values[order[start]]
+        while stop < count and values[order[stop]] == value:
+            stop += 1
+        for position in range(start, stop):
+            stronger[order[position]] = _disjoint_sum(hands[order[position]], seen, c1, c2, c3, c4, binom)
+        for position in range(start, stop):
+            index = order[position]
+            if included[index]:
+                _add(hands[index], c1, c2, c3, c4, binom)
+                seen += 1
+        start = stop
+    return stronger
+
+
+@cache
+def beaten_by_raised_hands() -> np.ndarray:
+    """Per hand, as the dealer's: the player hands disjoint from it that beat it and were raised (the dealer's side
+    of the two-way Bad Beat reading; a folded hand never reaches the showdown)."""
+    table, game = hand_table(), base_game()
+    return _stronger_among(table.hands, table.values, game.raise_mask, DECK)
+
+
+#: Candidate keys of reading 687a-bad-beat, in the order they are priced.
+BAD_BEAT_READINGS = ("player-only", "player-only-with-ties", "two-way", "two-way-with-ties")
+
+
+def bad_beat_return(paytable: str, reading: str) -> Fraction:
+    """The exact return of a Two-Way Bad Beat paytable under one candidate reading (:data:`BAD_BEAT_READINGS`):
+    paid from the player's own losing hand only, or from the losing hand of either the player or the dealer; each
+    with or without a tie of three of a kind or better paying on the tied hand. Folded hands forfeit it in all."""
+    if reading not in BAD_BEAT_READINGS:
+        raise KeyError(f"687a-bad-beat has no candidate '{reading}'")
+    table, game = hand_table(), base_game()
+    odds = _category_vector(BAD_BEAT_ODDS[paytable])[table.categories]
+    player_side = game.raise_mask & (odds > 0)
+    # Each paid pair returns its odds plus the wager; every other pair returns nothing.
+    returned = int(((odds + 1) * table.losses)[player_side].sum())
+    if reading.startswith("two-way"):
+        dealer_side = odds > 0
+        returned += int(((odds + 1) * beaten_by_raised_hands())[dealer_side].sum())
+    if reading.endswith("with-ties"):
+        returned += int(((odds + 1) * table.ties)[player_side].sum())
+    return Fraction(returned, PAIRS)
+
+
 def trips_payouts(paytable: str) -> np.ndarray:
     """What each of the C(53,5) hands pays under a Trips paytable (−1 a loss), the best of its readings: the
     Natural column when every deuce stands as a two (no joker), the With Wild column for any category its wild
     cards can reach (reading 687a-wild-may-be-used)."""
-    table = hand_table()
     natural_column, wild_column = TRIPS_ODDS[paytable]
+    return trips_payouts_of(natural_column, wild_column)
+
+
+def trips_payouts_of(natural_column: dict[str, int], wild_column: dict[str, int]) -> np.ndarray:
+    """:func:`trips_payouts` for two columns given as data (a candidate reading of a printed row)."""
+    table = hand_table()
     natural_pay = _category_vector(natural_column, default=-1)
     wild_pay = _category_vector(wild_column, default=-1)
     is_natural = table.natural_values >= 0
@@ -302,6 +368,13 @@ def trips(paytable: str) -> WagerAnalysis:
     """Trips Bonus: complete enumeration of all C(53,5) hands under one paytable (independent of strategy)."""
     values, counts = np.unique(trips_payouts(paytable), return_counts=True)
     return _analysis({Fraction(int(v)): Fraction(int(c), PLAYER_HANDS) for v, c in zip(values, counts, strict=True)})
+
+
+def trips_return_of(natural_column: dict[str, int], wild_column: dict[str, int]) -> Fraction:
+    """The exact return (wager back included) of a Trips paytable given as its two columns."""
+    values, counts = np.unique(trips_payouts_of(natural_column, wild_column), return_counts=True)
+    paid = sum(int(value) * int(count) for value, count in zip(values, counts, strict=True))
+    return 1 + Fraction(paid, PLAYER_HANDS)
 
 
 def trips_by_evaluator(paytable: str) -> Fraction:
