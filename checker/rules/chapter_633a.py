@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import shared_rules
+from pacomply.checker.rules.common import FixedOdds, shared_rules
 from pacomply.regulations.chapter_633a import (
     CAPPED_AWARD_ODDS,
     HAND_DEALING_MAX_DECKS,
@@ -156,8 +157,10 @@ def _offered(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             if key is None:
                 continue
             if context.answer(key) is False:
-                yield rule.finding(f"table {table.table_id} offers {RULEBOOK.wager(table_wager.wager).name} but the "
-                                   f"checklist answers No to '{key}'", table.location_of("wagers"), table)  # fmt: skip
+                # Cite the subsection authorising this wager or variation (Blackjack Switch: § 633a.12(a)).
+                wager = RULEBOOK.wager(table_wager.wager)
+                yield rule.finding(f"table {table.table_id} offers {wager.name} but the checklist answers No to "
+                                   f"'{key}'", table.location_of("wagers"), table, citation=wager.citation)  # fmt: skip
             paytable_key = PAYTABLE_KEYS.get(table_wager.wager)
             selected = context.answer(paytable_key) if paytable_key else None
             if isinstance(selected, str) and table_wager.paytable and selected.upper() != table_wager.paytable.upper():
@@ -269,8 +272,15 @@ def adjacent_boxes(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         yield rule.finding(f"adjacent boxes are not allowed but the total given is {maximum}", location)
 
 
+#: Wagers the chapter pays at fixed odds (no paytable to choose), for odds written in a Tables row.
+FIXED_ODDS = {
+    "base": FixedOdds(frozenset({Fraction(1), Fraction(3, 2)}), cite("633a.13(a)")),
+    "insurance": FixedOdds(frozenset({Fraction(2)}), cite("633a.13(b)")),
+}
+
 RULES = (
-    *shared_rules(RULEBOOK),
+    *shared_rules(RULEBOOK, two_batch_citation=cite("633a.3(b)(1)"), wagers_citation=cite("633a.6(e)"),
+                  fixed_odds=FIXED_ODDS),
     _rule("633A-101", "checklist.discard-rack-consistent", _RACK,
           "Exactly one discard rack option is answered Yes, and it matches the tables' racks.",
           "Checks that the checklist picks one of the two rack options of § 633a.2(g) and that a table with a rack "

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import shared_rules
+from pacomply.checker.rules.common import discard_rack_present_rule, shared_rules
 from pacomply.checker.rules.pai_gow_common import (
     dealing_answers_rule,
     house_way_rule,
@@ -126,7 +126,7 @@ def _qualifying_wager(context: CheckContext, rule: Rule) -> Iterator[Finding]:
 
 
 RULES = (
-    *shared_rules(RULEBOOK),
+    *shared_rules(RULEBOOK, wagers_citation=cite("645a.7(e)")),
     dealing_answers_rule(RULEBOOK, "645A-101", cite("645a.8(a)"), cite("645a.9(a)(1)")),
     starting_position_rule(
         RULEBOOK,
@@ -210,4 +210,5 @@ RULES = (
         fix="Pay Envy Bonuses only on Qualifying Wagers of $5 or more.",
         check_function=_qualifying_wager,
     ),
+    discard_rack_present_rule(RULEBOOK, "645A-108", cite("645a.2(f)")),
 )

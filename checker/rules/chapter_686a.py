@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import shared_rules
+from pacomply.checker.rules.common import FixedOdds, shared_rules
 from pacomply.regulations.chapter_686a import RULEBOOK
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import Shuffler
@@ -108,8 +109,11 @@ def _adjacent_boxes(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         )
 
 
+#: The Ante, Over 23 and Under 18 Wagers pay even money (§ 686a.8(a)); odds written beside them must be 1 to 1.
+FIXED_ODDS = {"required": FixedOdds(frozenset({Fraction(1)}), cite("686a.8(a)"))}
+
 RULES = (
-    *shared_rules(RULEBOOK),
+    *shared_rules(RULEBOOK, wagers_citation=cite("686a.6(e)"), fixed_odds=FIXED_ODDS),
     Rule(
         code="686A-101",
         name="checklist.discard-rack-consistent",

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import shared_rules
+from pacomply.checker.rules.common import discard_rack_present_rule, shared_rules
 from pacomply.checker.rules.pai_gow_common import (
     dealing_answers_rule,
     house_way_rule,
@@ -52,7 +52,7 @@ def seed_of(paytable_id: str) -> Decimal:
 
 
 RULES = (
-    *shared_rules(RULEBOOK),
+    *shared_rules(RULEBOOK, wagers_citation=cite("688a.7(e)")),
     dealing_answers_rule(RULEBOOK, "688A-101", cite("688a.8(a)"), cite("688a.9(a)(1)")),
     starting_position_rule(
         RULEBOOK,
@@ -88,4 +88,5 @@ RULES = (
         fix="Reset the meter at least to the paytable's seed, and list the progressive system on the table.",
         check_function=_progressive,
     ),
+    discard_rack_present_rule(RULEBOOK, "688A-106", cite("688a.2(f)")),
 )

@@ -1,0 +1,91 @@
+"""Coverage of chapter 687a (DJ Wild Stud Poker): each subsection, the rules that check it or why none can."""
+
+from __future__ import annotations
+
+from pacomply.regulations.citation import cite
+from pacomply.regulations.coverage import CoverageEntry, CoverageMatrix, Unchecked
+
+
+def _entry(
+    subsection: str, topic: str, *rule_ids: str, reason: Unchecked | None = None, note: str = ""
+) -> CoverageEntry:
+    return CoverageEntry(cite("687a." + subsection), topic, tuple(rule_ids), reason, note)
+
+
+MATRIX = CoverageMatrix(
+    chapter="687a",
+    entries=(
+        _entry("1", "definitions", reason=Unchecked.DEFINITION),
+        _entry("2(a)", "table layout and equipment", "687A-001"),
+        _entry("2(b)", "table layout and equipment", reason=Unchecked.LAYOUT_APPROVAL),
+        _entry("2(c)", "table layout and equipment", reason=Unchecked.LAYOUT_APPROVAL),
+        _entry("2(d)", "table layout and equipment", "687A-101"),
+        _entry("3(a)", "cards and decks", "687A-002"),
+        _entry("3(b)", "cards and decks", "687A-002", "687A-006", "687A-009", "687A-103"),
+        _entry("3(c)", "cards and decks", "687A-003"),
+        _entry("4(a)", "opening the table", reason=Unchecked.INSPECTION_DUTY),
+        _entry("4(b)", "opening the table", reason=Unchecked.INSPECTION_DUTY),
+        _entry("4(c)", "opening the table", reason=Unchecked.INSPECTION_DUTY),
+        _entry("4(d)", "opening the table", reason=Unchecked.INSPECTION_DUTY),
+        _entry("4(e)", "opening the table", "687A-006"),
+        _entry("5(a)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("5(b)", "shuffle, cut and starting position", "687A-006", "687A-009"),
+        _entry("5(c)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("5(d)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("5(e)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("5(f)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("5(g)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("6(a)", "hand rankings", reason=Unchecked.RULE_OF_PLAY),
+        _entry("6(b)", "hand rankings", reason=Unchecked.RULE_OF_PLAY),
+        _entry("6(c)", "hand rankings", reason=Unchecked.RULE_OF_PLAY),
+        _entry("6(d)", "hand rankings", reason=Unchecked.RULE_OF_PLAY),
+        _entry("6(e)", "hand rankings", reason=Unchecked.RULE_OF_PLAY),
+        _entry("6(f)", "hand rankings", reason=Unchecked.RULE_OF_PLAY),
+        _entry("7(a)", "wagers", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(b)", "wagers", "687A-006"),
+        _entry("7(c)", "wagers", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(d)", "wagers", "687A-006", "687A-007", "687A-009", "687A-104"),
+        _entry("7(e)", "wagers", "687A-006", "687A-107"),
+        _entry("8(a)", "dealing from a manual shoe", "687A-005", "687A-006", "687A-103"),
+        _entry("8(b)", "dealing from a manual shoe", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("8(c)", "dealing from a manual shoe", "687A-105"),
+        _entry("8(d)", "dealing from a manual shoe", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("8(e)", "dealing from a manual shoe", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("8(f)", "dealing from a manual shoe", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("8(g)", "dealing from a manual shoe", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("8(h)", "dealing from a manual shoe", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("8(i)", "dealing from a manual shoe", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("9(a)", "dealing from the hand", "687A-006", "687A-102", "687A-103"),
+        _entry("9(b)", "dealing from the hand", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("9(c)", "dealing from the hand", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("9(d)", "dealing from the hand", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("9(e)", "dealing from the hand", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("9(f)", "dealing from the hand", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("10(a)", "dealing from an automated shoe", "687A-006", "687A-103"),
+        _entry("10(b)", "dealing from an automated shoe", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("10(c)", "dealing from an automated shoe", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("10(d)", "dealing from an automated shoe", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("10(e)", "dealing from an automated shoe", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("10(f)", "dealing from an automated shoe", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("11(a)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("11(b)", "completing the round", "687A-006", "687A-009"),
+        _entry("11(c)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("11(d)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("11(e)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("11(f)", "completing the round", "687A-106"),
+        _entry("11(g)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("12(a)", "payout odds", reason=Unchecked.RULE_OF_PLAY),
+        _entry("12(b)", "payout odds", "687A-007"),
+        _entry("12(c)", "payout odds", "687A-006", "687A-007", "687A-009", "687A-105"),
+        _entry("12(d)", "payout odds", "687A-006", "687A-007", "687A-009", "687A-104", "687A-106"),
+        _entry("12(e)", "payout odds", "687A-006", "687A-007", "687A-009", "687A-104"),
+        _entry("13(a)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("13(b)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("13(c)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("13(d)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("13(e)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("13(f)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("13(g)", "irregularities", reason=Unchecked.IRREGULARITY),
+    ),
+    unlabelled=(cite("687a.12(e)"),),
+)
