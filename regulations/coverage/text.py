@@ -19,23 +19,33 @@ def _next_letter(letter: str | None) -> str:
     return "a" if letter is None else chr(ord(letter) + 1)
 
 
+def _roman_follows(lines: list[str], index: int, label: str) -> bool:
+    """True when the next labelled line after ``lines[index]`` continues a roman list begun by ``label``."""
+    following = {"i": "ii", "v": "vi", "x": "xi"}[label]
+    for line in lines[index + 1 :]:
+        match = _LEADING.match(line)
+        if match is not None:
+            return match["label"] == following
+    return False
+
+
 def subsections(text: str, chapter: str) -> tuple[str, ...]:
     """Every lettered subsection of the chapter, as citations' short form ('686a.3(b)'), in text order; a section
     with no lettered subsection (definitions) appears as the section ('686a.1')."""
     found: list[str] = []
     section: str | None = None
     letter: str | None = None
-    previous_line = ""
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
         if section is None and _DEFINITIONS.match(line):
             # Some texts print § NNNa.1 only in the contents; its definitions open without a heading.
-            section, letter, previous_line = "1", None, ""
+            section, letter = "1", None
             continue
         heading = _SECTION.match(line)
         if heading is not None and heading["chapter"] == chapter:
             if section is not None and letter is None:
                 found.append(f"{chapter}.{section}")
-            section, letter, previous_line = heading["section"], None, ""
+            section, letter = heading["section"], None
             continue
         if section is None or not line.strip():
             continue
@@ -46,12 +56,11 @@ def subsections(text: str, chapter: str) -> tuple[str, ...]:
             at_start = _LEADING.match(line) is not None and match.start() <= len(line) - len(line.lstrip()) + 2
             if not at_start and not line[match.end() :][:1].isupper():
                 continue  # a reference such as "subsection (b) of" in running text
-            # (i), (v), (x) may be roman paragraphs; one right after a line ending with a colon is a list item.
-            if label in {"i", "v", "x"} and at_start and previous_line.rstrip().endswith(":"):
+            # (i), (v), (x) may open a roman list inside a paragraph: then the next labelled line is (ii), (vi), (xi).
+            if label in {"i", "v", "x"} and at_start and _roman_follows(lines, index, label):
                 continue
             letter = label
             found.append(f"{chapter}.{section}({label})")
-        previous_line = line
     if section is not None and letter is None:
         found.append(f"{chapter}.{section}")
     return tuple(found)

@@ -130,3 +130,13 @@ def test_the_text_walk_reads_letters_roman_numerals_and_run_on_paytables() -> No
         ]
     )
     assert subsections(text, "999a") == ("999a.2(a)", "999a.2(b)", "999a.2(c)", "999a.2(d)", "999a.3")
+
+
+def test_the_text_walk_tells_a_roman_i_after_h_from_subsection_i() -> None:
+    letters = [f"({letter}) Requirement {letter}." for letter in "abcdefg"]
+    text = "\n".join(
+        ["§ 999a.11. Completion.", *letters, "(h) A wager will:", "(1) Lose if:", "(i) One thing.", "(ii) Another.",
+         "(i) The real subsection (i).", "(j) And (j)."]
+    )  # fmt: skip
+    found = subsections(text, "999a")
+    assert found[-3:] == ("999a.11(h)", "999a.11(i)", "999a.11(j)") and len(found) == 10
