@@ -390,7 +390,8 @@ NONCOMPLIANT_645A = Filing(
                     "payout_limit": Decimal(25000),  # 645A-105
                     "house_way": "split two pair when it feels right",  # 645A-104
                     "fortune_paytable": "E",  # 645A-103
-                    # two decks alternated with no automated shuffler: 645A-009 (and 645A-101, hand dealing)
+                    # two decks alternated with no automated shuffler: 645A-009 (and 645A-101, hand dealing;
+                    # 645A-109, PG-1 uses one)
                     "automated_shuffler": False,
                 }
             ),
@@ -518,7 +519,7 @@ BLACKJACK_ANSWERS: dict[str, object] = {
     "discard_rack_taller_with_mark": False,
     "card_reader_device": True,
     "automated_shuffler": True,
-    "continuous_shuffler": False,
+    "continuous_shuffler": True,  # BJ-2 uses one
     "double_shoe": True,
     "double_shoe_red_suits_side": "the side with red backs",
     "automatic_reshuffling_shoe": False,

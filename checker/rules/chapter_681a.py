@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import FixedOdds, discard_rack_present_rule, shared_rules
+from pacomply.checker.rules.common import FixedOdds, discard_rack_present_rule, shared_rules, shuffler_answers
 from pacomply.regulations.chapter_681a import (
     BONUS_PAYTABLE_DECKS,
     BONUS_WAGERS,
@@ -22,7 +22,6 @@ from pacomply.regulations.chapter_681a import (
     WIN_WITH_17_ODDS,
 )
 from pacomply.regulations.citation import cite
-from pacomply.regulations.rulebook import Shuffler
 
 _RACK = cite("681a.2(d)")
 _SHUFFLER = cite("681a.3(b)")
@@ -31,25 +30,6 @@ _PAYTABLE = cite("681a.8(c)")
 _DECKS = cite("681a.3(a)")
 
 _OFFERED_KEY = {"tie": "tie_offered", "bonus_player": "bonus_player_offered", "bonus_banker": "bonus_banker_offered"}
-
-
-def _shuffler_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    for key, shuffler in (("automated_shuffler", Shuffler.AUTOMATED), ("continuous_shuffler", Shuffler.CONTINUOUS)):
-        answer = context.answer(key)
-        using = [table for table in context.tables if table.shuffler == shuffler]
-        if answer is False:
-            for table in using:
-                yield rule.finding(
-                    f"table {table.table_id} uses a {shuffler.value} shuffler but the checklist answers No to '{key}'",
-                    table.location_of("shuffler"),
-                    table,
-                )
-        elif answer is True and context.tables and not using:
-            yield rule.finding(
-                f"the checklist answers Yes to '{key}' but no table lists a {shuffler.value} shuffler",
-                context.answer_location(key),
-                severity=Severity.WARNING,
-            )
 
 
 def _optional_specified(context: CheckContext, rule: Rule) -> Iterator[Finding]:
@@ -149,7 +129,7 @@ RULES = (
             citation=_SHUFFLER,
         ),
         fix="Make the checklist's shuffler answers match the tables.",
-        check_function=_shuffler_answers,
+        check_function=shuffler_answers(RULEBOOK),
     ),
     Rule(
         code="681A-103",

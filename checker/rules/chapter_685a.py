@@ -8,8 +8,14 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.chapter_633a import adjacent_boxes, discard_rack_answers, settlement_procedure
-from pacomply.checker.rules.common import FixedOdds, shared_rules
+from pacomply.checker.rules.chapter_633a import settlement_procedure
+from pacomply.checker.rules.common import (
+    FixedOdds,
+    adjacent_boxes,
+    discard_rack_answers,
+    shared_rules,
+    shuffler_answers_rule,
+)
 from pacomply.regulations.chapter_685a import RULEBOOK
 from pacomply.regulations.citation import Citation, cite
 from pacomply.regulations.rulebook import Equipment
@@ -85,4 +91,5 @@ RULES = (
           "Sheet 685a: discard_rack_equal_height No, discard_rack_taller_with_mark No",
           "Sheet 685a: discard_rack_equal_height Yes", "Answer Yes to the one rack option your tables use.",
           discard_rack_answers),
+    shuffler_answers_rule(RULEBOOK, "685A-106", cite("685a.3(b)")),
 )  # fmt: skip

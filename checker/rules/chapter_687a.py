@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.chapter_633a import adjacent_boxes
-from pacomply.checker.rules.common import discard_rack_present_rule, shared_rules
+from pacomply.checker.rules.common import FixedOdds, adjacent_boxes, discard_rack_present_rule, shared_rules
 from pacomply.regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER, RULEBOOK
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
@@ -204,8 +204,11 @@ def _paytable_readings(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             )
 
 
+#: The Ante and Raise Wagers pay even money (§ 687a.12(a)); odds written beside the Ante must be 1 to 1.
+FIXED_ODDS = {"base": FixedOdds(frozenset({Fraction(1)}), cite("687a.12(a)"))}
+
 RULES = (
-    *shared_rules(RULEBOOK, wagers_citation=cite("687a.7(d)")),
+    *shared_rules(RULEBOOK, wagers_citation=cite("687a.7(d)"), fixed_odds=FIXED_ODDS),
     discard_rack_present_rule(RULEBOOK, "687A-101", _RACK),
     Rule(
         code="687A-102",

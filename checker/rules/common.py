@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from pacomply.checker.registry import CheckContext, CheckFunction, Finding, Rule, Severity, make_doc
 from pacomply.regulations.citation import RULES_SUBMISSIONS, Citation
 from pacomply.regulations.rulebook import AnswerKind, DealingMethod, DeckConfiguration, Rulebook, Shuffler, Wager
 from pacomply.submissions.model import TableConfiguration
@@ -645,6 +645,126 @@ def _chapter_filed(book: Rulebook, code: str) -> Rule:
         ),
         fix=f"File the {book.chapter} checklist sheet with the tables that deal the game.",
         check_function=check,
+    )
+
+
+def discard_rack_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    """Exactly one of the two rack options is answered Yes, and the tables' rack columns agree with it.
+
+    One treatment for every chapter whose checklist asks the two rack questions (633a, 685a, 686a).
+    """
+    equal = context.answer("discard_rack_equal_height")
+    taller = context.answer("discard_rack_taller_with_mark")
+    if equal is True and taller is True:
+        yield rule.finding(
+            "the checklist answers Yes to both discard rack options; a rack is either equal to the stack or taller "
+            "with a mark",
+            context.answer_location("discard_rack_taller_with_mark"),
+        )
+    elif equal is False and taller is False:
+        yield rule.finding(
+            "the checklist answers No to both discard rack options; one of them is required",
+            context.answer_location("discard_rack_equal_height"),
+        )
+    for table in context.tables:
+        if table.discard_rack_mark_mm is not None and taller is False:
+            yield rule.finding(
+                f"table {table.table_id} has a marked, taller rack but the checklist says racks are not taller with "
+                "a mark",
+                table.location_of("discard_rack_mark_mm"),
+                table,
+            )
+        if table.discard_rack_mark_mm is None and equal is False and taller is True:
+            yield rule.finding(
+                f"table {table.table_id} has no rack mark but the checklist says racks are taller with a mark",
+                table.location_of("discard_rack_height_mm"),
+                table,
+            )
+
+
+def adjacent_boxes(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    """The Yes/No to wagering on more than one adjacent box and the total number of boxes agree, and the total
+    fits each table (a warning). One treatment for every chapter that asks both questions."""
+    allowed = context.answer("adjacent_boxes_allowed")
+    maximum = context.answer("max_adjacent_boxes")
+    location = context.answer_location("max_adjacent_boxes")
+    if allowed is True and not isinstance(maximum, int):
+        yield rule.finding("more than one adjacent box is allowed but the number of boxes is not given", location)
+    elif allowed is True and isinstance(maximum, int):
+        if maximum < 2:
+            yield rule.finding(f"more than one adjacent box is allowed but the total given is {maximum}", location)
+        for table in context.tables:
+            if maximum > table.betting_positions:
+                yield rule.finding(
+                    f"a player may wager on {maximum} boxes but table {table.table_id} has "
+                    f"{table.betting_positions} positions",
+                    location,
+                    table,
+                    severity=Severity.WARNING,
+                )
+    elif allowed is False and isinstance(maximum, int) and maximum != 1:
+        yield rule.finding(f"adjacent boxes are not allowed but the total given is {maximum}", location)
+
+
+SHUFFLER_KEYS: dict[str, Shuffler] = {
+    "automated_shuffler": Shuffler.AUTOMATED,
+    "continuous_shuffler": Shuffler.CONTINUOUS,
+}
+
+
+def shuffler_answers(book: Rulebook) -> CheckFunction:
+    """The checklist's shuffler answers agree with the shufflers the tables list: a table using one the checklist
+    answers No to is an error, a Yes no table uses a warning. Each finding cites the question's subsection."""
+    keys = {key: shuffler for key, shuffler in SHUFFLER_KEYS.items() if key in {q.key for q in book.checklist}}
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        for key, shuffler in keys.items():
+            answer = context.answer(key)
+            section = book.question(key).section
+            using = [table for table in context.tables if table.shuffler == shuffler]
+            article = "an" if shuffler == Shuffler.AUTOMATED else "a"
+            if answer is False:
+                for table in using:
+                    yield rule.finding(
+                        f"table {table.table_id} uses {article} {shuffler.value} shuffler but the checklist answers No "
+                        f"to '{key}'",
+                        table.location_of("shuffler"),
+                        table,
+                        citation=section,
+                    )
+            elif answer is True and context.tables and not using:
+                yield rule.finding(
+                    f"the checklist answers Yes to '{key}' but no table lists {article} {shuffler.value} shuffler",
+                    context.answer_location(key),
+                    citation=section,
+                    severity=Severity.WARNING,
+                )
+
+    return check
+
+
+def shuffler_answers_rule(book: Rulebook, code: str, citation: Citation) -> Rule:
+    """The shuffler-consistency rule, one treatment for every chapter that asks about shufflers."""
+    sections = tuple(dict.fromkeys(q.section for q in book.checklist if q.key in SHUFFLER_KEYS))
+    return Rule(
+        code=code,
+        name="checklist.shuffler-consistent",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=citation,
+        summary="The checklist's shuffler answers agree with the shufflers the tables list.",
+        doc=make_doc(
+            what="Checks that a table using an automated or a continuous shuffler is covered by a Yes to the matching "
+            "checklist question, and warns when the checklist says Yes but no table uses one.",
+            why="The shuffler decides the deck configuration (two batches or one); the Board approves what is "
+            "declared, so the checklist and the tables must say the same.",
+            example=f"Sheet {book.chapter}: automated_shuffler No; Tables row: Shuffler automated",
+            instead=f"Sheet {book.chapter}: automated_shuffler Yes",
+            citation=citation,
+            more=tuple(section for section in sections if section != citation),
+        ),
+        fix="Make the checklist's shuffler answers match the tables.",
+        check_function=shuffler_answers(book),
     )
 
 

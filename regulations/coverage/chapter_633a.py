@@ -42,6 +42,7 @@ MATRIX = CoverageMatrix(
             "Decks per batch, number of batches and shuffler form a configuration the chapter allows",
             "633A-002",
             "633A-006",
+            "633A-114",
         ),
         _entry(
             "3(c)",
@@ -64,10 +65,7 @@ MATRIX = CoverageMatrix(
             note="only that the option is answered (and agrees with its condition); the choice is the licensee's",
         ),
         _entry(
-            "5(a)",
-            "Rules Submission option: Do you use a continuous shuffler",
-            "633A-006",
-            note="only that the option is answered (and agrees with its condition); the choice is the licensee's",
+            "5(a)", "The checklist's shuffler answers agree with the shufflers the tables list", "633A-006", "633A-114"
         ),
         _entry("5(b)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
         _entry("5(c)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),

@@ -47,6 +47,7 @@ MATRIX = CoverageMatrix(
             "645A-002",
             "645A-006",
             "645A-009",
+            "645A-109",
         ),
         _entry("3(c)", "Cards in use are changed at least as often as the chapter requires", "645A-003"),
         _entry("4(a)", "opening the table", reason=Unchecked.INSPECTION_DUTY),
@@ -191,9 +192,9 @@ MATRIX = CoverageMatrix(
         _entry("12(n)", "player bank and co-banking", reason=Unchecked.DEALING_PROCEDURE),
         _entry(
             "13(a)",
-            "Rules Submission option: Do you round the 5% vigorish up to 25 cents or the next multiple of 25 cents",
+            "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
             "645A-006",
-            note="only that the option is answered (and agrees with its condition); the choice is the licensee's",
+            "645A-007",
         ),
         _entry(
             "13(b)",

@@ -136,7 +136,11 @@ MATRIX = CoverageMatrix(
             "687A-106",
         ),
         _entry("11(g)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
-        _entry("12(a)", "payout odds", reason=Unchecked.RULE_OF_PLAY),
+        _entry(
+            "12(a)",
+            "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
+            "687A-007",
+        ),
         _entry(
             "12(b)",
             "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",

@@ -38,6 +38,7 @@ MATRIX = CoverageMatrix(
             "Decks per batch, number of batches and shuffler form a configuration the chapter allows",
             "688A-002",
             "688A-006",
+            "688A-107",
         ),
         _entry("3(c)", "Cards in use are changed at least as often as the chapter requires", "688A-003"),
         _entry("4(a)", "opening the table", reason=Unchecked.INSPECTION_DUTY),
@@ -142,7 +143,11 @@ MATRIX = CoverageMatrix(
         _entry("11(h)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
         _entry("11(i)", "completing the round", reason=Unchecked.RULE_OF_PLAY),
         _entry("11(j)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
-        _entry("12(a)", "payout odds", reason=Unchecked.RULE_OF_PLAY),
+        _entry(
+            "12(a)",
+            "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
+            "688A-007",
+        ),
         _entry(
             "12(b)",
             "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",

@@ -37,6 +37,7 @@ CASES = [
         ("633A-108", "633a.13(j)(2)"),
         ("633A-110", "633a.13(m)"),
         ("633A-112", "633a.6(e)(7)"),
+        ("633A-114", "633a.3(b)"),
         table={
             "betting_positions": 8,
             "decks": 9,
@@ -59,6 +60,7 @@ CASES = [
             "progressive_reset": Decimal(500),
         },
         in_between_offered=False,
+        automated_shuffler=False,
     ),
     case(
         "633a_12_b_hand_dealing_not_filed_six_decks_no_shuffler_and_4_hour_change",

@@ -71,12 +71,17 @@ CASES = [
         absent=[("645A-101", "645a.8(a)")],
     ),
     case(
-        "645a_7_e_unknown_wager_cites_the_wagers_subsection_and_a_stated_base_payout_is_a_warning",
+        "645a_7_e_unknown_wager_cites_the_wagers_subsection_and_13_a_base_odds_stated_wrong_or_unreadable",
         "stated-odds",
         ("645A-007", "645a.7(e)"),
-        ("645A-007", "645a.7(d)"),
-        table={"wagers": (TableWager(wager="pontoon"), TableWager(wager="base", paytable="1 to 1"))},
-        warnings=[("645A-007", "645a.7(d)")],
+        ("645A-007", "645a.13(a)"),
+        table={
+            "wagers": (
+                TableWager(wager="pontoon"),
+                TableWager(wager="base", paytable="2 to 1"),
+                TableWager(wager="base", paytable="even money less commission"),
+            )
+        },
         absent=[("645A-007", "645a.7(e)(1)")],
     ),
     case(
@@ -91,6 +96,7 @@ CASES = [
         ("645A-107", "645a.1"),
         ("645A-102", "645a.5(i)"),
         ("645A-006", "645a.5(j)"),
+        ("645A-109", "645a.3(b)"),
         warnings=[("645A-104", "645a.11(c)")],
         automated_shuffler=False,
         two_decks_alternating=True,

@@ -86,12 +86,17 @@ CASES = [
         table={"dealing": DealingMethod.DOUBLE_SHOE, "betting_positions": 7},
     ),
     case(
-        "687a_7_d_unknown_wager_cites_the_wagers_subsection_and_a_stated_ante_payout_is_a_warning",
+        "687a_7_d_unknown_wager_cites_the_wagers_subsection_and_12_a_ante_odds_stated_wrong_or_unreadable",
         "stated-odds",
         ("687A-007", "687a.7(d)"),
-        ("687A-007", "687a.7(d)(1)"),
-        table={"wagers": (TableWager(wager="pontoon"), TableWager(wager="base", paytable="2 to 1"))},
-        warnings=[("687A-007", "687a.7(d)(1)")],
+        ("687A-007", "687a.12(a)"),
+        table={
+            "wagers": (
+                TableWager(wager="pontoon"),
+                TableWager(wager="base", paytable="2 to 1"),
+                TableWager(wager="base", paytable="two for one"),
+            )
+        },
     ),
     case(
         "687a_7_e_no_to_more_than_one_box_beside_a_total_of_three_and_other_paired_answers",

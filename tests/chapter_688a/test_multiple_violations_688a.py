@@ -15,7 +15,9 @@ CHAPTER = "688a"
 
 
 def table(**overrides: object):  # type: ignore[no-untyped-def]
-    return pai_gow_table("T", CHAPTER, **{"dealing": DealingMethod.AUTOMATED_SHOE, **overrides})
+    # The compliant 688a filing sets the starting position by random number generator.
+    defaults = {"dealing": DealingMethod.AUTOMATED_SHOE, "equipment": (Equipment.RNG,)}
+    return pai_gow_table("T", CHAPTER, **{**defaults, **overrides})
 
 
 CASES = [
@@ -84,12 +86,17 @@ CASES = [
         table={"dealing": DealingMethod.DOUBLE_SHOE, "betting_positions": 7},
     ),
     case(
-        "688a_7_e_unknown_wager_cites_the_wagers_subsection_and_a_stated_base_payout_is_a_warning",
+        "688a_7_e_unknown_wager_cites_the_wagers_subsection_and_12_a_base_odds_stated_wrong_or_unreadable",
         "stated-odds",
         ("688A-007", "688a.7(e)"),
-        ("688A-007", "688a.7(d)"),
-        table={"wagers": (TableWager(wager="pontoon"), TableWager(wager="base", paytable="1 to 1"))},
-        warnings=[("688A-007", "688a.7(d)")],
+        ("688A-007", "688a.12(a)"),
+        table={
+            "wagers": (
+                TableWager(wager="pontoon"),
+                TableWager(wager="base", paytable="2 to 1"),
+                TableWager(wager="base", paytable="even money, no commission"),
+            )
+        },
         absent=[("688A-007", "688a.7(e)(1)")],
     ),
     case(
@@ -101,6 +108,7 @@ CASES = [
         ("688A-103", "688a.7(e)(1)"),
         ("688A-104", "688a.11(a)"),
         ("688A-006", "688a.7(b)"),
+        ("688A-107", "688a.3(b)"),
         warnings=[("688A-009", "688a.12(b)"), ("688A-009", "688a.5(j)"), ("688A-104", "688a.11(a)")],
         ace_high_offered=False,
         mark_starting_position=False,
@@ -109,6 +117,7 @@ CASES = [
         starting_position_rng=False,
         house_way="split two pair when it feels right",
         abandoned_wagers_lose=None,
+        automated_shuffler=False,
     ),
     case(
         "688a_2_f_blank_discard_rack_and_seven_positions",
