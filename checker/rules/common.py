@@ -135,13 +135,23 @@ def _two_batch_citation(book: Rulebook) -> Citation:
 def _deck_configuration(book: Rulebook, code: str, two_batch_citation: Citation | None = None) -> Rule:
     batch_citation = two_batch_citation or _two_batch_citation(book)
 
+    def _batch_problem_citation(table: TableConfiguration) -> Citation:
+        # A shuffler no configuration uses is refused by the subsection for the table's number of batches; any
+        # other batches/shuffler mismatch is a matter of the two-batch requirement.
+        if not any(table.shuffler in configuration.shufflers for configuration in book.deck_configurations):
+            same_batches = [c for c in book.deck_configurations if c.batches == table.batches]
+            return (same_batches or list(book.deck_configurations))[0].citation
+        return batch_citation
+
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         # Two independent requirements, so two findings when a row breaks both: the deck count of the setup, and
         # the batches/shuffler combination (the two-batch subsection).
         for table in context.tables:
             batch_problem = _batch_shuffler_problem(book, table)
             if batch_problem is not None:
-                yield rule.finding(batch_problem, table.location_of("batches"), table, citation=batch_citation)
+                yield rule.finding(
+                    batch_problem, table.location_of("batches"), table, citation=_batch_problem_citation(table)
+                )
             deck_problem = _deck_count_problem(book, table)
             if deck_problem is not None:
                 message, configuration = deck_problem

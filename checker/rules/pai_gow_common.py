@@ -44,7 +44,9 @@ def dealing_answers_rule(book: Rulebook, code: str, citation: Citation, hand_cit
                     table,
                     citation=by_method.get(table.dealing, citation),
                 )
-            if table.dealing == DealingMethod.HAND and table.shuffler != Shuffler.AUTOMATED:
+            # The same test as 633a and 687a: any automated shuffling device (a continuous one is refused, if at
+            # all, by the deck-configuration family, not twice here).
+            if table.dealing == DealingMethod.HAND and table.shuffler == Shuffler.NONE:
                 yield rule.finding(
                     f"table {table.table_id} deals from the hand with shuffler '{table.shuffler.value}'; cards dealt "
                     "from the hand must be shuffled by an automated card shuffling device",

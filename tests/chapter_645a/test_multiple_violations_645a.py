@@ -119,6 +119,14 @@ CASES = [
         table={"dealing": DealingMethod.DOUBLE_SHOE, "betting_positions": 7, "card_change_interval_hours": Decimal(8)},
     ),
     case(
+        "645a_9_a_1_a_continuous_shuffler_is_refused_once_by_3_a_not_again_as_no_shuffler",
+        "most-specific-citation",
+        ("645A-002", "645a.3(a)"),
+        ("645A-001", "645a.2(a)"),
+        table={"shuffler": Shuffler.CONTINUOUS, "batches": 1, "betting_positions": 7},
+        absent=[("645A-101", "645a.9(a)(1)"), ("645A-002", "645a.3(b)")],
+    ),
+    case(
         "645a_2_f_blank_discard_rack_and_seven_positions",
         "discard-rack",
         ("645A-108", "645a.2(f)"),
