@@ -113,9 +113,6 @@ NONCOMPLIANT_686A = Filing(
             dealing=DealingMethod.HAND,
             wagers=(TableWager(wager="bonus", paytable="B"),),
         ),  # 686A-004, 686A-005, 686A-007
-        # Two violations in one row, each cited to its own subsection: an automated shuffler with one batch
-        # (686A-002, § 686a.3(b)(1)) and five decks where one batch takes six (686A-002, § 686a.3(a)).
-        over_under_table("OU-5", decks=5, batches=1, shuffler=Shuffler.AUTOMATED, wagers=()),
     ),
 )
 
