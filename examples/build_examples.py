@@ -179,7 +179,16 @@ NONCOMPLIANT_681A = Filing(
         )
     },
     tables=(
-        baccarat_table("TB-1", betting_positions=9),  # 681A-001
+        # 681A-001; the Tie stated at 8 to 1 where § 681a.8(b) fixes 10 to 1: 681A-007
+        baccarat_table(
+            "TB-1",
+            betting_positions=9,
+            wagers=(
+                TableWager(wager="tie", paytable="8 to 1"),
+                TableWager(wager="bonus_player", paytable="D"),
+                TableWager(wager="bonus_banker", paytable="D"),
+            ),
+        ),
         baccarat_table(
             "TB-2",
             decks=6,
@@ -263,7 +272,7 @@ NONCOMPLIANT_687A = Filing(
             automated_dealing_shoe=False,  # but DJ-3 uses one: 687A-103
             abandoned_wagers_lose=True,
             adjacent_boxes_allowed=False,
-            max_adjacent_boxes=1,
+            max_adjacent_boxes=3,  # a No to more than one box beside a total of three: 687A-107
             progressive_offered=True,
             progressive_wager_amount=Decimal(5),  # DJ-1 uses paytable 1, a $1 wager: 687A-105
             folded_hands_qualify=True,
@@ -306,6 +315,7 @@ def pai_gow_table(table_id: str, chapter: str, **overrides: object) -> TableConf
         "shuffler": Shuffler.AUTOMATED,
         "dealing": DealingMethod.HAND,
         "card_change_interval_hours": Decimal(4),
+        "discard_rack_height_mm": Decimal("40"),
         "equipment": (Equipment.SHAKER,),
     }
     fields.update(overrides)
@@ -377,6 +387,9 @@ NONCOMPLIANT_645A = Filing(
                     "payout_limit": Decimal(25000),  # 645A-105
                     "house_way": "split two pair when it feels right",  # 645A-104
                     "fortune_paytable": "E",  # 645A-103
+                    # two decks alternated with no automated shuffler: 645A-009 (and 645A-101, hand dealing;
+                    # 645A-109, PG-1 uses one)
+                    "automated_shuffler": False,
                 }
             ),
         )
@@ -392,9 +405,10 @@ NONCOMPLIANT_645A = Filing(
             equipment=(Equipment.SHAKER,),  # progressive without a progressive system: 645A-106
         ),
         # 645A-002 (two decks in one batch), 645A-101 (automated shoe not declared), 645A-102 (flat button)
+        # 645A-108 (no discard rack recorded)
         pai_gow_table("PG-3", "645a", decks=2, dealing=DealingMethod.AUTOMATED_SHOE, batches=1,
                       card_change_interval_hours=Decimal(8), equipment=(Equipment.FLAT_BUTTON,),
-                      shuffler=Shuffler.NONE),
+                      shuffler=Shuffler.NONE, discard_rack_height_mm=None),
     ),
 )  # fmt: skip
 
@@ -440,7 +454,8 @@ NONCOMPLIANT_688A = Filing(
     chapters={
         "688a": answers(
             "688a",
-            **(_688A_ANSWERS | {"ace_high_offered": False, "starting_position_rng": False}),  # 688A-103, 688A-102
+            # 688A-103, 688A-102; a paytable answered under a No: 688A-009 (warning)
+            **(_688A_ANSWERS | {"ace_high_offered": False, "starting_position_rng": False}),
         )
     },
     tables=(
@@ -454,6 +469,7 @@ NONCOMPLIANT_688A = Filing(
             # Ace High paytable 6 does not exist: 688A-007
             wagers=(TableWager(wager="ace_high", paytable="6"), TableWager(wager="progressive", paytable="1")),
             progressive_reset=Decimal(2000),  # paytable 1 seeds at $10,000: 688A-105
+            discard_rack_height_mm=None,  # 688A-106
         ),
     ),
 )  # fmt: skip
@@ -500,7 +516,7 @@ BLACKJACK_ANSWERS: dict[str, object] = {
     "discard_rack_taller_with_mark": False,
     "card_reader_device": True,
     "automated_shuffler": True,
-    "continuous_shuffler": False,
+    "continuous_shuffler": True,  # BJ-2 uses one
     "double_shoe": True,
     "double_shoe_red_suits_side": "the side with red backs",
     "automatic_reshuffling_shoe": False,
@@ -597,6 +613,8 @@ NONCOMPLIANT_633A = Filing(
                 "settlement_procedure": 3,  # 633A-111
                 "double_shoe_red_suits_side": None,  # 633A-006, 633A-106
                 "in_between_offered": False,  # but BJ-5 offers it: 633A-107
+                # but BJ-6 is a Switch table: 633A-107 (§ 633a.12(a)); Super Match Yes under a No: 633A-009
+                "blackjack_switch_offered": False,
             },
         )
     },
@@ -628,6 +646,13 @@ NONCOMPLIANT_633A = Filing(
             wagers=(TableWager(wager="in_between"), TableWager(wager="lucky_ladies")),
             payout_limit=Decimal(25000),
         ),  # 633A-107, 633A-110
+        blackjack_table(
+            "BJ-6",
+            wagers=(TableWager(wager="switch"), TableWager(wager="super_match", paytable="633a.13(i)(1)")),
+        ),  # 633A-107 (§ 633a.12(a))
+        # An automated shuffler with one batch (633A-002, § 633a.3(b)(1)) and Insurance stated at 3 to 1 where
+        # § 633a.13(b) fixes 2 to 1 (633A-007)
+        blackjack_table("BJ-7", batches=1, wagers=(TableWager(wager="insurance", paytable="3 to 1"),)),
     ),
 )
 
@@ -671,6 +696,8 @@ NONCOMPLIANT_685A = Filing(
         ),  # 685A-007: Match-the-Dealer '6 decks' with five decks
         down_under_table("DU-3", decks=2, discard_rack_height_mm=Decimal("31.2"), wagers=()),  # 685A-002
         down_under_table("DU-4", dealing=DealingMethod.HAND, wagers=()),  # 685A-005
+        # Insurance stated at 3 to 1 where § 685a.11(b) fixes 2 to 1: 685A-007
+        down_under_table("DU-5", wagers=(TableWager(wager="insurance", paytable="3 to 1"),)),
     ),
 )
 

@@ -491,13 +491,46 @@ def _refuse_input_folder_as_output(output_dir: Path, filings: list[Path]) -> Non
 
 
 @app.command()
-def rules(chapter: Annotated[str | None, typer.Argument(help="A chapter id; all rules when omitted.")] = None) -> None:
+def rules(
+    chapter: Annotated[str | None, typer.Argument(help="A chapter id; all rules when omitted.")] = None,
+    coverage: Annotated[
+        str | None,
+        typer.Option(
+            "--coverage",
+            help="Print a chapter's coverage matrix instead: each subsection, the rules that check it or why none can.",
+        ),
+    ] = None,
+    coverage_format: Annotated[str, typer.Option("--coverage-format", help="text or json (with --coverage).")] = "text",
+) -> None:
     """List every rule: id, severity, citation, summary."""
     from pacomply.checker.registry import all_rules, chapter_rules, filing_rules
 
+    if coverage is not None:
+        _print_coverage(_chapters([coverage])[0], coverage_format)
+        return
     chosen = all_rules() if chapter is None else filing_rules() + chapter_rules(_chapters([chapter])[0])
     for rule in chosen:
         typer.echo(f"{rule.code:<9} {rule.severity.value:<8} {rule.citation.short:<14} {rule.summary}")
+
+
+def _print_coverage(chapter: str, output_format: str) -> None:
+    from pacomply import regulations
+    from pacomply.checker.registry import chapter_rules
+    from pacomply.regulations.coverage import coverage_matrix
+    from pacomply.reports import coverage as coverage_report
+
+    try:
+        matrix = coverage_matrix(chapter)
+    except KeyError as error:
+        _fail(str(error.args[0]))
+    title = regulations.rulebook(chapter).title
+    if output_format == "text":
+        content = coverage_report.render_text(matrix, title)
+    elif output_format == "json":
+        content = coverage_report.render_json(matrix, title, chapter_rules(chapter))
+    else:
+        _fail(f"--coverage-format '{output_format}' is not text or json")
+    _write_output(content, None, [])
 
 
 @app.command()

@@ -6,9 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import shared_rules
+from pacomply.checker.rules.common import (
+    FixedOdds,
+    adjacent_boxes,
+    discard_rack_answers,
+    shared_rules,
+    shuffler_answers_rule,
+)
 from pacomply.regulations.chapter_633a import (
     CAPPED_AWARD_ODDS,
     HAND_DEALING_MAX_DECKS,
@@ -77,22 +84,6 @@ def _rule(code: str, name: str, citation: Citation, summary: str, what: str, why
     )
 
 
-def discard_rack_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    """Exactly one rack option, agreeing with the tables' rack columns (shared by 633a and 685a)."""
-    equal = context.answer("discard_rack_equal_height")
-    taller = context.answer("discard_rack_taller_with_mark")
-    if equal is True and taller is True:
-        yield rule.finding("the checklist answers Yes to both discard rack options; a rack is one or the other",
-                           context.answer_location("discard_rack_taller_with_mark"))  # fmt: skip
-    elif equal is False and taller is False:
-        yield rule.finding("the checklist answers No to both discard rack options; one of them is required",
-                           context.answer_location("discard_rack_equal_height"))  # fmt: skip
-    for table in context.tables:
-        if table.discard_rack_mark_mm is not None and taller is False:
-            yield rule.finding(f"table {table.table_id} has a marked, taller rack but the checklist says racks are "
-                               "not taller with a mark", table.location_of("discard_rack_mark_mm"), table)  # fmt: skip
-
-
 def _equipment(required: Equipment, wager: str | None) -> object:
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         for table in context.tables:
@@ -156,8 +147,10 @@ def _offered(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             if key is None:
                 continue
             if context.answer(key) is False:
-                yield rule.finding(f"table {table.table_id} offers {RULEBOOK.wager(table_wager.wager).name} but the "
-                                   f"checklist answers No to '{key}'", table.location_of("wagers"), table)  # fmt: skip
+                # Cite the subsection authorising this wager or variation (Blackjack Switch: § 633a.12(a)).
+                wager = RULEBOOK.wager(table_wager.wager)
+                yield rule.finding(f"table {table.table_id} offers {wager.name} but the checklist answers No to "
+                                   f"'{key}'", table.location_of("wagers"), table, citation=wager.citation)  # fmt: skip
             paytable_key = PAYTABLE_KEYS.get(table_wager.wager)
             selected = context.answer(paytable_key) if paytable_key else None
             if isinstance(selected, str) and table_wager.paytable and selected.upper() != table_wager.paytable.upper():
@@ -250,27 +243,15 @@ def settlement_procedure(context: CheckContext, rule: Rule) -> Iterator[Finding]
         )
 
 
-def adjacent_boxes(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    """The number of boxes is given when more than one is allowed, and fits the layout (shared by 633a and 685a)."""
-    allowed = context.answer("adjacent_boxes_allowed")
-    maximum = context.answer("max_adjacent_boxes")
-    location = context.answer_location("max_adjacent_boxes")
-    if allowed is True and not isinstance(maximum, int):
-        yield rule.finding("more than one adjacent box is allowed but the number of boxes is not given", location)
-    elif allowed is True and isinstance(maximum, int):
-        if maximum < 2:
-            yield rule.finding(f"more than one adjacent box is allowed but the total given is {maximum}", location)
-        for table in context.tables:
-            if maximum > table.betting_positions:
-                yield rule.finding(f"a player may wager on {maximum} boxes but table {table.table_id} has "
-                                   f"{table.betting_positions} positions", location, table,
-                                   severity=Severity.WARNING)  # fmt: skip
-    elif allowed is False and isinstance(maximum, int) and maximum != 1:
-        yield rule.finding(f"adjacent boxes are not allowed but the total given is {maximum}", location)
-
+#: Wagers the chapter pays at fixed odds (no paytable to choose), for odds written in a Tables row.
+FIXED_ODDS = {
+    "base": FixedOdds(frozenset({Fraction(1), Fraction(3, 2)}), cite("633a.13(a)")),
+    "insurance": FixedOdds(frozenset({Fraction(2)}), cite("633a.13(b)")),
+}
 
 RULES = (
-    *shared_rules(RULEBOOK),
+    *shared_rules(RULEBOOK, two_batch_citation=cite("633a.3(b)(1)"), wagers_citation=cite("633a.6(e)"),
+                  fixed_odds=FIXED_ODDS),
     _rule("633A-101", "checklist.discard-rack-consistent", _RACK,
           "Exactly one discard rack option is answered Yes, and it matches the tables' racks.",
           "Checks that the checklist picks one of the two rack options of § 633a.2(g) and that a table with a rack "
@@ -372,4 +353,5 @@ RULES = (
           "§ 633a.6(f) requires the Rules Submission to state it.",
           "Sheet 633a: adjacent_boxes_allowed Yes, max_adjacent_boxes (blank)",
           "Sheet 633a: max_adjacent_boxes 2", "State the number of boxes.", adjacent_boxes),
+    shuffler_answers_rule(RULEBOOK, "633A-114", cite("633a.3(b)")),
 )  # fmt: skip

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import shared_rules
+from pacomply.checker.rules.common import FixedOdds, discard_rack_present_rule, shared_rules, shuffler_answers_rule
 from pacomply.checker.rules.pai_gow_common import (
     dealing_answers_rule,
     house_way_rule,
@@ -125,8 +126,11 @@ def _qualifying_wager(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         )
 
 
+#: The base wager pays even money (§ 645a.13(a)); odds written beside it must be 1 to 1.
+FIXED_ODDS = {"base": FixedOdds(frozenset({Fraction(1)}), cite("645a.13(a)"))}
+
 RULES = (
-    *shared_rules(RULEBOOK),
+    *shared_rules(RULEBOOK, wagers_citation=cite("645a.7(e)"), fixed_odds=FIXED_ODDS),
     dealing_answers_rule(RULEBOOK, "645A-101", cite("645a.8(a)"), cite("645a.9(a)(1)")),
     starting_position_rule(
         RULEBOOK,
@@ -210,4 +214,6 @@ RULES = (
         fix="Pay Envy Bonuses only on Qualifying Wagers of $5 or more.",
         check_function=_qualifying_wager,
     ),
+    discard_rack_present_rule(RULEBOOK, "645A-108", cite("645a.2(f)")),
+    shuffler_answers_rule(RULEBOOK, "645A-109", cite("645a.3(b)")),
 )

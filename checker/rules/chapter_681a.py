@@ -11,10 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import shared_rules
-from pacomply.regulations.chapter_681a import BONUS_PAYTABLE_DECKS, BONUS_WAGERS, PERMITTED_DECKS, RULEBOOK
+from pacomply.checker.rules.common import FixedOdds, discard_rack_present_rule, shared_rules, shuffler_answers
+from pacomply.regulations.chapter_681a import (
+    BONUS_PAYTABLE_DECKS,
+    BONUS_WAGERS,
+    EVEN_MONEY,
+    PERMITTED_DECKS,
+    RULEBOOK,
+    TIE_ODDS,
+    WIN_WITH_17_ODDS,
+)
 from pacomply.regulations.citation import cite
-from pacomply.regulations.rulebook import Shuffler
 
 _RACK = cite("681a.2(d)")
 _SHUFFLER = cite("681a.3(b)")
@@ -23,35 +30,6 @@ _PAYTABLE = cite("681a.8(c)")
 _DECKS = cite("681a.3(a)")
 
 _OFFERED_KEY = {"tie": "tie_offered", "bonus_player": "bonus_player_offered", "bonus_banker": "bonus_banker_offered"}
-
-
-def _rack_present(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    for table in context.tables:
-        if table.discard_rack_height_mm is None or table.discard_rack_height_mm <= 0:
-            yield rule.finding(
-                f"table {table.table_id} records no discard rack; every 21 Baccarat table must have one attached",
-                table.location_of("discard_rack_height_mm"),
-                table,
-            )
-
-
-def _shuffler_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    for key, shuffler in (("automated_shuffler", Shuffler.AUTOMATED), ("continuous_shuffler", Shuffler.CONTINUOUS)):
-        answer = context.answer(key)
-        using = [table for table in context.tables if table.shuffler == shuffler]
-        if answer is False:
-            for table in using:
-                yield rule.finding(
-                    f"table {table.table_id} uses a {shuffler.value} shuffler but the checklist answers No to '{key}'",
-                    table.location_of("shuffler"),
-                    table,
-                )
-        elif answer is True and context.tables and not using:
-            yield rule.finding(
-                f"the checklist answers Yes to '{key}' but no table lists a {shuffler.value} shuffler",
-                context.answer_location(key),
-                severity=Severity.WARNING,
-            )
 
 
 def _optional_specified(context: CheckContext, rule: Rule) -> Iterator[Finding]:
@@ -124,26 +102,16 @@ def _decks_answer(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             )
 
 
+#: Wagers the chapter pays at fixed odds (no paytable to choose), for odds written in a Tables row.
+FIXED_ODDS = {
+    "player": FixedOdds(frozenset({EVEN_MONEY, WIN_WITH_17_ODDS}), cite("681a.8(a)")),
+    "banker": FixedOdds(frozenset({EVEN_MONEY, WIN_WITH_17_ODDS}), cite("681a.8(a)")),
+    "tie": FixedOdds(frozenset({TIE_ODDS}), cite("681a.8(b)")),
+}
+
 RULES = (
-    *shared_rules(RULEBOOK),
-    Rule(
-        code="681A-101",
-        name="equipment.discard-rack-present",
-        chapter="681a",
-        severity=Severity.ERROR,
-        citation=_RACK,
-        summary="Every 21 Baccarat table has a discard rack.",
-        doc=make_doc(
-            what="Checks that each 21 Baccarat table records a discard rack (a height in the Tables sheet). The "
-            "chapter sets no height, so no height is checked.",
-            why="§ 681a.2(d) requires a discard rack securely attached to the dealer's side of every table.",
-            example="Tables row: Chapter 681a, Discard Rack Height (mm) (blank)",
-            instead="Tables row: Chapter 681a, Discard Rack Height (mm) 130",
-            citation=_RACK,
-        ),
-        fix="Attach a discard rack and record its height in the Tables sheet.",
-        check_function=_rack_present,
-    ),
+    *shared_rules(RULEBOOK, wagers_citation=_OPTIONAL, fixed_odds=FIXED_ODDS),
+    discard_rack_present_rule(RULEBOOK, "681A-101", _RACK),
     Rule(
         code="681A-102",
         name="checklist.shuffler-consistent",
@@ -161,7 +129,7 @@ RULES = (
             citation=_SHUFFLER,
         ),
         fix="Make the checklist's shuffler answers match the tables.",
-        check_function=_shuffler_answers,
+        check_function=shuffler_answers(RULEBOOK),
     ),
     Rule(
         code="681A-103",

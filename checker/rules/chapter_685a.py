@@ -5,10 +5,17 @@ settlement procedure, adjacent boxes and discard-rack answers (685A-101 and up).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.chapter_633a import adjacent_boxes, discard_rack_answers, settlement_procedure
-from pacomply.checker.rules.common import shared_rules
+from pacomply.checker.rules.chapter_633a import settlement_procedure
+from pacomply.checker.rules.common import (
+    FixedOdds,
+    adjacent_boxes,
+    discard_rack_answers,
+    shared_rules,
+    shuffler_answers_rule,
+)
 from pacomply.regulations.chapter_685a import RULEBOOK
 from pacomply.regulations.citation import Citation, cite
 from pacomply.regulations.rulebook import Equipment
@@ -42,8 +49,14 @@ def _rule(code: str, name: str, citation: Citation, summary: str, what: str, why
                 check_function=check)  # type: ignore[arg-type]  # fmt: skip
 
 
+#: Wagers the chapter pays at fixed odds (no paytable to choose), for odds written in a Tables row.
+FIXED_ODDS = {
+    "base": FixedOdds(frozenset({Fraction(1), Fraction(3, 2)}), cite("685a.11(a)")),
+    "insurance": FixedOdds(frozenset({Fraction(2)}), cite("685a.11(b)")),
+}
+
 RULES = (
-    *shared_rules(RULEBOOK),
+    *shared_rules(RULEBOOK, wagers_citation=cite("685a.6(e)"), fixed_odds=FIXED_ODDS),
     _rule("685A-101", "equipment.masque-card-reader", cite("685a.2(d)"),
           "Every Down Under Blackjack table has a Masque Card Reader device, inspected daily.",
           "Checks the checklist's Masque Card Reader answer and that each 685a table lists 'masque card reader' in "
@@ -78,4 +91,5 @@ RULES = (
           "Sheet 685a: discard_rack_equal_height No, discard_rack_taller_with_mark No",
           "Sheet 685a: discard_rack_equal_height Yes", "Answer Yes to the one rack option your tables use.",
           discard_rack_answers),
+    shuffler_answers_rule(RULEBOOK, "685A-106", cite("685a.3(b)")),
 )  # fmt: skip

@@ -3,67 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import shared_rules
+from pacomply.checker.rules.common import (
+    FixedOdds,
+    adjacent_boxes,
+    discard_rack_answers,
+    shared_rules,
+    shuffler_answers,
+)
 from pacomply.regulations.chapter_686a import RULEBOOK
 from pacomply.regulations.citation import cite
-from pacomply.regulations.rulebook import Shuffler
 
 _RACK = cite("686a.2(d)")
 _SHUFFLER = cite("686a.3(b)")
 _BONUS = cite("686a.6(e)")
 _ADJACENT = cite("686a.6(f)")
-
-
-def _discard_rack_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    equal = context.answer("discard_rack_equal_height")
-    taller = context.answer("discard_rack_taller_with_mark")
-    if equal is True and taller is True:
-        yield rule.finding(
-            "the checklist answers Yes to both discard rack options; a rack is either equal to the stack or taller "
-            "with a mark",
-            context.answer_location("discard_rack_taller_with_mark"),
-        )
-    elif equal is False and taller is False:
-        yield rule.finding(
-            "the checklist answers No to both discard rack options; § 686a.2(d) requires one of them",
-            context.answer_location("discard_rack_equal_height"),
-        )
-    for table in context.tables:
-        if table.discard_rack_mark_mm is not None and taller is False:
-            yield rule.finding(
-                f"table {table.table_id} has a marked, taller rack but the checklist says racks are not taller with "
-                "a mark",
-                table.location_of("discard_rack_mark_mm"),
-                table,
-            )
-        if table.discard_rack_mark_mm is None and equal is False and taller is True:
-            yield rule.finding(
-                f"table {table.table_id} has no rack mark but the checklist says racks are taller with a mark",
-                table.location_of("discard_rack_height_mm"),
-                table,
-            )
-
-
-def _shuffler_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    for key, shuffler in (("automated_shuffler", Shuffler.AUTOMATED), ("continuous_shuffler", Shuffler.CONTINUOUS)):
-        answer = context.answer(key)
-        using = [table for table in context.tables if table.shuffler == shuffler]
-        if answer is False and using:
-            for table in using:
-                yield rule.finding(
-                    f"table {table.table_id} uses a{'n' if shuffler == Shuffler.AUTOMATED else ''} {shuffler.value} "
-                    f"shuffler but the checklist answers No to '{key}'",
-                    table.location_of("shuffler"),
-                    table,
-                )
-        elif answer is True and context.tables and not using:
-            yield rule.finding(
-                f"the checklist answers Yes to '{key}' but no table lists a {shuffler.value} shuffler",
-                context.answer_location(key),
-                severity=Severity.WARNING,
-            )
 
 
 def _bonus_offered(context: CheckContext, rule: Rule) -> Iterator[Finding]:
@@ -78,38 +34,11 @@ def _bonus_offered(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             )
 
 
-def _adjacent_boxes(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    allowed = context.answer("adjacent_boxes_allowed")
-    maximum = context.answer("max_adjacent_boxes")
-    location = context.answer_location("max_adjacent_boxes")
-    if allowed is True:
-        if maximum is None:
-            yield rule.finding(
-                "the checklist allows wagers on more than one adjacent box but does not say how many", location
-            )
-            return
-        assert isinstance(maximum, int)
-        if maximum < 2:
-            yield rule.finding(
-                f"the checklist allows more than one adjacent box but gives a total of {maximum} boxes", location
-            )
-        for table in context.tables:
-            if maximum > table.betting_positions:
-                yield rule.finding(
-                    f"a player may wager on {maximum} boxes but table {table.table_id} has only "
-                    f"{table.betting_positions} betting positions",
-                    location,
-                    table,
-                    severity=Severity.WARNING,
-                )
-    elif allowed is False and isinstance(maximum, int) and maximum != 1:
-        yield rule.finding(
-            f"the checklist does not allow more than one adjacent box but gives a total of {maximum} boxes", location
-        )
-
+#: The Ante, Over 23 and Under 18 Wagers pay even money (§ 686a.8(a)); odds written beside them must be 1 to 1.
+FIXED_ODDS = {"required": FixedOdds(frozenset({Fraction(1)}), cite("686a.8(a)"))}
 
 RULES = (
-    *shared_rules(RULEBOOK),
+    *shared_rules(RULEBOOK, wagers_citation=cite("686a.6(e)"), fixed_odds=FIXED_ODDS),
     Rule(
         code="686A-101",
         name="checklist.discard-rack-consistent",
@@ -126,7 +55,7 @@ RULES = (
             citation=_RACK,
         ),
         fix="Answer Yes to the one rack option your tables use, and make the Tables sheet's rack columns agree.",
-        check_function=_discard_rack_answers,
+        check_function=discard_rack_answers,
     ),
     Rule(
         code="686A-102",
@@ -145,7 +74,7 @@ RULES = (
             more=(cite("686a.3(a)"),),
         ),
         fix="Make the checklist's shuffler answers match the tables.",
-        check_function=_shuffler_answers,
+        check_function=shuffler_answers(RULEBOOK),
     ),
     Rule(
         code="686A-103",
@@ -181,6 +110,6 @@ RULES = (
             citation=_ADJACENT,
         ),
         fix="State the total number of boxes a player may wager on in one round.",
-        check_function=_adjacent_boxes,
+        check_function=adjacent_boxes,
     ),
 )

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import shared_rules
+from pacomply.checker.rules.common import FixedOdds, adjacent_boxes, discard_rack_present_rule, shared_rules
 from pacomply.regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER, RULEBOOK
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
@@ -21,6 +22,7 @@ _HAND_DEAL = cite("687a.9(a)(1)")
 _DEALING = cite("687a.8(a)")
 _OPTIONAL = cite("687a.7(d)")
 _PROGRESSIVE = cite("687a.12(c)")
+_ADJACENT = cite("687a.7(e)")
 
 _OFFERED = {"progressive": "progressive_offered", "trips": "trips_offered", "bad_beat": "bad_beat_offered"}
 _PAYTABLE_KEY = {"trips": "trips_paytable", "bad_beat": "bad_beat_paytable"}
@@ -29,16 +31,6 @@ _DEALING_KEYS = {
     DealingMethod.HAND: "dealt_from_hand",
     DealingMethod.AUTOMATED_SHOE: "automated_dealing_shoe",
 }
-
-
-def _rack_present(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    for table in context.tables:
-        if table.discard_rack_height_mm is None or table.discard_rack_height_mm <= 0:
-            yield rule.finding(
-                f"table {table.table_id} records no discard rack; every DJ Wild Stud Poker table must have one",
-                table.location_of("discard_rack_height_mm"),
-                table,
-            )
 
 
 def _hand_dealing_needs_shuffler(context: CheckContext, rule: Rule) -> Iterator[Finding]:
@@ -58,8 +50,11 @@ def _hand_dealing_needs_shuffler(context: CheckContext, rule: Rule) -> Iterator[
 
 
 def _dealing_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    # Each contradiction cites the section governing the way of dealing in question (8 manual shoe, 9 hand,
+    # 10 automated shoe), and a shuffler contradiction the shuffler subsection.
     for method, key in _DEALING_KEYS.items():
         answer = context.answer(key)
+        section = RULEBOOK.question(key).section
         using = [table for table in context.tables if table.dealing == method]
         if answer is False:
             for table in using:
@@ -67,12 +62,14 @@ def _dealing_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                     f"table {table.table_id} deals from '{method.value}' but the checklist answers No to '{key}'",
                     table.location_of("dealing"),
                     table,
+                    citation=section,
                 )
         elif answer is True and context.tables and not using:
             yield rule.finding(
                 f"the checklist answers Yes to '{key}' but no table deals from '{method.value}'",
                 context.answer_location(key),
                 severity=Severity.WARNING,
+                citation=section,
             )
     automated = context.answer("automated_shuffler")
     if automated is False:
@@ -83,6 +80,7 @@ def _dealing_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                     "'automated_shuffler'",
                     table.location_of("shuffler"),
                     table,
+                    citation=RULEBOOK.question("automated_shuffler").section,
                 )
 
 
@@ -206,26 +204,12 @@ def _paytable_readings(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             )
 
 
+#: The Ante and Raise Wagers pay even money (§ 687a.12(a)); odds written beside the Ante must be 1 to 1.
+FIXED_ODDS = {"base": FixedOdds(frozenset({Fraction(1)}), cite("687a.12(a)"))}
+
 RULES = (
-    *shared_rules(RULEBOOK),
-    Rule(
-        code="687A-101",
-        name="equipment.discard-rack-present",
-        chapter="687a",
-        severity=Severity.ERROR,
-        citation=_RACK,
-        summary="Every DJ Wild Stud Poker table has a discard rack.",
-        doc=make_doc(
-            what="Checks that each DJ Wild Stud Poker table records a discard rack (a height in the Tables sheet); "
-            "the chapter sets no height.",
-            why="§ 687a.2(d) requires a discard rack securely attached to the dealer's side of every table.",
-            example="Tables row: Chapter 687a, Discard Rack Height (mm) (blank)",
-            instead="Tables row: Chapter 687a, Discard Rack Height (mm) 40",
-            citation=_RACK,
-        ),
-        fix="Attach a discard rack and record its height in the Tables sheet.",
-        check_function=_rack_present,
-    ),
+    *shared_rules(RULEBOOK, wagers_citation=cite("687a.7(d)"), fixed_odds=FIXED_ODDS),
+    discard_rack_present_rule(RULEBOOK, "687A-101", _RACK),
     Rule(
         code="687A-102",
         name="dealing.hand-needs-automated-shuffler",
@@ -327,5 +311,25 @@ RULES = (
         ),
         fix="Confirm with the Board how the paytable is to be read, or choose a paytable that needs no reading.",
         check_function=_paytable_readings,
+    ),
+    Rule(
+        code="687A-107",
+        name="checklist.adjacent-boxes",
+        chapter="687a",
+        severity=Severity.ERROR,
+        citation=_ADJACENT,
+        summary="The number of adjacent boxes a player may wager on is given, agrees with the Yes/No, and fits.",
+        doc=make_doc(
+            what="Checks that when wagers on more than one adjacent box are allowed the total number of boxes is "
+            "given and at least 2 and fits each table (a warning), and that when they are not allowed the total is "
+            "1.",
+            why="§ 687a.7(e) requires the Rules Submission to state the number of boxes; a No beside a total of "
+            "three answers the one question two ways.",
+            example="Sheet 687a: adjacent_boxes_allowed No, max_adjacent_boxes 3",
+            instead="Sheet 687a: adjacent_boxes_allowed No, max_adjacent_boxes 1",
+            citation=_ADJACENT,
+        ),
+        fix="Make the Yes/No and the number of boxes agree.",
+        check_function=adjacent_boxes,
     ),
 )

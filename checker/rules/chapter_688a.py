@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import shared_rules
+from pacomply.checker.rules.common import FixedOdds, discard_rack_present_rule, shared_rules, shuffler_answers_rule
 from pacomply.checker.rules.pai_gow_common import (
     dealing_answers_rule,
     house_way_rule,
@@ -51,8 +52,11 @@ def seed_of(paytable_id: str) -> Decimal:
     return PROGRESSIVE_TABLES[paytable_id].meter_seed
 
 
+#: The base wager pays even money (§ 688a.12(a)); odds written beside it must be 1 to 1.
+FIXED_ODDS = {"base": FixedOdds(frozenset({Fraction(1)}), cite("688a.12(a)"))}
+
 RULES = (
-    *shared_rules(RULEBOOK),
+    *shared_rules(RULEBOOK, wagers_citation=cite("688a.7(e)"), fixed_odds=FIXED_ODDS),
     dealing_answers_rule(RULEBOOK, "688A-101", cite("688a.8(a)"), cite("688a.9(a)(1)")),
     starting_position_rule(
         RULEBOOK,
@@ -88,4 +92,6 @@ RULES = (
         fix="Reset the meter at least to the paytable's seed, and list the progressive system on the table.",
         check_function=_progressive,
     ),
+    discard_rack_present_rule(RULEBOOK, "688A-106", cite("688a.2(f)")),
+    shuffler_answers_rule(RULEBOOK, "688A-107", cite("688a.3(b)")),
 )

@@ -6,12 +6,15 @@ suffix in every chapter. A chapter module calls :func:`shared_rules` and adds it
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 
-from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.regulations.citation import RULES_SUBMISSIONS
-from pacomply.regulations.rulebook import DealingMethod, DeckConfiguration, Rulebook, Shuffler
+from pacomply.checker.registry import CheckContext, CheckFunction, Finding, Rule, Severity, make_doc
+from pacomply.regulations.citation import RULES_SUBMISSIONS, Citation
+from pacomply.regulations.rulebook import AnswerKind, DealingMethod, DeckConfiguration, Rulebook, Shuffler, Wager
 from pacomply.submissions.model import TableConfiguration
 
 CARDS_PER_DECK = 52
@@ -67,56 +70,92 @@ def _describe(configuration: DeckConfiguration) -> str:
     return f"{decks} deck(s) × {configuration.batches} batch(es) with shuffler {shufflers}"
 
 
-def _deck_configuration_problem(book: Rulebook, table: TableConfiguration) -> tuple[str, DeckConfiguration] | None:
-    """None when the table matches a lawful configuration, else the reason and the closest configuration."""
-    configurations = book.deck_configurations
-    for configuration in configurations:
-        if (
-            table.decks in configuration.decks
-            and table.batches == configuration.batches
-            and table.shuffler in configuration.shufflers
-        ):
-            return None
-    by_batches = [configuration for configuration in configurations if configuration.batches == table.batches]
-    by_shuffler = [configuration for configuration in configurations if table.shuffler in configuration.shufflers]
+def _batch_shuffler_problem(book: Rulebook, table: TableConfiguration) -> str | None:
+    """Why the table's batches and shuffler form no configuration of the chapter, or None when they do."""
+    if any(
+        table.batches == configuration.batches and table.shuffler in configuration.shufflers
+        for configuration in book.deck_configurations
+    ):
+        return None
     if table.batches == 2 and table.shuffler == Shuffler.CONTINUOUS:
-        closest = by_batches[0] if by_batches else configurations[0]
         return (
             f"table {table.table_id} declares a continuous shuffler and two batches; two alternating batches are "
-            "for an automated shuffler other than a continuous one",
-            closest,
+            "for an automated shuffler other than a continuous one"
         )
-    if not by_batches:
-        allowed = sorted({configuration.batches for configuration in configurations})
+    if table.shuffler == Shuffler.AUTOMATED and table.batches == 1:
         return (
-            f"table {table.table_id} uses {table.batches} batch(es); {book.title} allows "
-            f"{' or '.join(map(str, allowed))}",
-            by_shuffler[0] if by_shuffler else configurations[0],
+            f"table {table.table_id} uses an automated (non-continuous) shuffler with one batch; {book.title} dealt "
+            "with such a shuffler alternates two batches, one shuffled while the other is in play"
         )
-    matching_batches_shuffler = [c for c in by_batches if table.shuffler in c.shufflers]
-    if not matching_batches_shuffler:
-        closest = by_batches[0]
-        return (
-            f"table {table.table_id} uses {table.batches} batch(es) with shuffler '{table.shuffler.value}'; "
-            f"that number of batches requires shuffler {'/'.join(sorted(s.value for s in closest.shufflers))}",
-            closest,
-        )
-    closest = matching_batches_shuffler[0]
-    allowed_decks = sorted(set().union(*(c.decks for c in matching_batches_shuffler)))
+    allowed = sorted(
+        {
+            configuration.batches
+            for configuration in book.deck_configurations
+            if table.shuffler in configuration.shufflers
+        }
+    )
+    if not allowed:
+        return f"table {table.table_id} uses shuffler '{table.shuffler.value}', which {book.title} does not provide for"
     return (
-        f"table {table.table_id} uses {table.decks} deck(s) per batch; with {table.batches} batch(es) and shuffler "
-        f"'{table.shuffler.value}' {book.title} requires {' or '.join(map(str, allowed_decks))}",
-        closest,
+        f"table {table.table_id} uses {table.batches} batch(es) with shuffler '{table.shuffler.value}'; with that "
+        f"shuffler {book.title} uses {' or '.join(map(str, allowed))} batch(es)"
     )
 
 
-def _deck_configuration(book: Rulebook, code: str) -> Rule:
+def _deck_count_problem(book: Rulebook, table: TableConfiguration) -> tuple[str, DeckConfiguration] | None:
+    """Why the table's deck count is not one the chapter allows for its setup, with the configuration that says so.
+
+    The configuration judged is the one matching the table's batches and shuffler; failing that, its batches (a
+    one-batch table is held to the one-batch deck count whatever its shuffler), its shuffler, then the first.
+    """
+    configurations = book.deck_configurations
+    candidates = (
+        [c for c in configurations if c.batches == table.batches and table.shuffler in c.shufflers]
+        or [c for c in configurations if c.batches == table.batches]
+        or [c for c in configurations if table.shuffler in c.shufflers]
+        or list(configurations[:1])
+    )
+    allowed = sorted(set().union(*(c.decks for c in candidates)))
+    if table.decks in allowed:
+        return None
+    setup = f"with {table.batches} batch(es) and shuffler '{table.shuffler.value}' "
+    return (
+        f"table {table.table_id} uses {table.decks} deck(s) per batch; {setup}{book.title} requires "
+        f"{' or '.join(map(str, allowed))}",
+        candidates[0],
+    )
+
+
+def _two_batch_citation(book: Rulebook) -> Citation:
+    """The subsection that makes two batches the rule with an automated shuffler: the two-batch configuration's."""
+    two = [configuration for configuration in book.deck_configurations if configuration.batches == 2]
+    return (two or list(book.deck_configurations))[0].citation
+
+
+def _deck_configuration(book: Rulebook, code: str, two_batch_citation: Citation | None = None) -> Rule:
+    batch_citation = two_batch_citation or _two_batch_citation(book)
+
+    def _batch_problem_citation(table: TableConfiguration) -> Citation:
+        # A shuffler no configuration uses is refused by the subsection for the table's number of batches; any
+        # other batches/shuffler mismatch is a matter of the two-batch requirement.
+        if not any(table.shuffler in configuration.shufflers for configuration in book.deck_configurations):
+            same_batches = [c for c in book.deck_configurations if c.batches == table.batches]
+            return (same_batches or list(book.deck_configurations))[0].citation
+        return batch_citation
+
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        # Two independent requirements, so two findings when a row breaks both: the deck count of the setup, and
+        # the batches/shuffler combination (the two-batch subsection).
         for table in context.tables:
-            problem = _deck_configuration_problem(book, table)
-            if problem is not None:
-                message, closest = problem
-                yield rule.finding(message, table.location_of("decks"), table, citation=closest.citation)
+            batch_problem = _batch_shuffler_problem(book, table)
+            if batch_problem is not None:
+                yield rule.finding(
+                    batch_problem, table.location_of("batches"), table, citation=_batch_problem_citation(table)
+                )
+            deck_problem = _deck_count_problem(book, table)
+            if deck_problem is not None:
+                message, configuration = deck_problem
+                yield rule.finding(message, table.location_of("decks"), table, citation=configuration.citation)
 
     lawful = "; ".join(f"{_describe(c)} ({c.citation.short})" for c in book.deck_configurations)
     return Rule(
@@ -128,13 +167,14 @@ def _deck_configuration(book: Rulebook, code: str) -> Rule:
         summary="Decks per batch, number of batches and shuffler form a configuration the chapter allows.",
         doc=make_doc(
             what=f"Checks each table's Decks, Batches and Shuffler against the configurations {book.title} allows: "
-            f"{lawful}.",
+            f"{lawful}. The deck count and the batches/shuffler combination are judged separately, each finding "
+            f"citing its own subsection (batches and shuffler: {batch_citation.short}).",
             why="The number of decks changes the game's odds and the Board's controls over the cards; two batches "
             "alternate only with an automated shuffler.",
             example=f"Tables row: Chapter {book.chapter}, Decks 5, Batches 2, Shuffler continuous",
             instead=f"Tables row: Chapter {book.chapter}, " + _example_configuration(book.deck_configurations[0]),
             citation=book.deck_configurations[0].citation,
-            more=(c.citation for c in book.deck_configurations[1:]),
+            more=tuple(dict.fromkeys([c.citation for c in book.deck_configurations[1:]] + [batch_citation])),
         ),
         fix="Use one of the deck configurations the chapter allows, or correct the Decks, Batches and Shuffler cells.",
         check_function=check,
@@ -346,9 +386,63 @@ def _checklist_answered(book: Rulebook, code: str) -> Rule:
     )
 
 
-def _table_wagers(book: Rulebook, code: str) -> Rule:
+_STATED_ODDS = re.compile(r"^\s*(?P<to>\d+(?:\.\d+)?)\s*(?:to|:)\s*(?P<against>\d+(?:\.\d+)?)\s*$", re.IGNORECASE)
+
+
+def stated_odds(text: str) -> Fraction | None:
+    """'8 to 1', '8:1', '3 to 2', 'even money' as a fraction; None when the text states no odds."""
+    if text.strip().lower() in {"even money", "even"}:
+        return Fraction(1)
+    match = _STATED_ODDS.match(text)
+    if match is None or Fraction(match["against"]) == 0:
+        return None
+    return Fraction(match["to"]) / Fraction(match["against"])
+
+
+def _odds_text(value: Fraction) -> str:
+    return f"{value.numerator} to {value.denominator}"
+
+
+@dataclass(frozen=True, slots=True)
+class FixedOdds:
+    """The odds a chapter fixes for a wager that has no paytable to choose, and where it fixes them."""
+
+    odds: frozenset[Fraction]
+    citation: Citation
+
+
+def _table_wagers(
+    book: Rulebook,
+    code: str,
+    wagers_citation: Citation | None = None,
+    fixed_odds: Mapping[str, FixedOdds] | None = None,
+) -> Rule:
     optional = [wager for wager in book.wagers if not wager.required]
     optional_ids = ", ".join(wager.id for wager in optional) or "none"
+    citation = wagers_citation or (optional[0].citation if optional else book.wagers[0].citation)
+    fixed = dict(fixed_odds or {})
+
+    def stated_payout(table: TableConfiguration, wager: Wager, stated: str, rule: Rule) -> Iterator[Finding]:
+        # A wager with no paytable to choose pays what the chapter fixes; a payout written beside it must be that.
+        known = fixed.get(wager.id)
+        odds_stated = stated_odds(stated)
+        if known is not None and odds_stated is not None and odds_stated not in known.odds:
+            allowed = " or ".join(sorted(_odds_text(value) for value in known.odds))
+            yield rule.finding(
+                f"table {table.table_id} states {wager.name} pays {stated}; the chapter fixes {allowed}",
+                table.location_of("wagers"),
+                table,
+                citation=known.citation,
+            )
+        elif known is None or odds_stated is None:
+            yield rule.finding(
+                f"table {table.table_id} states '{stated}' for {wager.name}, a payout the chapter does not print for "
+                "it; the chapter's own payout applies",
+                table.location_of("wagers"),
+                table,
+                citation=known.citation if known is not None else wager.citation,
+                severity=Severity.WARNING,
+            )
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         for table in context.tables:
@@ -361,10 +455,13 @@ def _table_wagers(book: Rulebook, code: str) -> Rule:
                         f"(optional wagers: {optional_ids})",
                         table.location_of("wagers"),
                         table,
+                        citation=citation,
                     )
                     continue
                 permitted = book.paytables_for(wager.id)
                 if not permitted:
+                    if table_wager.paytable is not None:
+                        yield from stated_payout(table, wager, table_wager.paytable, rule)
                     continue
                 if table_wager.paytable is None:
                     if len(permitted) > 1:
@@ -397,19 +494,25 @@ def _table_wagers(book: Rulebook, code: str) -> Rule:
                         citation=paytable.citation,
                     )
 
+    fixed_text = "; ".join(
+        f"{wager_id} {' or '.join(sorted(_odds_text(value) for value in entry.odds))} ({entry.citation.short})"
+        for wager_id, entry in sorted(fixed.items())
+    )
     return Rule(
         code=code,
         name="wagers.permitted-paytable",
         chapter=book.chapter,
         severity=Severity.ERROR,
-        citation=optional[0].citation if optional else book.wagers[0].citation,
+        citation=citation,
         summary="Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count.",
         doc=make_doc(
-            what="Checks the Wagers column of each table: every wager is one of the chapter's optional wagers "
-            f"({optional_ids}), and its paytable is one the chapter permits, at the table's deck count where the "
-            "chapter ties paytables to decks.",
+            what="Checks the Wagers column of each table: every wager is one of the chapter's wagers (optional: "
+            f"{optional_ids}), and its paytable is one the chapter permits, at the table's deck count where the "
+            "chapter ties paytables to decks. Odds written beside a wager the chapter pays at fixed odds"
+            + (f" ({fixed_text})" if fixed_text else "")
+            + " must be those odds (an error); a payout the chapter does not print for the wager is a warning.",
             why="A wager or paytable not authorised by the chapter cannot be offered; the hold of a paytable depends "
-            "on the decks in use.",
+            "on the decks in use; a fixed-odds wager paid at other odds is another game.",
             example=f"Tables row: Chapter {book.chapter}, Wagers 'Insurance'",
             instead=f"Tables row: Chapter {book.chapter}, Wagers '"
             + (
@@ -418,10 +521,102 @@ def _table_wagers(book: Rulebook, code: str) -> Rule:
                 else ""
             )
             + "'",
-            citation=optional[0].citation if optional else book.wagers[0].citation,
-            more=tuple(dict.fromkeys(p.citation for p in book.paytables)),
+            citation=citation,
+            more=tuple(
+                dict.fromkeys([p.citation for p in book.paytables] + [entry.citation for entry in fixed.values()])
+            ),
         ),
-        fix="Offer only the chapter's wagers, on a paytable it permits at the table's deck count.",
+        fix="Offer only the chapter's wagers, on a paytable it permits at the table's deck count, at the chapter's "
+        "odds.",
+        check_function=check,
+    )
+
+
+def _conditional_answers(book: Rulebook, code: str) -> Rule | None:
+    conditional = [question for question in book.checklist if question.depends_on is not None]
+    if not conditional:
+        return None  # a chapter whose checklist asks nothing conditionally has no pair to hold together
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        # A question asked only when another is answered Yes contradicts a No to that one: a Yes to it is an
+        # error (two options chosen that exclude each other); another answer given under a No is ignored, so
+        # it is a warning the filer should clear.
+        for question in conditional:
+            assert question.depends_on is not None
+            if context.answer(question.depends_on) is not False:
+                continue
+            value = context.answer(question.key)
+            if question.kind == AnswerKind.YES_NO and value is True:
+                yield rule.finding(
+                    f"the checklist answers Yes to '{question.key}' ({question.section.short}) but No to "
+                    f"'{question.depends_on}', the condition it depends on",
+                    context.answer_location(question.key),
+                    citation=question.section,
+                )
+            elif question.kind != AnswerKind.YES_NO and value is not None:
+                yield rule.finding(
+                    f"the checklist answers '{question.key}' ({question.section.short}) although it answers No to "
+                    f"'{question.depends_on}', the condition that asks it; the answer is ignored",
+                    context.answer_location(question.key),
+                    citation=question.section,
+                    severity=Severity.WARNING,
+                )
+
+    pair = next((question for question in conditional if question.kind == AnswerKind.YES_NO), conditional[0])
+    return Rule(
+        code=code,
+        name="checklist.conditional-consistent",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=RULES_SUBMISSIONS,
+        summary="An answer to a question asked only under a condition does not contradict a No to that condition.",
+        doc=make_doc(
+            what="For each checklist question that applies only when another is answered Yes, checks that a Yes to "
+            "it does not stand beside a No to its condition (an error), and warns when an amount, paytable or text "
+            "is given under a No; the finding cites the dependent question's subsection.",
+            why="Two answers that contradict each other leave the Board unable to tell which option the licensee "
+            "chose.",
+            example=f"Sheet {book.chapter}: {pair.depends_on} No, {pair.key} "
+            + ("Yes" if pair.kind == AnswerKind.YES_NO else "(answered)"),
+            instead=f"Sheet {book.chapter}: {pair.depends_on} Yes, {pair.key} "
+            + ("Yes" if pair.kind == AnswerKind.YES_NO else "(answered)"),
+            citation=RULES_SUBMISSIONS,
+            more=tuple(dict.fromkeys(question.section for question in conditional)),
+        ),
+        fix="Answer the condition Yes, or the dependent question No (or leave it blank).",
+        check_function=check,
+    )
+
+
+def discard_rack_present_rule(book: Rulebook, code: str, citation: Citation) -> Rule:
+    """For chapters that require a rack but set no height: each table records one (the same blank-is-an-error
+    treatment the height family gives the chapters that set a height)."""
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        for table in context.tables:
+            if table.discard_rack_height_mm is None or table.discard_rack_height_mm <= 0:
+                yield rule.finding(
+                    f"table {table.table_id} records no discard rack; every {book.title} table must have one attached",
+                    table.location_of("discard_rack_height_mm"),
+                    table,
+                )
+
+    return Rule(
+        code=code,
+        name="equipment.discard-rack-present",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=citation,
+        summary=f"Every {book.title} table has a discard rack.",
+        doc=make_doc(
+            what=f"Checks that each {book.title} table records a discard rack (a height in the Tables sheet). The "
+            "chapter sets no height, so no height is checked; a blank is an error, as in the chapters that do.",
+            why=f"§ {citation.short} requires a discard rack securely attached to the dealer's side of every table.",
+            example=f"Tables row: Chapter {book.chapter}, Discard Rack Height (mm) (blank)",
+            instead=f"Tables row: Chapter {book.chapter}, Discard Rack Height (mm) 40",
+            citation=citation,
+        ),
+        fix="Attach a discard rack and record its height in the Tables sheet.",
         check_function=check,
     )
 
@@ -463,17 +658,149 @@ def _chapter_filed(book: Rulebook, code: str) -> Rule:
     )
 
 
-def shared_rules(book: Rulebook) -> tuple[Rule, ...]:
-    """The shared families for one chapter, numbered 001–008."""
+def discard_rack_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    """Exactly one of the two rack options is answered Yes, and the tables' rack columns agree with it.
+
+    One treatment for every chapter whose checklist asks the two rack questions (633a, 685a, 686a).
+    """
+    equal = context.answer("discard_rack_equal_height")
+    taller = context.answer("discard_rack_taller_with_mark")
+    if equal is True and taller is True:
+        yield rule.finding(
+            "the checklist answers Yes to both discard rack options; a rack is either equal to the stack or taller "
+            "with a mark",
+            context.answer_location("discard_rack_taller_with_mark"),
+        )
+    elif equal is False and taller is False:
+        yield rule.finding(
+            "the checklist answers No to both discard rack options; one of them is required",
+            context.answer_location("discard_rack_equal_height"),
+        )
+    for table in context.tables:
+        if table.discard_rack_mark_mm is not None and taller is False:
+            yield rule.finding(
+                f"table {table.table_id} has a marked, taller rack but the checklist says racks are not taller with "
+                "a mark",
+                table.location_of("discard_rack_mark_mm"),
+                table,
+            )
+        if table.discard_rack_mark_mm is None and equal is False and taller is True:
+            yield rule.finding(
+                f"table {table.table_id} has no rack mark but the checklist says racks are taller with a mark",
+                table.location_of("discard_rack_height_mm"),
+                table,
+            )
+
+
+def adjacent_boxes(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    """The Yes/No to wagering on more than one adjacent box and the total number of boxes agree, and the total
+    fits each table (a warning). One treatment for every chapter that asks both questions."""
+    allowed = context.answer("adjacent_boxes_allowed")
+    maximum = context.answer("max_adjacent_boxes")
+    location = context.answer_location("max_adjacent_boxes")
+    if allowed is True and not isinstance(maximum, int):
+        yield rule.finding("more than one adjacent box is allowed but the number of boxes is not given", location)
+    elif allowed is True and isinstance(maximum, int):
+        if maximum < 2:
+            yield rule.finding(f"more than one adjacent box is allowed but the total given is {maximum}", location)
+        for table in context.tables:
+            if maximum > table.betting_positions:
+                yield rule.finding(
+                    f"a player may wager on {maximum} boxes but table {table.table_id} has "
+                    f"{table.betting_positions} positions",
+                    location,
+                    table,
+                    severity=Severity.WARNING,
+                )
+    elif allowed is False and isinstance(maximum, int) and maximum != 1:
+        yield rule.finding(f"adjacent boxes are not allowed but the total given is {maximum}", location)
+
+
+SHUFFLER_KEYS: dict[str, Shuffler] = {
+    "automated_shuffler": Shuffler.AUTOMATED,
+    "continuous_shuffler": Shuffler.CONTINUOUS,
+}
+
+
+def shuffler_answers(book: Rulebook) -> CheckFunction:
+    """The checklist's shuffler answers agree with the shufflers the tables list: a table using one the checklist
+    answers No to is an error, a Yes no table uses a warning. Each finding cites the question's subsection."""
+    keys = {key: shuffler for key, shuffler in SHUFFLER_KEYS.items() if key in {q.key for q in book.checklist}}
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        for key, shuffler in keys.items():
+            answer = context.answer(key)
+            section = book.question(key).section
+            using = [table for table in context.tables if table.shuffler == shuffler]
+            article = "an" if shuffler == Shuffler.AUTOMATED else "a"
+            if answer is False:
+                for table in using:
+                    yield rule.finding(
+                        f"table {table.table_id} uses {article} {shuffler.value} shuffler but the checklist answers No "
+                        f"to '{key}'",
+                        table.location_of("shuffler"),
+                        table,
+                        citation=section,
+                    )
+            elif answer is True and context.tables and not using:
+                yield rule.finding(
+                    f"the checklist answers Yes to '{key}' but no table lists {article} {shuffler.value} shuffler",
+                    context.answer_location(key),
+                    citation=section,
+                    severity=Severity.WARNING,
+                )
+
+    return check
+
+
+def shuffler_answers_rule(book: Rulebook, code: str, citation: Citation) -> Rule:
+    """The shuffler-consistency rule, one treatment for every chapter that asks about shufflers."""
+    sections = tuple(dict.fromkeys(q.section for q in book.checklist if q.key in SHUFFLER_KEYS))
+    return Rule(
+        code=code,
+        name="checklist.shuffler-consistent",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=citation,
+        summary="The checklist's shuffler answers agree with the shufflers the tables list.",
+        doc=make_doc(
+            what="Checks that a table using an automated or a continuous shuffler is covered by a Yes to the matching "
+            "checklist question, and warns when the checklist says Yes but no table uses one.",
+            why="The shuffler decides the deck configuration (two batches or one); the Board approves what is "
+            "declared, so the checklist and the tables must say the same.",
+            example=f"Sheet {book.chapter}: automated_shuffler No; Tables row: Shuffler automated",
+            instead=f"Sheet {book.chapter}: automated_shuffler Yes",
+            citation=citation,
+            more=tuple(section for section in sections if section != citation),
+        ),
+        fix="Make the checklist's shuffler answers match the tables.",
+        check_function=shuffler_answers(book),
+    )
+
+
+def shared_rules(
+    book: Rulebook,
+    *,
+    two_batch_citation: Citation | None = None,
+    wagers_citation: Citation | None = None,
+    fixed_odds: Mapping[str, FixedOdds] | None = None,
+) -> tuple[Rule, ...]:
+    """The shared families for one chapter, numbered 001–009.
+
+    ``two_batch_citation`` is the subsection requiring two batches with an automated shuffler (default: the
+    two-batch configuration's); ``wagers_citation`` the subsection listing the chapter's wagers, cited for a wager
+    the chapter does not have; ``fixed_odds`` the odds of each wager the chapter pays without a paytable.
+    """
     prefix = book.chapter.upper()
     rules = [
         _betting_positions(book, f"{prefix}-001"),
-        _deck_configuration(book, f"{prefix}-002"),
+        _deck_configuration(book, f"{prefix}-002", two_batch_citation),
         _change_interval(book, f"{prefix}-003"),
         _discard_rack(book, f"{prefix}-004"),
         _dealing_method(book, f"{prefix}-005"),
         _checklist_answered(book, f"{prefix}-006"),
-        _table_wagers(book, f"{prefix}-007"),
+        _table_wagers(book, f"{prefix}-007", wagers_citation, fixed_odds),
         _chapter_filed(book, f"{prefix}-008"),
+        _conditional_answers(book, f"{prefix}-009"),
     ]
     return tuple(rule for rule in rules if rule is not None)

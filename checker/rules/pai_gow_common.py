@@ -21,20 +21,32 @@ DEALING_KEYS: dict[DealingMethod, str] = {
 }
 
 
+def method_citations(book: Rulebook) -> dict[DealingMethod, Citation]:
+    """The subsection governing each way of dealing: the checklist question that asks about it (§ NNNa.8(a) manual
+    shoe, § NNNa.9(a) hand, § NNNa.10(a) automated shoe in 645a, 687a and 688a)."""
+    keys = {question.key: question.section for question in book.checklist}
+    return {method: keys[key] for method, key in DEALING_KEYS.items() if key in keys}
+
+
 def dealing_answers_rule(book: Rulebook, code: str, citation: Citation, hand_citation: Citation) -> Rule:
     """Tables deal only by methods the checklist answers Yes to; dealing from the hand needs an automated shuffler."""
+    by_method = method_citations(book)
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         for table in context.tables:
             key = DEALING_KEYS.get(table.dealing)
             if key is not None and context.answer(key) is False:
+                # A contradiction about one way of dealing cites the section governing that way.
                 yield rule.finding(
                     f"table {table.table_id} deals from '{table.dealing.value}' but the checklist answers No to "
                     f"'{key}'",
                     table.location_of("dealing"),
                     table,
+                    citation=by_method.get(table.dealing, citation),
                 )
-            if table.dealing == DealingMethod.HAND and table.shuffler != Shuffler.AUTOMATED:
+            # The same test as 633a and 687a: any automated shuffling device (a continuous one is refused, if at
+            # all, by the deck-configuration family, not twice here).
+            if table.dealing == DealingMethod.HAND and table.shuffler == Shuffler.NONE:
                 yield rule.finding(
                     f"table {table.table_id} deals from the hand with shuffler '{table.shuffler.value}'; cards dealt "
                     "from the hand must be shuffled by an automated card shuffling device",
@@ -63,7 +75,7 @@ def dealing_answers_rule(book: Rulebook, code: str, citation: Citation, hand_cit
             example=f"Sheet {book.chapter}: dealt_from_hand Yes; Tables row: Dealing hand, Shuffler none",
             instead=f"Tables row: Chapter {book.chapter}, Dealing hand, Shuffler automated",
             citation=citation,
-            more=(hand_citation,),
+            more=tuple(dict.fromkeys((*by_method.values(), hand_citation))),
         ),
         fix="Answer the dealing questions as the tables deal, and use an automated shuffler when dealing by hand.",
         check_function=check,

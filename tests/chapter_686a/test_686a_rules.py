@@ -49,7 +49,7 @@ def test_686a_2_a_001_at_most_six_betting_positions() -> None:
         ({"decks": 8, "batches": 1, "shuffler": Shuffler.NONE}, "686a.3(a)"),
         ({"decks": 5, "batches": 2, "shuffler": Shuffler.AUTOMATED}, "686a.3(b)(1)"),
         ({"batches": 2, "shuffler": Shuffler.CONTINUOUS}, "686a.3(b)(1)"),
-        ({"batches": 1, "shuffler": Shuffler.AUTOMATED}, "686a.3(a)"),
+        ({"batches": 1, "shuffler": Shuffler.AUTOMATED}, "686a.3(b)(1)"),
         ({"batches": 3}, "686a.3(b)(1)"),
     ],
 )

@@ -29,13 +29,14 @@ def _with(table_overrides: dict[str, object] | None = None, **answer_overrides: 
 
 def test_687a_rules_follow_the_documentation_template() -> None:
     rules = chapter_rules("687a")
-    assert [rule.code for rule in rules][-6:] == [
+    assert [rule.code for rule in rules][-7:] == [
         "687A-101",
         "687A-102",
         "687A-103",
         "687A-104",
         "687A-105",
         "687A-106",
+        "687A-107",
     ]
     for rule in rules:
         assert rule_metadata_problems(rule) == []
@@ -48,7 +49,7 @@ def test_687a_compliant_example_has_no_errors() -> None:
 @pytest.mark.parametrize(
     "code",
     ["687A-001", "687A-002", "687A-003", "687A-006", "687A-007", "687A-101", "687A-102", "687A-103", "687A-104",
-     "687A-105"],
+     "687A-105", "687A-107"],
 )  # fmt: skip
 def test_687a_violations_example_is_caught_by_each_rule(code: str) -> None:
     assert code in _codes(NONCOMPLIANT_687A)

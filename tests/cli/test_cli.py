@@ -34,7 +34,7 @@ def test_validate_names_every_planted_violation_with_citation_and_cell(examples:
     planted = {
         ("686A-001", "Tables!C2", "58 Pa. Code § 686a.2(a)"),
         ("686A-002", "Tables!D3", "58 Pa. Code § 686a.3(a)"),
-        ("686A-002", "Tables!D4", "58 Pa. Code § 686a.3(b)(1)"),
+        ("686A-002", "Tables!E4", "58 Pa. Code § 686a.3(b)(1)"),
         ("686A-003", "Tables!J3", "58 Pa. Code § 686a.3(c)"),
         ("686A-004", "Tables!H5", "58 Pa. Code § 686a.2(d)"),
         ("686A-005", "Tables!G5", "58 Pa. Code § 686a.7(a)"),

@@ -1,0 +1,157 @@
+"""Coverage of chapter 685a (Down Under Blackjack): each subsection, the rules that check it or why none can."""
+
+from __future__ import annotations
+
+from pacomply.regulations.citation import cite
+from pacomply.regulations.coverage import CoverageEntry, CoverageMatrix, Unchecked
+
+
+def _entry(
+    subsection: str, topic: str, *rule_ids: str, reason: Unchecked | None = None, note: str = ""
+) -> CoverageEntry:
+    return CoverageEntry(cite("685a." + subsection), topic, tuple(rule_ids), reason, note)
+
+
+MATRIX = CoverageMatrix(
+    chapter="685a",
+    entries=(
+        _entry("1", "definitions", reason=Unchecked.DEFINITION),
+        _entry("2(a)", "Each Down Under Blackjack table has 1 to 6 betting positions", "685A-001"),
+        _entry("2(b)", "table layout and equipment", reason=Unchecked.LAYOUT_APPROVAL),
+        _entry("2(c)", "table layout and equipment", reason=Unchecked.LAYOUT_APPROVAL),
+        _entry(
+            "2(d)",
+            "Every Down Under Blackjack table has a Masque Card Reader device, inspected daily",
+            "685A-006",
+            "685A-101",
+        ),
+        _entry(
+            "2(e)",
+            "The discard rack equals the stack height, or is taller with a mark at it",
+            "685A-004",
+            "685A-006",
+            "685A-105",
+        ),
+        _entry(
+            "3(a)",
+            "Decks per batch, number of batches and shuffler form a configuration the chapter allows",
+            "685A-002",
+            "685A-006",
+            "685A-106",
+        ),
+        _entry(
+            "3(b)",
+            "Decks per batch, number of batches and shuffler form a configuration the chapter allows",
+            "685A-002",
+            "685A-006",
+            "685A-106",
+        ),
+        _entry("3(c)", "Cards in use are changed at least as often as the chapter requires", "685A-003"),
+        _entry("3(d)", "cards and decks", reason=Unchecked.RULE_OF_PLAY),
+        _entry("3(e)", "Every Down Under Blackjack table has a Masque Card Reader device, inspected daily", "685A-101"),
+        _entry("4(a)", "opening the table", reason=Unchecked.INSPECTION_DUTY),
+        _entry("4(b)", "opening the table", reason=Unchecked.INSPECTION_DUTY),
+        _entry("4(c)", "opening the table", reason=Unchecked.INSPECTION_DUTY),
+        _entry("4(d)", "opening the table", reason=Unchecked.INSPECTION_DUTY),
+        _entry(
+            "4(e)",
+            "Rules Submission option: Are the cards preinspected and preshuffled",
+            "685A-006",
+            note="only that the option is answered (and agrees with its condition); the choice is the licensee's",
+        ),
+        _entry("5(a)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("5(b)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("5(c)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("5(d)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("5(e)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("5(f)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("5(g)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry(
+            "5(h)",
+            "Rules Submission option: Do you use a dealing shoe or device that automatically reshuffles"
+            " and counts the cards",
+            "685A-006",
+            note="only that the option is answered (and agrees with its condition); the choice is the licensee's",
+        ),
+        _entry(
+            "6(a)",
+            "Rules Submission option: Do you accept verbal wagers accompanied by cash",
+            "685A-006",
+            note="only that the option is answered (and agrees with its condition); the choice is the licensee's",
+        ),
+        _entry("6(b)", "wagers", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("6(c)", "wagers", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("6(d)", "wagers", reason=Unchecked.DEALING_PROCEDURE),
+        _entry(
+            "6(e)",
+            "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
+            "685A-006",
+            "685A-007",
+            "685A-102",
+        ),
+        _entry(
+            "6(f)",
+            "The number of adjacent boxes a player may wager on is given and fits the layout",
+            "685A-006",
+            "685A-104",
+        ),
+        _entry("7(a)", "Cards are dealt only in a way the chapter allows", "685A-005"),
+        _entry("7(b)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(c)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(d)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(e)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(f)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(g)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(h)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(i)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(j)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(k)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(l)", "completing the round", reason=Unchecked.IRREGULARITY),
+        _entry("7(m)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(n)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(o)", "completing the round", reason=Unchecked.RULE_OF_PLAY),
+        _entry("7(p)", "completing the round", reason=Unchecked.RULE_OF_PLAY),
+        _entry("7(q)", "completing the round", reason=Unchecked.RULE_OF_PLAY),
+        _entry("7(r)", "The settlement procedure is (r)(1) or (r)(2)", "685A-006", "685A-103"),
+        _entry("7(s)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("7(t)", "completing the round", reason=Unchecked.DEALING_PROCEDURE),
+        _entry("8(a)", "Insurance Wager", reason=Unchecked.RULE_OF_PLAY),
+        _entry("8(b)", "Insurance Wager", reason=Unchecked.RULE_OF_PLAY),
+        _entry("8(c)", "Insurance Wager", reason=Unchecked.RULE_OF_PLAY),
+        _entry("8(d)", "Insurance Wager", reason=Unchecked.RULE_OF_PLAY),
+        _entry("9(a)", "doubling down", reason=Unchecked.RULE_OF_PLAY),
+        _entry("9(b)", "doubling down", reason=Unchecked.RULE_OF_PLAY),
+        _entry("9(c)", "doubling down", reason=Unchecked.RULE_OF_PLAY),
+        _entry("10(a)", "splitting pairs", reason=Unchecked.RULE_OF_PLAY),
+        _entry("10(b)", "splitting pairs", reason=Unchecked.RULE_OF_PLAY),
+        _entry("10(c)", "splitting pairs", reason=Unchecked.RULE_OF_PLAY),
+        _entry("10(d)", "splitting pairs", reason=Unchecked.RULE_OF_PLAY),
+        _entry("10(e)", "splitting pairs", reason=Unchecked.RULE_OF_PLAY),
+        _entry(
+            "11(a)",
+            "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
+            "685A-007",
+        ),
+        _entry(
+            "11(b)",
+            "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
+            "685A-007",
+        ),
+        _entry(
+            "11(c)",
+            "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
+            "685A-007",
+        ),
+        _entry("12(a)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("12(b)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("12(c)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("12(d)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("12(e)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("12(f)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("12(g)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("12(h)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("12(i)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("12(j)", "irregularities", reason=Unchecked.IRREGULARITY),
+        _entry("12(k)", "irregularities", reason=Unchecked.IRREGULARITY),
+    ),
+)
