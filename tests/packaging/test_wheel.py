@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LAYERS = ("regulations", "submissions", "checker", "engine", "reports", "pacomply")
+LAYERS = ("regulations", "submissions", "checker", "engine", "reports", "workspace", "pacomply")
 BUILD_LEFTOVERS = shutil.ignore_patterns(
     ".git", "build", "dist", "*.egg-info", ".venv*", "__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache",
     ".hypothesis", ".import_linter_cache", "out",
