@@ -150,7 +150,7 @@ def _is_dealer_blackjack(up: int, hole: tuple[int, ...]) -> bool:
 
 @dataclass(frozen=True)
 class ClassPolicy:
-    """The optimal decisions for one up card and one hole-card class (for the simulator).
+    """The optimal decisions for one up card and one hole-card class (gathered by :func:`policy_tables`).
 
     Action codes: 0 stand, 1 hit, 2 double, 3 split.
     """
@@ -189,8 +189,16 @@ def _class_solution(
         sdist = dealer_table(split_shoe, key, pair)
         mask = comps.counts[:, pair] > 0
         s_stand, s_hit, s_double, _sb, _sw, s_hit_wager = k.player_sweep(
-            split_shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, sdist, mask,
-            sdist.shape[1], allowed,
+            split_shoe,
+            comps.counts,
+            comps.cards,
+            comps.total,
+            comps.hard_total,
+            comps.child,
+            sdist,
+            mask,
+            sdist.shape[1],
+            allowed,
         )
         split_hit_more[pair] = s_hit > s_stand
         post: dict[int, tuple[float, float]] = {}
@@ -229,6 +237,60 @@ def _class_solution(
         two_card_action[a, b] = two_card_action[b, a] = best
     policy = ClassPolicy(two_card_action, hit > stand, post_action, split_hit_more)
     return values, policy
+
+
+@dataclass(frozen=True)
+class PolicyTables:
+    """The optimal decisions of every up card and hole-card class, as tables a dealing loop looks up.
+
+    Indexed by the rank index (0 ace, 1-8 two to nine, 9 ten-valued) and the hole class (the position in
+    :func:`hole_classes`); action codes 0 stand, 1 hit, 2 double, 3 split. ``two_card_index[a][b]`` is the player
+    composition of the two cards, ``child[c][r]`` the composition after drawing rank ``r`` (-1 a bust) and
+    ``total[c]`` its best total. Nested lists: a Python dealing loop indexes them faster than numpy scalars.
+    """
+
+    two_card: list[list[list[list[int]]]]  # [up][class][a][b]
+    hit_more: list[list[list[bool]]]  # [up][class][composition], hands of three or more cards
+    post_split: list[list[list[list[int]]]]  # [up][class][pair][second card]
+    split_hit_more: list[list[list[list[bool]]]]  # [up][class][pair][composition]
+    two_card_index: list[list[int]]
+    child: list[list[int]]
+    total: list[int]
+
+
+def policy_tables(decks: int, dealer_ace_pair_is_22: bool = True) -> PolicyTables:
+    """The decisions :func:`analyse_down_under` values, for the real-shoe simulator to play (a few seconds)."""
+    comps = player_compositions()
+    n = len(comps.counts)
+    two_card = np.zeros((RANKS, 4, RANKS, RANKS), dtype=np.int64)
+    hit_more = np.zeros((RANKS, 4, n), dtype=np.bool_)
+    post = np.zeros((RANKS, 4, RANKS, RANKS), dtype=np.int64)
+    split_hit_more = np.zeros((RANKS, 4, RANKS, n), dtype=np.bool_)
+    for up in range(RANKS):
+        for ci, hole in enumerate(hole_classes(up)):
+            if _is_dealer_blackjack(up, hole):
+                continue
+            _, policy = _class_solution(decks, up, hole, dealer_ace_pair_is_22)
+            two_card[up, ci] = policy.two_card
+            hit_more[up, ci] = policy.hit_more
+            post[up, ci] = policy.post_split
+            split_hit_more[up, ci] = policy.split_hit_more
+    two_card_index = np.zeros((RANKS, RANKS), dtype=np.int64)
+    for a in range(RANKS):
+        for b in range(RANKS):
+            counts = [0] * RANKS
+            counts[a] += 1
+            counts[b] += 1
+            two_card_index[a, b] = comps.find(tuple(counts))
+    return PolicyTables(
+        two_card.tolist(),
+        hit_more.tolist(),
+        post.tolist(),
+        split_hit_more.tolist(),
+        two_card_index.tolist(),
+        comps.child.tolist(),
+        comps.total.tolist(),
+    )
 
 
 @lru_cache(maxsize=16)
