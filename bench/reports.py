@@ -23,11 +23,11 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
 from pacomply.checker.review import review_filing  # noqa: E402
-from pacomply.reports.batch import review_paths, write_reports  # noqa: E402
 from pacomply.reports.interface import ReportFormat, renderer  # noqa: E402
 from pacomply.submissions import read_filing  # noqa: E402
 
 from bench.generate_filings import write as write_filings  # noqa: E402
+from pacomply.review_service import review_paths, write_reports  # noqa: E402
 
 BUDGET_SECONDS = 60.0
 

@@ -234,12 +234,16 @@ def chapter_rules(chapter: str) -> tuple[Rule, ...]:
     return tuple(sorted(rules, key=lambda rule: rule.code))
 
 
+# Like the chapters', found by name: the rule modules import this one for Rule and Finding, never the reverse.
+_FILING_RULE_MODULES = ("pacomply.checker.rules.filing", "pacomply.checker.rules.currency")
+
+
 def filing_rules() -> tuple[Rule, ...]:
     """Rules about the filing as a whole."""
-    from pacomply.checker.rules.currency import RULES as CURRENCY_RULES
-    from pacomply.checker.rules.filing import RULES
-
-    return RULES + CURRENCY_RULES
+    rules: tuple[Rule, ...] = ()
+    for module in _FILING_RULE_MODULES:
+        rules += import_module(module).RULES
+    return rules
 
 
 def all_rules() -> tuple[Rule, ...]:

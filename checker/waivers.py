@@ -18,66 +18,20 @@ A waived finding keeps its place in every report, marked, and no longer counts t
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, Waiver, find_rule, make_doc
+from pacomply.checker.registry import Finding, Waiver, find_rule
 from pacomply.checker.review import Review
-from pacomply.regulations.citation import WAIVERS
+from pacomply.checker.rules.filing import WAIVER_EXPIRED, WAIVER_RULES, WAIVER_UNMATCHED
 from pacomply.submissions.errors import InputError, ProblemCollector
 from pacomply.submissions.model import SourceLocation
 
 MAX_WAIVER_FILE_BYTES = 1024 * 1024
 _KEYS = {"rule", "table", "justification", "approval", "expires"}
 _REQUIRED = ("rule", "justification", "approval", "expires")
-
-
-def _nothing(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    """Waiver rules do not look at a filing; :func:`apply_waivers` raises their findings."""
-    return iter(())
-
-
-WAIVER_EXPIRED = Rule(
-    code="FIL-003",
-    name="waiver.not-expired",
-    chapter=None,
-    severity=Severity.ERROR,
-    citation=WAIVERS,
-    summary="A waiver relied on has not expired.",
-    doc=make_doc(
-        what="Reports a waiver in the waiver file whose expiry date has passed; the finding it covered counts again.",
-        why="A waiver under § 601a.4 is granted for a time; after it lapses the requirement applies in full.",
-        example='waivers.toml: rule = "686A-004", expires = 2025-01-31 (reviewed in 2026)',
-        instead='waivers.toml: rule = "686A-004", expires = 2027-06-30, with the Board\'s renewed approval reference',
-        citation=WAIVERS,
-    ),
-    fix="Obtain the Board's renewal and record its reference and new expiry, or remedy the finding.",
-    check_function=_nothing,
-)
-
-WAIVER_UNMATCHED = Rule(
-    code="FIL-004",
-    name="waiver.matches-a-finding",
-    chapter=None,
-    severity=Severity.WARNING,
-    citation=WAIVERS,
-    summary="Every waiver in the waiver file matches a finding of the filing.",
-    doc=make_doc(
-        what="Warns about a waiver that accepts no finding of the filing reviewed (wrong rule, wrong table, or "
-        "the problem was fixed).",
-        why="A stale waiver hides nothing today but may hide a new problem tomorrow; the file should list only "
-        "what the Board actually waived for this filing.",
-        example='waivers.toml: rule = "686A-004", table = "OU-9" (no such table in the filing)',
-        instead='waivers.toml: rule = "686A-004", table = "OU-4"',
-        citation=WAIVERS,
-    ),
-    fix="Remove the waiver, or correct its rule id or table id.",
-    check_function=_nothing,
-)
-
-WAIVER_RULES = (WAIVER_EXPIRED, WAIVER_UNMATCHED)
 
 
 def _load(path: Path) -> Any:

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from pacomply.checker.wager_math.simulated import FiledMeter, MeterSummary
     from pacomply.engine.simulation.progressive import MeterSpec
     from pacomply.engine.simulation.registry import MeterChoice, ProgressiveRoundGame, TableSetup
-    from pacomply.reports.batch import BatchOutcome
     from pacomply.reports.interface import ReportFormat
+    from pacomply.review_service import BatchOutcome
     from pacomply.submissions import Filing
 
 
@@ -321,7 +321,7 @@ def _review_with_progress(paths: list[Path], settings: CheckSettings, jobs: int)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from pacomply.reports.batch import review_paths
+    from pacomply.review_service import review_paths
 
     console = Console(stderr=True)
     with Progress(
@@ -335,6 +335,19 @@ def _review_with_progress(paths: list[Path], settings: CheckSettings, jobs: int)
     ) as progress:
         task = progress.add_task("review", total=len(paths))
         return review_paths(paths, settings, on_outcome=lambda _outcome: progress.advance(task), jobs=jobs)
+
+
+def _warn_unfinished_replacement(folder: Path) -> None:
+    """Say so when an earlier run into ``folder`` was stopped while replacing its reports (they may be a mix)."""
+    from pacomply.review_service import unfinished_replacement
+
+    stale = unfinished_replacement(folder)
+    if stale:
+        typer.echo(
+            f"warning: an earlier run into {folder} was stopped while replacing its reports; these may be older "
+            f"than the others until rewritten: {', '.join(path.name for path in stale)}",
+            err=True,
+        )
 
 
 @app.command()
@@ -386,8 +399,8 @@ def validate(
     from pacomply.checker.registry import CheckSettings
     from pacomply.checker.waivers import read_waivers
     from pacomply.config import finish_review, load_config
-    from pacomply.reports.batch import collect_filings, exit_code, review_path, write_reports
     from pacomply.reports.interface import render_many, renderer
+    from pacomply.review_service import collect_filings, exit_code, review_path, write_reports
     from pacomply.submissions import InputError
     from pacomply.submissions.files import OutputRefused
 
@@ -458,6 +471,7 @@ def validate(
             _print_problems(outcome)
     reviews = [outcome.review for outcome in outcomes if outcome.review is not None]
     if output_dir is not None:
+        _warn_unfinished_replacement(output_dir)
         try:
             written = write_reports(outcomes, output_dir, formats, inputs)
         except OutputRefused as error:

@@ -96,7 +96,7 @@ def collect(paths: list[Path]) -> list[Path]:
     """The filings named: files as given, folders expanded to the filings directly in them (as ``validate`` does).
 
     The batch code that does this is moving to its own home; this is the one import to repoint."""
-    from pacomply.reports.batch import collect_filings
+    from pacomply.review_service import collect_filings
 
     return collect_filings(paths)
 

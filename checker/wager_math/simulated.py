@@ -15,7 +15,7 @@ from pacomply.checker.wager_math import WagerMath
 from pacomply.engine.simulation.progressive import long_run_net, net_at_meter
 from pacomply.engine.simulation.registry import ProgressiveRoundGame, load_game
 from pacomply.engine.simulation.runner import SimulationRun
-from pacomply.submissions import Filing
+from pacomply.submissions.model import Filing
 
 
 def simulated_math(run: SimulationRun) -> list[WagerMath]:

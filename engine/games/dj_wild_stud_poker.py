@@ -22,6 +22,7 @@ from pacomply.engine.evaluator import (
     evaluate_deuces_wild,
     evaluate_standard,
 )
+from pacomply.engine.replay_input import read_wager
 from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from pacomply.regulations.chapter_687a import (
     BAD_BEAT_ODDS,
@@ -259,20 +260,7 @@ def _cards(raw: object, field: str, problems: list[str]) -> list[Card]:
     return cards
 
 
-def _amount(wagers: Mapping[str, object], name: str, problems: list[str]) -> Fraction | None:
-    raw = wagers.get(name)
-    if raw is None:
-        return None
-    try:
-        if isinstance(raw, bool) or not isinstance(raw, int | float | str):
-            raise ValueError
-        amount = Fraction(str(raw))
-    except ValueError:
-        problems.append(f"wagers.{name}: '{raw}' is not an amount")
-        return None
-    if amount < 0:
-        problems.append(f"wagers.{name}: {raw} must be at least 0")
-    return amount
+_amount = read_wager
 
 
 def replay(data: Mapping[str, object]) -> RoundResult:

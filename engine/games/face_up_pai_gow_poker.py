@@ -23,12 +23,14 @@ from pacomply.engine.games.pai_gow_house_way import (
 from pacomply.engine.games.pai_gow_poker import (
     FORTUNE_OUTCOME,
     PlayerRound,
+    base_and_optional,
     check_deck,
     compare,
     read_amount,
     read_cards,
     read_house_way,
     read_players,
+    surrender,
 )
 from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from pacomply.regulations.chapter_645a import (
@@ -137,19 +139,9 @@ def settle(
         p.seat: seven_card_bonus_category([Card.from_index(c) for c in p.cards], JokerRule.FULLY_WILD) for p in players
     }
     for player in players:
-        base = player.wagers.get("base", Fraction(0))
-        optional = {k: v for k, v in player.wagers.items() if k != "base" and v > 0}
+        base, optional = base_and_optional(player)
         if player.surrender and not optional:
-            settlements.append(
-                Settlement(
-                    f"seat {player.seat} base",
-                    base,
-                    Outcome.SURRENDER,
-                    -base,
-                    cite("688a.11(d)"),
-                    "surrendered after the dealer set his hands",
-                )
-            )
+            settlements.append(surrender(player, base, "688a.11(d)"))
         else:
             setting: Setting = (
                 setting_of(list(player.cards), list(player.low))

@@ -6,12 +6,12 @@ rulebook (:mod:`regulations.chapter_686a`), the single source of those numbers.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from enum import StrEnum, unique
 from fractions import Fraction
 
-from pacomply.engine.cards import Card, CardParseError, Rank
+from pacomply.engine.cards import Card, Rank
+from pacomply.engine.replay_input import check_shoe_holds, parse_amount, parse_cards
 from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from pacomply.regulations.chapter_686a import (
     BONUS_ODDS_BY_TOTAL,
@@ -118,13 +118,8 @@ def _amount(data: Mapping[str, object], name: str, problems: list[str], required
         if required:
             problems.append(f"wagers.{name}: missing; the Ante is required to play (§ 686a.6(d))")
         return Fraction(0)
-    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
-        problems.append(f"wagers.{name}: '{raw}' is not an amount")
-        return Fraction(0)
-    try:
-        amount = Fraction(str(raw))
-    except ValueError:
-        problems.append(f"wagers.{name}: '{raw}' is not an amount")
+    amount = parse_amount(raw, f"wagers.{name}", problems)
+    if amount is None:
         return Fraction(0)
     if amount < 0 or (required and amount == 0):
         problems.append(f"wagers.{name}: {raw} must be {'more than' if required else 'at least'} 0")
@@ -145,19 +140,8 @@ def replay(data: Mapping[str, object]) -> RoundResult:
     else:
         if len(raw_cards) != CARDS_PER_HAND:
             problems.append(f"cards: an Over/Under hand has exactly {CARDS_PER_HAND} cards; {len(raw_cards)} given")
-        for position, text in enumerate(raw_cards):
-            try:
-                card = Card.parse(str(text))
-            except CardParseError as error:
-                problems.append(f"cards[{position}]: {error}")
-                continue
-            if card.is_joker:
-                problems.append(f"cards[{position}]: Over/Under is dealt without jokers (§ 686a.3(a))")
-                continue
-            cards.append(card)
-        for card, count in sorted(Counter(cards).items()):
-            if count > decks:
-                problems.append(f"cards: {card} appears {count} times but a {decks}-deck shoe holds {decks}")
+        cards = parse_cards(raw_cards, "cards", problems, "Over/Under is dealt without jokers (§ 686a.3(a))")
+        check_shoe_holds(cards, decks, problems)
     raw_decision = data.get("decision")
     decision = None
     try:

@@ -151,6 +151,25 @@ def _bonus(
     )
 
 
+def base_and_optional(player: PlayerRound) -> tuple[Fraction, dict[str, Fraction]]:
+    """A seat's base wager, and the optional wagers it placed (an optional wager of 0 is not placed)."""
+    optional = {k: v for k, v in player.wagers.items() if k != "base" and v > 0}
+    return player.wagers.get("base", Fraction(0)), optional
+
+
+def surrender(player: PlayerRound, base: Fraction, subsection: str) -> Settlement:
+    """The base wager surrendered after the dealer set his hands (§ 645a.11(d), § 688a.11(d): only without an
+    optional wager placed, which the caller checks)."""
+    return Settlement(
+        f"seat {player.seat} base",
+        base,
+        Outcome.SURRENDER,
+        -base,
+        cite(subsection),
+        "surrendered after the dealer set his hands",
+    )
+
+
 def settle(
     dealer_cards: Sequence[int],
     players: Sequence[PlayerRound],
@@ -165,19 +184,9 @@ def settle(
     facts = [("dealer high", _describe(dealer.high)), ("dealer low", _describe(dealer.low))]
     categories = {p.seat: seven_card_bonus_category([Card.from_index(c) for c in p.cards]) for p in players}
     for player in players:
-        base = player.wagers.get("base", Fraction(0))
-        optional = {k: v for k, v in player.wagers.items() if k != "base" and v > 0}
+        base, optional = base_and_optional(player)
         if player.surrender and not optional:
-            settlements.append(
-                Settlement(
-                    f"seat {player.seat} base",
-                    base,
-                    Outcome.SURRENDER,
-                    -base,
-                    cite("645a.11(d)"),
-                    "surrendered after the dealer set his hands",
-                )
-            )
+            settlements.append(surrender(player, base, "645a.11(d)"))
         else:
             setting = (
                 setting_of(list(player.cards), list(player.low))

@@ -9,12 +9,12 @@ subsection that decided it.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pacomply.engine.cards import Card, CardParseError, Rank
+from pacomply.engine.cards import Card, Rank
+from pacomply.engine.replay_input import check_shoe_holds, parse_cards, read_wager
 from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from pacomply.regulations.chapter_681a import (
     BONUS_ODDS,
@@ -231,20 +231,8 @@ def settle(
 
 
 def _amount(wagers: Mapping[str, object], name: str, problems: list[str]) -> Fraction:
-    raw = wagers.get(name)
-    if raw is None:
-        return Fraction(0)
-    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
-        problems.append(f"wagers.{name}: '{raw}' is not an amount")
-        return Fraction(0)
-    try:
-        amount = Fraction(str(raw))
-    except ValueError:
-        problems.append(f"wagers.{name}: '{raw}' is not an amount")
-        return Fraction(0)
-    if amount < 0:
-        problems.append(f"wagers.{name}: {raw} must be at least 0")
-    return amount
+    amount = read_wager(wagers, name, problems)
+    return Fraction(0) if amount is None else amount
 
 
 def replay(data: Mapping[str, object]) -> RoundResult:
@@ -261,19 +249,8 @@ def replay(data: Mapping[str, object]) -> RoundResult:
     if not isinstance(raw_cards, list):
         problems.append('cards: expected the cards in dealing order, e.g. ["Ah", "9c", "Kd", "7s", "5h"]')
         raw_cards = []
-    for position, text in enumerate(raw_cards):
-        try:
-            card = Card.parse(str(text))
-        except CardParseError as error:
-            problems.append(f"cards[{position}]: {error}")
-            continue
-        if card.is_joker:
-            problems.append(f"cards[{position}]: 21 Baccarat is dealt without jokers (§ 681a.3(a))")
-            continue
-        cards.append(card)
-    for card, count in sorted(Counter(cards).items()):
-        if count > decks:
-            problems.append(f"cards: {card} appears {count} times but a {decks}-deck shoe holds {decks}")
+    cards = parse_cards(raw_cards, "cards", problems, "21 Baccarat is dealt without jokers (§ 681a.3(a))")
+    check_shoe_holds(cards, decks, problems)
     wagers: dict[str, Fraction] = {}
     raw_wagers = data.get("wagers")
     if not isinstance(raw_wagers, dict):

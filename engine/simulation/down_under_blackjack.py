@@ -40,6 +40,7 @@ process) and the card-to-rank mapping. Where the simulated figure and ``edge``'s
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from pacomply.engine.cards import Card, Rank
 from pacomply.engine.games import down_under_blackjack as rules
@@ -47,6 +48,9 @@ from pacomply.engine.games.blackjack_hand import is_blackjack, point_value
 from pacomply.engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
 from pacomply.engine.simulation.shoe import Shoe
 from pacomply.regulations import chapter_685a as book
+
+if TYPE_CHECKING:
+    from pacomply.engine.analysis.down_under.analyzer import PolicyTables
 
 #: Every 685a wager id (MATH.md), in report order.
 _WAGER_IDS = ("base", "match_the_dealer", "insurance")
@@ -93,30 +97,16 @@ def _rank_index(card: Card) -> int:
     return point_value(card) - 1
 
 
-class _Policy:
-    """The analyzer's decisions for one deck count as nested lists (list indexing is faster than numpy scalars)."""
-
-    def __init__(self, decks: int) -> None:
-        from pacomply.engine.analysis.down_under.simulation import _policy_arrays
-
-        two_card, hit_more, post_split, split_hit_more, two_card_index, child, total = _policy_arrays(decks, True)
-        self.two_card: list[list[list[list[int]]]] = two_card.tolist()
-        self.hit_more: list[list[list[bool]]] = hit_more.tolist()
-        self.post_split: list[list[list[list[int]]]] = post_split.tolist()
-        self.split_hit_more: list[list[list[list[bool]]]] = split_hit_more.tolist()
-        self.two_card_index: list[list[int]] = two_card_index.tolist()
-        self.child: list[list[int]] = child.tolist()
-        self.total: list[int] = total.tolist()
+_POLICIES: dict[int, PolicyTables] = {}
 
 
-_POLICIES: dict[int, _Policy] = {}
-
-
-def _policy(decks: int) -> _Policy:
+def _policy(decks: int) -> PolicyTables:
     """Built once per process and deck count (a few seconds: the analyzer's class solutions)."""
     policy = _POLICIES.get(decks)
     if policy is None:
-        policy = _POLICIES[decks] = _Policy(decks)
+        from pacomply.engine.analysis.down_under.analyzer import policy_tables
+
+        policy = _POLICIES[decks] = policy_tables(decks, dealer_ace_pair_is_22=True)
     return policy
 
 
@@ -220,7 +210,7 @@ class _DownUnderPlayer:
         self._insurance = "insurance" in wagers
 
     def _play(
-        self, policy: _Policy, shoe: Shoe, first: Card, second: Card, up: int, seen: int
+        self, policy: PolicyTables, shoe: Shoe, first: Card, second: Card, up: int, seen: int
     ) -> list[rules.PlayerHand]:
         """The seat's final hands under the analyzer's decisions (``seen`` is the Masque class of the hole card)."""
         a, b = _rank_index(first), _rank_index(second)
@@ -255,7 +245,7 @@ class _DownUnderPlayer:
         return [rules.PlayerHand(tuple(cards))]
 
     @staticmethod
-    def _draw_on(hit: list[bool], policy: _Policy, shoe: Shoe, cards: list[Card], composition: int) -> None:
+    def _draw_on(hit: list[bool], policy: PolicyTables, shoe: Shoe, cards: list[Card], composition: int) -> None:
         # § 685a.7(k)(1): no card at 21; a composition index of -1 is a bust.
         while composition >= 0 and policy.total[composition] < 21 and hit[composition]:
             drawn = shoe.draw()

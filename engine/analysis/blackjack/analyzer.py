@@ -5,6 +5,7 @@ See the package docstring for the method and the split approximation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -20,6 +21,7 @@ from pacomply.engine.analysis.blackjack.combinatorics import (
     player_compositions,
 )
 from pacomply.engine.analysis.blackjack.core import (
+    BaseGameRecord,
     dealer_table,
     kernels,
     probability_two_cards,
@@ -70,48 +72,20 @@ class StrategyTables:
 
 
 @dataclass(frozen=True)
-class BlackjackAnalysis:
+class BlackjackAnalysis(BaseGameRecord):
     """The base-game figures for one rule set and one player strategy (fields follow MATH.md's ``edge``)."""
 
     rules: BlackjackRules
     strategy: Strategy
-    house_edge: float
-    element_of_risk: float
-    expected_total_wagered: float
     tables: StrategyTables
     house_edge_optimal: float
     house_edge_basic: float
-    method: str = "exact"
-    rounds: int | None = None
-    ci95: tuple[float, float] | None = None
-    hit_frequency: float | None = None
-    std_dev: float | None = None
     citation: str = CITATION
     readings: tuple[tuple[str, str, str, str], ...] = READINGS
 
-    @property
-    def return_(self) -> float:
-        """Payback: 1 − element of risk (the base game puts doubles and splits at risk too)."""
-        return 1.0 - self.element_of_risk
-
     def edge_json(self) -> dict[str, object]:
         """The MATH.md ``edge`` object for the ``base`` wager."""
-        return {
-            "chapter": "633a",
-            "wager": "base",
-            "paytable": None,
-            "decks": self.rules.decks,
-            "house_edge": self.house_edge,
-            "element_of_risk": self.element_of_risk,
-            "return": self.return_,
-            "method": self.method,
-            "rounds": self.rounds,
-            "ci95": self.ci95,
-            "hit_frequency": self.hit_frequency,
-            "std_dev": self.std_dev,
-            "citation": self.citation,
-            "reading": "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in self.readings),
-        }
+        return self.base_record("633a", self.rules.decks, self.citation, self.readings)
 
 
 def _doubling_allowed(rules: BlackjackRules, hard_total: int, soft: bool) -> bool:
@@ -144,13 +118,15 @@ class _UpcardSolution:
 
 
 def _post_split_options(
-    rules: BlackjackRules, pair: int, stand: float, hit: float, double: float, hard: int, soft: bool
+    rules: BlackjackRules, pair: int, composition: int, stand: float, hit: float, double: float
 ) -> dict[str, float]:
-    if pair == ACE and not rules.hit_split_aces:
-        return {"stand": stand}
-    options = {"stand": stand, "hit": hit}
-    if rules.double_after_split and _doubling_allowed(rules, hard, soft):
-        options["double"] = double
+    """The values of what a post-split hand may do, by :func:`post_split_rules`."""
+    may_draw, may_double = post_split_rules(rules, pair)
+    options = {"stand": stand}
+    if may_draw:
+        options["hit"] = hit
+        if may_double(composition):
+            options["double"] = double
     return options
 
 
@@ -185,6 +161,89 @@ def _max_hands(rules: BlackjackRules, pair: int) -> int:
     return rules.max_split_hands if (pair != ACE or rules.resplit_aces) else 2
 
 
+@dataclass(frozen=True)
+class SplitSweep:
+    """The values of every hand holding one card of ``pair`` after a split, with the other pair card out of the shoe.
+
+    One numba sweep gives them all (stand, hit and double, and the amount wagered when hitting); the 633a, Switch
+    and 685a analyses differ only in which of those a post-split hand may take (:func:`post_split_play`).
+    """
+
+    pair: int
+    shoe: np.ndarray
+    mask: np.ndarray
+    stand: np.ndarray
+    hit: np.ndarray
+    double: np.ndarray
+    hit_wager: np.ndarray
+
+    def composition(self, second: int) -> int:
+        """The composition index of the pair card and the ``second`` card dealt to it."""
+        counts = [0] * RANKS
+        counts[self.pair] += 1
+        counts[second] += 1
+        return player_compositions().find(tuple(counts))
+
+    def pre_split_shoe(self) -> np.ndarray:
+        """The shoe with both pair cards out (what the split hands draw from, before their second cards)."""
+        pre = self.shoe.copy()
+        pre[self.pair] -= 1
+        return pre
+
+
+def split_sweep(
+    shoe: np.ndarray, key: tuple, pair: int, hole_allowed: np.ndarray, *dealer_22_pushes: bool
+) -> SplitSweep:
+    """Sweep every post-split composition of ``pair`` against the dealer table of ``key`` (a rule set's dealer)."""
+    comps = player_compositions()
+    split_shoe = shoe.copy()
+    split_shoe[pair] -= 1
+    sdist = dealer_table(split_shoe, key, pair)
+    mask = comps.counts[:, pair] > 0
+    stand, hit, double, _best_value, _best_wager, hit_wager = kernels().player_sweep(
+        split_shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, sdist, mask, sdist.shape[1],
+        hole_allowed, *dealer_22_pushes,
+    )  # fmt: skip
+    return SplitSweep(pair, split_shoe, mask, stand, hit, double, hit_wager)
+
+
+POST_SPLIT_ACTIONS = {"stand": 0, "hit": 1, "double": 2}
+
+
+def post_split_play(
+    sweep: SplitSweep, may_draw: bool, may_double: Callable[[int], bool]
+) -> tuple[dict[int, tuple[float, float]], dict[int, str]]:
+    """The best play of each post-split two-card hand: (value, amount wagered) and the choice, by second card.
+
+    A hand may always stand; it may hit only when ``may_draw`` (split aces usually take one card), and double
+    only when it may draw and ``may_double(composition)`` says the rules allow it there.
+    """
+    values: dict[int, tuple[float, float]] = {}
+    choices: dict[int, str] = {}
+    for second in range(RANKS):
+        j = sweep.composition(second)
+        options = {"stand": (sweep.stand[j], 1.0)}
+        if may_draw:
+            options["hit"] = (sweep.hit[j], sweep.hit_wager[j])
+            if may_double(j):
+                options["double"] = (sweep.double[j], 2.0)
+        choice = max(options, key=lambda name: options[name][0])
+        values[second] = options[choice]
+        choices[second] = choice
+    return values, choices
+
+
+def post_split_rules(rules: BlackjackRules, pair: int) -> tuple[bool, Callable[[int], bool]]:
+    """What a 633a post-split hand may do under ``rules``: draw (not split aces, unless they may), and double where
+    doubling after a split and doubling on that total are allowed (§§ 633a.10, 633a.11)."""
+    comps = player_compositions()
+
+    def may_double(j: int) -> bool:
+        return rules.double_after_split and _doubling_allowed(rules, int(comps.hard_total[j]), bool(comps.soft[j]))
+
+    return pair != ACE or rules.hit_split_aces, may_double
+
+
 def _best(options: dict[str, float]) -> str:
     return max(options, key=lambda k: options[k])
 
@@ -205,32 +264,13 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
 
     # --- split passes: the other pair card is out of the shoe for every post-split hand
     split_post: dict[int, dict[str, dict[int, tuple[float, float]]]] = {}
-    split_data: dict[int, tuple] = {}
+    split_data: dict[int, SplitSweep] = {}
     if rules.max_split_hands >= 2:
         for pair in range(RANKS):
             if shoe[pair] < 2:
                 continue
-            split_shoe = shoe.copy()
-            split_shoe[pair] -= 1
-            sdist = dealer_table(split_shoe, key, pair)
-            mask = comps.counts[:, pair] > 0
-            s_stand, s_hit, s_double, _s_best, _s_wager, s_hit_wager = k.player_sweep(
-                split_shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, sdist, mask,
-                sdist.shape[1], hole_allowed,
-            )
-            split_data[pair] = (split_shoe, mask, s_stand, s_hit, s_double, s_hit_wager)
-            post: dict[int, tuple[float, float]] = {}
-            for second in range(RANKS):
-                counts = [0] * RANKS
-                counts[pair] += 1
-                counts[second] += 1
-                j = comps.find(tuple(counts))
-                options = _post_split_options(
-                    rules, pair, s_stand[j], s_hit[j], s_double[j], int(comps.hard_total[j]), bool(comps.soft[j])
-                )
-                choice = _best(options)
-                wager = {"stand": 1.0, "hit": s_hit_wager[j], "double": 2.0}[choice]
-                post[second] = (options[choice], wager)
+            sweep = split_data[pair] = split_sweep(shoe, key, pair, hole_allowed)
+            post, _choices = post_split_play(sweep, *post_split_rules(rules, pair))
             split_post[pair] = {"optimal": post}
 
     pre_split = {pair: shoe - np.eye(RANKS, dtype=np.int64)[pair] * 2 for pair in range(RANKS)}
@@ -320,10 +360,12 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
         counts[b] += 1
         start_all[comps.find(tuple(counts))] = w
     hit_everything = np.ones(n, dtype=np.bool_)
-    reach_all = k.reach_weights(shoe, comps.counts, comps.cards, comps.child, start_all, hit_everything, all_mask,
-                                hole_allowed)
+    reach_all = k.reach_weights(
+        shoe, comps.counts, comps.cards, comps.child, start_all, hit_everything, all_mask, hole_allowed
+    )
     dependency_order = (
-        [(False, t) for t in range(20, 11, -1)] + [(True, t) for t in range(20, 11, -1)]
+        [(False, t) for t in range(20, 11, -1)]
+        + [(True, t) for t in range(20, 11, -1)]
         + [(False, t) for t in range(11, 1, -1)]
     )
     for cls in dependency_order:
@@ -372,7 +414,8 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
         # splits under the chart
         split_values = {}
         post_choice: dict[int, dict[int, str]] = {}
-        for pair, (split_shoe, mask, s_stand, _s_hit, s_double, _) in split_data.items():
+        for pair, sweep in split_data.items():
+            split_shoe, mask, s_stand, s_double = sweep.shoe, sweep.mask, sweep.stand, sweep.double
             _s_value, _s_wager, s_hit, s_hit_wager = k.fixed_sweep(
                 split_shoe, comps.counts, comps.cards, comps.total, comps.child, s_stand, decision, mask, hole_allowed
             )
@@ -384,9 +427,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
                 j = comps.find(tuple(counts))
                 cls = _class_of(comps, j)
                 evs = {"stand": (s_stand[j], 1.0), "hit": (s_hit[j], s_hit_wager[j]), "double": (s_double[j], 2.0)}
-                allowed = _post_split_options(
-                    rules, pair, s_stand[j], s_hit[j], s_double[j], int(comps.hard_total[j]), bool(comps.soft[j])
-                )
+                allowed = _post_split_options(rules, pair, j, s_stand[j], s_hit[j], s_double[j])
                 if cls in row_no_surrender:
                     choice = row_no_surrender[cls]
                     if choice not in allowed:
@@ -486,10 +527,7 @@ def _tables(rules: BlackjackRules, solutions: dict[int, _UpcardSolution]) -> Str
 
     def row(cls: tuple[bool, int]) -> tuple[str, ...]:
         return tuple(
-            code(solutions[u].chart_rows[cls], False)
-            if cls in solutions[u].chart_rows
-            else "-"
-            for u in UPCARD_ORDER
+            code(solutions[u].chart_rows[cls], False) if cls in solutions[u].chart_rows else "-" for u in UPCARD_ORDER
         )
 
     hard_rows = tuple((f"hard {t}", row((False, t))) for t in range(5, 20))  # 4 and 20 are only pairs

@@ -9,6 +9,7 @@ comparisons that share a shoe and a dealer rule, pay for them once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import numpy as np
@@ -20,6 +21,47 @@ from pacomply.engine.analysis.blackjack.combinatorics import (
 )
 
 
+@dataclass(frozen=True, kw_only=True)
+class BaseGameRecord:
+    """The figures of a blackjack-family base game and the rest of MATH.md's ``edge`` record, shared by the 633a and
+    685a analyses. They are exact, so the simulation fields stay empty; they are kept so every key is there."""
+
+    house_edge: float
+    element_of_risk: float
+    expected_total_wagered: float
+    method: str = "exact"
+    rounds: int | None = None
+    ci95: tuple[float, float] | None = None
+    hit_frequency: float | None = None
+    std_dev: float | None = None
+
+    @property
+    def return_(self) -> float:
+        """Payback: 1 − element of risk (the base game puts doubles and splits at risk too)."""
+        return 1.0 - self.element_of_risk
+
+    def base_record(
+        self, chapter: str, decks: int, citation: str, readings: tuple[tuple[str, str, str, str], ...]
+    ) -> dict[str, object]:
+        """The MATH.md ``edge`` object of the ``base`` wager; the reading names each topic and the choice made."""
+        return {
+            "chapter": chapter,
+            "wager": "base",
+            "paytable": None,
+            "decks": decks,
+            "house_edge": self.house_edge,
+            "element_of_risk": self.element_of_risk,
+            "return": self.return_,
+            "method": self.method,
+            "rounds": self.rounds,
+            "ci95": self.ci95,
+            "hit_frequency": self.hit_frequency,
+            "std_dev": self.std_dev,
+            "citation": citation,
+            "reading": "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in readings),
+        }
+
+
 def kernels():  # type: ignore[no-untyped-def]
     """The numba kernels, imported on first use (numba is heavy to import)."""
     from pacomply.engine.analysis.blackjack import kernels as module
@@ -28,9 +70,7 @@ def kernels():  # type: ignore[no-untyped-def]
 
 
 @lru_cache(maxsize=256)
-def _dealer_table_cached(
-    shoe_key: tuple[int, ...], terminal_key: tuple, mask_rank: int
-) -> np.ndarray:
+def _dealer_table_cached(shoe_key: tuple[int, ...], terminal_key: tuple, mask_rank: int) -> np.ndarray:
     comps = player_compositions()
     terminals: DealerTerminals = dealer_terminals(*terminal_key)
     mask = np.ones(len(comps.counts), dtype=np.bool_) if mask_rank < 0 else comps.counts[:, mask_rank] > 0

@@ -108,6 +108,15 @@ def stand_value(total, dist, outcomes, dealer_22_pays_two_large, dealer_22_pushe
     return ev
 
 
+@njit(cache=True, inline="always")
+def fits_in(comp_row, base_shoe):
+    """Whether the shoe holds every card of the composition (the sweeps skip the ones it cannot deal)."""
+    for r in range(10):  # noqa: SIM110 - a plain loop: numba compiles no generator inside all()
+        if comp_row[r] > base_shoe[r]:
+            return False
+    return True
+
+
 @njit(cache=True)
 def player_sweep(
     base_shoe, comp_counts, comp_cards, comp_total, comp_hard, child, dist, mask, outcomes, hole_allowed,
@@ -130,13 +139,7 @@ def player_sweep(
     for r in range(10):
         size += base_shoe[r]
     for c in range(n_comp):
-        if not mask[c]:
-            continue
-        feasible = True
-        for r in range(10):
-            if comp_counts[c, r] > base_shoe[r]:
-                feasible = False
-        if not feasible:
+        if not (mask[c] and fits_in(comp_counts[c], base_shoe)):
             continue
         stand[c] = stand_value(comp_total[c], dist[c], outcomes, False, dealer_22_pushes)
         if comp_total[c] >= 21:
@@ -184,13 +187,7 @@ def fixed_sweep(base_shoe, comp_counts, comp_cards, comp_total, child, stand, de
     for r in range(10):
         size += base_shoe[r]
     for c in range(n_comp):
-        if not mask[c]:
-            continue
-        feasible = True
-        for r in range(10):
-            if comp_counts[c, r] > base_shoe[r]:
-                feasible = False
-        if not feasible:
+        if not (mask[c] and fits_in(comp_counts[c], base_shoe)):
             continue
         if comp_total[c] < 21:
             ev_hit = 0.0

@@ -20,7 +20,15 @@ from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
-from pacomply.engine.analysis.blackjack.analyzer import _doubling_allowed, _max_hands, split_value
+from pacomply.engine.analysis.blackjack.analyzer import (
+    POST_SPLIT_ACTIONS,
+    _doubling_allowed,
+    _max_hands,
+    post_split_play,
+    post_split_rules,
+    split_sweep,
+    split_value,
+)
 from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
 from pacomply.engine.analysis.blackjack.core import dealer_table, kernels
 from pacomply.engine.analysis.blackjack.rules import BlackjackRules
@@ -140,42 +148,11 @@ def _hand_values(
     split_values: dict[int, tuple[float, float]] = {}
     if rules.max_split_hands >= 2:
         for pair in range(RANKS):
-            split_shoe = shoe.copy()
-            split_shoe[pair] -= 1
-            sdist = dealer_table(split_shoe, key, pair)
-            mask = comps.counts[:, pair] > 0
-            s_stand, s_hit, s_double, _sb, _sw, s_hit_wager = k.player_sweep(
-                split_shoe,
-                comps.counts,
-                comps.cards,
-                comps.total,
-                comps.hard_total,
-                comps.child,
-                sdist,
-                mask,
-                sdist.shape[1],
-                allowed,
-                True,
-            )
-            split_hit_more[pair] = s_hit > s_stand
-            post: dict[int, tuple[float, float]] = {}
-            for second in range(RANKS):
-                counts = [0] * RANKS
-                counts[pair] += 1
-                counts[second] += 1
-                j = comps.find(tuple(counts))
-                options = {"stand": (s_stand[j], 1.0)}
-                if pair != ACE or rules.hit_split_aces:
-                    options["hit"] = (s_hit[j], s_hit_wager[j])
-                    if rules.double_after_split and _doubling_allowed(
-                        rules, int(comps.hard_total[j]), bool(comps.soft[j])
-                    ):
-                        options["double"] = (s_double[j], 2.0)
-                choice = max(options, key=lambda name: options[name][0])
-                post[second] = options[choice]
-                post_split[pair, second] = {"stand": 0, "hit": 1, "double": 2}[choice]
-            pre = split_shoe.copy()
-            pre[pair] -= 1
+            sweep = split_sweep(shoe, key, pair, allowed, True)
+            post, choices = post_split_play(sweep, *post_split_rules(rules, pair))
+            split_hit_more[pair] = sweep.hit > sweep.stand
+            post_split[pair] = [POST_SPLIT_ACTIONS[choices[second]] for second in range(RANKS)]
+            pre = sweep.pre_split_shoe()
             split_values[pair] = split_value(_max_hands(rules, pair), pair, pre, allowed, post)
     value: dict[tuple[int, int], tuple[float, float]] = {}
     for a in range(RANKS):

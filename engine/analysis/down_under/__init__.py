@@ -21,8 +21,19 @@ from pacomply.engine.analysis.down_under.analyzer import (
     PERMITTED_DECKS,
     READINGS,
     DownUnderAnalysis,
+    PolicyTables,
     analyse_down_under,
     hole_classes,
+    policy_tables,
 )
 
-__all__ = ["CITATION", "PERMITTED_DECKS", "READINGS", "DownUnderAnalysis", "analyse_down_under", "hole_classes"]
+__all__ = [
+    "CITATION",
+    "PERMITTED_DECKS",
+    "READINGS",
+    "DownUnderAnalysis",
+    "PolicyTables",
+    "analyse_down_under",
+    "hole_classes",
+    "policy_tables",
+]

@@ -10,9 +10,15 @@ from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
-from pacomply.engine.analysis.blackjack.analyzer import split_value
+from pacomply.engine.analysis.blackjack.analyzer import POST_SPLIT_ACTIONS, post_split_play, split_sweep, split_value
 from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
-from pacomply.engine.analysis.blackjack.core import dealer_table, kernels, probability_two_cards, two_card_hands
+from pacomply.engine.analysis.blackjack.core import (
+    BaseGameRecord,
+    dealer_table,
+    kernels,
+    probability_two_cards,
+    two_card_hands,
+)
 
 CITATION = "58 Pa. Code § 685a.7"
 PERMITTED_DECKS = (4, 5, 6, 8)  # 685a.3(a)
@@ -84,47 +90,18 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
 
 
 @dataclass(frozen=True)
-class DownUnderAnalysis:
+class DownUnderAnalysis(BaseGameRecord):
     """House edge of the Bet Wager (MATH.md ``edge`` fields)."""
 
     decks: int
-    house_edge: float
-    element_of_risk: float
-    expected_total_wagered: float
     insurance_house_edge: float
     dealer_ace_pair_is_22: bool
-    method: str = "exact"
-    rounds: int | None = None
-    ci95: tuple[float, float] | None = None
-    hit_frequency: float | None = None
-    std_dev: float | None = None
     citation: str = CITATION
     readings: tuple[tuple[str, str, str, str], ...] = READINGS
 
-    @property
-    def return_(self) -> float:
-        """Payback: 1 − element of risk."""
-        return 1.0 - self.element_of_risk
-
     def edge_json(self) -> list[dict[str, object]]:
         """The MATH.md ``edge`` objects for the ``base`` and ``insurance`` wagers."""
-        reading = "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in self.readings)
-        base: dict[str, object] = {
-            "chapter": "685a",
-            "wager": "base",
-            "paytable": None,
-            "decks": self.decks,
-            "house_edge": self.house_edge,
-            "element_of_risk": self.element_of_risk,
-            "return": self.return_,
-            "method": self.method,
-            "rounds": self.rounds,
-            "ci95": self.ci95,
-            "hit_frequency": self.hit_frequency,
-            "std_dev": self.std_dev,
-            "citation": self.citation,
-            "reading": reading,
-        }
+        base = self.base_record("685a", self.decks, self.citation, self.readings)
         insurance: dict[str, object] = dict(
             base,
             wager="insurance",
@@ -150,7 +127,7 @@ def _is_dealer_blackjack(up: int, hole: tuple[int, ...]) -> bool:
 
 @dataclass(frozen=True)
 class ClassPolicy:
-    """The optimal decisions for one up card and one hole-card class (for the simulator).
+    """The optimal decisions for one up card and one hole-card class (gathered by :func:`policy_tables`).
 
     Action codes: 0 stand, 1 hit, 2 double, 3 split.
     """
@@ -184,30 +161,12 @@ def _class_solution(
     for pair in range(RANKS):
         if shoe[pair] < 2:
             continue
-        split_shoe = shoe.copy()
-        split_shoe[pair] -= 1
-        sdist = dealer_table(split_shoe, key, pair)
-        mask = comps.counts[:, pair] > 0
-        s_stand, s_hit, s_double, _sb, _sw, s_hit_wager = k.player_sweep(
-            split_shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, sdist, mask,
-            sdist.shape[1], allowed,
-        )
-        split_hit_more[pair] = s_hit > s_stand
-        post: dict[int, tuple[float, float]] = {}
-        for second in range(RANKS):
-            counts = [0] * RANKS
-            counts[pair] += 1
-            counts[second] += 1
-            j = comps.find(tuple(counts))
-            if pair == ACE:  # 685a.10(e): one card to each split ace
-                options = {"stand": (s_stand[j], 1.0)}
-            else:  # 685a.9(a): doubling is allowed on the hands of a split
-                options = {"stand": (s_stand[j], 1.0), "hit": (s_hit[j], s_hit_wager[j]), "double": (s_double[j], 2.0)}
-            choice = max(options, key=lambda name: options[name][0])
-            post[second] = options[choice]
-            post_action[pair, second] = {"stand": 0, "hit": 1, "double": 2}[choice]
-        pre = split_shoe.copy()
-        pre[pair] -= 1
+        # 685a.10(e): one card to each split ace; 685a.9(a): doubling is allowed on the hands of a split
+        sweep = split_sweep(shoe, key, pair, allowed)
+        post, choices = post_split_play(sweep, may_draw=pair != ACE, may_double=lambda _composition: True)
+        split_hit_more[pair] = sweep.hit > sweep.stand
+        post_action[pair] = [POST_SPLIT_ACTIONS[choices[second]] for second in range(RANKS)]
+        pre = sweep.pre_split_shoe()
         split_values[pair] = split_value(2, pair, pre, allowed, post)  # 685a.10(c): one split only
 
     values: dict[tuple[int, int], tuple[float, float]] = {}
@@ -229,6 +188,60 @@ def _class_solution(
         two_card_action[a, b] = two_card_action[b, a] = best
     policy = ClassPolicy(two_card_action, hit > stand, post_action, split_hit_more)
     return values, policy
+
+
+@dataclass(frozen=True)
+class PolicyTables:
+    """The optimal decisions of every up card and hole-card class, as tables a dealing loop looks up.
+
+    Indexed by the rank index (0 ace, 1-8 two to nine, 9 ten-valued) and the hole class (the position in
+    :func:`hole_classes`); action codes 0 stand, 1 hit, 2 double, 3 split. ``two_card_index[a][b]`` is the player
+    composition of the two cards, ``child[c][r]`` the composition after drawing rank ``r`` (-1 a bust) and
+    ``total[c]`` its best total. Nested lists: a Python dealing loop indexes them faster than numpy scalars.
+    """
+
+    two_card: list[list[list[list[int]]]]  # [up][class][a][b]
+    hit_more: list[list[list[bool]]]  # [up][class][composition], hands of three or more cards
+    post_split: list[list[list[list[int]]]]  # [up][class][pair][second card]
+    split_hit_more: list[list[list[list[bool]]]]  # [up][class][pair][composition]
+    two_card_index: list[list[int]]
+    child: list[list[int]]
+    total: list[int]
+
+
+def policy_tables(decks: int, dealer_ace_pair_is_22: bool = True) -> PolicyTables:
+    """The decisions :func:`analyse_down_under` values, for the real-shoe simulator to play (a few seconds)."""
+    comps = player_compositions()
+    n = len(comps.counts)
+    two_card = np.zeros((RANKS, 4, RANKS, RANKS), dtype=np.int64)
+    hit_more = np.zeros((RANKS, 4, n), dtype=np.bool_)
+    post = np.zeros((RANKS, 4, RANKS, RANKS), dtype=np.int64)
+    split_hit_more = np.zeros((RANKS, 4, RANKS, n), dtype=np.bool_)
+    for up in range(RANKS):
+        for ci, hole in enumerate(hole_classes(up)):
+            if _is_dealer_blackjack(up, hole):
+                continue
+            _, policy = _class_solution(decks, up, hole, dealer_ace_pair_is_22)
+            two_card[up, ci] = policy.two_card
+            hit_more[up, ci] = policy.hit_more
+            post[up, ci] = policy.post_split
+            split_hit_more[up, ci] = policy.split_hit_more
+    two_card_index = np.zeros((RANKS, RANKS), dtype=np.int64)
+    for a in range(RANKS):
+        for b in range(RANKS):
+            counts = [0] * RANKS
+            counts[a] += 1
+            counts[b] += 1
+            two_card_index[a, b] = comps.find(tuple(counts))
+    return PolicyTables(
+        two_card.tolist(),
+        hit_more.tolist(),
+        post.tolist(),
+        split_hit_more.tolist(),
+        two_card_index.tolist(),
+        comps.child.tolist(),
+        comps.total.tolist(),
+    )
 
 
 @lru_cache(maxsize=16)

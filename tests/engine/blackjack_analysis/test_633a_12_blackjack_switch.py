@@ -14,7 +14,9 @@ from fractions import Fraction
 
 import pytest
 from pacomply.engine.analysis.blackjack import SWITCH_READINGS, BlackjackRules, analyse_switch
-from pacomply.engine.analysis.blackjack.switch_simulation import simulate_switch
+
+from tests.simulation.agreement import disagreements
+from tests.simulation.real_shoe import simulate_base
 
 LAS_VEGAS = BlackjackRules(decks=6, dealer_hits_soft_17=True, blackjack_pays=Fraction(1), late_surrender=False)
 LAS_VEGAS_OPTIONS = {"switched_blackjack_pays": Fraction(1), "natural_beats_dealer_22": True}
@@ -26,24 +28,18 @@ def test_633a_12_a_switch_house_edge_matches_the_published_las_vegas_figure():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("rules", "options"),
-    [(BlackjackRules(decks=6), {}), (LAS_VEGAS, LAS_VEGAS_OPTIONS)],
-)
-def test_633a_12_a_switch_edge_agrees_with_a_seeded_simulation(rules, options):
-    exact = analyse_switch(rules, **options)
-    simulated = simulate_switch(rules, rounds=6_000_000, seed=6331, **options)
-    assert within_three_standard_errors(exact.house_edge, simulated.ci95)
+def test_633a_12_a_switch_edge_agrees_with_the_real_shoe_simulation():
+    """The chapter's rules at a Switch table, dealt from a real shoe and settled by the rules module. The
+    simulation removes every card of both hands, where the analysis values each hand with only its own two cards
+    out: the difference (about 0.03 points) is well inside this run's interval (about 0.2 points).
+
+    The Las Vegas rules (dealer hits soft 17, a switched Blackjack paid as 21) are not the chapter's and are not
+    dealt by its simulator; their figure is checked against the published one above."""
+    exact = analyse_switch(BlackjackRules(decks=6, late_surrender=False))
+    simulated, _wagered = simulate_base("633a", 6, 400_000, seed=6331, wager="switch")
+    assert disagreements({"switch": simulated}, {"switch": exact.house_edge}) == []
 
 
 def test_633a_12_a_5_switch_readings_cite_the_subsection():
     assert all("633a" in citation for _, _, _, citation in SWITCH_READINGS)
     assert {"switched Blackjack", "Blackjack payout in Switch"} <= {topic for topic, _, _, _ in SWITCH_READINGS}
-
-
-def within_three_standard_errors(exact: float, ci95: tuple[float, float]) -> bool:
-    """The slow battery makes about a dozen simulation comparisons at once, so each uses a 3-standard-error
-    band (99.7 %) instead of 95 %, which would fail one in twenty correct comparisons by chance."""
-    low, high = ci95
-    centre, standard_error = (low + high) / 2, (high - low) / (2 * 1.96)
-    return abs(exact - centre) <= 3 * standard_error

@@ -1,7 +1,8 @@
 """685a Down Under Blackjack: the exact Bet Wager edge against a seeded simulation, and the chapter's rules.
 
 No published house edge for the 685a rules was available to us (the game's maker publishes none we could
-find), so the independent check is the simulator, which splits with exact card removal.
+find), so the independent check is the chapter's simulator (real shoe, rounds settled as replay settles them),
+which splits with exact card removal.
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from __future__ import annotations
 import pytest
 from pacomply.engine.analysis.blackjack.combinatorics import ACE, TEN, dealer_total
 from pacomply.engine.analysis.down_under import PERMITTED_DECKS, READINGS, analyse_down_under, hole_classes
-from pacomply.engine.analysis.down_under.simulation import simulate_down_under
+
+from tests.simulation.agreement import disagreements
+from tests.simulation.real_shoe import simulate_base
 
 
 def test_685a_3_d_3_dealer_ace_counts_eleven_up_to_22():
@@ -36,20 +39,19 @@ def test_685a_house_edge_rises_with_the_number_of_decks():
     assert all(-0.005 < edge < 0.01 for edge in edges)
 
 
-@pytest.mark.parametrize("decks", [6])
-def test_685a_exact_edge_lies_in_the_95_percent_interval_of_a_seeded_simulation(decks):
+# The one 685a simulator: real-shoe rounds played with the analyzer's decisions and settled by the rules module
+# (its splits remove every card exactly, where the analyzer approximates the post-split composition).
+@pytest.mark.parametrize(
+    ("decks", "rounds"),
+    [(6, 100_000), pytest.param(6, 2_000_000, marks=pytest.mark.slow),
+     pytest.param(4, 2_000_000, marks=pytest.mark.slow), pytest.param(5, 2_000_000, marks=pytest.mark.slow),
+     pytest.param(8, 2_000_000, marks=pytest.mark.slow)],
+)  # fmt: skip
+def test_685a_exact_edge_agrees_with_the_real_shoe_simulation(decks, rounds):
     exact = analyse_down_under(decks)
-    simulated = simulate_down_under(decks, rounds=2_000_000, seed=685 + decks)
-    low, high = simulated.ci95
-    assert low <= exact.house_edge <= high
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("decks", "ace_pair_is_22"), [(4, True), (5, True), (8, True), (6, False)])
-def test_685a_exact_edge_agrees_with_long_simulation(decks, ace_pair_is_22):
-    exact = analyse_down_under(decks, ace_pair_is_22)
-    simulated = simulate_down_under(decks, rounds=10_000_000, seed=6850 + decks, dealer_ace_pair_is_22=ace_pair_is_22)
-    assert within_three_standard_errors(exact.house_edge, simulated.ci95)
+    simulated, wagered = simulate_base("685a", decks, rounds, seed=6850 + decks)
+    assert disagreements({"base": simulated}, {"base": exact.house_edge}) == []
+    assert wagered == pytest.approx(exact.expected_total_wagered, abs=0.004)
 
 
 def test_685a_readings_are_recorded_with_citations():
@@ -62,11 +64,3 @@ def test_685a_edge_json_reports_base_and_insurance():
     base, insurance = analyse_down_under(6).edge_json()
     assert base["wager"] == "base" and base["method"] == "exact" and base["citation"] == "58 Pa. Code § 685a.7"
     assert insurance["wager"] == "insurance" and insurance["house_edge"] == pytest.approx(1 - 3 * 96 / 311)
-
-
-def within_three_standard_errors(exact: float, ci95: tuple[float, float]) -> bool:
-    """The slow battery makes about a dozen simulation comparisons at once, so each uses a 3-standard-error
-    band (99.7 %) instead of 95 %, which would fail one in twenty correct comparisons by chance."""
-    low, high = ci95
-    centre, standard_error = (low + high) / 2, (high - low) / (2 * 1.96)
-    return abs(exact - centre) <= 3 * standard_error

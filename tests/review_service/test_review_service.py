@@ -7,12 +7,20 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pacomply.reports.batch import collect_filings, exit_code, report_names, review_paths, write_reports
 from pacomply.reports.interface import ReportFormat
 from pacomply.submissions.files import OutputRefused
 from typer.testing import CliRunner
 
 from pacomply.cli import app
+from pacomply.review_service import (
+    REPLACING_JOURNAL,
+    collect_filings,
+    exit_code,
+    report_names,
+    review_paths,
+    unfinished_replacement,
+    write_reports,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 runner = CliRunner()
@@ -152,3 +160,71 @@ def test_the_cli_module_imports_no_renderer_until_asked() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).resolve().parents[2])  # fmt: skip
     assert result.stdout.strip() == "[]"
+
+
+def _reviewed_examples() -> list:  # type: ignore[type-arg]
+    return review_paths([EXAMPLES / "686a-compliant.json", EXAMPLES / "686a-violations.json"])
+
+
+def test_a_finished_run_leaves_only_its_reports_and_never_flushes_every_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    def refuse_sync() -> None:
+        raise AssertionError("os.sync() flushes every disk of the machine; only the files written are flushed")
+
+    monkeypatch.setattr(os, "sync", refuse_sync, raising=False)
+    written = write_reports(_reviewed_examples(), tmp_path, [ReportFormat.JSON, ReportFormat.SARIF], [])
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(path.name for path in written)
+    assert len(written) == 4
+    assert unfinished_replacement(tmp_path) == []
+
+
+def test_a_run_killed_while_replacing_older_reports_is_named_as_a_possible_mix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    outcomes = _reviewed_examples()
+    formats = [ReportFormat.JSON, ReportFormat.TEXT]
+    first = write_reports(outcomes, tmp_path, formats, [])
+    for path in first:
+        path.write_bytes(b"older run")  # an older set, told apart from the new one by its content
+    real_replace = os.replace
+    renamed: list[str] = []
+
+    def replace_then_die(source: object, target: object) -> None:
+        name = Path(str(target)).name
+        if len(renamed) == 2 and name != REPLACING_JOURNAL:
+            raise KeyboardInterrupt  # the process stopped between two renames of reports
+        real_replace(source, target)  # type: ignore[arg-type]
+        if name != REPLACING_JOURNAL:
+            renamed.append(name)
+
+    monkeypatch.setattr(os, "replace", replace_then_die)
+    with pytest.raises(KeyboardInterrupt):
+        write_reports(outcomes, tmp_path, formats, [])
+    monkeypatch.setattr(os, "replace", real_replace)
+    contents = {path.name: path.read_bytes() for path in first}
+    assert sum(content == b"older run" for content in contents.values()) == 2  # a mix of two runs on disk ...
+    assert sorted(path.name for path in unfinished_replacement(tmp_path)) == sorted(contents)  # ... and said so
+    assert not [path for path in tmp_path.iterdir() if path.name.endswith(".tmp")]  # no half-written leftovers
+
+    result = runner.invoke(app, ["validate", str(EXAMPLES / "686a-compliant.json"), "--output-dir", str(tmp_path),
+                                 "--format", "json"])  # fmt: skip
+    assert "was stopped while replacing its reports" in result.output
+    assert "686a-violations.txt" in result.output
+    # That run rewrote one report; the three it did not write stay named until a run rewrites them.
+    assert sorted(path.name for path in unfinished_replacement(tmp_path)) == sorted(
+        name for name in contents if name != "686a-compliant.json"
+    )
+    write_reports(outcomes, tmp_path, formats, [])
+    assert unfinished_replacement(tmp_path) == []
+    assert all(path.read_bytes() != b"older run" for path in first)
+    assert REPLACING_JOURNAL not in {path.name for path in tmp_path.iterdir()}
+
+
+def test_an_unreadable_journal_is_named_rather_than_ignored(tmp_path: Path) -> None:
+    (tmp_path / REPLACING_JOURNAL).write_text("{not json", encoding="utf-8")
+    assert unfinished_replacement(tmp_path) == [tmp_path / REPLACING_JOURNAL]

@@ -1,12 +1,15 @@
-"""Batch review: many filings (a folder, or several files) reviewed in one process, each outcome kept, one exit code.
+"""The review of one filing or many: collect the filings, read them, review them, write each one's reports.
 
-An unreadable filing does not stop the run: its problems are kept as an outcome of their own. Per-filing reports
-are written atomically into an output folder, named after the filing, never over an input. The CLI draws the
-progress bar and the summary table from what this module returns.
+This is the application's own logic, below every front end (the command line, and any other that reviews filings)
+and above the renderers, which only turn a review into bytes and never read a filing. An unreadable filing does not
+stop the run: its problems are kept as an outcome of their own. Per-filing reports are written into an output folder,
+named after the filing, never over an input. The CLI draws the progress bar and the summary table from what this
+module returns.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -165,20 +168,60 @@ def write_reports(
                 raise OutputRefused(f"'{target}' is an input of this run; pacomply never writes over its input")
             check_output_path(target, (), overwrite=True)
             planned.append((target, outcome.review, report_format))
-    if len(planned) == 1:
-        target, review, report_format = planned[0]
-        write_atomically(target, renderer(report_format).render(review))
-        return [target]
     return _write_all_atomically((target, renderer(fmt).render(review)) for target, review, fmt in planned)
 
 
-def _write_all_atomically(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
-    """Many files, each renamed into place whole, with one flush to disk for the lot.
+# Written into the output folder while a set of reports replaces an older one, removed once every file is in place:
+# a run stopped in between leaves it behind, naming the files that may still be from the older set.
+REPLACING_JOURNAL = ".pacomply-replacing.json"
 
-    ``write_atomically`` syncs every file before its rename; for a thousand reports that is a thousand journal
-    commits (about 0.1 s each on a busy disk, most of a batch's time). Here every report is written to its
-    temporary file, the disk is flushed once, and only then are the files renamed into place, so a report is
-    never seen half-written and is on disk before it appears.
+
+def unfinished_replacement(folder: Path) -> list[Path]:
+    """The reports in ``folder`` that an earlier run was stopped before replacing: they may be older than the rest.
+
+    Empty when the last run into the folder finished (or none ran). A journal that cannot be read is named itself,
+    so the user can look at it.
+    """
+    journal = folder / REPLACING_JOURNAL
+    try:
+        names = json.loads(journal.read_text(encoding="utf-8"))["pending"]
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError, KeyError, TypeError):
+        return [journal]
+    return [folder / name for name in names if isinstance(name, str)]
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the folder's entries (renames, new names) durable; a POSIX notion, skipped on Windows."""
+    if os.name == "nt":  # pragma: no cover - Windows cannot open a folder to flush it
+        return
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def _write_journal(folder: Path, pending: Iterable[str]) -> None:
+    """Name the reports of ``folder`` that may be older than the others, or remove the journal when none may be."""
+    journal = folder / REPLACING_JOURNAL
+    names = sorted(set(pending))
+    if names:
+        write_atomically(journal, (json.dumps({"pending": names}, indent=1) + "\n").encode("utf-8"))
+    else:
+        journal.unlink(missing_ok=True)
+    _fsync_folder(folder)
+
+
+def _write_all_atomically(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
+    """Many files, each renamed into place whole, never leaving a silent mix of two runs' reports.
+
+    Every report is written to a temporary file beside its target and flushed to disk (that file, not every disk of
+    the machine). Before the first rename, a journal naming every target is made durable in the target's folder; it
+    is removed after the last rename. A run killed among the renames leaves the journal behind, and the next run
+    into the folder says which reports may be older than the others (:func:`unfinished_replacement`); a run that
+    rewrites them clears them from it.
     """
     staged: list[tuple[Path, Path]] = []
     try:
@@ -187,18 +230,26 @@ def _write_all_atomically(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
             staged.append((temporary_path, target))
             with os.fdopen(handle, "wb") as stream:
                 stream.write(content)
-        if hasattr(os, "sync"):
-            os.sync()
-        else:  # pragma: no cover - Windows has no sync(); flush each file instead
-            for staged_path, _target in staged:
-                with open(staged_path, "rb+") as stream:
-                    os.fsync(stream.fileno())
+                stream.flush()
+                os.fsync(stream.fileno())
+        written: dict[Path, set[str]] = {}
+        for _staged, target in staged:
+            written.setdefault(target.parent, set()).add(target.name)
+        earlier = {
+            folder: {path.name for path in unfinished_replacement(folder)} - {REPLACING_JOURNAL} for folder in written
+        }
+        for folder, names in written.items():
+            _write_journal(folder, earlier[folder] | names)
         for staged_path, final_path in staged:
             os.replace(staged_path, final_path)
     except BaseException:
         for staged_path, _target in staged:
             staged_path.unlink(missing_ok=True)
         raise
+    for folder, names in written.items():
+        # What this run rewrote is settled; reports an earlier stopped run left unreplaced stay named.
+        _fsync_folder(folder)
+        _write_journal(folder, earlier[folder] - names)
     return [target for _temporary, target in staged]
 
 

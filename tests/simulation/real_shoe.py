@@ -1,0 +1,40 @@
+"""The base game of a blackjack chapter simulated by its one simulator, the real-shoe rounds settled as replay settles.
+
+The exact analyses price a round dealt from a full shoe, so these runs use a continuous shuffler (every round from a
+freshly shuffled shoe): what remains between the two figures is chance alone, not the cut card's effect.
+"""
+
+from __future__ import annotations
+
+from pacomply.engine.simulation.registry import TableSetup
+from pacomply.engine.simulation.runner import SimulationPlan, run
+from pacomply.engine.simulation.shoe import ShoeSpec
+from pacomply.regulations.rulebook import Shuffler
+
+from tests.simulation.agreement import Estimate
+
+MODULES = {
+    "633a": "pacomply.engine.simulation.blackjack",
+    "685a": "pacomply.engine.simulation.down_under_blackjack",
+}
+
+
+def simulate_base(
+    chapter: str,
+    decks: int,
+    rounds: int,
+    seed: int,
+    options: tuple[tuple[str, str], ...] = (),
+    wager: str = "base",
+    workers: int | None = None,
+) -> tuple[Estimate, float]:
+    """The simulated house edge of ``wager`` with its standard error, and the amount wagered per round.
+
+    Short runs play in this process (the test runner already spreads tests over the cores); long ones on two."""
+    shoe = ShoeSpec(decks=decks, shuffler=Shuffler.CONTINUOUS)
+    setup = TableSetup(chapter, (wager,), None, shoe, options=options)
+    plan = SimulationPlan(MODULES[chapter], setup, rounds=rounds, seed=seed, chunk_rounds=max(1, rounds // 8))
+    if workers is None:
+        workers = 1 if rounds <= 200_000 else 2
+    result = run(plan, workers=workers).estimate(wager).result
+    return Estimate(result.house_edge, result.standard_error), result.wagered_per_round
