@@ -870,6 +870,27 @@ def schema() -> None:
     typer.echo(json.dumps(Filing.model_json_schema(), indent=2, sort_keys=True))
 
 
+@app.command()
+def published(
+    chapter: Annotated[str | None, typer.Argument(help="A chapter id; every chapter when omitted.")] = None,
+    output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, help="Enumerations run side by side (processes); 2 by default.")
+    ] = 2,
+) -> None:
+    """Every figure the Board published for these chapters beside pacomply's, with a verdict per figure."""
+    from pacomply.checker.reconciliation import reconcile
+    from pacomply.reports.reconciliation import published_json_text, published_text
+
+    if output_format not in {"text", "json"}:
+        _fail(f"--format '{output_format}' is not one of text, json")
+    chosen = _chapters([chapter]) if chapter is not None else None
+    items = reconcile(chosen, jobs=jobs)
+    rendered = published_json_text(items) if output_format == "json" else published_text(items)
+    sys.stdout.write(rendered)
+    sys.stdout.flush()
+
+
 def main() -> None:
     """Console-script entry point."""
     app()
