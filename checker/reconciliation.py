@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from enum import StrEnum, unique
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pacomply.regulations import published
@@ -232,7 +233,15 @@ def _rule_value(text: str) -> bool | Fraction:
 
 
 def run_request(request: Request) -> tuple[WagerMath, ...]:
-    """The wager math of one request; empty where the chapter does not analyse that deck count or paytable."""
+    """The wager math of one request; empty where the chapter does not analyse that deck count or paytable.
+
+    Kept for the life of the process: a review's finding and its wager-math section ask for the same figures.
+    """
+    return _run_request(request)
+
+
+@cache
+def _run_request(request: Request) -> tuple[WagerMath, ...]:
     from pacomply.checker.wager_math import AnalysisUnavailable, analyse
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions, RuleChange
 
@@ -688,15 +697,26 @@ def reconcile(
     return reconcile_figures(chosen, results)
 
 
-def figures_for_row(row: WagerMath, reconciliations: Iterable[Reconciliation]) -> tuple[Reconciliation, ...]:
-    """The reconciled Board figures that speak of a wager-math row: same chapter and wager, and the row's paytable
-    and deck count among those the figure covers."""
-    return tuple(
-        item
-        for item in reconciliations
-        if item.figure.chapter == row.chapter
-        and item.figure.wager == row.wager
-        and item.figure.rule_change is None
-        and (item.figure.paytable is None or item.figure.paytable == row.paytable)
-        and (not item.figure.decks or row.decks in item.figure.decks)
+def speaks_of(figure: PublishedFigure, row: WagerMath) -> bool:
+    """Whether a Board figure is about a wager-math row: same chapter and wager, and the row's paytable and deck
+    count among those the figure covers (a rule effect is about a change of the rules, never a filed row)."""
+    return (
+        figure.percent is not None
+        and figure.chapter == row.chapter
+        and figure.wager == row.wager
+        and figure.rule_change is None
+        and (figure.paytable is None or figure.paytable == row.paytable)
+        and (not figure.decks or row.decks in figure.decks)
     )
+
+
+def figures_for_row(row: WagerMath, reconciliations: Iterable[Reconciliation]) -> tuple[Reconciliation, ...]:
+    """The reconciled Board figures that speak of a wager-math row."""
+    return tuple(item for item in reconciliations if speaks_of(item.figure, row))
+
+
+def for_chapters_filed(chapters: Iterable[str]) -> tuple[Reconciliation, ...]:
+    """Every Board figure of the chapters a filing covers, reconciled in this process (a review's section; the
+    wager-math rows pick theirs with :func:`figures_for_row`)."""
+    chosen = tuple(sorted(set(chapters)))
+    return reconcile(chosen) if chosen else ()

@@ -237,8 +237,9 @@ def chapter_rules(chapter: str) -> tuple[Rule, ...]:
 def filing_rules() -> tuple[Rule, ...]:
     """Rules about the filing as a whole."""
     from pacomply.checker.rules.filing import RULES
+    from pacomply.checker.rules.published import RULES as PUBLISHED_FIGURE_RULES
 
-    return RULES
+    return (*RULES, *PUBLISHED_FIGURE_RULES)
 
 
 def all_rules() -> tuple[Rule, ...]:

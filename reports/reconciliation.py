@@ -145,8 +145,8 @@ def table_rows(items: Sequence[Reconciliation]) -> list[tuple[str, ...]]:
     return [
         (
             item.figure.id,
-            item.figure.wager or "-",
-            item.figure.paytable or "-",
+            item.figure.wager or "",
+            item.figure.paytable or "",
             board_text(item),
             pacomply_text(item),
             item.verdict.value,
