@@ -7,7 +7,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from pacomply.checker.reconciliation import Reconciliation, for_chapters_filed
 from pacomply.checker.registry import CheckContext, CheckSettings, Finding, Severity, chapter_rules, filing_rules
-from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse
+from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse, filing_options
 from pacomply.checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
 from pacomply.regulations.rulebook import Reading
 from pacomply.submissions.model import Filing
@@ -127,7 +127,8 @@ def configured_wager_math(
         try:
             # Only the base games take rule options; the side wagers' figures do not depend on them.
             chosen = options[table_chapter] if wager_id in BASE_GAME_WAGERS else None
-            for math in analyse(table_chapter, wager_id, paytable, decks, base_game=chosen):
+            filed = filing_options(filing, table_chapter, wager_id)
+            for math in analyse(table_chapter, wager_id, paytable, decks, base_game=chosen, **filed):
                 results[math.sort_key] = math
         except AnalysisUnavailable:
             continue  # the rules report why the wager or paytable is not permitted

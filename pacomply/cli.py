@@ -382,9 +382,7 @@ def edge(
     ] = None,
     show_strategy: Annotated[
         bool,
-        typer.Option(
-            "--strategy", help="Print the blackjack strategy charts (633a, 685a).", rich_help_panel=_BLACKJACK
-        ),
+        typer.Option("--charts", help="Print the blackjack strategy charts in full.", rich_help_panel=_BLACKJACK),
     ] = False,
 ) -> None:
     """Exact house edge / return of each wager (MATH.md contract), with the figure under each reading."""
@@ -429,6 +427,7 @@ def edge(
 
     # A reading usually covers many rows: each distinct one is printed once, at the end, and rows refer to it.
     readings: dict[str, int] = {}
+    results = _board_decks_first(results, decks) if filing is None else results
     for result in results:
         hit = "n/a" if result.hit_frequency is None else f"{100 * result.hit_frequency:.2f}%"
         typer.echo(
@@ -441,7 +440,7 @@ def edge(
         for when, decision in chart:
             typer.echo(f"    {when + ':':<{width}} {decision}")
         if len(chart) < len(result.strategy):
-            typer.echo(f"    strategy chart: {len(result.strategy)} lines (--strategy prints them)")
+            typer.echo(f"    strategy chart: {len(result.strategy)} lines (--charts prints them)")
         _echo_priced_readings(result)
         for effect in result.rule_effects:
             typer.echo(
@@ -474,6 +473,21 @@ def _echo_priced_readings(result: WagerMath) -> None:
 def _board_figure_note(result: WagerMath, candidate: PricedReading) -> str:
     """A hook for the Board's published figure beside a priced reading; empty until a register provides one."""
     return ""
+
+
+def _board_decks_first(results: list[WagerMath], decks: int | None) -> list[WagerMath]:
+    """633a without --decks: the rows at the deck counts the Board's range refers to lead, then every other count
+    the chapter allows (each group in the usual order); other chapters unchanged."""
+    from pacomply.checker.wager_math.chapter_633a import BOARD_RANGE_DECKS
+
+    if decks is not None or not any(result.chapter == "633a" for result in results):
+        return results
+    typer.echo(
+        f"633a: deck counts {' and '.join(map(str, BOARD_RANGE_DECKS))} first (the shoe games of the Board's 0.355 % "
+        "to 0.371 % basic-strategy range, 42 Pa.B. 2922), then every other count § 633a.3(a) allows"
+    )
+    leading = [result for result in results if result.chapter == "633a" and result.decks in BOARD_RANGE_DECKS]
+    return leading + [result for result in results if result not in leading]
 
 
 def _is_strategy_chart(result: WagerMath) -> bool:

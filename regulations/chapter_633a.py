@@ -15,6 +15,7 @@ from fractions import Fraction
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
+    Candidate,
     CardChangeInterval,
     ChecklistQuestion,
     DealingMethod,
@@ -173,6 +174,49 @@ READINGS = (
         reason="'for 1' is the gaming convention for a payout that includes the wager, as distinct from 'to 1' "
         "elsewhere in § 633a.13.",
         citation=cite("633a.13(j)(1)"),
+    ),
+    Reading(
+        id="633a-base-strategy",
+        topic="Which player the Blackjack Wager's figure assumes",
+        choice="The figure assumes composition-dependent optimal play (every decision on the exact cards dealt); "
+        "the total-dependent basic strategy is priced beside it (--strategy basic makes it the figure).",
+        reason="The chapter sets the rules, not the player's play; the Board's published range (42 Pa.B. 2922) is "
+        "for players of basic strategy, so both are shown, each as a house edge per initial wager.",
+        citation=cite("633a.7"),
+        candidates=(
+            Candidate("optimal", "composition-dependent optimal play"),
+            Candidate("basic", "total-dependent basic strategy"),
+        ),
+        relied_on="optimal",
+    ),
+    Reading(
+        id="633a-crown-treasure",
+        topic="Whether the Royal Match 21 figure includes the Crown Treasure Bonus (§ 633a.7(g)(4))",
+        choice="The figure follows the filing's answer to whether the Crown Treasure Bonus is paid; without a "
+        "filing it includes the bonus, and both are priced.",
+        reason="§ 633a.7(g)(4) makes the bonus the certificate holder's option, so a Royal Match 21 Wager without it "
+        "is a lawful game with a lower return.",
+        citation=cite("633a.7(g)(4)"),
+        candidates=(
+            Candidate("with-crown-treasure", "the Crown Treasure Bonus paid with a Royal Match 21"),
+            Candidate("without-crown-treasure", "no Crown Treasure Bonus: a dealer Royal Match pays the Royal Match"),
+        ),
+        relied_on="with-crown-treasure",
+    ),
+    Reading(
+        id="633a-progressive-long-run",
+        topic="Bad Beat and Hit and Run: the return with the meter at its reset amount or in the long run",
+        choice="The figure is at the chapter's least reset amount; the long run at the rate a filing states or "
+        "--meter-rate gives is priced beside it.",
+        reason="§ 633a.13(j)(2) and (l)(2) leave the rate of progression to the Rules Submission. Each award of the "
+        "meter pays 100 % of it, so each cycle pays out the reset amount and every contribution: the long run is "
+        "the figure at the reset amount plus the rate.",
+        citation=cite("633a.13(j)(2)"),
+        candidates=(
+            Candidate("at-seed", "meter at its least reset amount"),
+            Candidate("long-run-at-rate", "long run at the rate of progression given"),
+        ),
+        relied_on="at-seed",
     ),
     Reading(
         id="633a-in-between-ranks",

@@ -15,6 +15,7 @@ from fractions import Fraction
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
+    Candidate,
     CardChangeInterval,
     ChecklistQuestion,
     DealingMethod,
@@ -116,9 +117,35 @@ READINGS = (
             "§ 645a.11(h) has the dealer rearrange the seven cards to form the highest ranking hand for every optional "
             "wager, and the chapter's ranking puts a straight above three of a kind, although the Fortune "
             "paytables pay three of a kind more. Some published tables (e.g. the Wizard of Odds) count such hands as "
-            "three of a kind; under that reading the Fortune Bonus holds less."
+            "three of a kind; under that reading the Fortune Bonus holds less. Both are priced."
         ),
         citation=cite("645a.11(h)"),
+        candidates=(
+            Candidate(
+                "highest-ranking", "the highest-ranking hand: a straight holding three of a kind pays as a straight"
+            ),
+            Candidate(
+                "pays-most", "the hand that pays most: a straight holding three of a kind pays as three of a kind"
+            ),
+        ),
+        relied_on="highest-ranking",
+    ),
+    Reading(
+        id="645a-envy-players",
+        topic="How many other players' hands can earn a Qualifying Wager an Envy Bonus",
+        choice="The wager's own figure leaves the Envy Bonus out: it depends on how many other players are dealt "
+        "hands, which the chapter leaves to the table.",
+        reason="The Envy Bonus is a fixed sum paid for each other player's qualifying hand, whether or not that "
+        "player wagered; its expectation grows with the number of other players, so the figure is priced for 0 to "
+        "5 other players (the table has six positions), per $5 Qualifying Wager (the least that qualifies).",
+        citation=cite("645a.13(b)"),
+        candidates=tuple(
+            Candidate(
+                f"envy-{players}", f"Envy Bonuses from {players} other player{'s' * (players != 1)}, per $5 wager"
+            )
+            for players in range(MAX_POSITIONS)
+        ),
+        relied_on="envy-0",
     ),
     Reading(
         id="645a-joker-flush-rank",
@@ -150,9 +177,16 @@ READINGS = (
         ),
         reason=(
             "§ 645a.13(e)(3) pays what the meter shows when the player is paid, which varies; the reset amount is "
-            "the lowest it can show, so the figure is the wager's least favourable return."
+            "the lowest it can show, so the figure is the wager's least favourable return. The chapter prints no "
+            "rate of progression: the long run (fixed pays, the meter-resetting hand at the reset amount, plus the "
+            "rate) is priced at the rate a filing states or --meter-rate gives."
         ),
         citation=cite("645a.13(e)(3)"),
+        candidates=(
+            Candidate("at-seed", "meter at the $2,000 reset floor"),
+            Candidate("long-run-at-rate", "long run at the rate of progression given"),
+        ),
+        relied_on="at-seed",
     ),
     Reading(
         id="645a-insurance-joker",

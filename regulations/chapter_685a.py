@@ -13,6 +13,7 @@ from fractions import Fraction
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
+    Candidate,
     CardChangeInterval,
     ChecklistQuestion,
     DealingMethod,
@@ -65,6 +66,21 @@ READINGS = (
         reason="'Original' points to the two cards first dealt; a hand over 21 has lost under (q)(1) before the dealer "
         "plays.",
         citation=cite("685a.7(n)(1)"),
+    ),
+    Reading(
+        id="685a-dealer-ace-pair",
+        topic="The dealer's ace: an ace up with an ace in the hole (§ 685a.3(d)(3))",
+        choice="As the chapter counts it: each of the dealer's aces is 11 unless that puts the hand over 22, so A-A "
+        "is a dealer 22 and stands.",
+        reason="§ 685a.3(d)(3) lowers an ace to 1 only when 11 would take the dealer over 22; 11 + 11 = 22 is not "
+        "over 22. A conventional dealer ace counts 11 only up to 21, making A-A a soft 12 that draws; the Board's "
+        "published hold suggests a house-favourable figure, so both are priced.",
+        citation=cite("685a.3(d)(3)"),
+        candidates=(
+            Candidate("ace-pair-is-22", "as the chapter counts it: A-A is a dealer 22"),
+            Candidate("ace-pair-is-soft-12", "a conventional dealer ace: 11 only up to 21, A-A a soft 12 that draws"),
+        ),
+        relied_on="ace-pair-is-22",
     ),
     Reading(
         id="685a-even-money",

@@ -28,6 +28,7 @@ from pacomply.regulations.chapter_645a import (
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
+    Candidate,
     CardChangeInterval,
     ChecklistQuestion,
     DealingMethod,
@@ -186,9 +187,35 @@ READINGS = (
             "§ 688a.11(h) has the dealer rearrange the seven cards to form the highest ranking hand for every optional "
             "wager, and the chapter's ranking puts a straight above three of a kind, although the Fortune "
             "paytables pay three of a kind more. Some published tables (e.g. the Wizard of Odds) count such hands as "
-            "three of a kind; under that reading the Fortune Bonus holds less."
+            "three of a kind; under that reading the Fortune Bonus holds less. Both are priced."
         ),
         citation=cite("688a.11(h)"),
+        candidates=(
+            Candidate(
+                "highest-ranking", "the highest-ranking hand: a straight holding three of a kind pays as a straight"
+            ),
+            Candidate(
+                "pays-most", "the hand that pays most: a straight holding three of a kind pays as three of a kind"
+            ),
+        ),
+        relied_on="highest-ranking",
+    ),
+    Reading(
+        id="688a-envy-players",
+        topic="How many other players' hands can earn a Qualifying Wager an Envy Bonus",
+        choice="The wager's own figure leaves the Envy Bonus out: it depends on how many other players are dealt "
+        "hands, which the chapter leaves to the table.",
+        reason="The Envy Bonus is a fixed sum paid for each other player's qualifying hand, whether or not that "
+        "player wagered; its expectation grows with the number of other players, so the figure is priced for 0 to "
+        "5 other players (the table has six positions), per $5 Qualifying Wager (the least that qualifies).",
+        citation=cite("688a.12(c)"),
+        candidates=tuple(
+            Candidate(
+                f"envy-{players}", f"Envy Bonuses from {players} other player{'s' * (players != 1)}, per $5 wager"
+            )
+            for players in range(MAX_POSITIONS)
+        ),
+        relied_on="envy-0",
     ),
     Reading(
         id="688a-fully-wild-attribution",
@@ -218,8 +245,17 @@ READINGS = (
             "pacomply prices each paytable with the meter at its printed Meter Seed, per unit of the wager the "
             "paytable is written for ($1, or $5 for paytable 4); a grown meter returns more."
         ),
-        reason="The meter varies (§ 688a.11(h)(3)); the seed is the lowest it shows, so the return is the least one.",
+        reason="The meter varies (§ 688a.11(h)(3)); the seed is the lowest it shows, so the return is the least one. "
+        "The long run at the printed Rate of Progression (fixed pays, the meter-resetting hand at the seed, plus the "
+        "rate) is priced beside it, and for paytable 4 with its Reserve Rate counted as the players' as well.",
         citation=cite("688a.12(d)"),
+        candidates=(
+            Candidate("at-seed", "meter at its printed Meter Seed"),
+            Candidate("long-run", "long run at the printed Rate of Progression"),
+            Candidate("long-run-with-reserve", "long run at the Rate of Progression plus the Reserve Rate"),
+            Candidate("long-run-at-rate", "long run at the rate of progression given"),
+        ),
+        relied_on="at-seed",
     ),
     Reading(
         id="688a-progressive-reserve",

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
     from pacomply.engine.analysis.result import WagerAnalysis
     from pacomply.regulations.rulebook import Reading
+    from pacomply.submissions.model import Filing
 
 _CHAPTER_MODULES: dict[str, str] = {
     "633a": "pacomply.checker.wager_math.chapter_633a",
@@ -211,6 +212,42 @@ def price_candidate(
     )
 
 
+#: The Qualifying Wager the Envy Bonus readings are priced on (§ 645a.1 and § 688a.1: at least $5).
+ENVY_QUALIFYING_WAGER = Fraction(5)
+
+
+def envy_candidates(reading: Reading, base_return: Fraction, envy_per_player: Fraction) -> tuple[PricedReading, ...]:
+    """A wager's return with the Envy Bonuses of 0 to 6 other players (``envy-N`` candidates of ``reading``):
+    ``envy_per_player`` is the expected Envy dollars one other player's hand earns a Qualifying Wager, priced on
+    the least Qualifying Wager. Expectations add, so N players earn N times one player's."""
+    return tuple(
+        price_candidate(
+            reading,
+            candidate.key,
+            base_return + int(candidate.key.removeprefix("envy-")) * envy_per_player / ENVY_QUALIFYING_WAGER,
+            basis=f"per ${ENVY_QUALIFYING_WAGER} Qualifying Wager",
+        )
+        for candidate in reading.candidates
+    )
+
+
+def filing_options(filing: Filing, chapter: str, wager: str) -> dict[str, Any]:
+    """What a filing's answers change in one wager's math, as keyword arguments of :func:`analyse`: the rate of
+    progression it states for a progressive wager, and (633a) a Royal Match 21 without the Crown Treasure Bonus."""
+    options: dict[str, Any] = {}
+    if chapter in METER_RATE_CHAPTERS:
+        from pacomply.checker.wager_math.simulated import filed_meters
+
+        filed = filed_meters(filing, chapter, [wager]).get(wager)
+        if filed is not None and filed.rate is not None and 0 <= filed.rate < 1:
+            options["meter_rate"] = filed.rate
+    if chapter == "633a" and wager == "royal_match":
+        submission = filing.chapters.get(chapter)
+        if submission is not None and submission.value("crown_treasure_offered") is False:
+            options["crown_treasure"] = False
+    return options
+
+
 def supported_chapters() -> tuple[str, ...]:
     """Chapters whose wagers pacomply can analyse."""
     return tuple(sorted(_CHAPTER_MODULES))
@@ -229,12 +266,14 @@ def analyse(
     decks: int | None = None,
     base_game: BaseGameOptions | None = None,
     meter_rate: Fraction | None = None,
+    crown_treasure: bool | None = None,
 ) -> list[WagerMath]:
     """Every (wager, paytable, decks) the chapter permits, narrowed by the arguments given; sorted.
 
     ``base_game`` (633a and 685a only) sets the base game's rules and strategy (flags or a filing's answers).
     ``meter_rate`` (a fraction of each wager: 0.28 for 28 %) prices each progressive's long run besides the figure
-    at its seed; a chapter that prints its own rates (688a) uses them when it is not given.
+    at its seed; a chapter that prints its own rates (688a) uses them when it is not given. ``crown_treasure``
+    (633a) False prices Royal Match 21 without the Crown Treasure Bonus, as for a filing that does not pay it.
     """
     module_name = _CHAPTER_MODULES.get(chapter)
     if module_name is None:
@@ -248,6 +287,10 @@ def analyse(
         )
     module = import_module(module_name)
     extra: dict[str, Any] = {"meter_rate": meter_rate} if meter_rate is not None else {}
+    if crown_treasure is not None:
+        if chapter != "633a":
+            raise AnalysisUnavailable(f"the Crown Treasure Bonus is a 633a Royal Match 21 option, not {chapter}'s")
+        extra["crown_treasure"] = crown_treasure
     if base_game is not None and chapter in BASE_GAME_OPTION_CHAPTERS:
         results: list[WagerMath] = module.analyse(wager, paytable, decks, base_game=base_game, **extra)
     elif base_game is not None and base_game.given:

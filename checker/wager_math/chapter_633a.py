@@ -7,10 +7,19 @@ command line (:class:`~checker.wager_math.blackjack_base.BaseGameOptions`) chang
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
 
-from pacomply.checker.wager_math import AnalysisUnavailable, RuleEffectMath, WagerMath
+from pacomply.checker.wager_math import (
+    READING_SEPARATOR,
+    AnalysisUnavailable,
+    PricedReading,
+    RuleEffectMath,
+    WagerMath,
+    price_candidate,
+)
 from pacomply.checker.wager_math.blackjack_base import (
     NOT_IN_SWITCH,
     BaseGameOptions,
@@ -21,9 +30,10 @@ from pacomply.checker.wager_math.blackjack_base import (
     does_not_apply,
     odds_text,
 )
+from pacomply.checker.wager_math.progressive import percent_text
 from pacomply.engine.analysis import blackjack_side_wagers
 from pacomply.engine.analysis.result import WagerAnalysis
-from pacomply.regulations.chapter_633a import ANALYSED_DECKS, MAX_DECKS, RULEBOOK
+from pacomply.regulations.chapter_633a import MAX_DECKS, RULEBOOK
 from pacomply.regulations.rulebook import PayoutKind, Paytable
 
 if TYPE_CHECKING:
@@ -37,10 +47,18 @@ BASE_GAME_WAGERS = ("base", "switch")
 ANALYSED_SPLIT_HANDS = 4
 _READINGS_BY_WAGER = {
     "in_between": ("633a-in-between-ranks",),
-    "royal_match": ("633a-for-one",),
-    "bad_beat": ("633a-side-wager-model", "633a-for-one"),
-    "hit_and_run": ("633a-side-wager-model", "633a-for-one"),
+    "royal_match": ("633a-for-one", "633a-crown-treasure"),
+    "bad_beat": ("633a-side-wager-model", "633a-for-one", "633a-progressive-long-run"),
+    "hit_and_run": ("633a-side-wager-model", "633a-for-one", "633a-progressive-long-run"),
 }
+#: The progressive wagers: every meter award is 100 % of the meter (§ 633a.13(j)(1), (l)(1)).
+PROGRESSIVE_WAGERS = ("bad_beat", "hit_and_run")
+#: The deck counts the Board's basic-strategy range (0.355 % to 0.371 %, 42 Pa.B. 2922) is read against: the
+#: preamble names none, and six and eight decks are the shoe games it describes. ``edge 633a`` prints them first.
+BOARD_RANGE_DECKS = (6, 8)
+#: ``edge 633a`` without --decks: the Board's deck counts, then every other count § 633a.3(a) allows (one to eight,
+#: reading 633a-deck-ceiling).
+DEFAULT_DECKS = (*BOARD_RANGE_DECKS, *sorted(set(range(1, MAX_DECKS + 1)) - set(BOARD_RANGE_DECKS)))
 
 
 def rules_from_filing(filing: Filing) -> BaseGameOptions:
@@ -128,6 +146,25 @@ def _base_math(rules: BlackjackRules, strategy: Strategy, effects: bool, notes: 
         strategy=chart_rows(analysis.tables, play, describe_rules(rules)),
         paytable_rows=tuple(paytable_rows),
         rule_effects=effect_rows,
+        priced_readings=_strategy_readings(analysis.house_edge_optimal, analysis.house_edge_basic, strategy),
+    )
+
+
+def _strategy_readings(optimal: float, basic: float, relied: Strategy) -> tuple[PricedReading, ...]:
+    """The Blackjack Wager's house edge under each player of reading 633a-base-strategy (one analysis gives both)."""
+    reading = RULEBOOK.reading("633a-base-strategy")
+    return tuple(
+        PricedReading(
+            reading=reading.id,
+            choice=reading.candidate(key).choice,
+            relied_on=key == relied,
+            house_edge=edge,
+            return_=1 - edge,
+            method="exact",
+            basis="per initial wager",
+            candidate=key,
+        )
+        for key, edge in (("optimal", optimal), ("basic", basic))
     )
 
 
@@ -213,7 +250,7 @@ def _reading(wager: str) -> str | None:
     ids = _READINGS_BY_WAGER.get(wager, ())
     if not ids:
         return None
-    return " ".join(f"{reading.id}: {reading.choice}" for reading in map(RULEBOOK.reading, ids))
+    return READING_SEPARATOR.join(f"{reading.id}: {reading.choice}" for reading in map(RULEBOOK.reading, ids))
 
 
 def _math(wager: str, paytable: Paytable | None, decks: int, analysis: WagerAnalysis) -> WagerMath:
@@ -237,23 +274,80 @@ def _math(wager: str, paytable: Paytable | None, decks: int, analysis: WagerAnal
     )
 
 
+def _exact_return(distribution: object) -> Fraction:
+    return 1 + distribution.mean  # type: ignore[attr-defined, no-any-return]
+
+
+def royal_match_readings(paytable: str, decks: int, crown_treasure: bool | None) -> tuple[PricedReading, ...]:
+    """Royal Match 21 with and without the Crown Treasure Bonus; the filing's answer decides the one relied on."""
+    reading = RULEBOOK.reading("633a-crown-treasure")
+    relied = "without-crown-treasure" if crown_treasure is False else "with-crown-treasure"
+    return tuple(
+        price_candidate(
+            reading,
+            key,
+            _exact_return(
+                blackjack_side_wagers.royal_match(decks, paytable, crown_treasure=key == "with-crown-treasure")
+            ),
+            relied_on=key == relied,
+        )
+        for key in ("with-crown-treasure", "without-crown-treasure")
+    )
+
+
+def progressive_readings(wager: str, decks: int, meter_rate: Fraction | None) -> tuple[PricedReading, ...]:
+    """Bad Beat or Hit and Run at the least reset amount and, given a rate, in the long run (each award empties
+    the meter, so the long run is the reset figure plus the rate)."""
+    reading = RULEBOOK.reading("633a-progressive-long-run")
+    at_seed = _exact_return(blackjack_side_wagers.distribution(wager, None, decks))
+    priced = [price_candidate(reading, "at-seed", at_seed, basis="meter at its least reset amount")]
+    if meter_rate is not None:
+        priced.append(
+            price_candidate(
+                reading, "long-run-at-rate", at_seed + meter_rate, basis=f"long run at {percent_text(meter_rate)}"
+            )
+        )
+    return tuple(priced)
+
+
+def _side_wager(
+    wager: str, table: Paytable | None, decks: int, meter_rate: Fraction | None, crown_treasure: bool | None
+) -> WagerMath:
+    if wager == "royal_match" and table is not None:
+        priced = royal_match_readings(table.id, decks, crown_treasure)
+        distribution = blackjack_side_wagers.royal_match(decks, table.id, crown_treasure=crown_treasure is not False)
+        return replace(_math(wager, table, decks, blackjack_side_wagers.analysis(distribution)), priced_readings=priced)
+    distribution = blackjack_side_wagers.distribution(wager, table.id if table is not None else None, decks)
+    math = _math(wager, table, decks, blackjack_side_wagers.analysis(distribution))
+    if wager in PROGRESSIVE_WAGERS:
+        return replace(math, priced_readings=progressive_readings(wager, decks, meter_rate))
+    return math
+
+
 def _permitted(paytable: Paytable, decks: int) -> bool:
     return paytable.permitted_decks is None or decks in paytable.permitted_decks
 
 
 def analyse(
-    wager: str | None, paytable: str | None, decks: int | None, base_game: BaseGameOptions | None = None
+    wager: str | None,
+    paytable: str | None,
+    decks: int | None,
+    base_game: BaseGameOptions | None = None,
+    meter_rate: Fraction | None = None,
+    crown_treasure: bool | None = None,
 ) -> list[WagerMath]:
     """The 633a wagers narrowed by the arguments; each paytable only at the deck counts the chapter permits it.
 
     ``base`` and ``switch`` use the base game's rules as ``base_game`` sets them (the chapter's by default).
+    ``meter_rate`` prices Bad Beat and Hit and Run in the long run; ``crown_treasure`` False prices Royal Match 21
+    without the Crown Treasure Bonus (a filing that does not pay it).
     """
     known = [w.id for w in RULEBOOK.wagers]
     if wager is not None and wager not in known:
         raise AnalysisUnavailable(f"633a has no wager '{wager}' (wagers: {', '.join(known)})")
     if decks is not None and not 1 <= decks <= MAX_DECKS:
         raise AnalysisUnavailable(f"633a is analysed at 1 to {MAX_DECKS} decks; {decks} asked for")
-    deck_counts = [decks] if decks is not None else list(ANALYSED_DECKS)
+    deck_counts = [decks] if decks is not None else list(DEFAULT_DECKS)
     options = base_game or BaseGameOptions()
     _check_options(wager, options)
     if wager in BASE_GAME_WAGERS and paytable is not None:
@@ -285,8 +379,7 @@ def analyse(
                 if not _permitted(table, deck_count):
                     continue
                 found = True
-                distribution = blackjack_side_wagers.distribution(wager_id, table.id, deck_count)
-                results.append(_math(wager_id, table, deck_count, blackjack_side_wagers.analysis(distribution)))
+                results.append(_side_wager(wager_id, table, deck_count, meter_rate, crown_treasure))
         if not found and wager is not None:
             allowed = "; ".join(
                 f"{t.id}: {', '.join(map(str, sorted(t.permitted_decks or ())))} deck(s)" for t in tables

@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
-from pacomply.checker.wager_math import READING_SEPARATOR, AnalysisUnavailable, WagerMath
+from pacomply.checker.wager_math import (
+    READING_SEPARATOR,
+    AnalysisUnavailable,
+    PricedReading,
+    WagerMath,
+    envy_candidates,
+    price_candidate,
+)
+from pacomply.checker.wager_math.progressive import ProgressiveModel, ProgressiveRow, percent_text
 from pacomply.engine.analysis import pai_gow_poker
 from pacomply.engine.analysis.result import WagerAnalysis
-from pacomply.regulations.chapter_645a import MINIMUM_PROGRESSIVE_RESET, RULEBOOK
+from pacomply.regulations.chapter_645a import (
+    EMPERORS_ORDER,
+    FORTUNE_ODDS,
+    FORTUNE_ORDER,
+    MINIMUM_PROGRESSIVE_RESET,
+    PROGRESSIVE_FOR_ONE,
+    PROGRESSIVE_METER_PERCENT,
+    RULEBOOK,
+    STRAIGHT,
+    THREE_OF_A_KIND,
+)
 
 _HIGHEST = "645a-bonus-highest-ranking-hand"
 _READINGS: dict[str, tuple[str, ...]] = {
@@ -45,8 +64,59 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
     )
 
 
-def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[WagerMath]:
-    """The 645a wagers narrowed by the arguments; one 53-card deck."""
+def bonus_readings(wager: str, paytable: str, analysis: WagerAnalysis) -> tuple[PricedReading, ...]:
+    """Fortune or Emperor's Treasure under reading 645a-bonus-highest-ranking-hand's candidates, and with the Envy
+    Bonuses of 0 to 5 other players (reading 645a-envy-players)."""
+    assert analysis.exact_house_edge is not None
+    exact = 1 - analysis.exact_house_edge
+    order = FORTUNE_ORDER if wager == "fortune" else EMPERORS_ORDER
+    odds = FORTUNE_ODDS[paytable]
+    gain = odds[order.index(THREE_OF_A_KIND)] - odds[order.index(STRAIGHT)]
+    straights = Fraction(pai_gow_poker.straights_holding_three_of_a_kind(), pai_gow_poker.ALL_HANDS)
+    highest = RULEBOOK.reading(_HIGHEST)
+    return (
+        price_candidate(highest, "highest-ranking", exact),
+        price_candidate(highest, "pays-most", exact + straights * gain),
+        *envy_candidates(RULEBOOK.reading("645a-envy-players"), exact, pai_gow_poker.envy_value(paytable, wager)),
+    )
+
+
+def progressive_model(reset: Fraction = Fraction(int(MINIMUM_PROGRESSIVE_RESET))) -> ProgressiveModel:
+    """The Progressive Payout's exact row probabilities and pays per $1 (awards 'for 1': the wager is not kept)."""
+    from pacomply.engine.games.pai_gow_poker import PROGRESSIVE_OUTCOME
+
+    rows = {outcome: ProgressiveRow(Fraction(pays)) for outcome, pays in PROGRESSIVE_FOR_ONE.items()}
+    rows.update({outcome: ProgressiveRow(Fraction(0), Fraction(p)) for outcome, p in PROGRESSIVE_METER_PERCENT.items()})
+    probabilities: dict[str, Fraction] = {}
+    for category, count in pai_gow_poker.seven_card_counts().items():
+        outcome = PROGRESSIVE_OUTCOME.get(category)
+        if outcome is not None:
+            probabilities[outcome] = probabilities.get(outcome, Fraction(0)) + Fraction(count, pai_gow_poker.ALL_HANDS)
+    return ProgressiveModel(rows, probabilities, reset, wager_returned=False)
+
+
+def progressive_readings(meter_rate: Fraction | None) -> tuple[PricedReading, ...]:
+    """At the reset floor, and in the long run at ``meter_rate`` (the chapter prints no rate)."""
+    reading = RULEBOOK.reading("645a-progressive-meter")
+    model = progressive_model()
+    priced = [price_candidate(reading, "at-seed", model.return_at_seed(), basis="meter at its reset amount")]
+    if meter_rate is not None:
+        priced.append(
+            price_candidate(
+                reading,
+                "long-run-at-rate",
+                model.long_run_return(meter_rate),
+                basis=f"long run at {percent_text(meter_rate)}",
+            )
+        )
+    return tuple(priced)
+
+
+def analyse(
+    wager: str | None, paytable: str | None, decks: int | None, meter_rate: Fraction | None = None
+) -> list[WagerMath]:
+    """The 645a wagers narrowed by the arguments; one 53-card deck. ``meter_rate`` prices the Progressive's long
+    run besides its reset amount."""
     if decks not in (None, 1):
         raise AnalysisUnavailable("645a is dealt from one 53-card deck (§ 645a.3(a)); --decks must be 1")
     wagers = [wager] if wager is not None else [w.id for w in RULEBOOK.wagers]
@@ -65,13 +135,22 @@ def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[
             tables = [t for t in tables if t.upper() == paytable.upper()]
         if wager_id == "base":
             results.append(_math("base", None, pai_gow_poker.base()))
-        elif wager_id == "fortune":
-            results.extend(_math(wager_id, t, pai_gow_poker.fortune(t)) for t in tables)
-        elif wager_id == "emperors_treasure":
-            results.extend(_math(wager_id, t, pai_gow_poker.emperors_treasure(t)) for t in tables)
+        elif wager_id in {"fortune", "emperors_treasure"}:
+            price = pai_gow_poker.fortune if wager_id == "fortune" else pai_gow_poker.emperors_treasure
+            for t in tables:
+                analysis = price(t)
+                results.append(
+                    replace(_math(wager_id, t, analysis), priced_readings=bonus_readings(wager_id, t, analysis))
+                )
         elif wager_id == "insurance":
             results.extend(_math(wager_id, t, pai_gow_poker.insurance(t)) for t in tables)
         else:
             meter = Fraction(int(MINIMUM_PROGRESSIVE_RESET))
-            results.extend(_math(wager_id, t, pai_gow_poker.progressive(meter)) for t in tables)
+            results.extend(
+                replace(
+                    _math(wager_id, t, pai_gow_poker.progressive(meter)),
+                    priced_readings=progressive_readings(meter_rate),
+                )
+                for t in tables
+            )
     return results

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
+from pacomply.checker.wager_math import AnalysisUnavailable, PricedReading, WagerMath
 from pacomply.checker.wager_math.blackjack_base import BaseGameOptions, does_not_apply
 from pacomply.engine.analysis import blackjack_side_wagers
 from pacomply.engine.analysis.result import WagerAnalysis
@@ -22,6 +22,30 @@ RULES_LINE = (
     "cards; no surrender; one split (split aces one card each); double on any first two cards, after the split "
     "too; Blackjack pays 3 to 2; a dealer Blackjack is exposed before the players act"
 )
+
+
+def dealer_ace_readings(decks: int) -> tuple[PricedReading, ...]:
+    """The Bet Wager under each candidate of reading 685a-dealer-ace-pair: the analyzer's exact figure (floating
+    point, per unit wagered: 1 minus the element of risk) with A-A a dealer 22 and with A-A a soft 12."""
+    from pacomply.engine.analysis.down_under import analyse_down_under
+
+    reading = RULEBOOK.reading("685a-dealer-ace-pair")
+    priced = []
+    for key, ace_pair_is_22 in (("ace-pair-is-22", True), ("ace-pair-is-soft-12", False)):
+        analysis = analyse_down_under(decks, dealer_ace_pair_is_22=ace_pair_is_22)
+        priced.append(
+            PricedReading(
+                reading=reading.id,
+                choice=reading.candidate(key).choice,
+                relied_on=key == reading.relied_on,
+                house_edge=analysis.house_edge,
+                return_=analysis.return_,
+                method=analysis.method,
+                basis="house edge per initial wager; return per unit wagered",
+                candidate=key,
+            )
+        )
+    return tuple(priced)
 
 
 @cache
@@ -59,6 +83,7 @@ def _base_math(decks: int) -> WagerMath:
             ("any other hand against a dealer 22", "push"),
             ("any other winning hand", "1 to 1"),
         ),
+        priced_readings=dealer_ace_readings(decks),
     )
 
 

@@ -1,12 +1,31 @@
 """Wager math for Face Up Pai Gow Poker (688a): Fortune and Progressive exact, Ace High and the base game with
-their simulated parts and intervals."""
+their simulated parts and intervals; every candidate reading of the Fortune and Progressive figures priced."""
 
 from __future__ import annotations
 
-from pacomply.checker.wager_math import READING_SEPARATOR, AnalysisUnavailable, WagerMath
+from dataclasses import replace
+from fractions import Fraction
+
+from pacomply.checker.wager_math import (
+    READING_SEPARATOR,
+    AnalysisUnavailable,
+    PricedReading,
+    WagerMath,
+    envy_candidates,
+    price_candidate,
+)
+from pacomply.checker.wager_math.progressive import ProgressiveModel, ProgressiveRow, percent_text
 from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
 from pacomply.engine.analysis.result import WagerAnalysis
-from pacomply.regulations.chapter_688a import RULEBOOK
+from pacomply.regulations.chapter_688a import (
+    FORTUNE_ENVY,
+    FORTUNE_ODDS,
+    FORTUNE_ORDER,
+    PROGRESSIVE_TABLES,
+    RULEBOOK,
+    STRAIGHT,
+    THREE_OF_A_KIND,
+)
 
 _HIGHEST = "688a-bonus-highest-ranking-hand"
 _READINGS: dict[str, tuple[str, ...]] = {
@@ -37,8 +56,118 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
     )
 
 
-def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[WagerMath]:
-    """The 688a wagers narrowed by the arguments; one 53-card deck."""
+def _exact_return(analysis: WagerAnalysis) -> Fraction:
+    assert analysis.exact_house_edge is not None
+    return 1 - analysis.exact_house_edge
+
+
+def _straights_with_trips() -> Fraction:
+    """The probability of a straight that also holds three of a kind (semi-wild joker: Fortune, paytable 4)."""
+    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS, straights_holding_three_of_a_kind
+
+    return Fraction(straights_holding_three_of_a_kind(), ALL_HANDS)
+
+
+def fortune_readings(paytable: str) -> tuple[PricedReading, ...]:
+    """Fortune under reading 688a-bonus-highest-ranking-hand's candidates and with 0 to 6 other players' Envy."""
+    from pacomply.engine.analysis.pai_gow_poker import seven_card_counts
+
+    exact = _exact_return(analysis_688a.fortune(paytable))
+    odds = FORTUNE_ODDS[paytable]
+    gain = odds[FORTUNE_ORDER.index(THREE_OF_A_KIND)] - odds[FORTUNE_ORDER.index(STRAIGHT)]
+    highest = RULEBOOK.reading(_HIGHEST)
+    priced = [
+        price_candidate(highest, "highest-ranking", exact),
+        price_candidate(highest, "pays-most", exact + _straights_with_trips() * gain),
+    ]
+    envy = _envy_per_player(seven_card_counts(), dict(zip(FORTUNE_ORDER, FORTUNE_ENVY[paytable], strict=False)))
+    priced.extend(envy_candidates(RULEBOOK.reading("688a-envy-players"), exact, envy))
+    return tuple(priced)
+
+
+def _envy_per_player(counts: dict, amounts: dict[str, int | Fraction]) -> Fraction:  # type: ignore[type-arg]
+    """Expected Envy dollars one other player's seven cards earn (their hand is one hand of the deck)."""
+    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS
+    from pacomply.engine.games.face_up_pai_gow_poker import FORTUNE_688A_OUTCOME
+
+    total = Fraction(0)
+    for category, count in counts.items():
+        outcome = FORTUNE_688A_OUTCOME.get(category)
+        if outcome in amounts:
+            total += Fraction(count, ALL_HANDS) * Fraction(amounts[outcome])
+    return total
+
+
+def progressive_model(paytable: str) -> ProgressiveModel:
+    """A progressive paytable's exact row probabilities and pays per unit of its wager."""
+    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS, seven_card_counts
+    from pacomply.engine.evaluator import JokerRule
+    from pacomply.engine.games.face_up_pai_gow_poker import progressive_row
+
+    table = PROGRESSIVE_TABLES[paytable]
+    wager = Fraction(str(table.wager))
+    rule = JokerRule.FULLY_WILD if table.fully_wild_joker else JokerRule.SEMI_WILD
+    rows = {outcome: ProgressiveRow(fixed / wager, percent) for outcome, fixed, percent in table.rows}
+    probabilities: dict[str, Fraction] = {}
+    for category, count in seven_card_counts(rule).items():
+        row = progressive_row(category, paytable)
+        if row is not None:
+            probabilities[row[0]] = probabilities.get(row[0], Fraction(0)) + Fraction(count, ALL_HANDS)
+    return ProgressiveModel(rows, probabilities, Fraction(str(table.meter_seed)) / wager, table.wager_returned)
+
+
+def progressive_readings(paytable: str, meter_rate: Fraction | None) -> tuple[PricedReading, ...]:
+    """At the seed, the long run at the printed rate (and with the reserve, where printed), at ``meter_rate``, and
+    for paytable 4 (three of a kind pays more than a straight; Envy) the other readings' candidates."""
+    table = PROGRESSIVE_TABLES[paytable]
+    model = progressive_model(paytable)
+    meter = RULEBOOK.reading("688a-progressive-meter")
+    rate = table.rate_of_progression
+    priced = [
+        price_candidate(meter, "at-seed", model.return_at_seed(), basis="meter at its seed"),
+        price_candidate(meter, "long-run", model.long_run_return(rate), basis=f"long run at {percent_text(rate)}"),
+    ]
+    if table.reserve_rate:
+        priced.append(
+            price_candidate(
+                meter,
+                "long-run-with-reserve",
+                model.long_run_return(rate, table.reserve_rate),
+                basis=f"long run at {percent_text(rate)} plus {percent_text(table.reserve_rate)} reserve",
+            )
+        )
+    if meter_rate is not None:
+        priced.append(
+            price_candidate(
+                meter,
+                "long-run-at-rate",
+                model.long_run_return(meter_rate),
+                basis=f"long run at {percent_text(meter_rate)}",
+            )
+        )
+    outcomes = {outcome: fixed for outcome, fixed, _ in table.rows}
+    if THREE_OF_A_KIND in outcomes and STRAIGHT in outcomes:
+        wager = Fraction(str(table.wager))
+        gain = (outcomes[THREE_OF_A_KIND] - outcomes[STRAIGHT]) / wager
+        at_seed = model.return_at_seed()
+        highest = RULEBOOK.reading(_HIGHEST)
+        priced.append(price_candidate(highest, "highest-ranking", at_seed, basis="meter at its seed"))
+        priced.append(
+            price_candidate(highest, "pays-most", at_seed + _straights_with_trips() * gain, basis="meter at its seed")
+        )
+    if table.envy:
+        from pacomply.engine.analysis.pai_gow_poker import seven_card_counts
+
+        envy = _envy_per_player(seven_card_counts(), {outcome: Fraction(amount) for outcome, amount in table.envy})
+        priced.extend(envy_candidates(RULEBOOK.reading("688a-envy-players"), model.return_at_seed(), envy))
+    return tuple(priced)
+
+
+def analyse(
+    wager: str | None, paytable: str | None, decks: int | None, meter_rate: Fraction | None = None
+) -> list[WagerMath]:
+    """The 688a wagers narrowed by the arguments; one 53-card deck. Progressive rows carry their long run at the
+    printed rate (and at ``meter_rate`` when given)."""
     if decks not in (None, 1):
         raise AnalysisUnavailable("688a is dealt from one 53-card deck (§ 688a.3(a)); --decks must be 1")
     wagers = [wager] if wager is not None else [w.id for w in RULEBOOK.wagers]
@@ -60,7 +189,16 @@ def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[
         elif wager_id == "ace_high":
             results.extend(_math(wager_id, t, analysis_688a.ace_high(t)) for t in tables)
         elif wager_id == "fortune":
-            results.extend(_math(wager_id, t, analysis_688a.fortune(t)) for t in tables)
+            results.extend(
+                replace(_math(wager_id, t, analysis_688a.fortune(t)), priced_readings=fortune_readings(t))
+                for t in tables
+            )
         else:
-            results.extend(_math(wager_id, t, analysis_688a.progressive(t)) for t in tables)
+            results.extend(
+                replace(
+                    _math(wager_id, t, analysis_688a.progressive(t)),
+                    priced_readings=progressive_readings(t, meter_rate),
+                )
+                for t in tables
+            )
     return results

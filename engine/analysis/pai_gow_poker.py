@@ -101,6 +101,42 @@ def no_pair_hands_by_top() -> dict[tuple[int, bool], int]:
     return counts
 
 
+@cache
+def straights_holding_three_of_a_kind(joker_rule: JokerRule = JokerRule.SEMI_WILD) -> int:
+    """Seven-card hands whose highest-ranking hand is a straight and that also hold three of a kind: the hands a
+    "pays most" reading pays as three of a kind (readings 645a/688a-bonus-highest-ranking-hand).
+
+    Every hand that holds three of a kind is built (three cards of one rank and any four others; or, with the joker
+    standing as an ace, the joker, two aces and four non-aces; a fully wild joker also joins any pair) and classified
+    by the evaluator; those it ranks a straight are counted. A hand built twice needs two sets of three, a full house,
+    so no straight is counted twice.
+    """
+    import numpy as np
+    from pacomply.engine.evaluator.pai_gow import seven_card_bonus_categories
+
+    joker = 52
+    straight = int(SevenCardBonusCategory.STRAIGHT)
+    found = 0
+    for rank in range(13):
+        for trio in itertools.combinations(range(4), 3):
+            cards = [rank * 4 + suit for suit in trio]
+            others = [card for card in range(53) if card == joker or card // 4 != rank]
+            rest = np.array(list(itertools.combinations(others, 4)), dtype=np.uint8)
+            hands = np.hstack([np.tile(np.array(cards, dtype=np.uint8), (len(rest), 1)), rest])
+            found += int((seven_card_bonus_categories(hands, joker_rule) == straight).sum())
+    pair_ranks = range(13) if joker_rule == JokerRule.FULLY_WILD else (12,)
+    for rank in pair_ranks:
+        for duo in itertools.combinations(range(4), 2):
+            cards = [rank * 4 + suit for suit in duo] + [joker]
+            # Four more of other ranks: a third card of this rank would make it a natural three of a kind (built
+            # above); two of another rank with the joker would be a full house.
+            others = [card for card in range(52) if card // 4 != rank]
+            rest = np.array(list(itertools.combinations(others, 4)), dtype=np.uint8)
+            hands = np.hstack([np.tile(np.array(cards, dtype=np.uint8), (len(rest), 1)), rest])
+            found += int((seven_card_bonus_categories(hands, joker_rule) == straight).sum())
+    return found
+
+
 def _analysis(outcomes: dict[Fraction, int], total: int = ALL_HANDS) -> WagerAnalysis:
     distribution = Distribution(tuple(sorted((net, Fraction(count, total)) for net, count in outcomes.items())))
     edge = -distribution.mean

@@ -176,3 +176,28 @@ def test_687a_edge_prints_every_reading_and_json_adds_readings_priced() -> None:
         assert len(relied) == 1 and relied[0]["return"] == row["return"]
     refused = runner.invoke(app, ["edge", "686a", "--meter-rate", "10%"])
     assert refused.exit_code == 2 and "686a" in refused.output
+
+
+def test_687a_12_d_djwt_07_candidates_agree_with_a_seeded_deal() -> None:
+    """500,000 dealt hands paid by the evaluator's own two-column payout under each candidate row."""
+    from pacomply.engine.evaluator.deuces_wild import deuces_wild_payouts
+
+    rounds = 500_000
+    generator = np.random.default_rng(6870)
+    hands = np.sort(np.argsort(generator.random((rounds, 53)), axis=1)[:, :5], axis=1).astype(np.uint8)
+    priced = _priced("trips", "DJWT-07")
+    natural, with_wild = TRIPS_ODDS["DJWT-07"]
+    simulated, exact = {}, {}
+    for key, (natural_odds, wild_odds) in DJWT_07_THREE_OF_A_KIND.items():
+        wild_column = {k: v for k, v in with_wild.items() if k != "three_of_a_kind"}
+        if wild_odds is not None:
+            wild_column["three_of_a_kind"] = wild_odds
+        paytable = WildPaytable(
+            natural={category_of_key(k): float(v) for k, v in {**natural, "three_of_a_kind": natural_odds}.items()},
+            with_wild={category_of_key(k): float(v) for k, v in wild_column.items()},
+        )
+        paid = deuces_wild_payouts(hands, paytable)
+        returns = np.where(paid > 0, paid + 1, 0.0)
+        simulated[key] = Estimate(1 - float(returns.mean()), float(returns.std()) / sqrt(rounds))
+        exact[key] = float(1 - priced[key])
+    assert disagreements(simulated, exact) == []

@@ -1,0 +1,59 @@
+"""685a's dealer ace priced both ways: A-A a dealer 22 as § 685a.3(d)(3) counts it, and the conventional soft 12.
+Each candidate is the analyzer's exact figure under that reading, cross-checked by the seeded simulation of the same
+reading (the familywise interval of tests/simulation/agreement.py)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from pacomply.checker.wager_math import analyse
+from pacomply.engine.analysis.down_under import analyse_down_under
+from pacomply.engine.analysis.down_under.simulation import simulate_down_under
+from pacomply.regulations.chapter_685a import RULEBOOK
+from typer.testing import CliRunner
+
+from pacomply.cli import app
+from tests.simulation.agreement import Estimate, disagreements
+
+
+def _candidates(decks: int) -> dict[str, object]:
+    [row] = analyse("685a", "base", None, decks)
+    return {candidate.candidate: candidate for candidate in row.priced_readings}
+
+
+def test_685a_3_d_3_both_dealer_ace_readings_priced_and_the_chapters_relied_on() -> None:
+    candidates = _candidates(4)
+    literal, conventional = candidates["ace-pair-is-22"], candidates["ace-pair-is-soft-12"]
+    assert literal.relied_on and not conventional.relied_on  # type: ignore[attr-defined]
+    assert RULEBOOK.reading("685a-dealer-ace-pair").relied_on == "ace-pair-is-22"
+    assert literal.house_edge == analyse_down_under(4, dealer_ace_pair_is_22=True).house_edge  # type: ignore[attr-defined]
+    assert conventional.house_edge == analyse_down_under(4, dealer_ace_pair_is_22=False).house_edge  # type: ignore[attr-defined]
+    # A dealer who stands on A-A as 22 pushes most hands instead of drawing to 17-22: the soft 12 holds more.
+    assert conventional.house_edge > literal.house_edge  # type: ignore[attr-defined]
+
+
+def _agree(decks: int, rounds: int, seed: int) -> list[str]:
+    exact = analyse_down_under(decks, dealer_ace_pair_is_22=False).house_edge
+    simulated = simulate_down_under(decks, rounds=rounds, seed=seed, dealer_ace_pair_is_22=False)
+    estimate = Estimate(simulated.house_edge, simulated.std_dev / math.sqrt(rounds))
+    return disagreements({"base": estimate}, {"base": exact})
+
+
+def test_685a_3_d_3_soft_12_reading_agrees_with_a_seeded_simulation() -> None:
+    assert _agree(4, 1_000_000, 68541) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("decks", [4, 5, 8])
+def test_685a_3_d_3_soft_12_reading_agrees_with_a_long_seeded_simulation(decks: int) -> None:
+    assert _agree(decks, 10_000_000, 68550 + decks) == []
+
+
+def test_685a_edge_json_lists_both_readings() -> None:
+    output = CliRunner().invoke(app, ["edge", "685a", "--wager", "base", "--decks", "4", "--format", "json"])
+    assert output.exit_code == 0, output.output
+    [row] = json.loads(output.stdout)
+    assert [entry["candidate"] for entry in row["readings_priced"]] == ["ace-pair-is-22", "ace-pair-is-soft-12"]
+    assert row["house_edge"] == row["readings_priced"][0]["house_edge"]
