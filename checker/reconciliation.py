@@ -566,9 +566,19 @@ def _cause(
             f"the Board names {figure.strategy} strategy but not the rules of play or strategy details it assumed; "
             f"pacomply's {figure.strategy} strategy under the chapter's rules gives {_points(gap)}"
         )
+    readings = sorted({candidate.reading for candidate in computed if candidate.reading and not candidate.calibrated})
+    tried = "the chapter admits one pricing"
+    if readings:
+        tried = f"none of the readings priced ({', '.join(readings)}) gives it"
     if figure.measure == Measure.MAXIMUM_PAYBACK:
-        return "the Board's 'maximum' names an option (such as Envy bonuses) that pacomply does not price"
-    return "an assumption the Board did not state (a house way, a strategy, or a rule read differently)"
+        return (
+            f"{tried}, and the Board's 'maximum' is not the most generous of them either: the option it maximised "
+            "over (Envy bonuses, how many other players, or a combination of readings) is not stated"
+        )
+    return (
+        f"{tried}: the Board assumed something the chapter does not state (a combination of readings, a house way, "
+        "a strategy, or a rule read differently)"
+    )
 
 
 def _explain(

@@ -292,28 +292,38 @@ EXPECTED: dict[str, tuple[Verdict, str]] = {
     **{
         f"688a-fortune-{n}": (
             Verdict.NOT_REPRODUCED,
-            "exact 91.87, 92.10, 92.04, 91.38, 90.41, 92.04 % without Envy: every one about 2 points below the "
-            "Board's 'maximum'",
+            "exact 91.87, 92.10, 92.04, 91.38, 90.41, 92.04 % without Envy, about 0.54 points more per other "
+            "player's Envy: no priced count of other players (0 to 5) nor the pays-most reading lands on the "
+            "Board's 'maximum' at two places",
         )
         for n in range(1, 7)
     },
     **{
         f"688a-progressive-{n}": (
-            Verdict.NOT_REPRODUCED,
-            "no long-run pricing at the chapter's rates is available to compare (only the meter at its seed)",
+            Verdict.REPRODUCED,
+            "long run = fixed pays + P(meter-resetting hand) x seed + the printed rate of progression, from the exact "
+            "hand probabilities, rounds to the Board's figure",
         )
-        for n in range(1, 8)
+        for n in (1, 2, 3, 5)
     },
+    "688a-progressive-4": (
+        Verdict.NOT_REPRODUCED,
+        "long run 86.342 % at the printed 1 % rate, 87.342 % with the 1 % reserve: 4.6 points short of 91.937",
+    ),
+    "688a-progressive-6": (Verdict.NOT_REPRODUCED, "long run 47.349 % at the printed 17 %: 28.0 points short"),
+    "688a-progressive-7": (Verdict.NOT_REPRODUCED, "long run 56.201 % at the printed rate: 19.5 points short"),
     "685a-match-the-dealer-low": (Verdict.REPRODUCED, "8 decks: hold 3.6738 % rounds to 3.67"),
     "685a-match-the-dealer-high": (Verdict.REPRODUCED, "6 decks: hold 4.0618 % rounds to 4.06"),
     "685a-base-low": (
         Verdict.NOT_REPRODUCED,
-        "with A-A counted 22 the hold is -0.03 % to 0.06 % at 4 to 8 decks: nowhere near 0.43",
+        "with A-A counted 22 the hold is -0.03 % to 0.06 % at 4 to 8 decks, with a conventional soft-12 dealer "
+        "ace at most 0.23 %: neither reaches 0.43",
     ),
     "685a-base-high": (Verdict.NOT_REPRODUCED, "as above: nowhere near 0.49"),
     "633a-base-low": (
-        Verdict.NOT_REPRODUCED,
-        "basic strategy house edge 0.3561 % at 8 decks (the largest) rounds to 0.356, not 0.355",
+        Verdict.REPRODUCED_UNDER_READING,
+        "basic strategy house edge 0.3561 % at 8 decks (the largest) rounds to 0.356, not 0.355; composition-"
+        "dependent optimal play at 8 decks gives 0.3552 %, which does",
     ),
     "633a-base-high": (Verdict.NOT_REPRODUCED, "no deck count reaches 0.371 (largest 0.356)"),
     "633a-rule-hit-soft-17": (
