@@ -730,3 +730,17 @@ def for_chapters_filed(chapters: Iterable[str]) -> tuple[Reconciliation, ...]:
     wager-math rows pick theirs with :func:`figures_for_row`)."""
     chosen = tuple(sorted(set(chapters)))
     return reconcile(chosen) if chosen else ()
+
+
+def board_figures_beside(row: WagerMath, priced: PricedReading) -> str:
+    """The Board's figures about a row, beside one of its priced readings (``edge``): each with '= Board' where this
+    reading's figure rounds to it at the Board's precision. No enumeration is run: this only compares."""
+    notes = []
+    for figure in published.FIGURES:
+        if not speaks_of(figure, row) or figure.value is None:
+            continue
+        value = priced.exact_return if priced.exact_return is not None else priced.return_
+        ours = _in_board_terms(figure, value).quantize(Decimal(1).scaleb(-figure.places), rounding=ROUND_HALF_UP)
+        mark = "= " if ours == figure.value else ""
+        notes.append(f"{mark}Board {figure.percent} % {figure.measure.value} ({figure.source.key})")
+    return f"  [{'; '.join(notes)}]" if notes else ""

@@ -471,8 +471,10 @@ def _echo_priced_readings(result: WagerMath) -> None:
 
 
 def _board_figure_note(result: WagerMath, candidate: PricedReading) -> str:
-    """A hook for the Board's published figure beside a priced reading; empty until a register provides one."""
-    return ""
+    """The Board's published figures about the row, marked '=' where this reading gives one (``published``)."""
+    from pacomply.checker.reconciliation import board_figures_beside
+
+    return board_figures_beside(result, candidate)
 
 
 def _board_decks_first(results: list[WagerMath], decks: int | None) -> list[WagerMath]:
