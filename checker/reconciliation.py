@@ -725,11 +725,14 @@ def figures_for_row(row: WagerMath, reconciliations: Iterable[Reconciliation]) -
     return tuple(item for item in reconciliations if speaks_of(item.figure, row))
 
 
-def for_chapters_filed(chapters: Iterable[str]) -> tuple[Reconciliation, ...]:
-    """Every Board figure of the chapters a filing covers, reconciled in this process (a review's section; the
-    wager-math rows pick theirs with :func:`figures_for_row`)."""
-    chosen = tuple(sorted(set(chapters)))
-    return reconcile(chosen) if chosen else ()
+def for_wager_math(rows: Iterable[WagerMath]) -> tuple[Reconciliation, ...]:
+    """The Board figures a review shows: every figure of a list (same chapter, wager, source and measure) one of
+    whose figures speaks of a wager-math row, reconciled in this process. A rule effect speaks of a change of the
+    rules, not of a filed wager, so a review leaves it to ``pacomply published`` (it is also the longest to price)."""
+    rows = tuple(rows)
+    groups = {figure.group for figure in published.FIGURES if any(speaks_of(figure, row) for row in rows)}
+    chosen = [figure for figure in published.FIGURES if figure.group in groups and figure.rule_change is None]
+    return reconcile(figures=chosen) if chosen else ()
 
 
 def board_figures_beside(row: WagerMath, priced: PricedReading) -> str:

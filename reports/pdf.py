@@ -629,14 +629,15 @@ class _Story:
             self.add(*self._wager_block(math))
 
     def published_figures(self) -> None:
-        """The Board's published figures for the chapters filed, each beside pacomply's, with the verdict."""
+        """The Board's published figures about the wagers filed, each beside pacomply's, with the verdict."""
         review = self.review
         if not review.published:
             return
         self.heading("The Board's published figures")
         self.paragraph(
-            "Each figure the Board published for the chapters filed, beside pacomply's figure at the Board's printed "
-            "precision. Reproduced: pacomply's own reading gives it; reproduced only under another reading: the "
+            "Each figure the Board published about a wager the filing configures (with the rest of its list), beside "
+            "pacomply's figure at the Board's printed precision ('pacomply published' lists them all). Reproduced: "
+            "pacomply's own reading gives it; reproduced only under another reading: the "
             "chapter's text and the Board disagree; Board misprint: one digit off while the rest of its list "
             "reproduces; not reproduced: the nearest figure and the likely cause."
         )
@@ -645,9 +646,7 @@ class _Story:
         for figure_id, _wager, _paytable, board, ours, verdict, source, explanation in published_table_rows(
             review.published
         ):
-            data.append(
-                [_p(_text(value)) for value in (figure_id, f"{board} ({source})", ours, verdict, explanation)]
-            )
+            data.append([_p(_text(value)) for value in (figure_id, f"{board} ({source})", ours, verdict, explanation)])
         table = Table(data, colWidths=[1.3 * inch, 1.5 * inch, 0.75 * inch, 0.95 * inch, None], repeatRows=1)
         table.setStyle(_grid_style())
         self.add(table)

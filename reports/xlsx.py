@@ -266,7 +266,7 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
 
 
 def _published_figures(workbook: Workbook, review: Review) -> None:
-    """The Board's published figures for the chapters filed, and beside which wager-math rows each one stands."""
+    """The Board's published figures about the wagers filed, and beside which wager-math rows each one stands."""
     if not review.published:
         return
     rows = [(*row, "; ".join(_rows_beside(row[0], review))) for row in published_table_rows(review.published)]
