@@ -13,7 +13,6 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from pacomply.checker.wager_math import (
-    READING_SEPARATOR,
     AnalysisUnavailable,
     PricedReading,
     RuleEffectMath,
@@ -47,10 +46,12 @@ BASE_GAME_WAGERS = ("base", "switch")
 ANALYSED_SPLIT_HANDS = 4
 _READINGS_BY_WAGER = {
     "in_between": ("633a-in-between-ranks",),
-    "royal_match": ("633a-for-one", "633a-crown-treasure"),
-    "bad_beat": ("633a-side-wager-model", "633a-for-one", "633a-progressive-long-run"),
-    "hit_and_run": ("633a-side-wager-model", "633a-for-one", "633a-progressive-long-run"),
+    "royal_match": ("633a-for-one",),
+    "bad_beat": ("633a-side-wager-model", "633a-for-one"),
+    "hit_and_run": ("633a-side-wager-model", "633a-for-one"),
 }
+# The row's ``reading`` stays as the simulation of these wagers reports it (engine/simulation/blackjack.py); the
+# readings with candidates (633a-crown-treasure, 633a-progressive-long-run) are named by each priced reading.
 #: The progressive wagers: every meter award is 100 % of the meter (§ 633a.13(j)(1), (l)(1)).
 PROGRESSIVE_WAGERS = ("bad_beat", "hit_and_run")
 #: The deck counts the Board's basic-strategy range (0.355 % to 0.371 %, 42 Pa.B. 2922) is read against: the
@@ -250,7 +251,7 @@ def _reading(wager: str) -> str | None:
     ids = _READINGS_BY_WAGER.get(wager, ())
     if not ids:
         return None
-    return READING_SEPARATOR.join(f"{reading.id}: {reading.choice}" for reading in map(RULEBOOK.reading, ids))
+    return " ".join(f"{reading.id}: {reading.choice}" for reading in map(RULEBOOK.reading, ids))
 
 
 def _math(wager: str, paytable: Paytable | None, decks: int, analysis: WagerAnalysis) -> WagerMath:

@@ -120,7 +120,7 @@ def test_633a_13_a_six_to_five_raises_the_edge_by_the_analyzers_rule_effect() ->
     assert "rule_effects" not in six_to_five  # only where asked for
 
     # The same analyses as text (one test, so that the analyses are shared through the caches).
-    result = runner.invoke(app, ["edge", "633a", "--wager", "base", "--decks", "2", "--rule-effects"])
+    result = runner.invoke(app, ["edge", "633a", "--wager", "base", "--decks", "2", "--rule-effects", "--charts"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     header = next(line for line in lines if "dealer up card:" in line)
