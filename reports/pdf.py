@@ -633,7 +633,8 @@ class _Story:
         review = self.review
         if not review.published:
             return
-        self.heading("The Board's published figures")
+        # A subsection of the wager math, so that the top-level sections keep their numbers for every filing.
+        self.add(self.subheading("The Board's published figures"))
         self.paragraph(
             "Each figure the Board published about a wager the filing configures (with the rest of its list), beside "
             "pacomply's figure at the Board's printed precision ('pacomply published' lists them all). Reproduced: "
