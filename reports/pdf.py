@@ -633,8 +633,9 @@ class _Story:
         review = self.review
         if not review.published:
             return
-        # A subsection of the wager math, so that the top-level sections keep their numbers for every filing.
-        self.add(self.subheading("The Board's published figures"))
+        # Part of the wager math, under a plain title: the top-level sections keep their numbers and the contents
+        # their length for every filing.
+        self.add(Spacer(1, 6), Paragraph("The Board's published figures", self.styles.cell_bold))
         self.paragraph(
             "Each figure the Board published about a wager the filing configures (with the rest of its list), beside "
             "pacomply's figure at the Board's printed precision ('pacomply published' lists them all). Reproduced: "
