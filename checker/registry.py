@@ -235,7 +235,11 @@ def chapter_rules(chapter: str) -> tuple[Rule, ...]:
 
 
 # Like the chapters', found by name: the rule modules import this one for Rule and Finding, never the reverse.
-_FILING_RULE_MODULES = ("pacomply.checker.rules.filing", "pacomply.checker.rules.currency")
+_FILING_RULE_MODULES = (
+    "pacomply.checker.rules.filing",
+    "pacomply.checker.rules.currency",
+    "pacomply.checker.rules.published",
+)
 
 
 def filing_rules() -> tuple[Rule, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 
+from pacomply.checker.reconciliation import Reconciliation, for_wager_math
 from pacomply.checker.registry import CheckContext, CheckSettings, Finding, Severity, chapter_rules, filing_rules
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse, filing_options
 from pacomply.checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
@@ -58,6 +59,8 @@ class Review:
     readings: tuple[tuple[str, Reading], ...]
     rulebooks: tuple[RulebookUsed, ...]
     tool_version: str = field(default_factory=tool_version)
+    published: tuple[Reconciliation, ...] = ()
+    """The Board's published figures about the wager math (with the rest of their lists), each reconciled."""
 
     def count(self, severity: Severity) -> int:
         """Findings of one severity that no waiver accepts."""
@@ -173,10 +176,12 @@ def review_filing(filing: Filing, settings: CheckSettings | None = None) -> Revi
         )
         for rule in chapter_rules(chapter):
             findings.extend(rule.check(context))
+    wager_math = configured_wager_math(filing)
     return Review(
         filing=filing,
         findings=tuple(sorted(findings, key=lambda finding: finding.sort_key)),
-        wager_math=configured_wager_math(filing),
+        wager_math=wager_math,
         readings=tuple(readings),
         rulebooks=tuple(used),
+        published=for_wager_math(wager_math),
     )

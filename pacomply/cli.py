@@ -711,8 +711,10 @@ def _echo_priced_readings(result: WagerMath) -> None:
 
 
 def _board_figure_note(result: WagerMath, candidate: PricedReading) -> str:
-    """A hook for the Board's published figure beside a priced reading; empty until a register provides one."""
-    return ""
+    """The Board's published figures about the row, marked '=' where this reading gives one (``published``)."""
+    from pacomply.checker.reconciliation import board_figures_beside
+
+    return board_figures_beside(result, candidate)
 
 
 def _board_decks_first(results: list[WagerMath], decks: int | None) -> list[WagerMath]:
@@ -1414,6 +1416,27 @@ def regulations_verify(
     render = verification_json if output_format == "json" else verification_text
     typer.echo(render(book, verification, str(official), official_text.form), nl=False)
     raise typer.Exit(0 if verification.agrees else 1)
+
+
+@app.command()
+def published(
+    chapter: Annotated[str | None, typer.Argument(help="A chapter id; every chapter when omitted.")] = None,
+    output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, help="Enumerations run side by side (processes); 2 by default.")
+    ] = 2,
+) -> None:
+    """Every figure the Board published for these chapters beside pacomply's, with a verdict per figure."""
+    from pacomply.checker.reconciliation import reconcile
+    from pacomply.reports.reconciliation import published_json_text, published_text
+
+    if output_format not in {"text", "json"}:
+        _fail(f"--format '{output_format}' is not one of text, json")
+    chosen = _chapters([chapter]) if chapter is not None else None
+    items = reconcile(chosen, jobs=jobs)
+    rendered = published_json_text(items) if output_format == "json" else published_text(items)
+    sys.stdout.write(rendered)
+    sys.stdout.flush()
 
 
 def main() -> None:

@@ -7,6 +7,8 @@ from typing import Any
 
 from pacomply.checker.registry import Finding, Severity, Waiver
 from pacomply.checker.review import Review
+from pacomply.checker.wager_math import WagerMath
+from pacomply.reports.reconciliation import beside, published_json
 from pacomply.submissions.model import SourceLocation
 
 SCHEMA = "pacomply.review/1"
@@ -56,6 +58,15 @@ def waiver_json(waiver: Waiver | None) -> dict[str, Any] | None:
     }
 
 
+def _wager_math_json(math: WagerMath, review: Review) -> dict[str, Any]:
+    """A wager-math row with the Board's published figures about it (``board_figures``, where there are any)."""
+    document = math.to_json()
+    entries = beside(math, review.published)
+    if entries:
+        document["board_figures"] = [entry.to_json() for entry in entries]
+    return document
+
+
 def review_json(review: Review) -> dict[str, Any]:
     """The whole review as a JSON-ready dict."""
     filing = review.filing
@@ -92,7 +103,8 @@ def review_json(review: Review) -> dict[str, Any]:
             for used in review.rulebooks
         ],
         "findings": [finding_json(finding) for finding in review.findings],
-        "wager_math": [math.to_json() for math in review.wager_math],
+        "wager_math": [_wager_math_json(math, review) for math in review.wager_math],
+        "published": published_json(review.published),
         "readings": [
             {
                 "chapter": chapter,

@@ -53,6 +53,8 @@ from pacomply.reports.content import (
     wager_title,
     worst_severity,
 )
+from pacomply.reports.reconciliation import beside
+from pacomply.reports.reconciliation import table_rows as published_table_rows
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import LETTER
@@ -713,6 +715,31 @@ class _Story:
         for math in review.wager_math:
             self.add(*self._wager_block(math))
 
+    def published_figures(self) -> None:
+        """The Board's published figures about the wagers filed, each beside pacomply's, with the verdict."""
+        review = self.review
+        if not review.published:
+            return
+        # Part of the wager math, under a plain title: the top-level sections keep their numbers and the contents
+        # their length for every filing.
+        self.add(Spacer(1, 6), Paragraph("The Board's published figures", self.styles.cell_bold))
+        self.paragraph(
+            "Each figure the Board published about a wager the filing configures (with the rest of its list), beside "
+            "pacomply's figure at the Board's printed precision ('pacomply published' lists them all). Reproduced: "
+            "pacomply's own reading gives it; reproduced only under another reading: the "
+            "chapter's text and the Board disagree; Board misprint: one digit off while the rest of its list "
+            "reproduces; not reproduced: the nearest figure and the likely cause."
+        )
+        labels = ("Figure", "Board", "pacomply", "Verdict", "Why")
+        data = [_header_cells(labels)]
+        for figure_id, _wager, _paytable, board, ours, verdict, source, explanation in published_table_rows(
+            review.published
+        ):
+            data.append([_p(_text(value)) for value in (figure_id, f"{board} ({source})", ours, verdict, explanation)])
+        table = Table(data, colWidths=[1.3 * inch, 1.5 * inch, 0.75 * inch, 0.95 * inch, None], repeatRows=1)
+        table.setStyle(_grid_style())
+        self.add(table)
+
     def _wager_block(self, math: WagerMath) -> list[Flowable]:
         interval = (
             f"{percent(math.ci95[0])} to {percent(math.ci95[1])} (95%, house edge)"
@@ -731,6 +758,7 @@ class _Story:
         ]
         if math.reading:
             rows.append(("Reading relied on", math.reading))
+        rows += [("Board's figure", entry.text()) for entry in beside(math, self.review.published)]
         blocks: list[Flowable] = [
             self.subheading(wager_title(math.chapter, math.wager, math.paytable, math.decks)),
             _key_value_table([(label, _text(value)) for label, value in rows], 1.6 * inch),
@@ -935,6 +963,7 @@ def render_pdf(review: Review) -> bytes:
     story.findings()
     story.waivers()
     story.wager_math()
+    story.published_figures()
     story.readings()
     story.attestation()
     buffer = io.BytesIO()

@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
 from pacomply.reports.content import law_applied_lines
 
+if TYPE_CHECKING:
+    from pacomply.checker.reconciliation import Reconciliation
+    from pacomply.checker.wager_math import WagerMath
+
 WIDTH = 100
+
+
+def board_figure_lines(math: WagerMath, published: Sequence[Reconciliation]) -> list[str]:
+    """The Board's published figures beside one wager-math row, with pacomply's figure and the verdict."""
+    from pacomply.reports.reconciliation import beside
+
+    return [
+        f"      Board {entry.board} ({entry.source}) · pacomply {entry.pacomply} · {entry.verdict} [{entry.figure_id}]"
+        for entry in beside(math, published)
+    ]
 
 
 def _percent(value: float) -> str:
@@ -70,6 +86,7 @@ class TextRenderer:
                     f"  {math.chapter:8}{math.wager:22}{math.paytable or '-':12}{math.decks:>6}"
                     f"{_percent(math.house_edge):>13}{_percent(math.return_):>11}  {math.method}  ({math.citation})"
                 )
+                lines.extend(board_figure_lines(math, review.published))
             lines.append("")
         if review.readings:
             lines.append("READINGS OF THE REGULATION RELIED ON")

@@ -31,6 +31,9 @@ from pacomply.reports.content import (
     table_value,
     worst_severity,
 )
+from pacomply.reports.reconciliation import COLUMNS as PUBLISHED_COLUMNS
+from pacomply.reports.reconciliation import beside
+from pacomply.reports.reconciliation import table_rows as published_table_rows
 from pacomply.submissions.files import neutralise_formula
 from pacomply.submissions.model import TableConfiguration
 from pacomply.submissions.xlsx_writer import workbook_bytes
@@ -255,6 +258,7 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
     headers = (
         "Chapter", "Wager", "Paytable", "Decks", "House edge", "Return", "Element of risk", "Method", "Rounds",
         "95% low", "95% high", "Hit frequency", "Std dev", "Citation", "Reading", "Strategy",
+        "Board's figure and verdict",
     )  # fmt: skip
     rows = [
         (
@@ -274,14 +278,37 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
             math.citation,
             math.reading or "",
             "; ".join(f"{when}: {decision}" for when, decision in math.strategy),
+            "; ".join(entry.text() for entry in beside(math, review.published)),
         )
         for math in review.wager_math
     ]
-    sheet = _sheet(workbook, "Wager Math", headers, rows, (8, 14, 12, 7, 11, 11, 13, 10, 10, 10, 10, 12, 9, 24, 50, 40))
+    sheet = _sheet(
+        workbook, "Wager Math", headers, rows, (8, 14, 12, 7, 11, 11, 13, 10, 10, 10, 10, 12, 9, 24, 50, 40, 60)
+    )
     for row in range(2, sheet.max_row + 1):
         for column in (5, 6, 7, 10, 11, 12):
             sheet.cell(row=row, column=column).number_format = PERCENT_FORMAT
         sheet.cell(row=row, column=13).number_format = "0.0000"
+
+
+def _published_figures(workbook: Workbook, review: Review) -> None:
+    """The Board's published figures about the wagers filed, and beside which wager-math rows each one stands."""
+    if not review.published:
+        return
+    rows = [(*row, "; ".join(_rows_beside(row[0], review))) for row in published_table_rows(review.published)]
+    _sheet(workbook, "Board Figures", (*PUBLISHED_COLUMNS, "Beside wager math"), rows,
+           (26, 14, 12, 24, 12, 22, 40, 90, 40))  # fmt: skip
+
+
+def _rows_beside(figure_id: str, review: Review) -> list[str]:
+    from pacomply.checker.reconciliation import speaks_of
+
+    return [
+        f"{math.chapter} {math.wager} {math.paytable or '-'} {math.decks} decks"
+        for math in review.wager_math
+        for item in review.published
+        if item.figure.id == figure_id and speaks_of(item.figure, math)
+    ]
 
 
 def _paytables(workbook: Workbook, review: Review) -> None:
@@ -311,6 +338,7 @@ def workbook_for(review: Review) -> Workbook:
     _tables(workbook, review)
     _findings(workbook, review)
     _wager_math(workbook, review)
+    _published_figures(workbook, review)
     _paytables(workbook, review)
     _readings(workbook, review)
     return workbook

@@ -13,7 +13,7 @@ from pacomply.reports.content import checklist_rows, filing_id
 from pacomply.reports.xlsx import RENDERER, SEVERITY_FILLS
 
 HOSTILE_LICENSEE = '=HYPERLINK("http://x","y")'  # as in conftest.hostile_review
-SHEETS = ["Summary", "Checklist", "Tables", "Findings", "Wager Math", "Paytables", "Readings"]
+SHEETS = ["Summary", "Checklist", "Tables", "Findings", "Wager Math", "Board Figures", "Paytables", "Readings"]
 
 
 def _open(data: bytes) -> openpyxl.Workbook:

@@ -1,0 +1,72 @@
+"""`pacomply published`, and the Board's figures in a review: the command's text and JSON, the finding FIL-015 on
+a filed paytable whose Board figure is not reproduced as the chapter prints it, and the figure beside the wager
+math in every review format."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pacomply.checker.registry import Severity, find_rule, rule_metadata_problems
+from pacomply.checker.review import review_filing
+from pacomply.submissions import read_filing
+from typer.testing import CliRunner
+
+from pacomply.cli import app
+
+runner = CliRunner()
+
+
+def test_published_json_lists_every_686a_figure_with_its_verdict_and_both_citations():
+    result = runner.invoke(app, ["published", "686a", "--format", "json", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert [entry["id"] for entry in document] == ["686a-required", "686a-bonus"]
+    required, bonus = document
+    # 1 - element of risk = 98.9502 %: the Board's 98.95 at its two places.
+    assert required["verdict"] == "reproduced" and required["pacomply_percent"] == "98.95"
+    assert required["board_source"]["key"] == "RAF 125-223" and required["board_source"]["date"] == "2019-06-20"
+    assert required["citation"] == "58 Pa. Code § 686a.6(d)"
+    # 94.3948 % rounds to 94.395 against the Board's 94.393.
+    assert bonus["verdict"] == "not reproduced" and bonus["gap_points"] == "0.001772"  # 94.394772 - 94.393
+
+
+def test_published_text_is_byte_identical_run_to_run():
+    first = runner.invoke(app, ["published", "686a", "--jobs", "1"])
+    second = runner.invoke(app, ["published", "686a", "--jobs", "1"])
+    assert first.exit_code == 0 and first.stdout == second.stdout
+    assert "686a-bonus" in first.stdout and "RAF 125-223" in first.stdout and "verdicts:" in first.stdout
+
+
+def test_published_rejects_an_unknown_chapter_and_format():
+    assert runner.invoke(app, ["published", "999a"]).exit_code == 2
+    assert runner.invoke(app, ["published", "686a", "--format", "xml"]).exit_code == 2
+
+
+def test_fil_015_rule_doc_follows_the_template():
+    assert rule_metadata_problems(find_rule("FIL-015")) == []
+
+
+def test_fil_015_points_at_a_filed_paytable_whose_board_figure_is_a_misprint(examples: Path):
+    # The 687a example offers Trips with DJWT-04, whose Board figure (98.843 %) is one digit off pacomply's
+    # exact 93.843 % while DJWT-05 and -06 reproduce: test_reconciliation derives that verdict.
+    review = review_filing(read_filing(examples / "687a-compliant.json"))
+    found = [f for f in review.findings if f.rule_id == "FIL-015" and "trips" in f.message]
+    assert len(found) == 1
+    (finding,) = found
+    assert finding.severity == Severity.INFO
+    assert str(finding.citation) == "58 Pa. Code § 687a.12(d)"
+    assert "RAF 125-223" in finding.message and "Board misprint" in finding.message
+    assert finding.location is not None
+
+
+def test_wager_math_rows_carry_the_boards_figure_in_text_and_json(examples: Path):
+    from pacomply.reports.json import review_json
+    from pacomply.reports.text import TextRenderer
+
+    review = review_filing(read_filing(examples / "687a-compliant.json"))
+    trips = [row for row in review_json(review)["wager_math"] if row["wager"] == "trips"]
+    assert trips[0]["board_figures"][0]["figure"] == "687a-trips-DJWT-04"
+    assert trips[0]["board_figures"][0]["verdict"] == "Board misprint"
+    text = TextRenderer().render(review).decode("utf-8")
+    assert "Board 98.843 % payback" in text and "[687a-trips-DJWT-04]" in text
