@@ -609,9 +609,11 @@ class _Story:
             found = findings_of(review, severity)
             if not found:
                 continue
-            self.add(self.subheading(f"{SEVERITY_TITLES[severity]} ({len(found)})"))
-            for finding in found:
-                self.add(KeepTogether([self._finding_block(finding), Spacer(1, 6)]))
+            # The subheading travels with its first finding, so it never sits alone at the foot of a page.
+            heading = self.subheading(f"{SEVERITY_TITLES[severity]} ({len(found)})")
+            for index, finding in enumerate(found):
+                block = [self._finding_block(finding), Spacer(1, 6)]
+                self.add(KeepTogether([heading, *block] if index == 0 else block))
 
     def _finding_block(self, finding: Finding) -> Table:
         styles = self.styles
