@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from importlib.metadata import PackageNotFoundError, version
 
-from pacomply.checker.registry import CheckContext, CheckSettings, Finding, Severity, chapter_rules, filing_rules
+from pacomply.checker.registry import (
+    CheckContext,
+    CheckSettings,
+    Finding,
+    Severity,
+    board_today,
+    chapter_rules,
+    filing_rules,
+)
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse
 from pacomply.checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
 from pacomply.regulations.rulebook import Reading
@@ -50,6 +59,8 @@ class Review:
     readings: tuple[tuple[str, Reading], ...]
     rulebooks: tuple[RulebookUsed, ...]
     tool_version: str = field(default_factory=tool_version)
+    review_date: date = field(default_factory=board_today)
+    """The day the review was made (CheckSettings.review_date), printed in every report."""
 
     def count(self, severity: Severity) -> int:
         """Findings of one severity that no waiver accepts."""
@@ -159,4 +170,5 @@ def review_filing(filing: Filing, settings: CheckSettings | None = None) -> Revi
         wager_math=configured_wager_math(filing),
         readings=tuple(readings),
         rulebooks=tuple(used),
+        review_date=settings.review_date,
     )

@@ -64,6 +64,7 @@ def _suite(review: Review) -> ElementTree.Element:
         ("date_filed", review.filing.metadata.date_filed.isoformat()),
         ("verdict", review.verdict),
         ("pacomply_version", review.tool_version),
+        ("review_date", review.review_date.isoformat()),
     ):
         ElementTree.SubElement(properties, "property", {"name": name, "value": value})
     suite.extend(cases)

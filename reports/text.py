@@ -26,6 +26,7 @@ class TextRenderer:
             f"Reviewed by: {filing.metadata.reviewed_by}",
             "Chapters: "
             + ", ".join(f"{used.chapter} {used.title} (rulebook {used.version})" for used in review.rulebooks),
+            f"Review date: {review.review_date.isoformat()} (waiver expiry and the Date Filed are judged against it)",
             f"Verdict: {review.verdict}"
             + (
                 f" — {review.waived_count} finding(s) waived, listed below marked WAIVED" if review.waived_count else ""

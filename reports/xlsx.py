@@ -102,6 +102,7 @@ def _summary(workbook: Workbook, review: Review) -> None:
         ("Source", filing.source),
         ("Filing id", filing_id(review)),
         ("pacomply version", review.tool_version),
+        ("Review date", review.review_date.isoformat()),
         ("Verdict", review.verdict),
         ("Errors", review.count(Severity.ERROR)),
         ("Warnings", review.count(Severity.WARNING)),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
 from pacomply.checker.waivers import WAIVER_RULES
@@ -12,9 +11,10 @@ from pacomply.regulations.citation import RULES_SUBMISSIONS
 
 def _date_filed(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     metadata = context.filing.metadata
-    if metadata.date_filed > date.today():
+    if metadata.date_filed > context.settings.review_date:
         yield rule.finding(
-            f"the filing is dated {metadata.date_filed.isoformat()}, after today",
+            f"the filing is dated {metadata.date_filed.isoformat()}, after the review date "
+            f"{context.settings.review_date.isoformat()}",
             metadata.locations.get("date_filed"),
         )
 
