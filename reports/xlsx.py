@@ -30,7 +30,7 @@ from pacomply.reports.content import (
     table_value,
     worst_severity,
 )
-from pacomply.submissions.files import neutralise_formula
+from pacomply.submissions.files import neutralise_formula, xml_text
 from pacomply.submissions.xlsx_writer import workbook_bytes
 
 SEVERITY_FILLS = {
@@ -56,7 +56,7 @@ def _write(cell: Cell, value: Any) -> None:
     if isinstance(value, int | float):
         cell.value = value
         return
-    cell.value = neutralise_formula(str(value))
+    cell.value = neutralise_formula(xml_text(str(value)))
     cell.data_type = "s"
 
 

@@ -112,6 +112,19 @@ def write_atomically(path: Path, content: bytes) -> None:
         raise
 
 
+# What XML 1.0 cannot hold (controls other than tab and line ends, surrogates, U+FFFE/U+FFFF): a workbook or
+# JUnit file holding one does not open at all, so a writer replaces it with U+FFFD whatever reached it.
+_NOT_XML = dict.fromkeys(
+    [*(code for code in range(0x20) if code not in (0x09, 0x0A, 0x0D)), *range(0xD800, 0xE000), 0xFFFE, 0xFFFF],
+    "\ufffd",
+)
+
+
+def xml_text(text: str) -> str:
+    """Text an XML document (xlsx, JUnit) can hold."""
+    return text.translate(_NOT_XML)
+
+
 def neutralise_formula(text: str) -> str:
     """Text that a spreadsheet would run as a formula is written with a leading apostrophe-safe quote."""
     if text and text[0] in "=+-@\t\r":

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from pacomply.regulations.rulebook import AnswerKind
-from pacomply.submissions.model import AnswerValue
+from pacomply.submissions.model import NOT_TEXT, AnswerValue
 
 EnumType = TypeVar("EnumType", bound=StrEnum)
 
@@ -57,7 +57,7 @@ class FormulaText(str):
 def clean_text(text: str) -> str:
     """Text as a filer meant it: NFKC-normalised (full-width digits, no-break spaces and ligatures become their
     plain forms), invisible and control characters removed, whitespace runs (line breaks too) collapsed to one space."""
-    text = unicodedata.normalize("NFKC", text).translate(_INVISIBLE).translate(_CONTROLS)
+    text = unicodedata.normalize("NFKC", text.translate(NOT_TEXT)).translate(_INVISIBLE).translate(_CONTROLS)
     return " ".join(text.split())[:_MAX_TEXT]
 
 
