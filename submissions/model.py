@@ -6,6 +6,7 @@ officer at the exact cell, page or JSON field. The models are frozen; a JSON fil
 
 from __future__ import annotations
 
+import contextlib
 from datetime import date
 from decimal import Decimal
 from typing import Literal
@@ -37,10 +38,8 @@ def visible_text(text: str) -> str:
 
 def file_label(name: str) -> str:
     """A file name as a report shows it: bytes that were not UTF-8 replaced, controls escaped."""
-    try:
+    with contextlib.suppress(UnicodeEncodeError):  # a surrogate no file system made is replaced below instead
         name = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    except UnicodeEncodeError:  # a surrogate that no file system produced: replaced below like any other
-        pass
     return visible_text(name)
 
 AnswerValue = bool | int | Decimal | str | None
