@@ -20,7 +20,7 @@ from pacomply.submissions import values
 from pacomply.submissions.build import build_metadata, build_table
 from pacomply.submissions.errors import InputError, InputProblem, ProblemCollector, printable
 from pacomply.submissions.layout import FILING_FIELDS, TABLE_COLUMNS
-from pacomply.submissions.model import Filing, SourceLocation
+from pacomply.submissions.model import Filing, SourceLocation, file_label
 from pydantic import ValidationError
 
 from pacomply import regulations
@@ -281,7 +281,8 @@ def _check_against_rulebooks(filing: Filing, file_name: str, data: dict[str, Any
 
 def read_json(path: Path) -> Filing:
     """Parse a JSON filing; every schema violation is reported with its field path."""
-    location = SourceLocation(file=path.name)
+    name = file_label(path.name)  # what the reports show: undecodable bytes and controls made visible
+    location = SourceLocation(file=name)
     if not path.is_file():
         raise InputError.single(location, f"the file '{path}' does not exist")
     if path.stat().st_size > MAX_FILE_BYTES:
@@ -290,7 +291,7 @@ def read_json(path: Path) -> Filing:
         text = path.read_bytes().decode("utf-8-sig")  # a byte order mark is tolerated
     except UnicodeDecodeError:
         raise InputError.single(location, "the file is not UTF-8 text; expected a JSON filing") from None
-    data = _parse(text, path.name)
+    data = _parse(text, name)
     if not isinstance(data, dict):
         raise InputError.single(location, f"a JSON filing is an object; this file holds a {type(data).__name__}")
     try:
@@ -299,14 +300,14 @@ def read_json(path: Path) -> Filing:
         raise InputError(
             [
                 InputProblem(
-                    SourceLocation(file=path.name, field=_field_path(tuple(detail["loc"])) or "(top level)"),
+                    SourceLocation(file=name, field=_field_path(tuple(detail["loc"])) or "(top level)"),
                     detail["msg"],
                 )
                 for detail in error.errors()
             ]
         ) from None
     stated = set(data["metadata"]) if isinstance(data.get("metadata"), dict) else set()
-    return _check_against_rulebooks(_with_locations(filing, path.name, stated), path.name, data)
+    return _check_against_rulebooks(_with_locations(filing, name, stated), name, data)
 
 
 def dumps_filing(filing: Filing) -> str:

@@ -27,7 +27,7 @@ from pacomply.submissions.layout import (
     TABLES_SHEET,
     normalise_header,
 )
-from pacomply.submissions.model import Filing, SourceLocation
+from pacomply.submissions.model import Filing, SourceLocation, file_label
 
 from pacomply import regulations
 
@@ -291,7 +291,7 @@ def _header_map(
 
 def _read_workbook(workbook: Any, path: Path, cached: _CachedValues) -> Filing:
     problems = ProblemCollector()
-    file_name = path.name
+    file_name = file_label(path.name)  # what the reports show: undecodable bytes and controls made visible
     if len(workbook.sheetnames) > MAX_SHEETS:
         raise InputError.single(
             SourceLocation(file=file_name),
