@@ -17,9 +17,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from pacomply.checker.registry import REVIEW_TIME_ZONE, board_today
 from pacomply.submissions import files
-from pacomply.submissions.errors import MAX_PROBLEMS_LISTED
 
 from tests.io.hostile_pdf import StreamSpec, pdf_with_stream
 from tests.io.support import EXAMPLES, assert_input_refused, rewrite_member, run_pacomply, sheet_member
@@ -103,6 +101,8 @@ def test_json_tables_of_a_million_zeros_is_one_located_problem_not_a_million(tmp
 def test_json_problems_beyond_fifty_are_counted_in_one_line(tmp_path: Path) -> None:
     def many_bad_tables(data: dict) -> None:
         data["tables"] = [dict(data["tables"][0], table_id=f"T{n}", decks=-1) for n in range(300)]
+
+    from pacomply.submissions.errors import MAX_PROBLEMS_LISTED
 
     run = run_pacomply("validate", _write_json(tmp_path, _json(many_bad_tables)))
     assert_input_refused(run, "more problem(s) like those above")
@@ -409,6 +409,8 @@ def test_review_date_is_printed_in_every_report_format(tmp_path: Path) -> None:
 def test_default_review_date_is_today_in_new_york() -> None:
     from datetime import datetime
     from zoneinfo import ZoneInfo
+
+    from pacomply.checker.registry import REVIEW_TIME_ZONE, board_today
 
     assert REVIEW_TIME_ZONE == "America/New_York"
     before = datetime.now(ZoneInfo(REVIEW_TIME_ZONE)).date()
