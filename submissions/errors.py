@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from pacomply.submissions.model import SourceLocation
 
+MAX_MESSAGE_CHARACTERS = 400
+
 
 @dataclass(frozen=True, slots=True)
 class InputProblem:
@@ -13,6 +15,13 @@ class InputProblem:
 
     location: SourceLocation
     message: str
+
+    def __post_init__(self) -> None:
+        # A message quotes what the filer wrote; a value of a million characters must not become a message of a
+        # million characters (a person reads the first words, and the terminal is not a dump).
+        if len(self.message) > MAX_MESSAGE_CHARACTERS:
+            cut = self.message[: MAX_MESSAGE_CHARACTERS - 40]
+            object.__setattr__(self, "message", f"{cut}… ({len(self.message):,} characters in all)")
 
     def __str__(self) -> str:
         return printable(f"{self.location.describe()}: {self.message}")
