@@ -39,7 +39,15 @@ def main() -> int:
     print(f"fuzz: {cases:,} cases, {len(kinds)} kinds, {workers} worker(s), {ADDRESS_SPACE_BYTES / 1024**3:.0f} GiB "
           "address space each")  # fmt: skip
     started = time.perf_counter()
-    summary = run_limited(plan, workers=workers, large=True)
+
+    def progress(so_far: object) -> None:
+        done = so_far.cases  # type: ignore[attr-defined]
+        if done % 1000 < 50:  # about every thousand cases
+            elapsed = time.perf_counter() - started
+            print(f"  ... {done:,} cases, {len(so_far.violations)} violation(s), {done / elapsed:.1f} cases/s",  # type: ignore[attr-defined]
+                  flush=True)  # fmt: skip
+
+    summary = run_limited(plan, workers=workers, large=True, on_batch=progress)
     wall = time.perf_counter() - started
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = usage.ru_utime + usage.ru_stime

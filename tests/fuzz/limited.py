@@ -11,7 +11,7 @@ import multiprocessing
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 ADDRESS_SPACE_BYTES = 2 * 1024**3
@@ -103,6 +103,7 @@ def run_limited(
     address_space: int = ADDRESS_SPACE_BYTES,
     case_seconds: float = 60.0,
     chunk: int = 50,
+    on_batch: Callable[[Summary], None] | None = None,
 ) -> Summary:
     """Run the cases in ``workers`` fresh processes, each limited to ``address_space`` bytes of address space."""
     ordered = list(cases)
@@ -112,4 +113,6 @@ def run_limited(
     with context.Pool(processes=workers, initializer=_limit, initargs=(address_space,), maxtasksperchild=20) as pool:
         for result in pool.imap_unordered(run_batch, batches):
             summary.add(result)
+            if on_batch is not None:
+                on_batch(summary)
     return summary
