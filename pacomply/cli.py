@@ -39,7 +39,9 @@ EXIT_INTERNAL = 3
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(f"pacomply: {message}", err=True)
+    from pacomply.submissions.errors import printable
+
+    typer.echo(f"pacomply: {printable(message)}", err=True)  # a message may quote a path or an argument
     raise typer.Exit(EXIT_INPUT)
 
 
@@ -260,7 +262,7 @@ def validate(
     from pacomply.submissions.files import OutputRefused
 
     def refuse(what: str, error: InputError) -> NoReturn:
-        typer.echo(f"{what} could not be read ({len(error.problems)} problem(s)):", err=True)
+        typer.echo(f"{_shown_path(what)} could not be read ({len(error.problems)} problem(s)):", err=True)
         for problem in error.problems:
             typer.echo(f"  {problem}", err=True)
         raise typer.Exit(EXIT_INPUT)
@@ -511,7 +513,9 @@ def _read_filing(path: Path) -> Filing:
     try:
         return read_filing(path)
     except InputError as error:
-        typer.echo(f"{path}: the filing could not be read ({len(error.problems)} problem(s)):", err=True)
+        typer.echo(
+            f"{_shown_path(path)}: the filing could not be read ({len(error.problems)} problem(s)):", err=True
+        )
         for problem in error.problems:
             typer.echo(f"  {problem}", err=True)
         raise typer.Exit(EXIT_INPUT) from None
@@ -811,10 +815,12 @@ def replay(
         data = json.loads(round_file.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         _fail(f"{round_file}: not valid JSON ({error})")
+    except (ValueError, RecursionError) as error:  # an integer of thousands of digits, nesting thousands deep
+        _fail(f"{round_file}: not a readable round ({type(error).__name__}: {str(error)[:120]})")
     try:
         result = replay_round(data)
     except ReplayError as error:
-        typer.echo(f"{round_file}: the round cannot be replayed:", err=True)
+        typer.echo(f"{_shown_path(round_file)}: the round cannot be replayed:", err=True)
         for problem in error.problems:
             typer.echo(f"  {problem}", err=True)
         raise typer.Exit(EXIT_INPUT) from None
