@@ -249,7 +249,7 @@ def validate(
     ] = None,
 ) -> None:
     """Check filings (files or folders) against their chapters. Exit 0 compliant, 1 errors found, 2 input
-    unreadable; for several filings, the worst of them."""
+    unreadable; for several filings, the worst of them; 3 a defect in pacomply (never a verdict)."""
     import dataclasses
     from decimal import Decimal
 
