@@ -1,6 +1,7 @@
 """The long hostile-input run: structure-aware cases of every kind under a 2 GB address-space limit.
 
-Run: python bench/fuzz.py [CASES] [WORKERS]   (defaults 20,000 cases, 2 workers; POSIX only: RLIMIT_AS)
+Run: python bench/fuzz.py [CASES] [WORKERS] [FIRST]   (defaults 20,000 cases, 2 workers, from case 0; POSIX only:
+RLIMIT_AS). FIRST skips the plan's first cases, so a long run can be done in parts.
 
 Kinds (tests/fuzz/cases.py): PDF streams and filters (decompression bombs in every spelling, a stream shared by
 many pages, encryption), JSON size, nesting and numbers, TOML/YAML bombs in waiver and configuration files,
@@ -26,6 +27,7 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 def main() -> int:
     cases = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
     workers = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    first = int(sys.argv[3]) if len(sys.argv) > 3 else 0  # resume a plan: skip its first cases
     sys.path.insert(0, str(REPOSITORY))
     os.chdir(REPOSITORY)
     from tests.fuzz.cases import GENERATORS
@@ -35,12 +37,18 @@ def main() -> int:
         print("fuzz: needs RLIMIT_AS (Linux or macOS); not run")
         return 2
     kinds = sorted(GENERATORS)
-    plan = [(kinds[index % len(kinds)], index // len(kinds)) for index in range(cases)]
+    plan = [(kinds[index % len(kinds)], index // len(kinds)) for index in range(first, first + cases)]
     print(f"fuzz: {cases:,} cases, {len(kinds)} kinds, {workers} worker(s), {ADDRESS_SPACE_BYTES / 1024**3:.0f} GiB "
           "address space each")  # fmt: skip
     started = time.perf_counter()
 
+    shown = 0
+
     def progress(so_far: object) -> None:
+        nonlocal shown
+        for violation in so_far.violations[shown:]:  # type: ignore[attr-defined]
+            print(f"  violation: {violation}", flush=True)
+        shown = len(so_far.violations)  # type: ignore[attr-defined]
         done = so_far.cases  # type: ignore[attr-defined]
         if done % 1000 < 50:  # about every thousand cases
             elapsed = time.perf_counter() - started

@@ -67,7 +67,7 @@ def build_metadata(
                     )
                 parsed[column.field] = thickness
             else:
-                parsed[column.field] = values.display(value)
+                parsed[column.field] = values.read_text(value, f"'{column.header}'", values.MAX_NAME_CHARACTERS)
         except values.ValueProblem as problem:
             problems.add(location, str(problem))
     required = [column.field for column in FILING_FIELDS if column.required]
@@ -97,6 +97,7 @@ def build_answer(
     raw, location = answer_cell
     try:
         value = values.read_answer(raw, question.kind)
+        notes = values.read_text(notes, "the note", values.MAX_NOTE_CHARACTERS)
     except values.ValueProblem as problem:
         problems.add(location, str(problem))
         return None
@@ -135,6 +136,8 @@ def read_table_wagers(raw: object) -> tuple[TableWager, ...]:
         name, _, paytable = part.partition("=")
         if not name.strip():
             raise values.ValueProblem(f"wager entry '{part}' has no wager name (expected Wager or Wager=Paytable)")
+        values.read_text(name, "a wager name", values.MAX_ID_CHARACTERS)
+        values.read_text(paytable, "a paytable name", values.MAX_ID_CHARACTERS)
         wagers.append(
             TableWager(
                 wager=values.wager_id(name), paytable=values.read_paytable(paytable) if paytable.strip() else None
@@ -178,7 +181,7 @@ def build_table(
 def _read_table_value(field: str, header: str, raw: object) -> object:
     match field:
         case "table_id":
-            return values.display(raw)
+            return values.read_text(raw, "the table id", values.MAX_ID_CHARACTERS)
         case "chapter":
             chapter = regulations.normalise_chapter(values.display(raw))
             try:

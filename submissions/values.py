@@ -84,6 +84,24 @@ def refuse_formula(raw: object) -> None:
         )
 
 
+# How long each kind of free text may be. An id or a wager name is a word or two; a note beside a checklist
+# answer a few sentences; a name a line. Longer text is a pasted document or an attack on the reports (a table
+# cell taller than a page cannot be laid out), so it is refused where it was read rather than cut silently.
+MAX_ID_CHARACTERS = 64
+MAX_NAME_CHARACTERS = 300
+MAX_NOTE_CHARACTERS = 500
+
+
+def read_text(raw: object, what: str, limit: int) -> str:
+    """Free text, cleaned (:func:`clean_text`), refused when longer than ``limit`` characters."""
+    text = display(raw)
+    length = len(clean_text(str(raw)[: limit * 4 + 1000]))  # never normalise a megabyte to learn it is too long
+    if length > limit or len(str(raw)) > limit * 4 + 1000:
+        shown = len(str(raw))
+        raise ValueProblem(f"{what} is {shown:,} characters long; at most {limit:,} are accepted")
+    return text
+
+
 def read_yes_no(raw: object) -> bool:
     """Yes/No, Y/N, true/false in any case (spreadsheet booleans too)."""
     if isinstance(raw, bool):
@@ -215,7 +233,7 @@ def read_answer(raw: object, kind: AnswerKind) -> AnswerValue:
         case AnswerKind.PERCENTAGE:
             return read_percentage(raw)
         case AnswerKind.TEXT:
-            return display(raw)
+            return read_text(raw, "the answer", MAX_NOTE_CHARACTERS)
     raise AssertionError(f"unhandled answer kind {kind}")
 
 

@@ -221,9 +221,13 @@ def _check_against_rulebooks(filing: Filing, file_name: str, data: dict[str, Any
                     continue
             elif answer.value is not None:
                 text = values.display(raw)
-            answers[key] = answer.model_copy(
-                update={"value": value, "text": text, "notes": values.display(answer.notes)}
-            )
+            try:
+                text = values.read_text(text, "the answer's text", values.MAX_NOTE_CHARACTERS)
+                notes = values.read_text(answer.notes, "the note", values.MAX_NOTE_CHARACTERS)
+            except values.ValueProblem as problem:
+                problems.add(answer_where, str(problem))
+                continue
+            answers[key] = answer.model_copy(update={"value": value, "text": text, "notes": notes})
         chapters[chapter_id] = chapter.model_copy(update={"answers": answers})
     seen: set[str] = set()
     tables = []
@@ -245,6 +249,12 @@ def _check_against_rulebooks(filing: Filing, file_name: str, data: dict[str, Any
             problems.add(where, f"table id '{table_id}' appears twice")
             continue
         seen.add(table_id)
+        for number, wager in enumerate(table.wagers):
+            try:
+                values.read_text(wager.wager, "the wager name", values.MAX_ID_CHARACTERS)
+                values.read_text(wager.paytable or "", "the paytable name", values.MAX_ID_CHARACTERS)
+            except values.ValueProblem as problem:
+                problems.add(where.model_copy(update={"field": f"tables[{position}].wagers[{number}]"}), str(problem))
         wagers = tuple(
             wager.model_copy(
                 update={

@@ -497,3 +497,30 @@ def test_stream_bytes_are_never_kept_between_reads() -> None:
     with inflation_budget():
         assert pdftypes.zlib is not before[0]
     assert (pdftypes.zlib, pdftypes.lzwdecode, pdftypes.rldecode, pdftypes.PDFStream.decode) == before
+
+
+@pytest.mark.parametrize(
+    ("place", "limit"),
+    [("notes", 500), ("table_id", 64), ("wager", 64), ("licensee", 300)],
+)
+def test_text_longer_than_a_report_can_lay_out_is_refused_and_text_at_the_limit_renders(
+    tmp_path: Path, place: str, limit: int
+) -> None:
+    # Found by bench/fuzz.py: a 2,000,000-character note made a PDF table row taller than a page (LayoutError).
+    def put(text: str) -> dict:
+        data = _json()
+        if place == "notes":
+            next(iter(data["chapters"]["686a"]["answers"].values()))["notes"] = text
+        elif place == "wager":
+            data["tables"][0]["wagers"] = [{"wager": text, "paytable": None}]
+        elif place == "table_id":
+            data["tables"][0]["table_id"] = text
+        else:
+            data["metadata"]["licensee"] = text
+        return data
+
+    too_long = _write_json(tmp_path, put("w" * (limit + 1)), "long.json")
+    assert_input_refused(run_pacomply("validate", too_long), f"at most {limit:,} are accepted")
+    at_limit = _write_json(tmp_path, put("w" * limit), "limit.json")
+    run = run_pacomply("validate", at_limit, "-f", "pdf", "-o", tmp_path / "review.pdf")
+    assert run.exception is None and run.exit_code in (0, 1), (run.exception, run.stderr)
