@@ -136,7 +136,8 @@ def _check_container(path: Path, location: SourceLocation) -> None:
         raise InputError.single(location, "the file is not an Excel workbook (.xlsx); expected an Office Open XML file")
     try:
         archive = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as error:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as error:
+        # NotImplementedError: a central directory claiming a zip version Python does not read (found by fuzzing)
         # is_zipfile() looks only at the end record; the central directory itself may still be damaged.
         raise InputError.single(location, f"the workbook's zip structure is damaged ({_reason(error)})") from None
     with archive:

@@ -524,3 +524,16 @@ def test_text_longer_than_a_report_can_lay_out_is_refused_and_text_at_the_limit_
     at_limit = _write_json(tmp_path, put("w" * limit), "limit.json")
     run = run_pacomply("validate", at_limit, "-f", "pdf", "-o", tmp_path / "review.pdf")
     assert run.exception is None and run.exit_code in (0, 1), (run.exception, run.stderr)
+
+
+def test_zip_claiming_an_unknown_version_is_refused_not_a_crash(tmp_path: Path) -> None:
+    # Found by bench/fuzz.py (bytes:539): zipfile raises NotImplementedError for a central directory that claims
+    # a zip version above what it reads, before any member is opened.
+    content = bytearray(VIOLATIONS.read_bytes())
+    end = content.rindex(b"PK\x05\x06")
+    directory = int.from_bytes(content[end + 16 : end + 20], "little")
+    assert content[directory : directory + 4] == b"PK\x01\x02"
+    content[directory + 6 : directory + 8] = (193).to_bytes(2, "little")  # "version needed to extract": 19.3
+    path = tmp_path / "version.xlsx"
+    path.write_bytes(bytes(content))
+    assert_input_refused(run_pacomply("validate", path), "zip structure is damaged")
