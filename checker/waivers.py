@@ -134,15 +134,17 @@ class _WaiverFile(BaseModel):
 
 
 def _load(path: Path) -> tuple[Any, str]:
-    location = SourceLocation(file=path.name)
-    if not path.is_file():
-        raise InputError.single(location, f"the waiver file '{path}' does not exist")
-    if path.stat().st_size > MAX_WAIVER_FILE_BYTES:
-        raise InputError.single(location, f"the waiver file is over {MAX_WAIVER_FILE_BYTES:,} bytes; refused")
+    location = SourceLocation(file=short(path.name, 120))
     try:
+        if not path.is_file():
+            raise InputError.single(location, f"the waiver file '{short(str(path), 200)}' does not exist")
+        if path.stat().st_size > MAX_WAIVER_FILE_BYTES:
+            raise InputError.single(location, f"the waiver file is over {MAX_WAIVER_FILE_BYTES:,} bytes; refused")
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError.single(location, "the waiver file is not UTF-8 text") from None
+    except OSError as error:  # a name too long for the system (found by fuzzing), a folder without permission
+        raise InputError.single(location, f"the waiver file could not be read ({error.strerror or error})") from None
     suffix = path.suffix.lower()
     if suffix == ".toml":
         return load_toml(text, location.file, "a waiver file"), text

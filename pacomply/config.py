@@ -36,6 +36,7 @@ from pacomply.submissions.model import SourceLocation
 
 CONFIG_FILE = "pacomply.toml"
 MAX_CONFIG_BYTES = 256 * 1024
+MAX_PATH_CHARACTERS = 1024
 _KEYS = ("card_thickness_mm", "rack_tolerance", "format", "waivers", "severity")
 
 
@@ -70,15 +71,18 @@ def load_config(explicit: Path | None = None, folder: Path | None = None) -> Con
     if found is None:
         return Config()
     path, is_pyproject = found
-    location = SourceLocation(file=path.name)
-    if not path.is_file():
-        raise InputError.single(location, f"the configuration file '{path}' does not exist")
-    if path.stat().st_size > MAX_CONFIG_BYTES:
-        raise InputError.single(location, f"the configuration file is over {MAX_CONFIG_BYTES:,} bytes; refused")
+    location = SourceLocation(file=short(path.name, 120))
     try:
+        if not path.is_file():
+            raise InputError.single(location, f"the configuration file '{short(str(path), 200)}' does not exist")
+        if path.stat().st_size > MAX_CONFIG_BYTES:
+            raise InputError.single(location, f"the configuration file is over {MAX_CONFIG_BYTES:,} bytes; refused")
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError.single(location, "the configuration file is not UTF-8 text") from None
+    except OSError as error:  # a name too long for the system, a folder without permission
+        message = f"the configuration file could not be read ({error.strerror or error})"
+        raise InputError.single(location, message) from None
     data = load_toml(text, location.file, "a configuration file")
     prefix = ""
     if is_pyproject:
@@ -147,6 +151,8 @@ class _ConfigFile(BaseModel):
     def _waivers(cls, raw: object) -> str:
         if not isinstance(raw, str) or values.is_blank(raw):
             raise ValueError("must be the path of a waiver file")
+        if len(raw) > MAX_PATH_CHARACTERS:
+            raise ValueError(f"is {len(raw):,} characters long; a path has at most {MAX_PATH_CHARACTERS:,}")
         return raw
 
     @field_validator("severity", mode="before")

@@ -537,3 +537,12 @@ def test_zip_claiming_an_unknown_version_is_refused_not_a_crash(tmp_path: Path) 
     path = tmp_path / "version.xlsx"
     path.write_bytes(bytes(content))
     assert_input_refused(run_pacomply("validate", path), "zip structure is damaged")
+
+
+def test_config_naming_a_waiver_path_too_long_for_the_system_is_refused(tmp_path: Path) -> None:
+    # Found by bench/fuzz.py (side_files:1374): the path reached the file system, which raised OSError.
+    config = tmp_path / "pacomply.toml"
+    config.write_text(f'waivers = "{"x" * 100_000}"\n', encoding="utf-8")
+    assert_input_refused(run_pacomply("validate", VIOLATIONS, "--config", config), "Field waivers", "at most 1,024")
+    waivers = tmp_path / ("w" * 300 + ".toml")
+    assert_input_refused(run_pacomply("validate", VIOLATIONS, "--waivers", waivers), "could not be read")
