@@ -1,16 +1,22 @@
-"""The long fuzz run: the property suite of tests/fuzz at 10,000 cases (or N), timed, with its result.
+"""The long hostile-input run: structure-aware cases of every kind under a 2 GB address-space limit.
 
-Run: python bench/fuzz.py [CASES] [WORKERS]   (defaults 10000 cases, 2 workers)
+Run: python bench/fuzz.py [CASES] [WORKERS] [FIRST]   (defaults 20,000 cases, 2 workers, from case 0; POSIX only:
+RLIMIT_AS). FIRST skips the plan's first cases, so a long run can be done in parts.
 
-Prints the number of cases per property, the wall and CPU time, cases per second, and pytest's verdict.
-The cases are derandomised, so a run of the same size always tries the same inputs.
+Kinds (tests/fuzz/cases.py): PDF streams and filters (decompression bombs in every spelling, a stream shared by
+many pages, encryption), JSON size, nesting and numbers, TOML/YAML bombs in waiver and configuration files,
+Unicode categories in every text field and in file names, sheet-name collisions, workbook cell defects, and byte
+mutations of a workbook, a JSON filing and a PDF. Each case runs ``pacomply validate`` in-process (in a worker
+limited to 2 GB of address space) with a random report format, and is judged: no traceback or exception, exit
+0/1/2 only, every exit-2 problem located (sheet!cell, page, JSON path or line, else the file), the input
+untouched, nothing written but the requested report. Cases are seeded: a run of the same size tries the same
+inputs. Prints cases per kind, exit codes, violations, the slowest case, peak memory, wall and CPU time.
 """
 
 from __future__ import annotations
 
 import os
 import resource
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -19,40 +25,55 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 
 
 def main() -> int:
-    cases = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-    workers = sys.argv[2] if len(sys.argv) > 2 else "2"
+    cases = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+    workers = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    first = int(sys.argv[3]) if len(sys.argv) > 3 else 0  # resume a plan: skip its first cases
     sys.path.insert(0, str(REPOSITORY))
-    os.environ["PACOMPLY_FUZZ_TOTAL"] = str(cases)
-    from tests.fuzz.test_fuzz_filings import WEIGHTS  # the same split CI uses
+    os.chdir(REPOSITORY)
+    from tests.fuzz.cases import GENERATORS
+    from tests.fuzz.limited import ADDRESS_SPACE_BYTES, limits_supported, run_limited
 
-    planned = {name: max(1, round(cases * weight)) for name, weight in WEIGHTS.items()}
-    print(f"fuzz: {sum(planned.values()):,} cases on {workers} worker(s)")
-    for name, count in planned.items():
-        print(f"  {name:<16}{count:>7,}")
+    if not limits_supported():
+        print("fuzz: needs RLIMIT_AS (Linux or macOS); not run")
+        return 2
+    kinds = sorted(GENERATORS)
+    plan = [(kinds[index % len(kinds)], index // len(kinds)) for index in range(first, first + cases)]
+    print(f"fuzz: {cases:,} cases, {len(kinds)} kinds, {workers} worker(s), {ADDRESS_SPACE_BYTES / 1024**3:.0f} GiB "
+          "address space each")  # fmt: skip
     started = time.perf_counter()
-    completed = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/fuzz", "-q", "-n", workers, "-p", "no:cacheprovider"],
-        cwd=REPOSITORY,
-        env=os.environ | {"PACOMPLY_FUZZ_TOTAL": str(cases)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+
+    shown = 0
+
+    def progress(so_far: object) -> None:
+        nonlocal shown
+        for violation in so_far.violations[shown:]:  # type: ignore[attr-defined]
+            print(f"  violation: {violation}", flush=True)
+        shown = len(so_far.violations)  # type: ignore[attr-defined]
+        done = so_far.cases  # type: ignore[attr-defined]
+        if done % 1000 < 50:  # about every thousand cases
+            elapsed = time.perf_counter() - started
+            print(f"  ... {done:,} cases, {len(so_far.violations)} violation(s), {done / elapsed:.1f} cases/s",  # type: ignore[attr-defined]
+                  flush=True)  # fmt: skip
+
+    summary = run_limited(plan, workers=workers, large=True, on_batch=progress)
     wall = time.perf_counter() - started
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = usage.ru_utime + usage.ru_stime
-    summary = completed.stdout.strip().splitlines()[-1] if completed.stdout.strip() else "(no output)"
+    for kind in kinds:
+        print(f"  {kind:<14}{summary.by_kind[kind]:>8,}")
+    print("exits: " + ", ".join(f"{code}: {count:,}" for code, count in sorted(summary.exits.items())))
     print(
-        f"wall {wall:.1f} s, CPU {cpu:.1f} s, {sum(planned.values()) / wall:.1f} cases/s wall, "
-        f"{sum(planned.values()) / cpu:.1f} cases/CPU-s"
+        f"exit-2 problem lines: {summary.problem_lines:,}, of which located finer than the file "
+        f"(sheet/cell, page, JSON path or line): {summary.finely_located:,}"
     )
-    print(f"pytest: {summary}")
-    if "warnings summary" in completed.stdout:
-        print(completed.stdout[completed.stdout.index("warnings summary") :][:3000])
-    if completed.returncode != 0:
-        print(completed.stdout[-5000:])
-        print(completed.stderr[-2000:], file=sys.stderr)
-    return completed.returncode
+    print(f"violations: {len(summary.violations):,}")
+    for violation in summary.violations[:40]:
+        print(f"  {violation}")
+    print(f"slowest case: {summary.slowest[1]} {summary.slowest[0]:.2f} s; peak RSS of a worker "
+          f"{summary.peak_rss_bytes / 1024**2:.0f} MiB")  # fmt: skip
+    print(f"wall {wall:.1f} s, CPU {cpu:.1f} s, {summary.cases / wall:.1f} cases/s wall, "
+          f"{summary.cases / max(cpu, 1e-9):.1f} cases/CPU-s")  # fmt: skip
+    return 0 if not summary.violations and summary.cases == cases else 1
 
 
 if __name__ == "__main__":

@@ -99,6 +99,19 @@ def _location_key(location: SourceLocation | None) -> tuple[object, ...]:
     return (location.sheet or "", location.field or "", row, column, location.page or 0, location.file)
 
 
+# The Board sits in Harrisburg: "today" for a review is the date there, so the machine's own time zone never
+# decides whether a waiver has lapsed or a filing is dated in the future.
+REVIEW_TIME_ZONE = "America/New_York"
+
+
+def board_today() -> date:
+    """Today's date in the Board's time zone (America/New_York)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    return datetime.now(ZoneInfo(REVIEW_TIME_ZONE)).date()
+
+
 @dataclass(frozen=True, slots=True)
 class CheckSettings:
     """Knobs a review runs with (defaults per SUBMISSION_FORMAT.md)."""
@@ -106,6 +119,8 @@ class CheckSettings:
     rack_tolerance: Decimal = Decimal("0.03")
     card_thickness_mm: Decimal | None = None
     """Overrides the filing's card thickness when set."""
+    review_date: date = field(default_factory=board_today)
+    """The day the review is made: waivers lapse and a future Date Filed is judged against it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from importlib.metadata import PackageNotFoundError, version
 
 from pacomply.checker.reconciliation import Reconciliation, for_wager_math
-from pacomply.checker.registry import CheckContext, CheckSettings, Finding, Severity, chapter_rules, filing_rules
+from pacomply.checker.registry import (
+    CheckContext,
+    CheckSettings,
+    Finding,
+    Severity,
+    board_today,
+    chapter_rules,
+    filing_rules,
+)
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse, filing_options
 from pacomply.checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
 from pacomply.regulations.rulebook import Reading
@@ -61,6 +70,8 @@ class Review:
     tool_version: str = field(default_factory=tool_version)
     published: tuple[Reconciliation, ...] = ()
     """The Board's published figures about the wager math (with the rest of their lists), each reconciled."""
+    review_date: date = field(default_factory=board_today)
+    """The day the review was made (CheckSettings.review_date), printed in every report."""
 
     def count(self, severity: Severity) -> int:
         """Findings of one severity that no waiver accepts."""
@@ -184,4 +195,5 @@ def review_filing(filing: Filing, settings: CheckSettings | None = None) -> Revi
         readings=tuple(readings),
         rulebooks=tuple(used),
         published=for_wager_math(wager_math),
+        review_date=settings.review_date,
     )

@@ -9,9 +9,10 @@ A waiver file is TOML or YAML (by extension) holding a list ``waiver`` (or ``wai
     approval = "PGCB waiver W-2026-117"   # the Board's approval reference under § 601a.4 (required)
     expires = 2027-06-30         # a date (required); from the next day the waiver no longer applies
 
-A malformed file (bad syntax, a missing or unknown key, an unknown rule, a duplicate, an empty justification)
-is an :class:`~submissions.errors.InputError` located in the file, so ``validate`` exits 2. A waiver that has
-expired is an error finding (FIL-003) and does not apply; a waiver that matches no finding is a warning (FIL-004).
+A malformed file (bad syntax, a missing or unknown key, a key given twice, an unknown rule, a duplicate waiver,
+an empty or invisible justification, anchors and aliases, numbers of thousands of digits, deep nesting) is an
+:class:`~submissions.errors.InputError` located in the file, so ``validate`` exits 2. A waiver that has expired
+is an error finding (FIL-003) and does not apply; a waiver that matches no finding is a warning (FIL-004).
 A waived finding keeps its place in every report, marked, and no longer counts toward the verdict.
 """
 
@@ -26,41 +27,83 @@ from typing import Any
 from pacomply.checker.registry import Finding, Waiver, find_rule
 from pacomply.checker.review import Review
 from pacomply.checker.rules.filing import WAIVER_EXPIRED, WAIVER_RULES, WAIVER_UNMATCHED
+from pacomply.submissions import values
+from pacomply.submissions.documents import load_toml, load_yaml, short
 from pacomply.submissions.errors import InputError, ProblemCollector
 from pacomply.submissions.model import SourceLocation
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 MAX_WAIVER_FILE_BYTES = 1024 * 1024
 _KEYS = {"rule", "table", "justification", "approval", "expires"}
-_REQUIRED = ("rule", "justification", "approval", "expires")
 
 
-def _load(path: Path) -> Any:
-    location = SourceLocation(file=path.name)
-    if not path.is_file():
-        raise InputError.single(location, f"the waiver file '{path}' does not exist")
-    if path.stat().st_size > MAX_WAIVER_FILE_BYTES:
-        raise InputError.single(location, f"the waiver file is over {MAX_WAIVER_FILE_BYTES:,} bytes; refused")
+class _WaiverEntry(BaseModel):
+    """One waiver as written in the file (the contract; :func:`read_waivers` turns it into a :class:`Waiver`)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rule: str
+    table: str | None = None
+    justification: str
+    approval: str
+    expires: date
+
+    @field_validator("rule", "justification", "approval", mode="before")
+    @classmethod
+    def _visible_text(cls, value: object) -> str:
+        # Zero-width and other invisible characters are not a justification: the text must say something.
+        if not isinstance(value, str) or values.is_blank(value):
+            raise ValueError("must be non-empty text (invisible characters alone do not count)")
+        return " ".join(values.clean_text(value).split())
+
+    @field_validator("table", mode="before")
+    @classmethod
+    def _table_id(cls, value: object) -> str | None:
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, str | int) or values.is_blank(str(value)):
+            raise ValueError("must be a table id")
+        return values.display(value)
+
+    @field_validator("expires", mode="before")
+    @classmethod
+    def _date(cls, value: object) -> date:
+        if isinstance(value, datetime):
+            return value.date()
+        if isinstance(value, date):
+            return value
+        if isinstance(value, str):
+            try:
+                return date.fromisoformat(value.strip())
+            except ValueError:
+                pass
+        raise ValueError(f"'{short(value)}' is not a date (expected e.g. 2027-06-30)")
+
+
+class _WaiverFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    waiver: list[Any] | None = None
+    waivers: list[Any] | None = None
+
+
+def _load(path: Path) -> tuple[Any, str]:
+    location = SourceLocation(file=short(path.name, 120))
     try:
+        if not path.is_file():
+            raise InputError.single(location, f"the waiver file '{short(str(path), 200)}' does not exist")
+        if path.stat().st_size > MAX_WAIVER_FILE_BYTES:
+            raise InputError.single(location, f"the waiver file is over {MAX_WAIVER_FILE_BYTES:,} bytes; refused")
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError.single(location, "the waiver file is not UTF-8 text") from None
+    except OSError as error:  # a name too long for the system (found by fuzzing), a folder without permission
+        raise InputError.single(location, f"the waiver file could not be read ({error.strerror or error})") from None
     suffix = path.suffix.lower()
     if suffix == ".toml":
-        import tomllib
-
-        try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise InputError.single(location, f"not valid TOML ({error})") from None
+        return load_toml(text, location.file, "a waiver file"), text
     if suffix in {".yaml", ".yml"}:
-        import yaml
-
-        try:
-            return yaml.safe_load(text)
-        except yaml.YAMLError as error:
-            mark = getattr(error, "problem_mark", None)
-            where = location.model_copy(update={"field": f"line {mark.line + 1}"}) if mark is not None else location
-            raise InputError.single(where, f"not valid YAML ({getattr(error, 'problem', None) or error})") from None
+        return load_yaml(text, location.file, "a waiver file"), text
     raise InputError.single(location, f"'{path.suffix or path.name}' is not a waiver file; expected .toml or .yaml")
 
 
@@ -84,8 +127,8 @@ def _entry_lines(text: str, suffix: str) -> list[dict[str, int]]:
     import yaml
 
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)  # already parsed once without aliases: no bomb here
+    except (yaml.YAMLError, RecursionError):
         return []
     if not isinstance(root, yaml.MappingNode):
         return []
@@ -100,34 +143,43 @@ def _entry_lines(text: str, suffix: str) -> list[dict[str, int]]:
     return entries
 
 
-def _date(value: object) -> date | None:
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    if isinstance(value, str):
-        try:
-            return date.fromisoformat(value.strip())
-        except ValueError:
-            return None
-    return None
+_MESSAGES = {
+    "missing": "'{key}' is missing",
+    "extra_forbidden": "unknown key '{key}' (expected " + ", ".join(sorted(_KEYS)) + ")",
+}
+
+
+def _problem_text(detail: Any, key: str) -> str:
+    """A pydantic error in a compliance officer's words, never quoting a whole value."""
+    if detail["type"] in _MESSAGES:
+        return _MESSAGES[detail["type"]].format(key=short(key))
+    message = str(detail.get("msg", "is not valid"))
+    return message.removeprefix("Value error, ") if detail["type"] == "value_error" else f"'{key}' {message}"
 
 
 def read_waivers(path: Path) -> tuple[Waiver, ...]:
-    """Every waiver in a TOML or YAML waiver file; :class:`InputError` listing every problem, each located."""
-    data = _load(path)
-    lines = _entry_lines(path.read_bytes().decode("utf-8-sig"), path.suffix.lower())
+    """Every waiver in a TOML or YAML waiver file; :class:`InputError` listing every problem, each located.
+
+    The file's shape is the pydantic model ``_WaiverFile`` and each entry ``_WaiverEntry``; what the model cannot
+    say (an unknown rule, a waiver of the waiver rules, a waiver given twice) is checked after it.
+    """
+    data, text = _load(path)
+    lines = _entry_lines(text, path.suffix.lower())
     file_location = SourceLocation(file=path.name)
     if data is None:
         return ()
     if not isinstance(data, dict):
         raise InputError.single(file_location, "a waiver file holds a list named 'waiver' (TOML [[waiver]] tables)")
-    unknown_top = sorted(set(data) - {"waiver", "waivers"})
-    if unknown_top:
-        raise InputError.single(file_location, f"unknown top-level key(s) {', '.join(map(repr, unknown_top))}")
-    entries = data.get("waiver", data.get("waivers", []))
-    if not isinstance(entries, list):
-        raise InputError.single(file_location, "'waiver' must be a list of waivers")
+    try:
+        document = _WaiverFile.model_validate(data)
+    except ValidationError as error:
+        details = error.errors()
+        unknown = sorted(short(str(detail["loc"][0])) for detail in details if detail["type"] == "extra_forbidden")
+        if unknown:
+            message = f"unknown top-level key(s) {', '.join(map(repr, unknown))}"
+            raise InputError.single(file_location, message) from None
+        raise InputError.single(file_location, "'waiver' must be a list of waivers") from None
+    entries = document.waiver if document.waiver is not None else document.waivers or []
     problems = ProblemCollector()
     waivers: list[Waiver] = []
     seen: dict[tuple[str, str | None], str] = {}
@@ -138,65 +190,48 @@ def read_waivers(path: Path) -> tuple[Waiver, ...]:
             line = known.get(key or "", known.get(""))
             return SourceLocation(
                 file=path.name,
-                field=f"waiver {number}" + (f", {key}" if key else "") + (f" (line {line})" if line else ""),
+                field=f"waiver {number}" + (f", {short(key)}" if key else "") + (f" (line {line})" if line else ""),
             )
 
         if not isinstance(entry, dict):
             problems.add(where(), "a waiver is a table of rule, justification, approval and expires")
             continue
-        for key in sorted(set(map(str, entry)) - _KEYS):
-            problems.add(where(key), f"unknown key '{key}' (expected {', '.join(sorted(_KEYS))})")
-        missing = [key for key in _REQUIRED if key not in entry]
-        for key in missing:
-            problems.add(where(key), f"'{key}' is missing")
-        if missing:
-            continue
-        rule_id, table, justification, approval = (
-            entry["rule"],
-            entry.get("table"),
-            entry["justification"],
-            entry["approval"],
-        )
-        complete = True
-        for key, value in (("rule", rule_id), ("justification", justification), ("approval", approval)):
-            if not isinstance(value, str) or not value.strip():
-                problems.add(where(key), f"'{key}' must be non-empty text")
-                complete = False
-        if table is not None and (not isinstance(table, str | int) or not str(table).strip()):
-            problems.add(where("table"), "'table' must be a table id")
-            complete = False
-        expires = _date(entry["expires"])
-        if expires is None:
-            problems.add(where("expires"), f"'{entry['expires']}' is not a date (expected e.g. 2027-06-30)")
-            complete = False
+        try:
+            parsed = _WaiverEntry.model_validate(entry)
+        except ValidationError as error:
+            for detail in error.errors():
+                key = str(detail["loc"][0]) if detail["loc"] else ""
+                problems.add(where(key or None), _problem_text(detail, key))
+            parsed = None
         rule = None
-        if isinstance(rule_id, str) and rule_id.strip():
+        rule_text = entry.get("rule")
+        if isinstance(rule_text, str) and not values.is_blank(rule_text):
             try:
-                rule = find_rule(rule_id)
+                rule = find_rule(values.clean_text(rule_text))
             except KeyError as error:
                 problems.add(where("rule"), str(error.args[0]))
             else:
                 if rule in WAIVER_RULES:
                     problems.add(where("rule"), f"{rule.code} is about waivers themselves and cannot be waived")
                     rule = None
-        if complete and rule is not None:
-            entry_line = lines[number - 1].get("") if number <= len(lines) else None
-            table_id = str(table).strip() if table is not None else None
-            identity = (rule.code, table_id)
-            if identity in seen:
-                problems.add(where(), f"waives {rule.code}{_for_table(table_id)} again (first as {seen[identity]})")
-                continue
-            seen[identity] = f"waiver {number}"
-            waivers.append(
-                Waiver(
-                    rule_id=rule.code,
-                    justification=" ".join(str(justification).split()),
-                    approval_reference=" ".join(str(approval).split()),
-                    expires=expires,  # type: ignore[arg-type]
-                    table_id=table_id,
-                    source=f"{path.name}, waiver {number}" + (f" (line {entry_line})" if entry_line else ""),
-                )
+        if parsed is None or rule is None:
+            continue
+        entry_line = lines[number - 1].get("") if number <= len(lines) else None
+        identity = (rule.code, parsed.table)
+        if identity in seen:
+            problems.add(where(), f"waives {rule.code}{_for_table(parsed.table)} again (first as {seen[identity]})")
+            continue
+        seen[identity] = f"waiver {number}"
+        waivers.append(
+            Waiver(
+                rule_id=rule.code,
+                justification=parsed.justification,
+                approval_reference=parsed.approval,
+                expires=parsed.expires,
+                table_id=parsed.table,
+                source=f"{path.name}, waiver {number}" + (f" (line {entry_line})" if entry_line else ""),
             )
+        )
     problems.raise_if_any()
     return tuple(waivers)
 

@@ -1,6 +1,7 @@
 """The command line: wires readers, the checker, the engine and the renderers together, and picks exit codes.
 
-Exit codes: 0 no errors, 1 errors found, 2 the input (or a command's arguments) could not be used.
+Exit codes: 0 no errors, 1 errors found, 2 the input (or a command's arguments) could not be used, 3 an internal
+error (a defect in pacomply: one line on stderr names the log file holding the traceback), 130 interrupted.
 Heavy modules are imported inside the commands so that ``pacomply --help`` starts at once.
 """
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -200,10 +202,13 @@ def _options(
 
 
 EXIT_INPUT = 2
+EXIT_INTERNAL = 3
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(f"pacomply: {message}", err=True)
+    from pacomply.submissions.errors import printable
+
+    typer.echo(f"pacomply: {printable(message)}", err=True)  # a message may quote a path or an argument
     raise typer.Exit(EXIT_INPUT)
 
 
@@ -281,14 +286,50 @@ def _report_formats(text: str) -> list[ReportFormat]:
     return list(dict.fromkeys(formats))
 
 
+def _shown_path(path: object) -> str:
+    """A path as it may be echoed to a terminal: undecodable bytes replaced, controls (ESC, BEL, newlines) escaped."""
+    from pacomply.submissions.errors import printable
+
+    return printable(str(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+
+
+def _review_date(text: str | None) -> date:
+    """``--review-date``: an ISO date, or today in the Board's time zone when not given."""
+    from pacomply.checker.registry import board_today
+
+    if text is None:
+        return board_today()
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        _fail(f"--review-date '{text[:40]}' is not a date in the form YYYY-MM-DD (e.g. 2026-11-24)")
+
+
+def _refuse_colliding_outputs(planned: dict[str, Path | None]) -> None:
+    """Two options naming one file: the second would silently replace the first, so neither is written."""
+    import os
+
+    seen: dict[str, str] = {}
+    for option, path in planned.items():
+        if path is None:
+            continue
+        key = os.path.normcase(str(path.resolve()))
+        if key in seen:
+            _fail(f"{seen[key]} and {option} both name '{_shown_path(path)}'; give each report its own file")
+        seen[key] = option
+
+
 def _print_problems(outcome: BatchOutcome) -> None:
-    typer.echo(f"{outcome.path}: the filing could not be read ({len(outcome.problems)} problem(s)):", err=True)
+    typer.echo(
+        f"{_shown_path(outcome.path)}: the filing could not be read ({len(outcome.problems)} problem(s)):", err=True
+    )
     for problem in outcome.problems:
         typer.echo(f"  {problem}", err=True)
 
 
 def _summary_table(outcomes: list[BatchOutcome], to_stderr: bool) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     from pacomply.checker.registry import Severity
@@ -302,7 +343,7 @@ def _summary_table(outcomes: list[BatchOutcome], to_stderr: bool) -> None:
     for outcome in outcomes:
         review = outcome.review
         table.add_row(
-            str(outcome.path),
+            escape(_shown_path(outcome.path)),  # a path holding '[/]' is text, not rich markup
             f"[{styles[outcome.status]}]{outcome.status}[/]",
             str(outcome.count(Severity.ERROR)),
             str(outcome.count(Severity.WARNING)),
@@ -389,11 +430,18 @@ def validate(
             "parent folder up to the repository root or home).",
         ),
     ] = None,
+    review_date: Annotated[
+        str | None,
+        typer.Option(
+            "--review-date",
+            help="The day of the review, YYYY-MM-DD: waivers lapse and a future Date Filed is judged against it "
+            "(default: today in America/New_York, the Board's time zone).",
+        ),
+    ] = None,
 ) -> None:
     """Check filings (files or folders) against their chapters. Exit 0 compliant, 1 errors found, 2 input
-    unreadable; for several filings, the worst of them."""
+    unreadable; for several filings, the worst of them; 3 a defect in pacomply (never a verdict)."""
     import dataclasses
-    from datetime import date
     from decimal import Decimal
 
     from pacomply.checker.registry import CheckSettings
@@ -405,7 +453,7 @@ def validate(
     from pacomply.submissions.files import OutputRefused
 
     def refuse(what: str, error: InputError) -> NoReturn:
-        typer.echo(f"{what} could not be read ({len(error.problems)} problem(s)):", err=True)
+        typer.echo(f"{_shown_path(what)} could not be read ({len(error.problems)} problem(s)):", err=True)
         for problem in error.problems:
             typer.echo(f"  {problem}", err=True)
         raise typer.Exit(EXIT_INPUT)
@@ -432,6 +480,7 @@ def validate(
     settings = CheckSettings(
         rack_tolerance=tolerance if tolerance is not None else Decimal("0.03"),
         card_thickness_mm=Decimal(str(card_thickness)) if card_thickness is not None else None,
+        review_date=_review_date(review_date),
     )
     if output_dir is not None:
         _refuse_input_folder_as_output(output_dir, filings)
@@ -452,6 +501,7 @@ def validate(
     from pacomply.submissions.files import check_output_path
 
     inputs = [*paths, *(path for path in (waiver_file, configured.source) if path is not None)]
+    _refuse_colliding_outputs({"--output": output, "--pdf": pdf, "--xlsx": xlsx})
     for planned in (output, pdf, xlsx):
         if planned is not None:  # refuse before any report is written, not after the first one
             try:
@@ -459,9 +509,10 @@ def validate(
             except OutputRefused as error:
                 _fail(str(error))
     outcomes = _review_with_progress(paths, settings, jobs) if batch else [review_path(paths[0], settings)]
-    today = date.today()
     outcomes = [  # the configured thickness default, waivers and severity overrides, on every review
-        dataclasses.replace(outcome, review=finish_review(outcome.review, settings, configured, accepted, today))
+        dataclasses.replace(
+            outcome, review=finish_review(outcome.review, settings, configured, accepted, settings.review_date)
+        )
         if outcome.review is not None
         else outcome
         for outcome in outcomes
@@ -772,7 +823,9 @@ def _read_filing(path: Path) -> Filing:
     try:
         return read_filing(path)
     except InputError as error:
-        typer.echo(f"{path}: the filing could not be read ({len(error.problems)} problem(s)):", err=True)
+        typer.echo(
+            f"{_shown_path(path)}: the filing could not be read ({len(error.problems)} problem(s)):", err=True
+        )
         for problem in error.problems:
             typer.echo(f"  {problem}", err=True)
         raise typer.Exit(EXIT_INPUT) from None
@@ -1079,10 +1132,12 @@ def replay(
         data = json.loads(round_file.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         _fail(f"{round_file}: not valid JSON ({error})")
+    except (ValueError, RecursionError) as error:  # an integer of thousands of digits, nesting thousands deep
+        _fail(f"{round_file}: not a readable round ({type(error).__name__}: {str(error)[:120]})")
     try:
         result = replay_round(data)
     except ReplayError as error:
-        typer.echo(f"{round_file}: the round cannot be replayed:", err=True)
+        typer.echo(f"{_shown_path(round_file)}: the round cannot be replayed:", err=True)
         for problem in error.problems:
             typer.echo(f"  {problem}", err=True)
         raise typer.Exit(EXIT_INPUT) from None
@@ -1441,7 +1496,8 @@ def published(
 
 def main() -> None:
     """Console-script entry point: caches and numba threads settled first (numba reads them at import), then the
-    command; the first run that compiles says so instead of sitting silent for half a minute."""
+    command (an unexpected error exits 3, never 1: :func:`run_app`); the first run that compiles says so instead of
+    sitting silent for half a minute."""
     from pacomply import runtime
 
     settings = runtime.configure()
@@ -1449,12 +1505,10 @@ def main() -> None:
     first_run = not runtime.caches_ready(settings)
     if first_run:
         _watch_first_compile(settings)
-    try:
-        app()
-    except SystemExit as exit_:
-        if first_run and exit_.code in (0, 1, None) and "numba" in sys.modules:
-            runtime.mark_caches_ready(settings)
-        raise
+    code = run_app()
+    if first_run and code in (0, 1) and "numba" in sys.modules:
+        runtime.mark_caches_ready(settings)
+    raise SystemExit(code)
 
 
 def _watch_first_compile(settings: object) -> None:
@@ -1518,3 +1572,46 @@ class _CompileNotice:
         if self.terminal and _Verbosity.level == 1:
             sys.stderr.write(f"\r  compiled {self.compiled} numeric kernel(s)")
             sys.stderr.flush()
+
+
+def _log_internal_error(error: BaseException) -> Path | None:
+    """Write the traceback of an unexpected error to a log file in the temporary folder; its path, or None."""
+    import os
+    import tempfile
+    import time
+    import traceback
+
+    try:
+        folder = Path(tempfile.gettempdir()) / "pacomply-logs"
+        folder.mkdir(parents=True, exist_ok=True)
+        log = folder / f"pacomply-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
+        with log.open("w", encoding="utf-8", errors="backslashreplace") as stream:
+            stream.write(f"pacomply internal error; arguments: {sys.argv[1:]!r}\n")
+            traceback.print_exception(error, file=stream)
+        return log
+    except OSError:
+        return None
+
+
+def run_app(arguments: list[str] | None = None) -> int:
+    """Run the command line and return its exit code; an unexpected exception exits 3 with its traceback logged.
+
+    An uncaught exception would otherwise exit 1, the code for "errors found", and a batch or CI could not tell
+    a defect in pacomply from a finding about the filing.
+    """
+    try:
+        app(args=arguments, standalone_mode=True)
+    except SystemExit as exit_:
+        code = exit_.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # a defect in pacomply: never a verdict
+        log = _log_internal_error(error)
+        where = f"; the traceback is in {log}" if log is not None else "; the traceback could not be written"
+        sys.stderr.write(
+            f"pacomply: internal error ({type(error).__name__}), a defect in pacomply, not a finding about the "
+            f"filing; please report it{where}\n"
+        )
+        return EXIT_INTERNAL
+    return 0

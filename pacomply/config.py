@@ -11,13 +11,13 @@
 Precedence: a command-line option, then the configuration, then the built-in default. ``--config FILE`` names the
 file; without it the working folder and then its parents are searched, up to the repository root (``.git``) or the
 home folder, for ``pacomply.toml`` or a ``pyproject.toml`` with ``[tool.pacomply]`` (:func:`discover_config`).
-Any unknown key or bad value is an input problem located in the file (exit 2).
+Any unknown key or bad value is an input problem located in the file (exit 2); the file's contract is the pydantic
+model ``_ConfigFile``, read without trusting the file (:mod:`submissions.documents`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -25,14 +25,19 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
 from pacomply.checker.registry import CheckSettings, Severity, Waiver, find_rule
 from pacomply.checker.review import Review, review_filing
 from pacomply.checker.waivers import apply_waivers
+from pacomply.submissions import values
+from pacomply.submissions.documents import load_toml, short
 from pacomply.submissions.errors import InputError, ProblemCollector
 from pacomply.submissions.model import SourceLocation
 
 CONFIG_FILE = "pacomply.toml"
 MAX_CONFIG_BYTES = 256 * 1024
+MAX_PATH_CHARACTERS = 1024
 _KEYS = ("card_thickness_mm", "rack_tolerance", "format", "waivers", "severity")
 
 
@@ -82,8 +87,9 @@ def _has_pacomply_table(pyproject: Path) -> bool:
     try:
         if pyproject.stat().st_size > MAX_CONFIG_BYTES:
             return True
-        data = tomllib.loads(pyproject.read_bytes().decode("utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        # The bounded reader: a hostile pyproject.toml met on the way up is refused later, where it is located.
+        data = load_toml(pyproject.read_bytes().decode("utf-8-sig"), pyproject.name, "pyproject.toml")
+    except (OSError, UnicodeDecodeError, InputError):
         return True
     tool = data.get("tool")
     return isinstance(tool, dict) and "pacomply" in tool
@@ -95,20 +101,23 @@ def load_config(explicit: Path | None = None, folder: Path | None = None) -> Con
     if found is None:
         return Config()
     path, is_pyproject = found
-    location = SourceLocation(file=path.name)
-    if not path.is_file():
-        raise InputError.single(location, f"the configuration file '{path}' does not exist")
-    if path.stat().st_size > MAX_CONFIG_BYTES:
-        raise InputError.single(location, f"the configuration file is over {MAX_CONFIG_BYTES:,} bytes; refused")
+    location = SourceLocation(file=short(path.name, 120))
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8-sig"))
+        if not path.is_file():
+            raise InputError.single(location, f"the configuration file '{short(str(path), 200)}' does not exist")
+        if path.stat().st_size > MAX_CONFIG_BYTES:
+            raise InputError.single(location, f"the configuration file is over {MAX_CONFIG_BYTES:,} bytes; refused")
+        text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError.single(location, "the configuration file is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as error:
-        raise InputError.single(location, f"not valid TOML ({error})") from None
+    except OSError as error:  # a name too long for the system, a folder without permission
+        message = f"the configuration file could not be read ({error.strerror or error})"
+        raise InputError.single(location, message) from None
+    data = load_toml(text, location.file, "a configuration file")
     prefix = ""
     if is_pyproject:
-        data = data.get("tool", {}).get("pacomply")
+        tool = data.get("tool", {})
+        data = tool.get("pacomply") if isinstance(tool, dict) else None
         prefix = "tool.pacomply."
         if data is None:
             return Config()
@@ -117,92 +126,110 @@ def load_config(explicit: Path | None = None, folder: Path | None = None) -> Con
     return _parse(data, path, prefix)
 
 
+def _bounded_number(raw: object, low: Decimal, high: Decimal, lower_inclusive: bool, upper_inclusive: bool) -> Decimal:
+    if isinstance(raw, bool) or not isinstance(raw, int | float | str | Decimal):
+        raise ValueError(f"'{short(raw)}' is not a number")
+    try:
+        value = Decimal(str(raw).strip())
+    except InvalidOperation:
+        raise ValueError(f"'{short(raw)}' is not a number") from None
+    if not value.is_finite():
+        raise ValueError(f"'{short(raw)}' is not a number")
+    above = value >= low if lower_inclusive else value > low
+    below = value <= high if upper_inclusive else value < high
+    if not (above and below):
+        opening, closing = "[" if lower_inclusive else "(", "]" if upper_inclusive else ")"
+        raise ValueError(f"{short(value)} is outside {opening}{low}, {high}{closing}")
+    return value
+
+
+class _ConfigFile(BaseModel):
+    """The configuration's contract: its keys, their types and ranges (severity rule ids are checked after)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    card_thickness_mm: Decimal | None = None
+    rack_tolerance: Decimal | None = None
+    format: str | None = None
+    waivers: str | None = None
+    severity: dict[str, str] = {}
+
+    @field_validator("card_thickness_mm", mode="before")
+    @classmethod
+    def _thickness(cls, raw: object) -> Decimal:
+        return _bounded_number(raw, Decimal(0), Decimal(2), lower_inclusive=False, upper_inclusive=True)
+
+    @field_validator("rack_tolerance", mode="before")
+    @classmethod
+    def _tolerance(cls, raw: object) -> Decimal:
+        return _bounded_number(raw, Decimal(0), Decimal(1), lower_inclusive=True, upper_inclusive=False)
+
+    @field_validator("format", mode="before")
+    @classmethod
+    def _format(cls, raw: object) -> str:
+        from pacomply.reports.interface import ReportFormat
+
+        known = [member.value for member in ReportFormat]
+        names = raw if isinstance(raw, list) else str(raw).split(",") if isinstance(raw, str) else None
+        chosen = [str(name).strip().lower() for name in names or () if str(name).strip()]
+        if not chosen or any(name not in known for name in chosen):
+            raise ValueError(f"'{short(raw)}' is not one or more of {', '.join(known)}")
+        return ",".join(chosen)
+
+    @field_validator("waivers", mode="before")
+    @classmethod
+    def _waivers(cls, raw: object) -> str:
+        if not isinstance(raw, str) or values.is_blank(raw):
+            raise ValueError("must be the path of a waiver file")
+        if len(raw) > MAX_PATH_CHARACTERS:
+            raise ValueError(f"is {len(raw):,} characters long; a path has at most {MAX_PATH_CHARACTERS:,}")
+        return raw
+
+    @field_validator("severity", mode="before")
+    @classmethod
+    def _severity(cls, raw: object) -> dict[str, str]:
+        if not isinstance(raw, dict):
+            raise ValueError("must be a table of rule id = severity")
+        return {str(key): value if isinstance(value, str) else short(value) for key, value in raw.items()}
+
+
 def _parse(data: dict[str, Any], path: Path, prefix: str) -> Config:
     problems = ProblemCollector()
 
     def where(key: str) -> SourceLocation:
-        return SourceLocation(file=path.name, field=f"{prefix}{key}")
+        return SourceLocation(file=path.name, field=f"{prefix}{short(key)}")
 
-    for key in sorted(set(data) - set(_KEYS)):
-        problems.add(where(key), f"unknown key '{key}' (expected one of {', '.join(_KEYS)})")
-    thickness = _number(data, "card_thickness_mm", where, problems, Decimal(0), Decimal(2), upper_inclusive=True)
-    tolerance = _number(data, "rack_tolerance", where, problems, Decimal(0), Decimal(1), lower_inclusive=True)
-    report_format = None
-    if "format" in data:
-        from pacomply.reports.interface import ReportFormat
-
-        raw_format = data["format"]
-        names = raw_format if isinstance(raw_format, list) else str(raw_format).split(",")
-        chosen = [str(name).strip().lower() for name in names if str(name).strip()]
-        known = [member.value for member in ReportFormat]
-        unknown = [name for name in chosen if name not in known]
-        if not chosen or unknown or not isinstance(raw_format, str | list):
-            problems.add(where("format"), f"'{raw_format}' is not one or more of {', '.join(known)}")
-        else:
-            report_format = ",".join(chosen)
-    waivers = None
-    if "waivers" in data:
-        if not isinstance(data["waivers"], str) or not data["waivers"].strip():
-            problems.add(where("waivers"), "must be the path of a waiver file")
-        else:
-            waivers = (path.parent / data["waivers"]).resolve()
+    try:
+        parsed = _ConfigFile.model_validate(data)
+    except ValidationError as error:
+        for detail in error.errors():
+            key = ".".join(str(part) for part in detail["loc"])
+            if detail["type"] == "extra_forbidden":
+                problems.add(where(key), f"unknown key '{short(key)}' (expected one of {', '.join(_KEYS)})")
+            else:
+                problems.add(where(key), str(detail["msg"]).removeprefix("Value error, "))
+        problems.raise_if_any()
+        raise  # unreachable: a ValidationError always has at least one detail
     severity: dict[str, Severity] = {}
-    overrides = data.get("severity", {})
-    if not isinstance(overrides, dict):
-        problems.add(where("severity"), "must be a table of rule id = severity")
-        overrides = {}
-    for rule_id, level in overrides.items():
+    for rule_id, level in parsed.severity.items():
         try:
-            rule = find_rule(str(rule_id))
+            rule = find_rule(rule_id)
         except KeyError as error:
             problems.add(where(f"severity.{rule_id}"), str(error.args[0]))
             continue
         try:
-            severity[rule.code] = Severity(str(level).lower())
+            severity[rule.code] = Severity(level.lower())
         except ValueError:
-            problems.add(where(f"severity.{rule_id}"), f"'{level}' is not one of error, warning, info")
+            problems.add(where(f"severity.{rule_id}"), f"'{short(level)}' is not one of error, warning, info")
     problems.raise_if_any()
     return Config(
-        card_thickness_mm=thickness,
-        rack_tolerance=tolerance,
-        report_format=report_format,
-        waivers=waivers,
+        card_thickness_mm=parsed.card_thickness_mm,
+        rack_tolerance=parsed.rack_tolerance,
+        report_format=parsed.format,
+        waivers=(path.parent / parsed.waivers).resolve() if parsed.waivers is not None else None,
         severity=severity,
         source=path,
     )
-
-
-def _number(
-    data: dict[str, Any],
-    key: str,
-    where: Any,
-    problems: ProblemCollector,
-    low: Decimal,
-    high: Decimal,
-    lower_inclusive: bool = False,
-    upper_inclusive: bool = False,
-) -> Decimal | None:
-    if key not in data:
-        return None
-    raw = data[key]
-    try:
-        if isinstance(raw, bool) or not isinstance(raw, int | float | str):
-            raise InvalidOperation
-        value = Decimal(str(raw))
-        if not value.is_finite():
-            raise InvalidOperation
-    except InvalidOperation:
-        problems.add(where(key), f"'{raw}' is not a number")
-        return None
-    above = value >= low if lower_inclusive else value > low
-    below = value <= high if upper_inclusive else value < high
-    if not (above and below):
-        problems.add(
-            where(key),
-            f"{value} is outside {'[' if lower_inclusive else '('}{low}, {high}{']' if upper_inclusive else ')'}",
-        )
-        return None
-    return value
 
 
 def apply_severity_overrides(review: Review, overrides: dict[str, Severity]) -> Review:

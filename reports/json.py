@@ -73,6 +73,7 @@ def review_json(review: Review) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "tool": {"name": "pacomply", "version": review.tool_version},
+        "review_date": review.review_date.isoformat(),
         "filing": {
             "source": filing.source,
             "licensee": filing.metadata.licensee,

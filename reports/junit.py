@@ -64,10 +64,22 @@ def _suite(review: Review) -> ElementTree.Element:
         ("date_filed", review.filing.metadata.date_filed.isoformat()),
         ("verdict", review.verdict),
         ("pacomply_version", review.tool_version),
+        ("review_date", review.review_date.isoformat()),
     ):
         ElementTree.SubElement(properties, "property", {"name": name, "value": value})
     suite.extend(cases)
     return suite
+
+
+def _xml_safe(root: ElementTree.Element) -> None:
+    """Every text and attribute made well-formed XML, whatever characters the filing carried."""
+    from pacomply.submissions.files import xml_text
+
+    for element in root.iter():
+        if element.text:
+            element.text = xml_text(element.text)
+        for name, value in element.attrib.items():
+            element.set(name, xml_text(value))
 
 
 class JunitRenderer:
@@ -91,6 +103,7 @@ class JunitRenderer:
             },
         )
         root.extend(suites)
+        _xml_safe(root)
         ElementTree.indent(root)
         return ElementTree.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
 

@@ -375,6 +375,7 @@ class _Story:
                     ("Filing", _text(filing.source or "(built in memory)")),
                     ("Filing id", _text(filing_id(review))),
                     ("pacomply version", _text(review.tool_version)),
+                    ("Review date", _text(review.review_date.isoformat())),
                     ("Tables covered", _text(len(filing.tables))),
                 ]
             ),

@@ -106,6 +106,7 @@ def sarif_run(review: Review) -> dict[str, Any]:
         "properties": {
             "licensee": review.filing.metadata.licensee,
             "dateFiled": review.filing.metadata.date_filed.isoformat(),
+            "reviewDate": review.review_date.isoformat(),
             "verdict": review.verdict,
             "rulebooks": [f"{used.chapter} {used.version} (effective {used.effective})" for used in review.rulebooks],
         },

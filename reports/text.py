@@ -45,6 +45,7 @@ class TextRenderer:
             + ", ".join(f"{used.chapter} {used.title} (rulebook {used.version})" for used in review.rulebooks),
             "Law applied:",
             *(f"  {line}" for line in law_applied_lines(review)),
+            f"Review date: {review.review_date.isoformat()} (waiver expiry and the Date Filed are judged against it)",
             f"Verdict: {review.verdict}"
             + (
                 f" — {review.waived_count} finding(s) waived, listed below marked WAIVED" if review.waived_count else ""

@@ -34,7 +34,7 @@ from pacomply.reports.content import (
 from pacomply.reports.reconciliation import COLUMNS as PUBLISHED_COLUMNS
 from pacomply.reports.reconciliation import beside
 from pacomply.reports.reconciliation import table_rows as published_table_rows
-from pacomply.submissions.files import neutralise_formula
+from pacomply.submissions.files import neutralise_formula, xml_text
 from pacomply.submissions.model import TableConfiguration
 from pacomply.submissions.xlsx_writer import workbook_bytes
 
@@ -61,7 +61,7 @@ def _write(cell: Cell, value: Any) -> None:
     if isinstance(value, int | float | Decimal):
         cell.value = value
         return
-    cell.value = neutralise_formula(str(value))
+    cell.value = neutralise_formula(xml_text(str(value)))
     cell.data_type = "s"
 
 
@@ -107,6 +107,7 @@ def _summary(workbook: Workbook, review: Review) -> None:
         ("Source", filing.source),
         ("Filing id", filing_id(review)),
         ("pacomply version", review.tool_version),
+        ("Review date", review.review_date.isoformat()),
         ("Verdict", review.verdict),
         ("Errors", review.count(Severity.ERROR)),
         ("Warnings", review.count(Severity.WARNING)),

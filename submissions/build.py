@@ -6,6 +6,7 @@ The readers (xlsx, PDF) find the raw values; this module interprets them the sam
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from decimal import Decimal
 
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler
@@ -27,6 +28,9 @@ from pacomply import regulations
 RawCell = tuple[object, SourceLocation]
 
 MAX_CARD_THICKNESS_MM = Decimal("2")
+# Pennsylvania first authorised table games in January 2010 (Act 1 of 2010); a Rules Submission dated before that
+# is a typing error or a spreadsheet serial gone wrong (a Date Filed of -5 reads as 1899-12-25).
+EARLIEST_DATE_FILED = date(2010, 1, 1)
 
 
 def build_metadata(
@@ -48,7 +52,13 @@ def build_metadata(
             if column.field in {"date_filed", "card_thickness_mm"}:
                 values.refuse_formula(value)  # free-text fields (names) keep a formula's text as written
             if column.field == "date_filed":
-                parsed[column.field] = values.read_date(value, "Date Filed")
+                filed = values.read_date(value, "Date Filed")
+                if filed < EARLIEST_DATE_FILED:
+                    raise values.ValueProblem(
+                        f"Date Filed {filed.isoformat()} is before {EARLIEST_DATE_FILED.isoformat()}, before "
+                        "Pennsylvania authorised table games; expected the day the submission is filed"
+                    )
+                parsed[column.field] = filed
             elif column.field == "card_thickness_mm":
                 thickness = values.read_decimal(value, "card thickness")
                 if not Decimal(0) < thickness <= MAX_CARD_THICKNESS_MM:
@@ -57,7 +67,7 @@ def build_metadata(
                     )
                 parsed[column.field] = thickness
             else:
-                parsed[column.field] = values.display(value)
+                parsed[column.field] = values.read_text(value, f"'{column.header}'", values.MAX_NAME_CHARACTERS)
         except values.ValueProblem as problem:
             problems.add(location, str(problem))
     required = [column.field for column in FILING_FIELDS if column.required]
@@ -87,6 +97,7 @@ def build_answer(
     raw, location = answer_cell
     try:
         value = values.read_answer(raw, question.kind)
+        notes = values.read_text(notes, "the note", values.MAX_NOTE_CHARACTERS)
     except values.ValueProblem as problem:
         problems.add(location, str(problem))
         return None
@@ -125,6 +136,8 @@ def read_table_wagers(raw: object) -> tuple[TableWager, ...]:
         name, _, paytable = part.partition("=")
         if not name.strip():
             raise values.ValueProblem(f"wager entry '{part}' has no wager name (expected Wager or Wager=Paytable)")
+        values.read_text(name, "a wager name", values.MAX_ID_CHARACTERS)
+        values.read_text(paytable, "a paytable name", values.MAX_ID_CHARACTERS)
         wagers.append(
             TableWager(
                 wager=values.wager_id(name), paytable=values.read_paytable(paytable) if paytable.strip() else None
@@ -198,7 +211,7 @@ def _as_wager_ids(wagers: tuple[TableWager, ...], chapter: str) -> tuple[TableWa
 def _read_table_value(field: str, header: str, raw: object) -> object:
     match field:
         case "table_id":
-            return values.display(raw)
+            return values.read_text(raw, "the table id", values.MAX_ID_CHARACTERS)
         case "chapter":
             chapter = regulations.normalise_chapter(values.display(raw))
             try:

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from pacomply.submissions.model import SourceLocation
 
+MAX_MESSAGE_CHARACTERS = 400
+
 
 @dataclass(frozen=True, slots=True)
 class InputProblem:
@@ -13,6 +15,13 @@ class InputProblem:
 
     location: SourceLocation
     message: str
+
+    def __post_init__(self) -> None:
+        # A message quotes what the filer wrote; a value of a million characters must not become a message of a
+        # million characters (a person reads the first words, and the terminal is not a dump).
+        if len(self.message) > MAX_MESSAGE_CHARACTERS:
+            cut = self.message[: MAX_MESSAGE_CHARACTERS - 40]
+            object.__setattr__(self, "message", f"{cut}… ({len(self.message):,} characters in all)")
 
     def __str__(self) -> str:
         return printable(f"{self.location.describe()}: {self.message}")
@@ -29,13 +38,25 @@ def printable(text: str) -> str:
     )
 
 
+# A file can hold a million wrong values; a person reads the first few dozen and fixes the pattern. The rest are
+# counted in one closing line, so the output (and the memory behind it) stays small whatever the file holds.
+MAX_PROBLEMS_LISTED = 50
+
+
 class InputError(Exception):
-    """The filing could not be read. Carries every problem found, not only the first."""
+    """The filing could not be read. Carries every problem found (the first 50, then one line counting the rest)."""
 
     def __init__(self, problems: list[InputProblem] | tuple[InputProblem, ...]) -> None:
         if not problems:
             raise ValueError("an InputError needs at least one problem")
-        self.problems: tuple[InputProblem, ...] = tuple(problems)
+        listed = tuple(problems[:MAX_PROBLEMS_LISTED])
+        if len(problems) > MAX_PROBLEMS_LISTED:
+            rest = len(problems) - MAX_PROBLEMS_LISTED
+            first_unlisted = problems[MAX_PROBLEMS_LISTED].location
+            listed += (
+                InputProblem(first_unlisted, f"and {rest:,} more problem(s) like those above, not listed one by one"),
+            )
+        self.problems: tuple[InputProblem, ...] = listed
         super().__init__("\n".join(str(problem) for problem in self.problems))
 
     @classmethod
@@ -51,7 +72,9 @@ class ProblemCollector:
         self.problems: list[InputProblem] = []
 
     def add(self, location: SourceLocation, message: str) -> None:
-        """Record a problem and carry on reading."""
+        """Record a problem and carry on reading (past a bound, only the first few are kept in full)."""
+        if len(self.problems) > 2 * MAX_PROBLEMS_LISTED:
+            message = ""  # counted by InputError's closing line; the text of the hundred-and-first is never shown
         self.problems.append(InputProblem(location, message))
 
     def raise_if_any(self) -> None:

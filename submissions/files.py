@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
+import time
 from collections.abc import Iterable
 from pathlib import Path
+
+# Staged files carry this marker so that a later run can tell its own leftovers (from a run killed between
+# creating and renaming one) from anything else that happens to end in .tmp.
+STAGED_MARKER = ".pacomply-"
+STAGED_SUFFIX = ".tmp"
+# A staged file lives for the seconds it takes to write one report; one an hour old belongs to no live run.
+STALE_STAGED_SECONDS = 3600
+_SWEPT: set[Path] = set()  # folders already cleaned by this process (a batch writes many files into one)
 
 
 class OutputRefused(Exception):
@@ -35,11 +45,56 @@ def _created_file_mode() -> int:
     return 0o666 & ~umask
 
 
+def _set_ordinary_mode(handle: int, temporary: str) -> None:
+    """Give the staged file the mode a new file gets here; os.fchmod exists on Windows only from Python 3.13."""
+    fchmod = getattr(os, "fchmod", None)
+    if fchmod is not None:
+        fchmod(handle, _created_file_mode())
+    else:  # Windows before 3.13: only the read-only flag exists, and mkstemp leaves the file writable
+        os.chmod(temporary, _created_file_mode())
+
+
+def remove_stale_staged(folder: Path, now: float | None = None) -> list[Path]:
+    """Delete the staged files a killed run left in ``folder``: only pacomply's own, only those over an hour old.
+
+    Only plain files named ``.<name>.pacomply-<random>.tmp`` and (where the system has owners) owned by this
+    user are considered; a failure to delete one is not an error of this run.
+    """
+    removed: list[Path] = []
+    limit = (time.time() if now is None else now) - STALE_STAGED_SECONDS
+    try:
+        candidates = list(folder.glob(f".*{STAGED_MARKER}*{STAGED_SUFFIX}"))
+    except OSError:
+        return removed
+    for candidate in candidates:
+        try:
+            status = candidate.lstat()
+            if not stat.S_ISREG(status.st_mode) or status.st_mtime > limit:
+                continue
+            if hasattr(os, "getuid") and status.st_uid != os.getuid():
+                continue
+            candidate.unlink()
+        except OSError:
+            continue
+        removed.append(candidate)
+    return removed
+
+
 def open_staged(path: Path) -> tuple[int, Path]:
     """A temporary file beside ``path`` (same folder, so the rename is atomic) with ordinary permissions."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.fchmod(handle, _created_file_mode())
+    if path.parent not in _SWEPT:
+        _SWEPT.add(path.parent)
+        remove_stale_staged(path.parent)
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{path.name}{STAGED_MARKER}", suffix=STAGED_SUFFIX, dir=path.parent
+    )
+    try:
+        _set_ordinary_mode(handle, temporary)
+    except BaseException:
+        os.close(handle)
+        Path(temporary).unlink(missing_ok=True)
+        raise
     return handle, Path(temporary)
 
 
@@ -55,6 +110,19 @@ def write_atomically(path: Path, content: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+# What XML 1.0 cannot hold (controls other than tab and line ends, surrogates, U+FFFE/U+FFFF): a workbook or
+# JUnit file holding one does not open at all, so a writer replaces it with U+FFFD whatever reached it.
+_NOT_XML = dict.fromkeys(
+    [*(code for code in range(0x20) if code not in (0x09, 0x0A, 0x0D)), *range(0xD800, 0xE000), 0xFFFE, 0xFFFF],
+    "\ufffd",
+)
+
+
+def xml_text(text: str) -> str:
+    """Text an XML document (xlsx, JUnit) can hold."""
+    return text.translate(_NOT_XML)
 
 
 def neutralise_formula(text: str) -> str:

@@ -6,14 +6,41 @@ officer at the exact cell, page or JSON field. The models are frozen; a JSON fil
 
 from __future__ import annotations
 
+import contextlib
 from datetime import date
 from decimal import Decimal
 from typing import Literal
 
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 DEFAULT_CARD_THICKNESS_MM = Decimal("0.30")
+
+# Code points that are not text: lone surrogates (what Python makes of a file name that is not UTF-8, or what a
+# JSON "\ud800" escape decodes to) and the noncharacters U+FDD0..U+FDEF and U+xFFFE/U+xFFFF. No encoder writes the
+# first and XML forbids U+FFFE/U+FFFF, so either would break a report; both become U+FFFD, the replacement character.
+NOT_TEXT = dict.fromkeys(
+    [
+        *range(0xD800, 0xE000),
+        *range(0xFDD0, 0xFDF0),
+        *(plane + offset for plane in range(0, 0x110000, 0x10000) for offset in (0xFFFE, 0xFFFF)),
+    ],
+    "\ufffd",
+)
+# C0/C1 controls (ESC, BEL, line breaks ...) shown as escapes: a location is printed on one line of a terminal.
+_CONTROL_ESCAPES = {code: ascii(chr(code))[1:-1] for code in [*range(0x20), *range(0x7F, 0xA0)]}
+
+
+def visible_text(text: str) -> str:
+    """Text safe for every report format and a terminal line: non-characters replaced, controls escaped."""
+    return text.translate(NOT_TEXT).translate(_CONTROL_ESCAPES)
+
+
+def file_label(name: str) -> str:
+    """A file name as a report shows it: bytes that were not UTF-8 replaced, controls escaped."""
+    with contextlib.suppress(UnicodeEncodeError):  # a surrogate no file system made is replaced below instead
+        name = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return visible_text(name)
 
 AnswerValue = bool | int | Decimal | str | None
 
@@ -30,6 +57,12 @@ class SourceLocation(_Frozen):
     cell: str | None = None
     page: int | None = None
     field: str | None = None
+
+    @field_validator("file", "sheet", "cell", "field")
+    @classmethod
+    def _visible(cls, text: str | None) -> str | None:
+        """A location is echoed into every report and the terminal, whichever reader (or JSON file) gave it."""
+        return None if text is None else visible_text(text)
 
     def __str__(self) -> str:
         if self.sheet is not None:
@@ -146,6 +179,11 @@ class Filing(_Frozen):
     chapters: dict[str, ChapterSubmission] = Field(default_factory=dict)
     tables: tuple[TableConfiguration, ...] = ()
     source: str = Field(default="", description="The file the filing was read from.")
+
+    @field_validator("source")
+    @classmethod
+    def _visible_source(cls, text: str) -> str:
+        return file_label(text)
 
     def tables_for(self, chapter: str) -> tuple[TableConfiguration, ...]:
         """The tables that deal a chapter's game, in filing order."""

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from pacomply.regulations.rulebook import AnswerKind
-from pacomply.submissions.model import AnswerValue
+from pacomply.submissions.model import NOT_TEXT, AnswerValue
 
 EnumType = TypeVar("EnumType", bound=StrEnum)
 
@@ -57,7 +57,7 @@ class FormulaText(str):
 def clean_text(text: str) -> str:
     """Text as a filer meant it: NFKC-normalised (full-width digits, no-break spaces and ligatures become their
     plain forms), invisible and control characters removed, whitespace runs (line breaks too) collapsed to one space."""
-    text = unicodedata.normalize("NFKC", text).translate(_INVISIBLE).translate(_CONTROLS)
+    text = unicodedata.normalize("NFKC", text.translate(NOT_TEXT)).translate(_INVISIBLE).translate(_CONTROLS)
     return " ".join(text.split())[:_MAX_TEXT]
 
 
@@ -82,6 +82,24 @@ def refuse_formula(raw: object) -> None:
             f"the cell holds a formula '{str(raw)[:40]}'{computed}; type the value itself, a filing's answers are "
             "read as written"
         )
+
+
+# How long each kind of free text may be. An id or a wager name is a word or two; a note beside a checklist
+# answer a few sentences; a name a line. Longer text is a pasted document or an attack on the reports (a table
+# cell taller than a page cannot be laid out), so it is refused where it was read rather than cut silently.
+MAX_ID_CHARACTERS = 64
+MAX_NAME_CHARACTERS = 300
+MAX_NOTE_CHARACTERS = 500
+
+
+def read_text(raw: object, what: str, limit: int) -> str:
+    """Free text, cleaned (:func:`clean_text`), refused when longer than ``limit`` characters."""
+    text = display(raw)
+    length = len(clean_text(str(raw)[: limit * 4 + 1000]))  # never normalise a megabyte to learn it is too long
+    if length > limit or len(str(raw)) > limit * 4 + 1000:
+        shown = len(str(raw))
+        raise ValueProblem(f"{what} is {shown:,} characters long; at most {limit:,} are accepted")
+    return text
 
 
 def read_yes_no(raw: object) -> bool:
@@ -215,7 +233,7 @@ def read_answer(raw: object, kind: AnswerKind) -> AnswerValue:
         case AnswerKind.PERCENTAGE:
             return read_percentage(raw)
         case AnswerKind.TEXT:
-            return display(raw)
+            return read_text(raw, "the answer", MAX_NOTE_CHARACTERS)
     raise AssertionError(f"unhandled answer kind {kind}")
 
 

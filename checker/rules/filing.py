@@ -7,7 +7,6 @@ imports them: a rule module never imports the waivers or the review, so the rule
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
 from pacomply.regulations.citation import RULES_SUBMISSIONS, WAIVERS
@@ -15,9 +14,10 @@ from pacomply.regulations.citation import RULES_SUBMISSIONS, WAIVERS
 
 def _date_filed(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     metadata = context.filing.metadata
-    if metadata.date_filed > date.today():
+    if metadata.date_filed > context.settings.review_date:
         yield rule.finding(
-            f"the filing is dated {metadata.date_filed.isoformat()}, after today",
+            f"the filing is dated {metadata.date_filed.isoformat()}, after the review date "
+            f"{context.settings.review_date.isoformat()}",
             metadata.locations.get("date_filed"),
         )
 

@@ -2,38 +2,35 @@
 
 Locations of JSON values are the field paths themselves, so a finding can say ``tables[0].decks``.
 
-Untrusted input: the size is bounded; duplicate keys, NaN/Infinity, numbers too long to read and nesting too deep
-are refused with their place; after the schema, every answer is read again for its question's kind (the same
-reading the xlsx reader applies) and every chapter must be one pacomply has a rulebook for.
+Untrusted input: the size is bounded, and so are the items of every list and object and the depth of nesting;
+duplicate keys, NaN/Infinity and numbers too long to read are refused at their JSON path; after the schema, the
+filing's details and every table are read by the same functions the workbook and PDF readers use
+(:mod:`submissions.build`: one contract, one validation), every answer is read for its question's kind, an
+answer's ``text`` and ``value`` must agree, and every chapter must be one pacomply has a rulebook for.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from pacomply.submissions import values
-from pacomply.submissions.build import MAX_CARD_THICKNESS_MM
-from pacomply.submissions.errors import InputError, InputProblem, ProblemCollector
-from pacomply.submissions.model import Filing, SourceLocation
+from pacomply.submissions.build import build_metadata, build_table
+from pacomply.submissions.errors import InputError, InputProblem, ProblemCollector, printable
+from pacomply.submissions.layout import FILING_FIELDS, TABLE_COLUMNS
+from pacomply.submissions.model import Filing, SourceLocation, file_label
 from pydantic import ValidationError
 
 from pacomply import regulations
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
-_TABLE_NUMBERS = (
-    "betting_positions",
-    "decks",
-    "batches",
-    "discard_rack_height_mm",
-    "discard_rack_mark_mm",
-    "card_change_interval_hours",
-    "payout_limit",
-    "progressive_reset",
-)
+# A filing holds a few chapters of a few dozen answers and at most some hundreds of tables; nothing in it is
+# nested more than six deep. Past these bounds a file is not a filing, and reading it on would only cost memory.
+MAX_ITEMS = 2_000
+MAX_DEPTH = 32
+MAX_NUMBER_DIGITS = 40
 
 
 def _field_path(location: tuple[int | str, ...]) -> str:
@@ -89,44 +86,94 @@ def _with_locations(filing: Filing, file_name: str, stated_metadata: set[str]) -
     )
 
 
-class _DuplicateKey(ValueError):
-    pass
-
-
 def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object; a key given twice is kept as an unreadable value, so the walk reports it at its path."""
     result: dict[str, Any] = {}
     for key, value in pairs:
-        if key in result:
-            raise _DuplicateKey(key)
-        result[key] = value
+        result[key] = (
+            _Unreadable("the key appears twice in one object (keys are unique); it", noun=False)
+            if key in result
+            else value
+        )
     return result
 
 
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"'{name}' is not a number a filing can hold")
+class _Unreadable:
+    """A number the parser met that no filing can hold (NaN, Infinity, a thousand digits): kept in place, so the
+    walk that follows can say where it was."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, what: str, noun: bool = True) -> None:
+        self.message = f"{what} is not a number a filing can hold" if noun else f"{what} is refused"
+
+
+def _parse_integer(text: str) -> int | _Unreadable:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        return _Unreadable(f"an integer of {len(text.lstrip('-')):,} digits")
+    return int(text)
+
+
+def _parse_float(text: str) -> float | _Unreadable:
+    if len(text) > 4 * MAX_NUMBER_DIGITS:
+        return _Unreadable(f"a number written with {len(text):,} characters")
+    number = float(text)
+    if number in (float("inf"), float("-inf")):
+        return _Unreadable(f"'{text[:40]}', a number too large for any figure")
+    return number
+
+
+def _check_shape(data: Any, file_name: str) -> None:
+    """Walk the parsed JSON (without recursion): unreadable numbers, oversized collections and deep nesting are
+    problems at their JSON path."""
+    problems = ProblemCollector()
+    stack: list[tuple[Any, tuple[int | str, ...]]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        where = SourceLocation(file=file_name, field=_field_path(path) or "(top level)")
+        if isinstance(value, _Unreadable):
+            problems.add(where, value.message)
+        elif isinstance(value, dict | list):
+            if len(path) >= MAX_DEPTH:
+                problems.add(where, f"the JSON is nested more than {MAX_DEPTH} levels deep here; a filing is not")
+                continue
+            if len(value) > MAX_ITEMS:
+                kind = "object has" if isinstance(value, dict) else "list has"
+                problems.add(where, f"the {kind} {len(value):,} entries; more than {MAX_ITEMS:,} are refused")
+                continue
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((child, (*path, key)) for key, child in reversed(list(items)))
+    problems.raise_if_any()
 
 
 def _parse(text: str, file_name: str) -> Any:
     try:
-        return json.loads(text, object_pairs_hook=_object_without_duplicates, parse_constant=_refuse_constant)
+        data = json.loads(
+            text,
+            object_pairs_hook=_object_without_duplicates,
+            parse_constant=lambda name: _Unreadable(f"'{name}'"),
+            parse_int=_parse_integer,
+            parse_float=_parse_float,
+        )
     except json.JSONDecodeError as error:
         raise InputError.single(
             SourceLocation(file=file_name, field=f"line {error.lineno}, column {error.colno}"),
             f"not valid JSON ({error.msg})",
         ) from None
-    except _DuplicateKey as error:
-        raise InputError.single(
-            SourceLocation(file=file_name), f"the key '{error.args[0]}' appears twice in one object; keys are unique"
-        ) from None
     except RecursionError:
         raise InputError.single(
-            SourceLocation(file=file_name), "the JSON is nested too deeply to be a filing"
+            SourceLocation(file=file_name, field="line 1"),
+            f"the JSON is nested too deeply to be a filing (more than {MAX_DEPTH} levels)",
         ) from None
-    except ValueError as error:  # a NaN, or an integer longer than Python will convert
-        raise InputError.single(SourceLocation(file=file_name), f"not a readable JSON filing ({error})") from None
+    except ValueError as error:
+        raise InputError.single(
+            SourceLocation(file=file_name), f"not a readable JSON filing ({printable(str(error)[:200])})"
+        ) from None
+    _check_shape(data, file_name)
+    return data
 
 
-def _check_against_rulebooks(filing: Filing, file_name: str) -> Filing:
+def _check_against_rulebooks(filing: Filing, file_name: str, data: dict[str, Any]) -> Filing:
     """Answers read for their question's kind; unknown chapters, keys and duplicate table ids are problems."""
     problems = ProblemCollector()
     chapters = {}
@@ -152,41 +199,62 @@ def _check_against_rulebooks(filing: Filing, file_name: str) -> Filing:
                 problems.add(answer_where, f"key '{key}' is not a question of chapter {book.chapter}")
                 continue
             raw = answer.value if answer.value is not None else answer.text
+            field = "value" if answer.value is not None else "text"
             try:
                 value = values.read_answer(raw, question.kind)
             except values.ValueProblem as problem:
-                problems.add(answer_where.model_copy(update={"field": f"{answer_where.field}.value"}), str(problem))
+                problems.add(answer_where.model_copy(update={"field": f"{answer_where.field}.{field}"}), str(problem))
                 continue
-            answers[key] = answer.model_copy(
-                update={"value": value, "text": values.display(answer.text), "notes": values.display(answer.notes)}
-            )
+            text = values.display(answer.text)
+            if answer.value is not None and not values.is_blank(answer.text):
+                # The verdict reads the value and the reports show the text: they must say the same thing.
+                try:
+                    agrees = values.read_answer(answer.text, question.kind) == value
+                except values.ValueProblem:
+                    agrees = False
+                if not agrees:
+                    problems.add(
+                        answer_where.model_copy(update={"field": f"{answer_where.field}.text"}),
+                        f"the answer's text '{text[:60]}' and its value '{values.display(raw)[:60]}' disagree; "
+                        "give one, or make them say the same",
+                    )
+                    continue
+            elif answer.value is not None:
+                text = values.display(raw)
+            try:
+                text = values.read_text(text, "the answer's text", values.MAX_NOTE_CHARACTERS)
+                notes = values.read_text(answer.notes, "the note", values.MAX_NOTE_CHARACTERS)
+            except values.ValueProblem as problem:
+                problems.add(answer_where, str(problem))
+                continue
+            answers[key] = answer.model_copy(update={"value": value, "text": text, "notes": notes})
         chapters[chapter_id] = chapter.model_copy(update={"answers": answers})
     seen: set[str] = set()
     tables = []
+    raw_tables = data.get("tables") or []
     for position, table in enumerate(filing.tables):
         where = SourceLocation(file=file_name, field=f"tables[{position}]")
-        table_id = values.display(table.table_id)
-        if not table_id:
-            problems.add(where.model_copy(update={"field": f"tables[{position}].table_id"}), "the table id is empty")
-        elif table_id in seen:
-            problems.add(where, f"table id '{table_id}' appears twice")
-        seen.add(table_id)
-        try:
-            table_chapter = regulations.rulebook(table.chapter).chapter  # '686A' is 686a, as in a workbook
-        except regulations.UnknownChapterError as error:
-            problems.add(where.model_copy(update={"field": f"tables[{position}].chapter"}), str(error))
+        raw_table = raw_tables[position] if isinstance(raw_tables[position], dict) else {}
+        raw_cells = {
+            column.field: (raw_table.get(column.field), table.locations.get(column.field) or where)
+            for column in TABLE_COLUMNS
+            if column.field not in {"equipment", "wagers"}  # lists in JSON; the model has read them
+        }
+        # The same reading of every value as a Tables row of the workbook or the PDF: one contract.
+        built = build_table(raw_cells, where, problems)
+        if built is None:
             continue
-        for field_name in _TABLE_NUMBERS:
-            number = getattr(table, field_name)
-            if number is None:
-                continue
+        table_id = built.table_id
+        if table_id in seen:
+            problems.add(where, f"table id '{table_id}' appears twice")
+            continue
+        seen.add(table_id)
+        for number, wager in enumerate(table.wagers):
             try:
-                if isinstance(number, int):
-                    values.read_integer(number, field_name)
-                else:
-                    values.read_decimal(number, field_name)
+                values.read_text(wager.wager, "the wager name", values.MAX_ID_CHARACTERS)
+                values.read_text(wager.paytable or "", "the paytable name", values.MAX_ID_CHARACTERS)
             except values.ValueProblem as problem:
-                problems.add(where.model_copy(update={"field": f"tables[{position}].{field_name}"}), str(problem))
+                problems.add(where.model_copy(update={"field": f"tables[{position}].wagers[{number}]"}), str(problem))
         wagers = tuple(
             wager.model_copy(
                 update={
@@ -196,31 +264,35 @@ def _check_against_rulebooks(filing: Filing, file_name: str) -> Filing:
             )
             for wager in table.wagers
         )
-        tables.append(table.model_copy(update={"table_id": table_id, "chapter": table_chapter, "wagers": wagers}))
-    thickness = filing.metadata.card_thickness_mm
-    thickness_where = SourceLocation(file=file_name, field="metadata.card_thickness_mm")
-    if not Decimal(0) < thickness <= MAX_CARD_THICKNESS_MM:
-        problems.add(
-            thickness_where, f"card thickness '{thickness}' mm is not between 0 and {MAX_CARD_THICKNESS_MM} mm"
+        tables.append(
+            built.model_copy(
+                update={"equipment": table.equipment, "wagers": wagers, "locations": dict(table.locations)}
+            )
         )
-    else:
-        try:
-            values.read_decimal(thickness, "card thickness")
-        except values.ValueProblem as problem:
-            problems.add(thickness_where, str(problem))
-    problems.raise_if_any()
-    metadata = filing.metadata.model_copy(
-        update={
-            "licensee": values.display(filing.metadata.licensee),
-            "reviewed_by": values.display(filing.metadata.reviewed_by),
-        }
+    raw_metadata = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+    metadata_where = SourceLocation(file=file_name, field="metadata")
+    built_metadata = build_metadata(
+        {
+            column.field: (
+                raw_metadata.get(column.field),
+                filing.metadata.locations.get(column.field)
+                or SourceLocation(file=file_name, field=f"metadata.{column.field}"),
+            )
+            for column in FILING_FIELDS
+        },
+        metadata_where,
+        problems,
     )
+    problems.raise_if_any()
+    assert built_metadata is not None  # build_metadata adds a problem whenever it returns None
+    metadata = built_metadata.model_copy(update={"locations": dict(filing.metadata.locations)})
     return filing.model_copy(update={"chapters": chapters, "metadata": metadata, "tables": tuple(tables)})
 
 
 def read_json(path: Path) -> Filing:
     """Parse a JSON filing; every schema violation is reported with its field path."""
-    location = SourceLocation(file=path.name)
+    name = file_label(path.name)  # what the reports show: undecodable bytes and controls made visible
+    location = SourceLocation(file=name)
     if not path.is_file():
         raise InputError.single(location, f"the file '{path}' does not exist")
     if path.stat().st_size > MAX_FILE_BYTES:
@@ -229,7 +301,7 @@ def read_json(path: Path) -> Filing:
         text = path.read_bytes().decode("utf-8-sig")  # a byte order mark is tolerated
     except UnicodeDecodeError:
         raise InputError.single(location, "the file is not UTF-8 text; expected a JSON filing") from None
-    data = _parse(text, path.name)
+    data = _parse(text, name)
     if not isinstance(data, dict):
         raise InputError.single(location, f"a JSON filing is an object; this file holds a {type(data).__name__}")
     try:
@@ -238,14 +310,14 @@ def read_json(path: Path) -> Filing:
         raise InputError(
             [
                 InputProblem(
-                    SourceLocation(file=path.name, field=_field_path(tuple(detail["loc"])) or "(top level)"),
+                    SourceLocation(file=name, field=_field_path(tuple(detail["loc"])) or "(top level)"),
                     detail["msg"],
                 )
                 for detail in error.errors()
             ]
         ) from None
     stated = set(data["metadata"]) if isinstance(data.get("metadata"), dict) else set()
-    return _check_against_rulebooks(_with_locations(filing, path.name, stated), path.name)
+    return _check_against_rulebooks(_with_locations(filing, name, stated), name, data)
 
 
 def dumps_filing(filing: Filing) -> str:

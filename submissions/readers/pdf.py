@@ -15,15 +15,14 @@ Tables: the Board's form has no place for them. Either layout gives its tables o
 holding a ruled table with the Tables-sheet columns (SUBMISSION_FORMAT.md), repeated header rows allowed.
 A PDF without one is a filing without tables (rule FIL-002 says so).
 
-Untrusted input: file size, page count and characters per page are bounded, and every compressed stream is
-inflated under a budget before pdfplumber sees the file, so a decompression bomb is refused unopened.
+Untrusted input: file size, page count, content bytes per page and in all, and characters per page are bounded;
+every stream pdfminer decodes is inflated under a budget per stream and in total (:mod:`.pdf_streams`), so a
+decompression bomb is refused, located at its page or stream, before it is allocated. An encrypted PDF says so.
 """
 
 from __future__ import annotations
 
 import re
-import zlib
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ from typing import Any
 from pacomply.regulations.rulebook import AnswerKind, Rulebook
 from pacomply.submissions import values
 from pacomply.submissions.build import RawCell, build_chapter, build_metadata, build_table
-from pacomply.submissions.errors import InputError, ProblemCollector
+from pacomply.submissions.errors import InputError, ProblemCollector, printable
 from pacomply.submissions.layout import FILING_FIELDS, TABLE_COLUMNS
 from pacomply.submissions.model import Filing, SourceLocation
 
@@ -40,7 +39,10 @@ from pacomply import regulations
 MAX_FILE_BYTES = 25 * 1024 * 1024
 MAX_PAGES = 60
 MAX_CHARACTERS_PER_PAGE = 60_000
-MAX_INFLATED_BYTES = 100 * 1024 * 1024
+# A page's own drawing instructions: a filing's form page needs tens of kilobytes. Counted per page and over the
+# file, so one large stream shared by every page is counted once for each page that draws it.
+MAX_CONTENT_BYTES_PER_PAGE = 2 * 1024 * 1024
+MAX_CONTENT_BYTES = 16 * 1024 * 1024
 
 # The Board's labels for the filing's details, matched to our metadata fields.
 _BOARD_METADATA = (
@@ -74,6 +76,7 @@ class _Reading:
     table_rows: list[tuple[dict[str, RawCell], SourceLocation]] = field(default_factory=list)
     current_chapter: str | None = None
     current_section: str = ""
+    content_bytes: int = 0
 
     def location(self, page: int, where: str) -> SourceLocation:
         return SourceLocation(file=self.file_name, page=page, field=where)
@@ -84,26 +87,46 @@ def read_pdf(path: Path) -> Filing:
     file_location = SourceLocation(file=path.name)
     data = _checked_bytes(path, file_location)
     import pdfplumber  # lazy: heavy, and only needed for PDF filings
+    from pacomply.submissions.readers.pdf_streams import InflationRefused, inflation_budget
 
-    reading = _Reading(file_name=path.name)
+    reading = _Reading(file_name=file_location.file)
+    page_number: int | None = None
     try:
-        with pdfplumber.open(path) as pdf:
+        with inflation_budget(), pdfplumber.open(path) as pdf:
             if len(pdf.pages) > MAX_PAGES:
                 raise InputError.single(
                     file_location, f"the PDF has {len(pdf.pages)} pages; a filing over {MAX_PAGES} pages is refused"
                 )
             for page in pdf.pages:
+                page_number = page.page_number
                 _read_page(page, reading)
     except InputError:
         raise
-    except Exception as error:  # pdfminer raises many types for a damaged, encrypted or hostile file
+    except InflationRefused as refusal:
+        where = reading.location(page_number, "page content") if page_number is not None else file_location
+        raise InputError.single(where, str(refusal)) from None
+    except (Exception, RecursionError) as error:  # pdfminer raises many types for a damaged or hostile file
+        if _is_encrypted(error, data):
+            raise InputError.single(
+                file_location, "the PDF is encrypted (password-protected); file it without a password"
+            ) from None
         name = type(error).__name__
-        if "Password" in name or "Encrypt" in name:
-            raise InputError.single(file_location, "the PDF is encrypted; file it without a password") from None
-        text = " ".join(str(error).split())[:200]
-        raise InputError.single(file_location, f"the PDF could not be read ({name}: {text})") from None
+        text = " ".join(printable(str(error)[:400]).split())[:200]
+        where = reading.location(page_number, "page content") if page_number is not None else file_location
+        raise InputError.single(where, f"the PDF could not be read ({name}: {text})") from None
     del data
     return _assemble(reading, file_location)
+
+
+def _is_encrypted(error: BaseException, data: bytes) -> bool:
+    """True when pdfminer failed on encryption: its error (or one it wraps) says so, or the trailer has /Encrypt."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if any(word in type(seen).__name__ for word in ("Password", "Encrypt")):
+            return True
+        wrapped = [argument for argument in seen.args if isinstance(argument, BaseException)]
+        seen = seen.__cause__ or seen.__context__ or (wrapped[0] if wrapped else None)
+    return re.search(rb"/Encrypt\b", data) is not None
 
 
 def _checked_bytes(path: Path, location: SourceLocation) -> bytes:
@@ -117,38 +140,31 @@ def _checked_bytes(path: Path, location: SourceLocation) -> bytes:
     data = path.read_bytes()
     if b"%PDF-" not in data[:1024]:
         raise InputError.single(location, "the file is not a PDF document (no %PDF- header)")
-    inflated = 0
-    for stream in _flate_streams(data):
-        inflater = zlib.decompressobj()
-        try:
-            chunk = inflater.decompress(stream, MAX_INFLATED_BYTES - inflated + 1)
-        except zlib.error:
-            continue  # a damaged stream is pdfminer's to report; it cannot be a bomb if it does not inflate
-        inflated += len(chunk)
-        if inflated > MAX_INFLATED_BYTES or inflater.unconsumed_tail:
-            raise InputError.single(
-                location,
-                f"the PDF's compressed streams inflate to more than {MAX_INFLATED_BYTES:,} bytes, more than a "
-                "filing can need; refused as unsafe (a decompression bomb)",
-            )
     return data
 
 
-def _flate_streams(data: bytes) -> Iterator[bytes]:
-    """The raw bytes of every stream whose dictionary names FlateDecode (images and text alike)."""
-    for match in re.finditer(rb"stream\r?\n", data):
-        start = match.end()
-        dictionary = data[max(0, match.start() - 400) : match.start()]
-        if b"FlateDecode" not in dictionary[dictionary.rfind(b"obj") :]:
-            continue
-        end = data.find(b"endstream", start)
-        if end < 0:
-            continue
-        yield data[start:end]
+def _check_content_size(page: Any, number: int, reading: _Reading) -> None:
+    """Bound the page's drawing instructions (decoded under the inflation budget) before pdfplumber lays them out."""
+    from pdfminer.pdftypes import resolve1
+
+    size = 0
+    for stream in page.page_obj.contents:
+        stream = resolve1(stream)
+        if hasattr(stream, "get_data"):
+            size += len(stream.get_data())
+    reading.content_bytes += size
+    if size > MAX_CONTENT_BYTES_PER_PAGE or reading.content_bytes > MAX_CONTENT_BYTES:
+        raise InputError.single(
+            reading.location(number, "page content"),
+            f"the page's content is {size:,} bytes ({reading.content_bytes:,} so far in the file); a filing's page "
+            f"needs far less, more than {MAX_CONTENT_BYTES_PER_PAGE:,} per page or {MAX_CONTENT_BYTES:,} in all "
+            "is refused as unsafe",
+        )
 
 
 def _read_page(page: Any, reading: _Reading) -> None:
     number = page.page_number
+    _check_content_size(page, number, reading)
     if len(page.chars) > MAX_CHARACTERS_PER_PAGE:
         raise InputError.single(
             reading.location(number, "page text"),

@@ -9,6 +9,7 @@ saved; typed answers refuse it, free text keeps the formula's text (docs/input-a
 
 from __future__ import annotations
 
+import re
 import warnings
 import zipfile
 from datetime import date, datetime, time, timedelta
@@ -26,7 +27,7 @@ from pacomply.submissions.layout import (
     TABLES_SHEET,
     normalise_header,
 )
-from pacomply.submissions.model import Filing, SourceLocation
+from pacomply.submissions.model import Filing, SourceLocation, file_label
 
 from pacomply import regulations
 
@@ -84,11 +85,13 @@ def read_xlsx(path: Path) -> Filing:
 
 def _open_and_read(path: Path, file_location: SourceLocation, load_workbook: Any) -> Filing:
     cached = _CachedValues(path)
+    _scan_part(path, "xl/sharedStrings.xml", file_location)  # openpyxl reads it whole while opening
     try:
         workbook = load_workbook(path, read_only=True, data_only=False)
     except Exception as error:  # openpyxl and defusedxml raise many types for a damaged or hostile file
         raise InputError.single(file_location, f"the workbook could not be opened ({_reason(error)})") from None
     try:
+        _scan_cells(path, workbook, file_location)
         return _read_workbook(workbook, path, cached)
     except InputError:
         raise
@@ -133,7 +136,8 @@ def _check_container(path: Path, location: SourceLocation) -> None:
         raise InputError.single(location, "the file is not an Excel workbook (.xlsx); expected an Office Open XML file")
     try:
         archive = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as error:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as error:
+        # NotImplementedError: a central directory claiming a zip version Python does not read (found by fuzzing)
         # is_zipfile() looks only at the end record; the central directory itself may still be damaged.
         raise InputError.single(location, f"the workbook's zip structure is damaged ({_reason(error)})") from None
     with archive:
@@ -156,6 +160,80 @@ def _check_container(path: Path, location: SourceLocation) -> None:
             raise InputError.single(
                 location, "the file is a zip archive but not an Excel workbook (no xl/workbook.xml)"
             )
+
+
+# A value openpyxl would read as a number: digits, one point, an exponent. Its own int()/float() turns 'NaN' and
+# 'INF' into values no filing holds and stops at 4,300 digits with an error that names no cell.
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,3})?")
+MAX_NUMBER_CHARACTERS = 40
+
+
+def _part_problem(location: SourceLocation, part: str, error: Exception) -> InputError:
+    position = getattr(error, "position", None)
+    where = f" at line {position[0]}, column {position[1]}" if position else ""
+    reason = " ".join(str(error).split(":")[0].split())[:120]
+    return InputError.single(location, f"the part {part} is not well-formed XML{where} ({reason}); refused")
+
+
+def _scan_part(path: Path, part: str, location: SourceLocation) -> None:
+    """Parse one XML part of the workbook on its own, so a damage in it is reported with the part and line."""
+    from defusedxml.ElementTree import iterparse
+
+    with zipfile.ZipFile(path) as archive:
+        if part not in archive.namelist():
+            return
+        try:
+            with archive.open(part) as stream:
+                for _event, element in iterparse(stream):
+                    element.clear()
+        except Exception as error:  # expat's ParseError, or defusedxml refusing a DTD or an entity
+            raise _part_problem(location.model_copy(update={"field": part}), part, error) from None
+
+
+def _scan_cells(path: Path, workbook: Any, file_location: SourceLocation) -> None:
+    """Every cell of every sheet checked before openpyxl converts it: numbers a filing can hold, shared-string
+    indexes that exist, well-formed XML; each problem located at its sheet and cell (or the sheet's line)."""
+    from defusedxml.ElementTree import iterparse
+
+    problems = ProblemCollector()
+    strings = len(getattr(workbook, "shared_strings", ()) or ())
+    with zipfile.ZipFile(path) as archive:
+        for name in workbook.sheetnames:
+            part = getattr(workbook[name], "_worksheet_path", None)
+            if not part or part not in archive.namelist():
+                continue
+            sheet_location = SourceLocation(file=file_location.file, sheet=name)
+            try:
+                with archive.open(part) as stream:
+                    for _event, element in iterparse(stream):
+                        if element.tag.rpartition("}")[2] == "c":
+                            _check_cell(element, name, file_location.file, strings, problems)
+                            element.clear()
+            except Exception as error:  # not well-formed: located to the sheet, with the line expat gives
+                problems.add(sheet_location, str(_part_problem(sheet_location, part, error).problems[0].message))
+    problems.raise_if_any()
+
+
+def _check_cell(element: Any, sheet: str, file_name: str, strings: int, problems: ProblemCollector) -> None:
+    kind = element.get("t", "n")
+    value_element = next((child for child in element if child.tag.rpartition("}")[2] == "v"), None)
+    text = (value_element.text or "").strip() if value_element is not None else ""
+    if not text:
+        return
+    where = SourceLocation(file=file_name, sheet=sheet, cell=(element.get("r") or "?")[:12])
+    if kind == "n":
+        if len(text) > MAX_NUMBER_CHARACTERS or not _NUMBER.fullmatch(text):
+            shown = text if len(text) <= 20 else f"{text[:12]}… ({len(text):,} characters)"
+            problems.add(where, f"the cell holds '{shown}', which is not a number a filing can hold")
+    elif kind == "d":
+        try:
+            datetime.fromisoformat(text[:40])
+        except ValueError:
+            problems.add(where, f"the cell holds '{text[:20]}', which is not a date")
+    elif kind == "s" and (not text.isdigit() or len(text) > 9 or int(text) >= strings):
+        problems.add(
+            where, f"the cell refers to shared text number {text[:12]}, but the workbook holds {strings:,}; damaged"
+        )
 
 
 def _cell_name(row: int, column: int) -> str:
@@ -214,14 +292,26 @@ def _header_map(
 
 def _read_workbook(workbook: Any, path: Path, cached: _CachedValues) -> Filing:
     problems = ProblemCollector()
-    file_name = path.name
+    file_name = file_label(path.name)  # what the reports show: undecodable bytes and controls made visible
     if len(workbook.sheetnames) > MAX_SHEETS:
         raise InputError.single(
             SourceLocation(file=file_name),
             f"the workbook has {len(workbook.sheetnames):,} sheets; a filing needs a few, more than {MAX_SHEETS} "
             "are refused",
         )
-    sheets = {normalise_header(name): name for name in workbook.sheetnames}
+    sheets: dict[str, str] = {}
+    for name in workbook.sheetnames:
+        normalised = normalise_header(name)
+        if normalised in sheets:
+            # 'Tables' and 'TABLES ': one would silently win over the other, so neither is read.
+            problems.add(
+                SourceLocation(file=file_name, sheet=name),
+                f"the sheet's name differs from the sheet '{sheets[normalised]}' only in case or spacing; "
+                "pacomply cannot tell which one is the filing's, keep one",
+            )
+            continue
+        sheets[normalised] = name
+    problems.raise_if_any()
 
     filing_name = sheets.get(normalise_header(FILING_SHEET))
     metadata = None

@@ -261,9 +261,9 @@ def _json_filing() -> dict:
     ("text", "says"),
     [
         ('{"schema_version": 1, "schema_version": 1}', "appears twice"),
-        ('{"metadata": NaN}', "NaN"),
+        ('{"metadata": NaN}', "Field metadata: 'NaN'"),
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-        ('{"x": ' + "9" * 5000 + "}", "not a readable JSON filing"),
+        ('{"x": ' + "9" * 5000 + "}", "Field x: an integer of 5,000 digits"),
         ("[1, 2]", "a JSON filing is an object"),
         ('{"metadata": ', "not valid JSON"),
     ],

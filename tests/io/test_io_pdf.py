@@ -7,15 +7,16 @@ filing read out of each workbook, so any difference in findings is the PDF reade
 from __future__ import annotations
 
 import json
-import zlib
 from pathlib import Path
 
 import pytest
 from pacomply.submissions import InputError, read_filing
 from pacomply.submissions.print_pdf import filing_pdf_bytes
 from pacomply.submissions.readers import pdf as pdf_reader
+from pacomply.submissions.readers import pdf_streams
 
 from tests.io.fixtures.board_form import board_form_pdf
+from tests.io.hostile_pdf import StreamSpec, pdf_with_stream
 from tests.io.support import EXAMPLES, assert_input_refused, finding_signature, run_pacomply
 
 EXAMPLE_NAMES = ("686a-compliant", "686a-violations")
@@ -149,19 +150,10 @@ def test_printed_pdf_is_byte_identical_for_identical_input() -> None:
 
 
 def test_pdf_decompression_bomb_is_refused_before_parsing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The real budget is 100 MiB; lowered here so the bomb is small. The stream inflates to 4 MiB of zeros.
-    monkeypatch.setattr(pdf_reader, "MAX_INFLATED_BYTES", 1024 * 1024)
-    compressor = zlib.compressobj(9)
-    bomb = b"".join(compressor.compress(b"\0" * (1 << 20)) for _ in range(4)) + compressor.flush()
-    content = (
-        b"%PDF-1.4\n1 0 obj\n<< /Length "
-        + str(len(bomb)).encode()
-        + b" /Filter /FlateDecode >>\nstream\n"
-        + bomb
-        + b"\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"
-    )
-    path = _write(tmp_path, "bomb.pdf", content)
-    assert_input_refused(run_pacomply("validate", path), "bomb.pdf", "decompression bomb")
+    # The real per-stream budget is 8 MiB; lowered here so the bomb is small. The page inflates to 4 MiB.
+    monkeypatch.setattr(pdf_streams, "MAX_STREAM_BYTES", 1024 * 1024)
+    path = _write(tmp_path, "bomb.pdf", pdf_with_stream(StreamSpec(4 << 20)))
+    assert_input_refused(run_pacomply("validate", path), "Page 1", "decompression bomb")
 
 
 def test_pdf_with_too_many_pages_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,8 @@ FIGURES = {"house_edge", "element_of_risk", "return", "hit_frequency", "std_dev"
 
 def normalised(document: dict[str, Any]) -> dict[str, Any]:
     document["tool"]["version"] = "<version>"
+    # The review date is today's (America/New_York) unless given; it is checked as a date, then left out.
+    date.fromisoformat(document.pop("review_date"))
     for math in document["wager_math"]:
         for key in FIGURES:
             assert isinstance(math[key], float)

@@ -1,0 +1,47 @@
+"""Structure-aware hostile inputs (tests/fuzz/cases.py): a seeded sample in CI, the long run in bench/fuzz.py.
+
+Two properties:
+
+- hypothesis draws a kind and a seed; whatever the input, ``validate`` ends in 0, 1 or 2, with no traceback, every
+  exit-2 problem located, the input untouched and nothing written but the requested report;
+- a sample of every kind at full size (decompression bombs of 20 MB, a JSON list of a million items, YAML alias
+  bombs) runs in a worker limited to 2 GB of address space, each case within a time bound.
+
+Case counts scale with ``PACOMPLY_FUZZ_TOTAL`` like the mutation suite beside this file.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.fuzz.cases import GENERATORS, make_case, run_case, violations
+from tests.fuzz.limited import ADDRESS_SPACE_BYTES, limits_supported, run_limited
+
+TOTAL = int(os.environ.get("PACOMPLY_FUZZ_TOTAL", "2000"))
+KINDS = sorted(GENERATORS)
+
+
+@settings(
+    max_examples=max(len(KINDS), TOTAL // 20),
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(kind=st.sampled_from(KINDS), seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_fuzz_every_hostile_input_ends_in_0_1_or_2_without_traceback(kind: str, seed: int) -> None:
+    outcome = run_case(make_case(kind, seed, large=False))
+    assert violations(outcome) == [], (kind, seed, violations(outcome), outcome.stderr[-2000:])
+
+
+@pytest.mark.skipif(not limits_supported(), reason="RLIMIT_AS (an address-space limit) exists only on POSIX systems")
+def test_fuzz_full_size_sample_stays_under_2_gb_and_a_minute_per_case() -> None:
+    cases = [(kind, seed) for kind in KINDS for seed in range(2)]
+    summary = run_limited(cases, workers=1, large=True, address_space=ADDRESS_SPACE_BYTES, case_seconds=60)
+    assert summary.violations == []
+    assert summary.cases == len(cases)
+    assert summary.peak_rss_bytes < ADDRESS_SPACE_BYTES
