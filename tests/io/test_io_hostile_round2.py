@@ -461,8 +461,7 @@ def test_writer_works_where_os_fchmod_is_missing(tmp_path: Path, monkeypatch: py
 def test_internal_error_exits_3_naming_a_log_with_the_traceback(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import pacomply.reports.batch as batch
-
+    import pacomply.review_service as batch
     from pacomply.cli import EXIT_INTERNAL, run_app
 
     def broken(*arguments: object, **keywords: object) -> None:
