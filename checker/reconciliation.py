@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 from pacomply.regulations import published
 from pacomply.regulations.published import Basis, Measure, PublishedFigure
 
+from pacomply import regulations
+
 if TYPE_CHECKING:
     from pacomply.checker.wager_math import PricedReading, WagerMath
 
@@ -715,9 +717,16 @@ def speaks_of(figure: PublishedFigure, row: WagerMath) -> bool:
         and figure.chapter == row.chapter
         and figure.wager == row.wager
         and figure.rule_change is None
-        and (figure.paytable is None or figure.paytable == row.paytable)
+        and (figure.paytable is None or figure.paytable == (row.paytable or _sole_paytable(row)))
         and (not figure.decks or row.decks in figure.decks)
     )
+
+
+def _sole_paytable(row: WagerMath) -> str | None:
+    """The paytable a row without one is on, where the chapter prints exactly one for the wager (686a's Bonus: a
+    filing may leave it blank, reading 686a-bonus-paytable-id)."""
+    paytables = regulations.rulebook(row.chapter).paytables_for(row.wager)
+    return paytables[0].id if len(paytables) == 1 else None
 
 
 def figures_for_row(row: WagerMath, reconciliations: Iterable[Reconciliation]) -> tuple[Reconciliation, ...]:

@@ -390,3 +390,17 @@ def test_published_json_is_sorted_and_deterministic():
     second = published_json_text(reconcile(["686a"]))
     assert first == second
     assert '"id": "686a-required"' in first and first.index("686a-required") < first.index("686a-bonus")
+
+
+def test_686a_8_b_a_bonus_filed_without_a_paytable_name_is_the_chapters_one_table():
+    """686a prints one Bonus paytable, with no name: a filing may leave the Wagers cell's paytable blank (reading
+    686a-bonus-paytable-id), and the Board's Bonus figure must still stand beside that row in the review."""
+    from pacomply.checker.wager_math import analyse
+
+    [row] = [row for row in analyse("686a", "bonus", None, 6)]
+    unnamed = WagerMath(**{**{field: getattr(row, field) for field in row.__slots__}, "paytable": None})
+    [figure] = [figure for figure in published.FIGURES if figure.chapter == "686a" and figure.wager == "bonus"]
+    assert reconciliation.speaks_of(figure, unnamed)
+    # Never a figure of another wager's list: the Bonus figure does not speak of the required wagers.
+    [required] = analyse("686a", "required", None, 6)
+    assert not reconciliation.speaks_of(figure, required)
