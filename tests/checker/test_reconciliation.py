@@ -194,7 +194,11 @@ def _published_figures_document() -> str:
         path = folder / "docs" / "PUBLISHED_FIGURES.md"
         if path.is_file():
             return path.read_text(encoding="utf-8")
-    raise FileNotFoundError("PUBLISHED_FIGURES.md not found beside the checkout (../shared/docs)")
+    # Like the chapter texts: optional on a user's clone (skipped with its reason), required where CI says so.
+    reason = "the Board's published-figures list is not available (PUBLISHED_FIGURES.md beside the regulation texts)"
+    if os.environ.get("PACOMPLY_REQUIRE_REGULATIONS_TEXT") == "1":
+        pytest.fail(reason)
+    pytest.skip(reason)
 
 
 def test_register_holds_every_number_of_published_figures_exactly():
