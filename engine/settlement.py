@@ -3,11 +3,31 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_EVEN, Decimal
 from enum import StrEnum, unique
 from fractions import Fraction
 
 from pacomply.engine.cards import Card
 from pacomply.regulations.citation import Citation
+
+
+def dollars(amount: Fraction | Decimal | int) -> str:
+    """Dollars and cents as a decimal string ('12.50', '-0.25'): how every stake, payout and net is shown, in text
+    and JSON alike. Settlements are exact fractions; one that is not a whole number of cents is rounded half to
+    even."""
+    value = Fraction(amount)
+    cents = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_EVEN)
+    return f"{cents:.2f}"
+
+
+def money_text(amount: Fraction | Decimal | int) -> str:
+    """An amount inside an explanation: '$5' for whole dollars, '$1.25' otherwise (never a fraction such as
+    '$5/4')."""
+    value = Fraction(amount)
+    if value.denominator == 1:
+        return f"${value.numerator:,}" if value >= 0 else f"-${-value.numerator:,}"
+    text = dollars(value)
+    return f"${text}" if value >= 0 else f"-${text[1:]}"
 
 
 @unique

@@ -1185,14 +1185,10 @@ def replay(
 
 
 def _money(amount: Fraction | Decimal | int) -> str:
-    """Dollars and cents as a decimal string ('12.50', '-0.25'): how replay shows every stake and net, in text and
-    JSON. Settlements are exact fractions; one that is not a whole number of cents is rounded half to even."""
-    from decimal import ROUND_HALF_EVEN, Decimal
-    from fractions import Fraction
+    """Dollars and cents as a decimal string ('12.50', '-0.25'), as the engine writes them everywhere."""
+    from pacomply.engine.settlement import dollars
 
-    value = Fraction(amount)
-    cents = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_EVEN)
-    return f"{cents:.2f}"
+    return dollars(amount)
 
 
 def _signed_money(amount: Fraction | Decimal | int) -> str:

@@ -23,7 +23,7 @@ from pacomply.engine.evaluator import (
     evaluate_standard,
 )
 from pacomply.engine.replay_input import read_wager
-from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
+from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement, money_text
 from pacomply.regulations.chapter_687a import (
     BAD_BEAT_ODDS,
     BLIND_ODDS,
@@ -241,7 +241,7 @@ def _settle_progressive(
     return Settlement(
         "progressive", amount, Outcome.WIN, amount * payout, cite("687a.12(c)"),
         f"{_shown(hand)}{swapped}: natural {HAND_NAMES[category]} pays {payout} to 1 on paytable {paytable} "
-        f"(meter ${meter}; § 687a.11(f)(1)(ii); Envy bonuses not included)",
+        f"(meter {money_text(meter)}; § 687a.11(f)(1)(ii); Envy bonuses not included)",
     )  # fmt: skip
 
 
@@ -317,7 +317,8 @@ def replay(data: Mapping[str, object]) -> RoundResult:
     if "progressive" in paytables and amounts["progressive"] != PROGRESSIVE_WAGER[paytables["progressive"]]:
         chosen = paytables["progressive"]
         problems.append(
-            f"wagers.progressive: paytable {chosen} takes a ${PROGRESSIVE_WAGER[chosen]} wager (§ 687a.12(c))"
+            f"wagers.progressive: paytable {chosen} takes a {money_text(PROGRESSIVE_WAGER[chosen])} wager "
+            "(§ 687a.12(c))"
         )
     if amounts["progressive"] and JOKER in player and replacement is None:
         problems.append("replacement: the player holds the joker, so the Progressive needs the card set aside")
@@ -328,7 +329,8 @@ def replay(data: Mapping[str, object]) -> RoundResult:
         except ValueError:
             problems.append(f"meter: '{data['meter']}' is not an amount")
         if meter is not None and "progressive" in paytables and meter < PROGRESSIVE_SEED[paytables["progressive"]]:
-            problems.append(f"meter: ${meter} is below the ${PROGRESSIVE_SEED[paytables['progressive']]} seed")
+            seed = PROGRESSIVE_SEED[paytables["progressive"]]
+            problems.append(f"meter: {money_text(meter)} is below the {money_text(seed)} seed")
     folded_qualify = data.get("folded_hands_qualify", False)
     if not isinstance(folded_qualify, bool):
         problems.append(f"folded_hands_qualify: '{folded_qualify}' is not true or false")

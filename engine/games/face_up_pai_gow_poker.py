@@ -32,7 +32,7 @@ from pacomply.engine.games.pai_gow_poker import (
     read_players,
     surrender,
 )
-from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
+from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement, money_text
 from pacomply.regulations.chapter_645a import (
     FIVE_ACES,
     ROYAL_FLUSH,
@@ -229,7 +229,8 @@ def _optional(
         Outcome.WIN,
         net,
         cite("688a.12(d)"),
-        f"{outcome}{joker} pays ${fixed * units} and {percent}% of the ${current} meter on paytable {table_id}",
+        f"{outcome}{joker} pays {money_text(fixed * units)} and {percent}% of the {money_text(current)} meter "
+        f"on paytable {table_id}",
     )
 
 
@@ -263,7 +264,8 @@ def _envy(
                         Outcome.WIN,
                         Fraction(amounts[outcome]),
                         cite("688a.12(c)") if wager == "fortune" else cite("688a.12(d)"),
-                        f"seat {other.seat} holds {outcome}: Envy Bonus ${amounts[outcome]} on the {wager} wager",
+                        f"seat {other.seat} holds {outcome}: Envy Bonus {money_text(amounts[outcome])} "
+                        f"on the {wager} wager",
                     )
                 )
     return settlements

@@ -26,7 +26,7 @@ from pacomply.engine.games.pai_gow_house_way import (
     setting_of,
 )
 from pacomply.engine.replay_input import read_amount
-from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
+from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement, money_text
 from pacomply.regulations.chapter_645a import (
     COMMISSION,
     COMMISSION_ROUNDING,
@@ -199,7 +199,7 @@ def settle(
             if outcome == Outcome.WIN:
                 fee = vigorish(base, commission_rounding)
                 net = base - fee
-                why = f"{why}; paid 1 to 1 less ${fee} vigorish (§ 645a.13(a))"
+                why = f"{why}; paid 1 to 1 less {money_text(fee)} vigorish (§ 645a.13(a))"
             else:
                 net = -base if outcome == Outcome.LOSE else Fraction(0)
             settlements.append(Settlement(f"seat {player.seat} base", base, outcome, net, citation, why + note))
@@ -254,7 +254,7 @@ def _optional(
             Outcome.WIN,
             paid - amount,
             cite("645a.13(e)(3)"),
-            f"{outcome} pays {PROGRESSIVE_METER_PERCENT[outcome]}% of the ${meter} meter",
+            f"{outcome} pays {PROGRESSIVE_METER_PERCENT[outcome]}% of the {money_text(meter)} meter",
         )
     paid = amount * PROGRESSIVE_FOR_ONE[outcome]
     return Settlement(
@@ -293,7 +293,8 @@ def _envy(
                         Outcome.WIN,
                         bonus,
                         citation,
-                        f"seat {other.seat} holds {outcome}: Envy Bonus ${bonus} on the {wager} Qualifying Wager",
+                        f"seat {other.seat} holds {outcome}: Envy Bonus {money_text(bonus)} "
+                        f"on the {wager} Qualifying Wager",
                     )
                 )
     return settlements
@@ -365,7 +366,7 @@ def settle_bank(
                         outcome,
                         base - fee,
                         cite("645a.12(m)"),
-                        f"against the bank: {why}; paid 1 to 1 less ${fee} vigorish",
+                        f"against the bank: {why}; paid 1 to 1 less {money_text(fee)} vigorish",
                     )
                 )
                 bank_result -= base
@@ -390,12 +391,14 @@ def settle_bank(
     share = bank_result / 2 if bank.co_banking else bank_result
     if share > 0:
         fee = vigorish(share, commission_rounding)
-        explanation = f"surplus ${share} less ${fee} vigorish" + (
+        explanation = f"surplus {money_text(share)} less {money_text(fee)} vigorish" + (
             " (half the result to the dealer)" if bank.co_banking else ""
         )
         bank_net = share - fee
     else:
-        explanation = f"the bank pays ${-share} to cover winning wagers" if share < 0 else "the bank breaks even"
+        explanation = (
+            f"the bank pays {money_text(-share)} to cover winning wagers" if share < 0 else "the bank breaks even"
+        )
         bank_net = share
     settlements.append(
         Settlement(
@@ -541,7 +544,7 @@ def apply_payout_limit(result: RoundResult, limit: Fraction) -> RoundResult:
         excess_by_seat[seat] = excess_by_seat.get(seat, Fraction(0)) + settlement.net
     adjustments = tuple(
         Settlement(f"{seat} payout limit", Fraction(0), Outcome.LOSE, limit - won, cite("645a.13(f)"),
-                   f"the hand won ${won}; the posted limit pays ${limit} (Envy Bonuses excepted)")
+                   f"the hand won {money_text(won)}; the posted limit pays {money_text(limit)} (Envy Bonuses excepted)")
         for seat, won in sorted(excess_by_seat.items())
         if won > limit
     )  # fmt: skip

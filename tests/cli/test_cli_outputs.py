@@ -80,3 +80,23 @@ def test_replay_text_shows_dollars_and_cents_in_aligned_columns() -> None:
     net = result.stdout.splitlines()[-1]
     expected = replay_round(json.loads((ROUNDS / "645a-round.json").read_text(encoding="utf-8"))).net
     assert net.strip() == f"net +{_cents(Fraction(expected))}"
+
+
+def test_replay_explanations_show_amounts_in_dollars_and_cents_never_as_fractions() -> None:
+    """§ 645a.13(a): the 5 % vigorish on the 645a round's 25 win is 5/4 of a dollar. The explanation beside the
+    settlement says "$1.25", as the money columns do, not the exact fraction "$5/4" the engine settles with."""
+    result = run("replay", str(ROUNDS / "645a-round.json"))
+    assert result.exit_code == 0
+    assert "less $1.25 vigorish" in result.stdout
+    assert not re.search(r"\$-?[\d,]+/\d+", result.stdout)
+
+
+def test_money_text_writes_whole_dollars_plain_and_other_amounts_in_cents() -> None:
+    """The engine's one way to put an amount inside an explanation."""
+    from pacomply.engine.settlement import dollars, money_text
+
+    assert money_text(Fraction(5, 4)) == "$1.25"
+    assert money_text(Fraction(-5, 4)) == "-$1.25"
+    assert money_text(1000) == "$1,000"
+    assert money_text(Fraction(1, 3)) == "$0.33"
+    assert dollars(Fraction(-1, 4)) == "-0.25"
