@@ -6,7 +6,12 @@ from dataclasses import replace
 from fractions import Fraction
 
 from pacomply.checker.wager_math import PricedReading, WagerMath, envy_candidates, price_candidate
-from pacomply.checker.wager_math.pai_gow import long_run_at_rate, wager_math, wagers_and_paytables
+from pacomply.checker.wager_math.pai_gow import (
+    highest_ranking_candidates,
+    long_run_at_rate,
+    wager_math,
+    wagers_and_paytables,
+)
 from pacomply.checker.wager_math.progressive import ProgressiveModel, ProgressiveRow
 from pacomply.engine.analysis import pai_gow_poker
 from pacomply.engine.analysis.result import WagerAnalysis
@@ -48,11 +53,8 @@ def bonus_readings(wager: str, paytable: str, analysis: WagerAnalysis) -> tuple[
     order = FORTUNE_ORDER if wager == "fortune" else EMPERORS_ORDER
     odds = FORTUNE_ODDS[paytable]
     gain = odds[order.index(THREE_OF_A_KIND)] - odds[order.index(STRAIGHT)]
-    straights = Fraction(pai_gow_poker.straights_holding_three_of_a_kind(), pai_gow_poker.ALL_HANDS)
-    highest = RULEBOOK.reading(_HIGHEST)
     return (
-        price_candidate(highest, "highest-ranking", exact),
-        price_candidate(highest, "pays-most", exact + straights * gain),
+        *highest_ranking_candidates(RULEBOOK.reading(_HIGHEST), exact, gain),
         *envy_candidates(RULEBOOK.reading("645a-envy-players"), exact, pai_gow_poker.envy_value(paytable, wager)),
     )
 

@@ -7,7 +7,12 @@ from dataclasses import replace
 from fractions import Fraction
 
 from pacomply.checker.wager_math import PricedReading, WagerMath, envy_candidates, price_candidate
-from pacomply.checker.wager_math.pai_gow import long_run_at_rate, wager_math, wagers_and_paytables
+from pacomply.checker.wager_math.pai_gow import (
+    highest_ranking_candidates,
+    long_run_at_rate,
+    wager_math,
+    wagers_and_paytables,
+)
 from pacomply.checker.wager_math.progressive import ProgressiveModel, ProgressiveRow, percent_text
 from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
 from pacomply.engine.analysis.result import WagerAnalysis
@@ -39,13 +44,6 @@ def _exact_return(analysis: WagerAnalysis) -> Fraction:
     return 1 - analysis.exact_house_edge
 
 
-def _straights_with_trips() -> Fraction:
-    """The probability of a straight that also holds three of a kind (semi-wild joker: Fortune, paytable 4)."""
-    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS, straights_holding_three_of_a_kind
-
-    return Fraction(straights_holding_three_of_a_kind(), ALL_HANDS)
-
-
 def fortune_readings(paytable: str) -> tuple[PricedReading, ...]:
     """Fortune under reading 688a-bonus-highest-ranking-hand's candidates and with 0 to 6 other players' Envy."""
     from pacomply.engine.analysis.pai_gow_poker import seven_card_counts
@@ -53,11 +51,7 @@ def fortune_readings(paytable: str) -> tuple[PricedReading, ...]:
     exact = _exact_return(analysis_688a.fortune(paytable))
     odds = FORTUNE_ODDS[paytable]
     gain = odds[FORTUNE_ORDER.index(THREE_OF_A_KIND)] - odds[FORTUNE_ORDER.index(STRAIGHT)]
-    highest = RULEBOOK.reading(_HIGHEST)
-    priced = [
-        price_candidate(highest, "highest-ranking", exact),
-        price_candidate(highest, "pays-most", exact + _straights_with_trips() * gain),
-    ]
+    priced = list(highest_ranking_candidates(RULEBOOK.reading(_HIGHEST), exact, gain))
     envy = _envy_per_player(seven_card_counts(), dict(zip(FORTUNE_ORDER, FORTUNE_ENVY[paytable], strict=False)))
     priced.extend(envy_candidates(RULEBOOK.reading("688a-envy-players"), exact, envy))
     return tuple(priced)
@@ -119,11 +113,10 @@ def progressive_readings(paytable: str, meter_rate: Fraction | None) -> tuple[Pr
     if THREE_OF_A_KIND in outcomes and STRAIGHT in outcomes:
         wager = Fraction(str(table.wager))
         gain = (outcomes[THREE_OF_A_KIND] - outcomes[STRAIGHT]) / wager
-        at_seed = model.return_at_seed()
-        highest = RULEBOOK.reading(_HIGHEST)
-        priced.append(price_candidate(highest, "highest-ranking", at_seed, basis="meter at its seed"))
-        priced.append(
-            price_candidate(highest, "pays-most", at_seed + _straights_with_trips() * gain, basis="meter at its seed")
+        priced.extend(
+            highest_ranking_candidates(
+                RULEBOOK.reading(_HIGHEST), model.return_at_seed(), gain, basis="meter at its seed"
+            )
         )
     if table.envy:
         from pacomply.engine.analysis.pai_gow_poker import seven_card_counts

@@ -91,3 +91,19 @@ def long_run_at_rate(reading: Reading, model: ProgressiveModel, meter_rate: Frac
             basis=f"long run at {percent_text(meter_rate)}",
         )
     ]
+
+
+def highest_ranking_candidates(
+    reading: Reading, exact_return: Fraction, gain: Fraction, *, basis: str | None = None
+) -> tuple[PricedReading, PricedReading]:
+    """The two candidates of reading NNNa-bonus-highest-ranking-hand, for a hand that is both a straight and three
+    of a kind: paid as the straight, the higher ranking hand (``exact_return``), or as the three of a kind, which
+    pays more: ``exact_return`` plus the probability of such a hand (with the semi-wild joker) times ``gain``, the
+    three of a kind's pay less the straight's per unit of the wager."""
+    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS, straights_holding_three_of_a_kind
+
+    straights = Fraction(straights_holding_three_of_a_kind(), ALL_HANDS)
+    return (
+        price_candidate(reading, "highest-ranking", exact_return, basis=basis),
+        price_candidate(reading, "pays-most", exact_return + straights * gain, basis=basis),
+    )
