@@ -130,19 +130,12 @@ def _base_math(rules: BlackjackRules, strategy: Strategy, effects: bool, notes: 
             RuleEffectMath(effect.rule, effect.description, effect.house_edge, effect.effect, effect.citation)
             for effect in rule_effects(rules, strategy)
         )
-    return WagerMath(
+    return WagerMath.from_figures(
+        analysis,
         chapter=CHAPTER,
         wager="base",
         paytable=None,
         decks=rules.decks,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
         citation=f"{analysis.citation}, § 633a.13(a)",
         reading=_reading_text(notes, _engine_readings(READINGS)),
         strategy=chart_rows(analysis.tables, play, describe_rules(rules)),

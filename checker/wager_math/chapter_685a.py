@@ -54,19 +54,12 @@ def _base_math(decks: int) -> WagerMath:
 
     analysis = analyse_down_under(decks)
     reading = "; ".join(f"{topic}: {choice}" for topic, choice, _reason, _citation in analysis.readings)
-    return WagerMath(
+    return WagerMath.from_figures(
+        analysis,
         chapter=CHAPTER,
         wager="base",
         paytable=None,
         decks=decks,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
         citation=f"{analysis.citation}, § 685a.11(a)",
         reading=f"analyzer readings — {reading}",
         strategy=(
