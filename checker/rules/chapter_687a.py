@@ -18,6 +18,7 @@ from pacomply.checker.rules.common import (
     discard_rack_present_rule,
     progressive_system_missing,
     shared_rules,
+    wager_not_offered,
 )
 from pacomply.regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER, RULEBOOK
 from pacomply.regulations.citation import cite
@@ -99,12 +100,7 @@ def _optional_wagers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             if offer is None:
                 continue
             if offered is False:
-                yield rule.finding(
-                    f"table {table.table_id} offers the {name} but the checklist answers No to '{key}'",
-                    table.location_of("wagers"),
-                    table,
-                    citation=RULEBOOK.wager(wager).citation,
-                )
+                yield wager_not_offered(rule, table, RULEBOOK.wager(wager), key)
             chosen = context.answer(_PAYTABLE_KEY[wager]) if wager in _PAYTABLE_KEY else None
             if isinstance(chosen, str) and offer.paytable is not None and offer.paytable.upper() != chosen.upper():
                 yield rule.finding(

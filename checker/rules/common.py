@@ -724,6 +724,17 @@ def adjacent_boxes(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         yield rule.finding(f"adjacent boxes are not allowed but the total given is {maximum}", location)
 
 
+def wager_not_offered(rule: Rule, table: TableConfiguration, wager: Wager, key: str) -> Finding:
+    """A table offers an optional wager the checklist answers No to offering (question ``key``); cites the
+    subsection that allows the wager only if the Rules Submission specifies it."""
+    return rule.finding(
+        f"table {table.table_id} offers the {wager.name} but the checklist answers No to '{key}'",
+        table.location_of("wagers"),
+        table,
+        citation=wager.citation,
+    )
+
+
 def progressive_system_missing(
     rule: Rule, table: TableConfiguration, wager: Wager, citation: Citation
 ) -> Iterator[Finding]:
