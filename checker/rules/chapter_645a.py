@@ -7,7 +7,13 @@ from decimal import Decimal
 from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import FixedOdds, discard_rack_present_rule, shared_rules, shuffler_answers_rule
+from pacomply.checker.rules.common import (
+    FixedOdds,
+    discard_rack_present_rule,
+    progressive_system_missing,
+    shared_rules,
+    shuffler_answers_rule,
+)
 from pacomply.checker.rules.pai_gow_common import (
     dealing_answers_rule,
     house_way_rule,
@@ -107,13 +113,7 @@ def _progressive_reset(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 table.location_of("progressive_reset"),
                 table,
             )
-        if Equipment.PROGRESSIVE_SYSTEM not in table.equipment:
-            yield rule.finding(
-                f"table {table.table_id} offers the Progressive Payout Wager without a progressive table game system",
-                table.location_of("equipment"),
-                table,
-                citation=_PROGRESSIVE_SYSTEM,
-            )
+        yield from progressive_system_missing(rule, table, RULEBOOK.wager("progressive"), _PROGRESSIVE_SYSTEM)
 
 
 def _qualifying_wager(context: CheckContext, rule: Rule) -> Iterator[Finding]:

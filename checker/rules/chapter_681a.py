@@ -11,7 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import FixedOdds, discard_rack_present_rule, shared_rules, shuffler_answers
+from pacomply.checker.rules.common import (
+    FixedOdds,
+    discard_rack_present_rule,
+    shared_rules,
+    shuffler_answers,
+    wager_not_offered,
+)
 from pacomply.regulations.chapter_681a import (
     BONUS_PAYTABLE_DECKS,
     BONUS_WAGERS,
@@ -38,13 +44,7 @@ def _optional_specified(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             continue
         for table in context.tables:
             if table.offers(wager) is not None:
-                yield rule.finding(
-                    f"table {table.table_id} offers the {RULEBOOK.wager(wager).name} but the checklist answers No to "
-                    f"'{key}'",
-                    table.location_of("wagers"),
-                    table,
-                    citation=RULEBOOK.wager(wager).citation,
-                )
+                yield wager_not_offered(rule, table, RULEBOOK.wager(wager), key)
 
 
 def _bonus_paytable(context: CheckContext, rule: Rule) -> Iterator[Finding]:

@@ -12,6 +12,7 @@ from pacomply.checker.rules.common import (
     discard_rack_answers,
     shared_rules,
     shuffler_answers,
+    wager_not_offered,
 )
 from pacomply.regulations.chapter_686a import RULEBOOK
 from pacomply.regulations.citation import cite
@@ -27,11 +28,7 @@ def _bonus_offered(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         return
     for table in context.tables:
         if table.offers("bonus") is not None:
-            yield rule.finding(
-                f"table {table.table_id} offers the Bonus Wager but the checklist answers No to 'bonus_offered'",
-                table.location_of("wagers"),
-                table,
-            )
+            yield wager_not_offered(rule, table, RULEBOOK.wager("bonus"), "bonus_offered")
 
 
 #: The Ante, Over 23 and Under 18 Wagers pay even money (§ 686a.8(a)); odds written beside them must be 1 to 1.

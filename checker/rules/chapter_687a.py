@@ -12,10 +12,17 @@ from decimal import Decimal
 from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import FixedOdds, adjacent_boxes, discard_rack_present_rule, shared_rules
+from pacomply.checker.rules.common import (
+    FixedOdds,
+    adjacent_boxes,
+    discard_rack_present_rule,
+    progressive_system_missing,
+    shared_rules,
+    wager_not_offered,
+)
 from pacomply.regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER, RULEBOOK
 from pacomply.regulations.citation import cite
-from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
+from pacomply.regulations.rulebook import DealingMethod, Shuffler
 
 _RACK = cite("687a.2(d)")
 _HAND_DEAL = cite("687a.9(a)(1)")
@@ -93,12 +100,7 @@ def _optional_wagers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             if offer is None:
                 continue
             if offered is False:
-                yield rule.finding(
-                    f"table {table.table_id} offers the {name} but the checklist answers No to '{key}'",
-                    table.location_of("wagers"),
-                    table,
-                    citation=RULEBOOK.wager(wager).citation,
-                )
+                yield wager_not_offered(rule, table, RULEBOOK.wager(wager), key)
             chosen = context.answer(_PAYTABLE_KEY[wager]) if wager in _PAYTABLE_KEY else None
             if isinstance(chosen, str) and offer.paytable is not None and offer.paytable.upper() != chosen.upper():
                 yield rule.finding(
@@ -147,13 +149,7 @@ def _progressive(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         offer = table.offers("progressive")
         if offer is None:
             continue
-        if Equipment.PROGRESSIVE_SYSTEM not in table.equipment:
-            yield rule.finding(
-                f"table {table.table_id} offers the Progressive Bonus Wager without a progressive table game system",
-                table.location_of("equipment"),
-                table,
-                citation=cite("687a.8(c)"),
-            )
+        yield from progressive_system_missing(rule, table, RULEBOOK.wager("progressive"), cite("687a.8(c)"))
         paytable = offer.paytable
         if paytable not in PROGRESSIVE_SEED:
             continue

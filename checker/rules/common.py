@@ -14,7 +14,15 @@ from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, CheckFunction, Finding, Rule, Severity, make_doc
 from pacomply.regulations.citation import RULES_SUBMISSIONS, Citation
-from pacomply.regulations.rulebook import AnswerKind, DealingMethod, DeckConfiguration, Rulebook, Shuffler, Wager
+from pacomply.regulations.rulebook import (
+    AnswerKind,
+    DealingMethod,
+    DeckConfiguration,
+    Equipment,
+    Rulebook,
+    Shuffler,
+    Wager,
+)
 from pacomply.submissions.model import TableConfiguration
 
 CARDS_PER_DECK = 52
@@ -714,6 +722,31 @@ def adjacent_boxes(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 )
     elif allowed is False and isinstance(maximum, int) and maximum != 1:
         yield rule.finding(f"adjacent boxes are not allowed but the total given is {maximum}", location)
+
+
+def wager_not_offered(rule: Rule, table: TableConfiguration, wager: Wager, key: str) -> Finding:
+    """A table offers an optional wager the checklist answers No to offering (question ``key``); cites the
+    subsection that allows the wager only if the Rules Submission specifies it."""
+    return rule.finding(
+        f"table {table.table_id} offers the {wager.name} but the checklist answers No to '{key}'",
+        table.location_of("wagers"),
+        table,
+        citation=wager.citation,
+    )
+
+
+def progressive_system_missing(
+    rule: Rule, table: TableConfiguration, wager: Wager, citation: Citation
+) -> Iterator[Finding]:
+    """A table offering a progressive wager lists a progressive table game system (the chapters' equipment
+    subsection, ``citation``); one wording for every chapter with a metered progressive."""
+    if Equipment.PROGRESSIVE_SYSTEM not in table.equipment:
+        yield rule.finding(
+            f"table {table.table_id} offers the {wager.name} without a progressive table game system",
+            table.location_of("equipment"),
+            table,
+            citation=citation,
+        )
 
 
 SHUFFLER_KEYS: dict[str, Shuffler] = {

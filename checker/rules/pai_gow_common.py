@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
+from pacomply.checker.rules.common import wager_not_offered
 from pacomply.regulations.citation import Citation
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler
 
@@ -187,12 +188,7 @@ def offered_wagers_rule(book: Rulebook, code: str, offered_keys: dict[str, str],
                 if offered is None:
                     continue
                 if context.answer(key) is False:
-                    yield rule.finding(
-                        f"table {table.table_id} offers the {wager.name} but the checklist answers No to '{key}'",
-                        table.location_of("wagers"),
-                        table,
-                        citation=wager.citation,
-                    )
+                    yield wager_not_offered(rule, table, wager, key)
                 elif (
                     isinstance(selected, str)
                     and offered.paytable is not None

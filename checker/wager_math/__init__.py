@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
@@ -31,6 +31,28 @@ DECIMALS = 6
 
 #: Separates the readings a figure relies on inside ``WagerMath.reading`` (each "id: choice").
 READING_SEPARATOR = " | "
+
+
+class Figures(Protocol):
+    """What an engine's figures for one wager give its :class:`WagerMath` record: a side wager's
+    ``engine.analysis.result.WagerAnalysis``, or a blackjack base game's record (``BaseGameRecord``)."""
+
+    @property
+    def house_edge(self) -> float: ...
+    @property
+    def element_of_risk(self) -> float: ...
+    @property
+    def return_(self) -> float: ...
+    @property
+    def method(self) -> str: ...
+    @property
+    def rounds(self) -> int | None: ...
+    @property
+    def ci95(self) -> tuple[float, float] | None: ...
+    @property
+    def hit_frequency(self) -> float | None: ...
+    @property
+    def std_dev(self) -> float | None: ...
 
 
 class AnalysisUnavailable(LookupError):
@@ -127,6 +149,45 @@ class WagerMath:
     """Every candidate reading priced, where the chapter admits more than one (empty where it admits one)."""
 
     @classmethod
+    def from_figures(
+        cls,
+        figures: Figures,
+        *,
+        chapter: str,
+        wager: str,
+        paytable: str | None,
+        decks: int,
+        citation: str,
+        reading: str | None,
+        strategy: tuple[tuple[str, str], ...] = (),
+        paytable_rows: tuple[tuple[str, str], ...] = (),
+        rule_effects: tuple[RuleEffectMath, ...] = (),
+        priced_readings: tuple[PricedReading, ...] = (),
+    ) -> WagerMath:
+        """The contract record of an engine's figures (a side wager's analysis or a base game's), with the
+        rulebook's labels."""
+        return cls(
+            chapter=chapter,
+            wager=wager,
+            paytable=paytable,
+            decks=decks,
+            house_edge=figures.house_edge,
+            element_of_risk=figures.element_of_risk,
+            return_=figures.return_,
+            method=figures.method,
+            rounds=figures.rounds,
+            ci95=figures.ci95,
+            hit_frequency=figures.hit_frequency,
+            std_dev=figures.std_dev,
+            citation=citation,
+            reading=reading,
+            strategy=strategy,
+            paytable_rows=paytable_rows,
+            rule_effects=rule_effects,
+            priced_readings=priced_readings,
+        )
+
+    @classmethod
     def from_analysis(
         cls,
         analysis: WagerAnalysis,
@@ -141,19 +202,12 @@ class WagerMath:
         strategy: tuple[tuple[str, str], ...] | None = None,
     ) -> WagerMath:
         """The contract record of an engine analysis, with the rulebook's labels; the strategy is the analysis's."""
-        return cls(
+        return cls.from_figures(
+            analysis,
             chapter=chapter,
             wager=wager,
             paytable=paytable,
             decks=decks,
-            house_edge=analysis.house_edge,
-            element_of_risk=analysis.element_of_risk,
-            return_=analysis.return_,
-            method=analysis.method,
-            rounds=analysis.rounds,
-            ci95=analysis.ci95,
-            hit_frequency=analysis.hit_frequency,
-            std_dev=analysis.std_dev,
             citation=citation,
             reading=reading,
             strategy=analysis.strategy if strategy is None else strategy,

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
-from pacomply.checker.wager_math import AnalysisUnavailable
+from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
 
 if TYPE_CHECKING:
     from pacomply.engine.analysis.blackjack import BlackjackRules, StrategyTable, StrategyTables
+    from pacomply.engine.analysis.result import WagerAnalysis
+    from pacomply.regulations.rulebook import Paytable, Rulebook
 
 Strategy = Literal["optimal", "basic"]
 #: The wagers, in any blackjack chapter, whose figures are a base-game analysis and so take these options.
@@ -107,6 +109,32 @@ def does_not_apply(flags: list[str] | tuple[str, ...], what: str, why: str) -> A
     """The error for options given where they cannot apply ('--hit-soft-17 does not apply to ...: why')."""
     verb = "does" if len(flags) == 1 else "do"
     return AnalysisUnavailable(f"{', '.join(flags)} {verb} not apply to {what}: {why}")
+
+
+def side_wager_math(
+    rulebook: Rulebook,
+    wager: str,
+    paytable: Paytable | None,
+    decks: int,
+    analysis: WagerAnalysis,
+    *,
+    reading: str | None,
+    insurance_rows: tuple[tuple[str, str], ...],
+) -> WagerMath:
+    """The record of an exact blackjack side wager: the paytable's citation and rows, or, for Insurance (which has
+    no paytable), the wager's citation and the chapter's ``insurance_rows``."""
+    return WagerMath.from_analysis(
+        analysis,
+        chapter=rulebook.chapter,
+        wager=wager,
+        paytable=None if paytable is None else paytable.id,
+        decks=decks,
+        citation=str(rulebook.wager(wager).citation if paytable is None else paytable.citation),
+        reading=reading,
+        paytable_rows=insurance_rows
+        if paytable is None
+        else tuple((row.outcome, row.payout_text()) for row in paytable.rows),
+    )
 
 
 def parse_odds(text: str) -> Fraction:

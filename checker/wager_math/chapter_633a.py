@@ -28,12 +28,13 @@ from pacomply.checker.wager_math.blackjack_base import (
     describe_rules,
     does_not_apply,
     odds_text,
+    side_wager_math,
 )
 from pacomply.checker.wager_math.progressive import percent_text
 from pacomply.engine.analysis import blackjack_side_wagers
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_633a import MAX_DECKS, RULEBOOK
-from pacomply.regulations.rulebook import PayoutKind, Paytable
+from pacomply.regulations.rulebook import Paytable
 
 if TYPE_CHECKING:
     from pacomply.engine.analysis.blackjack import BlackjackRules
@@ -129,19 +130,12 @@ def _base_math(rules: BlackjackRules, strategy: Strategy, effects: bool, notes: 
             RuleEffectMath(effect.rule, effect.description, effect.house_edge, effect.effect, effect.citation)
             for effect in rule_effects(rules, strategy)
         )
-    return WagerMath(
+    return WagerMath.from_figures(
+        analysis,
         chapter=CHAPTER,
         wager="base",
         paytable=None,
         decks=rules.decks,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
         citation=f"{analysis.citation}, § 633a.13(a)",
         reading=_reading_text(notes, _engine_readings(READINGS)),
         strategy=chart_rows(analysis.tables, play, describe_rules(rules)),
@@ -237,16 +231,6 @@ def _check_options(wager: str | None, options: BaseGameOptions) -> None:
             _refuse(wager, ["--rule-effects"], "rule effects are given for the Blackjack Wager ('base')")
 
 
-def _describe(paytable: Paytable) -> tuple[tuple[str, str], ...]:
-    rows = []
-    for row in paytable.rows:
-        if row.kind == PayoutKind.METER_PERCENT:
-            rows.append((row.outcome, f"{row.amount}% of meter"))
-        else:
-            rows.append((row.outcome, f"{row.amount} to 1"))
-    return tuple(rows)
-
-
 def _reading(wager: str) -> str | None:
     ids = _READINGS_BY_WAGER.get(wager, ())
     if not ids:
@@ -255,23 +239,14 @@ def _reading(wager: str) -> str | None:
 
 
 def _math(wager: str, paytable: Paytable | None, decks: int, analysis: WagerAnalysis) -> WagerMath:
-    citation = paytable.citation if paytable is not None else RULEBOOK.wager(wager).citation
-    return WagerMath(
-        chapter=CHAPTER,
-        wager=wager,
-        paytable=paytable.id if paytable is not None else None,
-        decks=decks,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
-        citation=str(citation),
+    return side_wager_math(
+        RULEBOOK,
+        wager,
+        paytable,
+        decks,
+        analysis,
         reading=_reading(wager),
-        paytable_rows=_describe(paytable) if paytable is not None else (("dealer Blackjack", "2 to 1"),),
+        insurance_rows=(("dealer Blackjack", "2 to 1"),),
     )
 
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from pacomply.checker.wager_math import (
-    READING_SEPARATOR,
-    AnalysisUnavailable,
-    PricedReading,
-    WagerMath,
-    envy_candidates,
-    price_candidate,
+from pacomply.checker.wager_math import PricedReading, WagerMath, envy_candidates, price_candidate
+from pacomply.checker.wager_math.pai_gow import (
+    highest_ranking_candidates,
+    long_run_at_rate,
+    wager_math,
+    wagers_and_paytables,
 )
-from pacomply.checker.wager_math.progressive import ProgressiveModel, ProgressiveRow, percent_text
+from pacomply.checker.wager_math.progressive import ProgressiveModel, ProgressiveRow
 from pacomply.engine.analysis import pai_gow_poker
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_645a import (
@@ -39,29 +38,11 @@ _READINGS: dict[str, tuple[str, ...]] = {
 
 
 def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMath:
-    book_wager = RULEBOOK.wager(wager)
-    rows: tuple[tuple[str, str], ...] = ()
-    citation = str(book_wager.citation)
-    if paytable is not None:
-        table = RULEBOOK.paytable(wager, paytable)
-        citation = str(table.citation)
-        rows = tuple((row.outcome, row.payout_text()) for row in table.rows)
     strategy = analysis.strategy
     if wager in {"fortune", "emperors_treasure"} and paytable is not None:
         envy = pai_gow_poker.envy_value(paytable, wager)
         strategy = (*strategy, ("Envy Bonus per other player, per Qualifying Wager", f"${float(envy):.4f}"))
-    readings = [RULEBOOK.reading(reading_id) for reading_id in _READINGS[wager]]
-    return WagerMath.from_analysis(
-        analysis,
-        chapter="645a",
-        wager=wager,
-        paytable=paytable,
-        decks=1,
-        citation=citation,
-        reading=READING_SEPARATOR.join(f"{reading.id}: {reading.choice}" for reading in readings),
-        strategy=strategy,
-        paytable_rows=rows,
-    )
+    return wager_math(RULEBOOK, _READINGS, wager, paytable, analysis, strategy)
 
 
 def bonus_readings(wager: str, paytable: str, analysis: WagerAnalysis) -> tuple[PricedReading, ...]:
@@ -72,11 +53,8 @@ def bonus_readings(wager: str, paytable: str, analysis: WagerAnalysis) -> tuple[
     order = FORTUNE_ORDER if wager == "fortune" else EMPERORS_ORDER
     odds = FORTUNE_ODDS[paytable]
     gain = odds[order.index(THREE_OF_A_KIND)] - odds[order.index(STRAIGHT)]
-    straights = Fraction(pai_gow_poker.straights_holding_three_of_a_kind(), pai_gow_poker.ALL_HANDS)
-    highest = RULEBOOK.reading(_HIGHEST)
     return (
-        price_candidate(highest, "highest-ranking", exact),
-        price_candidate(highest, "pays-most", exact + straights * gain),
+        *highest_ranking_candidates(RULEBOOK.reading(_HIGHEST), exact, gain),
         *envy_candidates(RULEBOOK.reading("645a-envy-players"), exact, pai_gow_poker.envy_value(paytable, wager)),
     )
 
@@ -100,15 +78,7 @@ def progressive_readings(meter_rate: Fraction | None) -> tuple[PricedReading, ..
     reading = RULEBOOK.reading("645a-progressive-meter")
     model = progressive_model()
     priced = [price_candidate(reading, "at-seed", model.return_at_seed(), basis="meter at its reset amount")]
-    if meter_rate is not None:
-        priced.append(
-            price_candidate(
-                reading,
-                "long-run-at-rate",
-                model.long_run_return(meter_rate),
-                basis=f"long run at {percent_text(meter_rate)}",
-            )
-        )
+    priced.extend(long_run_at_rate(reading, model, meter_rate))
     return tuple(priced)
 
 
@@ -117,22 +87,8 @@ def analyse(
 ) -> list[WagerMath]:
     """The 645a wagers narrowed by the arguments; one 53-card deck. ``meter_rate`` prices the Progressive's long
     run besides its reset amount."""
-    if decks not in (None, 1):
-        raise AnalysisUnavailable("645a is dealt from one 53-card deck (§ 645a.3(a)); --decks must be 1")
-    wagers = [wager] if wager is not None else [w.id for w in RULEBOOK.wagers]
     results = []
-    for wager_id in wagers:
-        try:
-            book_wager = RULEBOOK.wager(wager_id)
-        except KeyError:
-            raise AnalysisUnavailable(f"645a has no wager '{wager_id}'") from None
-        tables = list(book_wager.paytable_ids)
-        if paytable is not None:
-            if paytable.upper() not in {t.upper() for t in tables} and paytable != tables[:1]:
-                raise AnalysisUnavailable(
-                    f"645a's {book_wager.name} has no paytable '{paytable}' ({', '.join(tables)})"
-                )
-            tables = [t for t in tables if t.upper() == paytable.upper()]
+    for wager_id, tables in wagers_and_paytables(RULEBOOK, wager, paytable, decks):
         if wager_id == "base":
             results.append(_math("base", None, pai_gow_poker.base()))
         elif wager_id in {"fortune", "emperors_treasure"}:

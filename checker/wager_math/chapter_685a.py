@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from pacomply.checker.wager_math import AnalysisUnavailable, PricedReading, WagerMath
-from pacomply.checker.wager_math.blackjack_base import BaseGameOptions, does_not_apply
+from pacomply.checker.wager_math.blackjack_base import BaseGameOptions, does_not_apply, side_wager_math
 from pacomply.engine.analysis import blackjack_side_wagers
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_685a import MATCH_THE_DEALER_ODDS, PERMITTED_DECKS, RULEBOOK
@@ -54,19 +54,12 @@ def _base_math(decks: int) -> WagerMath:
 
     analysis = analyse_down_under(decks)
     reading = "; ".join(f"{topic}: {choice}" for topic, choice, _reason, _citation in analysis.readings)
-    return WagerMath(
+    return WagerMath.from_figures(
+        analysis,
         chapter=CHAPTER,
         wager="base",
         paytable=None,
         decks=decks,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
         citation=f"{analysis.citation}, § 685a.11(a)",
         reading=f"analyzer readings — {reading}",
         strategy=(
@@ -100,26 +93,15 @@ def base_game_math(decks: int, base_game: BaseGameOptions | None = None) -> list
 
 
 def _math(wager: str, paytable: Paytable | None, decks: int, analysis: WagerAnalysis) -> WagerMath:
-    citation = paytable.citation if paytable is not None else RULEBOOK.wager(wager).citation
     reading = RULEBOOK.reading("685a-match-per-card") if wager == "match_the_dealer" else None
-    return WagerMath(
-        chapter=CHAPTER,
-        wager=wager,
-        paytable=paytable.id if paytable is not None else None,
-        decks=decks,
-        house_edge=analysis.house_edge,
-        element_of_risk=analysis.element_of_risk,
-        return_=analysis.return_,
-        method=analysis.method,
-        rounds=analysis.rounds,
-        ci95=analysis.ci95,
-        hit_frequency=analysis.hit_frequency,
-        std_dev=analysis.std_dev,
-        citation=str(citation),
+    return side_wager_math(
+        RULEBOOK,
+        wager,
+        paytable,
+        decks,
+        analysis,
         reading=None if reading is None else f"{reading.id}: {reading.choice}",
-        paytable_rows=tuple((row.outcome, f"{row.amount} to 1") for row in paytable.rows)
-        if paytable is not None
-        else (("dealer hole card 10, J, Q or K", "2 to 1"),),
+        insurance_rows=(("dealer hole card 10, J, Q or K", "2 to 1"),),
     )
 
 

@@ -6,13 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from pacomply.checker.wager_math import (
-    READING_SEPARATOR,
-    AnalysisUnavailable,
-    PricedReading,
-    WagerMath,
-    envy_candidates,
-    price_candidate,
+from pacomply.checker.wager_math import PricedReading, WagerMath, envy_candidates, price_candidate
+from pacomply.checker.wager_math.pai_gow import (
+    highest_ranking_candidates,
+    long_run_at_rate,
+    wager_math,
+    wagers_and_paytables,
 )
 from pacomply.checker.wager_math.progressive import ProgressiveModel, ProgressiveRow, percent_text
 from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
@@ -37,35 +36,12 @@ _READINGS: dict[str, tuple[str, ...]] = {
 
 
 def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMath:
-    rows: tuple[tuple[str, str], ...] = ()
-    citation = str(RULEBOOK.wager(wager).citation)
-    if paytable is not None:
-        table = RULEBOOK.paytable(wager, paytable)
-        citation = str(table.citation)
-        rows = tuple((row.outcome, row.payout_text()) for row in table.rows)
-    readings = [RULEBOOK.reading(reading_id) for reading_id in _READINGS[wager]]
-    return WagerMath.from_analysis(
-        analysis,
-        chapter="688a",
-        wager=wager,
-        paytable=paytable,
-        decks=1,
-        citation=citation,
-        reading=READING_SEPARATOR.join(f"{reading.id}: {reading.choice}" for reading in readings),
-        paytable_rows=rows,
-    )
+    return wager_math(RULEBOOK, _READINGS, wager, paytable, analysis)
 
 
 def _exact_return(analysis: WagerAnalysis) -> Fraction:
     assert analysis.exact_house_edge is not None
     return 1 - analysis.exact_house_edge
-
-
-def _straights_with_trips() -> Fraction:
-    """The probability of a straight that also holds three of a kind (semi-wild joker: Fortune, paytable 4)."""
-    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS, straights_holding_three_of_a_kind
-
-    return Fraction(straights_holding_three_of_a_kind(), ALL_HANDS)
 
 
 def fortune_readings(paytable: str) -> tuple[PricedReading, ...]:
@@ -75,11 +51,7 @@ def fortune_readings(paytable: str) -> tuple[PricedReading, ...]:
     exact = _exact_return(analysis_688a.fortune(paytable))
     odds = FORTUNE_ODDS[paytable]
     gain = odds[FORTUNE_ORDER.index(THREE_OF_A_KIND)] - odds[FORTUNE_ORDER.index(STRAIGHT)]
-    highest = RULEBOOK.reading(_HIGHEST)
-    priced = [
-        price_candidate(highest, "highest-ranking", exact),
-        price_candidate(highest, "pays-most", exact + _straights_with_trips() * gain),
-    ]
+    priced = list(highest_ranking_candidates(RULEBOOK.reading(_HIGHEST), exact, gain))
     envy = _envy_per_player(seven_card_counts(), dict(zip(FORTUNE_ORDER, FORTUNE_ENVY[paytable], strict=False)))
     priced.extend(envy_candidates(RULEBOOK.reading("688a-envy-players"), exact, envy))
     return tuple(priced)
@@ -136,24 +108,15 @@ def progressive_readings(paytable: str, meter_rate: Fraction | None) -> tuple[Pr
                 basis=f"long run at {percent_text(rate)} plus {percent_text(table.reserve_rate)} reserve",
             )
         )
-    if meter_rate is not None:
-        priced.append(
-            price_candidate(
-                meter,
-                "long-run-at-rate",
-                model.long_run_return(meter_rate),
-                basis=f"long run at {percent_text(meter_rate)}",
-            )
-        )
+    priced.extend(long_run_at_rate(meter, model, meter_rate))
     outcomes = {outcome: fixed for outcome, fixed, _ in table.rows}
     if THREE_OF_A_KIND in outcomes and STRAIGHT in outcomes:
         wager = Fraction(str(table.wager))
         gain = (outcomes[THREE_OF_A_KIND] - outcomes[STRAIGHT]) / wager
-        at_seed = model.return_at_seed()
-        highest = RULEBOOK.reading(_HIGHEST)
-        priced.append(price_candidate(highest, "highest-ranking", at_seed, basis="meter at its seed"))
-        priced.append(
-            price_candidate(highest, "pays-most", at_seed + _straights_with_trips() * gain, basis="meter at its seed")
+        priced.extend(
+            highest_ranking_candidates(
+                RULEBOOK.reading(_HIGHEST), model.return_at_seed(), gain, basis="meter at its seed"
+            )
         )
     if table.envy:
         from pacomply.engine.analysis.pai_gow_poker import seven_card_counts
@@ -168,22 +131,8 @@ def analyse(
 ) -> list[WagerMath]:
     """The 688a wagers narrowed by the arguments; one 53-card deck. Progressive rows carry their long run at the
     printed rate (and at ``meter_rate`` when given)."""
-    if decks not in (None, 1):
-        raise AnalysisUnavailable("688a is dealt from one 53-card deck (§ 688a.3(a)); --decks must be 1")
-    wagers = [wager] if wager is not None else [w.id for w in RULEBOOK.wagers]
     results = []
-    for wager_id in wagers:
-        try:
-            book_wager = RULEBOOK.wager(wager_id)
-        except KeyError:
-            raise AnalysisUnavailable(f"688a has no wager '{wager_id}'") from None
-        tables = list(book_wager.paytable_ids)
-        if paytable is not None:
-            if paytable not in tables:
-                raise AnalysisUnavailable(
-                    f"688a's {book_wager.name} has no paytable '{paytable}' ({', '.join(tables)})"
-                )
-            tables = [paytable]
+    for wager_id, tables in wagers_and_paytables(RULEBOOK, wager, paytable, decks):
         if wager_id == "base":
             results.append(_math("base", None, analysis_688a.base()))
         elif wager_id == "ace_high":

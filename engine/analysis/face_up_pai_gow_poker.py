@@ -23,6 +23,7 @@ from pacomply.engine.analysis.pai_gow_poker import (
     _has_straight,
     no_pair_hands_by_top,
     seven_card_counts,
+    simulated_base,
 )
 from pacomply.engine.analysis.result import Distribution, WagerAnalysis
 from pacomply.engine.evaluator import JokerRule
@@ -193,13 +194,5 @@ def base_simulation(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> tuple[S
 def base(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> WagerAnalysis:
     """The Face Up Pai Gow Poker Wager by seeded simulation (standard house way; player's best setting)."""
     result, _ = base_simulation(rounds, seed)
-    return WagerAnalysis(
-        house_edge=result.house_edge,
-        element_of_risk=result.house_edge,
-        hit_frequency=result.hit_frequency,
-        std_dev=result.std_dev,
-        method="simulation",
-        rounds=rounds,
-        ci95=result.ci95,
-        strategy=(("dealer", "standard house way, face up"), ("player", "best setting against the dealer's hands")),
-    )
+    strategy = (("dealer", "standard house way, face up"), ("player", "best setting against the dealer's hands"))
+    return simulated_base(result, rounds, strategy)

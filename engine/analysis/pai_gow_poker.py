@@ -22,6 +22,7 @@ from pathlib import Path
 from pacomply.engine.analysis.result import Distribution, WagerAnalysis
 from pacomply.engine.evaluator import JokerRule, SevenCardBonusCategory, enumerate_seven_card_bonus
 from pacomply.engine.games.pai_gow_poker import EMPERORS_OUTCOME, ENVY_ORDER, FORTUNE_OUTCOME, PROGRESSIVE_OUTCOME
+from pacomply.engine.simulation import SimulationResult
 from pacomply.engine.simulation.pai_gow_poker import simulate_base
 from pacomply.regulations.chapter_645a import (
     EMPERORS_ORDER,
@@ -222,6 +223,13 @@ def envy_value(paytable: str, wager: str = "fortune") -> Fraction:
 def base(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> WagerAnalysis:
     """The Pai Gow Poker Wager, both sides on the standard house way, by seeded simulation with its interval."""
     result, _ = simulate_base("645a", rounds, seed)
+    strategy = (("player", "sets by the standard house way"), ("dealer", "sets by the standard house way"))
+    return simulated_base(result, rounds, strategy)
+
+
+def simulated_base(result: SimulationResult, rounds: int, strategy: tuple[tuple[str, str], ...]) -> WagerAnalysis:
+    """A Pai Gow base wager's figures from its seeded simulation (645a and 688a): the wager is the whole risk, so
+    the element of risk is the house edge."""
     return WagerAnalysis(
         house_edge=result.house_edge,
         element_of_risk=result.house_edge,
@@ -230,7 +238,7 @@ def base(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> WagerAnalysis:
         method="simulation",
         rounds=rounds,
         ci95=result.ci95,
-        strategy=(("player", "sets by the standard house way"), ("dealer", "sets by the standard house way")),
+        strategy=strategy,
     )
 
 

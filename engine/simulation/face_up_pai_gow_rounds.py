@@ -44,6 +44,8 @@ from pacomply.engine.evaluator import JokerRule, seven_card_bonus_category
 from pacomply.engine.games import face_up_pai_gow_poker as rules
 from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
 from pacomply.engine.games.pai_gow_poker import PlayerRound
+from pacomply.engine.settlement import Settlement
+from pacomply.engine.simulation.pai_gow_seats import PaiGowSeats
 from pacomply.engine.simulation.progressive import MeterSpec
 from pacomply.engine.simulation.registry import (
     MeterChoice,
@@ -228,7 +230,7 @@ class FaceUpPaiGowRounds:
         return progressive_row_probabilities(paytables[wager])
 
 
-class _FaceUpPlayer:
+class _FaceUpPlayer(PaiGowSeats):
     """Deals, sets and settles one round; picklable (plain data only)."""
 
     def __init__(
@@ -239,44 +241,32 @@ class _FaceUpPlayer:
         reshuffle_each_round: bool,
         progressive_on_meter: bool,
     ) -> None:
-        self._wagers = wagers
-        self._paytables = paytables
-        self._seats = seats
-        self._reshuffle_each_round = reshuffle_each_round
-        self._progressive_on_meter = progressive_on_meter
-        self._amounts: dict[str, Fraction] = {wager: Fraction(1) for wager in wagers}
+        amounts: dict[str, Fraction] = {wager: Fraction(1) for wager in wagers}
         if "progressive" in paytables:
-            self._amounts["progressive"] = progressive_wager(paytables["progressive"])
+            amounts["progressive"] = progressive_wager(paytables["progressive"])
             table = PROGRESSIVE_TABLES[paytables["progressive"]]
             self._progressive_rule = JokerRule.FULLY_WILD if table.fully_wild_joker else JokerRule.SEMI_WILD
+        super().__init__(
+            wagers,
+            paytables,
+            seats,
+            amounts,
+            reshuffle_each_round=reshuffle_each_round,
+            progressive_on_meter=progressive_on_meter,
+        )
 
     def __call__(self, shoe: Shoe) -> list[WagerPlay]:
         places = deal_places(shoe)
-        if self._reshuffle_each_round:
-            # § 688a.5(a): the cards are shuffled after every round; the runner reshuffles a finished shoe.
-            shoe.cover_card_out = True
-        dealer = places[0]
-        players = [
-            PlayerRound(seat=position, cards=tuple(places[position]), wagers=self._amounts)
-            for position in range(1, self._seats + 1)
-        ]
-        result = rules.settle(dealer, players, STANDARD_HOUSE_WAY, self._paytables)
-        # Settlements are named 'seat N wager'; Envy Bonuses ('seat N envy') are not part of a wager's own return.
-        nets = {settlement.wager: settlement.net for settlement in result.settlements}
-        plays: list[WagerPlay] = []
-        for player in players:
-            for wager in self._wagers:
-                net = float(nets[f"seat {player.seat} {wager}"] / self._amounts[wager])
-                if wager == "progressive" and self._progressive_on_meter:
-                    # The same row settle paid; the runner pays it from the running meter.
-                    category = seven_card_bonus_category(
-                        [Card.from_index(card) for card in player.cards], self._progressive_rule
-                    )
-                    row = rules.progressive_row(category, self._paytables["progressive"])
-                    plays.append(WagerPlay(wager, -1.0, progressive_outcome=None if row is None else row[0]))
-                else:
-                    plays.append(WagerPlay(wager, net))
-        return plays
+        self._dealt(shoe)
+        players = self._players(places)
+        result = rules.settle(places[0], players, STANDARD_HOUSE_WAY, self._paytables)
+        return self._plays(players, result.settlements)
+
+    def progressive_outcome(self, player: PlayerRound, settlement: Settlement) -> str | None:
+        """The row ``settle`` paid, found again from the seat's cards under the paytable's joker."""
+        category = seven_card_bonus_category([Card.from_index(card) for card in player.cards], self._progressive_rule)
+        row = rules.progressive_row(category, self._paytables["progressive"])
+        return None if row is None else row[0]
 
 
 ROUND_GAME = FaceUpPaiGowRounds()

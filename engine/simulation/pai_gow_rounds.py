@@ -50,7 +50,9 @@ from pacomply.engine.cards import Card
 from pacomply.engine.evaluator import seven_card_bonus_category
 from pacomply.engine.games import pai_gow_poker as rules
 from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
-from pacomply.engine.settlement import Outcome
+from pacomply.engine.games.pai_gow_poker import PlayerRound
+from pacomply.engine.settlement import Outcome, Settlement
+from pacomply.engine.simulation.pai_gow_seats import PaiGowSeats
 from pacomply.engine.simulation.progressive import MeterSpec
 from pacomply.engine.simulation.registry import (
     MeterChoice,
@@ -281,7 +283,7 @@ class PaiGowPokerRounds:
         return {row: Fraction(count, ALL_HANDS) for row, count in sorted(counts.items())}
 
 
-class _PaiGowPlayer:
+class _PaiGowPlayer(PaiGowSeats):
     """Deals and settles one round; picklable (module-level, plain attributes)."""
 
     def __init__(
@@ -292,27 +294,25 @@ class _PaiGowPlayer:
         metered: bool,
         reshuffle_each_round: bool,
     ) -> None:
-        self._wagers = wagers
-        self._paytables = paytables
-        self._seats = seats
-        self._metered = metered
-        self._reshuffle_each_round = reshuffle_each_round
-        self._dice = random.Random(DICE_SEED)
         amounts = {"base": BASE_AMOUNT}
         for wager in wagers:
             if wager != "base":
                 amounts[wager] = PROGRESSIVE_WAGER if wager == "progressive" else OPTIONAL_AMOUNT
-        self._amounts = amounts
-        # Settlement lines are named "seat N wager" by the rules module.
-        self._names = [{wager: f"seat {seat} {wager}" for wager in wagers} for seat in range(1, seats + 1)]
+        super().__init__(
+            wagers,
+            paytables,
+            seats,
+            amounts,
+            reshuffle_each_round=reshuffle_each_round,
+            progressive_on_meter=metered,
+        )
+        self._dice = random.Random(DICE_SEED)
 
     def __call__(self, shoe: Shoe) -> list[WagerPlay]:
         # § 645a.5(i)(1): three dice in the shaker set the starting position.
         stacks = deal(shoe, sum(self._dice.randint(1, 6) for _ in range(DICE)))
-        if self._reshuffle_each_round:
-            # § 645a.5(a): the deck is shuffled after every round; the runner reshuffles a finished shoe.
-            shoe.cover_card_out = True
-        seats = [rules.PlayerRound(seat, tuple(stacks[seat]), self._amounts) for seat in range(1, self._seats + 1)]
+        self._dealt(shoe)
+        seats = self._players(stacks)
         result = rules.settle(
             stacks[0],
             seats,
@@ -321,21 +321,14 @@ class _PaiGowPlayer:
             commission_rounding=True,
             progressive_meter=Fraction(int(MINIMUM_PROGRESSIVE_RESET)),
         )
-        settled = {settlement.wager: settlement for settlement in result.settlements}
-        plays: list[WagerPlay] = []
-        for player, names in zip(seats, self._names, strict=True):
-            for wager in self._wagers:
-                settlement = settled[names[wager]]
-                if wager == "base":
-                    plays.append(WagerPlay(wager, float(settlement.net / BASE_AMOUNT)))
-                elif wager == "progressive" and self._metered:
-                    row = progressive_row(player.cards)
-                    if (row is not None) != (settlement.outcome == Outcome.WIN):
-                        raise RuntimeError(f"progressive row {row} disagrees with the settlement {settlement}")
-                    plays.append(WagerPlay(wager, -1.0, progressive_outcome=row))
-                else:
-                    plays.append(WagerPlay(wager, float(settlement.net / self._amounts[wager])))
-        return plays
+        return self._plays(seats, result.settlements)
+
+    def progressive_outcome(self, player: PlayerRound, settlement: Settlement) -> str | None:
+        """The § 645a.13(e)(1) row, checked against the settlement: a row hit is a win, and only a row."""
+        row = progressive_row(player.cards)
+        if (row is not None) != (settlement.outcome == Outcome.WIN):
+            raise RuntimeError(f"progressive row {row} disagrees with the settlement {settlement}")
+        return row
 
 
 ROUND_GAME = PaiGowPokerRounds()

@@ -1,0 +1,109 @@
+"""What the wager math of the two Pai Gow chapters (645a Pai Gow Poker, 688a Face Up Pai Gow Poker) shares: one
+53-card deck, a wager's record from its rulebook entries and readings, and the narrowing of the chapter's wagers
+and paytables by the arguments of ``edge``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from pacomply.checker.wager_math import (
+    READING_SEPARATOR,
+    AnalysisUnavailable,
+    PricedReading,
+    WagerMath,
+    price_candidate,
+)
+from pacomply.checker.wager_math.progressive import ProgressiveModel, percent_text
+
+if TYPE_CHECKING:
+    from pacomply.engine.analysis.result import WagerAnalysis
+    from pacomply.regulations.rulebook import Reading, Rulebook
+
+
+def wager_math(
+    rulebook: Rulebook,
+    readings: Mapping[str, tuple[str, ...]],
+    wager: str,
+    paytable: str | None,
+    analysis: WagerAnalysis,
+    strategy: tuple[tuple[str, str], ...] | None = None,
+) -> WagerMath:
+    """The record of one wager (on ``paytable``, if it has one), citing the paytable where there is one and naming
+    the readings ``readings[wager]`` the figure relies on."""
+    rows: tuple[tuple[str, str], ...] = ()
+    citation = str(rulebook.wager(wager).citation)
+    if paytable is not None:
+        table = rulebook.paytable(wager, paytable)
+        citation = str(table.citation)
+        rows = tuple((row.outcome, row.payout_text()) for row in table.rows)
+    relied = [rulebook.reading(reading_id) for reading_id in readings[wager]]
+    return WagerMath.from_analysis(
+        analysis,
+        chapter=rulebook.chapter,
+        wager=wager,
+        paytable=paytable,
+        decks=1,
+        citation=citation,
+        reading=READING_SEPARATOR.join(f"{reading.id}: {reading.choice}" for reading in relied),
+        strategy=strategy,
+        paytable_rows=rows,
+    )
+
+
+def wagers_and_paytables(
+    rulebook: Rulebook, wager: str | None, paytable: str | None, decks: int | None
+) -> list[tuple[str, list[str]]]:
+    """Each wager asked for (all the chapter's when ``wager`` is None) with its paytables asked for (all when
+    ``paytable`` is None; matched regardless of case). Refuses another deck count than the one 53-card deck
+    (§ NNNa.3(a)), an unknown wager, and a paytable the wager does not have."""
+    chapter = rulebook.chapter
+    if decks not in (None, 1):
+        raise AnalysisUnavailable(f"{chapter} is dealt from one 53-card deck (§ {chapter}.3(a)); --decks must be 1")
+    wagers = [wager] if wager is not None else [w.id for w in rulebook.wagers]
+    narrowed = []
+    for wager_id in wagers:
+        try:
+            book_wager = rulebook.wager(wager_id)
+        except KeyError:
+            raise AnalysisUnavailable(f"{chapter} has no wager '{wager_id}'") from None
+        tables = list(book_wager.paytable_ids)
+        if paytable is not None:
+            tables = [t for t in tables if t.upper() == paytable.upper()]
+            if not tables:
+                raise AnalysisUnavailable(
+                    f"{chapter}'s {book_wager.name} has no paytable '{paytable}' ({', '.join(book_wager.paytable_ids)})"
+                )
+        narrowed.append((wager_id, tables))
+    return narrowed
+
+
+def long_run_at_rate(reading: Reading, model: ProgressiveModel, meter_rate: Fraction | None) -> list[PricedReading]:
+    """A progressive's long-run candidate at the rate ``meter_rate`` (a filing's or ``--meter-rate``), if given."""
+    if meter_rate is None:
+        return []
+    return [
+        price_candidate(
+            reading,
+            "long-run-at-rate",
+            model.long_run_return(meter_rate),
+            basis=f"long run at {percent_text(meter_rate)}",
+        )
+    ]
+
+
+def highest_ranking_candidates(
+    reading: Reading, exact_return: Fraction, gain: Fraction, *, basis: str | None = None
+) -> tuple[PricedReading, PricedReading]:
+    """The two candidates of reading NNNa-bonus-highest-ranking-hand, for a hand that is both a straight and three
+    of a kind: paid as the straight, the higher ranking hand (``exact_return``), or as the three of a kind, which
+    pays more: ``exact_return`` plus the probability of such a hand (with the semi-wild joker) times ``gain``, the
+    three of a kind's pay less the straight's per unit of the wager."""
+    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS, straights_holding_three_of_a_kind
+
+    straights = Fraction(straights_holding_three_of_a_kind(), ALL_HANDS)
+    return (
+        price_candidate(reading, "highest-ranking", exact_return, basis=basis),
+        price_candidate(reading, "pays-most", exact_return + straights * gain, basis=basis),
+    )
