@@ -12,8 +12,9 @@ out, so each bookmark lands on its own page.
 Fonts are TrueType and embedded (DejaVu Sans where the system has it, else the Bitstream Vera that reportlab
 ships), so the § sign renders and the text is searchable; the canvas starts in that font too, so no base-14 font
 (Helvetica) is even referenced. The catalog names the language (en-US) and viewers show the title rather than the
-file name. reportlab writes no structure tree, so the PDF is not tagged (PDF/UA): a screen reader gets the text in
-reading order, the outline and the links, not marked headings or table cells.
+file name. The PDF is tagged (see :mod:`pacomply.reports.pdf_tagging`): headings H1-H3 as the outline, paragraphs,
+tables with header and data cells, the contents as TOC entries, and the running header, footer and table decoration
+as artifacts. The cover is one page: a cover that would run over is shrunk to fit.
 
 The bytes are fixed for a given review and font: reportlab runs in invariant mode and the creation date, set
 through its public date formatter, is the filing's Date Filed (or ``SOURCE_DATE_EPOCH``).
@@ -971,12 +972,18 @@ class _Contents(TableOfContents):
         entries = self.shown or [(0, "Placeholder for table of contents", 0, None)]
 
         def entry_end(canvas: pdf_canvas.Canvas, _kind: str, label: str) -> None:
-            """Dots and the page number after each entry (reportlab's own drawing, in the entry's marked content)."""
+            """Dots and the page number after each entry (reportlab's own drawing). reportlab draws them before
+            the entry's text, so they are drawn as an artifact between two pieces of the entry's marked content: a
+            screen reader reads the title and its link, not a row of dots first."""
             page, level, key = label.split(",")
             style = self.getLevelStyle(int(level))
             dot = " . " if self.dotsMinLevel >= 0 and int(level) >= self.dotsMinLevel else ""
             number = self.formatter(int(page)) if self.formatter else int(page)
+            recorder = recorder_of(canvas)
+            entry = recorder.pause(canvas) if recorder is not None else None
             drawPageNumbers(canvas, style, [(number, key or None)], available_width, available_height, dot)
+            if recorder is not None:
+                recorder.resume(canvas, entry)
 
         self.canv.setNamedCB("pacomplyTocEntryEnd", entry_end)
         data: list[list[Flowable]] = []

@@ -64,6 +64,7 @@ class Recorder:
         # Objects drawn in this pass, kept alive so that an id() is never reused by a later object.
         self._drawn: list[object] = []
         self._drawn_ids: set[int] = set()
+        self._open: Node | None = None
 
     def begin(self, canvas: pdf_canvas.Canvas, node: Node, drawn: object) -> bool:
         """Leave the page's artifact and open ``node``'s marked content; False (nothing written) where ``drawn``
@@ -76,13 +77,28 @@ class Recorder:
         mcid = self._next_mcid.get(page, 0)
         self._next_mcid[page] = mcid + 1
         self.marks.append(Mark(page, mcid, node))
+        self._open = node
         canvas.addLiteral(f"{CLOSE} /{node.role} <</MCID {mcid}>> BDC")
         return True
 
-    @staticmethod
-    def end(canvas: pdf_canvas.Canvas) -> None:
+    def end(self, canvas: pdf_canvas.Canvas) -> None:
         """Close the marked content and go back to the page's artifact."""
+        self._open = None
         canvas.addLiteral(f"{CLOSE} {ARTIFACT_OPEN}")
+
+    def pause(self, canvas: pdf_canvas.Canvas) -> Node | None:
+        """Step out of the open marked content into the page's artifact (for decoration drawn in the middle of a
+        tagged paragraph); the node to :meth:`resume`, None where nothing was open. Marked content is never nested:
+        text extractors track one MCID at a time."""
+        node = self._open
+        if node is not None:
+            self.end(canvas)
+        return node
+
+    def resume(self, canvas: pdf_canvas.Canvas, node: Node | None) -> None:
+        """Go on with ``node``'s content in a new marked-content sequence (a second MCID of the same element)."""
+        if node is not None:
+            self.begin(canvas, node, object())
 
 
 class TaggingCanvas(pdf_canvas.Canvas):
