@@ -239,7 +239,19 @@ def test_every_font_is_embedded_and_the_catalog_names_language_and_title(dj_wild
     assert root["/Lang"] == "en-US"
     assert bool(root["/ViewerPreferences"]["/DisplayDocTitle"])
     assert reader.metadata.title.startswith("Rules Submission Review — ")
+    # Read every object, those inside the object streams the tagged file is written with as well.
+    assert b"Helvetica" not in _unpacked(dj_wild.data)
     assert b"Helvetica" not in dj_wild.data
+
+
+def _unpacked(data: bytes) -> bytes:
+    """The PDF rewritten without object streams, so that each dictionary can be found in its bytes."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        out = io.BytesIO()
+        pdf.save(out, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+        return out.getvalue()
 
 
 def test_creation_date_is_set_through_the_public_api(dj_wild: Rendered) -> None:
