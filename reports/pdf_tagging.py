@@ -16,7 +16,7 @@ reportlab writes no structure tree, so the review is tagged in two steps:
    fixed for a given review.
 
 Link annotations (the contents' links, citation links) are not given ``Link`` elements: the text they sit on is
-tagged, the annotation object is not referenced from the tree.
+tagged, the annotation object is not referenced from the tree; each carries a ``/Contents`` saying where it goes.
 """
 
 from __future__ import annotations
@@ -209,9 +209,16 @@ def add_structure_tree(pdf_bytes: bytes, marks: Sequence[Mark]) -> bytes:
         for page, on_page in sorted(page_elements.items()):
             pages[page].StructParents = page
             numbers += [page, pdf.make_indirect(Array(on_page))]
+        page_numbers = {page.objgen: number for number, page in enumerate(pages)}
         for page in pages:
             # Annotations (links) are visited in the order of the structure tree.
             page.Tabs = Name.S
+            for annotation in page.get("/Annots", []):
+                # reportlab writes an empty /Contents on its links.
+                if annotation.get("/Subtype") == Name.Link and not str(annotation.get("/Contents", "")):
+                    description = _link_description(annotation, page_numbers)
+                    if description is not None:
+                        annotation.Contents = pikepdf.String(description)
         tree_root.K = document
         tree_root.ParentTree = pdf.make_indirect(Dictionary(Nums=Array(numbers)))
         tree_root.ParentTreeNextKey = len(pages)
@@ -223,6 +230,20 @@ def add_structure_tree(pdf_bytes: bytes, marks: Sequence[Mark]) -> bytes:
         # untagged size.
         pdf.save(out, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
         return out.getvalue()
+
+
+def _link_description(annotation: Any, page_numbers: dict[tuple[int, int], int]) -> str | None:
+    """What a link does, for a screen reader that lands on the annotation: the address it opens, or the page it
+    goes to."""
+    action = annotation.get("/A")
+    if action is not None and action.get("/S") == "/URI":
+        return f"Open {action.URI}"
+    destination = annotation.get("/Dest")
+    if destination is None and action is not None and action.get("/S") == "/GoTo":
+        destination = action.get("/D")
+    if destination is not None and len(destination) and destination[0].objgen in page_numbers:
+        return f"Go to page {page_numbers[destination[0].objgen] + 1}"
+    return None
 
 
 def _pdf_value(value: str | int) -> Any:

@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pdfplumber
 import pikepdf
@@ -353,3 +354,19 @@ def test_text_extraction_is_unchanged_by_tagging(tagged: Tagged, untagged: bytes
 
 def test_tagged_pdf_is_byte_identical_for_the_same_review(violations_review: Review, tagged: Tagged) -> None:
     assert render_pdf(violations_review) == tagged.data
+
+
+def test_pdf_ua_checker_finds_nothing_but_the_absent_conformance_claim(
+    tagged: Tagged, untagged: bytes, tmp_path: Path
+) -> None:
+    """pdfua checks the machine-checkable subset of PDF/UA-1 (veraPDF, the reference checker, needs a JVM). The
+    review does not claim PDF/UA in its XMP (UA-28-004): links are not yet Link elements. Everything else passes,
+    and the untagged build fails the tagging rules, so the checker is looking."""
+    import pdfua  # the test extra
+
+    tagged_file, untagged_file = tmp_path / "tagged.pdf", tmp_path / "untagged.pdf"
+    tagged_file.write_bytes(tagged.data)
+    untagged_file.write_bytes(untagged)
+    assert {finding.rule_id for finding in pdfua.validate(str(tagged_file)).findings} == {"UA-28-004"}
+    untagged_rules = {finding.rule_id for finding in pdfua.validate(str(untagged_file)).findings}
+    assert {"UA-01-002", "UA-01-005"} <= untagged_rules
