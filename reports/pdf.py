@@ -275,6 +275,7 @@ class _Heading(_Tagged):
 
 
 _MARKUP = re.compile(r"<[^>]*>")
+_WHOLE_LINK = re.compile(r"<link [^>]*>[^<]*</link>")
 _ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'"}
 
 
@@ -318,7 +319,9 @@ def _tag_cells(data: list[list[Any]], header_columns: int = 0, caption_row: bool
     for row, cells in enumerate(data):
         for column, cell in enumerate(cells):
             if isinstance(cell, _Tagged):
-                cell.structure = nodes[row][column]
+                # A cell that is one link (a finding's citation) holds a Link element around its text.
+                whole_link = _WHOLE_LINK.fullmatch(cell.text) is not None
+                cell.structure = Node("Link", nodes[row][column]) if whole_link else nodes[row][column]
     return data
 
 
@@ -993,7 +996,8 @@ class _Contents(TableOfContents):
             entry = _Tagged(
                 f'{linked}<onDraw name="pacomplyTocEntryEnd" label="{page},{level},{key or ""}"/>', style, role="TOCI"
             )
-            entry.structure = Node("TOCI", self.structure)
+            # The entry is one link (its title, and the page number reportlab links too).
+            entry.structure = Node("Link", Node("TOCI", self.structure))
             if style.spaceBefore:
                 data.append([Spacer(1, style.spaceBefore)])
             data.append([entry])
@@ -1178,7 +1182,7 @@ def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
     recorder = canvases[-1].tagging if canvases else None
     if recorder is None:
         return buffer.getvalue()
-    return add_structure_tree(buffer.getvalue(), recorder.marks)
+    return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links)
 
 
 class PdfRenderer:

@@ -15,8 +15,9 @@ reportlab writes no structure tree, so the review is tagged in two steps:
    it is imported only here, when a PDF is made, and saves with an ID derived from the content, so the bytes stay
    fixed for a given review.
 
-Link annotations (the contents' links, citation links) are not given ``Link`` elements: the text they sit on is
-tagged, the annotation object is not referenced from the tree; each carries a ``/Contents`` saying where it goes.
+Links: a paragraph that is one link (a contents entry, a finding's citation) is a ``Link`` element holding its text
+and an object reference to its annotation (the annotation's ``/StructParent`` leads back); each annotation carries a
+``/Contents`` saying where it goes.
 """
 
 from __future__ import annotations
@@ -65,6 +66,9 @@ class Recorder:
         self._drawn: list[object] = []
         self._drawn_ids: set[int] = set()
         self._open: Node | None = None
+        self._paused: Node | None = None
+        # Each link annotation made, in order: its page and the node whose text it sits on (None: no text).
+        self.links: list[tuple[int, Node | None]] = []
 
     def begin(self, canvas: pdf_canvas.Canvas, node: Node, drawn: object) -> bool:
         """Leave the page's artifact and open ``node``'s marked content; False (nothing written) where ``drawn``
@@ -93,12 +97,18 @@ class Recorder:
         node = self._open
         if node is not None:
             self.end(canvas)
+        self._paused = node
         return node
 
     def resume(self, canvas: pdf_canvas.Canvas, node: Node | None) -> None:
         """Go on with ``node``'s content in a new marked-content sequence (a second MCID of the same element)."""
+        self._paused = None
         if node is not None:
             self.begin(canvas, node, object())
+
+    def link(self, canvas: pdf_canvas.Canvas) -> None:
+        """Note a link annotation being made on the current page, for the node being drawn (or paused)."""
+        self.links.append((canvas.getPageNumber() - 1, self._open or self._paused))
 
 
 class TaggingCanvas(pdf_canvas.Canvas):
@@ -107,6 +117,16 @@ class TaggingCanvas(pdf_canvas.Canvas):
     def __init__(self, *args: Any, tagged: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tagging: Recorder | None = Recorder() if tagged else None
+
+    def linkRect(self, *args: Any, **kwargs: Any) -> Any:
+        if self.tagging is not None:
+            self.tagging.link(self)
+        return super().linkRect(*args, **kwargs)
+
+    def linkURL(self, *args: Any, **kwargs: Any) -> Any:
+        if self.tagging is not None:
+            self.tagging.link(self)
+        return super().linkURL(*args, **kwargs)
 
     def open_artifact(self, opening: str = ARTIFACT_OPEN) -> None:
         if self.tagging is not None:
@@ -157,9 +177,11 @@ def _name(value: str) -> Any:
     return pikepdf.Name(f"/{value}")
 
 
-def add_structure_tree(pdf_bytes: bytes, marks: Sequence[Mark]) -> bytes:
+def add_structure_tree(pdf_bytes: bytes, marks: Sequence[Mark], links: Sequence[tuple[int, Node | None]] = ()) -> bytes:
     """The PDF with its structure tree: ``marks`` (the final pass's, in drawing order) become the elements under a
-    Document element, the pages their parent-tree entries, and the catalog says the file is tagged."""
+    Document element, the pages their parent-tree entries, and the catalog says the file is tagged. ``links`` (the
+    final pass's link annotations, in the order made) tie each annotation to the element of the text it sits on
+    (an object reference in the element, a ``/StructParent`` on the annotation)."""
     import pikepdf
     from pikepdf import Array, Dictionary, Name
 
@@ -201,6 +223,22 @@ def add_structure_tree(pdf_bytes: bytes, marks: Sequence[Mark]) -> bytes:
                 raise ValueError(f"page {mark.page + 1}: MCID {mark.mcid} recorded out of order")
             on_page.append(made)
 
+        next_key = len(pages)
+        link_objects: list[tuple[int, Any]] = []
+        for page in sorted({page for page, _node in links}):
+            on_page = [node for link_page, node in links if link_page == page]
+            annotations = list(pages[page].get("/Annots", []))
+            if len(annotations) != len(on_page):
+                raise ValueError(f"page {page + 1}: {len(annotations)} annotations, {len(on_page)} links recorded")
+            for annotation, node in zip(annotations, on_page, strict=True):
+                owner = elements.get(node) if node is not None else None
+                if owner is None:
+                    continue
+                kids[id(owner)].append(Dictionary(Type=Name.OBJR, Obj=annotation, Pg=pages[page]))
+                annotation.StructParent = next_key
+                link_objects.append((next_key, owner))
+                next_key += 1
+
         for made in [document, *elements.values()]:
             children = kids[id(made)]
             made.K = children[0] if len(children) == 1 and isinstance(children[0], int) else Array(children)
@@ -220,8 +258,10 @@ def add_structure_tree(pdf_bytes: bytes, marks: Sequence[Mark]) -> bytes:
                     if description is not None:
                         annotation.Contents = pikepdf.String(description)
         tree_root.K = document
+        for key, owner in link_objects:
+            numbers += [key, owner]
         tree_root.ParentTree = pdf.make_indirect(Dictionary(Nums=Array(numbers)))
-        tree_root.ParentTreeNextKey = len(pages)
+        tree_root.ParentTreeNextKey = next_key
         pdf.Root.MarkInfo = Dictionary(Marked=True)
         pdf.Root.StructTreeRoot = tree_root
         out = io.BytesIO()

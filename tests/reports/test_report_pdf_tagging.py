@@ -24,7 +24,7 @@ from pacomply.checker.review import Review
 from pacomply.reports.pdf import render_pdf
 
 HEADING = re.compile(r"^H([1-6])$")
-STANDARD_ROLES = {"Document", "H1", "H2", "H3", "P", "Table", "TR", "TH", "TD", "Caption", "TOC", "TOCI"}
+STANDARD_ROLES = {"Document", "H1", "H2", "H3", "P", "Table", "TR", "TH", "TD", "Caption", "TOC", "TOCI", "Link"}
 HEADER_BAND = 0.6 * 72  # the running header is drawn above this distance from the top (points)
 FOOTER_BAND = 0.7 * 72  # the footer below this height
 
@@ -42,6 +42,7 @@ class Element:
     children: list[Element] = field(default_factory=list)
     attributes: dict[str, str] = field(default_factory=dict)
     obj: pikepdf.Object | None = None
+    annotations: list[pikepdf.Object] = field(default_factory=list)  # object references (link annotations)
 
     def walk(self) -> Iterator[Element]:
         yield self
@@ -82,6 +83,8 @@ def _read_tree(pdf: pikepdf.Pdf) -> Element:
                 element.content.append((page, int(kid)))
             elif kid.get("/Type") == "/MCR":
                 element.content.append((page_numbers[kid.Pg.objgen], int(kid.MCID)))
+            elif kid.get("/Type") == "/OBJR":
+                element.annotations.append(kid.Obj)
             else:
                 assert kid.P.objgen == obj.objgen, "a child's /P names another parent"
                 element.children.append(read(kid))
@@ -185,7 +188,9 @@ def test_parent_tree_maps_each_mcid_back_to_its_element(tagged: Tagged) -> None:
     tree_root = tagged.pdf.Root.StructTreeRoot
     numbers = list(tree_root.ParentTree.Nums)
     parent_tree = {int(numbers[index]): numbers[index + 1] for index in range(0, len(numbers), 2)}
-    assert int(tree_root.ParentTreeNextKey) == len(tagged.pdf.pages)
+    # Keys 0 … pages-1 are the pages; the link annotations follow.
+    annotations = sum(len(page.obj.get("/Annots", [])) for page in tagged.pdf.pages)
+    assert int(tree_root.ParentTreeNextKey) == len(tagged.pdf.pages) + annotations
     owners = {mark: element for element in tagged.document.walk() for mark in element.content}
     for number, page in enumerate(tagged.pdf.pages):
         key = int(page.obj.StructParents)
@@ -285,7 +290,7 @@ def test_tables_are_tagged_with_rows_header_cells_and_data_cells(tagged: Tagged)
         for row in rows:
             assert row.children and {cell.role for cell in row.children} <= {"TH", "TD"}
             for cell in row.children:
-                assert cell.content, "a cell marks no content"
+                assert cell.all_content(), "a cell marks no content"
     # The checklist: a header row of column headers, then one row per question, with the answer a data cell.
     checklist = [
         table
@@ -335,6 +340,9 @@ def test_contents_entries_are_toc_items(tagged: Tagged) -> None:
     (contents,) = tagged.elements("TOC")
     entries = [_plain(tagged.text(item)) for item in contents.children]
     assert {child.role for child in contents.children} == {"TOCI"}
+    # Each entry is a link: a Link element holding the title and the entry's annotations (title and page number).
+    for item in contents.children:
+        assert [child.role for child in item.children] == ["Link"] and item.children[0].annotations
     # Each entry reads as its title: the dots and page number reportlab draws before it are an
     # artifact between two pieces of its marked content.
     assert entries[0] == "1Summary"
@@ -360,8 +368,8 @@ def test_pdf_ua_checker_finds_nothing_but_the_absent_conformance_claim(
     tagged: Tagged, untagged: bytes, tmp_path: Path
 ) -> None:
     """pdfua checks the machine-checkable subset of PDF/UA-1 (veraPDF, the reference checker, needs a JVM). The
-    review does not claim PDF/UA in its XMP (UA-28-004): links are not yet Link elements. Everything else passes,
-    and the untagged build fails the tagging rules, so the checker is looking."""
+    review does not claim PDF/UA in its XMP (UA-28-004): no checker of the whole standard has passed it. Everything
+    else passes, and the untagged build fails the tagging rules, so the checker is looking."""
     import pdfua  # the test extra
 
     tagged_file, untagged_file = tmp_path / "tagged.pdf", tmp_path / "untagged.pdf"
@@ -370,3 +378,29 @@ def test_pdf_ua_checker_finds_nothing_but_the_absent_conformance_claim(
     assert {finding.rule_id for finding in pdfua.validate(str(tagged_file)).findings} == {"UA-28-004"}
     untagged_rules = {finding.rule_id for finding in pdfua.validate(str(untagged_file)).findings}
     assert {"UA-01-002", "UA-01-005"} <= untagged_rules
+
+
+def test_every_link_annotation_is_a_link_element_and_says_where_it_goes(
+    tagged: Tagged, violations_review: Review
+) -> None:
+    tree_root = tagged.pdf.Root.StructTreeRoot
+    numbers = list(tree_root.ParentTree.Nums)
+    parent_tree = {int(numbers[index]): numbers[index + 1] for index in range(0, len(numbers), 2)}
+    owners = {annotation.objgen: element for element in tagged.document.walk() for annotation in element.annotations}
+    links = [annotation for page in tagged.pdf.pages for annotation in page.obj.get("/Annots", [])]
+    assert len(links) > 20  # the contents' entries and every finding's citation
+    uris = 0
+    for annotation in links:
+        assert annotation.Subtype == "/Link"
+        owner = owners[annotation.objgen]
+        assert owner.role == "Link" and owner.all_content(), "a link with no text in its element"
+        assert parent_tree[int(annotation.StructParent)].objgen == owner.obj.objgen
+        description = str(annotation.Contents)
+        if "/A" in annotation:
+            assert description == f"Open {annotation.A.URI}"
+            assert _plain(tagged.text(owner)).startswith("58Pa.Code")  # a finding's citation
+            uris += 1
+        else:
+            assert re.fullmatch(r"Go to page \d+", description), description
+    assert uris == len(violations_review.findings)  # one citation link in each finding's block
+    assert int(tree_root.ParentTreeNextKey) == len(tagged.pdf.pages) + len(links)
