@@ -12,6 +12,7 @@ streams, which compress reportlab's own objects too: its size can come out below
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import statistics
 import sys
@@ -56,7 +57,7 @@ def main() -> None:
     for repeat in range(arguments.repeat):
         # Each build goes first half of the time: the second pays for collecting the first one's garbage.
         for tagged in (True, False) if repeat % 2 == 0 else (False, True):
-            runs[tagged].append(_timed(lambda tagged=tagged: pdf_module.render_pdf(review, tagged=tagged)))
+            runs[tagged].append(_timed(functools.partial(pdf_module.render_pdf, review, tagged=tagged)))
 
     tagged_data, untagged_data = runs[True][0][2], runs[False][0][2]
     import pikepdf
@@ -68,8 +69,8 @@ def main() -> None:
         f"ratio {len(tagged_data) / len(untagged_data):.3f}, {pages} pages"
     )
     for label, index in (("wall", 0), ("cpu", 1)):
-        tagged_times = [run[index] for run in runs[True]]
-        untagged_times = [run[index] for run in runs[False]]
+        tagged_times = [float(run[index]) for run in runs[True]]
+        untagged_times = [float(run[index]) for run in runs[False]]
         print(
             f"  {label}: tagged best {min(tagged_times):.3f} s median {statistics.median(tagged_times):.3f} s; "
             f"untagged best {min(untagged_times):.3f} s median {statistics.median(untagged_times):.3f} s; "
@@ -77,7 +78,7 @@ def main() -> None:
         )
     print(
         f"  structure tree (pikepdf) of the tagged build: median {statistics.median(post_processing):.3f} s, "
-        f"{statistics.median(post_processing) / statistics.median(run[0] for run in runs[True]):.1%} of its wall time"
+        f"{statistics.median(post_processing) / statistics.median([run[0] for run in runs[True]]):.1%} of its wall time"
     )
     print(f"  identical bytes across tagged builds: {len({run[2] for run in runs[True]}) == 1}")
 

@@ -225,6 +225,8 @@ class _Tagged(Paragraph):
     The parts reportlab splits it into across pages keep the node, so a paragraph that runs onto the next page is one
     element with two pieces of marked content."""
 
+    column_header = False  # a cell of a table's header row (see _header_cells)
+
     def __init__(self, *args: Any, role: str = "P", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.structure = Node(role)
@@ -343,7 +345,7 @@ def _grid(
     fitted = [[_fitted(cell, resolved[column]) for column, cell in enumerate(row)] for row in data]
     for cells, fitted_cells in zip(data, fitted, strict=True):
         for cell, fitted_cell in zip(cells, fitted_cells, strict=True):
-            if getattr(cell, "column_header", False):
+            if isinstance(fitted_cell, _Tagged) and getattr(cell, "column_header", False):
                 fitted_cell.column_header = True
     return Table(_tag_cells(fitted, header_columns, caption_row), colWidths=list(widths), **options)
 
@@ -376,17 +378,15 @@ def _header_cells(labels: Sequence[str]) -> list[_Tagged]:
     return cells
 
 
-def _key_value_table(
-    rows: Sequence[tuple[str, str]], label_width: float = 1.9 * inch, padding: float | None = None
-) -> Table:
-    """Label/value rows (the labels tagged as row headers); values are escaped markup. ``padding`` (points above
-    and below each row) tightens the cover's tables."""
+def _key_value_table(rows: Sequence[tuple[str, str]], label_width: float = 1.9 * inch, tight: bool = False) -> Table:
+    """Label/value rows (the labels tagged as row headers); values are escaped markup. ``tight``: the cover's
+    padding."""
     styles = _styles()
     data = [[_p(_text(label), styles.cell_bold), _p(value)] for label, value in rows]
     table = _grid(data, [label_width, CONTENT_WIDTH - label_width], header_columns=1, hAlign="LEFT")
     extra: list[tuple[Any, ...]] = [("BACKGROUND", (0, 0), (0, -1), BAND)]
-    if padding is not None:
-        extra += [("TOPPADDING", (0, 0), (-1, -1), padding), ("BOTTOMPADDING", (0, 0), (-1, -1), padding)]
+    if tight:
+        extra += _cover_padding()
     table.setStyle(_grid_style(header=False, extra=extra))
     return table
 
@@ -463,7 +463,7 @@ class _Story:
                     ("pacomply version", _text(review.tool_version)),
                     ("Tables covered", _text(len(filing.tables))),
                 ],
-                padding=COVER_PADDING,
+                tight=True,
             ),
             Spacer(1, 8),
             _Tagged("Rulebooks applied", styles.heading2, role="H2"),
@@ -514,7 +514,7 @@ class _Story:
 
     def _glance(self) -> list[Flowable]:
         """Counts by severity in one row, and the house edge of each wager configured: the figures a reviewer looks
-        for first. Kept tight so that the cover stays one page for a filing of nine wagers (633a)."""
+        for first. Kept tight so that most covers fit at full size (a longer one is shrunk to fit, see cover)."""
         review = self.review
         counts = [_header_cells(("Errors", "Warnings", "Information", "Waived"))]
         counts.append(
@@ -544,7 +544,7 @@ class _Story:
         return [
             table,
             Spacer(1, 4),
-            _key_value_table([(label, _text(value)) for label, value in rows], 3.1 * inch, COVER_PADDING),
+            _key_value_table([(label, _text(value)) for label, value in rows], 3.1 * inch, tight=True),
         ]
 
     def contents(self) -> None:

@@ -247,11 +247,11 @@ def add_structure_tree(pdf_bytes: bytes, marks: Sequence[Mark], links: Sequence[
         for page, on_page in sorted(page_elements.items()):
             pages[page].StructParents = page
             numbers += [page, pdf.make_indirect(Array(on_page))]
-        page_numbers = {page.objgen: number for number, page in enumerate(pages)}
-        for page in pages:
+        page_numbers = {page_object.objgen: number for number, page_object in enumerate(pages)}
+        for page_object in pages:
             # Annotations (links) are visited in the order of the structure tree.
-            page.Tabs = Name.S
-            for annotation in page.get("/Annots", []):
+            page_object.Tabs = Name.S
+            for annotation in page_object.get("/Annots", []):
                 # reportlab writes an empty /Contents on its links.
                 if annotation.get("/Subtype") == Name.Link and not str(annotation.get("/Contents", "")):
                     description = _link_description(annotation, page_numbers)
