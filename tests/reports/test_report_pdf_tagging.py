@@ -404,3 +404,29 @@ def test_every_link_annotation_is_a_link_element_and_says_where_it_goes(
             assert re.fullmatch(r"Go to page \d+", description), description
     assert uris == len(violations_review.findings)  # one citation link in each finding's block
     assert int(tree_root.ParentTreeNextKey) == len(tagged.pdf.pages) + len(links)
+
+
+def test_structure_holds_for_a_shrunk_cover() -> None:
+    """633a-compliant: fifteen wagers shrink the cover to fit (its content is drawn scaled). The same invariants hold:
+    never nested, every MCID in one element, reading order; the cover's three headings are tagged on page 1."""
+    from pacomply.checker.review import review_filing
+    from pacomply.submissions import read_filing
+
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    review = review_filing(read_filing(examples / "633a-compliant.json"))
+    tagged = _tagged(render_pdf(review))
+    in_streams: set[tuple[int, int]] = set()
+    for number, page in enumerate(tagged.pdf.pages):
+        mcids, _opened, drawn = _marked_content(page)
+        assert all(len(open_tags) == 1 for _operator, open_tags in drawn), number + 1
+        in_streams |= {(number, mcid) for mcid in mcids}
+    order = tagged.document.all_content()
+    assert len(order) == len(set(order)) and set(order) == in_streams and order == sorted(order)
+    first_page_headings = [
+        _plain(tagged.text(element))
+        for element in tagged.document.walk()
+        if HEADING.match(element.role) and element.content[0][0] == 0
+    ]
+    assert first_page_headings == ["RulesSubmissionReview", "Rulebooksapplied", "Ataglance"]
+    (contents,) = tagged.elements("TOC")
+    assert len(contents.children) >= 9
