@@ -430,3 +430,20 @@ def test_structure_holds_for_a_shrunk_cover() -> None:
     assert first_page_headings == ["RulesSubmissionReview", "Rulebooksapplied", "Ataglance"]
     (contents,) = tagged.elements("TOC")
     assert len(contents.children) >= 9
+
+
+def test_pikepdfs_lxml_does_not_change_how_workbooks_are_read_or_written() -> None:
+    """pikepdf installs lxml, which openpyxl would otherwise use: other bytes for the same workbook, and a DOCTYPE in a
+    filing no longer refused. A fresh process importing pacomply (no test setting inherited) keeps openpyxl off it."""
+    import os
+    import subprocess
+    import sys
+
+    import lxml  # noqa: F401  (installed with pikepdf: the case this guards against)
+
+    environment = {key: value for key, value in os.environ.items() if key != "OPENPYXL_LXML"}
+    probe = "import pacomply, openpyxl.xml; print(openpyxl.xml.LXML, openpyxl.xml.DEFUSEDXML)"
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=environment, timeout=120
+    )
+    assert result.stdout.split() == ["False", "True"]
