@@ -12,8 +12,9 @@ out, so each bookmark lands on its own page.
 Fonts are TrueType and embedded (DejaVu Sans where the system has it, else the Bitstream Vera that reportlab
 ships), so the § sign renders and the text is searchable; the canvas starts in that font too, so no base-14 font
 (Helvetica) is even referenced. The catalog names the language (en-US) and viewers show the title rather than the
-file name. reportlab writes no structure tree, so the PDF is not tagged (PDF/UA): a screen reader gets the text in
-reading order, the outline and the links, not marked headings or table cells.
+file name. The PDF is tagged (see :mod:`pacomply.reports.pdf_tagging`): headings H1-H3 as the outline, paragraphs,
+tables with header and data cells, the contents as TOC entries, and the running header, footer and table decoration
+as artifacts. The cover is one page: a cover that would run over is shrunk to fit.
 
 The bytes are fixed for a given review and font: reportlab runs in invariant mode and the creation date, set
 through its public date formatter, is the filing's Date Filed (or ``SOURCE_DATE_EPOCH``).
@@ -53,6 +54,15 @@ from pacomply.reports.content import (
     wager_title,
     worst_severity,
 )
+from pacomply.reports.pdf_tagging import (
+    FOOTER_OPEN,
+    HEADER_OPEN,
+    Node,
+    TaggingCanvas,
+    add_structure_tree,
+    recorder_of,
+    table_nodes,
+)
 from pacomply.reports.reconciliation import beside
 from pacomply.reports.reconciliation import table_rows as published_table_rows
 from reportlab.lib import colors
@@ -70,6 +80,7 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     IndexingFlowable,
+    KeepInFrame,
     KeepTogether,
     NextPageTemplate,
     PageBreak,
@@ -79,7 +90,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
 FONT = "PacomplySans"
 PAGE_WIDTH, PAGE_HEIGHT = LETTER
@@ -88,6 +99,7 @@ CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
 TABLES_PER_GRID = 3
 SMALLEST_CELL_FONT = 6.0
 SECTION_ROOM = 2 * inch
+COVER_PADDING = 1.5  # points above and below a cover table's row (3 elsewhere): the cover stays one page
 
 INK = colors.HexColor("#1A1A1A")
 NAVY = colors.HexColor("#1F3864")
@@ -207,9 +219,37 @@ def _text(value: object) -> str:
     return escape(str(value))
 
 
-def _p(text: str, style: ParagraphStyle | None = None) -> Paragraph:
+class _Tagged(Paragraph):
+    """A paragraph drawn inside its own marked content, tied to a structure node (P unless told otherwise).
+
+    The parts reportlab splits it into across pages keep the node, so a paragraph that runs onto the next page is one
+    element with two pieces of marked content."""
+
+    column_header = False  # a cell of a table's header row (see _header_cells)
+
+    def __init__(self, *args: Any, role: str = "P", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.structure = Node(role)
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        parts = super().split(available_width, available_height)
+        for part in parts:
+            if isinstance(part, _Tagged):
+                part.structure = self.structure
+        return parts
+
+    def drawOn(self, canvas: pdf_canvas.Canvas, x: float, y: float, _sW: float = 0) -> None:
+        recorder = recorder_of(canvas)
+        if recorder is None or not recorder.begin(canvas, self.structure, self):
+            super().drawOn(canvas, x, y, _sW)
+            return
+        super().drawOn(canvas, x, y, _sW)
+        recorder.end(canvas)
+
+
+def _p(text: str, style: ParagraphStyle | None = None, role: str = "P") -> _Tagged:
     """A paragraph of already-escaped markup."""
-    return Paragraph(text, style or _styles().cell)
+    return _Tagged(text, style or _styles().cell, role=role)
 
 
 class _Bookmark(Flowable):
@@ -226,16 +266,18 @@ class _Bookmark(Flowable):
         return None
 
 
-class _Heading(Paragraph):
-    """A heading that becomes an outline entry and (levels 0 and 1) a table-of-contents line."""
+class _Heading(_Tagged):
+    """A heading that becomes an outline entry and (levels 0 and 1) a table-of-contents line; tagged H1 or H2 as its
+    outline level."""
 
     def __init__(self, text: str, level: int, key: str) -> None:
         styles = _styles()
-        super().__init__(_text(text), styles.heading1 if level == 0 else styles.heading2)
+        super().__init__(_text(text), styles.heading1 if level == 0 else styles.heading2, role=f"H{level + 1}")
         self.outline = (level, text, key)
 
 
 _MARKUP = re.compile(r"<[^>]*>")
+_WHOLE_LINK = re.compile(r"<link [^>]*>[^<]*</link>")
 _ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'"}
 
 
@@ -262,11 +304,38 @@ def _fitted(cell: object, width: float) -> object:
     smaller = ParagraphStyle(
         f"{style.name}-fit", parent=style, fontSize=fitted_size, leading=fitted_size * style.leading / size
     )
-    return Paragraph(cell.text, smaller)
+    fitted = _Tagged(cell.text, smaller)
+    if isinstance(cell, _Tagged):
+        fitted.structure = cell.structure
+    return fitted
 
 
-def _grid(data: list[list[Any]], widths: Sequence[float | None], **options: Any) -> Table:
-    """A reportlab Table whose cells are fitted to their columns (see :func:`_fitted`).
+def _tag_cells(data: list[list[Any]], header_columns: int = 0, caption_row: bool = False) -> list[list[Any]]:
+    """Tie each paragraph cell to its Table/TR/TH/TD node: rows made by :func:`_header_cells` are column headers, the
+    first ``header_columns`` columns row headers; with ``caption_row`` the first row is the table's caption."""
+    header_rows = 0
+    while header_rows < len(data) and all(getattr(cell, "column_header", False) for cell in data[header_rows]):
+        header_rows += 1
+    columns = max((len(row) for row in data), default=0)
+    _table, nodes = table_nodes(len(data), columns, header_rows, header_columns, caption_row)
+    for row, cells in enumerate(data):
+        for column, cell in enumerate(cells):
+            if isinstance(cell, _Tagged):
+                # A cell that is one link (a finding's citation) holds a Link element around its text.
+                whole_link = _WHOLE_LINK.fullmatch(cell.text) is not None
+                cell.structure = Node("Link", nodes[row][column]) if whole_link else nodes[row][column]
+    return data
+
+
+def _grid(
+    data: list[list[Any]],
+    widths: Sequence[float | None],
+    *,
+    header_columns: int = 0,
+    caption_row: bool = False,
+    **options: Any,
+) -> Table:
+    """A reportlab Table whose cells are fitted to their columns (see :func:`_fitted`) and tagged as a table.
 
     A column given as None takes what the others leave of the content width.
     """
@@ -274,7 +343,15 @@ def _grid(data: list[list[Any]], widths: Sequence[float | None], **options: Any)
     open_columns = sum(1 for width in widths if width is None)
     resolved = [width if width is not None else (CONTENT_WIDTH - fixed) / max(open_columns, 1) for width in widths]
     fitted = [[_fitted(cell, resolved[column]) for column, cell in enumerate(row)] for row in data]
-    return Table(fitted, colWidths=list(widths), **options)
+    for cells, fitted_cells in zip(data, fitted, strict=True):
+        for cell, fitted_cell in zip(cells, fitted_cells, strict=True):
+            if isinstance(fitted_cell, _Tagged) and getattr(cell, "column_header", False):
+                fitted_cell.column_header = True
+    return Table(_tag_cells(fitted, header_columns, caption_row), colWidths=list(widths), **options)
+
+
+def _cover_padding() -> list[tuple[Any, ...]]:
+    return [("TOPPADDING", (0, 0), (-1, -1), COVER_PADDING), ("BOTTOMPADDING", (0, 0), (-1, -1), COVER_PADDING)]
 
 
 def _grid_style(header: bool = True, extra: Sequence[tuple[Any, ...]] = ()) -> TableStyle:
@@ -292,17 +369,25 @@ def _grid_style(header: bool = True, extra: Sequence[tuple[Any, ...]] = ()) -> T
     return TableStyle([*commands, *extra])
 
 
-def _header_cells(labels: Sequence[str]) -> list[Paragraph]:
+def _header_cells(labels: Sequence[str]) -> list[_Tagged]:
+    """A table's header row (tagged TH, scope Column)."""
     style = ParagraphStyle("header", parent=_styles().cell_bold, textColor=colors.white)
-    return [_p(_text(label), style) for label in labels]
+    cells = [_p(_text(label), style) for label in labels]
+    for cell in cells:
+        cell.column_header = True
+    return cells
 
 
-def _key_value_table(rows: Sequence[tuple[str, str]], label_width: float = 1.9 * inch) -> Table:
-    """Label/value rows; values are escaped markup."""
+def _key_value_table(rows: Sequence[tuple[str, str]], label_width: float = 1.9 * inch, tight: bool = False) -> Table:
+    """Label/value rows (the labels tagged as row headers); values are escaped markup. ``tight``: the cover's
+    padding."""
     styles = _styles()
     data = [[_p(_text(label), styles.cell_bold), _p(value)] for label, value in rows]
-    table = _grid(data, [label_width, CONTENT_WIDTH - label_width], hAlign="LEFT")
-    table.setStyle(_grid_style(header=False, extra=[("BACKGROUND", (0, 0), (0, -1), BAND)]))
+    table = _grid(data, [label_width, CONTENT_WIDTH - label_width], header_columns=1, hAlign="LEFT")
+    extra: list[tuple[Any, ...]] = [("BACKGROUND", (0, 0), (0, -1), BAND)]
+    if tight:
+        extra += _cover_padding()
+    table.setStyle(_grid_style(header=False, extra=extra))
     return table
 
 
@@ -350,7 +435,7 @@ class _Story:
             # A section's introduction stays with what follows, as its heading does, so neither is left at the
             # foot of a page when the first table moves on.
             chosen = ParagraphStyle(f"{chosen.name}-intro", parent=chosen, keepWithNext=1)
-        self.add(Paragraph(markup, chosen))
+        self.add(_Tagged(markup, chosen))
 
     def add(self, *flowables: Flowable) -> None:
         self.flowables.extend(flowables)
@@ -360,10 +445,11 @@ class _Story:
     def cover(self) -> None:
         review, styles = self.review, self.styles
         filing = review.filing
+        start = len(self.flowables) + 1
         self.add(
             _Bookmark("Cover", "cover"),
-            Paragraph("Rules Submission Review", styles.title),
-            Paragraph("Pennsylvania table games, 58 Pa. Code Subpart K — checked by pacomply", styles.subtitle),
+            _Tagged("Rules Submission Review", styles.title, role="H1"),
+            _Tagged("Pennsylvania table games, 58 Pa. Code Subpart K — checked by pacomply", styles.subtitle),
             _key_value_table(
                 [
                     ("Licensee", _text(filing.metadata.licensee)),
@@ -375,12 +461,12 @@ class _Story:
                     ("Filing", _text(filing.source or "(built in memory)")),
                     ("Filing id", _text(filing_id(review))),
                     ("pacomply version", _text(review.tool_version)),
-                    ("Review date", _text(review.review_date.isoformat())),
                     ("Tables covered", _text(len(filing.tables))),
-                ]
+                ],
+                tight=True,
             ),
-            Spacer(1, 12),
-            Paragraph("Rulebooks applied", styles.heading2),
+            Spacer(1, 8),
+            _Tagged("Rulebooks applied", styles.heading2, role="H2"),
         )
         rulebooks = [_header_cells(("Chapter", "Title", "Rulebook version", "Effective"))]
         rulebooks += [
@@ -389,14 +475,15 @@ class _Story:
         ]
         widths = [0.9 * inch, 2.6 * inch, 1.8 * inch, CONTENT_WIDTH - 5.3 * inch]
         table = _grid(rulebooks, widths, repeatRows=1, hAlign="LEFT")
-        table.setStyle(_grid_style())
+        table.setStyle(_grid_style(extra=_cover_padding()))
         self.add(table, Spacer(1, 4))
         # The law applied: each version's source and basis, and what has changed since (never left unsaid).
-        self.add(*(Paragraph(_text(line), styles.small) for line in law_applied_lines(review)), Spacer(1, 14))
+        self.add(*(_Tagged(_text(line), styles.small) for line in law_applied_lines(review)), Spacer(1, 8))
         verdict = f"Verdict: {review.verdict}"
         if review.waived_count:
             verdict += f" ({review.waived_count} finding{'s' * (review.waived_count != 1)} waived)"
-        box = Table([[Paragraph(_text(verdict), styles.verdict)]], colWidths=[CONTENT_WIDTH], hAlign="LEFT")
+        # A one-cell layout table: its paragraph is tagged P, the box itself is an artifact.
+        box = Table([[_Tagged(_text(verdict), styles.verdict)]], colWidths=[CONTENT_WIDTH], hAlign="LEFT")
         box.setStyle(
             TableStyle(
                 [
@@ -419,30 +506,33 @@ class _Story:
                 ]
             )
         )
-        self.add(box, Spacer(1, 14), Paragraph("At a glance", styles.heading2), self._glance(), Spacer(1, 14))
-        self.add(
-            Paragraph(
-                "This report sets out what pacomply found when it checked the filing against the rulebooks named "
-                "above. Each finding cites the subsection it enforces and the cell or field of the filing it is "
-                "about. Figures for each configured wager are computed exactly where the wager can be enumerated; "
-                "a simulated figure is shown with its 95% interval. Where a chapter is ambiguous, the reading "
-                "relied on is set out in its own section.",
-                styles.small,
-            ),
-            NextPageTemplate("body"),
-            PageBreak(),
-        )
+        self.add(box, Spacer(1, 8), _Tagged("At a glance", styles.heading2, role="H2"), *self._glance())
+        # The cover is one page: a filing whose cover would run over (many wagers at a glance, a long history of
+        # the law applied) has it shrunk to fit, as a printed cover sheet would be.
+        self.flowables[start:] = [KeepInFrame(0, 0, self.flowables[start:], mode="shrink")]
+        self.add(NextPageTemplate("body"), PageBreak())
 
-    def _glance(self) -> Table:
-        """Counts by severity, and the house edge of each wager configured: the figures a reviewer looks for first."""
+    def _glance(self) -> list[Flowable]:
+        """Counts by severity in one row, and the house edge of each wager configured: the figures a reviewer looks
+        for first. Kept tight so that most covers fit at full size (a longer one is shrunk to fit, see cover)."""
         review = self.review
+        counts = [_header_cells(("Errors", "Warnings", "Information", "Waived"))]
+        counts.append(
+            [
+                _p(_text(value))
+                for value in (
+                    review.count(Severity.ERROR),
+                    review.count(Severity.WARNING),
+                    review.count(Severity.INFO),
+                    review.waived_count,
+                )
+            ]
+        )
+        table = _grid(counts, [CONTENT_WIDTH / 4] * 4, hAlign="LEFT")
+        table.setStyle(_grid_style(extra=_cover_padding()))
+        if not review.wager_math:
+            return [table]
         rows = [
-            ("Errors", str(review.count(Severity.ERROR))),
-            ("Warnings", str(review.count(Severity.WARNING))),
-            ("Information", str(review.count(Severity.INFO))),
-            ("Waived", str(review.waived_count)),
-        ]
-        rows += [
             (
                 f"{math.chapter} {math.wager}"
                 + (f" ({math.paytable})" if math.paytable else "")
@@ -451,10 +541,14 @@ class _Story:
             )
             for math in review.wager_math
         ]
-        return _key_value_table([(label, _text(value)) for label, value in rows], 2.8 * inch)
+        return [
+            table,
+            Spacer(1, 4),
+            _key_value_table([(label, _text(value)) for label, value in rows], 3.1 * inch, tight=True),
+        ]
 
     def contents(self) -> None:
-        toc = TableOfContents(
+        toc = _Contents(
             levelStyles=[self.styles.toc1, self.styles.toc2],
             dotsMinLevel=0,
             tableStyle=TableStyle(
@@ -466,12 +560,19 @@ class _Story:
                 ]
             ),
         )
-        self.add(Paragraph("Contents", self.styles.heading1), toc, PageBreak())
+        self.add(_Tagged("Contents", self.styles.heading1, role="H1"), toc, PageBreak())
 
     def summary(self) -> None:
         review = self.review
         self.heading("Summary")
         self.paragraph(f"<b>{_text(review.verdict[0].upper() + review.verdict[1:])}.</b>")
+        self.paragraph(
+            "This report sets out what pacomply found when it checked the filing against the rulebooks named on the "
+            "cover. Each finding cites the subsection it enforces and the cell or field of the filing it is about. "
+            "Figures for each configured wager are computed exactly where the wager can be enumerated; a simulated "
+            "figure is shown with its 95% interval. Where a chapter is ambiguous, the reading relied on is set out in "
+            "its own section."
+        )
         counts = [_header_cells(("Errors", "Warnings", "Information", "Waived", "Tables", "Wagers analysed"))]
         counts.append(
             [
@@ -590,7 +691,7 @@ class _Story:
                 background = _row_background(table_found)
                 if background is not None:
                     extra.append(("BACKGROUND", (column, len(data) - 1), (column, len(data) - 1), background))
-            grid = _grid(data, [label_width] + [width] * len(chunk), repeatRows=1, hAlign="LEFT")
+            grid = _grid(data, [label_width] + [width] * len(chunk), header_columns=1, repeatRows=1, hAlign="LEFT")
             grid.setStyle(_grid_style(extra=extra))
             # A grid is one table's whole configuration: it moves to the next page rather than leave two rows
             # behind (one taller than a page still splits, its header repeated).
@@ -639,7 +740,7 @@ class _Story:
             )
         data = [[_p(title, ParagraphStyle("fh", parent=styles.cell_bold, textColor=colors.white)), ""]]
         data += [[_p(_text(label), styles.cell_bold), _p(value)] for label, value in rows]
-        table = _grid(data, [1.0 * inch, CONTENT_WIDTH - 1.0 * inch], hAlign="LEFT")
+        table = _grid(data, [1.0 * inch, CONTENT_WIDTH - 1.0 * inch], header_columns=1, caption_row=True, hAlign="LEFT")
         header_colour = colors.HexColor("#555555") if finding.waived else SEVERITY_INK[finding.severity]
         table.setStyle(
             _grid_style(
@@ -725,7 +826,7 @@ class _Story:
             return
         # Part of the wager math, under a plain title: the top-level sections keep their numbers and the contents
         # their length for every filing.
-        self.add(Spacer(1, 6), Paragraph("The Board's published figures", self.styles.cell_bold))
+        self.add(Spacer(1, 6), _Tagged("The Board's published figures", self.styles.cell_bold, role="H2"))
         self.paragraph(
             "Each figure the Board published about a wager the filing configures (with the rest of its list), beside "
             "pacomply's figure at the Board's printed precision ('pacomply published' lists them all). Reproduced: "
@@ -739,7 +840,9 @@ class _Story:
             review.published
         ):
             data.append([_p(_text(value)) for value in (figure_id, f"{board} ({source})", ours, verdict, explanation)])
-        table = Table(data, colWidths=[1.3 * inch, 1.5 * inch, 0.75 * inch, 0.95 * inch, None], repeatRows=1)
+        table = Table(
+            _tag_cells(data), colWidths=[1.3 * inch, 1.5 * inch, 0.75 * inch, 0.95 * inch, None], repeatRows=1
+        )
         table.setStyle(_grid_style())
         self.add(table)
 
@@ -771,14 +874,14 @@ class _Story:
             data += [[_p(_text(when)), _p(_text(decision))] for when, decision in math.strategy]
             table = _grid(data, [2.5 * inch, None], repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style())
-            blocks += [Spacer(1, 4), Paragraph("Optimal decisions", self.styles.cell_bold), table]
+            blocks += [Spacer(1, 4), _Tagged("Optimal decisions", self.styles.cell_bold, role="H3"), table]
         if math.paytable_rows:
             data = [_header_cells(("Outcome", "Pays"))]
             data += [[_p(_text(outcome)), _p(_text(pays))] for outcome, pays in math.paytable_rows]
             table = _grid(data, [3.5 * inch, 1.5 * inch], repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style())
             label = f"Paytable {math.paytable}" if math.paytable else "Paytable"
-            blocks += [Spacer(1, 4), Paragraph(_text(label), self.styles.cell_bold), table]
+            blocks += [Spacer(1, 4), _Tagged(_text(label), self.styles.cell_bold, role="H3"), table]
         blocks.append(Spacer(1, 6))
         return blocks
 
@@ -811,7 +914,7 @@ class _Story:
         review = self.review
         self.heading("Attestation")
         heading = self.flowables.pop()
-        statement = Paragraph(
+        statement = _Tagged(
             f"I have read this review of the Rules Submission of {_text(review.filing.metadata.licensee)} dated "
             f"{_text(review.filing.metadata.date_filed.isoformat())} (filing id {_text(filing_id(review))}), "
             "including every finding and waiver listed, and the wager figures set out above.",
@@ -824,7 +927,11 @@ class _Story:
             [_p("Signature:"), _p("Signature:")],
             [_p("Date:"), _p("Date:")],
         ]
-        table = Table(signature, colWidths=[CONTENT_WIDTH / 2] * 2, rowHeights=[18, 28, 28, 40, 28], hAlign="LEFT")
+        for cell in signature[0]:
+            cell.column_header = True
+        table = Table(
+            _tag_cells(signature), colWidths=[CONTENT_WIDTH / 2] * 2, rowHeights=[18, 28, 28, 40, 28], hAlign="LEFT"
+        )
         table.setStyle(
             TableStyle(
                 [
@@ -837,6 +944,74 @@ class _Story:
             )
         )
         self.add(KeepTogether([heading, statement, Spacer(1, 8), table]))
+
+
+class _Contents(TableOfContents):
+    """reportlab's table of contents with each entry a tagged TOCI under one TOC element.
+
+    reportlab builds its entries as plain paragraphs inside ``wrap``; this one keeps the entries of the previous pass
+    itself (through the public ``notify``/``beforeBuild`` hooks) and lays them out the same way with tagged
+    paragraphs: the entry's link, dots and page number drawn after it by the same callback.
+    """
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.structure = Node("TOC")
+        self.collected: list[tuple[int, str, int, str | None]] = []
+        self.shown: list[tuple[int, str, int, str | None]] = []
+        self.grid: Table | None = None
+
+    def beforeBuild(self) -> None:
+        super().beforeBuild()
+        self.shown, self.collected = self.collected, []
+
+    def notify(self, kind: str, stuff: Any) -> None:
+        super().notify(kind, stuff)
+        if kind == "TOCEntry":
+            level, text, page, *key = stuff
+            self.collected.append((level, text, page, key[0] if key else None))
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        entries = self.shown or [(0, "Placeholder for table of contents", 0, None)]
+
+        def entry_end(canvas: pdf_canvas.Canvas, _kind: str, label: str) -> None:
+            """Dots and the page number after each entry (reportlab's own drawing). reportlab draws them before
+            the entry's text, so they are drawn as an artifact between two pieces of the entry's marked content: a
+            screen reader reads the title and its link, not a row of dots first."""
+            page, level, key = label.split(",")
+            style = self.getLevelStyle(int(level))
+            dot = " . " if self.dotsMinLevel >= 0 and int(level) >= self.dotsMinLevel else ""
+            number = self.formatter(int(page)) if self.formatter else int(page)
+            recorder = recorder_of(canvas)
+            entry = recorder.pause(canvas) if recorder is not None else None
+            drawPageNumbers(canvas, style, [(number, key or None)], available_width, available_height, dot)
+            if recorder is not None:
+                recorder.resume(canvas, entry)
+
+        self.canv.setNamedCB("pacomplyTocEntryEnd", entry_end)
+        data: list[list[Flowable]] = []
+        for level, text, page, key in entries:
+            style = self.getLevelStyle(level)
+            linked = f'<a href="#{key}">{text}</a>' if key else text
+            entry = _Tagged(
+                f'{linked}<onDraw name="pacomplyTocEntryEnd" label="{page},{level},{key or ""}"/>', style, role="TOCI"
+            )
+            # The entry is one link (its title, and the page number reportlab links too).
+            entry.structure = Node("Link", Node("TOCI", self.structure))
+            if style.spaceBefore:
+                data.append([Spacer(1, style.spaceBefore)])
+            data.append([entry])
+        self.grid = Table(data, colWidths=(available_width,), style=self.tableStyle)
+        self.width, self.height = self.grid.wrapOn(self.canv, available_width, available_height)
+        return (self.width, self.height)
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        assert self.grid is not None, "wrap comes before split"
+        return self.grid.splitOn(self.canv, available_width, available_height)
+
+    def drawOn(self, canvas: pdf_canvas.Canvas, x: float, y: float, _sW: float = 0) -> None:
+        assert self.grid is not None, "wrap comes before drawOn"
+        self.grid.drawOn(canvas, x, y, _sW)
 
 
 def _date_formatter(epoch: int) -> Any:
@@ -910,14 +1085,32 @@ class _ReviewDocument(BaseDocTemplate):
         header = f"{filing.metadata.licensee} · Rules Submission Review"
         self.addPageTemplates(
             [
-                PageTemplate(id="cover", frames=[frame], onPage=lambda canvas, _doc: self._footer(canvas)),
+                PageTemplate(
+                    id="cover",
+                    frames=[frame],
+                    onPage=lambda canvas, _doc: self._page_begins(canvas, None),
+                    onPageEnd=lambda canvas, _doc: canvas.close_artifact(),
+                ),
                 PageTemplate(
                     id="body",
                     frames=[frame],
-                    onPage=lambda canvas, _doc: (self._header(canvas, header), self._footer(canvas)),
+                    onPage=lambda canvas, _doc: self._page_begins(canvas, header),
+                    onPageEnd=lambda canvas, _doc: canvas.close_artifact(),
                 ),
             ]
         )
+
+    def _page_begins(self, canvas: TaggingCanvas, header: str | None) -> None:
+        """The running header (body pages) and footer, each a pagination artifact; then the page is an artifact
+        until a piece of the document's text is drawn (see :mod:`pacomply.reports.pdf_tagging`)."""
+        if header is not None:
+            canvas.open_artifact(HEADER_OPEN)
+            self._header(canvas, header)
+            canvas.close_artifact()
+        canvas.open_artifact(FOOTER_OPEN)
+        self._footer(canvas)
+        canvas.close_artifact()
+        canvas.open_artifact()
 
     def _footer(self, canvas: pdf_canvas.Canvas) -> None:
         """The filing id and 'Page x of y' (y from the previous pass; the final pass always has it)."""
@@ -954,8 +1147,9 @@ class _ReviewDocument(BaseDocTemplate):
             self.notify("TOCEntry", (level, text, self.page, key))
 
 
-def render_pdf(review: Review) -> bytes:
-    """The whole document."""
+def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
+    """The whole document, tagged (``tagged=False`` builds it without marked content or structure tree: the
+    baseline the benchmark and the reading-order test compare with)."""
     _register_fonts()
     story = _Story(review)
     story.cover()
@@ -975,13 +1169,20 @@ def render_pdf(review: Review) -> bytes:
     document = _ReviewDocument(buffer, review, footer[:120])
     formatter = _date_formatter(document_epoch(review))
 
+    canvases: list[TaggingCanvas] = []
+
     def canvas_maker(*args: Any, **kwargs: Any) -> pdf_canvas.Canvas:
-        canvas = pdf_canvas.Canvas(*args, **kwargs)
+        canvas = TaggingCanvas(*args, tagged=tagged, **kwargs)
         canvas.setDateFormatter(formatter)
+        # One canvas per pass; only the last (the pass that is written out) is kept.
+        canvases[:] = [canvas]
         return canvas
 
     document.multiBuild([*story.flowables, document.page_total], canvasmaker=canvas_maker)
-    return buffer.getvalue()
+    recorder = canvases[-1].tagging if canvases else None
+    if recorder is None:
+        return buffer.getvalue()
+    return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links)
 
 
 class PdfRenderer:

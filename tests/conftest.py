@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+# As pacomply/__init__.py does, before any test module imports openpyxl: never through lxml (see there).
+os.environ["OPENPYXL_LXML"] = "False"
+
 REPOSITORY = Path(__file__).resolve().parent.parent
 EXAMPLES = REPOSITORY / "examples"
 

@@ -133,11 +133,34 @@ def test_687a_cover_says_1_deck_not_1_decks(dj_wild: Rendered) -> None:
 
 def test_633a_cover_says_6_decks(blackjack: Rendered) -> None:
     texts = blackjack.page_texts()
-    # A 633a cover (nine wagers, the law applied and its later amendments) runs onto a second page before the contents.
-    contents = next(number for number, text in enumerate(texts) if ". . . . ." in text)
-    cover = " ".join(texts[:contents])
+    # The cover is page 1 alone, even for a 633a filing of nine wagers: the contents start on page 2.
+    assert "Contents" in texts[1] and ". . . . ." in texts[1]
+    cover = texts[0]
     six = [math for math in blackjack.review.wager_math if math.decks == 6]
     assert six and cover.count(", 6 decks ") == len(six)
+
+
+# The longest covers (633a: fifteen wagers at a glance) run in the default suite; every example under -m slow.
+_COVER_EXAMPLES = [
+    name if name.startswith("633a-") else pytest.param(name, marks=pytest.mark.slow)
+    for name in sorted(path.name for path in EXAMPLES.iterdir() if path.suffix in {".xlsx", ".json"})
+]
+
+
+@pytest.mark.parametrize("example", _COVER_EXAMPLES)
+def test_every_examples_cover_is_one_page(example: str) -> None:
+    """Page 1 holds the whole cover, through its last wager at a glance; page 2 opens the contents."""
+    rendered = _render(example)
+    texts = rendered.page_texts()
+    review = rendered.review
+    cover, second = texts[0], texts[1]
+    assert f"Verdict: {review.verdict}" in cover and "At a glance" in cover
+    for math in review.wager_math:
+        assert f"{math.chapter} {math.wager}" in cover, math.wager
+    # Nothing of the cover spilled onto page 2: its body starts with the contents.
+    header = f"{review.filing.metadata.licensee} · Rules Submission Review"
+    assert second.startswith(f"{_squash(header)} Contents"), second[:120]
+    assert _outline(rendered.reader)[1][1] >= 2  # the first section starts after the contents
 
 
 def test_checklist_citations_are_never_broken_inside(dj_wild: Rendered) -> None:
@@ -216,7 +239,19 @@ def test_every_font_is_embedded_and_the_catalog_names_language_and_title(dj_wild
     assert root["/Lang"] == "en-US"
     assert bool(root["/ViewerPreferences"]["/DisplayDocTitle"])
     assert reader.metadata.title.startswith("Rules Submission Review — ")
+    # Read every object, those inside the object streams the tagged file is written with as well.
+    assert b"Helvetica" not in _unpacked(dj_wild.data)
     assert b"Helvetica" not in dj_wild.data
+
+
+def _unpacked(data: bytes) -> bytes:
+    """The PDF rewritten without object streams, so that each dictionary can be found in its bytes."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        out = io.BytesIO()
+        pdf.save(out, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+        return out.getvalue()
 
 
 def test_creation_date_is_set_through_the_public_api(dj_wild: Rendered) -> None:

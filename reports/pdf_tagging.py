@@ -1,0 +1,290 @@
+"""Tagged PDF for the review: the marked content drawn on each page and the structure tree added after the build.
+
+reportlab writes no structure tree, so the review is tagged in two steps:
+
+1. While the final pass lays the pages out, the canvas keeps every page inside an artifact (``/Artifact BMC``)
+   except where a piece of the document's text is drawn: a heading, a paragraph, a table cell, a contents entry. Each
+   of those is drawn inside its own marked-content sequence (``/H1 <</MCID n>> BDC`` … ``EMC``), written with
+   reportlab's public ``Canvas.addLiteral``, and the :class:`Recorder` notes its page, MCID and structure node. So
+   table backgrounds, rules and grid lines are artifacts without being named, and the running header and footer are
+   pagination artifacts. A header row that a split table repeats on the next page is drawn again by the same cell
+   objects; the repeat stays an artifact, so a screen reader reads each header once.
+2. :func:`add_structure_tree` then gives the catalog ``/MarkInfo`` and a ``/StructTreeRoot``: a ``Document`` element
+   whose descendants are the recorded nodes in the order they were drawn (the reading order), each leaf pointing at
+   its marked content, each page its ``/StructParents`` key into the ``/ParentTree``. pikepdf (qpdf) edits the file;
+   it is imported only here, when a PDF is made, and saves with an ID derived from the content, so the bytes stay
+   fixed for a given review.
+
+Links: a paragraph that is one link (a contents entry, a finding's citation) is a ``Link`` element holding its text
+and an object reference to its annotation (the annotation's ``/StructParent`` leads back); each annotation carries a
+``/Contents`` saying where it goes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.pdfgen import canvas as pdf_canvas
+
+ARTIFACT_OPEN = "/Artifact BMC"
+HEADER_OPEN = "/Artifact <</Type /Pagination /Subtype /Header>> BDC"
+FOOTER_OPEN = "/Artifact <</Type /Pagination /Subtype /Footer>> BDC"
+CLOSE = "EMC"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Node:
+    """A structure element to be: its standard type ('H1', 'P', 'TD' …), its parent (None: the Document) and its
+    table attributes (``/A <</O /Table …>>``: a header cell's scope, a spanned cell's column count).
+
+    Compared by identity: two cells with the same text are two elements."""
+
+    role: str
+    parent: Node | None = None
+    table_attributes: tuple[tuple[str, str | int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One marked-content sequence drawn: its page (0-based), its MCID on that page and the node it belongs to."""
+
+    page: int
+    mcid: int
+    node: Node
+
+
+class Recorder:
+    """The marked content of one layout pass, in the order it was drawn."""
+
+    def __init__(self) -> None:
+        self.marks: list[Mark] = []
+        self._next_mcid: dict[int, int] = {}
+        # Objects drawn in this pass, kept alive so that an id() is never reused by a later object.
+        self._drawn: list[object] = []
+        self._drawn_ids: set[int] = set()
+        self._open: Node | None = None
+        self._paused: Node | None = None
+        # Each link annotation made, in order: its page and the node whose text it sits on (None: no text).
+        self.links: list[tuple[int, Node | None]] = []
+
+    def begin(self, canvas: pdf_canvas.Canvas, node: Node, drawn: object) -> bool:
+        """Leave the page's artifact and open ``node``'s marked content; False (nothing written) where ``drawn``
+        was already drawn in this pass: a repeated table header, which stays an artifact."""
+        if id(drawn) in self._drawn_ids:
+            return False
+        self._drawn.append(drawn)
+        self._drawn_ids.add(id(drawn))
+        page = canvas.getPageNumber() - 1
+        mcid = self._next_mcid.get(page, 0)
+        self._next_mcid[page] = mcid + 1
+        self.marks.append(Mark(page, mcid, node))
+        self._open = node
+        canvas.addLiteral(f"{CLOSE} /{node.role} <</MCID {mcid}>> BDC")
+        return True
+
+    def end(self, canvas: pdf_canvas.Canvas) -> None:
+        """Close the marked content and go back to the page's artifact."""
+        self._open = None
+        canvas.addLiteral(f"{CLOSE} {ARTIFACT_OPEN}")
+
+    def pause(self, canvas: pdf_canvas.Canvas) -> Node | None:
+        """Step out of the open marked content into the page's artifact (for decoration drawn in the middle of a
+        tagged paragraph); the node to :meth:`resume`, None where nothing was open. Marked content is never nested:
+        text extractors track one MCID at a time."""
+        node = self._open
+        if node is not None:
+            self.end(canvas)
+        self._paused = node
+        return node
+
+    def resume(self, canvas: pdf_canvas.Canvas, node: Node | None) -> None:
+        """Go on with ``node``'s content in a new marked-content sequence (a second MCID of the same element)."""
+        self._paused = None
+        if node is not None:
+            self.begin(canvas, node, object())
+
+    def link(self, canvas: pdf_canvas.Canvas) -> None:
+        """Note a link annotation being made on the current page, for the node being drawn (or paused)."""
+        self.links.append((canvas.getPageNumber() - 1, self._open or self._paused))
+
+
+class TaggingCanvas(pdf_canvas.Canvas):
+    """A reportlab canvas that records marked content; ``tagging`` is None where the PDF is built untagged."""
+
+    def __init__(self, *args: Any, tagged: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tagging: Recorder | None = Recorder() if tagged else None
+
+    def linkRect(self, *args: Any, **kwargs: Any) -> Any:
+        if self.tagging is not None:
+            self.tagging.link(self)
+        return super().linkRect(*args, **kwargs)
+
+    def linkURL(self, *args: Any, **kwargs: Any) -> Any:
+        if self.tagging is not None:
+            self.tagging.link(self)
+        return super().linkURL(*args, **kwargs)
+
+    def open_artifact(self, opening: str = ARTIFACT_OPEN) -> None:
+        if self.tagging is not None:
+            self.addLiteral(opening)
+
+    def close_artifact(self) -> None:
+        if self.tagging is not None:
+            self.addLiteral(CLOSE)
+
+
+def recorder_of(canvas: object) -> Recorder | None:
+    """The canvas's recorder, where it is a tagging canvas building a tagged PDF."""
+    return getattr(canvas, "tagging", None)
+
+
+def table_nodes(
+    rows: int,
+    columns: int,
+    header_rows: int = 0,
+    header_columns: int = 0,
+    caption_row: bool = False,
+) -> tuple[Node, list[list[Node]]]:
+    """The Table node and a node for each cell: TH (scope Column) in the header rows, TH (scope Row) in the header
+    columns, TD elsewhere. With ``caption_row`` the first row is one cell spanning the table, tagged Caption."""
+    table = Node("Table")
+    cells: list[list[Node]] = []
+    for row in range(rows):
+        if caption_row and row == 0:
+            caption = Node("Caption", table)
+            cells.append([caption] * columns)
+            continue
+        tr = Node("TR", table)
+        line = []
+        for column in range(columns):
+            if row < header_rows:
+                line.append(Node("TH", tr, (("Scope", "Column"),)))
+            elif column < header_columns:
+                line.append(Node("TH", tr, (("Scope", "Row"),)))
+            else:
+                line.append(Node("TD", tr))
+        cells.append(line)
+    return table, cells
+
+
+def _name(value: str) -> Any:
+    import pikepdf
+
+    return pikepdf.Name(f"/{value}")
+
+
+def add_structure_tree(pdf_bytes: bytes, marks: Sequence[Mark], links: Sequence[tuple[int, Node | None]] = ()) -> bytes:
+    """The PDF with its structure tree: ``marks`` (the final pass's, in drawing order) become the elements under a
+    Document element, the pages their parent-tree entries, and the catalog says the file is tagged. ``links`` (the
+    final pass's link annotations, in the order made) tie each annotation to the element of the text it sits on
+    (an object reference in the element, a ``/StructParent`` on the annotation)."""
+    import pikepdf
+    from pikepdf import Array, Dictionary, Name
+
+    with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
+        pages = [page.obj for page in pdf.pages]
+        tree_root = pdf.make_indirect(Dictionary(Type=Name.StructTreeRoot))
+        document = pdf.make_indirect(Dictionary(Type=Name.StructElem, S=Name.Document, P=tree_root))
+        kids: dict[int, list[Any]] = {id(document): []}
+        elements: dict[Node, Any] = {}
+        element_page: dict[Node, int] = {}
+        page_elements: dict[int, list[Any]] = {}
+
+        def element(node: Node, page: int) -> Any:
+            made = elements.get(node)
+            if made is not None:
+                return made
+            parent = document if node.parent is None else element(node.parent, page)
+            made = pdf.make_indirect(Dictionary(Type=Name.StructElem, S=_name(node.role), P=parent))
+            if node.table_attributes:
+                made.A = Dictionary(
+                    {"/O": Name.Table, **{f"/{key}": _pdf_value(value) for key, value in node.table_attributes}}
+                )
+            kids[id(parent)].append(made)
+            kids[id(made)] = []
+            elements[node] = made
+            element_page[node] = page
+            return made
+
+        for mark in marks:
+            made = element(mark.node, mark.page)
+            if "/Pg" not in made:
+                made.Pg = pages[mark.page]
+            if element_page[mark.node] == mark.page:
+                kids[id(made)].append(mark.mcid)
+            else:
+                kids[id(made)].append(Dictionary(Type=Name.MCR, Pg=pages[mark.page], MCID=mark.mcid))
+            on_page = page_elements.setdefault(mark.page, [])
+            if len(on_page) != mark.mcid:
+                raise ValueError(f"page {mark.page + 1}: MCID {mark.mcid} recorded out of order")
+            on_page.append(made)
+
+        next_key = len(pages)
+        link_objects: list[tuple[int, Any]] = []
+        for page in sorted({page for page, _node in links}):
+            on_page = [node for link_page, node in links if link_page == page]
+            annotations = list(pages[page].get("/Annots", []))
+            if len(annotations) != len(on_page):
+                raise ValueError(f"page {page + 1}: {len(annotations)} annotations, {len(on_page)} links recorded")
+            for annotation, node in zip(annotations, on_page, strict=True):
+                owner = elements.get(node) if node is not None else None
+                if owner is None:
+                    continue
+                kids[id(owner)].append(Dictionary(Type=Name.OBJR, Obj=annotation, Pg=pages[page]))
+                annotation.StructParent = next_key
+                link_objects.append((next_key, owner))
+                next_key += 1
+
+        for made in [document, *elements.values()]:
+            children = kids[id(made)]
+            made.K = children[0] if len(children) == 1 and isinstance(children[0], int) else Array(children)
+
+        numbers: list[Any] = []
+        for page, on_page in sorted(page_elements.items()):
+            pages[page].StructParents = page
+            numbers += [page, pdf.make_indirect(Array(on_page))]
+        page_numbers = {page_object.objgen: number for number, page_object in enumerate(pages)}
+        for page_object in pages:
+            # Annotations (links) are visited in the order of the structure tree.
+            page_object.Tabs = Name.S
+            for annotation in page_object.get("/Annots", []):
+                # reportlab writes an empty /Contents on its links.
+                if annotation.get("/Subtype") == Name.Link and not str(annotation.get("/Contents", "")):
+                    description = _link_description(annotation, page_numbers)
+                    if description is not None:
+                        annotation.Contents = pikepdf.String(description)
+        tree_root.K = document
+        for key, owner in link_objects:
+            numbers += [key, owner]
+        tree_root.ParentTree = pdf.make_indirect(Dictionary(Nums=Array(numbers)))
+        tree_root.ParentTreeNextKey = next_key
+        pdf.Root.MarkInfo = Dictionary(Marked=True)
+        pdf.Root.StructTreeRoot = tree_root
+        out = io.BytesIO()
+        # The second half of the file ID is derived from the content (qpdf otherwise draws it at random); the many
+        # small structure elements go into compressed object streams (PDF 1.5), which keeps the file near its
+        # untagged size.
+        pdf.save(out, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+        return out.getvalue()
+
+
+def _link_description(annotation: Any, page_numbers: dict[tuple[int, int], int]) -> str | None:
+    """What a link does, for a screen reader that lands on the annotation: the address it opens, or the page it
+    goes to."""
+    action = annotation.get("/A")
+    if action is not None and action.get("/S") == "/URI":
+        return f"Open {action.URI}"
+    destination = annotation.get("/Dest")
+    if destination is None and action is not None and action.get("/S") == "/GoTo":
+        destination = action.get("/D")
+    if destination is not None and len(destination) and destination[0].objgen in page_numbers:
+        return f"Go to page {page_numbers[destination[0].objgen] + 1}"
+    return None
+
+
+def _pdf_value(value: str | int) -> Any:
+    return value if isinstance(value, int) else _name(value)
