@@ -76,6 +76,12 @@ def read_xlsx(path: Path) -> Filing:
 
     if not openpyxl.xml.DEFUSEDXML:  # without it openpyxl would expand entities from an untrusted file
         raise InputError.single(file_location, "defusedxml is not installed; pacomply will not parse untrusted XML")
+    if openpyxl.xml.LXML:  # openpyxl was imported before pacomply could keep it off lxml, which skips defusedxml
+        raise InputError.single(
+            file_location,
+            "openpyxl was loaded to parse through lxml, which bypasses defusedxml; pacomply will not parse untrusted "
+            "XML that way (set OPENPYXL_LXML=False before openpyxl is imported)",
+        )
     # openpyxl warns about parts it skips (data-validation extensions, odd defined names); the filer cannot act
     # on those and they are not problems of the filing, so they stay out of the user's terminal.
     with warnings.catch_warnings():

@@ -447,3 +447,27 @@ def test_pikepdfs_lxml_does_not_change_how_workbooks_are_read_or_written() -> No
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=environment, timeout=120
     )
     assert result.stdout.split() == ["False", "True"]
+
+
+def test_a_workbook_is_refused_where_openpyxl_was_loaded_through_lxml_before_pacomply() -> None:
+    """A program that imported openpyxl (through lxml) before pacomply cannot have its filings parsed without
+    defusedxml's guard: the reader refuses with exit 2 and says why, instead of reading entities it should refuse."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import EXAMPLES
+
+    environment = {key: value for key, value in os.environ.items() if key != "OPENPYXL_LXML"}
+    probe = (
+        "import sys, openpyxl.xml\n"
+        "assert openpyxl.xml.LXML\n"
+        "from pacomply.cli import run_app\n"
+        f"sys.argv = ['pacomply', 'validate', {str(EXAMPLES / '686a-compliant.xlsx')!r}]\n"
+        "sys.exit(run_app())\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=environment, timeout=300, check=False
+    )
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "bypasses defusedxml" in result.stderr
