@@ -446,8 +446,11 @@ class Round:
     bonuses: BadBeatBonuses = BadBeatBonuses()
 
 
-def settle(round_: Round) -> RoundResult:
-    """Settle every wager of a round; see :func:`replay` for the checks a recorded round must pass first."""
+def settle(round_: Round, describe: bool = True) -> RoundResult:
+    """Settle every wager of a round; see :func:`replay` for the checks a recorded round must pass first.
+
+    ``describe=False`` leaves out the facts shown beside a replayed round (the dealer's and each hand's cards and
+    totals as text): a simulation reads only the settlements, and writing that text was a sixth of its round."""
     dealer = round_.dealer
     up, hole = dealer[0], dealer[1]
     first, second = round_.initial[0], round_.initial[1]
@@ -502,13 +505,17 @@ def settle(round_: Round) -> RoundResult:
     bonus_amount = round_.wagers.get("bad_beat", Fraction(0))
     if bonus_amount > 0:
         settlements.extend(_bad_beat_bonuses(bonus_amount, first, second, round_.bonuses))
-    facts = [
-        ("dealer", f"{' '.join(map(str, dealer))} ({'Blackjack' if dealer_blackjack else hand_total(dealer)})"),
-        *(
-            (f"hand {i + 1}", f"{' '.join(map(str, h.cards))} ({hand_total(h.cards)})")
-            for i, h in enumerate(round_.hands)
-        ),
-    ]
+    facts = (
+        [
+            ("dealer", f"{' '.join(map(str, dealer))} ({'Blackjack' if dealer_blackjack else hand_total(dealer)})"),
+            *(
+                (f"hand {i + 1}", f"{' '.join(map(str, h.cards))} ({hand_total(h.cards)})")
+                for i, h in enumerate(round_.hands)
+            ),
+        ]
+        if describe
+        else []
+    )
     cards = (*round_.initial, *dealer, *(c for h in round_.hands for c in h.cards[2 if not h.split else 1 :]))
     return RoundResult(chapter=CHAPTER, cards=tuple(cards), settlements=tuple(settlements), facts=tuple(facts))
 

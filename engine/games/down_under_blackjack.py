@@ -146,9 +146,12 @@ def settle(
     wagers: Mapping[str, Fraction],
     decks: int,
     ace_pair: DealerAcePairReading = DealerAcePairReading.AS_WRITTEN,
+    describe: bool = True,
 ) -> RoundResult:
     """Settle a 685a round for one box (``ace_pair``: a pricing reading for simulation only, see
-    :class:`DealerAcePairReading`; every recorded round is settled as the chapter counts)."""
+    :class:`DealerAcePairReading`; every recorded round is settled as the chapter counts).
+
+    ``describe=False`` leaves out the facts shown beside a replayed round (text a simulation never reads)."""
     up, hole = dealer[0], dealer[1]
     settlements: list[Settlement] = []
     match_amount = wagers.get("match_the_dealer", Fraction(0))
@@ -172,6 +175,9 @@ def settle(
     for index, hand in enumerate(hands):
         name = "base" if len(hands) == 1 else f"base[{index + 1}]"
         settlements.append(_settle_hand(hand, base, dealer, name, ace_pair))
+    extra = [c for h in hands for c in (h.cards[1:] if h.split else h.cards[2:])]
+    if not describe:
+        return RoundResult(CHAPTER, (*initial, *dealer, *extra), tuple(settlements))
     exposed = is_large(up) and is_large(hole)
     facts = (
         ("hole card range", hole_range(hole).value + (" (exposed before action, § 685a.7(h))" if exposed else "")),
@@ -182,7 +188,6 @@ def settle(
         ),
         *((f"hand {i + 1}", f"{' '.join(map(str, h.cards))} ({hand_total(h.cards)})") for i, h in enumerate(hands)),
     )
-    extra = [c for h in hands for c in (h.cards[1:] if h.split else h.cards[2:])]
     return RoundResult(CHAPTER, (*initial, *dealer, *extra), tuple(settlements), facts)
 
 

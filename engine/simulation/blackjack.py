@@ -412,7 +412,7 @@ class _StandardTablePlayer:
             surrender=surrendered,
             even_money=even_money,
         )
-        result = blackjack.settle(round_)
+        result = blackjack.settle(round_, describe=False)
         nets: dict[str, Fraction] = {}
         base_wagered = Fraction(0)
         for settlement in result.settlements:
@@ -618,7 +618,7 @@ class _SwitchTablePlayer:
         plays: list[WagerPlay] = []
         for initial, hands in seats:
             round_ = blackjack.Round(initial, dealer_hand, tuple(hands), self._wagers, self._options)
-            result = blackjack.settle(round_)
+            result = blackjack.settle(round_, describe=False)
             net = wagered = Fraction(0)
             for settlement in result.settlements:
                 if settlement.wager.startswith("base"):

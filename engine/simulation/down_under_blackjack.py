@@ -324,7 +324,7 @@ class _DownUnderPlayer:
                 wagers.pop("insurance", None)
                 if not wagers:
                     break
-            result = rules.settle((first, second), dealer, hands, wagers, self._decks, self._ace_pair)
+            result = rules.settle((first, second), dealer, hands, wagers, self._decks, self._ace_pair, describe=False)
             base_net = 0.0
             for settlement in result.settlements:
                 if settlement.wager == "match_the_dealer":
