@@ -22,6 +22,7 @@ from pacomply.regulations.citation import Citation, cite
 
 CHAPTER = "633a"
 DEALER_STANDS_FROM = 17
+_ZERO = Fraction(0)  # shared: a simulated round settles several wagers absent or pushed, each would build its own
 SIDE_WAGERS = (
     "lucky_ladies",
     "match_the_dealer",
@@ -327,7 +328,7 @@ def _settle_hand(
     dealer_blackjack = is_blackjack(dealer)
     dealer_total = hand_total(dealer).total
     player_total = hand_total(hand.cards).total
-    stake = wager * (2 if hand.doubled else 1)
+    stake = wager * 2 if hand.doubled else wager
     up_high = up.rank == Rank.ACE or is_ten_valued(up)
     if surrender:
         if dealer_blackjack:
@@ -457,11 +458,11 @@ def settle(round_: Round, describe: bool = True) -> RoundResult:
     dealer_blackjack = is_blackjack(dealer)
     options = round_.options
     settlements: list[Settlement] = []
-    base = round_.wagers.get("base", Fraction(0))
+    base = round_.wagers.get("base", _ZERO)
     for index, hand in enumerate(round_.hands):
         name = "base" if len(round_.hands) == 1 else f"base[{index + 1}]"
         settlements.append(_settle_hand(hand, base, dealer, options, round_.surrender, round_.even_money, name))
-    insurance = round_.wagers.get("insurance", Fraction(0))
+    insurance = round_.wagers.get("insurance", _ZERO)
     if insurance > 0:
         if insurance_wins(up, hole):
             settlements.append(Settlement("insurance", insurance, Outcome.WIN, insurance * book.INSURANCE_ODDS,
@@ -502,7 +503,7 @@ def settle(round_: Round, describe: bool = True) -> RoundResult:
             meter_net = meters.get("hit_and_run", Fraction(book.HIT_AND_RUN_MINIMUM_RESET)) / amount - 1
             results[wager] = hit_and_run(dealer, meter_net)
         settlements.append(_side_settlement(wager, amount, results[wager], _timing(wager, results[wager], up)))
-    bonus_amount = round_.wagers.get("bad_beat", Fraction(0))
+    bonus_amount = round_.wagers.get("bad_beat", _ZERO)
     if bonus_amount > 0:
         settlements.extend(_bad_beat_bonuses(bonus_amount, first, second, round_.bonuses))
     facts = (

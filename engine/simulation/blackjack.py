@@ -413,11 +413,12 @@ class _StandardTablePlayer:
             even_money=even_money,
         )
         result = blackjack.settle(round_, describe=False)
+        # Sums start from the int 0 (exact, like a Fraction zero, without building one per wager and round).
         nets: dict[str, Fraction] = {}
-        base_wagered = Fraction(0)
+        base_wagered: Fraction | int = 0
         for settlement in result.settlements:
             wager = "base" if settlement.wager.startswith("base") else settlement.wager
-            nets[wager] = nets.get(wager, Fraction(0)) + settlement.net
+            nets[wager] = nets.get(wager, 0) + settlement.net
             if wager == "base":
                 base_wagered += settlement.amount
         plays = []

@@ -105,7 +105,7 @@ _POLICIES: dict[tuple[int, rules.DealerAcePairReading], PolicyTables] = {}
 ACE_PAIR_OPTION = "reading_685a_dealer_ace_pair"
 
 
-def _policy(decks: int, ace_pair: rules.DealerAcePairReading) -> PolicyTables:
+def _policy(decks: int, ace_pair: rules.DealerAcePairReading = rules.DealerAcePairReading.AS_WRITTEN) -> PolicyTables:
     """Built once per process, deck count and reading (a few seconds: the analyzer's class solutions)."""
     policy = _POLICIES.get((decks, ace_pair))
     if policy is None:
