@@ -62,6 +62,14 @@ Options (``TableSetup.options``, for the Python API; the CLI passes none): ``lat
 (``yes``/``no``), ``max_split_hands`` (1-4) — the base-game rules of the chapter a filing may state — and
 ``bad_beat_hand`` (``two_card``/``final``). The strategy follows the rules chosen (at a Switch table the split and
 doubling options; ``late_surrender`` is not used there: Switch has no surrender, § 633a.12(a)(4)).
+
+Comparison rules (``COMPARISON_OPTIONS``, Python API only): rules the chapter does not allow — the dealer hits soft
+17, other Blackjack odds (6:5, 1:1), even money, doubling on 9-11 or 10-11 only, resplitting and hitting split aces,
+and at a Switch table a switched Blackjack's odds and a Blackjack beating a dealer 22 (the Las Vegas rules). The
+analyzer prices them for comparison with published figures; dealing them here, with the analyzer's strategy for
+those rules and settled by :func:`engine.games.blackjack.settle` (:class:`engine.games.blackjack.ComparisonRules`),
+lets the same simulator cross-check those figures. A filing, ``replay`` and the CLI never reach them; the facts
+list them as not the chapter's.
 """
 
 from __future__ import annotations
@@ -620,7 +628,8 @@ class _SwitchTablePlayer:
         for initial, hands in seats:
             round_ = blackjack.Round(initial, dealer_hand, tuple(hands), self._wagers, self._options)
             result = blackjack.settle(round_, describe=False)
-            net = wagered = Fraction(0)
+            net: Fraction | int = 0  # summed from an int zero: exact, without a Fraction per round
+            wagered: Fraction | int = 0
             for settlement in result.settlements:
                 if settlement.wager.startswith("base"):
                     net += settlement.net

@@ -25,6 +25,16 @@ What one round does, and where each step comes from:
   ``pacomply replay 685a`` settles a recorded round with (readings ``685a-match-per-card``,
   ``685a-two-large-cards``; no even money, reading ``685a-even-money``).
 
+The dealer's ace pair (reading ``685a-dealer-ace-pair``): the chapter as written (A-A a dealer 22) is dealt unless
+the Python API asks for the soft-12 candidate (``TableSetup.options`` ``reading_685a_dealer_ace_pair`` =
+``ace-pair-is-soft-12``). Then the dealer counts at most one ace as 11 (A-A a soft 12 that draws), the players use
+the analyzer's decisions for that candidate, and :func:`engine.games.down_under_blackjack.settle` is called with the
+same reading — so the figure ``edge`` prints beside the relied-on one is cross-checked the same way. It is a reading
+priced for comparison, never a filing's choice: the CLI, a filing and ``replay`` always deal the chapter as written.
+(Under the soft 12 the strategy hits A-A against an exposed dealer A-A that can still reach 22, where the analyzer
+and the two-Large reading part; that needs an up ace, an ace in the hole and a player A-A, well under 1 round in
+10,000, and moves the figure far less than the interval of any run.)
+
 What is not the replay path: the decision lookup (the analyzer's policy arrays, converted to lists once per
 process) and the card-to-rank mapping. Where the simulated figure and ``edge``'s exact one could part:
 
