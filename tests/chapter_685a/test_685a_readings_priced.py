@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from pacomply.cli import app
 from tests.simulation.agreement import disagreements
-from tests.simulation.real_shoe import simulate_base
+from tests.simulation.real_shoe import rounds_matching, simulate_base
 
 
 def _candidates(decks: int) -> dict[str, object]:
@@ -59,7 +59,12 @@ def test_685a_3_d_3_soft_12_candidate_agrees_with_a_seeded_simulation() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("decks", [4, 5, 8])
 def test_685a_3_d_3_soft_12_candidate_agrees_with_a_long_seeded_simulation(decks: int) -> None:
-    assert _agree(decks, 2_000_000, 68560 + decks, "ace-pair-is-soft-12") == []
+    """As many rounds as the removed numba check of this candidate (10,000,000 at 3 standard errors) needed for the
+    same interval. Written first with 2,000,000 rounds, the four-deck run missed: simulated 0.3734 %, exact
+    0.1599 %, 2.75 standard errors. Investigated, not re-seeded: three other seeds at four decks gave +0.49, -0.08
+    and -1.29 standard errors and the six-deck run of 7,400,000 rounds agrees, so no bias was found; the check now
+    runs the old check's precision with the same seed."""
+    assert _agree(decks, rounds_matching(10_000_000, 3.0), 68560 + decks, "ace-pair-is-soft-12") == []
 
 
 def test_685a_edge_json_lists_both_readings() -> None:
