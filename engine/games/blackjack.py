@@ -22,6 +22,7 @@ from pacomply.regulations.citation import Citation, cite
 
 CHAPTER = "633a"
 DEALER_STANDS_FROM = 17
+_ZERO = Fraction(0)  # shared: a simulated round settles several wagers absent or pushed, each would build its own
 SIDE_WAGERS = (
     "lucky_ladies",
     "match_the_dealer",
@@ -251,9 +252,13 @@ def insurance_wins(up: Card, hole: Card) -> bool:
     return up.rank == Rank.ACE and is_ten_valued(hole)
 
 
-def dealer_must_draw(cards: Sequence[Card]) -> bool:
-    """§ 633a.7(m): the dealer draws below 17 and stands on every hard or soft 17 to 21."""
-    return hand_total(cards).total < DEALER_STANDS_FROM
+def dealer_must_draw(cards: Sequence[Card], hits_soft_17: bool = False) -> bool:
+    """§ 633a.7(m): the dealer draws below 17 and stands on every hard or soft 17 to 21.
+
+    ``hits_soft_17`` is a comparison rule the chapter does not allow (:class:`ComparisonRules`): the dealer also
+    draws to a soft 17."""
+    total = hand_total(cards)
+    return total.total < DEALER_STANDS_FROM or (hits_soft_17 and total.soft and total.total == DEALER_STANDS_FROM)
 
 
 # --- the round --------------------------------------------------------------------------------------------------
@@ -276,6 +281,23 @@ class PlayerHand:
 
 
 @dataclass(frozen=True, slots=True)
+class ComparisonRules:
+    """Rules chapter 633a does not allow, with which the exact analysis is compared against published figures and
+    against simulation (e.g. 6 to 5 Blackjacks, Blackjack Switch under Las Vegas rules). Never read from a filing or
+    a recorded round: ``replay`` settles the chapter's rules (the defaults) only."""
+
+    blackjack_pays: Fraction = book.BLACKJACK_ODDS
+    """What an unswitched Blackjack pays (the chapter: 3 to 2, § 633a.13(a))."""
+    switched_blackjack_pays: Fraction = book.BLACKJACK_ODDS
+    """Blackjack Switch: a switched Blackjack's odds when it does not push (reading 633a-switch-blackjack: 3 to 2)."""
+    natural_beats_dealer_22: bool = False
+    """Blackjack Switch: an unswitched Blackjack is paid against a dealer 22, not pushed (§ 633a.12(a)(5)(v))."""
+
+
+CHAPTER_RULES = ComparisonRules()
+
+
+@dataclass(frozen=True, slots=True)
 class RoundOptions:
     """The Rules Submission's choices a round is settled under."""
 
@@ -285,6 +307,12 @@ class RoundOptions:
     crown_treasure: bool = True
     bad_beat_player_20: bool = False
     switch: bool = False
+    comparison: ComparisonRules = CHAPTER_RULES
+    """The chapter's own rules unless a simulation compares the analysis under other rules (never from a filing)."""
+
+
+def _odds_text(odds: Fraction) -> str:
+    return f"{odds.numerator} to {odds.denominator}"
 
 
 def _settle_hand(
@@ -300,7 +328,7 @@ def _settle_hand(
     dealer_blackjack = is_blackjack(dealer)
     dealer_total = hand_total(dealer).total
     player_total = hand_total(hand.cards).total
-    stake = wager * (2 if hand.doubled else 1)
+    stake = wager * 2 if hand.doubled else wager
     up_high = up.rank == Rank.ACE or is_ten_valued(up)
     if surrender:
         if dealer_blackjack:
@@ -333,12 +361,17 @@ def _settle_hand(
         if switch and up_high and not hand.switched_blackjack and dealer_total == 21:
             return Settlement(name, wager, Outcome.WIN, wager, cite("633a.12(a)(5)(i)"), "Blackjack against a dealer "
                               "21 in more than two cards pays 1 to 1")  # fmt: skip
-        if switch and up_high and not hand.switched_blackjack and dealer_total == 22:
+        comparison = options.comparison
+        pushes_on_22 = not comparison.natural_beats_dealer_22
+        if switch and up_high and not hand.switched_blackjack and dealer_total == 22 and pushes_on_22:
             return Settlement(name, wager, Outcome.PUSH, Fraction(0), cite("633a.12(a)(5)(v)"), "dealer 22 pushes")
         citation = cite("633a.7(p)(3)") if dealer_total == BLACKJACK_TOTAL else cite("633a.13(a)")
         reading = " (reading 633a-switch-blackjack)" if hand.switched_blackjack else ""
-        return Settlement(name, wager, Outcome.WIN, wager * book.BLACKJACK_ODDS, citation,
-                          f"Blackjack pays 3 to 2{reading}")  # fmt: skip
+        odds = comparison.switched_blackjack_pays if hand.switched_blackjack else comparison.blackjack_pays
+        if comparison != CHAPTER_RULES:
+            reading += " (a comparison rule, not the chapter's)"
+        return Settlement(name, wager, Outcome.WIN, wager * odds, citation,
+                          f"Blackjack pays {_odds_text(odds)}{reading}")  # fmt: skip
     if switch and dealer_total == 22:
         return Settlement(name, stake, Outcome.PUSH, Fraction(0), cite("633a.12(a)(5)(v)"), "Blackjack Switch: dealer "
                           "22 returns every hand of 21 or less")  # fmt: skip
@@ -414,19 +447,22 @@ class Round:
     bonuses: BadBeatBonuses = BadBeatBonuses()
 
 
-def settle(round_: Round) -> RoundResult:
-    """Settle every wager of a round; see :func:`replay` for the checks a recorded round must pass first."""
+def settle(round_: Round, describe: bool = True) -> RoundResult:
+    """Settle every wager of a round; see :func:`replay` for the checks a recorded round must pass first.
+
+    ``describe=False`` leaves out the facts shown beside a replayed round (the dealer's and each hand's cards and
+    totals as text): a simulation reads only the settlements, and writing that text was a sixth of its round."""
     dealer = round_.dealer
     up, hole = dealer[0], dealer[1]
     first, second = round_.initial[0], round_.initial[1]
     dealer_blackjack = is_blackjack(dealer)
     options = round_.options
     settlements: list[Settlement] = []
-    base = round_.wagers.get("base", Fraction(0))
+    base = round_.wagers.get("base", _ZERO)
     for index, hand in enumerate(round_.hands):
         name = "base" if len(round_.hands) == 1 else f"base[{index + 1}]"
         settlements.append(_settle_hand(hand, base, dealer, options, round_.surrender, round_.even_money, name))
-    insurance = round_.wagers.get("insurance", Fraction(0))
+    insurance = round_.wagers.get("insurance", _ZERO)
     if insurance > 0:
         if insurance_wins(up, hole):
             settlements.append(Settlement("insurance", insurance, Outcome.WIN, insurance * book.INSURANCE_ODDS,
@@ -437,7 +473,10 @@ def settle(round_: Round) -> RoundResult:
     meters = round_.meters or {}
     results: dict[str, SideResult] = {}
     for wager in SIDE_WAGERS:
-        amount = round_.wagers.get(wager, Fraction(0))
+        # A simulated round settles few side wagers, so the absent ones are skipped before any Fraction is made.
+        if wager not in round_.wagers:
+            continue
+        amount = round_.wagers[wager]
         if amount <= 0:
             continue
         if wager == "lucky_ladies":
@@ -464,16 +503,20 @@ def settle(round_: Round) -> RoundResult:
             meter_net = meters.get("hit_and_run", Fraction(book.HIT_AND_RUN_MINIMUM_RESET)) / amount - 1
             results[wager] = hit_and_run(dealer, meter_net)
         settlements.append(_side_settlement(wager, amount, results[wager], _timing(wager, results[wager], up)))
-    bonus_amount = round_.wagers.get("bad_beat", Fraction(0))
+    bonus_amount = round_.wagers.get("bad_beat", _ZERO)
     if bonus_amount > 0:
         settlements.extend(_bad_beat_bonuses(bonus_amount, first, second, round_.bonuses))
-    facts = [
-        ("dealer", f"{' '.join(map(str, dealer))} ({'Blackjack' if dealer_blackjack else hand_total(dealer)})"),
-        *(
-            (f"hand {i + 1}", f"{' '.join(map(str, h.cards))} ({hand_total(h.cards)})")
-            for i, h in enumerate(round_.hands)
-        ),
-    ]
+    facts = (
+        [
+            ("dealer", f"{' '.join(map(str, dealer))} ({'Blackjack' if dealer_blackjack else hand_total(dealer)})"),
+            *(
+                (f"hand {i + 1}", f"{' '.join(map(str, h.cards))} ({hand_total(h.cards)})")
+                for i, h in enumerate(round_.hands)
+            ),
+        ]
+        if describe
+        else []
+    )
     cards = (*round_.initial, *dealer, *(c for h in round_.hands for c in h.cards[2 if not h.split else 1 :]))
     return RoundResult(chapter=CHAPTER, cards=tuple(cards), settlements=tuple(settlements), facts=tuple(facts))
 

@@ -13,14 +13,21 @@ from pacomply.engine.cards import Card, Rank
 
 BLACKJACK_TOTAL = 21
 
+#: Point value by rank number (index 2-14; ace 1). Hand totals are taken for every card a simulation deals, so the
+#: value is looked up by the rank's integer rather than worked out with enum comparisons each time.
+_POINTS = (0, 0, *(min(rank, 10) for rank in range(2, 14)), 1)
+
+
+def _no_jokers() -> ValueError:
+    return ValueError("blackjack is dealt without jokers")
+
 
 def point_value(card: Card) -> int:
     """2-10 at face value, jack/queen/king 10, ace 1 (its 11 is decided by :func:`hand_total`)."""
-    if card.rank is None:
-        raise ValueError("blackjack is dealt without jokers")
-    if card.rank == Rank.ACE:
-        return 1
-    return min(int(card.rank), 10)
+    rank = card.rank
+    if rank is None:
+        raise _no_jokers()
+    return _POINTS[rank]
 
 
 def is_ten_valued(card: Card) -> bool:
@@ -45,15 +52,27 @@ def hand_total(cards: Sequence[Card], limit: int = BLACKJACK_TOTAL) -> HandTotal
     Each ace is 11 unless that would exceed the limit, so with the 685a dealer's limit of 22 an ace pair is 22;
     with 21 at most one ace can count 11.
     """
-    total, soft = hand_total_values([point_value(card) for card in cards], limit)
-    return HandTotal(total, soft)
+    total = aces = 0
+    for card in cards:
+        rank = card.rank
+        if rank is None:
+            raise _no_jokers()
+        value = _POINTS[rank]
+        total += value
+        if value == 1:
+            aces += 1
+    return HandTotal(*_count_aces(total, aces, limit))
 
 
 def hand_total_values(values: Sequence[int], limit: int = BLACKJACK_TOTAL) -> tuple[int, bool]:
     """:func:`hand_total` for point values (ace as 1): the analyses work on values, not cards."""
-    total = sum(values)
+    return _count_aces(sum(values), values.count(1), limit)
+
+
+def _count_aces(total: int, aces: int, limit: int) -> tuple[int, bool]:
+    """The hard ``total`` (aces as 1) raised by 10 for each ace while it stays at or under ``limit``; soft if any."""
     elevens = 0
-    for _ in range(values.count(1)):
+    for _ in range(aces):
         if total + 10 > limit:
             break
         total += 10
@@ -63,4 +82,7 @@ def hand_total_values(values: Sequence[int], limit: int = BLACKJACK_TOTAL) -> tu
 
 def is_blackjack(cards: Sequence[Card]) -> bool:
     """An ace and a ten-valued card as the first two cards."""
-    return len(cards) == 2 and {point_value(cards[0]), point_value(cards[1])} == {1, 10}
+    if len(cards) != 2:
+        return False
+    first, second = point_value(cards[0]), point_value(cards[1])
+    return (first == 1 and second == 10) or (first == 10 and second == 1)

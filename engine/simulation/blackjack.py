@@ -62,6 +62,14 @@ Options (``TableSetup.options``, for the Python API; the CLI passes none): ``lat
 (``yes``/``no``), ``max_split_hands`` (1-4) — the base-game rules of the chapter a filing may state — and
 ``bad_beat_hand`` (``two_card``/``final``). The strategy follows the rules chosen (at a Switch table the split and
 doubling options; ``late_surrender`` is not used there: Switch has no surrender, § 633a.12(a)(4)).
+
+Comparison rules (``COMPARISON_OPTIONS``, Python API only): rules the chapter does not allow — the dealer hits soft
+17, other Blackjack odds (6:5, 1:1), even money, doubling on 9-11 or 10-11 only, resplitting and hitting split aces,
+and at a Switch table a switched Blackjack's odds and a Blackjack beating a dealer 22 (the Las Vegas rules). The
+analyzer prices them for comparison with published figures; dealing them here, with the analyzer's strategy for
+those rules and settled by :func:`engine.games.blackjack.settle` (:class:`engine.games.blackjack.ComparisonRules`),
+lets the same simulator cross-check those figures. A filing, ``replay`` and the CLI never reach them; the facts
+list them as not the chapter's.
 """
 
 from __future__ import annotations
@@ -72,7 +80,7 @@ from fractions import Fraction
 
 from pacomply.engine.analysis.blackjack.analyzer import analyse, basic_strategy_policy
 from pacomply.engine.analysis.blackjack.rules import READINGS as ANALYZER_READINGS
-from pacomply.engine.analysis.blackjack.rules import BlackjackRules
+from pacomply.engine.analysis.blackjack.rules import BlackjackRules, DoubleOn
 from pacomply.engine.cards import Card, Rank
 from pacomply.engine.games import blackjack
 from pacomply.engine.games.blackjack_hand import hand_total, is_blackjack, point_value
@@ -120,6 +128,20 @@ _MINIMUM_RESET = {
     "hit_and_run": Fraction(book.HIT_AND_RUN_MINIMUM_RESET),
 }
 _OPTIONS = ("bad_beat_hand", "double_after_split", "late_surrender", "max_split_hands")
+#: Rules the chapter does not allow, dealt only to compare the exact analysis with simulation under the rule sets
+#: it is also checked against published figures with (Python API only; never from a filing or the CLI). Yes/no,
+#: except the odds ("6:5") and ``comparison_double_on`` (a DoubleOn value).
+COMPARISON_OPTIONS = (
+    "comparison_blackjack_pays",
+    "comparison_dealer_hits_soft_17",
+    "comparison_double_on",
+    "comparison_even_money",
+    "comparison_hit_split_aces",
+    "comparison_natural_beats_dealer_22",
+    "comparison_resplit_aces",
+    "comparison_switched_blackjack_pays",
+)
+_ODDS_OPTIONS = ("comparison_blackjack_pays", "comparison_switched_blackjack_pays")
 _YES_NO = {"yes": True, "true": True, "no": False, "false": False}
 
 # Action codes of BasicStrategyPolicy.
@@ -164,12 +186,33 @@ class _Table:
             late_surrender=self.options["late_surrender"] == "yes",
             double_after_split=self.options["double_after_split"] == "yes",
             max_split_hands=int(self.options["max_split_hands"]),
+            **self._comparison_rules(),
+        )
+        self.comparison = blackjack.ComparisonRules(
+            blackjack_pays=self.rules.blackjack_pays,
+            switched_blackjack_pays=self._odds("comparison_switched_blackjack_pays", self.rules.blackjack_pays),
+            natural_beats_dealer_22=self.options.get("comparison_natural_beats_dealer_22") == "yes",
         )
         self.paytables = self._choose(setup)
         self.wagers = tuple(self.paytables)
         self.switch_table = any(wager in SWITCH_WAGERS for wager in self.wagers)
         # Blackjack Switch has no surrender (§ 633a.12(a)(4)); its analysis ignores the field, edge leaves it too.
         self.switch_rules = self.rules.with_changes(late_surrender=False)
+
+    def _odds(self, name: str, default: Fraction) -> Fraction:
+        return Fraction(self.options[name].replace(":", "/")) if name in self.options else default
+
+    def _comparison_rules(self) -> dict[str, object]:
+        """The analyzer's fields for the comparison rules asked for (none: the chapter's rules)."""
+        fields: dict[str, object] = {}
+        for option in ("dealer_hits_soft_17", "even_money", "hit_split_aces", "resplit_aces"):
+            if f"comparison_{option}" in self.options:
+                fields[option] = self.options[f"comparison_{option}"] == "yes"
+        if "comparison_blackjack_pays" in self.options:
+            fields["blackjack_pays"] = self._odds("comparison_blackjack_pays", book.BLACKJACK_ODDS)
+        if "comparison_double_on" in self.options:
+            fields["double_on"] = DoubleOn(self.options["comparison_double_on"])
+        return fields
 
     @staticmethod
     def _read_options(raw: tuple[tuple[str, str], ...]) -> dict[str, str]:
@@ -178,8 +221,23 @@ class _Table:
         problems = []
         for name, value in raw:
             text = str(value).strip().lower()
-            if name not in _OPTIONS:
-                problems.append(f"option '{name}' is not one of {', '.join(_OPTIONS)}")
+            if name in _ODDS_OPTIONS:
+                try:
+                    odds = Fraction(text.replace(":", "/"))
+                except (ValueError, ZeroDivisionError):
+                    odds = Fraction(0)
+                if odds <= 0:
+                    problems.append(f"option {name} '{value}' is not odds such as 6:5")
+                else:
+                    options[name] = text
+            elif name == "comparison_double_on" and text not in {rule.value for rule in DoubleOn}:
+                problems.append(f"option {name} '{value}' is not one of {', '.join(rule.value for rule in DoubleOn)}")
+            elif name == "comparison_double_on":
+                options[name] = text
+            elif name in COMPARISON_OPTIONS and text not in _YES_NO:
+                problems.append(f"option {name} '{value}' is not yes or no")
+            elif name not in _OPTIONS + COMPARISON_OPTIONS:
+                problems.append(f"option '{name}' is not one of {', '.join(_OPTIONS + COMPARISON_OPTIONS)}")
             elif name == "bad_beat_hand" and text not in ("two_card", "final"):
                 problems.append(f"option bad_beat_hand '{value}' is not two_card or final")
             elif name in ("double_after_split", "late_surrender") and text not in _YES_NO:
@@ -266,7 +324,10 @@ class _StandardTablePlayer:
             decks=table.decks,
             royal_match_paytable=table.paytables.get("royal_match") or "C",
             bet_the_set_paytable=table.paytables.get("bet_the_set") or "C",
+            comparison=table.comparison,
         )
+        self._hits_soft_17 = table.rules.dealer_hits_soft_17
+        self._takes_even_money = _takes_even_money(table.rules)
         wagers = {wager: Fraction(1) for wager in self._side if not (wager == "bad_beat" and self._two_card_bad_beat)}
         wagers["base"] = Fraction(1)
         self._round_wagers = wagers
@@ -318,6 +379,7 @@ class _StandardTablePlayer:
         up = _rank(up_card)
         dealer_blackjack = is_blackjack(dealer)
         played: list[tuple[list[blackjack.PlayerHand], bool]] = []
+        even_money = self._takes_even_money and up == _ACE and not self._insurance
         for first, second in zip(firsts, seconds, strict=True):
             if dealer_blackjack or is_blackjack((first, second)):
                 played.append(([blackjack.PlayerHand((first, second))], False))
@@ -329,13 +391,14 @@ class _StandardTablePlayer:
                 for hands, surrendered in played
             )
             if self._dealer_wagers or not decided:  # § 633a.7(n); reading 633a-dealer-completes
-                while blackjack.dealer_must_draw(dealer):
+                while blackjack.dealer_must_draw(dealer, self._hits_soft_17):
                     dealer.append(shoe.draw())
         dealer_hand = tuple(dealer)
         insured = self._insurance and up_card.rank == Rank.ACE
         plays: list[WagerPlay] = []
         for (first, second), (hands, surrendered) in zip(zip(firsts, seconds, strict=True), played, strict=True):
-            plays.extend(self._settle(first, second, dealer_hand, hands, surrendered, insured))
+            took_even_money = even_money and len(hands) == 1 and hands[0].natural
+            plays.extend(self._settle(first, second, dealer_hand, hands, surrendered, insured, took_even_money))
         return plays
 
     def _settle(
@@ -346,6 +409,7 @@ class _StandardTablePlayer:
         hands: list[blackjack.PlayerHand],
         surrendered: bool,
         insured: bool,
+        even_money: bool = False,
     ) -> list[WagerPlay]:
         round_ = blackjack.Round(
             initial=(first, second),
@@ -354,13 +418,15 @@ class _StandardTablePlayer:
             wagers=self._insured_wagers if insured else self._round_wagers,
             options=self._round_options,
             surrender=surrendered,
+            even_money=even_money,
         )
-        result = blackjack.settle(round_)
+        result = blackjack.settle(round_, describe=False)
+        # Sums start from the int 0 (exact, like a Fraction zero, without building one per wager and round).
         nets: dict[str, Fraction] = {}
-        base_wagered = Fraction(0)
+        base_wagered: Fraction | int = 0
         for settlement in result.settlements:
             wager = "base" if settlement.wager.startswith("base") else settlement.wager
-            nets[wager] = nets.get(wager, Fraction(0)) + settlement.net
+            nets[wager] = nets.get(wager, 0) + settlement.net
             if wager == "base":
                 base_wagered += settlement.amount
         plays = []
@@ -400,6 +466,16 @@ class _StandardTablePlayer:
             decided_by = (first, second) if self._two_card_bad_beat else hands[0].cards
             result = blackjack.bad_beat(hand_total(decided_by).total, dealer, Fraction(0))
         return WagerPlay(wager, -1.0, progressive_outcome=self._rows[wager][result.hand] if result.hand else None)
+
+
+def _takes_even_money(rules: BlackjackRules) -> bool:
+    """Whether a Blackjack against an ace up takes even money (comparison rule ``even_money``), decided as the
+    analyzer values it: even money (1) against declining, (1 - P(dealer Blackjack)) × the Blackjack odds, with the
+    up ace and the player's ace and ten out of a full shoe."""
+    if not rules.even_money:
+        return False
+    dealer_blackjack = Fraction(16 * rules.decks - 1, 52 * rules.decks - 3)
+    return (1 - dealer_blackjack) * rules.blackjack_pays < 1
 
 
 def _split_hands(
@@ -461,7 +537,12 @@ class _SwitchTablePlayer:
         from pacomply.engine.analysis.blackjack.switch import switch_policy
 
         rules = table.switch_rules
-        policy = switch_policy(rules, switched_blackjack_pays=rules.blackjack_pays)
+        policy = switch_policy(
+            rules,
+            switched_blackjack_pays=table.comparison.switched_blackjack_pays,
+            natural_beats_dealer_22=table.comparison.natural_beats_dealer_22,
+        )
+        self._hits_soft_17 = rules.dealer_hits_soft_17
         compositions = player_compositions()
         self._seats = seats
         self._rules = rules
@@ -473,7 +554,7 @@ class _SwitchTablePlayer:
         self._child = compositions.child.tolist()
         self._total = compositions.total.tolist()
         self._two_cards = [[compositions.find(_counts(a, b)) for b in range(10)] for a in range(10)]
-        self._options = blackjack.RoundOptions(decks=table.decks, switch=True)
+        self._options = blackjack.RoundOptions(decks=table.decks, switch=True, comparison=table.comparison)
         self._report = tuple(wager for wager in SWITCH_WAGERS if wager in table.wagers)
         # The two equal Blackjack Wagers are always made at a Switch table (§ 633a.12(a)(1)); Super Match is optional.
         self._wagers = {"base": Fraction(1)}
@@ -540,14 +621,15 @@ class _SwitchTablePlayer:
             hands = [hand for first, second in starts for hand in self._play(shoe, first, second, up, switched)]
             seats.append((initial, hands))
         if not dealer_blackjack and not all(self._decided(hand, up_card) for _, hands in seats for hand in hands):
-            while blackjack.dealer_must_draw(dealer):  # § 633a.7(m)-(n)
+            while blackjack.dealer_must_draw(dealer, self._hits_soft_17):  # § 633a.7(m)-(n)
                 dealer.append(shoe.draw())
         dealer_hand = tuple(dealer)
         plays: list[WagerPlay] = []
         for initial, hands in seats:
             round_ = blackjack.Round(initial, dealer_hand, tuple(hands), self._wagers, self._options)
-            result = blackjack.settle(round_)
-            net = wagered = Fraction(0)
+            result = blackjack.settle(round_, describe=False)
+            net: Fraction | int = 0  # summed from an int zero: exact, without a Fraction per round
+            wagered: Fraction | int = 0
             for settlement in result.settlements:
                 if settlement.wager.startswith("base"):
                     net += settlement.net
@@ -650,7 +732,7 @@ class BlackjackRounds:
                 f"{basic.citation}, § 633a.13(a)",
                 reading="analyzer readings — "
                 + "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in ANALYZER_READINGS),
-                strategy=(("play", play), ("rules", described)),
+                strategy=(("play", play), ("rules", described), *_comparison_facts(table)),
                 paytable_rows=tuple(rows),
                 paytable=None,
             )
@@ -727,7 +809,11 @@ def _switch_facts(table: _Table) -> WagerFacts:
     from pacomply.engine.analysis.blackjack.switch import SWITCH_READINGS, analyse_switch, paytable_rows
 
     rules = table.switch_rules
-    analysis = analyse_switch(rules, switched_blackjack_pays=rules.blackjack_pays)
+    analysis = analyse_switch(
+        rules,
+        switched_blackjack_pays=table.comparison.switched_blackjack_pays,
+        natural_beats_dealer_22=table.comparison.natural_beats_dealer_22,
+    )
     analyzer = "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in SWITCH_READINGS)
     play = (
         "the switch and each hand's composition-dependent play that pacomply edge 633a --wager switch prices "
@@ -749,10 +835,20 @@ def _switch_facts(table: _Table) -> WagerFacts:
             ("play", play),
             ("switch", f"{analysis.switch_frequency * 100:.2f}% of rounds (exact)"),
             ("rules", described),
+            *_comparison_facts(table),
         ),
         paytable_rows=paytable_rows(rules.blackjack_pays),
         paytable=None,
     )
+
+
+def _comparison_facts(table: _Table) -> tuple[tuple[str, str], ...]:
+    """The comparison rules dealt (they replace what the rules line says about them); none at the chapter's rules."""
+    asked = [f"{name.removeprefix('comparison_')}={table.options[name]}" for name in COMPARISON_OPTIONS
+             if name in table.options]  # fmt: skip
+    if not asked:
+        return ()
+    return (("comparison rules", "not the chapter's, dealt to compare the analysis: " + ", ".join(asked)),)
 
 
 def _for_one(paytable: Paytable) -> Paytable:

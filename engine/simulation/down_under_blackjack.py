@@ -25,6 +25,16 @@ What one round does, and where each step comes from:
   ``pacomply replay 685a`` settles a recorded round with (readings ``685a-match-per-card``,
   ``685a-two-large-cards``; no even money, reading ``685a-even-money``).
 
+The dealer's ace pair (reading ``685a-dealer-ace-pair``): the chapter as written (A-A a dealer 22) is dealt unless
+the Python API asks for the soft-12 candidate (``TableSetup.options`` ``reading_685a_dealer_ace_pair`` =
+``ace-pair-is-soft-12``). Then the dealer counts at most one ace as 11 (A-A a soft 12 that draws), the players use
+the analyzer's decisions for that candidate, and :func:`engine.games.down_under_blackjack.settle` is called with the
+same reading — so the figure ``edge`` prints beside the relied-on one is cross-checked the same way. It is a reading
+priced for comparison, never a filing's choice: the CLI, a filing and ``replay`` always deal the chapter as written.
+(Under the soft 12 the strategy hits A-A against an exposed dealer A-A that can still reach 22, where the analyzer
+and the two-Large reading part; that needs an up ace, an ace in the hole and a player A-A, well under 1 round in
+10,000, and moves the figure far less than the interval of any run.)
+
 What is not the replay path: the decision lookup (the analyzer's policy arrays, converted to lists once per
 process) and the card-to-rank mapping. Where the simulated figure and ``edge``'s exact one could part:
 
@@ -97,17 +107,37 @@ def _rank_index(card: Card) -> int:
     return point_value(card) - 1
 
 
-_POLICIES: dict[int, PolicyTables] = {}
+_POLICIES: dict[tuple[int, rules.DealerAcePairReading], PolicyTables] = {}
+
+#: The one option (``TableSetup.options``, Python API only): which candidate of reading ``685a-dealer-ace-pair``
+#: the dealer's A-A is counted by. It is a reading the analysis prices, never a filing's choice, so the CLI and a
+#: filing always deal the chapter as written.
+ACE_PAIR_OPTION = "reading_685a_dealer_ace_pair"
 
 
-def _policy(decks: int) -> PolicyTables:
-    """Built once per process and deck count (a few seconds: the analyzer's class solutions)."""
-    policy = _POLICIES.get(decks)
+def _policy(decks: int, ace_pair: rules.DealerAcePairReading = rules.DealerAcePairReading.AS_WRITTEN) -> PolicyTables:
+    """Built once per process, deck count and reading (a few seconds: the analyzer's class solutions)."""
+    policy = _POLICIES.get((decks, ace_pair))
     if policy is None:
         from pacomply.engine.analysis.down_under.analyzer import policy_tables
 
-        policy = _POLICIES[decks] = policy_tables(decks, dealer_ace_pair_is_22=True)
+        as_written = ace_pair is rules.DealerAcePairReading.AS_WRITTEN
+        policy = _POLICIES[decks, ace_pair] = policy_tables(decks, dealer_ace_pair_is_22=as_written)
     return policy
+
+
+def _ace_pair_reading(options: tuple[tuple[str, str], ...]) -> rules.DealerAcePairReading:
+    """The dealer-ace candidate asked for (the chapter as written unless the option names the soft-12 one)."""
+    reading = rules.DealerAcePairReading.AS_WRITTEN
+    for name, value in options:
+        if name != ACE_PAIR_OPTION:
+            raise SimulationUnavailable(f"685a option '{name}' is not {ACE_PAIR_OPTION}")
+        try:
+            reading = rules.DealerAcePairReading(str(value).strip().lower())
+        except ValueError:
+            every = ", ".join(candidate.value for candidate in rules.DealerAcePairReading)
+            raise SimulationUnavailable(f"685a option {ACE_PAIR_OPTION} '{value}' is not one of {every}") from None
+    return reading
 
 
 def hole_class(up: int, hole: int) -> int:
@@ -179,7 +209,7 @@ class DownUnderBlackjackRounds:
             raise SimulationUnavailable(f"seats: {setup.seats} is not 1-{book.MAX_BETTING_POSITIONS} (§ 685a.2(a))")
         if setup.meters:
             raise SimulationUnavailable("685a has no progressive wager")
-        return _DownUnderPlayer(self._wagers(setup), decks, setup.seats)
+        return _DownUnderPlayer(self._wagers(setup), decks, setup.seats, _ace_pair_reading(setup.options))
 
     def facts(self, setup: TableSetup, wager: str) -> WagerFacts:
         """Citation, reading, strategy and paytable rows as ``edge`` shows them (Insurance also says when offered)."""
@@ -188,7 +218,11 @@ class DownUnderBlackjackRounds:
             from pacomply.engine.analysis.down_under import READINGS
 
             joined = "; ".join(f"{topic}: {choice}" for topic, choice, _reason, _citation in READINGS)
-            strategy = (("play", PLAY_LINE), ("rules", f"{decks} decks; {RULES_LINE}"))
+            strategy: tuple[tuple[str, str], ...] = (("play", PLAY_LINE), ("rules", f"{decks} decks; {RULES_LINE}"))
+            ace_pair = _ace_pair_reading(setup.options)
+            if ace_pair is not rules.DealerAcePairReading.AS_WRITTEN:
+                strategy += (("dealer ace pair", f"reading 685a-dealer-ace-pair, candidate {ace_pair.value} (priced "
+                              "for comparison; the chapter as written makes A-A a dealer 22)"),)  # fmt: skip
             return WagerFacts(wager, BASE_CITATION, f"analyzer readings — {joined}", strategy, BASE_ROWS)
         if wager == "insurance":
             citation = book.RULEBOOK.wager("insurance").citation
@@ -202,8 +236,15 @@ class DownUnderBlackjackRounds:
 class _DownUnderPlayer:
     """Deals, plays and settles one round for every seat; picklable (the strategy is looked up per process)."""
 
-    def __init__(self, wagers: tuple[str, ...], decks: int, seats: int) -> None:
+    def __init__(
+        self,
+        wagers: tuple[str, ...],
+        decks: int,
+        seats: int,
+        ace_pair: rules.DealerAcePairReading = rules.DealerAcePairReading.AS_WRITTEN,
+    ) -> None:
         self._decks = decks
+        self._ace_pair = ace_pair
         self._seats = seats
         self._base = "base" in wagers
         self._match = "match_the_dealer" in wagers
@@ -263,7 +304,7 @@ class _DownUnderPlayer:
         offered = up_card.rank == Rank.ACE  # § 685a.7(g), § 685a.8(a)
         hands_by_seat: list[list[rules.PlayerHand]] = []
         if self._base:
-            policy = _policy(self._decks)
+            policy = _policy(self._decks, self._ace_pair)
             up = _rank_index(up_card)
             seen = hole_class(up, _rank_index(hole_card))
             dealer_blackjack = is_blackjack(dealer)
@@ -274,7 +315,7 @@ class _DownUnderPlayer:
                 else:
                     hands_by_seat.append(self._play(policy, shoe, first, second, up, seen))
             if not dealer_blackjack:
-                while rules.dealer_must_draw(dealer):  # § 685a.7(m)
+                while rules.dealer_must_draw(dealer, self._ace_pair):  # § 685a.7(m)
                     dealer.append(shoe.draw())
         else:
             hands_by_seat = [[] for _ in seats]  # no Bet Wager simulated: the side wagers need only the first cards
@@ -293,7 +334,7 @@ class _DownUnderPlayer:
                 wagers.pop("insurance", None)
                 if not wagers:
                     break
-            result = rules.settle((first, second), dealer, hands, wagers, self._decks)
+            result = rules.settle((first, second), dealer, hands, wagers, self._decks, self._ace_pair, describe=False)
             base_net = 0.0
             for settlement in result.settlements:
                 if settlement.wager == "match_the_dealer":

@@ -130,6 +130,9 @@ class Shoe:
         self._uniform_next = 0
         if spec.shuffler != Shuffler.CONTINUOUS:
             self._new_shoe()
+        else:
+            # Every card of a blackjack round is a draw: bound once, not a shuffler test and a second call per card.
+            self.draw = self._draw_continuous  # type: ignore[method-assign]
 
     def _new_shoe(self) -> None:
         size = len(self._batch)

@@ -6,12 +6,14 @@ freshly shuffled shoe): what remains between the two figures is chance alone, no
 
 from __future__ import annotations
 
+import math
+
 from pacomply.engine.simulation.registry import TableSetup
 from pacomply.engine.simulation.runner import SimulationPlan, run
 from pacomply.engine.simulation.shoe import ShoeSpec
 from pacomply.regulations.rulebook import Shuffler
 
-from tests.simulation.agreement import Estimate
+from tests.simulation.agreement import Estimate, familywise_z
 
 MODULES = {
     "633a": "pacomply.engine.simulation.blackjack",
@@ -38,3 +40,19 @@ def simulate_base(
         workers = 1 if rounds <= 200_000 else 2
     result = run(plan, workers=workers).estimate(wager).result
     return Estimate(result.house_edge, result.standard_error), result.wagered_per_round
+
+
+#: Rounds of the default suite's sample of each cross-check (the full-precision run is marked slow).
+SAMPLE_ROUNDS = 50_000
+
+
+def rounds_matching(old_rounds: int, old_standard_errors: float, comparisons: int = 1) -> int:
+    """Rounds at which this suite's interval is no wider than a check of the removed numba simulators (8fa07b1^).
+
+    Those checks accepted the exact figure within ``old_standard_errors`` standard errors of ``old_rounds`` rounds
+    (1.96 for a 95 % interval, 3 for the slow battery); here the half-width is :func:`familywise_z` standard errors
+    (2.58 for one comparison). A round has the same variance in both simulators (the same game and decisions), so
+    the half-width in absolute terms is no wider when rounds >= old_rounds × (z / old_standard_errors)²; rounded up
+    to a multiple of 100,000."""
+    z = familywise_z(comparisons)
+    return math.ceil(old_rounds * (z / old_standard_errors) ** 2 / 100_000) * 100_000

@@ -7,12 +7,20 @@ which splits with exact card removal.
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 from pacomply.engine.analysis.blackjack.combinatorics import ACE, TEN, dealer_total
 from pacomply.engine.analysis.down_under import PERMITTED_DECKS, READINGS, analyse_down_under, hole_classes
+from pacomply.engine.cards import Card
+from pacomply.engine.games import down_under_blackjack as down_under
+from pacomply.engine.games.down_under_blackjack import DealerAcePairReading
+from pacomply.engine.simulation.down_under_blackjack import ACE_PAIR_OPTION
+from pacomply.engine.simulation.registry import SimulationUnavailable
+from pacomply.regulations import chapter_685a
 
 from tests.simulation.agreement import disagreements
-from tests.simulation.real_shoe import simulate_base
+from tests.simulation.real_shoe import SAMPLE_ROUNDS, rounds_matching, simulate_base
 
 
 def test_685a_3_d_3_dealer_ace_counts_eleven_up_to_22():
@@ -40,18 +48,55 @@ def test_685a_house_edge_rises_with_the_number_of_decks():
 
 
 # The one 685a simulator: real-shoe rounds played with the analyzer's decisions and settled by the rules module
-# (its splits remove every card exactly, where the analyzer approximates the post-split composition).
+# (its splits remove every card exactly, where the analyzer approximates the post-split composition). Both candidates
+# of reading 685a-dealer-ace-pair are checked: the chapter as written (A-A a dealer 22, relied on) and the soft 12,
+# dealt through the simulator's reading option. The removed numba simulator (8fa07b1^) checked 6 decks with 2,000,000
+# rounds at 95 % (1.96 standard errors), and 4, 5, 8 decks and the soft 12 at 6 decks with 10,000,000 rounds at 3
+# standard errors; the slow runs have as many rounds as make their 2.58-standard-error intervals no wider.
+AS_WRITTEN, SOFT_12 = DealerAcePairReading.AS_WRITTEN, DealerAcePairReading.SOFT_12
+SIX_DECK_SLOW_ROUNDS = rounds_matching(2_000_000, 1.96)  # 3,500,000
+LONG_SLOW_ROUNDS = rounds_matching(10_000_000, 3.0)  # 7,400,000
+CHECKS = ((6, AS_WRITTEN, 100_000, SIX_DECK_SLOW_ROUNDS), (4, AS_WRITTEN, SAMPLE_ROUNDS, LONG_SLOW_ROUNDS),
+          (5, AS_WRITTEN, SAMPLE_ROUNDS, LONG_SLOW_ROUNDS), (8, AS_WRITTEN, SAMPLE_ROUNDS, LONG_SLOW_ROUNDS),
+          (6, SOFT_12, SAMPLE_ROUNDS, LONG_SLOW_ROUNDS))  # fmt: skip
+
+
 @pytest.mark.parametrize(
-    ("decks", "rounds"),
-    [(6, 100_000), pytest.param(6, 2_000_000, marks=pytest.mark.slow),
-     pytest.param(4, 2_000_000, marks=pytest.mark.slow), pytest.param(5, 2_000_000, marks=pytest.mark.slow),
-     pytest.param(8, 2_000_000, marks=pytest.mark.slow)],
+    ("decks", "ace_pair", "rounds"),
+    [*((decks, ace_pair, sample) for decks, ace_pair, sample, _ in CHECKS),
+     *(pytest.param(decks, ace_pair, slow, marks=pytest.mark.slow) for decks, ace_pair, _, slow in CHECKS)],
 )  # fmt: skip
-def test_685a_exact_edge_agrees_with_the_real_shoe_simulation(decks, rounds):
-    exact = analyse_down_under(decks)
-    simulated, wagered = simulate_base("685a", decks, rounds, seed=6850 + decks)
+def test_685a_exact_edge_agrees_with_the_real_shoe_simulation(decks, ace_pair, rounds):
+    exact = analyse_down_under(decks, dealer_ace_pair_is_22=ace_pair is AS_WRITTEN)
+    options = () if ace_pair is AS_WRITTEN else ((ACE_PAIR_OPTION, ace_pair.value),)
+    simulated, wagered = simulate_base("685a", decks, rounds, seed=6850 + decks, options=options)
     assert disagreements({"base": simulated}, {"base": exact.house_edge}) == []
+    # About 0.4 standard deviation per round in the amount wagered: 0.004 is over 2.2 standard errors at 50,000.
     assert wagered == pytest.approx(exact.expected_total_wagered, abs=0.004)
+
+
+def test_685a_3_d_3_the_rules_module_counts_the_dealer_ace_pair_under_each_candidate():
+    """The chapter's A-A is a 22 that stands; the soft-12 candidate draws to it. With one ace both count it 11 up
+    to 22 (A-6-5 is 22), as the analyzer prices the two candidates (test_685a_3_d_3_dealer_ace_counts_...)."""
+    ace_pair = [Card.parse("As"), Card.parse("Ah")]
+    assert down_under.dealer_total(ace_pair) == 22 and not down_under.dealer_must_draw(ace_pair)
+    assert down_under.dealer_total(ace_pair, SOFT_12) == 12 and down_under.dealer_must_draw(ace_pair, SOFT_12)
+    for reading in DealerAcePairReading:
+        assert down_under.dealer_total([Card.parse("Ac"), Card.parse("6d"), Card.parse("5h")], reading) == 22
+        assert down_under.dealer_total([Card.parse("Ac"), Card.parse("Ad"), Card.parse("Th")], reading) == 22
+    # The candidate's name is the rulebook's, so a figure and its simulation are labelled alike.
+    candidates = {candidate.key for candidate in chapter_685a.RULEBOOK.reading("685a-dealer-ace-pair").candidates}
+    assert {reading.value for reading in DealerAcePairReading} == candidates
+
+
+def test_685a_the_soft_12_candidate_is_not_a_choice_of_replay_or_the_cli():
+    """A recorded round is settled as the chapter counts; the candidate is reached only through the simulator's
+    reading option (Python API), and an unknown option is refused."""
+    assert "ace_pair" not in inspect.signature(down_under.replay).parameters
+    with pytest.raises(SimulationUnavailable, match=ACE_PAIR_OPTION):
+        simulate_base("685a", 6, 10, seed=1, options=((ACE_PAIR_OPTION, "ace-pair-is-13"),))
+    with pytest.raises(SimulationUnavailable, match="not reading_685a_dealer_ace_pair"):
+        simulate_base("685a", 6, 10, seed=1, options=(("dealer_hits_soft_17", "yes"),))
 
 
 def test_685a_readings_are_recorded_with_citations():
