@@ -14,7 +14,7 @@ character (``c``, ``d``, ``h``, ``s``), case-insensitive; the joker is ``JK`` (a
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum, unique
 
 JOKER_INDEX = 52
@@ -79,10 +79,11 @@ class Suit(StrEnum):
     @property
     def suit_index(self) -> int:
         """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
-        return _SUIT_ORDER.index(self)
+        return _SUIT_INDEX[self]
 
 
 _SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_SUIT_INDEX: dict[Suit, int] = {suit: position for position, suit in enumerate(_SUIT_ORDER)}
 _CARDS_BY_INDEX: list[Card] = []
 """The 52 standard cards by index, built on first use by :meth:`Card.from_index`."""
 _RANK_SYMBOLS = {
@@ -101,22 +102,22 @@ class Card:
 
     rank: Rank | None
     suit: Suit | None
+    index: int = field(init=False, repr=False, compare=False)
+    """The shared integer encoding (see the module docstring). Worked out once when the card is built: the
+    simulations read it for every card dealt, and a property recomputing it was a seventh of a Pai Gow round."""
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
             raise ValueError("a card has both a rank and a suit, or neither (the joker)")
+        index = (
+            JOKER_INDEX if self.rank is None or self.suit is None else self.rank.rank_index * 4 + _SUIT_INDEX[self.suit]
+        )
+        object.__setattr__(self, "index", index)
 
     @property
     def is_joker(self) -> bool:
         """True for the joker."""
         return self.rank is None
-
-    @property
-    def index(self) -> int:
-        """The shared integer encoding (see the module docstring)."""
-        if self.rank is None or self.suit is None:
-            return JOKER_INDEX
-        return self.rank.rank_index * 4 + self.suit.suit_index
 
     @classmethod
     def from_index(cls, index: int) -> Card:
