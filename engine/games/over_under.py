@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum, unique
 from fractions import Fraction
 
-from pacomply.engine.cards import Card, Rank
+from pacomply.engine.cards import Card, Rank, standard_deck
 from pacomply.engine.replay_input import check_shoe_holds, parse_amount, parse_cards
 from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from pacomply.regulations.chapter_686a import (
@@ -43,14 +43,18 @@ def point_value(card: Card) -> int:
     """§ 686a.3(d): 2-10 at face value, pictures 10, ace 11. There is no joker in Over/Under."""
     if card.rank is None:
         raise ValueError("Over/Under is dealt without jokers")
-    if card.rank == Rank.ACE:
-        return ACE_VALUE
-    return min(int(card.rank), 10)
+    return _POINT_VALUE_BY_INDEX[card.index]
 
 
 def hand_total(cards: Sequence[Card]) -> int:
     """The point total of a three-card hand."""
-    return sum(point_value(card) for card in cards)
+    return sum([point_value(card) for card in cards])
+
+
+_POINT_VALUE_BY_INDEX: tuple[int, ...] = tuple(
+    ACE_VALUE if card.rank == Rank.ACE else min(int(card.rank), 10) for card in standard_deck() if card.rank
+)
+"""§ 686a.3(d)'s point values by card index: looked up, not worked out, for every card a simulation deals."""
 
 
 def settle(cards: Sequence[Card], ante: Fraction, bonus: Fraction, decision: Decision) -> RoundResult:
