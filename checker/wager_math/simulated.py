@@ -27,22 +27,24 @@ def simulated_math(run: SimulationRun) -> list[WagerMath]:
         result = estimate.result
         facts = game.facts(plan.setup, estimate.wager)
         element_of_risk = result.house_edge / result.wagered_per_round
+        figures = _SimulatedFigures(
+            house_edge=result.house_edge,
+            element_of_risk=element_of_risk,
+            return_=1.0 - element_of_risk,
+            rounds=result.rounds,
+            ci95=result.ci95,
+            hit_frequency=result.hit_frequency,
+            std_dev=result.std_dev,
+        )
         records.append(
-            WagerMath(
+            WagerMath.from_figures(
+                figures,
                 chapter=plan.setup.chapter,
                 wager=estimate.wager,
                 paytable=(
                     facts.paytable if facts.paytable != "" else plan.setup.paytable if facts.paytable_rows else None
                 ),
                 decks=plan.setup.shoe.decks,
-                house_edge=result.house_edge,
-                element_of_risk=element_of_risk,
-                return_=1.0 - element_of_risk,
-                method="simulation",
-                rounds=result.rounds,
-                ci95=result.ci95,
-                hit_frequency=result.hit_frequency,
-                std_dev=result.std_dev,
                 citation=facts.citation,
                 reading=facts.reading,
                 strategy=facts.strategy,
@@ -50,6 +52,20 @@ def simulated_math(run: SimulationRun) -> list[WagerMath]:
             )
         )
     return sorted(records, key=lambda record: record.sort_key)
+
+
+@dataclass(frozen=True, slots=True)
+class _SimulatedFigures:
+    """A simulated wager's figures in the shape :meth:`WagerMath.from_figures` reads (``wager_math.Figures``)."""
+
+    house_edge: float
+    element_of_risk: float
+    return_: float
+    rounds: int
+    ci95: tuple[float, float]
+    hit_frequency: float
+    std_dev: float
+    method: str = "simulation"
 
 
 @dataclass(frozen=True, slots=True)
