@@ -517,17 +517,7 @@ class _Story:
         for first. Kept tight so that most covers fit at full size (a longer one is shrunk to fit, see cover)."""
         review = self.review
         counts = [_header_cells(("Errors", "Warnings", "Information", "Waived"))]
-        counts.append(
-            [
-                _p(_text(value))
-                for value in (
-                    review.count(Severity.ERROR),
-                    review.count(Severity.WARNING),
-                    review.count(Severity.INFO),
-                    review.waived_count,
-                )
-            ]
-        )
+        counts.append([_p(_text(value)) for value in _finding_counts(review)])
         table = _grid(counts, [CONTENT_WIDTH / 4] * 4, hAlign="LEFT")
         table.setStyle(_grid_style(extra=_cover_padding()))
         if not review.wager_math:
@@ -577,14 +567,7 @@ class _Story:
         counts.append(
             [
                 _p(_text(value))
-                for value in (
-                    review.count(Severity.ERROR),
-                    review.count(Severity.WARNING),
-                    review.count(Severity.INFO),
-                    review.waived_count,
-                    len(review.filing.tables),
-                    len(review.wager_math),
-                )
+                for value in (*_finding_counts(review), len(review.filing.tables), len(review.wager_math))
             ]
         )
         table = _grid(counts, [CONTENT_WIDTH / 6] * 6, hAlign="LEFT")
@@ -1194,3 +1177,13 @@ class PdfRenderer:
 
 
 RENDERER = PdfRenderer()
+
+
+def _finding_counts(review: Review) -> tuple[int, int, int, int]:
+    """Errors, warnings, information and waived findings: the counts the cover and the Summary open with."""
+    return (
+        review.count(Severity.ERROR),
+        review.count(Severity.WARNING),
+        review.count(Severity.INFO),
+        review.waived_count,
+    )
