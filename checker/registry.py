@@ -114,7 +114,7 @@ def board_today() -> date:
 
 @dataclass(frozen=True, slots=True)
 class CheckSettings:
-    """Knobs a review runs with (defaults per SUBMISSION_FORMAT.md)."""
+    """Knobs a review runs with (defaults per docs/filing-format.md)."""
 
     rack_tolerance: Decimal = Decimal("0.03")
     card_thickness_mm: Decimal | None = None

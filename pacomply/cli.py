@@ -621,7 +621,7 @@ def edge(
     chapter: Annotated[
         str | None, typer.Argument(help="Chapter id, e.g. 686a (optional with --filing: every chapter it covers).")
     ] = None,
-    wager: Annotated[str | None, typer.Option(help="Wager id (MATH.md); all wagers when omitted.")] = None,
+    wager: Annotated[str | None, typer.Option(help="Wager id (docs/math.md); all wagers when omitted.")] = None,
     paytable: Annotated[str | None, typer.Option(help="Paytable id; every permitted one when omitted.")] = None,
     decks: Annotated[int | None, typer.Option(help="Deck count; every permitted count when omitted.")] = None,
     output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
@@ -676,7 +676,7 @@ def edge(
         typer.Option("--charts", help="Print the blackjack strategy charts in full.", rich_help_panel=_BLACKJACK),
     ] = False,
 ) -> None:
-    """Exact house edge / return of each wager (MATH.md contract), with the figure under each reading."""
+    """Exact house edge / return of each wager (docs/math.md), with the figure under each reading."""
     from pacomply.checker.wager_math import AnalysisUnavailable, analyse
     from pacomply.checker.wager_math.blackjack_base import options_from_flags
 
@@ -838,7 +838,7 @@ def simulate(
     chapter: Annotated[str, typer.Argument(help="Chapter id, e.g. 686a.")],
     wager: Annotated[
         list[str] | None,
-        typer.Option(help="Wager id (MATH.md), repeatable; every wager the game simulates if omitted."),
+        typer.Option(help="Wager id (docs/math.md), repeatable; every wager the game simulates if omitted."),
     ] = None,
     paytable: Annotated[str | None, typer.Option(help="Paytable id.")] = None,
     decks: Annotated[int | None, typer.Option(help="Decks per batch; the chapter's count when omitted.")] = None,

@@ -153,7 +153,8 @@ READINGS = (
         choice="The highest rank of that suit not already in the hand (an ace when the ace is absent).",
         reason=(
             "§ 645a.6(a) lets the joker be 'any card' to complete a flush; choosing the highest missing rank is the "
-            "reading that gives the holder the best flush, as MATH.md requires for a card the chapter lets be used."
+            "reading that gives the holder the best flush, and pacomply values a card the chapter lets be used in the "
+            "holder's favour."
         ),
         citation=cite("645a.6(a)"),
     ),

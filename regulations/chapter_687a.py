@@ -168,8 +168,8 @@ READINGS = (
         "wild card is used to best effect; for Trips, a deuce may also stand as a two, so a hand whose deuces all "
         "stand as twos is paid from the Natural column (2-3-4-5-6 suited is a natural straight flush). The joker "
         "has no rank of its own, so a hand holding it is always a with-wild hand.",
-        reason="§ 687a.6(b) says wild cards may be used to complete a hand; MATH.md values such choices in the "
-        "player's favour.",
+        reason="§ 687a.6(b) says wild cards may be used to complete a hand; pacomply values such choices in "
+        "the player's favour.",
         citation=cite("687a.6(b)"),
     ),
     Reading(
@@ -214,7 +214,7 @@ READINGS = (
         id="687a-base-return-basis",
         topic="What the base game's return is measured on: the Ante, the initial wagers, or all the money wagered",
         choice="The return printed is per unit actually wagered (Ante, Blind and any Raise): 1 minus the element of "
-        "risk, as MATH.md defines it; the house edge is per Ante.",
+        "risk (the expected loss per unit of everything wagered); the house edge is per Ante.",
         reason="§ 687a.7(d)(1) requires an Ante and an equal Blind and lets the player raise two Antes; a payback "
         "can be stated on any of the three amounts, and the Board's 'perfect strategy' figure does not say which, "
         "so each is priced.",

@@ -84,9 +84,9 @@ class PublishedFigure:
     """Stable, e.g. ``687a-trips-DJWT-07``."""
     chapter: str
     wager: str | None
-    """The MATH.md wager id; None where the Board published no figure for the chapter."""
+    """The docs/math.md wager id; None where the Board published no figure for the chapter."""
     paytable: str | None
-    """The MATH.md paytable id; None where the figure covers every paytable of the wager (or there is none)."""
+    """The docs/math.md paytable id; None where the figure covers every paytable of the wager (or there is none)."""
     measure: Measure
     basis: Basis
     percent: str | None

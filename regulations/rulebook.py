@@ -151,7 +151,7 @@ class Paytable:
 
 @dataclass(frozen=True, slots=True)
 class Wager:
-    """A wager the chapter defines, by its stable id (MATH.md)."""
+    """A wager the chapter defines, by its stable id (docs/math.md)."""
 
     id: str
     name: str

@@ -1,4 +1,4 @@
-"""The filing workbook contract (SUBMISSION_FORMAT.md) as data: sheet names, fields and columns.
+"""The filing workbook contract (docs/filing-format.md) as data: sheet names, fields and columns.
 
 The reader and the template writer both use these, so the two cannot drift apart.
 """

@@ -124,7 +124,7 @@ class ChapterSubmission(_Frozen):
 class TableWager(_Frozen):
     """An optional wager offered at a table, with the paytable chosen where one applies."""
 
-    wager: str = Field(description="The stable wager id (MATH.md), e.g. 'bonus', 'trips'.")
+    wager: str = Field(description="The stable wager id (docs/math.md), e.g. 'bonus', 'trips'.")
     paytable: str | None = None
 
 

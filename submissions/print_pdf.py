@@ -4,7 +4,7 @@ The printed filing has three parts, each a ruled table under its heading:
 
 - ``Filing``: Field | Value (the Filing sheet of the workbook);
 - ``Chapter NNNa — title``: Section | Key | Question | Answer | Notes, one row per checklist question;
-- ``Tables``: one column per Tables-sheet column (SUBMISSION_FORMAT.md), one row per gaming table.
+- ``Tables``: one column per Tables-sheet column (docs/filing-format.md), one row per gaming table.
 
 The Board's own checklist form has no place for tables; a filer who uses it attaches the same ``Tables`` page
 (:func:`tables_flowables`), which is how the reader finds the tables of a PDF filing. Output is byte-identical

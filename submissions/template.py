@@ -1,6 +1,6 @@
 """Writes the filing workbook: blank (``pacomply template``) or filled from a :class:`Filing`.
 
-The layout is the contract in SUBMISSION_FORMAT.md, taken from :mod:`submissions.layout`.
+The layout is the contract in docs/filing-format.md, taken from :mod:`submissions.layout`.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ CARDS_PER_DECK = 52
 
 
 def stack_height_mm(decks: int, cards_per_deck: int, thickness_mm: Decimal) -> Decimal:
-    """Height of the full stack of cards the rack must hold (SUBMISSION_FORMAT.md)."""
+    """Height of the full stack of cards the rack must hold (docs/filing-format.md)."""
     return Decimal(decks * cards_per_deck) * thickness_mm
 
 

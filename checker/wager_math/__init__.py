@@ -1,4 +1,4 @@
-"""Wager math in the MATH.md contract: the rulebook's wagers and paytables joined with the engine's analyses.
+"""Wager math in the docs/math.md contract: the rulebook's wagers and paytables joined with the engine's analyses.
 
 One module per chapter (``chapter_NNNa.py``) exposes ``analyse(wager, paytable, decks)``; this package dispatches
 and defines :class:`WagerMath`, the record ``pacomply edge`` prints and every report shows.
@@ -101,7 +101,7 @@ class PricedReading:
     house_edge: float
     return_: float
     method: str
-    """``exact`` or ``simulation``, as in the MATH.md contract."""
+    """``exact`` or ``simulation``, as in the docs/math.md contract."""
     exact_return: Fraction | None = None
     """The exact rational return, when the method is exact."""
     basis: str | None = None
@@ -126,7 +126,7 @@ class PricedReading:
 
 @dataclass(frozen=True, slots=True)
 class WagerMath:
-    """One (wager, paytable, decks) analysed, with the MATH.md ``edge`` JSON fields."""
+    """One (wager, paytable, decks) analysed, with the docs/math.md ``edge`` JSON fields."""
 
     chapter: str
     wager: str
@@ -215,7 +215,7 @@ class WagerMath:
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The MATH.md object, keys in the contract's order, then our additions (strategy, paytable_rows, and
+        """The docs/math.md object, keys in the contract's order, then our additions (strategy, paytable_rows, and
         ``rule_effects`` only where they were asked for)."""
         document = {
             "chapter": self.chapter,

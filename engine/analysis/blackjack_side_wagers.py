@@ -444,7 +444,7 @@ def distribution(wager: str, paytable: str | None, decks: int) -> Distribution:
 
 
 def analysis(result: Distribution) -> WagerAnalysis:
-    """House edge and friends of a single wager (house edge = element of risk, MATH.md)."""
+    """House edge and friends of a single wager (house edge = element of risk, docs/math.md)."""
     house_edge = -result.mean
     return WagerAnalysis(
         house_edge=float(house_edge),

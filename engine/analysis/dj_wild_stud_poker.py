@@ -242,7 +242,7 @@ def _analysis(outcomes: dict[Fraction, Fraction], wagered: Fraction = Fraction(1
 
 @cache
 def base() -> WagerAnalysis:
-    """Ante + Blind + Raise: house edge per Ante, element of risk per unit actually wagered (MATH.md)."""
+    """Ante + Blind + Raise: house edge per Ante, element of risk per unit actually wagered (docs/math.md)."""
     game = base_game()
     outcomes = {Fraction(net): Fraction(count, PAIRS) for net, count in game.outcome_counts.items()}
     wagered = 2 + 2 * Fraction(game.raise_hands, PLAYER_HANDS)

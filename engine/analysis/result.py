@@ -59,5 +59,5 @@ class WagerAnalysis:
 
     @property
     def return_(self) -> float:
-        """1 − element of risk (MATH.md)."""
+        """1 − element of risk (docs/math.md)."""
         return 1.0 - self.element_of_risk

@@ -97,7 +97,7 @@ from pacomply.engine.simulation.shoe import Shoe
 from pacomply.regulations import chapter_633a as book
 from pacomply.regulations.rulebook import PayoutKind, Paytable
 
-#: Wagers of a standard table, in report order (MATH.md ids).
+#: Wagers of a standard table, in report order (docs/math.md ids).
 STANDARD_WAGERS = (
     "base",
     "insurance",

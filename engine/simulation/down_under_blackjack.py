@@ -62,7 +62,7 @@ from pacomply.regulations import chapter_685a as book
 if TYPE_CHECKING:
     from pacomply.engine.analysis.down_under.analyzer import PolicyTables
 
-#: Every 685a wager id (MATH.md), in report order.
+#: Every 685a wager id (docs/math.md), in report order.
 _WAGER_IDS = ("base", "match_the_dealer", "insurance")
 #: Edge's default deck count for a 685a table (the one ``replay`` assumes); Match-the-Dealer needs 6 or 8.
 DEFAULT_DECKS = 6
@@ -163,7 +163,7 @@ class DownUnderBlackjackRounds:
     jokers_per_deck = 0
 
     def wager_ids(self) -> tuple[str, ...]:
-        """The Bet Wager, Match-the-Dealer and Insurance (MATH.md ids)."""
+        """The Bet Wager, Match-the-Dealer and Insurance (docs/math.md ids)."""
         return _WAGER_IDS
 
     def _wagers(self, setup: TableSetup) -> tuple[str, ...]:

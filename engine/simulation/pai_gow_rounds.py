@@ -143,7 +143,7 @@ class PaiGowPokerRounds:
     jokers_per_deck = RULEBOOK.jokers_per_deck
 
     def wager_ids(self) -> tuple[str, ...]:
-        """Every 645a wager (MATH.md ids)."""
+        """Every 645a wager (docs/math.md ids)."""
         return WAGER_IDS
 
     def _paytable(self, setup: TableSetup) -> str | None:

@@ -43,7 +43,7 @@ class MeterSpec:
     """A progressive wager's meter as filed: paytable, seed/reset, rate of progression, wager amount."""
 
     wager: str
-    """The wager id it belongs to (MATH.md), e.g. ``progressive``."""
+    """The wager id it belongs to (docs/math.md), e.g. ``progressive``."""
     paytable: Paytable
     seed: Fraction
     """The seed and re-seed amount in dollars."""

@@ -74,7 +74,7 @@ class TableSetup:
 
     chapter: str
     wagers: tuple[str, ...]
-    """Wager ids placed every round (MATH.md ids); empty means every wager the game simulates."""
+    """Wager ids placed every round (docs/math.md ids); empty means every wager the game simulates."""
     paytable: str | None
     shoe: ShoeSpec
     seats: int = 1

@@ -12,7 +12,7 @@ Two layouts are read, and may be mixed in one file:
   ``Section | Key | Question | Answer | Notes`` tables, read by key exactly like the workbook.
 
 Tables: the Board's form has no place for them. Either layout gives its tables on a page headed ``Tables``
-holding a ruled table with the Tables-sheet columns (SUBMISSION_FORMAT.md), repeated header rows allowed.
+holding a ruled table with the Tables-sheet columns (docs/filing-format.md), repeated header rows allowed.
 A PDF without one is a filing without tables (rule FIL-002 says so).
 
 Untrusted input: file size, page count, content bytes per page and in all, and characters per page are bounded;

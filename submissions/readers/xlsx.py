@@ -1,4 +1,4 @@
-"""Reads a filing workbook (SUBMISSION_FORMAT.md) into a :class:`Filing`, with every cell's location.
+"""Reads a filing workbook (docs/filing-format.md) into a :class:`Filing`, with every cell's location.
 
 Untrusted input: the file's size, its unpacked size, its compression ratio, its number of sheets and each sheet's
 extent are bounded before and while reading; openpyxl parses with defusedxml (a dependency of pacomply, and

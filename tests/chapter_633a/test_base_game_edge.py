@@ -1,4 +1,4 @@
-"""633a Blackjack Wager and Blackjack Switch through ``pacomply edge`` and the review: the MATH.md record, rule
+"""633a Blackjack Wager and Blackjack Switch through ``pacomply edge`` and the review: the docs/math.md record, rule
 options from flags and from a filing's checklist answers, and refusals.
 
 Every figure compared here is the analyzer's own (``engine.analysis.blackjack``), computed in the test; the analyzer

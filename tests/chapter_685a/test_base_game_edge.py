@@ -1,4 +1,4 @@
-"""685a Down Under Blackjack Bet Wager through ``pacomply edge`` and the review: the MATH.md record with the
+"""685a Down Under Blackjack Bet Wager through ``pacomply edge`` and the review: the docs/math.md record with the
 Down Under analyzer's figures, the chapter's fixed rules (the 633a rule options are refused), and the filing's
 decks. The analyzer itself is checked by seeded simulation in ``tests/engine/blackjack_analysis``; each analysis
 here takes a few seconds, so the default tests use four decks and the example filing's three deck counts are slow.

@@ -102,5 +102,5 @@ def test_edge_json_follows_the_math_md_contract() -> None:
         assert result["return"] == pytest.approx(1 - result["element_of_risk"], abs=1e-6)
         assert result["citation"].startswith("58 Pa. Code § 686a.")
     bonus = results[0]
-    assert bonus["house_edge"] == bonus["element_of_risk"]  # a single wager (MATH.md)
+    assert bonus["house_edge"] == bonus["element_of_risk"]  # a single wager (docs/math.md)
     assert results[1]["reading"].startswith("686a-losing-side")

@@ -73,7 +73,7 @@ class StrategyTables:
 
 @dataclass(frozen=True)
 class BlackjackAnalysis(BaseGameRecord):
-    """The base-game figures for one rule set and one player strategy (fields follow MATH.md's ``edge``)."""
+    """The base-game figures for one rule set and one player strategy (fields follow docs/math.md's ``edge``)."""
 
     rules: BlackjackRules
     strategy: Strategy
@@ -84,7 +84,7 @@ class BlackjackAnalysis(BaseGameRecord):
     readings: tuple[tuple[str, str, str, str], ...] = READINGS
 
     def edge_json(self) -> dict[str, object]:
-        """The MATH.md ``edge`` object for the ``base`` wager."""
+        """The docs/math.md ``edge`` object for the ``base`` wager."""
         return self.base_record("633a", self.rules.decks, self.citation, self.readings)
 
 

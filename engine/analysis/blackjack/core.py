@@ -23,8 +23,8 @@ from pacomply.engine.analysis.blackjack.combinatorics import (
 
 @dataclass(frozen=True, kw_only=True)
 class BaseGameRecord:
-    """The figures of a blackjack-family base game and the rest of MATH.md's ``edge`` record, shared by the 633a and
-    685a analyses. They are exact, so the simulation fields stay empty; they are kept so every key is there."""
+    """The figures of a blackjack-family base game and the rest of the ``edge`` record (docs/math.md), shared by the
+    633a and 685a analyses. They are exact, so the simulation fields stay empty; they are kept so every key is there."""
 
     house_edge: float
     element_of_risk: float
@@ -43,7 +43,7 @@ class BaseGameRecord:
     def base_record(
         self, chapter: str, decks: int, citation: str, readings: tuple[tuple[str, str, str, str], ...]
     ) -> dict[str, object]:
-        """The MATH.md ``edge`` object of the ``base`` wager; the reading names each topic and the choice made."""
+        """The docs/math.md ``edge`` object of the ``base`` wager; the reading names each topic and the choice made."""
         return {
             "chapter": chapter,
             "wager": "base",

@@ -96,8 +96,8 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
     (
         "even money",
         "where offered, the player takes even money whenever it beats keeping the Blackjack (it does under 6:5)",
-        "633a.8(e) lets the filing offer even money to a Blackjack against an ace; MATH.md values player "
-        "choices the way that pays the player most",
+        "633a.8(e) lets the filing offer even money to a Blackjack against an ace; pacomply values "
+        "player choices the way that pays the player most",
         "58 Pa. Code § 633a.8(e)",
     ),
     (

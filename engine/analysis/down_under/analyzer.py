@@ -91,7 +91,7 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
 
 @dataclass(frozen=True)
 class DownUnderAnalysis(BaseGameRecord):
-    """House edge of the Bet Wager (MATH.md ``edge`` fields)."""
+    """House edge of the Bet Wager (docs/math.md ``edge`` fields)."""
 
     decks: int
     insurance_house_edge: float
@@ -100,7 +100,7 @@ class DownUnderAnalysis(BaseGameRecord):
     readings: tuple[tuple[str, str, str, str], ...] = READINGS
 
     def edge_json(self) -> list[dict[str, object]]:
-        """The MATH.md ``edge`` objects for the ``base`` and ``insurance`` wagers."""
+        """The docs/math.md ``edge`` objects for the ``base`` and ``insurance`` wagers."""
         base = self.base_record("685a", self.decks, self.citation, self.readings)
         insurance: dict[str, object] = dict(
             base,
