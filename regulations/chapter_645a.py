@@ -494,7 +494,7 @@ RULEBOOK = Rulebook(
         ),
     ),
     dealing_methods=frozenset({DealingMethod.SHOE, DealingMethod.HAND, DealingMethod.AUTOMATED_SHOE}),
-    dealing_methods_citation=cite("645a.8(a)"),
+    dealing_methods_citation=cite("645a.5(b)(1)"),
     wagers=WAGERS,
     paytables=PAYTABLES,
     checklist=CHECKLIST,

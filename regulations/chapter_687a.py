@@ -495,7 +495,7 @@ RULEBOOK = Rulebook(
         ),
     ),
     dealing_methods=frozenset({DealingMethod.SHOE, DealingMethod.HAND, DealingMethod.AUTOMATED_SHOE}),
-    dealing_methods_citation=cite("687a.8(a)"),
+    dealing_methods_citation=cite("687a.5(c)(1)"),
     wagers=WAGERS,
     paytables=(BLIND_PAYTABLE, *PROGRESSIVE_PAYTABLES, *TRIPS_PAYTABLES, *BAD_BEAT_PAYTABLES),
     checklist=CHECKLIST,

@@ -503,7 +503,7 @@ RULEBOOK = Rulebook(
         ),
     ),
     dealing_methods=frozenset({DealingMethod.SHOE, DealingMethod.HAND, DealingMethod.AUTOMATED_SHOE}),
-    dealing_methods_citation=cite("688a.8(a)"),
+    dealing_methods_citation=cite("688a.5(b)(1)"),
     wagers=WAGERS,
     paytables=PAYTABLES,
     checklist=CHECKLIST,

@@ -54,7 +54,12 @@ MATRIX = CoverageMatrix(
             "687A-009",
             note="only that the option is answered (and agrees with its condition); the choice is the licensee's",
         ),
-        _entry("5(c)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
+        _entry(
+            "5(c)",
+            "Cards are dealt only by the chapter's three methods: manual shoe, hand, automated shoe",
+            "687A-005",
+            note="the rest of the paragraph (the shuffle, the cut, the starting position) is dealing procedure",
+        ),
         _entry("5(d)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
         _entry("5(e)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
         _entry("5(f)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
@@ -88,7 +93,7 @@ MATRIX = CoverageMatrix(
             "687A-006",
             "687A-107",
         ),
-        _entry("8(a)", "Cards are dealt only in a way the chapter allows", "687A-005", "687A-006", "687A-103"),
+        _entry("8(a)", "A manual dealing shoe is used only as the checklist says", "687A-006", "687A-103"),
         _entry("8(b)", "dealing from a manual shoe", reason=Unchecked.DEALING_PROCEDURE),
         _entry(
             "8(c)",

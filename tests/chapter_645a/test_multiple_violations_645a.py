@@ -112,9 +112,9 @@ CASES = [
         starting_position_object=None,
     ),
     case(
-        "645a_8_a_a_double_shoe_is_no_way_of_dealing_pai_gow_poker",
+        "645a_5_b_1_a_double_shoe_is_none_of_the_three_ways_of_dealing_pai_gow_poker",
         "several-in-one-row",
-        ("645A-005", "645a.8(a)"),
+        ("645A-005", "645a.5(b)(1)"),
         ("645A-001", "645a.2(a)"),
         table={"dealing": DealingMethod.DOUBLE_SHOE, "betting_positions": 7, "card_change_interval_hours": Decimal(8)},
     ),

@@ -79,9 +79,9 @@ CASES = [
         manual_dealing_shoe=False,
     ),
     case(
-        "687a_8_a_a_double_shoe_is_no_way_of_dealing_dj_wild",
+        "687a_5_c_1_a_double_shoe_is_none_of_the_three_ways_of_dealing_dj_wild",
         "several-in-one-row",
-        ("687A-005", "687a.8(a)"),
+        ("687A-005", "687a.5(c)(1)"),
         ("687A-001", "687a.2(a)"),
         table={"dealing": DealingMethod.DOUBLE_SHOE, "betting_positions": 7},
     ),

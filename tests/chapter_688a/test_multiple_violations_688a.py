@@ -79,9 +79,9 @@ CASES = [
         table={"dealing": DealingMethod.SHOE, "betting_positions": 7, "card_change_interval_hours": Decimal(8)},
     ),
     case(
-        "688a_8_a_a_double_shoe_is_no_way_of_dealing_face_up_pai_gow",
+        "688a_5_b_1_a_double_shoe_is_none_of_the_three_ways_of_dealing_face_up_pai_gow",
         "several-in-one-row",
-        ("688A-005", "688a.8(a)"),
+        ("688A-005", "688a.5(b)(1)"),
         ("688A-001", "688a.2(a)"),
         table={"dealing": DealingMethod.DOUBLE_SHOE, "betting_positions": 7},
     ),
