@@ -176,6 +176,12 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
     return [Card.parse(text) for text in texts]
 
 
+#: A rank's point value where pictures count ten and the ace one, indexed by the rank's number (2-14; 0 and 1 unused):
+#: how the blackjack family (633a, 685a), 21 Baccarat (681a) and, with its ace raised to 11, Over/Under (686a) count
+#: a card. A table rather than a property because a simulation reads it for every card it deals.
+ACE_ONE_POINTS: tuple[int, ...] = (0, 0, *(min(rank, 10) for rank in range(2, 14)), 1)
+
+
 def iter_ranks() -> Iterator[Rank]:
     """Ranks two..ace in order."""
     return iter(Rank)

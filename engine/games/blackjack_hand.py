@@ -9,13 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pacomply.engine.cards import Card, Rank
+from pacomply.engine.cards import ACE_ONE_POINTS, Card, Rank
 
 BLACKJACK_TOTAL = 21
-
-#: Point value by rank number (index 2-14; ace 1). Hand totals are taken for every card a simulation deals, so the
-#: value is looked up by the rank's integer rather than worked out with enum comparisons each time.
-_POINTS = (0, 0, *(min(rank, 10) for rank in range(2, 14)), 1)
 
 
 def _no_jokers() -> ValueError:
@@ -27,7 +23,7 @@ def point_value(card: Card) -> int:
     rank = card.rank
     if rank is None:
         raise _no_jokers()
-    return _POINTS[rank]
+    return ACE_ONE_POINTS[rank]
 
 
 def is_ten_valued(card: Card) -> bool:
@@ -46,21 +42,24 @@ class HandTotal:
         return f"soft {self.total}" if self.soft else str(self.total)
 
 
-def hand_total(cards: Sequence[Card], limit: int = BLACKJACK_TOTAL) -> HandTotal:
+def hand_total(cards: Sequence[Card], limit: int = BLACKJACK_TOTAL, most_elevens: int | None = None) -> HandTotal:
     """The total, counting aces as 11 while that keeps the hand at or under ``limit``.
 
     Each ace is 11 unless that would exceed the limit, so with the 685a dealer's limit of 22 an ace pair is 22;
-    with 21 at most one ace can count 11.
+    with 21 at most one ace can count 11. ``most_elevens`` caps how many aces may count 11 whatever the limit (the
+    685a soft-12 candidate reading counts one at most).
     """
     total = aces = 0
     for card in cards:
         rank = card.rank
         if rank is None:
             raise _no_jokers()
-        value = _POINTS[rank]
+        value = ACE_ONE_POINTS[rank]
         total += value
         if value == 1:
             aces += 1
+    if most_elevens is not None:
+        aces = min(aces, most_elevens)
     return HandTotal(*_count_aces(total, aces, limit))
 
 

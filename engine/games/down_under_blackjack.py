@@ -65,11 +65,8 @@ class DealerAcePairReading(StrEnum):
 
 def dealer_total(cards: Sequence[Card], ace_pair: DealerAcePairReading = DealerAcePairReading.AS_WRITTEN) -> int:
     """§ 685a.3(d)(3): the dealer's ace counts 11 unless that takes the hand over 22."""
-    if ace_pair is DealerAcePairReading.SOFT_12:
-        values = [point_value(card) for card in cards]
-        hard = sum(values)
-        return hard + 10 if 1 in values and hard + 10 <= book.DEALER_MAX_TOTAL else hard
-    return hand_total(cards, limit=book.DEALER_MAX_TOTAL).total
+    most_elevens = 1 if ace_pair is DealerAcePairReading.SOFT_12 else None
+    return hand_total(cards, limit=book.DEALER_MAX_TOTAL, most_elevens=most_elevens).total
 
 
 def dealer_must_draw(cards: Sequence[Card], ace_pair: DealerAcePairReading = DealerAcePairReading.AS_WRITTEN) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum, unique
 from fractions import Fraction
 
-from pacomply.engine.cards import Card, Rank, standard_deck
+from pacomply.engine.cards import ACE_ONE_POINTS, Card, Rank
 from pacomply.engine.replay_input import check_shoe_holds, parse_amount, parse_cards
 from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from pacomply.regulations.chapter_686a import (
@@ -43,7 +43,7 @@ def point_value(card: Card) -> int:
     """§ 686a.3(d): 2-10 at face value, pictures 10, ace 11. There is no joker in Over/Under."""
     if card.rank is None:
         raise ValueError("Over/Under is dealt without jokers")
-    return _POINT_VALUE_BY_INDEX[card.index]
+    return _POINT_VALUES[card.rank]
 
 
 def hand_total(cards: Sequence[Card]) -> int:
@@ -51,10 +51,8 @@ def hand_total(cards: Sequence[Card]) -> int:
     return sum([point_value(card) for card in cards])
 
 
-_POINT_VALUE_BY_INDEX: tuple[int, ...] = tuple(
-    ACE_VALUE if card.rank == Rank.ACE else min(int(card.rank), 10) for card in standard_deck() if card.rank
-)
-"""§ 686a.3(d)'s point values by card index: looked up, not worked out, for every card a simulation deals."""
+_POINT_VALUES: tuple[int, ...] = (*ACE_ONE_POINTS[: Rank.ACE], ACE_VALUE)
+"""§ 686a.3(d)'s point values by rank number: the shared ten-for-pictures values with the ace raised to 11."""
 
 
 def settle(cards: Sequence[Card], ante: Fraction, bonus: Fraction, decision: Decision) -> RoundResult:

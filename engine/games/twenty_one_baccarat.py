@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pacomply.engine.cards import Card, Rank, standard_deck
+from pacomply.engine.cards import ACE_ONE_POINTS, Card, Rank
+from pacomply.engine.games.blackjack_hand import hand_total_values
 from pacomply.engine.replay_input import check_shoe_holds, parse_cards, read_wager
 from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from pacomply.regulations.chapter_681a import (
@@ -37,20 +38,13 @@ def point_value(card: Card) -> int:
     """§ 681a.3(d): 2-10 face value, pictures 10, ace counted here as 1 (:func:`hand_total` raises it to 11)."""
     if card.rank is None:
         raise ValueError("21 Baccarat is dealt without jokers")
-    return _POINT_VALUE_BY_INDEX[card.index]
+    return ACE_ONE_POINTS[card.rank]
 
 
 def hand_total(cards: Sequence[Card]) -> int:
-    """§ 681a.3(d)(3): an ace is 11 unless that takes the hand over 21 (at most one ace can be 11)."""
-    hard = sum([point_value(card) for card in cards])
-    has_ace = any(card.rank == Rank.ACE for card in cards)
-    return hard + 10 if has_ace and hard + 10 <= TWENTY_ONE else hard
-
-
-_POINT_VALUE_BY_INDEX: tuple[int, ...] = tuple(
-    1 if card.rank == Rank.ACE else min(int(card.rank), 10) for card in standard_deck() if card.rank
-)
-"""§ 681a.3(d)'s point values by card index: looked up, not worked out, for every card a simulation deals."""
+    """§ 681a.3(d)(3): an ace is 11 unless that takes the hand over 21 (at most one ace can be 11), the rule the
+    blackjack hand totals apply with a limit of 21."""
+    return hand_total_values([point_value(card) for card in cards], TWENTY_ONE)[0]
 
 
 def is_natural(cards: Sequence[Card]) -> bool:
