@@ -41,6 +41,8 @@ class PaiGowSeats(ABC):
         self._amounts = amounts
         self._reshuffle_each_round = reshuffle_each_round
         self._progressive_on_meter = progressive_on_meter
+        # The rules modules name each settlement 'seat N wager'; built once, not per seat and round.
+        self._names = {seat: {wager: f"seat {seat} {wager}" for wager in wagers} for seat in range(1, seats + 1)}
 
     def _dealt(self, shoe: Shoe) -> None:
         """After the deal: the deck is shuffled after every round (§ 645a.5(a), § 688a.5(a)), so with a hand
@@ -64,8 +66,9 @@ class PaiGowSeats(ABC):
         settled: Mapping[str, Settlement] = {settlement.wager: settlement for settlement in settlements}
         plays: list[WagerPlay] = []
         for player in players:
+            names = self._names[player.seat]
             for wager in self._wagers:
-                settlement = settled[f"seat {player.seat} {wager}"]
+                settlement = settled[names[wager]]
                 if wager == "progressive" and self._progressive_on_meter:
                     plays.append(
                         WagerPlay(wager, -1.0, progressive_outcome=self.progressive_outcome(player, settlement))
