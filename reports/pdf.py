@@ -306,7 +306,9 @@ def _fitted(cell: object, width: float) -> object:
     )
     fitted = _Tagged(cell.text, smaller)
     if isinstance(cell, _Tagged):
+        # The smaller copy stands for the cell: the same element, and a header cell still heads its column.
         fitted.structure = cell.structure
+        fitted.column_header = cell.column_header
     return fitted
 
 
@@ -343,10 +345,6 @@ def _grid(
     open_columns = sum(1 for width in widths if width is None)
     resolved = [width if width is not None else (CONTENT_WIDTH - fixed) / max(open_columns, 1) for width in widths]
     fitted = [[_fitted(cell, resolved[column]) for column, cell in enumerate(row)] for row in data]
-    for cells, fitted_cells in zip(data, fitted, strict=True):
-        for cell, fitted_cell in zip(cells, fitted_cells, strict=True):
-            if isinstance(fitted_cell, _Tagged) and getattr(cell, "column_header", False):
-                fitted_cell.column_header = True
     return Table(_tag_cells(fitted, header_columns, caption_row), colWidths=list(widths), **options)
 
 
