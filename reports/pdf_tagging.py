@@ -225,8 +225,10 @@ def add_structure_tree(pdf_bytes: bytes, marks: Sequence[Mark], links: Sequence[
 
         next_key = len(pages)
         link_objects: list[tuple[int, Any]] = []
-        for page in sorted({page for page, _node in links}):
-            on_page = [node for link_page, node in links if link_page == page]
+        links_by_page: dict[int, list[Node | None]] = {}
+        for link_page, node in links:
+            links_by_page.setdefault(link_page, []).append(node)
+        for page, on_page in sorted(links_by_page.items()):
             annotations = list(pages[page].get("/Annots", []))
             if len(annotations) != len(on_page):
                 raise ValueError(f"page {page + 1}: {len(annotations)} annotations, {len(on_page)} links recorded")
