@@ -327,7 +327,7 @@ class _StandardTablePlayer:
             comparison=table.comparison,
         )
         self._hits_soft_17 = table.rules.dealer_hits_soft_17
-        self._takes_even_money = _takes_even_money(table.rules)
+        self._takes_even_money = table.rules.takes_even_money
         wagers = {wager: Fraction(1) for wager in self._side if not (wager == "bad_beat" and self._two_card_bad_beat)}
         wagers["base"] = Fraction(1)
         self._round_wagers = wagers
@@ -466,16 +466,6 @@ class _StandardTablePlayer:
             decided_by = (first, second) if self._two_card_bad_beat else hands[0].cards
             result = blackjack.bad_beat(hand_total(decided_by).total, dealer, Fraction(0))
         return WagerPlay(wager, -1.0, progressive_outcome=self._rows[wager][result.hand] if result.hand else None)
-
-
-def _takes_even_money(rules: BlackjackRules) -> bool:
-    """Whether a Blackjack against an ace up takes even money (comparison rule ``even_money``), decided as the
-    analyzer values it: even money (1) against declining, (1 - P(dealer Blackjack)) × the Blackjack odds, with the
-    up ace and the player's ace and ten out of a full shoe."""
-    if not rules.even_money:
-        return False
-    dealer_blackjack = Fraction(16 * rules.decks - 1, 52 * rules.decks - 3)
-    return (1 - dealer_blackjack) * rules.blackjack_pays < 1
 
 
 def _split_hands(

@@ -485,6 +485,7 @@ def _assemble(rules: BlackjackRules, solutions: dict[int, _UpcardSolution], whic
     shoe = full_shoe(rules.decks)
     size = int(shoe.sum())
     pays = float(rules.blackjack_pays)
+    even_money = rules.takes_even_money
     total_ev = 0.0
     total_wager = 0.0
     for up in range(RANKS):
@@ -502,9 +503,7 @@ def _assemble(rules: BlackjackRules, solutions: dict[int, _UpcardSolution], whic
             left = rest.sum()
             dealer_blackjack = {ACE: rest[TEN] / left, TEN: rest[ACE] / left}.get(up, 0.0)
             if (a, b) == (ACE, TEN):
-                ev = (1 - dealer_blackjack) * pays
-                if up == ACE and rules.even_money:
-                    ev = max(ev, 1.0)
+                ev = 1.0 if up == ACE and even_money else (1 - dealer_blackjack) * pays
                 wager = 1.0
             else:
                 value, hand_wager = table[(a, b)]

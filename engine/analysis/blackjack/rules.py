@@ -54,6 +54,16 @@ class BlackjackRules:
             # 633a.2(f) and 633a.7(h) require the card reader check, so every 633a game peeks.
             raise ValueError("633a requires the dealer to check for Blackjack with the card reader (633a.7(h))")
 
+    @property
+    def takes_even_money(self) -> bool:
+        """Whether a Blackjack against a dealer ace takes even money where it is offered: 1 for sure against
+        (1 - P(dealer Blackjack)) × the Blackjack odds for declining, with the up ace and the player's ace and ten
+        out of a full shoe. Decided here once, for the analysis and for the simulation that cross-checks it."""
+        if not self.even_money:
+            return False
+        dealer_blackjack = Fraction(16 * self.decks - 1, 52 * self.decks - 3)
+        return (1 - dealer_blackjack) * self.blackjack_pays < 1
+
     def with_changes(self, **changes: object) -> BlackjackRules:
         """A copy with some fields changed."""
         return replace(self, **changes)  # type: ignore[arg-type]
