@@ -271,7 +271,7 @@ ENVY_QUALIFYING_WAGER = Fraction(5)
 
 
 def envy_candidates(reading: Reading, base_return: Fraction, envy_per_player: Fraction) -> tuple[PricedReading, ...]:
-    """A wager's return with the Envy Bonuses of 0 to 6 other players (``envy-N`` candidates of ``reading``):
+    """A wager's return with the Envy Bonuses of 0 to 5 other players (``envy-N`` candidates of ``reading``):
     ``envy_per_player`` is the expected Envy dollars one other player's hand earns a Qualifying Wager, priced on
     the least Qualifying Wager. Expectations add, so N players earn N times one player's."""
     return tuple(

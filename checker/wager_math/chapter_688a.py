@@ -45,7 +45,7 @@ def _exact_return(analysis: WagerAnalysis) -> Fraction:
 
 
 def fortune_readings(paytable: str) -> tuple[PricedReading, ...]:
-    """Fortune under reading 688a-bonus-highest-ranking-hand's candidates and with 0 to 6 other players' Envy."""
+    """Fortune under reading 688a-bonus-highest-ranking-hand's candidates and with 0 to 5 other players' Envy."""
     from pacomply.engine.analysis.pai_gow_poker import seven_card_counts
 
     exact = _exact_return(analysis_688a.fortune(paytable))

@@ -143,8 +143,9 @@ def _check_container(path: Path, location: SourceLocation) -> None:
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as error:
-        # NotImplementedError: a central directory claiming a zip version Python does not read (found by fuzzing)
-        # is_zipfile() looks only at the end record; the central directory itself may still be damaged.
+        # is_zipfile() looks only at the end record; the central directory itself may still be damaged. zipfile
+        # raises NotImplementedError (its own, not a placeholder of ours) for a central directory that claims a zip
+        # version it does not read; fuzzing found one (tests/io/test_io_hostile_round2.py).
         raise InputError.single(location, f"the workbook's zip structure is damaged ({_reason(error)})") from None
     with archive:
         unpacked = sum(member.file_size for member in archive.infolist())
