@@ -1,7 +1,12 @@
 """Reads a filing workbook (docs/filing-format.md) into a :class:`Filing`, with every cell's location.
 
+The package's parts are read by :mod:`xlsx_package` as every producer writes them (Excel, LibreOffice, Google
+Sheets, xlsxwriter, openpyxl; transitional or strict Office Open XML; .xlsx or .xlsm), so a template opened and
+saved anywhere reads to the same values. Only the rows in use count, merged cells give their value to every row they
+cover, a header written twice or a chapter sheet named twice is refused rather than letting one silently win.
+
 Untrusted input: the file's size, its unpacked size, its compression ratio, its number of sheets and each sheet's
-extent are bounded before and while reading; openpyxl parses with defusedxml (a dependency of pacomply, and
+extent are bounded before and while reading; every part is parsed with defusedxml (a dependency of pacomply, and
 :func:`read_xlsx` refuses to run without it), so entity expansion ("billion laughs") and external entities are
 refused. A formula in a cell is read as :class:`submissions.values.FormulaText` with the value the spreadsheet last
 saved; typed answers refuse it, free text keeps the formula's text (docs/input-and-waivers.md).
@@ -12,7 +17,7 @@ from __future__ import annotations
 import re
 import warnings
 import zipfile
-from datetime import date, datetime, time, timedelta
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +33,8 @@ from pacomply.submissions.layout import (
     normalise_header,
 )
 from pacomply.submissions.model import Filing, SourceLocation, file_label
+from pacomply.submissions.readers import xlsx_package
+from pacomply.submissions.readers.xlsx_package import cell_name as _cell_name
 
 from pacomply import regulations
 
@@ -37,44 +44,27 @@ MAX_COMPRESSION_RATIO = 200
 MAX_ROWS = 5_000
 MAX_COLUMNS = 64
 MAX_SHEETS = 100
+# Every text a filing's read sheets can hold, at most: rows in use times columns, for each sheet read.
+MAX_SHARED_STRINGS = 4 * MAX_ROWS * MAX_COLUMNS
+MAX_NUMBER_CHARACTERS = xlsx_package.MAX_NUMBER_CHARACTERS
 
 
-class _CachedValues:
-    """The values a spreadsheet last computed for its formulas, read (once, lazily) only when a formula is seen."""
+@dataclass
+class _Sheet:
+    """A sheet's rows in use (number, cells from column A) and its merged ranges."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.sheets: dict[str, dict[tuple[int, int], object]] = {}
-        self.workbook: Any = None
-
-    def value(self, sheet_name: str, row: int, column: int) -> object:
-        if sheet_name not in self.sheets:
-            if self.workbook is None:
-                from openpyxl import load_workbook
-
-                self.workbook = load_workbook(self.path, read_only=True, data_only=True)
-            cells: dict[tuple[int, int], object] = {}
-            sheet = self.workbook[sheet_name]
-            for row_number, cached_row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
-                if row_number > MAX_ROWS:
-                    break
-                cells.update({(row_number, index): cell for index, cell in enumerate(cached_row, start=1)})
-            self.sheets[sheet_name] = cells
-        return self.sheets[sheet_name].get((row, column))
-
-    def close(self) -> None:
-        if self.workbook is not None:
-            self.workbook.close()
+    name: str
+    rows: list[tuple[int, list[object]]] = field(default_factory=list)
+    merges: list[tuple[str, int, int, int, int]] = field(default_factory=list)
 
 
 def read_xlsx(path: Path) -> Filing:
     """Parse a filing workbook; raise :class:`InputError` listing every problem found."""
     file_location = SourceLocation(file=path.name)
     _check_container(path, file_location)
-    import openpyxl.xml  # lazy: openpyxl is only needed when a workbook is read
-    from openpyxl import load_workbook
+    import openpyxl.xml  # lazy: openpyxl's cell utilities (dates, formulas, number formats) are used while reading
 
-    if not openpyxl.xml.DEFUSEDXML:  # without it openpyxl would expand entities from an untrusted file
+    if not openpyxl.xml.DEFUSEDXML:  # without it no part of an untrusted file is parsed
         raise InputError.single(file_location, "defusedxml is not installed; pacomply will not parse untrusted XML")
     if openpyxl.xml.LXML:  # openpyxl was imported before pacomply could keep it off lxml, which skips defusedxml
         raise InputError.single(
@@ -82,34 +72,21 @@ def read_xlsx(path: Path) -> Filing:
             "openpyxl was loaded to parse through lxml, which bypasses defusedxml; pacomply will not parse untrusted "
             "XML that way (set OPENPYXL_LXML=False before openpyxl is imported)",
         )
-    # openpyxl warns about parts it skips (data-validation extensions, odd defined names); the filer cannot act
-    # on those and they are not problems of the filing, so they stay out of the user's terminal.
+    # openpyxl's format tests may warn about odd number formats; the filer cannot act on those.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return _open_and_read(path, file_location, load_workbook)
-
-
-def _open_and_read(path: Path, file_location: SourceLocation, load_workbook: Any) -> Filing:
-    cached = _CachedValues(path)
-    _scan_part(path, "xl/sharedStrings.xml", file_location)  # openpyxl reads it whole while opening
-    try:
-        workbook = load_workbook(path, read_only=True, data_only=False)
-    except Exception as error:  # openpyxl and defusedxml raise many types for a damaged or hostile file
-        raise InputError.single(file_location, f"the workbook could not be opened ({_reason(error)})") from None
-    try:
-        _scan_cells(path, workbook, file_location)
-        return _read_workbook(workbook, path, cached)
-    except InputError:
-        raise
-    except Exception as error:  # a sheet's XML is only parsed while its rows are read
-        raise InputError.single(file_location, f"the workbook could not be read ({_reason(error)})") from None
-    finally:
-        workbook.close()
-        cached.close()
+        try:
+            with zipfile.ZipFile(path) as archive:
+                return _read_package(archive, path, file_location)
+        except InputError:
+            raise
+        except (OSError, zipfile.BadZipFile, EOFError, ValueError, NotImplementedError) as error:
+            # The file changed or was cut short after its container was checked, or a member is damaged.
+            raise InputError.single(file_location, f"the workbook could not be read ({_reason(error)})") from None
 
 
 def _reason(error: Exception) -> str:
-    """A damaged file's error in one line; defusedxml's refusals (often wrapped by openpyxl) say what was refused."""
+    """A damaged file's error in one line; defusedxml's refusals (often wrapped) say what was refused."""
     cause: BaseException | None = error
     while cause is not None:
         name = type(cause).__name__
@@ -163,151 +140,35 @@ def _check_container(path: Path, location: SourceLocation) -> None:
                 )
             if member.flag_bits & 0x1:
                 raise InputError.single(location, "the workbook is encrypted; save it without a password")
-        if "xl/workbook.xml" not in archive.namelist():
-            raise InputError.single(
-                location, "the file is a zip archive but not an Excel workbook (no xl/workbook.xml)"
-            )
 
 
-# A value openpyxl would read as a number: digits, one point, an exponent. Its own int()/float() turns 'NaN' and
-# 'INF' into values no filing holds and stops at 4,300 digits with an error that names no cell.
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,3})?")
-MAX_NUMBER_CHARACTERS = 40
+# A chapter sheet may carry the game's name after its id ("686a Over-Under", "Chapter 686a - Over Under").
+_CHAPTER_SHEET = re.compile(r"(?:chapter\s*)?(\d{3}[a-z])(?![0-9a-z])(?:[\s\-_:.,()]+.*)?")
 
 
-def _part_problem(location: SourceLocation, part: str, error: Exception) -> InputError:
-    position = getattr(error, "position", None)
-    where = f" at line {position[0]}, column {position[1]}" if position else ""
-    reason = " ".join(str(error).split(":")[0].split())[:120]
-    return InputError.single(location, f"the part {part} is not well-formed XML{where} ({reason}); refused")
+def _chapter_of_sheet(normalised: str) -> str | None:
+    match = _CHAPTER_SHEET.fullmatch(normalised)
+    chapter = regulations.normalise_chapter(match[1]) if match else regulations.normalise_chapter(normalised)
+    return chapter if chapter in regulations.CHAPTER_TITLES else None
 
 
-def _scan_part(path: Path, part: str, location: SourceLocation) -> None:
-    """Parse one XML part of the workbook on its own, so a damage in it is reported with the part and line."""
-    from defusedxml.ElementTree import iterparse
-
-    with zipfile.ZipFile(path) as archive:
-        if part not in archive.namelist():
-            return
-        try:
-            with archive.open(part) as stream:
-                for _event, element in iterparse(stream):
-                    element.clear()
-        except Exception as error:  # expat's ParseError, or defusedxml refusing a DTD or an entity
-            raise _part_problem(location.model_copy(update={"field": part}), part, error) from None
+def _listed(names: list[str]) -> str:
+    shown = ", ".join(f"'{values.clean_text(name)}'" for name in names[:12])
+    return shown + (f" and {len(names) - 12:,} more" if len(names) > 12 else "") if names else "none"
 
 
-def _scan_cells(path: Path, workbook: Any, file_location: SourceLocation) -> None:
-    """Every cell of every sheet checked before openpyxl converts it: numbers a filing can hold, shared-string
-    indexes that exist, well-formed XML; each problem located at its sheet and cell (or the sheet's line)."""
-    from defusedxml.ElementTree import iterparse
-
-    problems = ProblemCollector()
-    strings = len(getattr(workbook, "shared_strings", ()) or ())
-    with zipfile.ZipFile(path) as archive:
-        for name in workbook.sheetnames:
-            part = getattr(workbook[name], "_worksheet_path", None)
-            if not part or part not in archive.namelist():
-                continue
-            sheet_location = SourceLocation(file=file_location.file, sheet=name)
-            try:
-                with archive.open(part) as stream:
-                    for _event, element in iterparse(stream):
-                        if element.tag.rpartition("}")[2] == "c":
-                            _check_cell(element, name, file_location.file, strings, problems)
-                            element.clear()
-            except Exception as error:  # not well-formed: located to the sheet, with the line expat gives
-                problems.add(sheet_location, str(_part_problem(sheet_location, part, error).problems[0].message))
-    problems.raise_if_any()
-
-
-def _check_cell(element: Any, sheet: str, file_name: str, strings: int, problems: ProblemCollector) -> None:
-    kind = element.get("t", "n")
-    value_element = next((child for child in element if child.tag.rpartition("}")[2] == "v"), None)
-    text = (value_element.text or "").strip() if value_element is not None else ""
-    if not text:
-        return
-    where = SourceLocation(file=file_name, sheet=sheet, cell=(element.get("r") or "?")[:12])
-    if kind == "n":
-        if len(text) > MAX_NUMBER_CHARACTERS or not _NUMBER.fullmatch(text):
-            shown = text if len(text) <= 20 else f"{text[:12]}… ({len(text):,} characters)"
-            problems.add(where, f"the cell holds '{shown}', which is not a number a filing can hold")
-    elif kind == "d":
-        try:
-            datetime.fromisoformat(text[:40])
-        except ValueError:
-            problems.add(where, f"the cell holds '{text[:20]}', which is not a date")
-    elif kind == "s" and (not text.isdigit() or len(text) > 9 or int(text) >= strings):
-        problems.add(
-            where, f"the cell refers to shared text number {text[:12]}, but the workbook holds {strings:,}; damaged"
-        )
-
-
-def _cell_name(row: int, column: int) -> str:
-    from openpyxl.utils import get_column_letter
-
-    return f"{get_column_letter(column)}{row}"
-
-
-def _rows(
-    sheet: Any, name: str, problems: ProblemCollector, file_name: str, cached: _CachedValues
-) -> list[tuple[int, list[object]]]:
-    """Non-empty rows with their numbers, bounded in count and width; formulas marked with their saved value."""
-    rows: list[tuple[int, list[object]]] = []
-    for row_number, row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
-        if row_number > MAX_ROWS:
-            problems.add(
-                SourceLocation(file=file_name, sheet=name), f"the sheet has more than {MAX_ROWS:,} rows; refused"
-            )
-            break
-        cells = [
-            values.FormulaText(cell, cached.value(name, row_number, index))
-            if isinstance(cell, str) and cell.startswith("=") and len(cell) > 1
-            else _plain(cell)
-            for index, cell in enumerate(row, start=1)
-        ]
-        if all(values.is_blank(cell) for cell in cells):
-            continue
-        rows.append((row_number, cells))
-    return rows
-
-
-def _plain(cell: object) -> object:
-    """openpyxl's own cell objects (an array formula, an error) become their text."""
-    if cell is None or isinstance(cell, str | int | float | bool | date | datetime | time | timedelta):
-        return cell
-    text = getattr(cell, "text", None)
-    return values.FormulaText(str(text)) if isinstance(text, str) and text.startswith("=") else str(cell)
-
-
-def _header_map(
-    header: list[object],
-    expected: tuple[str, ...],
-    required: tuple[str, ...],
-    location: SourceLocation,
-    problems: ProblemCollector,
-) -> dict[str, int] | None:
-    found = {normalise_header(text): index for index, text in enumerate(header) if not values.is_blank(text)}
-    columns = {name: found[normalise_header(name)] for name in expected if normalise_header(name) in found}
-    missing = [name for name in required if name not in columns]
-    if missing:
-        seen = ", ".join(f"'{values.display(text)}'" for text in header if not values.is_blank(text)) or "nothing"
-        problems.add(location, f"header row lacks {', '.join(repr(name) for name in missing)} (found {seen})")
-        return None
-    return columns
-
-
-def _read_workbook(workbook: Any, path: Path, cached: _CachedValues) -> Filing:
-    problems = ProblemCollector()
+def _read_package(archive: zipfile.ZipFile, path: Path, file_location: SourceLocation) -> Filing:
     file_name = file_label(path.name)  # what the reports show: undecodable bytes and controls made visible
-    if len(workbook.sheetnames) > MAX_SHEETS:
+    package = xlsx_package.open_package(archive, file_location)
+    names = [sheet.name for sheet in package.sheets]
+    if len(names) > MAX_SHEETS:
         raise InputError.single(
             SourceLocation(file=file_name),
-            f"the workbook has {len(workbook.sheetnames):,} sheets; a filing needs a few, more than {MAX_SHEETS} "
-            "are refused",
+            f"the workbook has {len(names):,} sheets; a filing needs a few, more than {MAX_SHEETS} are refused",
         )
+    problems = ProblemCollector()
     sheets: dict[str, str] = {}
-    for name in workbook.sheetnames:
+    for name in names:
         normalised = normalise_header(name)
         if normalised in sheets:
             # 'Tables' and 'TABLES ': one would silently win over the other, so neither is read.
@@ -318,47 +179,183 @@ def _read_workbook(workbook: Any, path: Path, cached: _CachedValues) -> Filing:
             )
             continue
         sheets[normalised] = name
+    chapter_sheets: dict[str, str] = {}
+    for normalised, name in sorted(sheets.items()):
+        chapter = _chapter_of_sheet(normalised)
+        if chapter is None:
+            continue  # extra sheets are kept and ignored
+        if chapter in chapter_sheets:
+            problems.add(
+                SourceLocation(file=file_name, sheet=name),
+                f"the sheets '{chapter_sheets[chapter]}' and '{name}' both name chapter {chapter}; pacomply cannot "
+                "tell which one holds the filing's answers, keep one",
+            )
+            continue
+        chapter_sheets[chapter] = name
     problems.raise_if_any()
 
     filing_name = sheets.get(normalise_header(FILING_SHEET))
+    tables_name = sheets.get(normalise_header(TABLES_SHEET))
+    wanted = [name for name in (filing_name, *chapter_sheets.values(), tables_name) if name is not None]
+    loaded = _load_sheets(archive, package, wanted, file_name)
+
     metadata = None
     if filing_name is None:
-        problems.add(SourceLocation(file=file_name), f"the workbook has no '{FILING_SHEET}' sheet")
+        problems.add(
+            SourceLocation(file=file_name), f"the workbook has no '{FILING_SHEET}' sheet (its sheets: {_listed(names)})"
+        )
     else:
-        metadata = _read_filing_sheet(workbook[filing_name], filing_name, file_name, problems, cached)
+        metadata = _read_filing_sheet(loaded[filing_name], file_name, problems)
 
     chapters = {}
-    for normalised, name in sorted(sheets.items()):
-        chapter = regulations.normalise_chapter(normalised)
-        if chapter not in regulations.CHAPTER_TITLES:
-            continue  # extra sheets are kept and ignored
+    for chapter, name in sorted(chapter_sheets.items()):
         location = SourceLocation(file=file_name, sheet=name)
         try:
             book = regulations.rulebook(chapter)
         except regulations.UnknownChapterError as error:
             problems.add(location, str(error))
             continue
-        chapters[chapter] = _read_chapter_sheet(workbook[name], name, file_name, book, problems, cached)
+        chapters[chapter] = _read_chapter_sheet(loaded[name], file_name, book, problems)
 
     tables = []
-    tables_name = sheets.get(normalise_header(TABLES_SHEET))
     if tables_name is None:
-        problems.add(SourceLocation(file=file_name), f"the workbook has no '{TABLES_SHEET}' sheet")
+        problems.add(
+            SourceLocation(file=file_name), f"the workbook has no '{TABLES_SHEET}' sheet (its sheets: {_listed(names)})"
+        )
     else:
-        tables = _read_tables_sheet(workbook[tables_name], tables_name, file_name, problems, cached)
+        tables = _read_tables_sheet(loaded[tables_name], file_name, problems)
 
     if not chapters and not tables and filing_name is not None and tables_name is not None:
         problems.add(
             SourceLocation(file=file_name),
-            "the workbook has no chapter sheet (named by chapter id, e.g. '686a') and no tables",
+            "the workbook has no chapter sheet (named by chapter id, e.g. '686a' or '686a Over-Under') and no "
+            f"tables (its sheets: {_listed(names)})",
         )
     problems.raise_if_any()
     assert metadata is not None
     return Filing(metadata=metadata, chapters=chapters, tables=tuple(tables), source=file_name)
 
 
-def _read_filing_sheet(sheet: Any, name: str, file_name: str, problems: ProblemCollector, cached: _CachedValues) -> Any:
-    rows = _rows(sheet, name, problems, file_name, cached)
+def _load_sheets(
+    archive: zipfile.ZipFile, package: xlsx_package.Package, wanted: list[str], file_name: str
+) -> dict[str, _Sheet]:
+    """The sheets a filing is read from, every cell checked first; raises with every damaged cell located."""
+    problems = ProblemCollector()
+    file_location = SourceLocation(file=file_name)
+    strings = xlsx_package.read_shared_strings(archive, package.shared_strings_part, file_location, MAX_SHARED_STRINGS)
+    styles = xlsx_package.read_styles(archive, package.styles_part, file_location)
+    parts = {sheet.name: sheet.part for sheet in package.sheets}
+    loaded: dict[str, _Sheet] = {}
+    for name in wanted:
+        sheet = _Sheet(name)
+        loaded[name] = sheet
+        part = parts.get(name)
+        if part is None:
+            continue  # a chart sheet, or a sheet whose part is missing: read as empty, and said so where it matters
+        cells = xlsx_package.read_sheet(
+            archive, part, name, file_name, strings, styles, package.date1904, problems, MAX_ROWS, MAX_COLUMNS
+        )
+        if cells.over_limit:
+            problems.add(
+                SourceLocation(file=file_name, sheet=name),
+                f"the sheet has more than {MAX_ROWS:,} rows in use; refused",
+            )
+            continue
+        for row_number in sorted(cells.cells):
+            row = cells.cells[row_number]
+            line: list[object] = [None] * max(row)
+            for column, value in row.items():
+                line[column - 1] = value
+            if not all(values.is_blank(value) for value in line):
+                sheet.rows.append((row_number, line))
+        sheet.merges = cells.merges
+    problems.raise_if_any()
+    return loaded
+
+
+def _apply_merges(sheet: _Sheet, columns: dict[str, int], file_name: str, problems: ProblemCollector) -> None:
+    """Each merged range gives its value to every cell it covers in the rows in use; a range over two columns
+    that are read (an answer merged into its notes) is refused, naming the range, as one value cannot be both."""
+    if not sheet.merges:
+        return
+    header_by_column = {index + 1: header for header, index in columns.items()}
+    by_row = dict(sheet.rows)
+    numbers = sorted(by_row)
+    budget = MAX_ROWS * MAX_COLUMNS  # merges never overlap in a sound workbook, so they cover at most the sheet
+    for reference, top, left, bottom, right in sorted(sheet.merges, key=lambda merge: (merge[1], merge[2])):
+        read = [column for column in range(left, right + 1) if column in header_by_column]
+        if len(read) > 1:
+            problems.add(
+                SourceLocation(file=file_name, sheet=sheet.name, cell=_cell_name(top, left)),
+                f"the cells {reference} are merged across the columns "
+                + ", ".join(f"'{header_by_column[column]}' ({_column_letter(column)})" for column in read)
+                + "; unmerge them so that each column holds its own value",
+            )
+            continue
+        first = by_row.get(top)
+        value = first[left - 1] if first is not None and left <= len(first) else None
+        if values.is_blank(value):
+            continue
+        for row_number in numbers:
+            if not top <= row_number <= bottom:
+                continue
+            cells = by_row[row_number]
+            for column in range(left, min(right, MAX_COLUMNS) + 1):
+                budget -= 1
+                if budget < 0:
+                    problems.add(
+                        SourceLocation(file=file_name, sheet=sheet.name),
+                        "the sheet's merged ranges overlap or cover more cells than it has; damaged",
+                    )
+                    return
+                if (row_number, column) == (top, left):
+                    continue
+                if column > len(cells):
+                    cells.extend([None] * (column - len(cells)))
+                if values.is_blank(cells[column - 1]):
+                    cells[column - 1] = value
+
+
+def _column_letter(column: int) -> str:
+    from openpyxl.utils import get_column_letter
+
+    return get_column_letter(column)
+
+
+def _header_map(
+    header: list[object],
+    expected: tuple[str, ...],
+    required: tuple[str, ...],
+    location: SourceLocation,
+    problems: ProblemCollector,
+    header_row: int = 1,
+) -> dict[str, int] | None:
+    found: dict[str, list[int]] = {}
+    for index, text in enumerate(header):
+        if not values.is_blank(text):
+            found.setdefault(normalise_header(values.display(text)), []).append(index)
+    duplicated = False
+    for name in expected:
+        indexes = found.get(normalise_header(name), [])
+        if len(indexes) > 1:
+            duplicated = True
+            cells = [_cell_name(header_row, index + 1) for index in indexes]
+            problems.add(
+                location.model_copy(update={"cell": cells[0]}),
+                f"the header '{name}' is in {len(cells)} columns, {' and '.join(cells)}; pacomply cannot tell which "
+                "one the filing means, keep one",
+            )
+    columns = {name: found[normalise_header(name)][0] for name in expected if normalise_header(name) in found}
+    missing = [name for name in required if name not in columns]
+    if missing:
+        seen = ", ".join(f"'{values.display(text)}'" for text in header if not values.is_blank(text)) or "nothing"
+        problems.add(location, f"header row lacks {', '.join(repr(name) for name in missing)} (found {seen})")
+        return None
+    return None if duplicated else columns
+
+
+def _read_filing_sheet(sheet: _Sheet, file_name: str, problems: ProblemCollector) -> Any:
+    name, rows = sheet.name, sheet.rows
     sheet_location = SourceLocation(file=file_name, sheet=name)
     if not rows:
         problems.add(sheet_location, "the sheet is empty; expected a Field/Value header and the filing's details")
@@ -370,9 +367,11 @@ def _read_filing_sheet(sheet: Any, name: str, file_name: str, problems: ProblemC
         ("Field", "Value"),
         SourceLocation(file=file_name, sheet=name, cell=f"A{header_row}"),
         problems,
+        header_row,
     )
     if columns is None:
         return None
+    _apply_merges(sheet, columns, file_name, problems)
     by_header = {normalise_header(column.header): column.field for column in FILING_FIELDS}
     raw: dict[str, RawCell] = {}
     for row_number, cells in rows[1:]:
@@ -387,11 +386,9 @@ def _read_filing_sheet(sheet: Any, name: str, file_name: str, problems: ProblemC
     return build_metadata(raw, sheet_location, problems)
 
 
-def _read_chapter_sheet(
-    sheet: Any, name: str, file_name: str, book: Any, problems: ProblemCollector, cached: _CachedValues
-) -> Any:
+def _read_chapter_sheet(sheet: _Sheet, file_name: str, book: Any, problems: ProblemCollector) -> Any:
+    name, rows = sheet.name, sheet.rows
     sheet_location = SourceLocation(file=file_name, sheet=name)
-    rows = _rows(sheet, name, problems, file_name, cached)
     if not rows:
         problems.add(sheet_location, "the sheet is empty; expected a Section/Key/Question/Answer/Notes header")
         return build_chapter(book, [], sheet_location, problems)
@@ -402,9 +399,11 @@ def _read_chapter_sheet(
         ("Key", "Answer"),
         SourceLocation(file=file_name, sheet=name, cell=f"A{header_row}"),
         problems,
+        header_row,
     )
     if columns is None:
         return build_chapter(book, [], sheet_location, problems)
+    _apply_merges(sheet, columns, file_name, problems)
     entries = []
     for row_number, cells in rows[1:]:
 
@@ -424,10 +423,8 @@ def _read_chapter_sheet(
     return build_chapter(book, entries, sheet_location, problems)
 
 
-def _read_tables_sheet(
-    sheet: Any, name: str, file_name: str, problems: ProblemCollector, cached: _CachedValues
-) -> list[Any]:
-    rows = _rows(sheet, name, problems, file_name, cached)
+def _read_tables_sheet(sheet: _Sheet, file_name: str, problems: ProblemCollector) -> list[Any]:
+    name, rows = sheet.name, sheet.rows
     if not rows:
         problems.add(SourceLocation(file=file_name, sheet=name), "the sheet is empty; expected the Tables header row")
         return []
@@ -435,10 +432,16 @@ def _read_tables_sheet(
     expected = tuple(column.header for column in TABLE_COLUMNS)
     required = tuple(column.header for column in TABLE_COLUMNS if column.required)
     columns = _header_map(
-        header, expected, required, SourceLocation(file=file_name, sheet=name, cell=f"A{header_row}"), problems
+        header,
+        expected,
+        required,
+        SourceLocation(file=file_name, sheet=name, cell=f"A{header_row}"),
+        problems,
+        header_row,
     )
     if columns is None:
         return []
+    _apply_merges(sheet, columns, file_name, problems)
     tables = []
     seen: dict[str, SourceLocation] = {}
     for row_number, cells in rows[1:]:
