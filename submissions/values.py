@@ -127,6 +127,28 @@ def _bounded(value: Decimal, raw: object, what: str) -> Decimal:
     return value
 
 
+# A comma separates thousands only in groups of three ("25,000", "1,234.5"). Any other comma is a decimal comma
+# ("93,6", as a spreadsheet in a European locale writes it): dropping it would read 936, so the value is refused at
+# its cell with the spelling to use.
+_GROUPED = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?")
+_DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")
+
+
+def _number_text(raw: object, what: str) -> str:
+    """The text of a typed number with its thousands separators removed; a decimal comma is refused."""
+    text = display(raw)
+    if "," not in text:
+        return text
+    if _GROUPED.fullmatch(text):
+        return text.replace(",", "")
+    if _DECIMAL_COMMA.fullmatch(text):
+        raise ValueProblem(
+            f"{what} '{text[:40]}' has a decimal comma; write it with a decimal point ({text[:40].replace(',', '.')}), "
+            "a comma is read only between thousands (25,000)"
+        )
+    return text  # not a number at all: the caller refuses it in its own words
+
+
 def read_integer(raw: object, what: str = "answer") -> int:
     """A whole number (a spreadsheet's 6.0 is 6), within ±10¹²."""
     if isinstance(raw, bool):
@@ -138,7 +160,7 @@ def read_integer(raw: object, what: str = "answer") -> int:
     ):
         number = int(raw)
     else:
-        text = display(raw).replace(",", "")
+        text = _number_text(raw, what)
         if not re.fullmatch(r"[+-]?\d{1,30}", text):
             raise ValueProblem(f"{what} '{display(raw)[:40]}' is not a whole number")
         number = int(text)
@@ -155,7 +177,7 @@ def read_decimal(raw: object, what: str = "answer") -> Decimal:
     elif isinstance(raw, int | float):
         value = Decimal(str(raw))
     else:
-        text = display(raw).replace(",", "")
+        text = _number_text(raw, what)
         try:
             value = Decimal(text)
         except InvalidOperation:
