@@ -490,6 +490,7 @@ def validate(
     for entry in collection.skipped:
         _note(f"skipped {_shown_path(entry.path)}: {entry.reason}")
     unlisted = [BatchOutcome(entry.path, None, (f"{entry.path}: {entry.reason}",)) for entry in collection.unlisted]
+    _warn_configurations_not_applied(paths, configured.source)
     if not paths and not unlisted:
         _fail("no filings (.xlsx, .pdf, .json) found in " + ", ".join(f"'{path}'" for path in filings))
     batch = len(paths) + len(unlisted) > 1 or any(path.is_dir() for path in filings)
@@ -546,6 +547,34 @@ def validate(
         # The table goes to stdout when it is the text report, else to stderr beside the machine-readable output.
         _summary_table(outcomes, to_stderr=output_dir is None and formats[0].value != "text")
     raise typer.Exit(exit_code(outcomes))
+
+
+def _warn_configurations_not_applied(paths: list[Path], applied: Path | None) -> None:
+    """Name a pacomply.toml lying beside the filings that this run does not apply.
+
+    The configuration comes from the working folder (or --config), never from a filing's folder: a file that came
+    with the filings could otherwise demote their errors. One left there may still be what the reviewer meant, so
+    it is named, with how to apply it.
+    """
+    from pacomply.config import CONFIG_FILE
+
+    applied_key = applied.resolve() if applied is not None else None
+    seen: set[Path] = set()
+    for path in paths:
+        candidate = path.parent / CONFIG_FILE
+        try:
+            key = candidate.resolve()
+            if key in seen or key == applied_key or not candidate.is_file():
+                continue
+        except OSError:
+            continue
+        seen.add(key)
+        typer.echo(
+            f"warning: {_shown_path(candidate)} lies beside the filings but is not applied (the configuration is "
+            f"read from the working folder and its parents: {_shown_path(applied) if applied else 'none found'}); "
+            f"pass --config {_shown_path(candidate)} to apply it",
+            err=True,
+        )
 
 
 def _refuse_input_folder_as_output(output_dir: Path, filings: list[Path]) -> None:
