@@ -204,7 +204,7 @@ def _read_page(page: Any, reading: _Reading) -> None:
         if turn:
             reading.turns[number - 1] = turn
             return  # read again once turned
-    page = _without_blanks_under_values(page)
+    page = _without_covered_blanks(page)
     text = page.extract_text() or ""
     title = _CHAPTER_IN_TEXT.search(text)
     if title:
@@ -239,27 +239,53 @@ def _turn_to_upright(chars: list[dict[str, Any]]) -> int:
     return direction if direction and count > directions[0] else 0
 
 
-def _without_blanks_under_values(page: Any) -> Any:
-    """The page without the underscores of the blanks that a drawn form value covers (:mod:`.pdf_prepare`), which
-    would otherwise be read interleaved with the value's characters."""
-    from pacomply.submissions.readers.pdf_prepare import DRAWN_MARK
+def _without_covered_blanks(page: Any) -> Any:
+    """The page without the underscores of blanks that written characters cover.
 
-    boxes = [
-        (annotation["x0"] - 1, annotation["top"] - 1, annotation["x1"] + 1, annotation["bottom"] + 1)
-        for annotation in page.annots
-        if isinstance(annotation.get("data"), dict) and annotation["data"].get(DRAWN_MARK) is True
-    ]
-    if not boxes:
+    A form filled through its fields and then flattened or printed, or one whose values pacomply draws from its
+    fields (:mod:`.pdf_prepare`), has each value written over the blank's underscores; read in order of position,
+    the two interleave (``1_1_/0_2_``). An underscore that a character other than a blank overlaps, on the same
+    line, is not part of the answer. Underscores beside a mark (``__X__``) are not covered and stay.
+    """
+    from collections import defaultdict
+
+    chars = page.chars
+    blanks = [char for char in chars if char.get("text") == "_"]
+    if not blanks:
         return page
+    size = 16.0
+    grid: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    for char in chars:
+        if char.get("text") in ("_", " ", ""):
+            continue
+        for column in range(int(char["x0"] // size), int(char["x1"] // size) + 1):
+            for row in range(int(char["top"] // size), int(char["bottom"] // size) + 1):
+                grid[column, row].append(char)
+    covered: set[int] = set()
+    for blank in blanks:
+        width, height = blank["x1"] - blank["x0"], blank["bottom"] - blank["top"]
+        cells = (
+            (column, row)
+            for column in range(int(blank["x0"] // size), int(blank["x1"] // size) + 1)
+            for row in range(int(blank["top"] // size), int(blank["bottom"] // size) + 1)
+        )
+        for cell in cells:
+            if any(_overlaps(blank, char, width, height) for char in grid.get(cell, ())):
+                covered.add(id(blank))
+                break
+    if not covered:
+        return page
+    return page.filter(lambda item: id(item) not in covered)
 
-    def kept(item: dict[str, Any]) -> bool:
-        if item.get("object_type") != "char" or item.get("text") != "_":
-            return True
-        middle_x = (item["x0"] + item["x1"]) / 2
-        middle_y = (item["top"] + item["bottom"]) / 2
-        return not any(left <= middle_x <= right and top <= middle_y <= bottom for left, top, right, bottom in boxes)
 
-    return page.filter(kept)
+def _overlaps(blank: dict[str, Any], char: dict[str, Any], width: float, height: float) -> bool:
+    """Whether ``char`` covers a good part of the underscore ``blank``: across a third of the narrower one's width
+    and more than 40 % of the lower one's height (on the same line, not the line above or below)."""
+    across = min(blank["x1"], char["x1"]) - max(blank["x0"], char["x0"])
+    down = min(blank["bottom"], char["bottom"]) - max(blank["top"], char["top"])
+    narrower = min(width, char["x1"] - char["x0"])
+    lower = min(height, char["bottom"] - char["top"])
+    return across > narrower / 3 and down > 0.4 * lower
 
 
 _METADATA_LABEL = re.compile(

@@ -5,9 +5,8 @@ cross-reference table rebuilt as qpdf rebuilds it, pages turned so that their te
   the page's text; a viewer shows them through each widget's appearance stream, which a filler may not even write
   (``/NeedAppearances``). pdfplumber reads page text only. So each widget's value (a text field's text, a choice,
   a ticked check box or radio button as ``X``) is drawn as text inside the widget's rectangle, in the page's own
-  content, and the widget is marked (:data:`DRAWN_MARK`) so that the reader can drop the blank's underscores
-  beneath it. The value comes from ``/V`` (inherited from the field's parents), never from the appearance: the
-  value is what the form holds.
+  content (the reader drops the blank's underscores that the value covers). The value comes from ``/V``
+  (inherited from the field's parents), never from the appearance: the value is what the form holds.
 - **A damaged cross-reference table.** An incremental update appends a revision; if the offset of its
   cross-reference section is off, pdfminer's own recovery can land on an earlier revision and read answers the
   filer has since changed. qpdf rebuilds the table from the objects in file order, the last definition of each
@@ -25,8 +24,6 @@ from __future__ import annotations
 import io
 from typing import Any
 
-DRAWN_MARK = "PacomplyValueDrawn"
-"""Set (true) on a widget whose value was drawn into the page: the reader drops the blank under it."""
 MAX_WIDGETS_PER_PAGE = 2_000
 MAX_VALUE_CHARACTERS = 500
 _FONT_RESOURCE = "/PacomplyFieldValue"
@@ -153,7 +150,6 @@ def _draw_field_values(pdf: Any) -> bool:
             except (TypeError, ValueError):
                 continue
             pieces.append(_text_operators(text, min(x0, x1), min(y0, y1), abs(y1 - y0)))
-            widget[pikepdf.Name("/" + DRAWN_MARK)] = True
         if not pieces:
             continue
         if font is None:

@@ -211,3 +211,24 @@ def test_rebuilt_damaged_file_keeps_a_decompression_bomb_compressed(
     path = tmp_path / "bomb.pdf"
     path.write_bytes(damaged)
     assert_input_refused(run_pacomply("validate", path), "Page 1", "decompression bomb")
+
+
+def test_flattened_form_reads_its_typed_values_and_names_its_drawn_ticks_as_unanswered() -> None:
+    # Printed or flattened, a filled form keeps each value where its field was, over the blank's underscores: read
+    # in order of position they interleaved ('1_1_/0_2_/_2_0_2_6'). The check boxes' ticks are drawn as lines, not
+    # text: no text tool reads them, so those questions are unanswered, each named, never guessed.
+    from pacomply import regulations
+    from tests.io.fixtures.board_form import FORM_686A_ROWS
+
+    code, review = _review(FORMS / "board-686a-acroform-flattened.pdf")
+    assert code == 1
+    assert (review["filing"]["licensee"], review["filing"]["date_filed"]) == ("Keystone Downs Casino", "2026-11-02")
+    book = regulations.rulebook("686a")
+    form_keys = [key for _section, keys in FORM_686A_ROWS for key in keys]
+    yes_no = sorted(key for key in form_keys if book.question(key).kind.value == "yes_no")
+    unanswered = sorted(
+        finding["message"].split("'")[1]
+        for finding in review["findings"]
+        if finding["rule_id"] == "686A-006" and "is not answered" in finding["message"]
+    )
+    assert unanswered == yes_no
