@@ -41,6 +41,29 @@ def tool_version() -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class ConfigurationApplied:
+    """The configuration file a review was completed with and what it changed there.
+
+    Every report names it in its header: a configuration can demote an error to a warning and so turn a verdict
+    into "compliant", and the report must say which file did that.
+    """
+
+    source: str
+    """The file, as a path relative to the working folder where it lies under it, else absolute."""
+    changes: tuple[str, ...] = ()
+    """What the file changed in this review, one line each (a severity, a default); empty when nothing."""
+    errors_demoted: int = 0
+    """Findings of this review that were errors by their rule and are not errors by this file."""
+
+    def describe(self) -> str:
+        """One line: the file, then what it changed."""
+        if not self.changes:
+            return f"{self.source} (it changed nothing in this review)"
+        demoted = f"{self.errors_demoted} error(s) demoted by this file; " if self.errors_demoted else ""
+        return f"{self.source}: {demoted}" + "; ".join(self.changes)
+
+
+@dataclass(frozen=True, slots=True)
 class RulebookUsed:
     """Which rulebook a review applied."""
 
@@ -72,6 +95,8 @@ class Review:
     """The Board's published figures about the wager math (with the rest of their lists), each reconciled."""
     review_date: date = field(default_factory=board_today)
     """The day the review was made (CheckSettings.review_date), printed in every report."""
+    configuration: ConfigurationApplied | None = None
+    """The configuration file that completed the review (severities, defaults), named in every report's header."""
 
     def count(self, severity: Severity) -> int:
         """Findings of one severity that no waiver accepts."""

@@ -217,19 +217,20 @@ def _write_output(content: bytes, output: Path | None, inputs: list[Path], force
         sys.stdout.buffer.write(content)
         sys.stdout.flush()
         return
-    from pacomply.submissions.files import OutputRefused, check_output_path, write_atomically
+    from pacomply.submissions.files import OutputRefused, check_output_path, write_atomically, write_to_special
 
     try:
         check_output_path(output, inputs, overwrite=force)
-        write_atomically(output, content)
+        if not write_to_special(output, content):
+            write_atomically(output, content)
     except OutputRefused as error:
         _fail(str(error))
     except OSError as error:
         _fail(f"could not write '{output}': {error.strerror or error}")
 
-
 def _chapters(chapters: list[str]) -> list[str]:
     from pacomply import regulations
+
     result = []
     for chapter in chapters:
         try:
@@ -448,7 +449,7 @@ def validate(
     from pacomply.checker.waivers import read_waivers
     from pacomply.config import finish_review, load_config
     from pacomply.reports.interface import render_many, renderer
-    from pacomply.review_service import collect_filings, exit_code, review_path, write_reports
+    from pacomply.review_service import BatchOutcome, collect, exit_code, review_path, write_reports
     from pacomply.submissions import InputError
     from pacomply.submissions.files import OutputRefused
 
@@ -484,10 +485,15 @@ def validate(
     )
     if output_dir is not None:
         _refuse_input_folder_as_output(output_dir, filings)
-    paths = collect_filings(filings)
-    if not paths:
+    collection = collect(filings)
+    paths = list(collection.filings)
+    for entry in collection.skipped:
+        _note(f"skipped {_shown_path(entry.path)}: {entry.reason}")
+    unlisted = [BatchOutcome(entry.path, None, (f"{entry.path}: {entry.reason}",)) for entry in collection.unlisted]
+    _warn_configurations_not_applied(paths, configured.source)
+    if not paths and not unlisted:
         _fail("no filings (.xlsx, .pdf, .json) found in " + ", ".join(f"'{path}'" for path in filings))
-    batch = len(paths) > 1 or any(path.is_dir() for path in filings)
+    batch = len(paths) + len(unlisted) > 1 or any(path.is_dir() for path in filings)
     if batch and (pdf is not None or xlsx is not None):
         _fail("--pdf and --xlsx name one file; for several filings use --output-dir DIR --format pdf,xlsx")
     if output_dir is None and (len(formats) > 1 or (formats[0].binary and output is None)):
@@ -508,7 +514,7 @@ def validate(
                 check_output_path(planned, inputs)
             except OutputRefused as error:
                 _fail(str(error))
-    outcomes = _review_with_progress(paths, settings, jobs) if batch else [review_path(paths[0], settings)]
+    outcomes = unlisted + (_review_with_progress(paths, settings, jobs) if batch else [review_path(paths[0], settings)])
     outcomes = [  # the configured thickness default, waivers and severity overrides, on every review
         dataclasses.replace(
             outcome, review=finish_review(outcome.review, settings, configured, accepted, settings.review_date)
@@ -541,6 +547,34 @@ def validate(
         # The table goes to stdout when it is the text report, else to stderr beside the machine-readable output.
         _summary_table(outcomes, to_stderr=output_dir is None and formats[0].value != "text")
     raise typer.Exit(exit_code(outcomes))
+
+
+def _warn_configurations_not_applied(paths: list[Path], applied: Path | None) -> None:
+    """Name a pacomply.toml lying beside the filings that this run does not apply.
+
+    The configuration comes from the working folder (or --config), never from a filing's folder: a file that came
+    with the filings could otherwise demote their errors. One left there may still be what the reviewer meant, so
+    it is named, with how to apply it.
+    """
+    from pacomply.config import CONFIG_FILE
+
+    applied_key = applied.resolve() if applied is not None else None
+    seen: set[Path] = set()
+    for path in paths:
+        candidate = path.parent / CONFIG_FILE
+        try:
+            key = candidate.resolve()
+            if key in seen or key == applied_key or not candidate.is_file():
+                continue
+        except OSError:
+            continue
+        seen.add(key)
+        typer.echo(
+            f"warning: {_shown_path(candidate)} lies beside the filings but is not applied (the configuration is "
+            f"read from the working folder and its parents: {_shown_path(applied) if applied else 'none found'}); "
+            f"pass --config {_shown_path(candidate)} to apply it",
+            err=True,
+        )
 
 
 def _refuse_input_folder_as_output(output_dir: Path, filings: list[Path]) -> None:
@@ -1589,12 +1623,85 @@ def _log_internal_error(error: BaseException) -> Path | None:
         return None
 
 
+class OutputFailed(Exception):
+    """Standard output could not take what pacomply wrote (a full disk, a pipe closed by its reader): not an
+    ``OSError``, so the command-line library's own handling (which exits 1 on a closed pipe) never sees it."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+    def reason(self) -> str:
+        """The failure in a reader's words."""
+        import errno
+
+        if self.error.errno == errno.EPIPE or isinstance(self.error, BrokenPipeError):
+            return "the pipe was closed by the program reading it (BrokenPipeError)"
+        return self.error.strerror or str(self.error)
+
+
+class _GuardedOutput:
+    """Standard output (text or its byte buffer) whose write and flush raise :class:`OutputFailed` on failure."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, data: Any) -> int:
+        try:
+            return self._stream.write(data)
+        except OSError as error:
+            raise OutputFailed(error) from error
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as error:
+            raise OutputFailed(error) from error
+
+    @property
+    def buffer(self) -> _GuardedOutput:
+        return _GuardedOutput(self._stream.buffer)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _silence_stdout() -> None:
+    """After stdout failed: point its descriptor at the null device, so the interpreter's last flush at exit
+    cannot print a second, unhandled error."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
+        os.close(null)
+    except (OSError, ValueError):
+        pass
+
+
 def run_app(arguments: list[str] | None = None) -> int:
     """Run the command line and return its exit code; an unexpected exception exits 3 with its traceback logged.
 
     An uncaught exception would otherwise exit 1, the code for "errors found", and a batch or CI could not tell
-    a defect in pacomply from a finding about the filing.
+    a defect in pacomply from a finding about the filing. Standard output that cannot be written (a full disk, a
+    pipe closed early as by ``| head -c1``) exits 2 with the reason: the report did not reach its reader, so no
+    verdict may be read from the exit code.
     """
+    original = sys.stdout
+    sys.stdout = _GuardedOutput(original)  # type: ignore[assignment]
+    try:
+        code = _run_guarded(arguments)
+        sys.stdout.flush()  # what is still buffered must reach its reader before the exit code says anything
+        return code
+    except OutputFailed as failure:
+        _silence_stdout()
+        sys.stderr.write(f"pacomply: could not write to standard output: {failure.reason()}\n")
+        return EXIT_INPUT
+    finally:
+        sys.stdout = original
+
+
+def _run_guarded(arguments: list[str] | None) -> int:
     try:
         app(args=arguments, standalone_mode=True)
     except SystemExit as exit_:
@@ -1602,6 +1709,8 @@ def run_app(arguments: list[str] | None = None) -> int:
         return code if isinstance(code, int) else (0 if code is None else 1)
     except KeyboardInterrupt:
         return 130
+    except OutputFailed:
+        raise
     except Exception as error:  # a defect in pacomply: never a verdict
         log = _log_internal_error(error)
         where = f"; the traceback is in {log}" if log is not None else "; the traceback could not be written"

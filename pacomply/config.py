@@ -28,7 +28,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from pacomply.checker.registry import CheckSettings, Severity, Waiver, find_rule
-from pacomply.checker.review import Review, review_filing
+from pacomply.checker.review import ConfigurationApplied, Review, review_filing
 from pacomply.checker.waivers import apply_waivers
 from pacomply.submissions import values
 from pacomply.submissions.documents import load_toml, short
@@ -252,11 +252,50 @@ def finish_review(
     line nor the filing states one. Waivers are applied before severity overrides, so an override can demote
     FIL-004 (a waiver matching nothing) like any other rule.
     """
+    changes: list[str] = []
     if (
         config.card_thickness_mm is not None
         and settings.card_thickness_mm is None
         and "card_thickness_mm" not in review.filing.metadata.locations
     ):
         review = review_filing(review.filing, dataclasses.replace(settings, card_thickness_mm=config.card_thickness_mm))
+        changes.append(f"card thickness {config.card_thickness_mm} mm (the filing states none)")
+    if config.rack_tolerance is not None and settings.rack_tolerance == config.rack_tolerance:
+        changes.append(f"discard-rack tolerance {config.rack_tolerance}")
+    if config.waivers is not None and waivers:
+        changes.append(f"waivers from {_shown(config.waivers)}")
     review = apply_waivers(review, waivers, as_of)
-    return apply_severity_overrides(review, config.severity)
+    changes += _severity_changes(review, config.severity)
+    errors_before = {id(finding) for finding in review.findings if finding.severity == Severity.ERROR}
+    demoted = sum(
+        1
+        for finding in review.findings
+        if id(finding) in errors_before and config.severity.get(finding.rule_id, Severity.ERROR) != Severity.ERROR
+    )
+    review = apply_severity_overrides(review, config.severity)
+    if config.source is None:
+        return review
+    applied = ConfigurationApplied(_shown(config.source), tuple(changes), demoted)
+    return dataclasses.replace(review, configuration=applied)
+
+
+def _severity_changes(review: Review, overrides: dict[str, Severity]) -> list[str]:
+    """Each override as the report states it: the rule, its own severity and the configured one, and how many of
+    this review's findings it changed."""
+    changes = []
+    for rule_id, severity in sorted(overrides.items()):
+        default = find_rule(rule_id).severity
+        changed = sum(
+            1 for finding in review.findings if finding.rule_id == rule_id and finding.severity != severity
+        )
+        changes.append(f"{rule_id} {default.value} -> {severity.value} ({changed} finding(s) changed)")
+    return changes
+
+
+def _shown(path: Path) -> str:
+    """A path as a report names it: relative to the working folder where it lies under it, else absolute."""
+    resolved = path.resolve()
+    try:
+        return resolved.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(resolved)

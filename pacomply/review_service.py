@@ -19,7 +19,7 @@ from pathlib import Path
 from pacomply.checker.registry import CheckSettings, Severity
 from pacomply.checker.review import Review, review_filing
 from pacomply.reports.interface import ReportFormat, renderer
-from pacomply.submissions import InputError, read_filing
+from pacomply.submissions import OTHER_SPREADSHEET_SUFFIXES, InputError, read_filing
 from pacomply.submissions.files import OutputRefused, check_output_path, open_staged, write_atomically
 
 FILING_SUFFIXES = (".xlsx", ".xlsm", ".json", ".pdf")
@@ -51,30 +51,85 @@ class BatchOutcome:
         return 0 if self.review is None else self.review.count(severity)
 
 
-def collect_filings(paths: Sequence[Path]) -> list[Path]:
-    """The filings named: files as given, folders expanded to the filings directly inside them (sorted).
+@dataclass(frozen=True, slots=True)
+class SkippedEntry:
+    """An entry of a folder that is no filing (a note, a sub-folder, a lock file), named with the reason."""
 
-    Sub-folders are not searched: a folder of filings often sits beside others of recorded rounds or reports.
+    path: Path
+    reason: str
 
-    Spreadsheet lock files (``~$name.xlsx``) and hidden files are skipped. A path that does not exist is kept,
-    so the run reports it as unreadable instead of losing it.
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    """Every entry of the paths named, accounted for: a filing to read (or refuse), or skipped with a reason."""
+
+    filings: tuple[Path, ...]
+    """Paths to read, in order: each becomes a review or an unreadable outcome naming why."""
+    skipped: tuple[SkippedEntry, ...] = ()
+    """Entries of folders that are not filings, each with the reason, for the run to name."""
+    unlisted: tuple[SkippedEntry, ...] = ()
+    """Folders whose entries could not be listed: inputs that could not be read (the run exits 2)."""
+
+
+def collect(paths: Sequence[Path]) -> Collection:
+    """The filings named: files as given (whatever they are: the reader says why one cannot be read), folders
+    expanded to their entries (sorted), every entry accounted for.
+
+    Sub-folders are not searched (a folder of filings often sits beside others of recorded rounds or reports):
+    they are skipped, named. In a folder, an entry named as a filing (.xlsx, .xlsm, .json, .pdf) or as a
+    spreadsheet a filing may have been saved as by mistake (.xls, .ods, .csv, ...) is kept whatever it is (a broken
+    link, a link loop, a FIFO, an unreadable file), so that the run reports it as unreadable with the reason;
+    nothing is opened here, so a FIFO cannot block the run. Spreadsheet lock files (``~$name.xlsx``), hidden files
+    and files of other kinds (a note, a cover letter) are skipped, each named with the reason.
     """
     found: list[Path] = []
+    skipped: list[SkippedEntry] = []
+    unlisted: list[SkippedEntry] = []
     for path in paths:
-        if path.is_dir():
-            found.extend(
-                sorted(
-                    candidate
-                    for candidate in path.iterdir()
-                    if candidate.is_file()
-                    and candidate.suffix.lower() in FILING_SUFFIXES
-                    and not candidate.name.startswith(("~$", "."))
-                )
-            )
-        else:
+        if not path.is_dir():
             found.append(path)
+            continue
+        try:
+            entries = sorted(path.iterdir())
+        except OSError as error:
+            unlisted.append(SkippedEntry(path, f"the folder could not be listed ({error.strerror or error})"))
+            continue
+        for entry in entries:
+            kept, reason = _classify(entry)
+            if kept:
+                found.append(entry)
+            else:
+                skipped.append(SkippedEntry(entry, reason))
     unique: dict[Path, None] = dict.fromkeys(found)
-    return list(unique)
+    return Collection(tuple(unique), tuple(skipped), tuple(unlisted))
+
+
+def _classify(entry: Path) -> tuple[bool, str]:
+    """Whether a folder's entry is read as a filing; if not, why it is skipped. Decided by name and lstat/stat."""
+    name = entry.name
+    if name.startswith("~$"):
+        return False, "a spreadsheet's lock file (the workbook is open in a spreadsheet program)"
+    if name.startswith("."):
+        return False, "a hidden file"
+    suffix = entry.suffix.lower()
+    if suffix in FILING_SUFFIXES or suffix in OTHER_SPREADSHEET_SUFFIXES:
+        try:
+            if entry.is_dir():  # stat, never open: a folder named like a filing is still a folder
+                return False, "a sub-folder; sub-folders are not searched"
+        except OSError:
+            pass  # a link loop or an unreachable target: kept, and refused with the reason when read
+        return True, ""
+    try:
+        if entry.is_dir():
+            return False, "a sub-folder; sub-folders are not searched"
+    except OSError:
+        pass
+    return False, f"not a filing ('{entry.suffix or name}'; filings are .xlsx, .xlsm, .json or .pdf)"
+
+
+def collect_filings(paths: Sequence[Path]) -> list[Path]:
+    """The filings named (:func:`collect`), without the entries skipped."""
+    return list(collect(paths).filings)
 
 
 def review_path(path: Path, settings: CheckSettings | None = None) -> BatchOutcome:

@@ -74,6 +74,17 @@ def review_json(review: Review) -> dict[str, Any]:
         "schema": SCHEMA,
         "tool": {"name": "pacomply", "version": review.tool_version},
         "review_date": review.review_date.isoformat(),
+        **(
+            {
+                "configuration": {
+                    "file": review.configuration.source,
+                    "changes": list(review.configuration.changes),
+                    "errors_demoted": review.configuration.errors_demoted,
+                }
+            }
+            if review.configuration is not None
+            else {}
+        ),
         "filing": {
             "source": filing.source,
             "licensee": filing.metadata.licensee,

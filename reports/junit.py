@@ -65,6 +65,7 @@ def _suite(review: Review) -> ElementTree.Element:
         ("verdict", review.verdict),
         ("pacomply_version", review.tool_version),
         ("review_date", review.review_date.isoformat()),
+        *([("configuration", review.configuration.describe())] if review.configuration is not None else []),
     ):
         ElementTree.SubElement(properties, "property", {"name": name, "value": value})
     suite.extend(cases)

@@ -455,6 +455,11 @@ class _Story:
                     ("Date filed", _text(filing.metadata.date_filed.isoformat())),
                     # The day the review was made (waiver expiry and FIL-001 depend on it), never the filing's date.
                     ("Review date", _text(_review_date(review) or "not recorded")),
+                    *(
+                        [("Configuration applied", _text(review.configuration.describe()))]
+                        if review.configuration is not None
+                        else []
+                    ),
                     ("Reviewed by (named in the filing)", _text(filing.metadata.reviewed_by)),
                     ("Filing", _text(filing.source or "(built in memory)")),
                     ("Filing id", _text(filing_id(review))),

@@ -107,6 +107,7 @@ def sarif_run(review: Review) -> dict[str, Any]:
             "licensee": review.filing.metadata.licensee,
             "dateFiled": review.filing.metadata.date_filed.isoformat(),
             "reviewDate": review.review_date.isoformat(),
+            **({"configuration": review.configuration.describe()} if review.configuration is not None else {}),
             "verdict": review.verdict,
             "rulebooks": [f"{used.chapter} {used.version} (effective {used.effective})" for used in review.rulebooks],
         },

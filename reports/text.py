@@ -46,7 +46,13 @@ class TextRenderer:
             "Law applied:",
             *(f"  {line}" for line in law_applied_lines(review)),
             f"Review date: {review.review_date.isoformat()} (waiver expiry and the Date Filed are judged against it)",
+            *([f"Configuration: {review.configuration.describe()}"] if review.configuration is not None else []),
             f"Verdict: {review.verdict}"
+            + (
+                f" — {review.configuration.errors_demoted} error(s) demoted by {review.configuration.source}"
+                if review.configuration is not None and review.configuration.errors_demoted
+                else ""
+            )
             + (
                 f" — {review.waived_count} finding(s) waived, listed below marked WAIVED" if review.waived_count else ""
             ),

@@ -108,6 +108,7 @@ def _summary(workbook: Workbook, review: Review) -> None:
         ("Filing id", filing_id(review)),
         ("pacomply version", review.tool_version),
         ("Review date", review.review_date.isoformat()),
+        *([("Configuration applied", review.configuration.describe())] if review.configuration is not None else []),
         ("Verdict", review.verdict),
         ("Errors", review.count(Severity.ERROR)),
         ("Warnings", review.count(Severity.WARNING)),

@@ -68,14 +68,17 @@ def load_toml(text: str, file_name: str, what: str) -> Any:
     except tomllib.TOMLDecodeError as error:
         found = re.search(r"line (\d+)", str(error))
         line = int(found[1]) if found else text.count("\n") + 1  # tomllib says "at end of document" otherwise
-        where = location.model_copy(update={"field": f"line {line}"})
+        lines = text.splitlines()
+        key = re.match(r"\s*\"?([A-Za-z0-9_-]+)\"?\s*=", lines[line - 1]) if 0 < line <= len(lines) else None
+        where = location.model_copy(update={"field": f"line {line}" + (f", {key[1]}" if key else "")})
         raise InputError.single(where, f"not valid TOML ({short(str(error), 160)})") from None
     except (ValueError, RecursionError, MemoryError) as error:
         raise InputError.single(location, f"not valid TOML ({type(error).__name__})") from None
 
 
 def load_yaml(text: str, file_name: str, what: str) -> Any:
-    """Parse YAML safely: no anchors or aliases, no key given twice, no integer of thousands of digits."""
+    """Parse YAML safely: no anchors or aliases, no key given twice, no integer of thousands of digits; plain
+    scalars other than null, true and false are text (no octal, sexagesimal, float or date guesses)."""
     import yaml
 
     class _Loader(yaml.SafeLoader):
@@ -121,6 +124,17 @@ def load_yaml(text: str, file_name: str, what: str) -> Any:
             return super().construct_yaml_int(node)
 
     _Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
+    # Plain scalars are text except null and true/false (spelled as YAML 1.2's core schema spells them). PyYAML's
+    # YAML 1.1 resolvers turn 'table: 010' into the octal 8, 'table: 1:20' into the sexagesimal 80, '1.50' into
+    # 1.5 and 'no' into False, losing what the filer wrote, and an impossible date such as 2027-02-30 into a
+    # ValueError with no line. Left as text, each value is read by the field that expects it, which names its line.
+    _Loader.yaml_implicit_resolvers = {}
+    _Loader.add_implicit_resolver(
+        "tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""]
+    )
+    _Loader.add_implicit_resolver(
+        "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), ["t", "T", "f", "F"]
+    )
     location = SourceLocation(file=file_name)
     deep = _deepest_line(text, "[{", "]}")
     if deep is not None:

@@ -86,9 +86,7 @@ def open_staged(path: Path) -> tuple[int, Path]:
     if path.parent not in _SWEPT:
         _SWEPT.add(path.parent)
         remove_stale_staged(path.parent)
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{path.name}{STAGED_MARKER}", suffix=STAGED_SUFFIX, dir=path.parent
-    )
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}{STAGED_MARKER}", suffix=STAGED_SUFFIX, dir=path.parent)
     try:
         _set_ordinary_mode(handle, temporary)
     except BaseException:
@@ -110,6 +108,25 @@ def write_atomically(path: Path, content: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def write_to_special(path: Path, content: bytes) -> bool:
+    """Write to ``path`` in place when it is a device or a pipe (``-o /dev/stdout``, a FIFO), and say so; False
+    for a regular file or a new path, which are written atomically instead.
+
+    A rename onto a device would replace the device by a regular file (as root, ``/dev/null`` itself); a device
+    or pipe has no half-written state for an atomic write to avoid.
+    """
+    try:
+        status = path.stat()
+    except OSError:
+        return False
+    if stat.S_ISREG(status.st_mode) or stat.S_ISDIR(status.st_mode):
+        return False
+    with path.open("wb") as stream:
+        stream.write(content)
+        stream.flush()
+    return True
 
 
 # What XML 1.0 cannot hold (controls other than tab and line ends, surrogates, U+FFFE/U+FFFF): a workbook or

@@ -11,6 +11,7 @@ answer's ``text`` and ``value`` must agree, and every chapter must be one pacomp
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 from pathlib import Path
@@ -289,6 +290,49 @@ def _check_against_rulebooks(filing: Filing, file_name: str, data: dict[str, Any
     return filing.model_copy(update={"chapters": chapters, "metadata": metadata, "tables": tuple(tables)})
 
 
+def json_encoding(data: bytes) -> str:
+    """The encoding a JSON file's first bytes show: its byte order mark, else the pattern of zero bytes that an
+    ASCII first character leaves in UTF-16 (RFC 4627 § 3); UTF-8 otherwise.
+
+    JSON exchanged between systems is UTF-8 (RFC 8259 § 8.1), but Windows Notepad's "Unicode" saves UTF-16 with a
+    byte order mark, and a filer who saved so meant the same filing.
+    """
+    if data.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "utf-32"  # before UTF-16: UTF-32 LE's mark begins with UTF-16 LE's
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    head = data[:4]
+    if len(head) == 4 and head[1:] == b"\0\0\0" and head[0]:
+        return "utf-32-le"
+    if len(head) == 4 and head[:3] == b"\0\0\0" and head[3]:
+        return "utf-32-be"
+    if len(head) >= 2 and head[1] == 0 and head[0]:
+        return "utf-16-le"
+    if len(head) >= 2 and head[0] == 0 and head[1]:
+        return "utf-16-be"
+    return "utf-8"
+
+
+_ENCODING_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8 (with a byte order mark)"}
+
+
+def decode_json_text(data: bytes, location: SourceLocation) -> str:
+    """The text of a JSON filing in UTF-8, UTF-16 or UTF-32 (:func:`json_encoding`); refused naming the encoding
+    it claims when its bytes are not valid in it."""
+    encoding = json_encoding(data)
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        name = _ENCODING_NAMES.get(encoding, encoding.upper().replace("-LE", " LE").replace("-BE", " BE"))
+        raise InputError.single(
+            location,
+            f"the file is not valid {name} text (byte {error.start:,} cannot be decoded); save the JSON filing as "
+            "UTF-8",
+        ) from None
+
+
 def read_json(path: Path) -> Filing:
     """Parse a JSON filing; every schema violation is reported with its field path."""
     name = file_label(path.name)  # what the reports show: undecodable bytes and controls made visible
@@ -297,10 +341,7 @@ def read_json(path: Path) -> Filing:
         raise InputError.single(location, f"the file '{path}' does not exist")
     if path.stat().st_size > MAX_FILE_BYTES:
         raise InputError.single(location, f"the file is larger than {MAX_FILE_BYTES:,} bytes; refused")
-    try:
-        text = path.read_bytes().decode("utf-8-sig")  # a byte order mark is tolerated
-    except UnicodeDecodeError:
-        raise InputError.single(location, "the file is not UTF-8 text; expected a JSON filing") from None
+    text = decode_json_text(path.read_bytes(), location)
     data = _parse(text, name)
     if not isinstance(data, dict):
         raise InputError.single(location, f"a JSON filing is an object; this file holds a {type(data).__name__}")

@@ -77,6 +77,12 @@ class _Reading:
     current_chapter: str | None = None
     current_section: str = ""
     content_bytes: int = 0
+    turn: bool = True
+    """Whether pages whose text is not upright are noted in ``turns`` (the first reading), or read as they are."""
+    turns: dict[int, int] = field(default_factory=dict)
+    """Page index (0-based) to the clockwise turn, in degrees, that shows its text upright."""
+    characters: int = 0
+    images: int = 0
 
     def location(self, page: int, where: str) -> SourceLocation:
         return SourceLocation(file=self.file_name, page=page, field=where)
@@ -84,15 +90,37 @@ class _Reading:
 
 def read_pdf(path: Path) -> Filing:
     """Parse a PDF filing; raise :class:`InputError` listing every problem found."""
+    from pacomply.submissions.readers.pdf_prepare import prepare, turned
+
     file_location = SourceLocation(file=path.name)
     data = _checked_bytes(path, file_location)
+    # Form values drawn as text, a damaged cross-reference table rebuilt (:mod:`.pdf_prepare`).
+    prepared = prepare(data, MAX_PAGES)
+    reading = _read_document(prepared, data, file_location)
+    if reading.turns:  # pages whose text runs sideways or upside down: read again, each page turned upright
+        reading = _read_document(turned(prepared, reading.turns), data, file_location, turn=False)
+    if reading.characters == 0:
+        where = "its pages are images" if reading.images else "its pages hold neither text nor images"
+        raise InputError.single(
+            file_location,
+            f"no text layer: scanned? The PDF has no text to read ({where}); pacomply reads the text of the form as "
+            "filled in, not a picture of it: file the PDF the form was filled in and saved as, not a scan or a "
+            "photograph of a printout",
+        )
+    return _assemble(reading, file_location)
+
+
+def _read_document(content: bytes, original: bytes, file_location: SourceLocation, turn: bool = True) -> _Reading:
+    """Every page of ``content`` read; ``original`` (the file as filed) tells an encrypted file apart."""
+    import io
+
     import pdfplumber  # lazy: heavy, and only needed for PDF filings
     from pacomply.submissions.readers.pdf_streams import InflationRefused, inflation_budget
 
-    reading = _Reading(file_name=file_location.file)
+    reading = _Reading(file_name=file_location.file, turn=turn)
     page_number: int | None = None
     try:
-        with inflation_budget(), pdfplumber.open(path) as pdf:
+        with inflation_budget(), pdfplumber.open(io.BytesIO(content)) as pdf:
             if len(pdf.pages) > MAX_PAGES:
                 raise InputError.single(
                     file_location, f"the PDF has {len(pdf.pages)} pages; a filing over {MAX_PAGES} pages is refused"
@@ -106,7 +134,7 @@ def read_pdf(path: Path) -> Filing:
         where = reading.location(page_number, "page content") if page_number is not None else file_location
         raise InputError.single(where, str(refusal)) from None
     except (Exception, RecursionError) as error:  # pdfminer raises many types for a damaged or hostile file
-        if _is_encrypted(error, data):
+        if _is_encrypted(error, original):
             raise InputError.single(
                 file_location, "the PDF is encrypted (password-protected); file it without a password"
             ) from None
@@ -114,8 +142,7 @@ def read_pdf(path: Path) -> Filing:
         text = " ".join(printable(str(error)[:400]).split())[:200]
         where = reading.location(page_number, "page content") if page_number is not None else file_location
         raise InputError.single(where, f"the PDF could not be read ({name}: {text})") from None
-    del data
-    return _assemble(reading, file_location)
+    return reading
 
 
 def _is_encrypted(error: BaseException, data: bytes) -> bool:
@@ -170,6 +197,14 @@ def _read_page(page: Any, reading: _Reading) -> None:
             reading.location(number, "page text"),
             f"the page holds {len(page.chars):,} characters; more than {MAX_CHARACTERS_PER_PAGE:,} are refused",
         )
+    reading.characters += len(page.chars)
+    reading.images += len(page.images)
+    if reading.turn:
+        turn = _turn_to_upright(page.chars)
+        if turn:
+            reading.turns[number - 1] = turn
+            return  # read again once turned
+    page = _without_covered_blanks(page)
     text = page.extract_text() or ""
     title = _CHAPTER_IN_TEXT.search(text)
     if title:
@@ -182,15 +217,100 @@ def _read_page(page: Any, reading: _Reading) -> None:
             _read_table(rows, number, reading)
 
 
-def _read_metadata_lines(text: str, page: int, reading: _Reading) -> None:
-    """'Name of Licensee: Keystone Downs Casino' as a line of text (the Board's form prints them so)."""
-    for line in text.splitlines():
-        label, colon, value = line.partition(":")
-        if not colon:
+def _turn_to_upright(chars: list[dict[str, Any]]) -> int:
+    """The clockwise turn (0, 90, 180 or 270 degrees) that makes most of a page's characters read left to right.
+
+    A character's matrix (as displayed, the page's /Rotate applied) gives the direction of its baseline; the
+    direction most characters share is the page's. Turning the page by that angle brings it to 0.
+    """
+    import math
+    from collections import Counter
+
+    directions: Counter[int] = Counter()
+    for char in chars[:5_000]:
+        matrix = char.get("matrix")
+        if not matrix or len(matrix) < 2:
             continue
-        for board_label, field_name in _BOARD_METADATA:
-            if _squash(label) == _squash(board_label) and not values.is_blank(value):
-                reading.metadata.setdefault(field_name, (value.strip(), reading.location(page, label.strip())))
+        angle = math.degrees(math.atan2(float(matrix[1]), float(matrix[0])))
+        directions[round(angle / 90) % 4 * 90] += 1
+    if not directions:
+        return 0
+    direction, count = directions.most_common(1)[0]
+    return direction if direction and count > directions[0] else 0
+
+
+def _without_covered_blanks(page: Any) -> Any:
+    """The page without the underscores of blanks that written characters cover.
+
+    A form filled through its fields and then flattened or printed, or one whose values pacomply draws from its
+    fields (:mod:`.pdf_prepare`), has each value written over the blank's underscores; read in order of position,
+    the two interleave (``1_1_/0_2_``). An underscore that a character other than a blank overlaps, on the same
+    line, is not part of the answer. Underscores beside a mark (``__X__``) are not covered and stay.
+    """
+    from collections import defaultdict
+
+    chars = page.chars
+    blanks = [char for char in chars if char.get("text") == "_"]
+    if not blanks:
+        return page
+    size = 16.0
+    grid: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    for char in chars:
+        if char.get("text") in ("_", " ", ""):
+            continue
+        for column in range(int(char["x0"] // size), int(char["x1"] // size) + 1):
+            for row in range(int(char["top"] // size), int(char["bottom"] // size) + 1):
+                grid[column, row].append(char)
+    covered: set[int] = set()
+    for blank in blanks:
+        width, height = blank["x1"] - blank["x0"], blank["bottom"] - blank["top"]
+        cells = (
+            (column, row)
+            for column in range(int(blank["x0"] // size), int(blank["x1"] // size) + 1)
+            for row in range(int(blank["top"] // size), int(blank["bottom"] // size) + 1)
+        )
+        for cell in cells:
+            if any(_overlaps(blank, char, width, height) for char in grid.get(cell, ())):
+                covered.add(id(blank))
+                break
+    if not covered:
+        return page
+    return page.filter(lambda item: id(item) not in covered)
+
+
+def _overlaps(blank: dict[str, Any], char: dict[str, Any], width: float, height: float) -> bool:
+    """Whether ``char`` covers a good part of the underscore ``blank``: across a third of the narrower one's width
+    and more than 40 % of the lower one's height (on the same line, not the line above or below)."""
+    across = min(blank["x1"], char["x1"]) - max(blank["x0"], char["x0"])
+    down = min(blank["bottom"], char["bottom"]) - max(blank["top"], char["top"])
+    narrower = min(width, char["x1"] - char["x0"])
+    lower = min(height, char["bottom"] - char["top"])
+    return across > narrower / 3 and down > 0.4 * lower
+
+
+_METADATA_LABEL = re.compile(
+    "(?P<label>"
+    + "|".join(r"\s+".join(map(re.escape, label.split())) for label, _ in _BOARD_METADATA)
+    + r")\s*:",
+    re.IGNORECASE,
+)
+
+
+def _read_metadata_lines(text: str, page: int, reading: _Reading) -> None:
+    """'Name of Licensee: Keystone Downs Casino' as a line of text (the Board's form prints them so), several to a
+    line where a header is laid out in columns ('Name of Licensee: … Date Filed: …'). A blank of underscores
+    alone is empty."""
+    by_label = {_squash(label): field_name for label, field_name in _BOARD_METADATA}
+    for line in text.splitlines():
+        labels = list(_METADATA_LABEL.finditer(line))
+        if not labels or line[: labels[0].start()].strip():
+            continue  # the label must open the line, as on the form (not a sentence that mentions it)
+        for position, match in enumerate(labels):
+            end = labels[position + 1].start() if position + 1 < len(labels) else len(line)
+            value = line[match.end() : end].strip().strip("_").strip()
+            field_name = by_label[_squash(match["label"])]
+            if not values.is_blank(value):
+                reading.metadata.setdefault(field_name, (value, reading.location(page, match["label"].strip())))
 
 
 def _read_table(rows: list[list[str]], page: int, reading: _Reading) -> None:
