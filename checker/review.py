@@ -133,9 +133,18 @@ def configured_wager_math(
             if defined.required:
                 wanted.add((table.chapter, defined.id, None, table.decks))
         known = {defined.id for defined in book.wagers}
+        submission = filing.chapters.get(table.chapter)
         for table_wager in table.wagers:
-            if table_wager.wager in known:
-                wanted.add((table.chapter, table_wager.wager, table_wager.paytable, table.decks))
+            if table_wager.wager not in known:
+                continue
+            paytable = table_wager.paytable
+            if paytable is None and len(book.paytables_for(table_wager.wager)) > 1:
+                # A table naming no paytable is paid on the one the checklist selects or the deck count fixes.
+                question = book.paytable_question(table_wager.wager)
+                selected = submission.value(question) if submission is not None and question else None
+                implied = book.implied_paytable(table_wager.wager, table.decks, selected)
+                paytable = implied.id if implied is not None else None
+            wanted.add((table.chapter, table_wager.wager, paytable, table.decks))
     if wager is not None:
         wanted = {key for key in wanted if key[1] == wager}
     options = {key[0]: filing_base_game(filing, key[0], base_game) for key in wanted}

@@ -273,6 +273,9 @@ class Rulebook:
     """Published changes known but not encoded; every review of the chapter says so."""
     defined_terms: tuple[str, ...] = ()
     """The terms the encoded text's definitions section defines (compared with an official text's)."""
+    paytable_questions: tuple[tuple[str, str], ...] = ()
+    """(wager id, checklist key) where the Rules Submission selects one paytable of the wager for the chapter; a
+    table that names no paytable for the wager takes the one selected."""
 
     @property
     def amendments_not_encoded(self) -> tuple[LaterAmendment, ...]:
@@ -303,6 +306,41 @@ class Rulebook:
     def paytables_for(self, wager_id: str) -> tuple[Paytable, ...]:
         """Every paytable the chapter permits for a wager, in the chapter's order."""
         return tuple(paytable for paytable in self.paytables if paytable.wager == wager_id)
+
+    def paytable_question(self, wager_id: str) -> str | None:
+        """The checklist key selecting the chapter's paytable for a wager, or None where the checklist selects none."""
+        return next((key for wager, key in self.paytable_questions if wager == wager_id), None)
+
+    def deck_fixed(self, wager_id: str) -> bool:
+        """Whether every paytable of the wager is tied to deck counts, so that the deck count chooses among them."""
+        permitted = self.paytables_for(wager_id)
+        return bool(permitted) and all(paytable.permitted_decks is not None for paytable in permitted)
+
+    def decks_for(self, wager_id: str) -> frozenset[int]:
+        """The deck counts some paytable of a deck-fixed wager permits (empty for any other wager)."""
+        if not self.deck_fixed(wager_id):
+            return frozenset()
+        return frozenset().union(*(paytable.permitted_decks or () for paytable in self.paytables_for(wager_id)))
+
+    def implied_paytable(self, wager_id: str, decks: int, selected: object = None) -> Paytable | None:
+        """The paytable a table offering the wager without naming one is paid on, or None when nothing decides it.
+
+        In order: the paytable the checklist selects for the chapter (``selected``, the answer to
+        :meth:`paytable_question`), the wager's only paytable, and the one paytable the chapter permits at the
+        table's deck count where every paytable of the wager is tied to decks (Match-the-Dealer at six decks).
+        """
+        permitted = self.paytables_for(wager_id)
+        if isinstance(selected, str) and selected.strip():
+            chosen = [paytable for paytable in permitted if paytable.id.upper() == selected.strip().upper()]
+            if chosen:
+                return chosen[0]
+        if len(permitted) == 1:
+            return permitted[0]
+        if self.deck_fixed(wager_id):
+            fitting = [paytable for paytable in permitted if decks in (paytable.permitted_decks or ())]
+            if len(fitting) == 1:
+                return fitting[0]
+        return None
 
     def reading(self, reading_id: str) -> Reading:
         """A recorded reading by id; KeyError if none."""

@@ -13,7 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, CheckFunction, Finding, Rule, Severity, make_doc
-from pacomply.regulations.citation import RULES_SUBMISSIONS, Citation
+from pacomply.regulations.citation import RULES_SUBMISSIONS, Citation, cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
     DealingMethod,
@@ -394,17 +394,28 @@ def _checklist_answered(book: Rulebook, code: str) -> Rule:
     )
 
 
-_STATED_ODDS = re.compile(r"^\s*(?P<to>\d+(?:\.\d+)?)\s*(?:to|:)\s*(?P<against>\d+(?:\.\d+)?)\s*$", re.IGNORECASE)
+_STATED_ODDS = re.compile(
+    r"^\s*(?P<to>\d+(?:\.\d+)?)\s*(?P<form>to|:|for)\s*(?P<against>\d+(?:\.\d+)?)\s*$", re.IGNORECASE
+)
 
 
 def stated_odds(text: str) -> Fraction | None:
-    """'8 to 1', '8:1', '3 to 2', 'even money' as a fraction; None when the text states no odds."""
+    """'8 to 1', '8:1', '3 to 2', '9 for 1', 'even money' as odds "to" (a fraction); None when the text states none.
+
+    "X for Y" counts the stake in what is paid back: 9 for 1 returns the wager and 8 more, the same as 8 to 1, so
+    it is converted before any comparison (an underpayment is one in either form).
+    """
     if text.strip().lower() in {"even money", "even"}:
         return Fraction(1)
-    match = _STATED_ODDS.match(text)
+    match = _STATED_ODDS.match(text.replace(",", ""))
     if match is None or Fraction(match["against"]) == 0:
         return None
-    return Fraction(match["to"]) / Fraction(match["against"])
+    paid, against = Fraction(match["to"]), Fraction(match["against"])
+    if match["form"].lower() == "for":
+        if paid < against:
+            return None  # less than the stake back is no payout a chapter writes
+        paid -= against
+    return paid / against
 
 
 def _odds_text(value: Fraction) -> str:
@@ -436,8 +447,10 @@ def _table_wagers(
         odds_stated = stated_odds(stated)
         if known is not None and odds_stated is not None and odds_stated not in known.odds:
             allowed = " or ".join(sorted(_odds_text(value) for value in known.odds))
+            converted = _odds_text(odds_stated)
+            written = stated if stated.strip().lower() == converted else f"{stated} ({converted})"
             yield rule.finding(
-                f"table {table.table_id} states {wager.name} pays {stated}; the chapter fixes {allowed}",
+                f"table {table.table_id} states {wager.name} pays {written}; the chapter fixes {allowed}",
                 table.location_of("wagers"),
                 table,
                 citation=known.citation,
@@ -472,7 +485,22 @@ def _table_wagers(
                         yield from stated_payout(table, wager, table_wager.paytable, rule)
                     continue
                 if table_wager.paytable is None:
-                    if len(permitted) > 1:
+                    question = book.paytable_question(wager.id)
+                    selected = context.answer(question) if question is not None else None
+                    implied = book.implied_paytable(wager.id, table.decks, selected)
+                    if implied is None and book.deck_fixed(wager.id) and table.decks not in book.decks_for(wager.id):
+                        # The deck count would choose the paytable, but the chapter has none for it: the wager
+                        # itself is not offered at that deck count.
+                        decks = " or ".join(str(count) for count in sorted(book.decks_for(wager.id)))
+                        yield rule.finding(
+                            f"table {table.table_id} offers {wager.name} with {table.decks} deck(s); the chapter "
+                            f"permits it only with {decks} deck(s)",
+                            table.location_of("decks"),
+                            table,
+                            citation=wager.citation,
+                        )
+                        continue
+                    if implied is None:
                         yield rule.finding(
                             f"table {table.table_id} offers {wager.name} without naming its paytable "
                             f"({', '.join(p.id for p in permitted)})",
@@ -480,18 +508,20 @@ def _table_wagers(
                             table,
                             citation=permitted[0].citation,
                         )
-                    continue
-                match = [p for p in permitted if p.id.upper() == table_wager.paytable.upper()]
-                if not match:
-                    yield rule.finding(
-                        f"table {table.table_id} pays {wager.name} on paytable '{table_wager.paytable}'; the chapter "
-                        f"permits {', '.join(p.id for p in permitted)}",
-                        table.location_of("wagers"),
-                        table,
-                        citation=permitted[0].citation,
-                    )
-                    continue
-                paytable = match[0]
+                        continue
+                    paytable = implied
+                else:
+                    match = [p for p in permitted if p.id.upper() == table_wager.paytable.upper()]
+                    if not match:
+                        yield rule.finding(
+                            f"table {table.table_id} pays {wager.name} on paytable '{table_wager.paytable}'; the "
+                            f"chapter permits {', '.join(p.id for p in permitted)}",
+                            table.location_of("wagers"),
+                            table,
+                            citation=permitted[0].citation,
+                        )
+                        continue
+                    paytable = match[0]
                 if paytable.permitted_decks is not None and table.decks not in paytable.permitted_decks:
                     decks = " or ".join(str(count) for count in sorted(paytable.permitted_decks))
                     yield rule.finding(
@@ -667,36 +697,47 @@ def _chapter_filed(book: Rulebook, code: str) -> Rule:
 
 
 def discard_rack_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    """Exactly one of the two rack options is answered Yes, and the tables' rack columns agree with it.
+    """The two rack options answered agree with the racks the Tables sheet shows, table by table.
 
-    One treatment for every chapter whose checklist asks the two rack questions (633a, 685a, 686a).
+    Each table's rack is judged from its own columns: a rack with a mark is the 'taller with a mark' kind, one
+    without is the 'equal height' kind (whether its height is right is the shared height rule's, NNNA-004). A
+    chapter lets each rack be either, so both answers Yes is right when the tables show both kinds (the Board's form
+    asks for a note when an option does not apply to every table); a No is wrong for each table of its kind, a Yes
+    that no table fits is a warning, and two Noes leave no lawful rack. Each finding cites the option's own
+    paragraph. One treatment for every chapter whose checklist asks the two rack questions (633a, 685a, 686a).
     """
-    equal = context.answer("discard_rack_equal_height")
-    taller = context.answer("discard_rack_taller_with_mark")
-    if equal is True and taller is True:
+    book = context.rulebook
+    options = (("discard_rack_equal_height", False), ("discard_rack_taller_with_mark", True))
+    answered = {key: context.answer(key) for key, _ in options}
+    if all(value is False for value in answered.values()):
         yield rule.finding(
-            "the checklist answers Yes to both discard rack options; a rack is either equal to the stack or taller "
-            "with a mark",
-            context.answer_location("discard_rack_taller_with_mark"),
-        )
-    elif equal is False and taller is False:
-        yield rule.finding(
-            "the checklist answers No to both discard rack options; one of them is required",
+            "the checklist answers No to both discard rack options; every rack must be one of them",
             context.answer_location("discard_rack_equal_height"),
         )
-    for table in context.tables:
-        if table.discard_rack_mark_mm is not None and taller is False:
+        return
+    racked = [table for table in context.tables if table.discard_rack_height_mm is not None]
+    rack = book.discard_rack_citation
+    for paragraph, (key, marked) in enumerate(options, start=1):
+        # The paragraph of the rack subsection that permits this kind of rack (the Board's 686a form asks both
+        # questions under the subsection itself).
+        section = cite(f"{rack.short}({paragraph})") if rack is not None else book.question(key).section
+        kind = "taller than the stack with a mark" if marked else "as high as the stack"
+        fitting = [table for table in racked if (table.discard_rack_mark_mm is not None) == marked]
+        if answered[key] is False:
+            for table in fitting:
+                yield rule.finding(
+                    f"table {table.table_id}'s discard rack is {kind} (its Tables columns) but the checklist answers "
+                    f"No to '{key}'",
+                    table.location_of("discard_rack_mark_mm" if marked else "discard_rack_height_mm"),
+                    table,
+                    citation=section,
+                )
+        elif answered[key] is True and racked and not fitting:
             yield rule.finding(
-                f"table {table.table_id} has a marked, taller rack but the checklist says racks are not taller with "
-                "a mark",
-                table.location_of("discard_rack_mark_mm"),
-                table,
-            )
-        if table.discard_rack_mark_mm is None and equal is False and taller is True:
-            yield rule.finding(
-                f"table {table.table_id} has no rack mark but the checklist says racks are taller with a mark",
-                table.location_of("discard_rack_height_mm"),
-                table,
+                f"the checklist answers Yes to '{key}' but no table in the Tables sheet has a discard rack {kind}",
+                context.answer_location(key),
+                citation=section,
+                severity=Severity.WARNING,
             )
 
 

@@ -123,7 +123,8 @@ CASES = [
         ("633A-006", "633a.6(f)"),
         ("633A-006", "633a.7(d)(1)"),
         ("633A-009", "633a.7(g)(4)"),
-        ("633A-101", "633a.2(g)"),
+        # Both rack options Yes, but every table's rack is the equal kind: the taller option fits no table.
+        ("633A-101", "633a.2(g)(2)"),
         ("633A-106", "633a.7(d)(1)"),
         ("633A-108", "633a.13(j)(2)"),
         ("633A-109", "633a.13(l)(2)"),
@@ -131,7 +132,7 @@ CASES = [
         ("633A-111", "633a.7(r)"),
         ("633A-112", "633a.7(g)(4)"),
         ("633A-113", "633a.6(f)"),
-        warnings=[],
+        warnings=[("633A-101", "633a.2(g)(2)")],
         settlement_procedure=3,
         royal_match_offered=False,
         crown_treasure_offered=True,

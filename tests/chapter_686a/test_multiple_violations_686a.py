@@ -65,7 +65,9 @@ CASES = [
         "686a_6_f_no_to_more_than_one_box_beside_a_total_of_three_and_both_rack_options",
         "paired-answers",
         ("686A-104", "686a.6(f)"),
-        ("686A-101", "686a.2(d)"),
+        # Both rack options Yes while every table's rack is the equal kind: the taller option fits no table.
+        ("686A-101", "686a.2(d)(2)"),
+        warnings=[("686A-101", "686a.2(d)(2)")],
         adjacent_boxes_allowed=False,
         max_adjacent_boxes=3,
         discard_rack_equal_height=True,
