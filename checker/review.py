@@ -16,6 +16,7 @@ from pacomply.checker.registry import (
     chapter_rules,
     filing_rules,
 )
+from pacomply.checker.rules.common import not_encoded_wagers
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse, filing_options
 from pacomply.checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
 from pacomply.regulations.rulebook import Reading
@@ -59,6 +60,29 @@ class RulebookUsed:
 
 
 @dataclass(frozen=True, slots=True)
+class NotChecked:
+    """A wager a table offers that belongs to a side-wager or variation chapter pacomply does not encode."""
+
+    chapter: str
+    """The chapter of the table."""
+    table_id: str
+    wager: str
+    """The wager as the filing names it."""
+    name: str
+    """The wager's name in its own chapter."""
+    other_chapter: str
+    where: str
+    """'§ 633b.17' or 'chapter 633b'."""
+
+    def describe(self) -> str:
+        """One line for a report."""
+        return (
+            f"table {self.table_id}: '{self.wager}' ({self.name}, {self.where}): chapter {self.other_chapter} is not "
+            "encoded; review by hand"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Review:
     """Everything a report renders. Sorted and deterministic for a given filing."""
 
@@ -72,6 +96,8 @@ class Review:
     """The Board's published figures about the wager math (with the rest of their lists), each reconciled."""
     review_date: date = field(default_factory=board_today)
     """The day the review was made (CheckSettings.review_date), printed in every report."""
+    not_checked: tuple[NotChecked, ...] = ()
+    """Wagers of side-wager or variation chapters the filing lists, which no rule could check."""
 
     def count(self, severity: Severity) -> int:
         """Findings of one severity that no waiver accepts."""
@@ -197,6 +223,10 @@ def review_filing(filing: Filing, settings: CheckSettings | None = None) -> Revi
         for rule in chapter_rules(chapter):
             findings.extend(rule.check(context))
     wager_math = configured_wager_math(filing)
+    not_checked = tuple(
+        NotChecked(table.chapter, table.table_id, filed, other.name, other.chapter, other.where)
+        for table, filed, other in not_encoded_wagers(filing.tables)
+    )
     return Review(
         filing=filing,
         findings=tuple(sorted(findings, key=lambda finding: finding.sort_key)),
@@ -205,4 +235,5 @@ def review_filing(filing: Filing, settings: CheckSettings | None = None) -> Revi
         rulebooks=tuple(used),
         published=for_wager_math(wager_math),
         review_date=settings.review_date,
+        not_checked=not_checked,
     )

@@ -7,13 +7,20 @@ suffix in every chapter. A chapter module calls :func:`shared_rules` and adds it
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, CheckFunction, Finding, Rule, Severity, make_doc
 from pacomply.regulations.citation import RULES_SUBMISSIONS, Citation, cite
+from pacomply.regulations.other_chapters import (
+    OTHER_CHAPTER_WAGERS,
+    OTHER_CHAPTERS,
+    OtherChapterWager,
+    chapter_info,
+    recognise,
+)
 from pacomply.regulations.rulebook import (
     AnswerKind,
     DealingMethod,
@@ -24,6 +31,8 @@ from pacomply.regulations.rulebook import (
     Wager,
 )
 from pacomply.submissions.model import TableConfiguration
+
+from pacomply import regulations
 
 CARDS_PER_DECK = 52
 
@@ -471,9 +480,18 @@ def _table_wagers(
                 try:
                     wager = book.wager(table_wager.wager)
                 except KeyError:
+                    other = recognise(table_wager.wager, table.chapter)
+                    if other is not None and table.chapter in chapter_info(other.chapter).base_chapters:
+                        continue  # a wager of a side-wager chapter of this game: NNNA-010 says it was not checked
+                    elsewhere = (
+                        f"; it is {other.name}, a wager of chapter {other.chapter} "
+                        f"({chapter_info(other.chapter).title}), which {chapter_info(other.chapter).game} tables offer"
+                        if other is not None
+                        else ""
+                    )
                     yield rule.finding(
                         f"table {table.table_id} offers '{table_wager.wager}', which is not a {book.title} wager "
-                        f"(optional wagers: {optional_ids})",
+                        f"(optional wagers: {optional_ids}){elsewhere}",
                         table.location_of("wagers"),
                         table,
                         citation=citation,
@@ -566,6 +584,72 @@ def _table_wagers(
         ),
         fix="Offer only the chapter's wagers, on a paytable it permits at the table's deck count, at the chapter's "
         "odds.",
+        check_function=check,
+    )
+
+
+def not_encoded_wagers(
+    tables: Iterable[TableConfiguration],
+) -> Iterator[tuple[TableConfiguration, str, OtherChapterWager]]:
+    """(table, filed name, recognised wager) for every wager a table lists that belongs to a side-wager or variation
+    chapter of the table's own game, which pacomply recognises but does not encode; in the tables' order."""
+    for table in tables:
+        known = {wager.id for wager in regulations.rulebook(table.chapter).wagers}
+        for table_wager in table.wagers:
+            if table_wager.wager in known:
+                continue
+            other = recognise(table_wager.wager, table.chapter)
+            if other is not None and table.chapter in chapter_info(other.chapter).base_chapters:
+                yield table, table_wager.wager, other
+
+
+def _other_chapter_wagers(book: Rulebook, code: str, wagers_citation: Citation | None) -> Rule:
+    optional = [wager for wager in book.wagers if not wager.required]
+    citation = wagers_citation or (optional[0].citation if optional else book.wagers[0].citation)
+    related = [other for other in OTHER_CHAPTERS if book.chapter in other.base_chapters]
+    chapters = ", ".join(f"{other.chapter} ({other.title})" for other in related) or "none recorded"
+    example = next((w for w in OTHER_CHAPTER_WAGERS if any(o.chapter == w.chapter for o in related)), None)
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        filed = context.filing.metadata.date_filed
+        for table, filed_name, other in not_encoded_wagers(context.tables):
+            chapter = chapter_info(other.chapter)
+            if other.effective_until is not None and not other.in_force_on(filed):
+                lapse = (
+                    f"; {other.where} is a temporary section effective until {other.effective_until.isoformat()}, "
+                    f"before this filing's date {filed.isoformat()}: confirm which regulation authorises it now"
+                )
+            elif other.effective_until is not None:
+                lapse = f"; {other.where} is in force on the filing's date (effective until {other.effective_until})"
+            else:
+                lapse = ""
+            yield rule.finding(
+                f"table {table.table_id} offers '{filed_name}' ({other.name}), a wager of chapter {other.chapter} "
+                f"({chapter.title}; {other.where}), not encoded in this version: review by hand{lapse}",
+                table.location_of("wagers"),
+                table,
+                citation=other.section or citation,
+            )
+
+    return Rule(
+        code=code,
+        name="wagers.other-chapter",
+        chapter=book.chapter,
+        severity=Severity.WARNING,
+        citation=citation,
+        summary="A wager of a side-wager or variation chapter of the game is named as not checked, for review by hand.",
+        doc=make_doc(
+            what=f"Recognises, in each {book.title} table's Wagers column, a wager that belongs to a separate "
+            f"side-wager or variation chapter of the game ({chapters}) and reports it as not checked: pacomply "
+            "records only which chapter and section hold it, never its paytable. A section with an effective-until "
+            "date is judged as of the filing's date. Every report lists these wagers under what was not checked.",
+            why="Pennsylvania puts many wagers offered at these tables in chapters of their own; an unencoded "
+            "chapter is not an unknown wager, but nothing about it can be checked here.",
+            example=f"Tables row: Chapter {book.chapter}, Wagers '{example.name if example else 'a side wager'}'",
+            instead="Review the wager against its chapter by hand, or remove it from the Tables sheet",
+            citation=citation,
+        ),
+        fix="Review the wager, its paytable and its conditions against its own chapter by hand.",
         check_function=check,
     )
 
@@ -790,6 +874,9 @@ def progressive_system_missing(
         )
 
 
+#: The question whether the automated shuffler inserts the shuffled stack into the dealing shoe (681a).
+LOADS_SHOE_KEY = "shuffler_loads_shoe"
+
 SHUFFLER_KEYS: dict[str, Shuffler] = {
     "automated_shuffler": Shuffler.AUTOMATED,
     "continuous_shuffler": Shuffler.CONTINUOUS,
@@ -799,9 +886,21 @@ SHUFFLER_KEYS: dict[str, Shuffler] = {
 def shuffler_answers(book: Rulebook) -> CheckFunction:
     """The checklist's shuffler answers agree with the shufflers the tables list: a table using one the checklist
     answers No to is an error, a Yes no table uses a warning. Each finding cites the question's subsection."""
-    keys = {key: shuffler for key, shuffler in SHUFFLER_KEYS.items() if key in {q.key for q in book.checklist}}
+    asked = {question.key for question in book.checklist}
+    keys = {key: shuffler for key, shuffler in SHUFFLER_KEYS.items() if key in asked}
+    loads_shoe = LOADS_SHOE_KEY if LOADS_SHOE_KEY in asked else None
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        denied = bool(keys) and all(context.answer(key) is False for key in keys)
+        if loads_shoe is not None and context.answer(loads_shoe) is True and denied:
+            # A shuffler that loads the shoe presupposes a shuffler; the checklist denies both kinds.
+            yield rule.finding(
+                f"the checklist answers Yes to '{loads_shoe}' but No to "
+                + " and ".join(f"'{key}'" for key in keys)
+                + ": no shuffler is declared to load the shoe",
+                context.answer_location(loads_shoe),
+                citation=book.question(loads_shoe).section,
+            )
         for key, shuffler in keys.items():
             answer = context.answer(key)
             section = book.question(key).section
@@ -859,7 +958,7 @@ def shared_rules(
     wagers_citation: Citation | None = None,
     fixed_odds: Mapping[str, FixedOdds] | None = None,
 ) -> tuple[Rule, ...]:
-    """The shared families for one chapter, numbered 001–009.
+    """The shared families for one chapter, numbered 001–010.
 
     ``two_batch_citation`` is the subsection requiring two batches with an automated shuffler (default: the
     two-batch configuration's); ``wagers_citation`` the subsection listing the chapter's wagers, cited for a wager
@@ -876,5 +975,6 @@ def shared_rules(
         _table_wagers(book, f"{prefix}-007", wagers_citation, fixed_odds),
         _chapter_filed(book, f"{prefix}-008"),
         _conditional_answers(book, f"{prefix}-009"),
+        _other_chapter_wagers(book, f"{prefix}-010", wagers_citation),
     ]
     return tuple(rule for rule in rules if rule is not None)
