@@ -58,7 +58,9 @@ MATRIX = CoverageMatrix(
             "Rules Submission option: Does the automated shuffler insert the shuffled stack directly "
             "into the dealing shoe",
             "681A-006",
-            note="only that the option is answered (and agrees with its condition); the choice is the licensee's",
+            "681A-102",
+            note="that the option is answered, and that a Yes stands beside a shuffler answered Yes; the choice is "
+            "the licensee's",
         ),
         _entry("5(b)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
         _entry("5(c)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
@@ -81,6 +83,7 @@ MATRIX = CoverageMatrix(
             "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
             "681A-006",
             "681A-007",
+            "681A-010",
             "681A-103",
         ),
         _entry("7(a)", "Cards are dealt only in a way the chapter allows", "681A-005"),
