@@ -85,7 +85,7 @@ class PayoutKind(StrEnum):
     """How a paytable row pays."""
 
     ODDS = "odds"
-    """Pays ``amount`` to 1 on the wager."""
+    """Pays ``amount`` to 1 on the wager (a fraction: 5/2 is 5 to 2)."""
     PUSH = "push"
     """The wager is returned."""
     FIXED_AMOUNT = "fixed_amount"
@@ -119,14 +119,15 @@ class PaytableRow:
 
     def payout_text(self) -> str:
         """What the row pays, as the chapters print it: '25 to 1', '10% of meter', '$500', 'push'."""
-        amount = self.amount if self.amount.denominator != 1 else self.amount.numerator
         if self.kind == PayoutKind.ODDS:
-            return f"{amount} to 1"
+            return odds_text(self.amount)
         if self.kind == PayoutKind.PUSH:
             return "push"
         if self.kind == PayoutKind.METER_PERCENT:
-            return f"{amount}% of meter"
-        return f"${amount}"
+            return f"{_decimal_text(self.amount)}% of meter"
+        if self.amount.denominator == 1:
+            return f"${self.amount.numerator}"
+        return f"${Decimal(self.amount.numerator) / Decimal(self.amount.denominator):.2f}"  # $7.50, never $15/2
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,6 +361,19 @@ class Rulebook:
     def permitted_decks(self) -> frozenset[int]:
         """Every deck count (per batch) some configuration allows."""
         return frozenset().union(*(configuration.decks for configuration in self.deck_configurations))
+
+
+def odds_text(value: Fraction | int) -> str:
+    """Odds as the chapters write them: 5 to 2, 25 to 1, 1 to 2 (never 5/2 to 1)."""
+    value = Fraction(value)
+    return f"{value.numerator} to {value.denominator}"
+
+
+def _decimal_text(value: Fraction) -> str:
+    """12.5 for 25/2, 10 for 10: a percentage as a person writes it."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return format((Decimal(value.numerator) / Decimal(value.denominator)).normalize(), "f")
 
 
 def odds(to: int, against: int = 1) -> Fraction:

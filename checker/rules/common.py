@@ -29,6 +29,7 @@ from pacomply.regulations.rulebook import (
     Rulebook,
     Shuffler,
     Wager,
+    odds_text,
 )
 from pacomply.submissions.model import TableConfiguration
 
@@ -428,7 +429,7 @@ def stated_odds(text: str) -> Fraction | None:
 
 
 def _odds_text(value: Fraction) -> str:
-    return f"{value.numerator} to {value.denominator}"
+    return odds_text(value)
 
 
 @dataclass(frozen=True, slots=True)
