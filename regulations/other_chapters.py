@@ -114,7 +114,6 @@ OTHER_CHAPTER_WAGERS: tuple[OtherChapterWager, ...] = (
     OtherChapterWager(
         "Heavenly 9 progressive", "631c", _section("631c.2"), ("Heavenly 9", "Heavenly 9 Progressive Baccarat Wager")
     ),
-    OtherChapterWager("Blackjack played on a hybrid gaming table", "633b", _section("633b.5"), ("Hybrid Blackjack",)),
     OtherChapterWager(
         "Blackjack Match Progressive",
         "633b",
@@ -122,6 +121,7 @@ OTHER_CHAPTER_WAGERS: tuple[OtherChapterWager, ...] = (
         ("Match Progressive", "Blackjack Match Progressive Wager"),
     ),
     OtherChapterWager("EZ Bust Blackjack", "633b", _section("633b.16"), ("EZ Bust",)),
+    OtherChapterWager("Blackjack played on a hybrid gaming table", "633b", _section("633b.5"), ("Hybrid Blackjack",)),
     OtherChapterWager(
         "21+3 progressive",
         "633b",
@@ -135,8 +135,8 @@ OTHER_CHAPTER_WAGERS: tuple[OtherChapterWager, ...] = (
     OtherChapterWager("Blackjack Premium", "633c", _section("633c.4")),
     OtherChapterWager("Must-Hit-By Mystery bonus", "633c", _section("633c.14"), ("Must Hit By Mystery",)),
     OtherChapterWager("Match the Dealer progressive", "635c", None, ("Match-the-Dealer Progressive",)),
-    OtherChapterWager("Commission-free Pai Gow Poker", "645c", _section("645c.1"), ("Commission free",)),
     OtherChapterWager("Tiger 9", "645c", _section("645c.1(c)(2)"), ("Tiger 9 Wager",)),
+    OtherChapterWager("Commission-free Pai Gow Poker", "645c", _section("645c.1"), ("Commission free",)),
     OtherChapterWager("Player-activated Pai Gow Poker", "645c", _section("645c.2"), ("Player-activated shaker",)),
     OtherChapterWager("Sum", "645c", _section("645c.2(g)"), ("Sum Wager", "Sum of the dice")),
     OtherChapterWager("Beat It", "645c", _section("645c.2(g)"), ("Beat It Wager",)),
