@@ -604,11 +604,13 @@ def not_encoded_wagers(
                 yield table, table_wager.wager, other
 
 
-def _other_chapter_wagers(book: Rulebook, code: str, wagers_citation: Citation | None) -> Rule:
+def _other_chapter_wagers(book: Rulebook, code: str, wagers_citation: Citation | None) -> Rule | None:
+    related = [other for other in OTHER_CHAPTERS if book.chapter in other.base_chapters]
+    if not related:
+        return None  # no side-wager or variation chapter of this game is known: nothing to recognise
     optional = [wager for wager in book.wagers if not wager.required]
     citation = wagers_citation or (optional[0].citation if optional else book.wagers[0].citation)
-    related = [other for other in OTHER_CHAPTERS if book.chapter in other.base_chapters]
-    chapters = ", ".join(f"{other.chapter} ({other.title})" for other in related) or "none recorded"
+    chapters = ", ".join(f"{other.chapter} ({other.title})" for other in related)
     example = next((w for w in OTHER_CHAPTER_WAGERS if any(o.chapter == w.chapter for o in related)), None)
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:

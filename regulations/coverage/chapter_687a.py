@@ -84,7 +84,6 @@ MATRIX = CoverageMatrix(
             "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
             "687A-006",
             "687A-007",
-            "687A-010",
             "687A-009",
             "687A-104",
         ),

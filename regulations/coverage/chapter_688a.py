@@ -93,7 +93,6 @@ MATRIX = CoverageMatrix(
             "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
             "688A-006",
             "688A-007",
-            "688A-010",
             "688A-009",
             "688A-103",
         ),
