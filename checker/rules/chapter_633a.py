@@ -264,13 +264,16 @@ RULES = (
     *shared_rules(RULEBOOK, two_batch_citation=cite("633a.3(b)(1)"), wagers_citation=cite("633a.6(e)"),
                   fixed_odds=FIXED_ODDS),
     _rule("633A-101", "checklist.discard-rack-consistent", _RACK,
-          "Exactly one discard rack option is answered Yes, and it matches the tables' racks.",
-          "Checks that the checklist picks one of the two rack options of § 633a.2(g) and that a table with a rack "
-          "mark is covered by the 'taller with a mark' option.",
-          "The checklist states how the racks comply; it must agree with the tables.",
+          "The discard rack options answered agree with each table's rack.",
+          "Judges each table's rack from its own Tables columns (a mark: taller with a mark, § 633a.2(g)(2); none: "
+          "as high as the stack, § 633a.2(g)(1)) and checks the two rack options against them: a No is an error "
+          "for each table of its kind, a Yes that no table fits is a warning, two Noes an error. Both Yes is right "
+          "when the tables show both kinds.",
+          "The checklist states how the racks comply; it must agree with the tables, rack by rack.",
           "Sheet 633a: discard_rack_equal_height No, discard_rack_taller_with_mark No",
-          "Sheet 633a: discard_rack_equal_height Yes, discard_rack_taller_with_mark No",
-          "Answer Yes to the one rack option your tables use.", discard_rack_answers, (cite("633a.2(h)"),)),
+          "Sheet 633a: discard_rack_equal_height Yes, discard_rack_taller_with_mark Yes (one rack of each kind)",
+          "Answer Yes to each rack option some table uses, and No to any other.", discard_rack_answers,
+          (cite("633a.2(g)(1)"), cite("633a.2(g)(2)"), cite("633a.2(h)"))),
     _rule("633A-102", "equipment.card-reader", _CARD_READER,
           "Every Blackjack table has a card reader device.",
           "Checks that the checklist answers Yes to 'card_reader_device' and that each 633a table lists 'card "
