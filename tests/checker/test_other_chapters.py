@@ -4,16 +4,19 @@ the filing's date."""
 
 from __future__ import annotations
 
+import io
 import json
 from datetime import date
 
 import pytest
+from openpyxl import load_workbook
 from pacomply.checker.registry import Severity, chapter_rules, rule_metadata_problems
 from pacomply.checker.review import review_filing
 from pacomply.regulations.citation import Citation
 from pacomply.regulations.other_chapters import OTHER_CHAPTER_WAGERS, OTHER_CHAPTERS, chapter_info, recognise
 from pacomply.reports.json import JsonRenderer
 from pacomply.reports.text import TextRenderer
+from pacomply.reports.xlsx import XlsxRenderer
 from pacomply.submissions.model import Filing, TableWager
 
 from examples.build_examples import (
@@ -98,6 +101,9 @@ def test_633b_reports_list_what_was_not_checked() -> None:
     assert [(item.table_id, item.wager, item.other_chapter) for item in review.not_checked] == [("T", "21+3", "633b")]
     text = TextRenderer().render(review).decode("utf-8")
     assert "633a: not checked: table T: '21+3' (21+3, chapter 633b)" in text
+    summary = load_workbook(io.BytesIO(XlsxRenderer().render(review)))["Summary"]
+    cells = [str(cell.value) for row in summary.iter_rows() for cell in row if cell.value]
+    assert any("not checked: table T: '21+3'" in value for value in cells)
     document = json.loads(JsonRenderer().render(review))
     assert document["not_checked"] == [
         {"chapter": "633a", "table": "T", "wager": "21+3", "name": "21+3", "other_chapter": "633b",
