@@ -16,6 +16,7 @@ from pacomply.checker.registry import (
     chapter_rules,
     filing_rules,
 )
+from pacomply.checker.rules.common import not_encoded_wagers
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse, filing_options
 from pacomply.checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
 from pacomply.regulations.rulebook import Reading
@@ -82,6 +83,29 @@ class RulebookUsed:
 
 
 @dataclass(frozen=True, slots=True)
+class NotChecked:
+    """A wager a table offers that belongs to a side-wager or variation chapter pacomply does not encode."""
+
+    chapter: str
+    """The chapter of the table."""
+    table_id: str
+    wager: str
+    """The wager as the filing names it."""
+    name: str
+    """The wager's name in its own chapter."""
+    other_chapter: str
+    where: str
+    """'§ 633b.17' or 'chapter 633b'."""
+
+    def describe(self) -> str:
+        """One line for a report."""
+        return (
+            f"table {self.table_id}: '{self.wager}' ({self.name}, {self.where}): chapter {self.other_chapter} is not "
+            "encoded; review by hand"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Review:
     """Everything a report renders. Sorted and deterministic for a given filing."""
 
@@ -97,6 +121,8 @@ class Review:
     """The day the review was made (CheckSettings.review_date), printed in every report."""
     configuration: ConfigurationApplied | None = None
     """The configuration file that completed the review (severities, defaults), named in every report's header."""
+    not_checked: tuple[NotChecked, ...] = ()
+    """Wagers of side-wager or variation chapters the filing lists, which no rule could check."""
 
     def count(self, severity: Severity) -> int:
         """Findings of one severity that no waiver accepts."""
@@ -158,9 +184,18 @@ def configured_wager_math(
             if defined.required:
                 wanted.add((table.chapter, defined.id, None, table.decks))
         known = {defined.id for defined in book.wagers}
+        submission = filing.chapters.get(table.chapter)
         for table_wager in table.wagers:
-            if table_wager.wager in known:
-                wanted.add((table.chapter, table_wager.wager, table_wager.paytable, table.decks))
+            if table_wager.wager not in known:
+                continue
+            paytable = table_wager.paytable
+            if paytable is None and len(book.paytables_for(table_wager.wager)) > 1:
+                # A table naming no paytable is paid on the one the checklist selects or the deck count fixes.
+                question = book.paytable_question(table_wager.wager)
+                selected = submission.value(question) if submission is not None and question else None
+                implied = book.implied_paytable(table_wager.wager, table.decks, selected)
+                paytable = implied.id if implied is not None else None
+            wanted.add((table.chapter, table_wager.wager, paytable, table.decks))
     if wager is not None:
         wanted = {key for key in wanted if key[1] == wager}
     options = {key[0]: filing_base_game(filing, key[0], base_game) for key in wanted}
@@ -213,6 +248,10 @@ def review_filing(filing: Filing, settings: CheckSettings | None = None) -> Revi
         for rule in chapter_rules(chapter):
             findings.extend(rule.check(context))
     wager_math = configured_wager_math(filing)
+    not_checked = tuple(
+        NotChecked(table.chapter, table.table_id, filed, other.name, other.chapter, other.where)
+        for table, filed, other in not_encoded_wagers(filing.tables)
+    )
     return Review(
         filing=filing,
         findings=tuple(sorted(findings, key=lambda finding: finding.sort_key)),
@@ -221,4 +260,5 @@ def review_filing(filing: Filing, settings: CheckSettings | None = None) -> Revi
         rulebooks=tuple(used),
         published=for_wager_math(wager_math),
         review_date=settings.review_date,
+        not_checked=not_checked,
     )

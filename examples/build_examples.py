@@ -63,7 +63,8 @@ COMPLIANT_686A = Filing(
         "686a": answers(
             "686a",
             discard_rack_equal_height=True,
-            discard_rack_taller_with_mark=False,
+            # OU-3's rack is taller with a mark: both kinds are in use, so both options are answered Yes.
+            discard_rack_taller_with_mark=True,
             automated_shuffler=True,
             continuous_shuffler=False,
             cards_preinspected=False,
@@ -73,7 +74,12 @@ COMPLIANT_686A = Filing(
             max_adjacent_boxes=2,
         )
     },
-    tables=(over_under_table("OU-1"), over_under_table("OU-2", betting_positions=5)),
+    tables=(
+        over_under_table("OU-1"),
+        over_under_table("OU-2", betting_positions=5),
+        # A rack taller than the 93.6 mm stack of six decks, marked at the stack's height (§ 686a.2(d)(2)).
+        over_under_table("OU-3", discard_rack_height_mm=Decimal(120), discard_rack_mark_mm=Decimal("93.6")),
+    ),
 )
 
 # Each planted violation is listed in the README with the rule that catches it.
@@ -557,7 +563,8 @@ BLACKJACK_ANSWERS: dict[str, object] = {
 
 COMPLIANT_633A = Filing(
     metadata=METADATA,
-    chapters={"633a": answers("633a", **BLACKJACK_ANSWERS)},
+    # BJ-5's rack is taller with a mark: both kinds are in use, so both rack options are answered Yes.
+    chapters={"633a": answers("633a", **BLACKJACK_ANSWERS | {"discard_rack_taller_with_mark": True})},
     tables=(
         blackjack_table("BJ-1"),
         blackjack_table(
@@ -596,6 +603,8 @@ COMPLIANT_633A = Filing(
             wagers=(TableWager(wager="lucky_ladies"),),
             payout_limit=Decimal(50000),
         ),
+        # A rack taller than the 93.6 mm stack of six decks, marked at the stack's height (§ 633a.2(g)(2)).
+        blackjack_table("BJ-5", discard_rack_height_mm=Decimal(120), discard_rack_mark_mm=Decimal("93.6")),
     ),
 )
 
@@ -673,7 +682,8 @@ DOWN_UNDER_ANSWERS: dict[str, object] = {
 
 COMPLIANT_685A = Filing(
     metadata=METADATA,
-    chapters={"685a": answers("685a", **DOWN_UNDER_ANSWERS)},
+    # DU-4's rack is taller with a mark: both kinds are in use, so both rack options are answered Yes.
+    chapters={"685a": answers("685a", **DOWN_UNDER_ANSWERS | {"discard_rack_taller_with_mark": True})},
     tables=(
         down_under_table("DU-1"),
         down_under_table(
@@ -683,6 +693,8 @@ COMPLIANT_685A = Filing(
             wagers=(TableWager(wager="match_the_dealer", paytable="8 decks"),),
         ),
         down_under_table("DU-3", decks=4, discard_rack_height_mm=Decimal("62.4"), wagers=()),
+        # A rack taller than the 93.6 mm stack of six decks, marked at the stack's height (§ 685a.2(e)(2)).
+        down_under_table("DU-4", discard_rack_height_mm=Decimal(120), discard_rack_mark_mm=Decimal("93.6")),
     ),
 )
 

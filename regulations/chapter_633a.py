@@ -611,4 +611,6 @@ RULEBOOK = Rulebook(
         "rule 633A-105 checks it.",
         "With a double shoe the Decks column is the decks in one side (§ 633a.2(h), § 633a.3(c)).",
     ),
+    # The checklist selects one paytable of these wagers for the chapter; a table naming none takes it.
+    paytable_questions=(("royal_match", "royal_match_paytable"), ("bet_the_set", "bet_the_set_paytable")),
 )

@@ -525,4 +525,10 @@ RULEBOOK = Rulebook(
         "§ 645a.2(f) requires a discard rack but sets no height; pacomply checks no rack height for 645a.",
         "The dealer's house way is filed as text or as the structured house way of docs/chapters-645a-688a.md.",
     ),
+    # The checklist selects one paytable of these wagers for the chapter; a table naming none takes it.
+    paytable_questions=(
+        ("fortune", "fortune_paytable"),
+        ("emperors_treasure", "emperors_treasure_paytable"),
+        ("insurance", "insurance_paytable"),
+    ),
 )

@@ -303,4 +303,6 @@ RULEBOOK = Rulebook(
         "A Player or Banker wager is required (§ 681a.6(c)); both are marked required and a round needs one.",
         "The Tie pays 10 to 1 (§ 681a.8(b)) and has no paytable to choose.",
     ),
+    # The checklist selects one paytable of these wagers for the chapter; a table naming none takes it.
+    paytable_questions=(("bonus_player", "bonus_paytable"), ("bonus_banker", "bonus_paytable")),
 )

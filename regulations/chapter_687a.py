@@ -518,4 +518,6 @@ RULEBOOK = Rulebook(
         "Without a shuffler that counts 53 cards, the stub is counted at least every 5 rounds (§ 687a.8(g)).",
         "Verbal wagers are not accepted (§ 687a.7(a)).",
     ),
+    # The checklist selects one paytable of these wagers for the chapter; a table naming none takes it.
+    paytable_questions=(("trips", "trips_paytable"), ("bad_beat", "bad_beat_paytable")),
 )

@@ -305,8 +305,7 @@ READINGS = (
             "The player sees the dealer's set hands (§ 688a.11(a)-(b)) and picks, among the 21 valid settings, one "
             "that wins if any does, else one that ties; the figure is the return of that play."
         ),
-        reason="pacomply prices each wager under the player's best decisions; the dealer's hands are known to "
-        "him.",
+        reason="pacomply prices each wager under the player's best decisions; the dealer's hands are known to him.",
         citation=cite("688a.11(b)"),
     ),
     Reading(
@@ -527,5 +526,11 @@ RULEBOOK = Rulebook(
     notes=(
         "§ 688a.12 sets no payout limit (its title aside); pacomply checks none for 688a.",
         "§ 688a.2(c) permits no flat button: the starting position is by shaker or random number generator.",
+    ),
+    # The checklist selects one paytable of these wagers for the chapter; a table naming none takes it.
+    paytable_questions=(
+        ("ace_high", "ace_high_paytable"),
+        ("fortune", "fortune_paytable"),
+        ("progressive", "progressive_paytable"),
     ),
 )

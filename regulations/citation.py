@@ -7,19 +7,22 @@ from dataclasses import dataclass
 from functools import cache
 
 _SUBSECTION_PATTERN = re.compile(r"^(?P<section>\d+)(?P<paragraphs>(\([0-9a-zA-Z]+\))*)$")
-_CITATION_PATTERN = re.compile(r"^(?:58 Pa\. Code § )?(?P<chapter>\d{3}a)\.(?P<subsection>\d+(\([0-9a-zA-Z]+\))*)$")
+_CITATION_PATTERN = re.compile(r"^(?:58 Pa\. Code § )?(?P<chapter>\d{3}[a-z])\.(?P<subsection>\d+(\([0-9a-zA-Z]+\))*)$")
 
 
 @dataclass(frozen=True, order=True, slots=True)
 class Citation:
-    """A subsection of 58 Pa. Code, e.g. chapter ``686a`` and subsection ``3(c)`` → § 686a.3(c)."""
+    """A subsection of 58 Pa. Code, e.g. chapter ``686a`` and subsection ``3(c)`` → § 686a.3(c).
+
+    Chapters end in a letter: ``a`` for a game's own chapter, ``b`` or ``c`` for its side wagers and variations
+    (``633b``), which pacomply recognises without encoding."""
 
     chapter: str
     subsection: str
 
     def __post_init__(self) -> None:
-        if not re.fullmatch(r"\d{3}a", self.chapter):
-            raise ValueError(f"chapter '{self.chapter}' is not of the form 686a")
+        if not re.fullmatch(r"\d{3}[a-z]", self.chapter):
+            raise ValueError(f"chapter '{self.chapter}' is not of the form 686a or 633b")
         if not _SUBSECTION_PATTERN.match(self.subsection):
             raise ValueError(f"subsection '{self.subsection}' is not of the form 3(c)(1)")
 

@@ -85,7 +85,7 @@ class PayoutKind(StrEnum):
     """How a paytable row pays."""
 
     ODDS = "odds"
-    """Pays ``amount`` to 1 on the wager."""
+    """Pays ``amount`` to 1 on the wager (a fraction: 5/2 is 5 to 2)."""
     PUSH = "push"
     """The wager is returned."""
     FIXED_AMOUNT = "fixed_amount"
@@ -119,14 +119,15 @@ class PaytableRow:
 
     def payout_text(self) -> str:
         """What the row pays, as the chapters print it: '25 to 1', '10% of meter', '$500', 'push'."""
-        amount = self.amount if self.amount.denominator != 1 else self.amount.numerator
         if self.kind == PayoutKind.ODDS:
-            return f"{amount} to 1"
+            return odds_text(self.amount)
         if self.kind == PayoutKind.PUSH:
             return "push"
         if self.kind == PayoutKind.METER_PERCENT:
-            return f"{amount}% of meter"
-        return f"${amount}"
+            return f"{_decimal_text(self.amount)}% of meter"
+        if self.amount.denominator == 1:
+            return f"${self.amount.numerator}"
+        return f"${Decimal(self.amount.numerator) / Decimal(self.amount.denominator):.2f}"  # $7.50, never $15/2
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +274,9 @@ class Rulebook:
     """Published changes known but not encoded; every review of the chapter says so."""
     defined_terms: tuple[str, ...] = ()
     """The terms the encoded text's definitions section defines (compared with an official text's)."""
+    paytable_questions: tuple[tuple[str, str], ...] = ()
+    """(wager id, checklist key) where the Rules Submission selects one paytable of the wager for the chapter; a
+    table that names no paytable for the wager takes the one selected."""
 
     @property
     def amendments_not_encoded(self) -> tuple[LaterAmendment, ...]:
@@ -304,6 +308,41 @@ class Rulebook:
         """Every paytable the chapter permits for a wager, in the chapter's order."""
         return tuple(paytable for paytable in self.paytables if paytable.wager == wager_id)
 
+    def paytable_question(self, wager_id: str) -> str | None:
+        """The checklist key selecting the chapter's paytable for a wager, or None where the checklist selects none."""
+        return next((key for wager, key in self.paytable_questions if wager == wager_id), None)
+
+    def deck_fixed(self, wager_id: str) -> bool:
+        """Whether every paytable of the wager is tied to deck counts, so that the deck count chooses among them."""
+        permitted = self.paytables_for(wager_id)
+        return bool(permitted) and all(paytable.permitted_decks is not None for paytable in permitted)
+
+    def decks_for(self, wager_id: str) -> frozenset[int]:
+        """The deck counts some paytable of a deck-fixed wager permits (empty for any other wager)."""
+        if not self.deck_fixed(wager_id):
+            return frozenset()
+        return frozenset().union(*(paytable.permitted_decks or () for paytable in self.paytables_for(wager_id)))
+
+    def implied_paytable(self, wager_id: str, decks: int, selected: object = None) -> Paytable | None:
+        """The paytable a table offering the wager without naming one is paid on, or None when nothing decides it.
+
+        In order: the paytable the checklist selects for the chapter (``selected``, the answer to
+        :meth:`paytable_question`), the wager's only paytable, and the one paytable the chapter permits at the
+        table's deck count where every paytable of the wager is tied to decks (Match-the-Dealer at six decks).
+        """
+        permitted = self.paytables_for(wager_id)
+        if isinstance(selected, str) and selected.strip():
+            chosen = [paytable for paytable in permitted if paytable.id.upper() == selected.strip().upper()]
+            if chosen:
+                return chosen[0]
+        if len(permitted) == 1:
+            return permitted[0]
+        if self.deck_fixed(wager_id):
+            fitting = [paytable for paytable in permitted if decks in (paytable.permitted_decks or ())]
+            if len(fitting) == 1:
+                return fitting[0]
+        return None
+
     def reading(self, reading_id: str) -> Reading:
         """A recorded reading by id; KeyError if none."""
         for reading in self.readings:
@@ -322,6 +361,19 @@ class Rulebook:
     def permitted_decks(self) -> frozenset[int]:
         """Every deck count (per batch) some configuration allows."""
         return frozenset().union(*(configuration.decks for configuration in self.deck_configurations))
+
+
+def odds_text(value: Fraction | int) -> str:
+    """Odds as the chapters write them: 5 to 2, 25 to 1, 1 to 2 (never 5/2 to 1)."""
+    value = Fraction(value)
+    return f"{value.numerator} to {value.denominator}"
+
+
+def _decimal_text(value: Fraction) -> str:
+    """12.5 for 25/2, 10 for 10: a percentage as a person writes it."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return format((Decimal(value.numerator) / Decimal(value.denominator)).normalize(), "f")
 
 
 def odds(to: int, against: int = 1) -> Fraction:

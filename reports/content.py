@@ -66,7 +66,8 @@ def chapters_line(review: Review) -> str:
 
 def law_applied_lines(review: Review) -> list[str]:
     """Per chapter: the version applied, where it was published and where its date comes from, then each later
-    amendment known but not encoded (every report names the law it applied)."""
+    amendment known but not encoded, then each wager of a side-wager chapter that was not checked (every report
+    names the law it applied and what it could not check)."""
     lines = []
     for used in review.rulebooks:
         lines.append(
@@ -77,6 +78,9 @@ def law_applied_lines(review: Review) -> list[str]:
             lines.append(f"{used.chapter}: later amendment not encoded: {amendment}")
         for related in used.related_chapters:
             lines.append(f"{used.chapter}: related chapter not encoded: {related}")
+        for item in review.not_checked:
+            if item.chapter == used.chapter:
+                lines.append(f"{used.chapter}: not checked: {item.describe()}")
     return lines
 
 

@@ -114,6 +114,17 @@ def review_json(review: Review) -> dict[str, Any]:
             }
             for used in review.rulebooks
         ],
+        "not_checked": [
+            {
+                "chapter": item.chapter,
+                "table": item.table_id,
+                "wager": item.wager,
+                "name": item.name,
+                "other_chapter": item.other_chapter,
+                "where": item.where,
+            }
+            for item in review.not_checked
+        ],
         "findings": [finding_json(finding) for finding in review.findings],
         "wager_math": [_wager_math_json(math, review) for math in review.wager_math],
         "published": published_json(review.published),

@@ -127,7 +127,10 @@ def _summary(workbook: Workbook, review: Review) -> None:
     header_row = sheet.max_row
     for offset, used in enumerate(review.rulebooks, start=1):
         # Rows are addressed by number: appending an empty row does not move max_row, and the header was overwritten.
-        later = "; ".join((*used.amendments_not_encoded, *used.related_chapters)) or "none known"
+        not_checked = tuple(
+            f"not checked: {item.describe()}" for item in review.not_checked if item.chapter == used.chapter
+        )
+        later = "; ".join((*used.amendments_not_encoded, *used.related_chapters, *not_checked)) or "none known"
         values = (used.chapter, used.title, used.version, used.effective, used.source, used.version_basis, later)
         for column, value in enumerate(values, start=1):
             _write(sheet.cell(row=header_row + offset, column=column), value)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from pacomply.checker.registry import CheckContext, chapter_rules
+from pacomply.checker.registry import CheckContext, Finding, chapter_rules
 from pacomply.submissions.model import Filing, TableConfiguration
 
 from examples.build_examples import answers
@@ -83,6 +83,18 @@ def found(
         for finding in rule.check(context):
             result.setdefault((finding.rule_id, finding.citation.short), set()).add(finding.severity.value)
     return result
+
+
+def rule_findings(filing: Filing, chapter: str, rule_id: str) -> list[Finding]:
+    """The findings of one rule of a chapter for a filing, without the wager math a full review adds."""
+    context = CheckContext(
+        filing=filing,
+        rulebook=regulations.rulebook(chapter),
+        submission=filing.chapters.get(chapter),
+        tables=filing.tables_for(chapter),
+    )
+    rule = next(rule for rule in chapter_rules(chapter) if rule.code == rule_id)
+    return list(rule.check(context))
 
 
 def check_case(compliant: Filing, chapter: str, build_table: Callable[..., TableConfiguration], planted: Case) -> None:

@@ -97,6 +97,17 @@ def _equipment(required: Equipment, wager: str | None) -> object:
     return check
 
 
+def _card_reader(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+    """Every table has a card reader (§ 633a.2(f)), and the checklist's answer about it agrees with the tables."""
+    answer = context.answer("card_reader_device")
+    if answer is False:
+        listing = [table.table_id for table in context.tables if Equipment.CARD_READER in table.equipment]
+        listed = f"; the Tables sheet lists one at {', '.join(listing)}" if listing else ""
+        yield rule.finding(f"the checklist answers No to 'card_reader_device'; every Blackjack table must have a "
+                           f"card reader device{listed}", context.answer_location("card_reader_device"))  # fmt: skip
+    yield from _equipment(Equipment.CARD_READER, None)(context, rule)  # type: ignore[operator]
+
+
 def _bad_beat_equipment(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     for required in (Equipment.PROGRESSIVE_SYSTEM, Equipment.ELECTRONIC_WAGERING_SYSTEM):
         yield from _equipment(required, "bad_beat")(context, rule)  # type: ignore[operator]
@@ -222,10 +233,10 @@ def _maximum_payout(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             yield rule.finding(f"the maximum payout is ${amount:,}; it must be at least ${required:,} (the greater of "
                                f"$25,000 and 1,000 × ${side_maximum:,} × {boxes} box(es))",
                                context.answer_location("maximum_payout_amount"))  # fmt: skip
+    # A table's Payout Limit is the § 633a.13(m) cap the layout shows (§ 633a.2(b)(14)), whatever the checklist
+    # answers and whichever wagers the table offers: below the floor it is wrong in itself.
     for table in context.tables:
         if table.payout_limit is None:
-            continue
-        if not (table.offers("lucky_ladies") or table.offers("kings_bounty")):
             continue
         required = required_maximum_payout(side_maximum or Decimal(0), boxes)
         if table.payout_limit < required:
@@ -253,20 +264,24 @@ RULES = (
     *shared_rules(RULEBOOK, two_batch_citation=cite("633a.3(b)(1)"), wagers_citation=cite("633a.6(e)"),
                   fixed_odds=FIXED_ODDS),
     _rule("633A-101", "checklist.discard-rack-consistent", _RACK,
-          "Exactly one discard rack option is answered Yes, and it matches the tables' racks.",
-          "Checks that the checklist picks one of the two rack options of § 633a.2(g) and that a table with a rack "
-          "mark is covered by the 'taller with a mark' option.",
-          "The checklist states how the racks comply; it must agree with the tables.",
+          "The discard rack options answered agree with each table's rack.",
+          "Judges each table's rack from its own Tables columns (a mark: taller with a mark, § 633a.2(g)(2); none: "
+          "as high as the stack, § 633a.2(g)(1)) and checks the two rack options against them: a No is an error "
+          "for each table of its kind, a Yes that no table fits is a warning, two Noes an error. Both Yes is right "
+          "when the tables show both kinds.",
+          "The checklist states how the racks comply; it must agree with the tables, rack by rack.",
           "Sheet 633a: discard_rack_equal_height No, discard_rack_taller_with_mark No",
-          "Sheet 633a: discard_rack_equal_height Yes, discard_rack_taller_with_mark No",
-          "Answer Yes to the one rack option your tables use.", discard_rack_answers, (cite("633a.2(h)"),)),
+          "Sheet 633a: discard_rack_equal_height Yes, discard_rack_taller_with_mark Yes (one rack of each kind)",
+          "Answer Yes to each rack option some table uses, and No to any other.", discard_rack_answers,
+          (cite("633a.2(g)(1)"), cite("633a.2(g)(2)"), cite("633a.2(h)"))),
     _rule("633A-102", "equipment.card-reader", _CARD_READER,
           "Every Blackjack table has a card reader device.",
-          "Checks that each 633a table lists 'card reader' in its Equipment column.",
+          "Checks that the checklist answers Yes to 'card_reader_device' and that each 633a table lists 'card "
+          "reader' in its Equipment column.",
           "The dealer checks the hole card for Blackjack with the reader, unseen by anyone (§ 633a.7(h)).",
           "Tables row: Chapter 633a, Equipment (blank)", "Tables row: Chapter 633a, Equipment 'card reader'",
           "Fit a card reader device and list it in the Equipment column.",
-          _equipment(Equipment.CARD_READER, None)),
+          _card_reader),
     _rule("633A-103", "equipment.bad-beat-systems", _BAD_BEAT_EQUIPMENT,
           "A table offering Bad Beat has a progressive system and an electronic wagering system.",
           "Checks that each table offering bad_beat lists 'progressive system' and 'electronic wagering system' "
@@ -326,7 +341,7 @@ RULES = (
     _rule("633A-110", "payout.maximum-award", _MAXIMUM_PAYOUT,
           "A maximum payout on the 1,000-to-1 pair awards is at least $25,000 or one patron's maximum win.",
           "When the filing caps the queen-of-hearts / king-of-spades pair with dealer Blackjack awards, checks the "
-          "cap (and each Lucky Ladies / King's Bounty table's Payout Limit) against the greater of $25,000 and "
+          "cap, and whatever the checklist answers, each table's Payout Limit, against the greater of $25,000 and "
           "1,000 × the table maximum wager × the boxes one patron may play (reading 633a-maximum-payout-per-patron).",
           "A cap below one patron's possible win would take back an award the layout promises.",
           "Sheet 633a: maximum_payout_amount $20,000, maximum_side_wager $25",

@@ -121,12 +121,14 @@ RULES = (
         summary="The checklist's shuffler answers agree with the shufflers the tables list.",
         doc=make_doc(
             what="Checks that a table using an automated or continuous shuffler is covered by a Yes to the matching "
-            "checklist question, and warns when the checklist says Yes but no table uses one.",
+            "checklist question, warns when the checklist says Yes but no table uses one, and flags a Yes to the "
+            "shuffler inserting the stack into the shoe (§ 681a.5(a)) beside a No to both kinds of shuffler.",
             why="The shuffler decides whether two batches are dealt (§ 681a.3(b)); the Board approves what is "
             "declared.",
             example="Sheet 681a: automated_shuffler No; Tables row: Shuffler automated",
             instead="Sheet 681a: automated_shuffler Yes",
             citation=_SHUFFLER,
+            more=(cite("681a.5(a)"),),
         ),
         fix="Make the checklist's shuffler answers match the tables.",
         check_function=shuffler_answers(RULEBOOK),

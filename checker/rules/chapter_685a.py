@@ -85,11 +85,13 @@ RULES = (
           "Sheet 685a: adjacent_boxes_allowed Yes, max_adjacent_boxes (blank)", "Sheet 685a: max_adjacent_boxes 2",
           "State the number of boxes.", adjacent_boxes),
     _rule("685A-105", "checklist.discard-rack-consistent", cite("685a.2(e)"),
-          "Exactly one discard rack option is answered Yes, and it matches the tables' racks.",
-          "Checks that the checklist picks one of the two rack options of § 685a.2(e) and that a table with a rack "
-          "mark is covered by the 'taller with a mark' option.", "The checklist must agree with the tables.",
+          "The discard rack options answered agree with each table's rack.",
+          "Judges each table's rack from its own Tables columns (a mark: taller with a mark, § 685a.2(e)(2); none: "
+          "as high as the stack, § 685a.2(e)(1)) and checks the two rack options against them: a No is an error "
+          "for each table of its kind, a Yes that no table fits is a warning, two Noes an error. Both Yes is right "
+          "when the tables show both kinds.", "The checklist must agree with the tables, rack by rack.",
           "Sheet 685a: discard_rack_equal_height No, discard_rack_taller_with_mark No",
-          "Sheet 685a: discard_rack_equal_height Yes", "Answer Yes to the one rack option your tables use.",
-          discard_rack_answers),
+          "Sheet 685a: discard_rack_equal_height Yes", "Answer Yes to each rack option some table uses.",
+          discard_rack_answers, (cite("685a.2(e)(1)"), cite("685a.2(e)(2)"))),
     shuffler_answers_rule(RULEBOOK, "685A-106", cite("685a.3(b)")),
 )  # fmt: skip

@@ -42,16 +42,19 @@ RULES = (
         chapter="686a",
         severity=Severity.ERROR,
         citation=_RACK,
-        summary="Exactly one discard rack option is answered Yes, and it matches the tables' racks.",
+        summary="The discard rack options answered agree with each table's rack.",
         doc=make_doc(
-            what="Checks that the checklist picks one of the two rack options of § 686a.2(d) (equal height, or taller "
-            "with a mark) and that each table's rack columns agree with the option picked.",
+            what="Judges each table's rack from its own Tables columns (a mark: taller with a mark, § 686a.2(d)(2); "
+            "none: as high as the stack, § 686a.2(d)(1)) and checks the two rack options of § 686a.2(d) against "
+            "them: a No is an error for each table of its kind, a Yes that no table fits is a warning, two Noes an "
+            "error. Both Yes is right when the tables show both kinds.",
             why="The checklist is the licensee's statement of how its racks comply; it must agree with the tables.",
             example="Sheet 686a: discard_rack_equal_height No, discard_rack_taller_with_mark No",
             instead="Sheet 686a: discard_rack_equal_height Yes, discard_rack_taller_with_mark No",
             citation=_RACK,
+            more=(cite("686a.2(d)(1)"), cite("686a.2(d)(2)")),
         ),
-        fix="Answer Yes to the one rack option your tables use, and make the Tables sheet's rack columns agree.",
+        fix="Answer Yes to each rack option some table uses, and make the Tables sheet's rack columns agree.",
         check_function=discard_rack_answers,
     ),
     Rule(

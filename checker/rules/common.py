@@ -7,13 +7,20 @@ suffix in every chapter. A chapter module calls :func:`shared_rules` and adds it
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, CheckFunction, Finding, Rule, Severity, make_doc
-from pacomply.regulations.citation import RULES_SUBMISSIONS, Citation
+from pacomply.regulations.citation import RULES_SUBMISSIONS, Citation, cite
+from pacomply.regulations.other_chapters import (
+    OTHER_CHAPTER_WAGERS,
+    OTHER_CHAPTERS,
+    OtherChapterWager,
+    chapter_info,
+    recognise,
+)
 from pacomply.regulations.rulebook import (
     AnswerKind,
     DealingMethod,
@@ -22,8 +29,11 @@ from pacomply.regulations.rulebook import (
     Rulebook,
     Shuffler,
     Wager,
+    odds_text,
 )
 from pacomply.submissions.model import TableConfiguration
+
+from pacomply import regulations
 
 CARDS_PER_DECK = 52
 
@@ -394,21 +404,32 @@ def _checklist_answered(book: Rulebook, code: str) -> Rule:
     )
 
 
-_STATED_ODDS = re.compile(r"^\s*(?P<to>\d+(?:\.\d+)?)\s*(?:to|:)\s*(?P<against>\d+(?:\.\d+)?)\s*$", re.IGNORECASE)
+_STATED_ODDS = re.compile(
+    r"^\s*(?P<to>\d+(?:\.\d+)?)\s*(?P<form>to|:|for)\s*(?P<against>\d+(?:\.\d+)?)\s*$", re.IGNORECASE
+)
 
 
 def stated_odds(text: str) -> Fraction | None:
-    """'8 to 1', '8:1', '3 to 2', 'even money' as a fraction; None when the text states no odds."""
+    """'8 to 1', '8:1', '3 to 2', '9 for 1', 'even money' as odds "to" (a fraction); None when the text states none.
+
+    "X for Y" counts the stake in what is paid back: 9 for 1 returns the wager and 8 more, the same as 8 to 1, so
+    it is converted before any comparison (an underpayment is one in either form).
+    """
     if text.strip().lower() in {"even money", "even"}:
         return Fraction(1)
-    match = _STATED_ODDS.match(text)
+    match = _STATED_ODDS.match(text.replace(",", ""))
     if match is None or Fraction(match["against"]) == 0:
         return None
-    return Fraction(match["to"]) / Fraction(match["against"])
+    paid, against = Fraction(match["to"]), Fraction(match["against"])
+    if match["form"].lower() == "for":
+        if paid < against:
+            return None  # less than the stake back is no payout a chapter writes
+        paid -= against
+    return paid / against
 
 
 def _odds_text(value: Fraction) -> str:
-    return f"{value.numerator} to {value.denominator}"
+    return odds_text(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,8 +457,10 @@ def _table_wagers(
         odds_stated = stated_odds(stated)
         if known is not None and odds_stated is not None and odds_stated not in known.odds:
             allowed = " or ".join(sorted(_odds_text(value) for value in known.odds))
+            converted = _odds_text(odds_stated)
+            written = stated if stated.strip().lower() == converted else f"{stated} ({converted})"
             yield rule.finding(
-                f"table {table.table_id} states {wager.name} pays {stated}; the chapter fixes {allowed}",
+                f"table {table.table_id} states {wager.name} pays {written}; the chapter fixes {allowed}",
                 table.location_of("wagers"),
                 table,
                 citation=known.citation,
@@ -458,9 +481,18 @@ def _table_wagers(
                 try:
                     wager = book.wager(table_wager.wager)
                 except KeyError:
+                    other = recognise(table_wager.wager, table.chapter)
+                    if other is not None and table.chapter in chapter_info(other.chapter).base_chapters:
+                        continue  # a wager of a side-wager chapter of this game: NNNA-010 says it was not checked
+                    elsewhere = (
+                        f"; it is {other.name}, a wager of chapter {other.chapter} "
+                        f"({chapter_info(other.chapter).title}), which {chapter_info(other.chapter).game} tables offer"
+                        if other is not None
+                        else ""
+                    )
                     yield rule.finding(
                         f"table {table.table_id} offers '{table_wager.wager}', which is not a {book.title} wager "
-                        f"(optional wagers: {optional_ids})",
+                        f"(optional wagers: {optional_ids}){elsewhere}",
                         table.location_of("wagers"),
                         table,
                         citation=citation,
@@ -472,7 +504,22 @@ def _table_wagers(
                         yield from stated_payout(table, wager, table_wager.paytable, rule)
                     continue
                 if table_wager.paytable is None:
-                    if len(permitted) > 1:
+                    question = book.paytable_question(wager.id)
+                    selected = context.answer(question) if question is not None else None
+                    implied = book.implied_paytable(wager.id, table.decks, selected)
+                    if implied is None and book.deck_fixed(wager.id) and table.decks not in book.decks_for(wager.id):
+                        # The deck count would choose the paytable, but the chapter has none for it: the wager
+                        # itself is not offered at that deck count.
+                        decks = " or ".join(str(count) for count in sorted(book.decks_for(wager.id)))
+                        yield rule.finding(
+                            f"table {table.table_id} offers {wager.name} with {table.decks} deck(s); the chapter "
+                            f"permits it only with {decks} deck(s)",
+                            table.location_of("decks"),
+                            table,
+                            citation=wager.citation,
+                        )
+                        continue
+                    if implied is None:
                         yield rule.finding(
                             f"table {table.table_id} offers {wager.name} without naming its paytable "
                             f"({', '.join(p.id for p in permitted)})",
@@ -480,18 +527,20 @@ def _table_wagers(
                             table,
                             citation=permitted[0].citation,
                         )
-                    continue
-                match = [p for p in permitted if p.id.upper() == table_wager.paytable.upper()]
-                if not match:
-                    yield rule.finding(
-                        f"table {table.table_id} pays {wager.name} on paytable '{table_wager.paytable}'; the chapter "
-                        f"permits {', '.join(p.id for p in permitted)}",
-                        table.location_of("wagers"),
-                        table,
-                        citation=permitted[0].citation,
-                    )
-                    continue
-                paytable = match[0]
+                        continue
+                    paytable = implied
+                else:
+                    match = [p for p in permitted if p.id.upper() == table_wager.paytable.upper()]
+                    if not match:
+                        yield rule.finding(
+                            f"table {table.table_id} pays {wager.name} on paytable '{table_wager.paytable}'; the "
+                            f"chapter permits {', '.join(p.id for p in permitted)}",
+                            table.location_of("wagers"),
+                            table,
+                            citation=permitted[0].citation,
+                        )
+                        continue
+                    paytable = match[0]
                 if paytable.permitted_decks is not None and table.decks not in paytable.permitted_decks:
                     decks = " or ".join(str(count) for count in sorted(paytable.permitted_decks))
                     yield rule.finding(
@@ -536,6 +585,74 @@ def _table_wagers(
         ),
         fix="Offer only the chapter's wagers, on a paytable it permits at the table's deck count, at the chapter's "
         "odds.",
+        check_function=check,
+    )
+
+
+def not_encoded_wagers(
+    tables: Iterable[TableConfiguration],
+) -> Iterator[tuple[TableConfiguration, str, OtherChapterWager]]:
+    """(table, filed name, recognised wager) for every wager a table lists that belongs to a side-wager or variation
+    chapter of the table's own game, which pacomply recognises but does not encode; in the tables' order."""
+    for table in tables:
+        known = {wager.id for wager in regulations.rulebook(table.chapter).wagers}
+        for table_wager in table.wagers:
+            if table_wager.wager in known:
+                continue
+            other = recognise(table_wager.wager, table.chapter)
+            if other is not None and table.chapter in chapter_info(other.chapter).base_chapters:
+                yield table, table_wager.wager, other
+
+
+def _other_chapter_wagers(book: Rulebook, code: str, wagers_citation: Citation | None) -> Rule | None:
+    related = [other for other in OTHER_CHAPTERS if book.chapter in other.base_chapters]
+    if not related:
+        return None  # no side-wager or variation chapter of this game is known: nothing to recognise
+    optional = [wager for wager in book.wagers if not wager.required]
+    citation = wagers_citation or (optional[0].citation if optional else book.wagers[0].citation)
+    chapters = ", ".join(f"{other.chapter} ({other.title})" for other in related)
+    example = next((w for w in OTHER_CHAPTER_WAGERS if any(o.chapter == w.chapter for o in related)), None)
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        filed = context.filing.metadata.date_filed
+        for table, filed_name, other in not_encoded_wagers(context.tables):
+            chapter = chapter_info(other.chapter)
+            if other.effective_until is not None and not other.in_force_on(filed):
+                lapse = (
+                    f"; {other.where} is a temporary section effective until {other.effective_until.isoformat()}, "
+                    f"before this filing's date {filed.isoformat()}: confirm which regulation authorises it now"
+                )
+            elif other.effective_until is not None:
+                lapse = f"; {other.where} is in force on the filing's date (effective until {other.effective_until})"
+            else:
+                lapse = ""
+            yield rule.finding(
+                f"table {table.table_id} offers '{filed_name}' ({other.name}), a wager of chapter {other.chapter} "
+                f"({chapter.title}; {other.where}), not encoded in this version: review by hand{lapse}",
+                table.location_of("wagers"),
+                table,
+                citation=other.section or citation,
+            )
+
+    return Rule(
+        code=code,
+        name="wagers.other-chapter",
+        chapter=book.chapter,
+        severity=Severity.WARNING,
+        citation=citation,
+        summary="A wager of a side-wager or variation chapter of the game is named as not checked, for review by hand.",
+        doc=make_doc(
+            what=f"Recognises, in each {book.title} table's Wagers column, a wager that belongs to a separate "
+            f"side-wager or variation chapter of the game ({chapters}) and reports it as not checked: pacomply "
+            "records only which chapter and section hold it, never its paytable. A section with an effective-until "
+            "date is judged as of the filing's date. Every report lists these wagers under what was not checked.",
+            why="Pennsylvania puts many wagers offered at these tables in chapters of their own; an unencoded "
+            "chapter is not an unknown wager, but nothing about it can be checked here.",
+            example=f"Tables row: Chapter {book.chapter}, Wagers '{example.name if example else 'a side wager'}'",
+            instead="Review the wager against its chapter by hand, or remove it from the Tables sheet",
+            citation=citation,
+        ),
+        fix="Review the wager, its paytable and its conditions against its own chapter by hand.",
         check_function=check,
     )
 
@@ -667,36 +784,47 @@ def _chapter_filed(book: Rulebook, code: str) -> Rule:
 
 
 def discard_rack_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    """Exactly one of the two rack options is answered Yes, and the tables' rack columns agree with it.
+    """The two rack options answered agree with the racks the Tables sheet shows, table by table.
 
-    One treatment for every chapter whose checklist asks the two rack questions (633a, 685a, 686a).
+    Each table's rack is judged from its own columns: a rack with a mark is the 'taller with a mark' kind, one
+    without is the 'equal height' kind (whether its height is right is the shared height rule's, NNNA-004). A
+    chapter lets each rack be either, so both answers Yes is right when the tables show both kinds (the Board's form
+    asks for a note when an option does not apply to every table); a No is wrong for each table of its kind, a Yes
+    that no table fits is a warning, and two Noes leave no lawful rack. Each finding cites the option's own
+    paragraph. One treatment for every chapter whose checklist asks the two rack questions (633a, 685a, 686a).
     """
-    equal = context.answer("discard_rack_equal_height")
-    taller = context.answer("discard_rack_taller_with_mark")
-    if equal is True and taller is True:
+    book = context.rulebook
+    options = (("discard_rack_equal_height", False), ("discard_rack_taller_with_mark", True))
+    answered = {key: context.answer(key) for key, _ in options}
+    if all(value is False for value in answered.values()):
         yield rule.finding(
-            "the checklist answers Yes to both discard rack options; a rack is either equal to the stack or taller "
-            "with a mark",
-            context.answer_location("discard_rack_taller_with_mark"),
-        )
-    elif equal is False and taller is False:
-        yield rule.finding(
-            "the checklist answers No to both discard rack options; one of them is required",
+            "the checklist answers No to both discard rack options; every rack must be one of them",
             context.answer_location("discard_rack_equal_height"),
         )
-    for table in context.tables:
-        if table.discard_rack_mark_mm is not None and taller is False:
+        return
+    racked = [table for table in context.tables if table.discard_rack_height_mm is not None]
+    rack = book.discard_rack_citation
+    for paragraph, (key, marked) in enumerate(options, start=1):
+        # The paragraph of the rack subsection that permits this kind of rack (the Board's 686a form asks both
+        # questions under the subsection itself).
+        section = cite(f"{rack.short}({paragraph})") if rack is not None else book.question(key).section
+        kind = "taller than the stack with a mark" if marked else "as high as the stack"
+        fitting = [table for table in racked if (table.discard_rack_mark_mm is not None) == marked]
+        if answered[key] is False:
+            for table in fitting:
+                yield rule.finding(
+                    f"table {table.table_id}'s discard rack is {kind} (its Tables columns) but the checklist answers "
+                    f"No to '{key}'",
+                    table.location_of("discard_rack_mark_mm" if marked else "discard_rack_height_mm"),
+                    table,
+                    citation=section,
+                )
+        elif answered[key] is True and racked and not fitting:
             yield rule.finding(
-                f"table {table.table_id} has a marked, taller rack but the checklist says racks are not taller with "
-                "a mark",
-                table.location_of("discard_rack_mark_mm"),
-                table,
-            )
-        if table.discard_rack_mark_mm is None and equal is False and taller is True:
-            yield rule.finding(
-                f"table {table.table_id} has no rack mark but the checklist says racks are taller with a mark",
-                table.location_of("discard_rack_height_mm"),
-                table,
+                f"the checklist answers Yes to '{key}' but no table in the Tables sheet has a discard rack {kind}",
+                context.answer_location(key),
+                citation=section,
+                severity=Severity.WARNING,
             )
 
 
@@ -749,6 +877,9 @@ def progressive_system_missing(
         )
 
 
+#: The question whether the automated shuffler inserts the shuffled stack into the dealing shoe (681a).
+LOADS_SHOE_KEY = "shuffler_loads_shoe"
+
 SHUFFLER_KEYS: dict[str, Shuffler] = {
     "automated_shuffler": Shuffler.AUTOMATED,
     "continuous_shuffler": Shuffler.CONTINUOUS,
@@ -758,9 +889,21 @@ SHUFFLER_KEYS: dict[str, Shuffler] = {
 def shuffler_answers(book: Rulebook) -> CheckFunction:
     """The checklist's shuffler answers agree with the shufflers the tables list: a table using one the checklist
     answers No to is an error, a Yes no table uses a warning. Each finding cites the question's subsection."""
-    keys = {key: shuffler for key, shuffler in SHUFFLER_KEYS.items() if key in {q.key for q in book.checklist}}
+    asked = {question.key for question in book.checklist}
+    keys = {key: shuffler for key, shuffler in SHUFFLER_KEYS.items() if key in asked}
+    loads_shoe = LOADS_SHOE_KEY if LOADS_SHOE_KEY in asked else None
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        denied = bool(keys) and all(context.answer(key) is False for key in keys)
+        if loads_shoe is not None and context.answer(loads_shoe) is True and denied:
+            # A shuffler that loads the shoe presupposes a shuffler; the checklist denies both kinds.
+            yield rule.finding(
+                f"the checklist answers Yes to '{loads_shoe}' but No to "
+                + " and ".join(f"'{key}'" for key in keys)
+                + ": no shuffler is declared to load the shoe",
+                context.answer_location(loads_shoe),
+                citation=book.question(loads_shoe).section,
+            )
         for key, shuffler in keys.items():
             answer = context.answer(key)
             section = book.question(key).section
@@ -818,7 +961,7 @@ def shared_rules(
     wagers_citation: Citation | None = None,
     fixed_odds: Mapping[str, FixedOdds] | None = None,
 ) -> tuple[Rule, ...]:
-    """The shared families for one chapter, numbered 001–009.
+    """The shared families for one chapter, numbered 001–010.
 
     ``two_batch_citation`` is the subsection requiring two batches with an automated shuffler (default: the
     two-batch configuration's); ``wagers_citation`` the subsection listing the chapter's wagers, cited for a wager
@@ -835,5 +978,6 @@ def shared_rules(
         _table_wagers(book, f"{prefix}-007", wagers_citation, fixed_odds),
         _chapter_filed(book, f"{prefix}-008"),
         _conditional_answers(book, f"{prefix}-009"),
+        _other_chapter_wagers(book, f"{prefix}-010", wagers_citation),
     ]
     return tuple(rule for rule in rules if rule is not None)

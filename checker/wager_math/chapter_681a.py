@@ -29,7 +29,7 @@ def _math(wager: str, paytable: str | None, decks: int, analysis: WagerAnalysis)
     if paytable is not None:
         table = RULEBOOK.paytable(wager, paytable)
         citation = str(table.citation)
-        rows = tuple((row.outcome, f"{row.amount} to 1") for row in table.rows)
+        rows = tuple((row.outcome, row.payout_text()) for row in table.rows)
     else:
         citation = str(RULEBOOK.wager(wager).citation)
         rows = (("win", "1 to 1"), ("win with 17", "1 to 2"), ("tie", "push")) if wager != "tie" else ()

@@ -15,7 +15,7 @@ def _math(wager: str, paytable: str | None, decks: int, analysis: WagerAnalysis)
     if wager == "required":
         chosen = RULEBOOK.reading("686a-losing-side")
         reading = f"{chosen.id}: {chosen.choice}"
-    rows = tuple((row.outcome, f"{row.amount} to 1") for row in BONUS_PAYTABLE.rows) if wager == "bonus" else ()
+    rows = tuple((row.outcome, row.payout_text()) for row in BONUS_PAYTABLE.rows) if wager == "bonus" else ()
     return WagerMath.from_analysis(
         analysis,
         chapter="686a",

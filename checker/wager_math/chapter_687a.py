@@ -51,9 +51,7 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
         table = RULEBOOK.paytable(wager, paytable)
         citation = str(table.citation)
         rows = tuple(
-            (row.outcome, f"{row.amount}% of meter" if row.kind.value == "meter_percent" else f"{row.amount} to 1")
-            if row.kind.value != "push"
-            else (row.outcome, "push")
+            (row.outcome, row.payout_text()) if row.kind.value != "push" else (row.outcome, "push")
             for row in table.rows
         )
         if wager == "progressive":

@@ -19,6 +19,7 @@ from pacomply.engine.replay_input import read_amount, read_card_list
 from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from pacomply.regulations import chapter_633a as book
 from pacomply.regulations.citation import Citation, cite
+from pacomply.regulations.rulebook import odds_text
 
 CHAPTER = "633a"
 DEALER_STANDS_FROM = 17
@@ -311,10 +312,6 @@ class RoundOptions:
     """The chapter's own rules unless a simulation compares the analysis under other rules (never from a filing)."""
 
 
-def _odds_text(odds: Fraction) -> str:
-    return f"{odds.numerator} to {odds.denominator}"
-
-
 def _settle_hand(
     hand: PlayerHand,
     wager: Fraction,
@@ -371,7 +368,7 @@ def _settle_hand(
         if comparison != CHAPTER_RULES:
             reading += " (a comparison rule, not the chapter's)"
         return Settlement(name, wager, Outcome.WIN, wager * odds, citation,
-                          f"Blackjack pays {_odds_text(odds)}{reading}")  # fmt: skip
+                          f"Blackjack pays {odds_text(odds)}{reading}")  # fmt: skip
     if switch and dealer_total == 22:
         return Settlement(name, stake, Outcome.PUSH, Fraction(0), cite("633a.12(a)(5)(v)"), "Blackjack Switch: dealer "
                           "22 returns every hand of 21 or less")  # fmt: skip
@@ -389,8 +386,8 @@ def _side_settlement(name: str, amount: Fraction, result: SideResult, timing: st
         return Settlement(name, amount, Outcome.LOSE, -amount, result.citation, "the wager's hand was not made")
     if result.net == 0:
         return Settlement(name, amount, Outcome.PUSH, Fraction(0), result.citation, f"{result.hand}: 1 for 1{timing}")
-    return Settlement(name, amount, Outcome.WIN, amount * result.net, result.citation, f"{result.hand} nets "
-                      f"{result.net} per unit{timing}")  # fmt: skip
+    return Settlement(name, amount, Outcome.WIN, amount * result.net, result.citation, f"{result.hand} pays "
+                      f"{odds_text(result.net)}{timing}")  # fmt: skip
 
 
 def _timing(wager: str, result: SideResult, up: Card) -> str:

@@ -37,6 +37,7 @@ from pacomply.regulations.chapter_687a import (
     TRIPS_ODDS,
 )
 from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import odds_text
 
 CHAPTER = "687a"
 WAGER_IDS = ("ante", "blind", "trips", "bad_beat", "progressive")
@@ -143,7 +144,7 @@ def settle(
                 settlements.append(
                     Settlement(
                         "blind", blind, Outcome.WIN, blind * blind_odds, cite("687a.12(b)"),
-                        f"{verdict}: a winning {_name(player_hand.category)} pays {blind_odds} to 1 on the Blind",
+                        f"{verdict}: a winning {_name(player_hand.category)} pays {odds_text(blind_odds)} on the Blind",
                     )
                 )  # fmt: skip
         elif comparison == 0:
@@ -193,7 +194,7 @@ def _settle_trips(player: Sequence[Card], amount: Fraction, paytable: str, raise
     paid = Fraction(int(payout.payout))
     return Settlement(
         "trips", amount, Outcome.WIN, amount * paid, cite("687a.12(d)"),
-        f"{_name(payout.category)} ({column}) pays {paid} to 1 on {paytable} (§ 687a.11(f)(2)(ii); reading "
+        f"{_name(payout.category)} ({column}) pays {odds_text(paid)} on {paytable} (§ 687a.11(f)(2)(ii); reading "
         f"687a-wild-may-be-used){kept}",
     )  # fmt: skip
 
@@ -211,7 +212,7 @@ def _settle_bad_beat(
         return Settlement("bad_beat", amount, Outcome.LOSE, -amount, cite("687a.11(f)(3)(i)"), why)
     return Settlement(
         "bad_beat", amount, Outcome.WIN, amount * odds, cite("687a.12(e)"),
-        f"{_name(category)} lost to the dealer: pays {odds} to 1 on {paytable} (§ 687a.11(f)(3)(ii))",
+        f"{_name(category)} lost to the dealer: pays {odds_text(odds)} on {paytable} (§ 687a.11(f)(3)(ii))",
     )  # fmt: skip
 
 
@@ -240,7 +241,7 @@ def _settle_progressive(
         )  # fmt: skip
     return Settlement(
         "progressive", amount, Outcome.WIN, amount * payout, cite("687a.12(c)"),
-        f"{_shown(hand)}{swapped}: natural {HAND_NAMES[category]} pays {payout} to 1 on paytable {paytable} "
+        f"{_shown(hand)}{swapped}: natural {HAND_NAMES[category]} pays {odds_text(payout)} on paytable {paytable} "
         f"(meter {money_text(meter)}; § 687a.11(f)(1)(ii); Envy bonuses not included)",
     )  # fmt: skip
 

@@ -16,6 +16,7 @@ from pacomply.engine.replay_input import read_amount, read_card_list
 from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from pacomply.regulations import chapter_685a as book
 from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import odds_text
 
 CHAPTER = "685a"
 
@@ -159,7 +160,7 @@ def settle(
                                           cite("685a.7(f)"), "no card matches the up card's rank"))  # fmt: skip
         else:
             settlements.append(Settlement("match_the_dealer", match_amount, Outcome.WIN, match_amount * net,
-                                          cite("685a.11(c)"), f"{matched}: {net} to 1 in all"))  # fmt: skip
+                                          cite("685a.11(c)"), f"{matched}: {odds_text(net)} in all"))  # fmt: skip
     insurance = wagers.get("insurance", Fraction(0))
     if insurance > 0:
         if is_ten_valued(hole):

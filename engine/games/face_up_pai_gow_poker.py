@@ -59,6 +59,7 @@ from pacomply.regulations.chapter_688a import (
     THREE_PAIR,
 )
 from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import odds_text
 
 CHAPTER = "688a"
 JOKER = 52
@@ -202,7 +203,9 @@ def _optional(
         if outcome is None:
             return Settlement(name, amount, Outcome.LOSE, -amount, cite("688a.11(h)(1)(i)(A)"), "dealer not ace high")
         odds = ACE_HIGH_ODDS[table][ACE_HIGH_OUTCOMES.index(outcome)]
-        return Settlement(name, amount, Outcome.WIN, amount * odds, cite("688a.12(b)"), f"{outcome} pays {odds} to 1")
+        return Settlement(
+            name, amount, Outcome.WIN, amount * odds, cite("688a.12(b)"), f"{outcome} pays {odds_text(odds)}"
+        )
     if wager == "fortune":
         table = paytables.get(wager, "1")
         outcome = fortune_outcome(semi, table)
@@ -211,7 +214,9 @@ def _optional(
         if outcome == THREE_PAIR:
             return Settlement(name, amount, Outcome.PUSH, Fraction(0), cite("688a.12(c)"), "three pair pushes")
         odds = FORTUNE_ODDS[table][FORTUNE_ORDER.index(outcome)]
-        return Settlement(name, amount, Outcome.WIN, amount * odds, cite("688a.12(c)"), f"{outcome} pays {odds} to 1")
+        return Settlement(
+            name, amount, Outcome.WIN, amount * odds, cite("688a.12(c)"), f"{outcome} pays {odds_text(odds)}"
+        )
     table_id = paytables.get(wager, "1")
     spec = PROGRESSIVE_TABLES[table_id]
     row = progressive_row(wild if spec.fully_wild_joker else semi, table_id)

@@ -21,6 +21,7 @@ from pacomply.regulations.chapter_686a import (
     UNDER_18_WINNING_TOTALS,
 )
 from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import odds_text
 
 CHAPTER = "686a"
 CARDS_PER_HAND = 3
@@ -109,7 +110,7 @@ def _settle_bonus(total: int, bonus: Fraction, surrendered: bool) -> Settlement:
     if total in BONUS_ODDS_BY_TOTAL:
         odds = BONUS_ODDS_BY_TOTAL[total]
         return Settlement(
-            "bonus", bonus, Outcome.WIN, bonus * odds, cite("686a.8(b)"), f"total {total} pays {odds} to 1{kept}"
+            "bonus", bonus, Outcome.WIN, bonus * odds, cite("686a.8(b)"), f"total {total} pays {odds_text(odds)}{kept}"
         )
     return Settlement("bonus", bonus, Outcome.LOSE, -bonus, cite("686a.7(m)"), f"total {total} loses the Bonus{kept}")
 

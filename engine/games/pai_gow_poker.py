@@ -53,6 +53,7 @@ from pacomply.regulations.chapter_645a import (
     THREE_OF_A_KIND,
 )
 from pacomply.regulations.citation import Citation, cite
+from pacomply.regulations.rulebook import odds_text
 
 CHAPTER = "645a"
 CARDS_PER_HAND = 7
@@ -147,7 +148,7 @@ def _bonus(
     if outcome is None or odds is None:
         return Settlement(f"seat {seat} {wager}", amount, Outcome.LOSE, -amount, citation, "no paying hand")
     return Settlement(
-        f"seat {seat} {wager}", amount, Outcome.WIN, amount * odds, citation, f"{outcome} pays {odds} to 1"
+        f"seat {seat} {wager}", amount, Outcome.WIN, amount * odds, citation, f"{outcome} pays {odds_text(odds)}"
     )
 
 

@@ -28,6 +28,7 @@ from pacomply.regulations.chapter_681a import (
     BonusHand,
 )
 from pacomply.regulations.citation import Citation, cite
+from pacomply.regulations.rulebook import odds_text
 
 CHAPTER = "681a"
 TWENTY_ONE = 21
@@ -186,7 +187,7 @@ def settle_bonus(wager: str, amount: Fraction, cards: Sequence[Card], paytable: 
     paid = BONUS_ODDS[paytable][hand]
     return Settlement(
         wager, amount, Outcome.WIN, amount * paid, cite("681a.8(c)"),
-        f"{shown}: {hand.value} pays {paid} to 1 on paytable {paytable} (§ 681a.7(k)({paragraph})(i))",
+        f"{shown}: {hand.value} pays {odds_text(paid)} on paytable {paytable} (§ 681a.7(k)({paragraph})(i))",
     )  # fmt: skip
 
 

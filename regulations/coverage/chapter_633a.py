@@ -100,6 +100,7 @@ MATRIX = CoverageMatrix(
             "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
             "633A-006",
             "633A-007",
+            "633A-010",
             "633A-009",
             "633A-107",
             "633A-112",

@@ -110,6 +110,7 @@ MATRIX = CoverageMatrix(
             "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
             "645A-006",
             "645A-007",
+            "645A-010",
             "645A-009",
             "645A-103",
         ),

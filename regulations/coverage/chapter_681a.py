@@ -58,7 +58,9 @@ MATRIX = CoverageMatrix(
             "Rules Submission option: Does the automated shuffler insert the shuffled stack directly "
             "into the dealing shoe",
             "681A-006",
-            note="only that the option is answered (and agrees with its condition); the choice is the licensee's",
+            "681A-102",
+            note="that the option is answered, and that a Yes stands beside a shuffler answered Yes; the choice is "
+            "the licensee's",
         ),
         _entry("5(b)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),
         _entry("5(c)", "shuffle, cut and starting position", reason=Unchecked.DEALING_PROCEDURE),

@@ -20,6 +20,23 @@ def table(**overrides: object):  # type: ignore[no-untyped-def]
 
 CASES = [
     case(
+        "633a_6_e_a_633b_wager_not_checked_beside_an_unknown_wager_and_a_6_e_2_deck_count",
+        "several-in-one-row",
+        ("633A-010", "633b.10"),
+        ("633A-007", "633a.6(e)"),
+        ("633A-007", "633a.6(e)(2)"),
+        warnings=[("633A-010", "633b.10")],
+        table={
+            "decks": 4,
+            "discard_rack_height_mm": Decimal("62.4"),
+            "wagers": (
+                TableWager(wager="blackjack_match_progressive"),
+                TableWager(wager="pontoon"),
+                TableWager(wager="match_the_dealer"),
+            ),
+        },
+    ),
+    case(
         "633a_2_a_3_b_1_3_a_3_d_2_g_7_a_13_one_row_breaks_them_all",
         "several-in-one-row",
         ("633A-001", "633a.2(a)"),
@@ -123,7 +140,8 @@ CASES = [
         ("633A-006", "633a.6(f)"),
         ("633A-006", "633a.7(d)(1)"),
         ("633A-009", "633a.7(g)(4)"),
-        ("633A-101", "633a.2(g)"),
+        # A No to the equal-height option while the tables show racks of the stack's height (§ 633a.2(g)(1)).
+        ("633A-101", "633a.2(g)(1)"),
         ("633A-106", "633a.7(d)(1)"),
         ("633A-108", "633a.13(j)(2)"),
         ("633A-109", "633a.13(l)(2)"),
@@ -140,7 +158,7 @@ CASES = [
         maximum_payout_amount=Decimal(20000),
         adjacent_boxes_allowed=True,
         max_adjacent_boxes=None,
-        discard_rack_equal_height=True,
+        discard_rack_equal_height=False,
         discard_rack_taller_with_mark=True,
         double_shoe_red_suits_side=None,
     ),

@@ -20,6 +20,14 @@ def table(**overrides: object):  # type: ignore[no-untyped-def]
 
 CASES = [
     case(
+        "645a_7_e_a_645c_tiger_9_not_checked_beside_an_unknown_wager",
+        "several-in-one-row",
+        ("645A-010", "645c.1(c)(2)"),
+        ("645A-007", "645a.7(e)"),
+        warnings=[("645A-010", "645c.1(c)(2)")],
+        table={"wagers": (TableWager(wager="tiger_9"), TableWager(wager="pontoon"))},
+    ),
+    case(
         "645a_2_a_3_b_3_c_1_2_f_9_a_1_7_e_13_one_row_breaks_them_all",
         "several-in-one-row",
         ("645A-001", "645a.2(a)"),

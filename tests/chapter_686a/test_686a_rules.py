@@ -12,13 +12,18 @@ from pacomply.submissions.model import Filing, TableWager
 
 from examples.build_examples import COMPLIANT_686A, answers, over_under_table
 
-BASE_ANSWERS = {key: answer.value for key, answer in COMPLIANT_686A.chapters["686a"].answers.items()}
+# The compliant example's tables whose racks are as high as the stack (OU-3's is taller with a mark), and its
+# answers with the marked-rack option answered No to match them: each test adds what it is about.
+BASE_TABLES = tuple(table for table in COMPLIANT_686A.tables if table.discard_rack_mark_mm is None)
+BASE_ANSWERS = {key: answer.value for key, answer in COMPLIANT_686A.chapters["686a"].answers.items()} | {
+    "discard_rack_taller_with_mark": False
+}
 
 
 def filing(tables: tuple = (), **answer_overrides: object) -> Filing:
     values = BASE_ANSWERS | answer_overrides
     return COMPLIANT_686A.model_copy(
-        update={"chapters": {"686a": answers("686a", **values)}, "tables": tables or COMPLIANT_686A.tables}
+        update={"chapters": {"686a": answers("686a", **values)}, "tables": tables or BASE_TABLES}
     )
 
 
@@ -152,16 +157,33 @@ def test_686a_008_tables_need_the_checklist_and_the_checklist_needs_tables() -> 
     assert found.severity == Severity.WARNING
 
 
-@pytest.mark.parametrize(("equal", "taller", "ok"), [(True, False, True), (False, False, False), (True, True, False)])
-def test_686a_2_d_101_one_discard_rack_option(equal: bool, taller: bool, ok: bool) -> None:
+@pytest.mark.parametrize(
+    ("equal", "taller", "severities"),
+    [(True, False, set()), (False, False, {Severity.ERROR}), (True, True, {Severity.WARNING})],
+)
+def test_686a_2_d_101_rack_options_against_equal_racks(equal: bool, taller: bool, severities: set[Severity]) -> None:
+    # Every table of the compliant example has a rack as high as the stack: a Yes to the marked option fits none.
     found = findings(filing(discard_rack_equal_height=equal, discard_rack_taller_with_mark=taller), "686A-101")
-    assert (found == []) is ok
+    assert {finding.severity for finding in found} == severities
+
+
+def test_686a_2_d_mixed_racks_with_both_options_answered_yes_pass() -> None:
+    equal = over_under_table("EQ")
+    marked = over_under_table("MK", discard_rack_height_mm=Decimal(120), discard_rack_mark_mm=Decimal("93.6"))
+    both = filing((equal, marked), discard_rack_equal_height=True, discard_rack_taller_with_mark=True)
+    assert findings(both, "686A-101") == [] and findings(both, "686A-004") == []
+    only_marked = filing((equal, marked), discard_rack_equal_height=False, discard_rack_taller_with_mark=True)
+    assert [(f.table_id, f.citation.short) for f in findings(only_marked, "686A-101")] == [("EQ", "686a.2(d)(1)")]
 
 
 def test_686a_2_d_101_marked_rack_contradicts_the_checklist() -> None:
     table = over_under_table("T", discard_rack_height_mm=Decimal(120), discard_rack_mark_mm=Decimal("93.6"))
-    (found,) = findings(filing((table,)), "686A-101")
-    assert found.table_id == "T"
+    found = findings(filing((table,)), "686A-101")
+    # The marked rack is not covered by a No to the marked option; the Yes to the equal option fits no table.
+    assert sorted((f.table_id or "", f.citation.short, f.severity) for f in found) == [
+        ("", "686a.2(d)(1)", Severity.WARNING),
+        ("T", "686a.2(d)(2)", Severity.ERROR),
+    ]
 
 
 def test_686a_3_b_102_shuffler_answers_match_the_tables() -> None:

@@ -62,14 +62,15 @@ CASES = [
         table={"wagers": (TableWager(wager="pontoon"), TableWager(wager="required", paytable="2 to 1"))},
     ),
     case(
-        "686a_6_f_no_to_more_than_one_box_beside_a_total_of_three_and_both_rack_options",
+        "686a_6_f_no_to_more_than_one_box_beside_a_total_of_three_and_2_d_2_a_marked_rack_answered_no",
         "paired-answers",
         ("686A-104", "686a.6(f)"),
-        ("686A-101", "686a.2(d)"),
+        # A No to the marked option while OU-3's rack is taller with a mark (§ 686a.2(d)(2)).
+        ("686A-101", "686a.2(d)(2)"),
         adjacent_boxes_allowed=False,
         max_adjacent_boxes=3,
         discard_rack_equal_height=True,
-        discard_rack_taller_with_mark=True,
+        discard_rack_taller_with_mark=False,
     ),
     case(
         "686a_6_f_more_than_one_box_allowed_but_no_total",
