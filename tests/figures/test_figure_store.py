@@ -10,7 +10,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
 from pacomply.checker import figures
 from pacomply.checker.wager_math import PricedReading, WagerMath, analyse
 from pacomply.engine import figure_store
