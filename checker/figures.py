@@ -233,8 +233,8 @@ def build(
     on_step: Callable[[Wanted], None] | None = None,
 ) -> BuildResult:
     """Look every catalogued figure up (computing and storing what is absent: resumable) and, with ``shipped``, write
-    the shipped shelves of the chapters built: every figure looked up, and every figure already shipped that is still
-    valid (made under the current rulebook and method)."""
+    the shipped shelves of the chapters built with every figure looked up (those a looked-up figure was computed from
+    included, where it had to be computed)."""
     wanted = catalogue(chapters)
     collector = _Collector(reporter)
     previous = _swap_reporter(collector)
@@ -264,8 +264,8 @@ def _swap_reporter(reporter: figure_store.Reporter) -> figure_store.Reporter:
 
 
 def write_shelves(folder: Path, keys: Iterable[FigureKey]) -> list[Path]:
-    """Write the shelves the keys fall on: those entries (from wherever they are stored) plus each shelf's entries
-    that are still valid."""
+    """Write the shelves the keys fall on with exactly those entries (from wherever they are stored): a figure no
+    longer asked for, or made under an older rulebook or method, is dropped."""
     by_shelf: dict[str, dict[str, dict[str, Any]]] = {}
     for key in keys:
         found = figure_store.stored_entry(key)
@@ -273,9 +273,6 @@ def write_shelves(folder: Path, keys: Iterable[FigureKey]) -> list[Path]:
             by_shelf.setdefault(key.shelf, {})[key.digest] = found[1]
     written = []
     for shelf, entries in sorted(by_shelf.items()):
-        for digest, entry in figure_store.read_shelf(folder, shelf).items():
-            if digest not in entries and still_valid(entry):
-                entries[digest] = entry
         written.append(figure_store.write_shelf(folder, shelf, entries))
     return written
 
@@ -357,7 +354,8 @@ class Mismatch:
 
 
 def verify(items: Iterable[Stored], on_step: Callable[[Stored], None] | None = None) -> list[Mismatch]:
-    """Recompute each stored figure (nothing read from a store) and compare its exact encoding with the stored one."""
+    """Recompute each stored figure (nothing read from a store) and compare its exact encoding with the stored one;
+    figures of an older rulebook or method, which no lookup can reach, are left out."""
     load_figures()
     mismatches = []
     for item in items:
@@ -365,8 +363,7 @@ def verify(items: Iterable[Stored], on_step: Callable[[Stored], None] | None = N
             on_step(item)
         entry = item.entry
         if not still_valid(entry):
-            mismatches.append(Mismatch(item, "made under another rulebook or method version (no longer used)"))
-            continue
+            continue  # made under another rulebook or method version: never read, nothing to compare
         registered = figure_store.registered(entry["figure"])
         with figure_store.recomputing():
             value = registered.recompute(figure_store.decode(entry["inputs"]))

@@ -55,10 +55,10 @@ class FigureStoreError(RuntimeError):
 
 def encode(value: Any) -> Any:
     """``value`` as JSON that :func:`decode` turns back into an equal value of the same types."""
+    if isinstance(value, enum.Enum):  # first: a StrEnum or IntEnum is also a str or an int
+        return {"@enum": _class_name(type(value)), "value": encode(value.value)}
     if value is None or isinstance(value, bool | str):
         return value
-    if isinstance(value, enum.Enum):
-        return {"@enum": _class_name(type(value)), "value": encode(value.value)}
     if isinstance(value, int):
         return int(value)
     if isinstance(value, float):
