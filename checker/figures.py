@@ -225,6 +225,9 @@ class _Collector(figure_store.Reporter):
         self.count += 1
         self.passed_to.computed(description, seconds)
 
+    def abandoned(self, description: str) -> None:
+        self.passed_to.abandoned(description)
+
 
 def build(
     chapters: Iterable[str] | None,

@@ -320,6 +320,9 @@ class Reporter:
     def computed(self, description: str, seconds: float) -> None:  # pragma: no cover - the silent default
         """The figure is computed and stored."""
 
+    def abandoned(self, description: str) -> None:  # pragma: no cover - the silent default
+        """Computing the figure raised (a configuration the wager math refuses, or a defect): nothing was stored."""
+
 
 _reporter = Reporter()
 _memory: dict[str, Any] = {}
@@ -512,7 +515,11 @@ def lookup(registered_figure: Figure, inputs: Mapping[str, Any]) -> Any:
         description = registered_figure.describe(inputs)
         _reporter.computing(description)
         start = time.perf_counter()
-        value = registered_figure.compute(**inputs)
+        try:
+            value = registered_figure.compute(**inputs)
+        except BaseException:
+            _reporter.abandoned(description)
+            raise
         write_user_entry(digest, key.entry(value))
         _reporter.computed(description, time.perf_counter() - start)
     with _lock:

@@ -1505,18 +1505,32 @@ app.add_typer(figures_app, name="figures")
 
 class _FigureNotice:
     """Tells the person at the terminal that a figure was not stored and is being computed: a rich status line on a
-    terminal, one stderr line each on a pipe; nothing with -q."""
+    terminal, one stderr line each on a pipe; nothing with -q. A figure that takes less than a moment (or that the
+    wager math refuses at once) is not announced."""
+
+    DELAY_SECONDS = 0.5
 
     def __init__(self) -> None:
         from rich.console import Console
 
         self.console = Console(stderr=True)
         self.status: Any = None
+        self.timer: Any = None
         self.announced = False
+        self.shown = False
 
     def computing(self, description: str) -> None:
+        import threading
+
         if _Verbosity.level == 0:
             return
+        self.shown = False
+        self.timer = threading.Timer(self.DELAY_SECONDS, self._show, args=(description,))
+        self.timer.daemon = True
+        self.timer.start()
+
+    def _show(self, description: str) -> None:
+        self.shown = True
         if not self.announced:
             self.announced = True
             _note("pacomply: computing figures not yet in the figure store (once; later runs read them)")
@@ -1526,12 +1540,22 @@ class _FigureNotice:
         else:
             _note(f"  computing {description}")
 
-    def computed(self, description: str, seconds: float) -> None:
+    def _finish(self) -> bool:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer.join()
+            self.timer = None
         if self.status is not None:
             self.status.stop()
             self.status = None
-        if _Verbosity.level > 0 and self.console.is_terminal:
+        return self.shown
+
+    def computed(self, description: str, seconds: float) -> None:
+        if self._finish() and self.console.is_terminal:
             _note(f"  computed {description} ({seconds:.1f} s)")
+
+    def abandoned(self, description: str) -> None:
+        self._finish()
 
 
 def _install_figure_notice() -> None:
