@@ -681,11 +681,11 @@ def run_requests(requests: Iterable[Request], jobs: int = 1) -> dict[Request, tu
     unique = sorted(set(requests), key=lambda request: (request.chapter, request.wager, str(request)))
     if jobs <= 1 or len(unique) <= 1:
         return {request: run_request(request) for request in unique}
-    from concurrent.futures import ProcessPoolExecutor
+    from pacomply.engine.processes import process_pool
 
     # The longest calls first, so the two workers finish together: the blackjack base games are the long ones.
     ordered = sorted(unique, key=lambda request: (request.decks is None, request.chapter, str(request)))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with process_pool(jobs) as pool:
         outputs = list(pool.map(run_request, ordered))
     return dict(zip(ordered, outputs, strict=True))
 

@@ -1508,8 +1508,14 @@ def published(
     chapter: Annotated[str | None, typer.Argument(help="A chapter id; every chapter when omitted.")] = None,
     output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, help="Enumerations run side by side (processes); 2 by default.")
-    ] = 2,
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Figures computed side by side (processes) when the figure store lacks them; 1 by default.",
+        ),
+    ] = 1,
 ) -> None:
     """Every figure the Board published for these chapters beside pacomply's, with a verdict per figure."""
     from pacomply.checker.reconciliation import reconcile
@@ -1524,6 +1530,196 @@ def published(
     sys.stdout.flush()
 
 
+figures_app = typer.Typer(
+    help="The figure store: every figure a review needs, computed once and kept (docs/figure-store.md).",
+    no_args_is_help=True,
+)
+app.add_typer(figures_app, name="figures")
+
+
+class _FigureNotice:
+    """Tells the person at the terminal that a figure was not stored and is being computed: a rich status line on a
+    terminal, one stderr line each on a pipe; nothing with -q. A figure that takes less than a moment (or that the
+    wager math refuses at once) is not announced."""
+
+    DELAY_SECONDS = 0.5
+
+    def __init__(self) -> None:
+        from rich.console import Console
+
+        self.console = Console(stderr=True)
+        self.status: Any = None
+        self.timer: Any = None
+        self.announced = False
+        self.shown = False
+
+    def computing(self, description: str) -> None:
+        import threading
+
+        if _Verbosity.level == 0:
+            return
+        self.shown = False
+        self.timer = threading.Timer(self.DELAY_SECONDS, self._show, args=(description,))
+        self.timer.daemon = True
+        self.timer.start()
+
+    def _show(self, description: str) -> None:
+        self.shown = True
+        if not self.announced:
+            self.announced = True
+            _note("pacomply: computing figures not yet in the figure store (once; later runs read them)")
+        if self.console.is_terminal:
+            self.status = self.console.status(f"computing {description}")
+            self.status.start()
+        else:
+            _note(f"  computing {description}")
+
+    def _finish(self) -> bool:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer.join()
+            self.timer = None
+        if self.status is not None:
+            self.status.stop()
+            self.status = None
+        return self.shown
+
+    def computed(self, description: str, seconds: float) -> None:
+        if self._finish() and self.console.is_terminal:
+            _note(f"  computed {description} ({seconds:.1f} s)")
+
+    def abandoned(self, description: str) -> None:
+        self._finish()
+
+
+def _install_figure_notice() -> None:
+    from pacomply.engine import figure_store
+
+    figure_store.set_reporter(_FigureNotice())  # type: ignore[arg-type]
+
+
+def _figure_chapters(chapter: str | None) -> list[str] | None:
+    if chapter is None:
+        return None
+    from pacomply.checker.wager_math import supported_chapters
+
+    if chapter not in supported_chapters():
+        _fail(f"no figures for chapter '{chapter}' (chapters: {', '.join(supported_chapters())})")
+    return [chapter]
+
+
+def _figure_progress(total: int, what: str) -> Any:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    return Progress(
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.description}"),
+        console=console,
+        disable=not console.is_terminal or _Verbosity.level == 0,
+        transient=True,
+    )
+
+
+@figures_app.command("build")
+def figures_build(
+    chapter: Annotated[str | None, typer.Argument(help="A chapter id; every chapter when omitted.")] = None,
+    into: Annotated[
+        str,
+        typer.Option(
+            "--into",
+            help="shipped (the package's figures, in a source checkout) or cache (the user cache); shipped where it "
+            "can be written.",
+        ),
+    ] = "",
+) -> None:
+    """Compute every figure the rulebooks can need that is not stored yet (resumable) and write the shipped figures."""
+    from pacomply.checker import figures
+    from pacomply.engine import figure_store
+
+    chosen = _figure_chapters(chapter)
+    writable = figures.shipped_writable()
+    target = into or ("shipped" if writable is not None else "cache")
+    if target not in {"shipped", "cache"}:
+        _fail(f"--into '{into}' is not one of shipped, cache")
+    if target == "shipped" and writable is None:
+        _fail(f"the shipped figures ({figure_store.SHIPPED_FOLDER}) cannot be written here; use --into cache")
+    wanted = figures.catalogue(chosen)
+    with _figure_progress(len(wanted), "figures") as progress:
+        task = progress.add_task("", total=len(wanted))
+
+        def step(item: Any) -> None:
+            progress.update(task, advance=1, description=item.description[:60])
+
+        result = figures.build(chosen, writable if target == "shipped" else None, _FigureNotice(), on_step=step)
+    _note(
+        f"{result.looked_up} figures looked up, {result.computed} computed"
+        + (f", {result.unavailable} not analysable (refused by the wager math)" if result.unavailable else "")
+    )
+    for path in result.shelves:
+        _note(f"wrote {path} ({path.stat().st_size:,} bytes)")
+
+
+@figures_app.command("verify")
+def figures_verify(
+    chapter: Annotated[str | None, typer.Argument(help="A chapter id; every chapter when omitted.")] = None,
+    sample: Annotated[
+        int, typer.Option(min=0, help="Recompute only this many figures (spread evenly); 0 for every one.")
+    ] = 0,
+) -> None:
+    """Recompute stored figures and compare them exactly with the stored ones (exit 1 on any difference)."""
+    from pacomply.checker import figures
+
+    items = figures.stored(chapter if chapter is None else _figure_chapters(chapter)[0])  # type: ignore[index]
+    if sample and len(items) > sample:
+        step_size = len(items) / sample
+        items = [items[int(index * step_size)] for index in range(sample)]
+    with _figure_progress(len(items), "verify") as progress:
+        task = progress.add_task("", total=len(items))
+
+        def step(item: Any) -> None:
+            progress.update(task, advance=1, description=item.description()[:60])
+
+        mismatches = figures.verify(items, on_step=step)
+    for mismatch in mismatches:
+        typer.echo(f"MISMATCH {mismatch.stored.where} {mismatch.stored.description()}: {mismatch.reason}")
+    typer.echo(f"{len(items)} figure(s) recomputed, {len(mismatches)} differ")
+    raise typer.Exit(1 if mismatches else 0)
+
+
+@figures_app.command("list")
+def figures_list(
+    chapter: Annotated[str | None, typer.Argument(help="A chapter id; every chapter when omitted.")] = None,
+    output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+) -> None:
+    """What is stored: each figure, the rulebook it follows, the method and the pacomply version that made it."""
+    import json
+
+    from pacomply.checker import figures
+
+    if output_format not in {"text", "json"}:
+        _fail(f"--format '{output_format}' is not one of text, json")
+    if chapter is not None:
+        _figure_chapters(chapter)
+    items = figures.stored(chapter)
+    if output_format == "json":
+        typer.echo(json.dumps([item.to_json() for item in items], indent=2, sort_keys=True))
+        return
+    for item in items:
+        document = item.to_json()
+        current = "" if document["current"] else "  (outdated: another rulebook or method)"
+        typer.echo(
+            f"{document['chapter'] or '-':5} {document['where']:7} {document['description']}  "
+            f"[rulebook {document['rulebook']}; method {document['method']}; pacomply {document['pacomply']}]"
+            f"{current}"
+        )
+    typer.echo(f"{len(items)} figure(s)")
+
+
 def main() -> None:
     """Console-script entry point: caches and numba threads settled first (numba reads them at import), then the
     command (an unexpected error exits 3, never 1: :func:`run_app`); the first run that compiles says so instead of
@@ -1535,6 +1731,7 @@ def main() -> None:
     first_run = not runtime.caches_ready(settings)
     if first_run:
         _watch_first_compile(settings)
+    _install_figure_notice()
     code = run_app()
     if first_run and code in (0, 1) and "numba" in sys.modules:
         runtime.mark_caches_ready(settings)

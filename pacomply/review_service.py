@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from pacomply.checker.registry import CheckSettings, Severity
 from pacomply.checker.review import Review, review_filing
+from pacomply.engine.processes import process_pool
 from pacomply.reports.interface import ReportFormat, renderer
 from pacomply.submissions import OTHER_SPREADSHEET_SUFFIXES, InputError, read_filing
 from pacomply.submissions.files import OutputRefused, check_output_path, open_staged, write_atomically
@@ -172,7 +172,7 @@ def review_paths(
     size = 25
     chunks = [(paths[start : start + size], settings) for start in range(0, len(paths), size)]
     outcomes = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with process_pool(jobs) as pool:
         for chunk in pool.map(_review_chunk, chunks):
             for outcome in chunk:
                 outcomes.append(outcome)

@@ -17,6 +17,8 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from pacomply.engine.processes import available_cpus
+
 READY_MARKER = "caches-ready"
 
 
@@ -34,16 +36,6 @@ class RuntimeSettings:
     def ready_marker(self) -> Path:
         """Written after a first run completes; its absence means the caches are still to be built."""
         return self.cache_folder / f"{READY_MARKER}-{_versions()}"
-
-
-def available_cpus() -> int:
-    """The CPUs this process may run on (its affinity where the platform says, else every core)."""
-    counter = getattr(os, "process_cpu_count", None)  # Python 3.13+
-    if counter is not None:
-        return max(1, counter() or 1)
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
 
 
 def busy_cpus() -> int:

@@ -6,8 +6,10 @@ and defines :class:`WagerMath`, the record ``pacomply edge`` prints and every re
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -313,6 +315,20 @@ BASE_GAME_OPTION_CHAPTERS = ("633a", "685a")
 METER_RATE_CHAPTERS = ("633a", "645a", "687a", "688a")
 
 
+#: The version of the method behind each chapter's wager math (part of every stored figure's key, docs/figure-store.md):
+#: raise a chapter's number whenever a change of its wager math or of the engine under it changes a figure, then run
+#: ``pacomply figures build`` so the shipped figures are remade.
+METHOD_VERSIONS: dict[str, int] = {
+    "633a": 1,
+    "645a": 1,
+    "681a": 1,
+    "685a": 1,
+    "686a": 1,
+    "687a": 1,
+    "688a": 1,
+}
+
+
 def analyse(
     chapter: str,
     wager: str | None = None,
@@ -328,7 +344,76 @@ def analyse(
     ``meter_rate`` (a fraction of each wager: 0.28 for 28 %) prices each progressive's long run besides the figure
     at its seed; a chapter that prints its own rates (688a) uses them when it is not given. ``crown_treasure``
     (633a) False prices Royal Match 21 without the Crown Treasure Bonus, as for a filing that does not pay it.
+
+    The figures come from the figure store (:mod:`engine.figure_store`): computed only when these inputs were
+    never computed under this rulebook and method version.
     """
+    if chapter not in _CHAPTER_MODULES:
+        raise AnalysisUnavailable(
+            f"no wager math for chapter '{chapter}' yet (available: {', '.join(supported_chapters())})"
+        )
+    if base_game is not None and not base_game.given and not base_game.notes:
+        base_game = None  # the chapter's own rules and optimal play, as when no options are given
+    if base_game is not None:
+        # Where a rule was set matters only for a command-line option's messages: a filing's cell is not a figure's
+        # input (the 633a base games are stored by their rules alone, chapter_633a._stored_base_math).
+        base_game = replace(
+            base_game,
+            changes=tuple(
+                replace(change, origin=change.origin if change.origin.startswith("--") else "")
+                for change in base_game.changes
+            ),
+        )
+    inputs = {
+        "chapter": chapter,
+        "wager": wager,
+        "paytable": paytable,
+        "decks": decks,
+        "base_game": base_game,
+        "meter_rate": None if meter_rate is None else Fraction(meter_rate),
+        "crown_treasure": crown_treasure,
+    }
+    if base_game is not None and base_game.notes:
+        # The record words the filing's answers (with their cells); its figures come from the store underneath.
+        return list(_computed_wager_math(**inputs))  # type: ignore[arg-type]
+    return list(_stored_wager_math()(**inputs))
+
+
+@cache
+def _stored_wager_math() -> Any:
+    from pacomply.engine.figure_store import figure
+
+    return figure(
+        "wager-math",
+        method=lambda inputs: METHOD_VERSIONS[inputs["chapter"]],
+        chapter=lambda inputs: inputs["chapter"],
+        describe=_describe_call,
+    )(_computed_wager_math)
+
+
+def _describe_call(inputs: Mapping[str, Any]) -> str:
+    parts = [inputs["chapter"], inputs["wager"] or "every wager"]
+    if inputs["paytable"]:
+        parts.append(f"paytable {inputs['paytable']}")
+    if inputs["decks"]:
+        parts.append(f"{inputs['decks']} deck{'s' * (inputs['decks'] != 1)}")
+    if inputs["meter_rate"] is not None:
+        parts.append(f"meter rate {float(inputs['meter_rate']) * 100:g} %")
+    if inputs["base_game"] is not None:
+        parts.append("base-game options")
+    return "wager math: " + " ".join(parts)
+
+
+def _computed_wager_math(
+    chapter: str,
+    wager: str | None,
+    paytable: str | None,
+    decks: int | None,
+    base_game: BaseGameOptions | None,
+    meter_rate: Fraction | None,
+    crown_treasure: bool | None,
+) -> tuple[WagerMath, ...]:
+    """The chapter module's wager math, sorted (what the store keeps)."""
     module_name = _CHAPTER_MODULES.get(chapter)
     if module_name is None:
         raise AnalysisUnavailable(
@@ -354,4 +439,4 @@ def analyse(
         )
     else:
         results = module.analyse(wager, paytable, decks, **extra)
-    return sorted(results, key=lambda math: math.sort_key)
+    return tuple(sorted(results, key=lambda math: math.sort_key))

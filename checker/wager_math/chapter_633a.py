@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from functools import cache
 from typing import TYPE_CHECKING
 
 from pacomply.checker.wager_math import (
@@ -33,6 +32,7 @@ from pacomply.checker.wager_math.blackjack_base import (
 from pacomply.checker.wager_math.progressive import percent_text
 from pacomply.engine.analysis import blackjack_side_wagers
 from pacomply.engine.analysis.result import WagerAnalysis
+from pacomply.engine.figure_store import figure
 from pacomply.regulations.chapter_633a import MAX_DECKS, RULEBOOK
 from pacomply.regulations.rulebook import Paytable
 
@@ -104,9 +104,33 @@ def _reading_text(notes: tuple[str, ...], engine_readings: str, rulebook_ids: tu
     return " | ".join(parts)
 
 
-@cache
+def _with_notes(math: WagerMath, notes: tuple[str, ...]) -> WagerMath:
+    """A stored base-game record with the readings of the filing's answers put before its own (``_reading_text``)."""
+    return replace(math, reading=" | ".join((*notes, math.reading or ""))) if notes else math
+
+
 def _base_math(rules: BlackjackRules, strategy: Strategy, effects: bool, notes: tuple[str, ...]) -> WagerMath:
+    """The Blackjack Wager under ``rules``: the figures from the store (they depend on the rules, never on where a
+    filing stated them), the filing's readings added."""
+    return _with_notes(_stored_base_math(rules=rules, strategy=strategy, effects=effects), notes)
+
+
+def _method(_inputs: object) -> int:
+    from pacomply.checker.wager_math import METHOD_VERSIONS
+
+    return METHOD_VERSIONS[CHAPTER]
+
+
+@figure(
+    "633a-blackjack-wager",
+    method=_method,
+    chapter=CHAPTER,
+    describe=lambda inputs: f"633a Blackjack Wager, {inputs['rules'].decks} decks, {inputs['strategy']} play",
+)
+def _stored_base_math(rules: BlackjackRules, strategy: Strategy, effects: bool) -> WagerMath:
     from pacomply.engine.analysis.blackjack import READINGS, analyse, rule_effects
+
+    notes: tuple[str, ...] = ()
 
     analysis = analyse(rules, strategy)
     if strategy == "optimal":
@@ -163,9 +187,21 @@ def _strategy_readings(optimal: float, basic: float, relied: Strategy) -> tuple[
     )
 
 
-@cache
 def _switch_math(rules: BlackjackRules, notes: tuple[str, ...]) -> WagerMath:
+    """Blackjack Switch under ``rules``, from the store, the filing's readings added."""
+    return _with_notes(_stored_switch_math(rules=rules), notes)
+
+
+@figure(
+    "633a-blackjack-switch",
+    method=_method,
+    chapter=CHAPTER,
+    describe=lambda inputs: f"633a Blackjack Switch, {inputs['rules'].decks} decks",
+)
+def _stored_switch_math(rules: BlackjackRules) -> WagerMath:
     from pacomply.engine.analysis.blackjack import SWITCH_READINGS, analyse_switch
+
+    notes: tuple[str, ...] = ()
     from pacomply.engine.analysis.blackjack.switch import paytable_rows as switch_paytable_rows
 
     # A switched Blackjack is paid as a Blackjack (reading 633a-switch-blackjack), so at the same odds.

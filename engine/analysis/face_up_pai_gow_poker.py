@@ -27,6 +27,7 @@ from pacomply.engine.analysis.pai_gow_poker import (
 )
 from pacomply.engine.analysis.result import Distribution, WagerAnalysis
 from pacomply.engine.evaluator import JokerRule
+from pacomply.engine.figure_store import figure
 from pacomply.engine.games.face_up_pai_gow_poker import fortune_outcome, progressive_row
 from pacomply.engine.simulation import SimulationResult
 from pacomply.engine.simulation.pai_gow_poker import simulate_base
@@ -186,7 +187,18 @@ def ace_high(paytable: str) -> WagerAnalysis:
 
 @cache
 def base_simulation(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> tuple[SimulationResult, tuple[int, ...]]:
-    """The seeded 688a deal: the base wager's result and the Ace High Bonus outcome counts."""
+    """The seeded 688a deal: the base wager's result and the Ace High Bonus outcome counts; dealt once for each
+    sample size and seed and kept in the figure store, so a review deals no rounds."""
+    return _stored_base_simulation(rounds=rounds, seed=seed)  # type: ignore[no-any-return]
+
+
+@figure(
+    "688a-base-simulation",
+    method=1,
+    chapter="688a",
+    describe=lambda inputs: f"688a base game: {inputs['rounds']:,} simulated rounds, seed {inputs['seed']}",
+)
+def _stored_base_simulation(rounds: int, seed: int) -> tuple[SimulationResult, tuple[int, ...]]:
     result, counts = simulate_base("688a", rounds, seed)
     return result, tuple(int(count) for count in counts)
 

@@ -2,7 +2,7 @@
 
 * Fortune Bonus, Emperor's Treasure, Progressive: every one of the C(53,7) = 154,143,080 seven-card hands is
   classified by the shared evaluator's compiled enumeration (:func:`engine.evaluator.enumerate_seven_card_bonus`);
-  the counts are kept in the pacomply cache, keyed by the evaluator's source, since they take ~25 s to make.
+  the counts are kept in the figure store (engine/figure_store.py), since they take ~25 s to make.
 * Pai Gow Insurance: an independent combinatorial count of seven-card hands with no pair, straight or flush, by
   their top card (rank sets × suit assignments) — its total must equal the enumeration's high-card count.
 * Envy Bonus: the dollars one Qualifying Wager collects per other player at the table, in expectation.
@@ -10,17 +10,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import json
 import math
-import os
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 from pacomply.engine.analysis.result import Distribution, WagerAnalysis
 from pacomply.engine.evaluator import JokerRule, SevenCardBonusCategory, enumerate_seven_card_bonus
+from pacomply.engine.figure_store import figure
 from pacomply.engine.games.pai_gow_poker import EMPERORS_OUTCOME, ENVY_ORDER, FORTUNE_OUTCOME, PROGRESSIVE_OUTCOME
 from pacomply.engine.simulation import SimulationResult
 from pacomply.engine.simulation.pai_gow_poker import simulate_base
@@ -40,33 +37,22 @@ BASE_ROUNDS = 1_000_000
 BASE_SEED = 645
 
 
-def _cache_file(joker_rule: JokerRule) -> Path:
-    import pacomply.engine.evaluator.kernels as kernels
-    import pacomply.engine.evaluator.tables as tables
-    digest = hashlib.sha256(Path(kernels.__file__).read_bytes() + Path(tables.__file__).read_bytes()).hexdigest()[:16]
-    base = Path(os.environ.get("PACOMPLY_CACHE_DIR") or Path.home() / ".cache" / "pacomply")
-    return base / f"seven-card-counts-{joker_rule.value}-{digest}.json"
+def _describe_counts(inputs: dict) -> str:  # type: ignore[type-arg]
+    return f"seven-card hands of each bonus category ({inputs['joker_rule'].value} joker), all C(53,7) enumerated"
+
+
+@figure("pai-gow-seven-card-counts", method=1, describe=_describe_counts)
+def _enumerated_counts(joker_rule: JokerRule) -> dict[SevenCardBonusCategory, int]:
+    counts = dict(enumerate_seven_card_bonus(joker_rule).by_bonus_category)
+    if sum(counts.values()) != ALL_HANDS:
+        raise ArithmeticError(f"the enumeration counted {sum(counts.values())} hands, not C(53,7) = {ALL_HANDS}")
+    return counts
 
 
 @cache
 def seven_card_counts(joker_rule: JokerRule = JokerRule.SEMI_WILD) -> dict[SevenCardBonusCategory, int]:
-    """Hands of each seven-card bonus category among all C(53,7), enumerated (or read from the run-time cache)."""
-    path = _cache_file(joker_rule)
-    try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-        counts = {SevenCardBonusCategory(int(key)): int(value) for key, value in stored.items()}
-        if sum(counts.values()) == ALL_HANDS:
-            return counts
-    except (OSError, ValueError):
-        pass
-    enumeration = enumerate_seven_card_bonus(joker_rule)
-    counts = dict(enumeration.by_bonus_category)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({int(key): value for key, value in counts.items()}), encoding="utf-8")
-    except OSError:
-        pass  # the cache is an optimisation only
-    return counts
+    """Hands of each seven-card bonus category among all C(53,7), enumerated once (the figure store keeps them)."""
+    return _enumerated_counts(joker_rule=joker_rule)  # type: ignore[no-any-return]
 
 
 def _has_straight(ranks: set[int], wild: bool) -> bool:
@@ -104,6 +90,21 @@ def no_pair_hands_by_top() -> dict[tuple[int, bool], int]:
 
 @cache
 def straights_holding_three_of_a_kind(joker_rule: JokerRule = JokerRule.SEMI_WILD) -> int:
+    """Seven-card hands whose highest-ranking hand is a straight and that also hold three of a kind (counted once and
+    kept in the figure store: :func:`_straights_holding_three_of_a_kind`)."""
+    return _counted_straights(joker_rule=joker_rule)  # type: ignore[no-any-return]
+
+
+def _describe_straights(inputs: dict) -> str:  # type: ignore[type-arg]
+    return f"seven-card straights holding three of a kind ({inputs['joker_rule'].value} joker)"
+
+
+@figure("pai-gow-straights-holding-three-of-a-kind", method=1, describe=_describe_straights)
+def _counted_straights(joker_rule: JokerRule) -> int:
+    return _straights_holding_three_of_a_kind(joker_rule)
+
+
+def _straights_holding_three_of_a_kind(joker_rule: JokerRule) -> int:
     """Seven-card hands whose highest-ranking hand is a straight and that also hold three of a kind: the hands a
     "pays most" reading pays as three of a kind (readings 645a/688a-bonus-highest-ranking-hand).
 
@@ -221,7 +222,18 @@ def envy_value(paytable: str, wager: str = "fortune") -> Fraction:
 
 @cache
 def base(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> WagerAnalysis:
-    """The Pai Gow Poker Wager, both sides on the standard house way, by seeded simulation with its interval."""
+    """The Pai Gow Poker Wager, both sides on the standard house way, by seeded simulation with its interval; the
+    simulation is run once for each sample size and seed and kept in the figure store, so a review deals no rounds."""
+    return _simulated_base(rounds=rounds, seed=seed)  # type: ignore[no-any-return]
+
+
+@figure(
+    "645a-base-simulation",
+    method=1,
+    chapter="645a",
+    describe=lambda inputs: f"645a base game: {inputs['rounds']:,} simulated rounds, seed {inputs['seed']}",
+)
+def _simulated_base(rounds: int, seed: int) -> WagerAnalysis:
     result, _ = simulate_base("645a", rounds, seed)
     strategy = (("player", "sets by the standard house way"), ("dealer", "sets by the standard house way"))
     return simulated_base(result, rounds, strategy)

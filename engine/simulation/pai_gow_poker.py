@@ -117,13 +117,13 @@ def simulate_base_parallel(
 ) -> tuple[SimulationResult, np.ndarray]:
     """:func:`simulate_base` split into ``workers`` independent streams (seeds ``seed``, ``seed + 1``, ...), run in
     separate processes and pooled: reproducible for a (seed, workers) pair."""
-    from concurrent.futures import ProcessPoolExecutor
+    from pacomply.engine.processes import process_pool
 
     share = rounds // workers
     jobs = [
         (chapter, share + (rounds - share * workers if index == 0 else 0), seed + index) for index in range(workers)
     ]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with process_pool(workers) as pool:
         parts = list(pool.map(_stream, jobs))
     total = sum(part[0] for part in parts)
     squares = sum(part[1] for part in parts)

@@ -1,0 +1,387 @@
+"""Every figure the seven rulebooks can need, and the ``pacomply figures`` commands over the figure store.
+
+The catalogue (:func:`catalogue`) lists what a review, ``edge`` and ``published`` ask the store for under any
+filing the chapters permit: each wager's math at every paytable and deck count permitted (as a table offers it, and
+as a required wager asks for all its paytables), each chapter's whole ``edge``, every request the reconciliation with
+the Board's published figures makes, the 633a base games under every rule a filing's answers can set, and the
+enumerations and seeded simulations under them. ``build`` looks each one up (computing only what is absent) and writes
+the shipped shelves; ``verify`` recomputes stored figures and compares them exactly.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pacomply.checker.wager_math import METHOD_VERSIONS, AnalysisUnavailable, supported_chapters
+from pacomply.engine import figure_store
+from pacomply.engine.figure_store import Figure, FigureKey
+
+from pacomply import regulations
+
+
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """One figure of the catalogue: the registered figure and its inputs."""
+
+    figure: Figure
+    inputs: tuple[tuple[str, Any], ...]
+
+    @property
+    def key(self) -> FigureKey:
+        """Its key in the store."""
+        return self.figure.key(**dict(self.inputs))
+
+    @property
+    def description(self) -> str:
+        """What it is, in words."""
+        return self.figure.describe(dict(self.inputs))
+
+    def look_up(self) -> Any:
+        """The figure from the store, computed and stored when absent."""
+        return self.figure(**dict(self.inputs))
+
+
+def load_figures() -> None:
+    """Import every module that registers a figure, so stored entries can be recomputed by name."""
+    from importlib import import_module
+
+    from pacomply.checker.wager_math import _stored_wager_math
+
+    _stored_wager_math()
+    for name in (
+        "pacomply.checker.wager_math.chapter_633a",
+        "pacomply.engine.analysis.pai_gow_poker",
+        "pacomply.engine.analysis.face_up_pai_gow_poker",
+    ):
+        import_module(name)
+
+
+def _wager_math(chapter: str, wager: str | None = None, paytable: str | None = None, decks: int | None = None,
+                base_game: Any = None) -> Wanted:  # fmt: skip
+    from pacomply.checker.wager_math import _stored_wager_math
+
+    inputs = {
+        "chapter": chapter,
+        "wager": wager,
+        "paytable": paytable,
+        "decks": decks,
+        "base_game": base_game,
+        "meter_rate": None,
+        "crown_treasure": None,
+    }
+    return Wanted(_stored_wager_math(), tuple(inputs.items()))
+
+
+def _configurations(chapter: str) -> Iterator[Wanted]:
+    """Each wager as a filed table asks for it: every paytable at every deck count the chapter permits (each
+    paytable's own deck restriction aside, which the wager math refuses), and every wager without a paytable."""
+    book = regulations.rulebook(chapter)
+    decks = sorted(book.permitted_decks)
+    for wager in book.wagers:
+        for count in decks:
+            yield _wager_math(chapter, wager.id, None, count)
+            for paytable in book.paytables_for(wager.id):
+                if paytable.permitted_decks is None or count in paytable.permitted_decks:
+                    yield _wager_math(chapter, wager.id, paytable.id, count)
+
+
+def _reconciliation(chapter: str) -> Iterator[Wanted]:
+    """The wager-math calls the reconciliation with the Board's published figures makes for the chapter."""
+    from pacomply.checker.reconciliation import requests_for, run_request
+    from pacomply.regulations import published
+
+    del run_request  # the requests are looked up as the reconciliation makes them (checked in build)
+    for published_figure in published.figures(chapter):
+        for request in requests_for(published_figure):
+            yield Wanted(_request_figure(), (("request", request),))
+
+
+def _run_reconciliation_request(request: Any) -> Any:
+    from pacomply.checker.reconciliation import run_request
+
+    return run_request(request)
+
+
+class _RequestFigure:
+    """A reconciliation request as a catalogue entry: looking it up runs it (its wager math is then stored)."""
+
+    name = "reconciliation-request"
+
+    def key(self, **inputs: Any) -> FigureKey:
+        request = inputs["request"]
+        return FigureKey(self.name, request.chapter, 0, "", figure_store.encode(request))
+
+    def describe(self, inputs: dict[str, Any]) -> str:
+        request = inputs["request"]
+        parts = [request.chapter, request.wager, request.paytable or "", f"{request.decks or ''}"]
+        if request.strategy:
+            parts.append(f"{request.strategy} strategy")
+        if request.rule_change:
+            parts.append(f"rule {request.rule_change[0]} = {request.rule_change[1]}")
+        return "Board figure: " + " ".join(part for part in parts if part)
+
+    def __call__(self, **inputs: Any) -> Any:
+        return _run_reconciliation_request(inputs["request"])
+
+
+def _request_figure() -> Any:
+    return _RequestFigure()
+
+
+def _blackjack_filing_rules() -> Iterator[Wanted]:
+    """The 633a Blackjack Wager and Switch under every rule a filing's checklist can set (splits, even money), at
+    every deck count (the filing's answers decide them: ``rules_from_filing``)."""
+    from pacomply.checker.wager_math.blackjack_base import NOT_IN_SWITCH, BaseGameOptions, RuleChange
+    from pacomply.checker.wager_math.chapter_633a import (
+        ANALYSED_SPLIT_HANDS,
+        _stored_base_math,
+        _stored_switch_math,
+    )
+
+    book = regulations.rulebook("633a")
+    for count in sorted(book.permitted_decks):
+        for hands in (None, *range(2, ANALYSED_SPLIT_HANDS + 1)):
+            for even_money in (None, False, True):
+                changes = []
+                if hands is not None:
+                    changes.append(RuleChange("max_split_hands", hands, "filing"))
+                if even_money is not None:
+                    changes.append(RuleChange("even_money", even_money, "filing"))
+                options = BaseGameOptions(changes=tuple(changes))
+                yield Wanted(
+                    _stored_base_math,
+                    (("rules", options.rules(count)), ("strategy", "optimal"), ("effects", False)),
+                )
+                if even_money is None:
+                    yield Wanted(_stored_switch_math, (("rules", options.rules(count, skip=NOT_IN_SWITCH)),))
+
+
+def _engine_figures(chapter: str) -> Iterator[Wanted]:
+    """The enumerations and simulations under a Pai Gow chapter's wager math (figures a filed meter rate reprices)."""
+    from pacomply.engine.analysis import face_up_pai_gow_poker, pai_gow_poker
+    from pacomply.engine.evaluator import JokerRule
+
+    if chapter in ("645a", "688a"):
+        for rule in (JokerRule.SEMI_WILD, JokerRule.FULLY_WILD):
+            yield Wanted(pai_gow_poker._enumerated_counts, (("joker_rule", rule),))
+        yield Wanted(pai_gow_poker._counted_straights, (("joker_rule", JokerRule.SEMI_WILD),))
+    if chapter == "645a":
+        rounds, seed = pai_gow_poker.BASE_ROUNDS, pai_gow_poker.BASE_SEED
+        yield Wanted(pai_gow_poker._simulated_base, (("rounds", rounds), ("seed", seed)))
+    if chapter == "688a":
+        rounds, seed = face_up_pai_gow_poker.BASE_ROUNDS, face_up_pai_gow_poker.BASE_SEED
+        yield Wanted(face_up_pai_gow_poker._stored_base_simulation, (("rounds", rounds), ("seed", seed)))
+
+
+def catalogue(chapters: Iterable[str] | None = None) -> list[Wanted]:
+    """Every figure the chapters can need (all seven when None), the cheapest kinds first, no repeats."""
+    load_figures()
+    chosen = sorted(chapters) if chapters is not None else list(supported_chapters())
+    found: dict[str, Wanted] = {}
+    for chapter in chosen:
+        groups: list[Iterable[Wanted]] = [
+            _engine_figures(chapter),
+            _configurations(chapter),
+            [_wager_math(chapter)],
+            _reconciliation(chapter),
+        ]
+        if chapter == "633a":
+            groups.insert(1, _blackjack_filing_rules())
+        for group in groups:
+            for wanted in group:
+                found.setdefault(wanted.key.digest, wanted)
+    return list(found.values())
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# build
+
+
+@dataclass(frozen=True, slots=True)
+class BuildResult:
+    """What a build did."""
+
+    looked_up: int
+    computed: int
+    unavailable: int
+    shelves: tuple[Path, ...]
+
+
+class _Collector(figure_store.Reporter):
+    """Counts the figures a build had to compute, passing the news on."""
+
+    def __init__(self, passed_to: figure_store.Reporter) -> None:
+        self.passed_to = passed_to
+        self.count = 0
+
+    def computing(self, description: str) -> None:
+        self.passed_to.computing(description)
+
+    def computed(self, description: str, seconds: float) -> None:
+        self.count += 1
+        self.passed_to.computed(description, seconds)
+
+    def abandoned(self, description: str) -> None:
+        self.passed_to.abandoned(description)
+
+
+def build(
+    chapters: Iterable[str] | None,
+    shipped: Path | None,
+    reporter: figure_store.Reporter,
+    on_step: Callable[[Wanted], None] | None = None,
+) -> BuildResult:
+    """Look every catalogued figure up (computing and storing what is absent: resumable) and, with ``shipped``, write
+    the shipped shelves of the chapters built with every figure looked up (those a looked-up figure was computed from
+    included, where it had to be computed)."""
+    wanted = catalogue(chapters)
+    collector = _Collector(reporter)
+    previous = _swap_reporter(collector)
+    touched = figure_store.touched_keys()
+    unavailable = 0
+    try:
+        with touched:
+            for item in wanted:
+                if on_step is not None:
+                    on_step(item)
+                try:
+                    item.look_up()
+                except AnalysisUnavailable:
+                    unavailable += 1
+    finally:
+        figure_store.set_reporter(previous)
+    shelves: list[Path] = []
+    if shipped is not None:
+        shelves = write_shelves(shipped, touched.keys)
+    return BuildResult(len(wanted), collector.count, unavailable, tuple(shelves))
+
+
+def _swap_reporter(reporter: figure_store.Reporter) -> figure_store.Reporter:
+    previous = figure_store.current_reporter()
+    figure_store.set_reporter(reporter)
+    return previous
+
+
+def write_shelves(folder: Path, keys: Iterable[FigureKey]) -> list[Path]:
+    """Write the shelves the keys fall on with exactly those entries (from wherever they are stored): a figure no
+    longer asked for, or made under an older rulebook or method, is dropped."""
+    by_shelf: dict[str, dict[str, dict[str, Any]]] = {}
+    for key in keys:
+        found = figure_store.stored_entry(key)
+        if found is not None:
+            by_shelf.setdefault(key.shelf, {})[key.digest] = found[1]
+    written = []
+    for shelf, entries in sorted(by_shelf.items()):
+        written.append(figure_store.write_shelf(folder, shelf, entries))
+    return written
+
+
+def still_valid(entry: dict[str, Any]) -> bool:
+    """Whether a stored entry was made under the current rulebook and method of its figure."""
+    load_figures()
+    try:
+        registered = figure_store.registered(entry["figure"])
+        inputs = figure_store.decode(entry["inputs"])
+        return registered.key(**inputs) == FigureKey(
+            entry["figure"], entry["chapter"], entry["method"], entry["rulebook"], entry["inputs"]
+        )
+    except (KeyError, figure_store.FigureStoreError, TypeError, ValueError):
+        return False
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# verify and list
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """One stored figure, where it is kept."""
+
+    digest: str
+    where: str
+    entry: dict[str, Any]
+
+    @property
+    def chapter(self) -> str | None:
+        """The chapter whose rulebook the figure follows (None: a figure of no chapter)."""
+        return self.entry.get("chapter")  # type: ignore[no-any-return]
+
+    def description(self) -> str:
+        """What it is, in words."""
+        load_figures()
+        try:
+            return figure_store.registered(self.entry["figure"]).describe(figure_store.decode(self.entry["inputs"]))
+        except (KeyError, figure_store.FigureStoreError):
+            return self.entry.get("figure", "?")
+
+    def to_json(self) -> dict[str, Any]:
+        """One entry of ``figures list --format json``."""
+        return {
+            "key": self.digest,
+            "where": self.where,
+            "figure": self.entry.get("figure"),
+            "chapter": self.chapter,
+            "description": self.description(),
+            "rulebook": self.entry.get("rulebook"),
+            "method": self.entry.get("method"),
+            "pacomply": self.entry.get("pacomply"),
+            "current": still_valid(self.entry),
+        }
+
+
+def stored(chapter: str | None = None, shipped: Path | None = None) -> list[Stored]:
+    """Every stored figure (shipped, then the user cache), of one chapter when given; sorted by chapter and figure."""
+    found: dict[str, Stored] = {}
+    folder = shipped if shipped is not None else figure_store.shipped_folder()
+    if folder is not None:
+        for path in sorted(folder.glob("*.json.gz")):
+            shelf = path.name.removesuffix(".json.gz")
+            for digest, entry in figure_store.read_shelf(folder, shelf).items():
+                found[digest] = Stored(digest, "shipped", entry)
+    for digest, entry in figure_store.user_entries():
+        found.setdefault(digest, Stored(digest, "cache", entry))
+    chosen = [item for item in found.values() if chapter is None or item.chapter == chapter]
+    return sorted(chosen, key=lambda item: (item.chapter or "", item.entry.get("figure", ""), item.digest))
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """A stored figure that its recomputation does not equal."""
+
+    stored: Stored
+    reason: str
+
+
+def verify(items: Iterable[Stored], on_step: Callable[[Stored], None] | None = None) -> list[Mismatch]:
+    """Recompute each stored figure (nothing read from a store) and compare its exact encoding with the stored one;
+    figures of an older rulebook or method, which no lookup can reach, are left out."""
+    load_figures()
+    mismatches = []
+    for item in items:
+        if on_step is not None:
+            on_step(item)
+        entry = item.entry
+        if not still_valid(entry):
+            continue  # made under another rulebook or method version: never read, nothing to compare
+        registered = figure_store.registered(entry["figure"])
+        with figure_store.recomputing():
+            value = registered.recompute(figure_store.decode(entry["inputs"]))
+        if figure_store.encode(value) != entry["value"]:
+            mismatches.append(Mismatch(item, "the recomputed figure differs from the stored one"))
+    return mismatches
+
+
+def method_versions() -> dict[str, int]:
+    """Each chapter's method version (docs/figure-store.md)."""
+    return dict(METHOD_VERSIONS)
+
+
+def shipped_writable() -> Path | None:
+    """The shipped folder when it can be written (a source checkout), else None."""
+    folder = figure_store.SHIPPED_FOLDER
+    parent = folder if folder.is_dir() else folder.parent
+    return folder if os.access(parent, os.W_OK) else None
