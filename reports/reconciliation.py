@@ -87,6 +87,12 @@ def published_text(items: Iterable[Reconciliation]) -> str:
             f"{item.verdict.value}"
         )
         lines.extend(textwrap.wrap(item.explanation, WIDTH, initial_indent="      ", subsequent_indent="      "))
+        if item.evidence:
+            lines.extend(
+                textwrap.wrap(
+                    f"evidence: {item.evidence_text}", WIDTH, initial_indent="      ", subsequent_indent="        "
+                )
+            )
         lines.append(f"      Board: {source_text(item)}")
         lines.append(f"      pacomply: {figure.citation}")
     lines.append("")
@@ -151,7 +157,7 @@ def table_rows(items: Sequence[Reconciliation]) -> list[tuple[str, ...]]:
             pacomply_text(item),
             item.verdict.value,
             source_text(item),
-            item.explanation,
+            f"{item.explanation}. Evidence: {item.evidence_text}" if item.evidence else item.explanation,
         )
         for item in sorted_reconciliations(items)
     ]

@@ -108,6 +108,9 @@ class PricedReading:
     ci95: tuple[float, float] | None = None
     candidate: str | None = None
     """The key of the candidate in the rulebook (``regulations.rulebook.Candidate.key``), stable across wording."""
+    std_dev: float | None = None
+    """The standard deviation of one wager's result under this candidate, where the pricing knows it (the
+    reconciliation sizes a simulation's noise with it)."""
 
     def to_json(self) -> dict[str, Any]:
         """One entry of the row's ``readings_priced`` list."""

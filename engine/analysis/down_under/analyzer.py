@@ -147,7 +147,9 @@ def _class_solution(
     comps = player_compositions()
     shoe = full_shoe(decks)
     shoe[up] -= 1
-    key = (up, hole, False, 22, ace_pair_is_22)
+    # The conventional candidate counts an ace 11 only up to 21 (A-6-5 is a hard 12 that draws); as written an ace
+    # counts 11 up to 22 (685a.3(d)(3)), so A-A and A-6-5 are a dealer 22.
+    key = (up, hole, False, 22, ace_pair_is_22, False, None if ace_pair_is_22 else 21)
     allowed = np.array([r in hole for r in range(RANKS)], dtype=np.bool_)
     dist = dealer_table(shoe, key)
     every = np.ones(len(comps.counts), dtype=np.bool_)
