@@ -1088,10 +1088,48 @@ def _deck_set(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
     return reconciliations
 
 
+def _outcome_model(chapter: str, wager: str) -> tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]] | None:
+    """Where every paytable of a wager is one set of outcomes weighted differently (688a's Ace High Bonus): the
+    outcomes' probabilities and each paytable's return per outcome, so one simulation can be tested for a list."""
+    if (chapter, wager) == ("688a", "ace_high"):
+        from pacomply.checker.wager_math.chapter_688a import ace_high_outcome_model
+
+        return ace_high_outcome_model()
+    return None
+
+
+def _one_simulation_chi_square(members: Sequence[Reconciliation], rounds: int) -> float | None:
+    """The chi-square of a list's gaps under one simulation of ``rounds`` deals shared by every paytable (the
+    multinomial covariance of the outcomes' frequencies, carried to each paytable's return), plus the Board's
+    rounding to its printed places (uniform, variance step^2 / 12)."""
+    import numpy as np
+
+    figure = members[0].figure
+    model = _outcome_model(figure.chapter, figure.wager or "")
+    if model is None:
+        return None
+    probabilities, returns = model
+    outcomes = sorted(probabilities)
+    p = np.array([float(probabilities[outcome]) for outcome in outcomes])
+    rows, gaps, rounding = [], [], []
+    for member in members:
+        paytable = member.figure.paytable
+        if paytable not in returns or member.nearest is None or member.figure.value is None:
+            return None
+        rows.append([float(returns[paytable][outcome]) for outcome in outcomes])
+        gaps.append(float(member.figure.value - member.nearest.percent) / 100)
+        step = 10.0**-member.figure.places / 100
+        rounding.append(step * step / 12)
+    weights = np.array(rows)
+    covariance = weights @ (np.diag(p) - np.outer(p, p)) @ weights.T / rounds + np.diag(rounding)
+    gap = np.array(gaps)
+    return float(gap @ np.linalg.solve(covariance, gap))
+
+
 def _family_test(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
-    """For a list whose figures are all consistent with simulation, the joint chi-square of their gaps at each size
-    of :data:`SIMULATION_SIZES` (the figures' estimates taken as independent: a test of the list as a whole, less
-    strict than one simulation shared by every paytable), and the largest size the list passes at 5 %."""
+    """For a list whose figures are all consistent with simulation, a joint chi-square of their gaps at each size of
+    :data:`SIMULATION_SIZES`: under one simulation shared by every paytable where the wager is one set of outcomes
+    (:func:`_outcome_model`), else with the figures' estimates taken as independent; and the sizes it passes at 5 %."""
     groups: dict[tuple[str, str, str, str], list[int]] = {}
     for position, item in enumerate(reconciliations):
         groups.setdefault(item.figure.group, []).append(position)
@@ -1101,26 +1139,31 @@ def _family_test(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
             continue
         gaps = [(m.nearest.percent - (m.figure.value or Decimal(0)), m.nearest.std_dev) for m in members]  # type: ignore[union-attr]
         results = []
+        shared = _outcome_model(members[0].figure.chapter, members[0].figure.wager or "") is not None
         for size in SIMULATION_SIZES:
-            statistic = sum(_errors_at(gap, sd, size) ** 2 for gap, sd in gaps if sd)
+            statistic = _one_simulation_chi_square(members, size) if shared else None
+            if statistic is None:
+                statistic = sum(_errors_at(gap, sd, size) ** 2 for gap, sd in gaps if sd)
             results.append((size, statistic, chi_square_survival(statistic, len(gaps))))
         passing = [size for size, _, p_value in results if p_value >= 0.05]
+        model = "one simulation shared by every paytable" if shared else "independent estimates"
         text = ", ".join(
             f"chi-square {statistic:.2f} (p {p_value:.3f}) at 10^{round(math.log10(size))}"
             for size, statistic, p_value in results
         )
         verdict_text = (
-            f"the {len(members)} figures of the list jointly fit one exact pricing up to 10^"
-            f"{round(math.log10(max(passing)))} rounds"
+            f"jointly, the {len(members)} figures fit {model} at "
+            + ", ".join(f"10^{round(math.log10(size))}" for size in passing)
+            + " rounds (chi-square, 5 %)"
             if passing
-            else "the list as a whole fails the joint test"
+            else f"jointly ({model}) the list fails the chi-square test at every size tried"
         )
         for position in positions:
             item = reconciliations[position]
             reconciliations[position] = replace(
                 item,
                 explanation=f"{item.explanation}; {verdict_text}",
-                evidence=(*item.evidence, ("joint_test", f"{len(members)} degrees of freedom: {text}")),
+                evidence=(*item.evidence, ("joint_test", f"{model}, {len(members)} degrees of freedom: {text}")),
             )
     return reconciliations
 
