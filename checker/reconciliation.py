@@ -1014,8 +1014,10 @@ def _assign_paytables(
         if figure.paytable is None and figure.wager is not None and figure.value is not None:
             groups.setdefault(figure.group, []).append(figure)
     for members in groups.values():
+        if len(members) < 2:
+            continue
         tables = [table.id for table in regulations.rulebook(members[0].chapter).paytables_for(members[0].wager or "")]
-        if len(members) < 2 or len(tables) < 2:
+        if len(tables) < 2:
             continue
 
         def score(figure: PublishedFigure, table: str) -> float:
@@ -1051,7 +1053,12 @@ def _deck_set(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
             continue
         by_source.setdefault((figure.chapter, figure.source.key), []).append(position)
     for positions in by_source.values():
-        if len(positions) < 2:
+        members = [reconciliations[position] for position in positions]
+        # A range alone may end at two deck counts (685a's holds); a set that also holds other figures, or where
+        # nothing reproduces, is not judged.
+        if len(positions) < 2 or all(m.figure.range_end is not None for m in members):
+            continue
+        if not any(m.matched for m in members):
             continue
         counts = sorted({c.decks for position in positions for c in reconciliations[position].computed})
         explained = {
@@ -1067,9 +1074,9 @@ def _deck_set(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
         others = sorted(set(reproduced) - set(explained[chosen]))
         consistent = not others
         text = (
-            f"one deck count for the set: {chosen} decks reproduces {len(explained[chosen])} of {len(positions)} "
+            f"one deck count for the set: {chosen} decks reproduces {len(explained[chosen])} of {len(positions)}"
             + (
-                "(every figure reproduced anywhere is reproduced there)"
+                " (every figure reproduced anywhere is reproduced there)"
                 if consistent
                 else f"; inconsistent: {', '.join(others)} only at another deck count"
             )

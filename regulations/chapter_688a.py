@@ -305,8 +305,7 @@ READINGS = (
             "The player sees the dealer's set hands (§ 688a.11(a)-(b)) and picks, among the 21 valid settings, one "
             "that wins if any does, else one that ties; the figure is the return of that play."
         ),
-        reason="pacomply prices each wager under the player's best decisions; the dealer's hands are known to "
-        "him.",
+        reason="pacomply prices each wager under the player's best decisions; the dealer's hands are known to him.",
         citation=cite("688a.11(b)"),
     ),
     Reading(

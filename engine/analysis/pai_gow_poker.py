@@ -43,6 +43,7 @@ BASE_SEED = 645
 def _cache_file(joker_rule: JokerRule) -> Path:
     import pacomply.engine.evaluator.kernels as kernels
     import pacomply.engine.evaluator.tables as tables
+
     digest = hashlib.sha256(Path(kernels.__file__).read_bytes() + Path(tables.__file__).read_bytes()).hexdigest()[:16]
     base = Path(os.environ.get("PACOMPLY_CACHE_DIR") or Path.home() / ".cache" / "pacomply")
     return base / f"seven-card-counts-{joker_rule.value}-{digest}.json"
