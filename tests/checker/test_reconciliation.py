@@ -413,14 +413,28 @@ EXPECTED: dict[str, tuple[Verdict, str]] = {
     ),
     "685a-match-the-dealer-low": (Verdict.REPRODUCED, "8 decks: hold 3.6738 % rounds to 3.67"),
     "685a-match-the-dealer-high": (Verdict.REPRODUCED, "6 decks: hold 4.0618 % rounds to 4.06"),
-    "685a-base-low": (Verdict.UNEXPLAINED, "PENDING"),
-    "685a-base-high": (Verdict.UNEXPLAINED, "PENDING"),
+    "685a-base-low": (
+        Verdict.REPRODUCED_UNDER_READING,
+        "as the chapter counts the ace the hold is at most 0.06 %, with a conventional dealer ace 0.3822 % (6 decks) "
+        "and 0.4127 % (8 decks) per initial wager; without doubling after a split and with a conventional ace the "
+        "element of risk is 0.4303 % at 4 decks (tests/chapter_685a pin it against a seeded simulation): 0.43",
+    ),
+    "685a-base-high": (
+        Verdict.REPRODUCED_UNDER_READING,
+        "the same rules at 6 decks: element of risk 0.4873 %, which rounds to 0.49 (8 decks: 0.5143 %, outside the "
+        "Board's range)",
+    ),
     "633a-base-low": (
         Verdict.REPRODUCED_UNDER_READING,
         "basic strategy house edge 0.3561 % at 8 decks (the largest) rounds to 0.356, not 0.355; composition-"
         "dependent optimal play at 8 decks gives 0.3552 %, which does",
     ),
-    "633a-base-high": (Verdict.UNEXPLAINED, "PENDING"),
+    "633a-base-high": (
+        Verdict.UNEXPLAINED,
+        "no deck count reaches 0.371 under either strategy (8 decks, the most, gives 0.356 %), nor a base without "
+        "doubling after a split or surrender at 6 or 8 decks; the blackjack base game carries no standard deviation "
+        "yet, so no simulation can be sized",
+    ),
     "633a-rule-hit-soft-17": (
         Verdict.REPRODUCED_UNDER_READING,
         "hitting soft 17 adds 0.17 to 0.20 points on the chapter's rules; on a base without doubling after a split "
