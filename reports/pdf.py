@@ -810,10 +810,12 @@ class _Story:
         self.add(Spacer(1, 6), _Tagged("The Board's published figures", self.styles.cell_bold, role="H2"))
         self.paragraph(
             "Each figure the Board published about a wager the filing configures (with the rest of its list), beside "
-            "pacomply's figure at the Board's printed precision ('pacomply published' lists them all). Reproduced: "
-            "pacomply's own reading gives it; reproduced only under another reading: the "
-            "chapter's text and the Board disagree; Board misprint: one digit off while the rest of its list "
-            "reproduces; not reproduced: the nearest figure and the likely cause."
+            "pacomply's figure at the Board's printed precision ('pacomply published' lists them all), with the "
+            "evidence for the verdict. Reproduced: pacomply's own reading gives it; reproduced under another reading: "
+            "the chapter's text and the Board disagree; Board misprint: one digit off while the rest of its list "
+            "reproduces; undecidable: pacomply's own figure is simulated around it, or the chapter lacks a number; "
+            "implied parameter: a round rate the chapter does not print gives it; consistent with simulation: within "
+            "two standard errors of a simulation of 10^7 rounds or more; unexplained: the nearest reading and the gap."
         )
         labels = ("Figure", "Board", "pacomply", "Verdict", "Why")
         data = [_header_cells(labels)]
