@@ -112,7 +112,7 @@ def significant(value: float | Fraction, digits: int = SIGNIFICANT) -> str:
     number = float(value)
     if number == 0:
         return "0"
-    text = f"{number:.{max(4, digits)}g}"
+    text = f"{number:#.{max(4, digits)}g}"
     if "e" in text:
         exponent = int(text.split("e")[1])
         if -7 <= exponent < 0:
