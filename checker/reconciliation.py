@@ -1073,13 +1073,10 @@ def _deck_set(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
         reproduced = [reconciliations[p].figure.id for p in positions if reconciliations[p].matched]
         others = sorted(set(reproduced) - set(explained[chosen]))
         consistent = not others
-        text = (
-            f"one deck count for the set: {chosen} decks reproduces {len(explained[chosen])} of {len(positions)}"
-            + (
-                " (every figure reproduced anywhere is reproduced there)"
-                if consistent
-                else f"; inconsistent: {', '.join(others)} only at another deck count"
-            )
+        text = f"one deck count for the set: {chosen} decks reproduces {len(explained[chosen])} of {len(positions)}" + (
+            " (every figure reproduced anywhere is reproduced there)"
+            if consistent
+            else f"; inconsistent: {', '.join(others)} only at another deck count"
         )
         for position in positions:
             item = reconciliations[position]

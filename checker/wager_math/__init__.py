@@ -42,6 +42,7 @@ def rounded(value: float) -> float:
 
     return round(value, SIGNIFICANT_DIGITS - 1 - math.floor(math.log10(abs(value))))
 
+
 #: Separates the readings a figure relies on inside ``WagerMath.reading`` (each "id: choice").
 READING_SEPARATOR = " | "
 
