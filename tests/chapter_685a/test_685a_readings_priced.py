@@ -71,5 +71,10 @@ def test_685a_edge_json_lists_both_readings() -> None:
     output = CliRunner().invoke(app, ["edge", "685a", "--wager", "base", "--decks", "4", "--format", "json"])
     assert output.exit_code == 0, output.output
     [row] = json.loads(output.stdout)
-    assert [entry["candidate"] for entry in row["readings_priced"]] == ["ace-pair-is-22", "ace-pair-is-soft-12"]
+    assert [entry["candidate"] for entry in row["readings_priced"]] == [
+        "ace-pair-is-22",
+        "ace-pair-is-soft-12",
+        "no-double-after-split",
+        "no-double-after-split-conventional-ace",
+    ]
     assert row["house_edge"] == row["readings_priced"][0]["house_edge"]

@@ -325,8 +325,9 @@ EXPECTED: dict[str, tuple[Verdict, str]] = {
     ),
     "686a-bonus": (
         Verdict.SIMULATION,
-        "exact 94.3948 %, 0.0018 points above 94.393 (last digit: no misprint); sd 4.51 gives two standard errors "
-        ">= 0.0018 points up to (2 x 4.51 / 0.000018)^2 = 2.5e11 rounds, far above 10^7",
+        "exact 94.3948 %, 0.0018 points above 94.393 (last digit: no misprint); the Bonus's sd 2.34 (its three-card "
+        "total distribution) gives two standard errors >= 0.0018 points up to (2 x 2.34 / 0.0000177)^2 = 7e10 rounds, "
+        "far above 10^7",
     ),
     "687a-base": (
         Verdict.SIMULATION,
