@@ -819,10 +819,14 @@ class _Story:
         )
         labels = ("Figure", "Board", "pacomply", "Verdict", "Why")
         data = [_header_cells(labels)]
+        evidence = {item.figure.id: item.evidence_text for item in review.published}
         for figure_id, _wager, _paytable, board, ours, verdict, source, explanation in published_table_rows(
-            review.published
+            review.published, with_evidence=False
         ):
             data.append([_p(_text(value)) for value in (figure_id, f"{board} ({source})", ours, verdict, explanation)])
+            if evidence.get(figure_id):
+                # The evidence in a row of its own, so a long list can break between a figure and its evidence.
+                data.append([_p(_text(value)) for value in (figure_id, "", "", "evidence", evidence[figure_id])])
         table = Table(
             _tag_cells(data), colWidths=[1.3 * inch, 1.5 * inch, 0.75 * inch, 0.95 * inch, None], repeatRows=1
         )

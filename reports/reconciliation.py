@@ -146,8 +146,9 @@ def beside_text(row: WagerMath, items: Iterable[Reconciliation]) -> str:
     return "; ".join(entry.text() for entry in beside(row, items))
 
 
-def table_rows(items: Sequence[Reconciliation]) -> list[tuple[str, ...]]:
-    """The reconciliation as rows of :data:`COLUMNS` (PDF and Excel sections)."""
+def table_rows(items: Sequence[Reconciliation], with_evidence: bool = True) -> list[tuple[str, ...]]:
+    """The reconciliation as rows of :data:`COLUMNS` (PDF and Excel sections); the explanation ends with the
+    evidence unless ``with_evidence`` is False (the PDF gives it a row of its own)."""
     return [
         (
             item.figure.id,
@@ -157,7 +158,9 @@ def table_rows(items: Sequence[Reconciliation]) -> list[tuple[str, ...]]:
             pacomply_text(item),
             item.verdict.value,
             source_text(item),
-            f"{item.explanation}. Evidence: {item.evidence_text}" if item.evidence else item.explanation,
+            f"{item.explanation}. Evidence: {item.evidence_text}"
+            if item.evidence and with_evidence
+            else item.explanation,
         )
         for item in sorted_reconciliations(items)
     ]
