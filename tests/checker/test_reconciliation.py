@@ -515,3 +515,22 @@ def test_686a_8_b_a_bonus_filed_without_a_paytable_name_is_the_chapters_one_tabl
     # Never a figure of another wager's list: the Bonus figure does not speak of the required wagers.
     [required] = analyse("686a", "required", None, 6)
     assert not reconciliation.speaks_of(figure, required)
+
+
+def test_688a_12_d_paytable_4_is_three_readings_combined():
+    """91.937: the long run with the reserve (87.342 %), plus a straight holding three of a kind paid as trips, plus
+    one other player's Envy; each adds an expectation to the same base, so the sum is exact: 91.93652 %."""
+    (item,) = reconcile(figures=[published.figure("688a-progressive-4")])
+    assert item.verdict == Verdict.REPRODUCED_UNDER_READING
+    matched = item.matched[0]
+    assert set(matched.candidate.split(" + ")) == {"pays-most", "envy-1", "long-run-with-reserve"}
+    assert matched.percent == Decimal("91.936520")
+
+
+def test_688a_12_d_paytable_6_implies_a_45_percent_rate():
+    """75.349 against a long run of 47.349 % at the printed 17 %: the long run rises one point per point of rate, so
+    the Board's rate is 17 + 28 = 45 %."""
+    (item,) = reconcile(figures=[published.figure("688a-progressive-6")])
+    assert item.verdict == Verdict.IMPLIED_PARAMETER
+    evidence = dict(item.evidence)
+    assert evidence["implied"] == "45 %" and evidence["chapter_prints"] == "17 %"
