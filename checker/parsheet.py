@@ -295,6 +295,30 @@ def _grid_685a(decks: int) -> StrategyGrid:
     )
 
 
+def _grid_633a(decks: int) -> StrategyGrid:
+    """633a's total-dependent basic strategy for the chapter's rules: two-card decisions by dealer up card."""
+    from pacomply.engine.analysis.blackjack.analyzer import basic_strategy_policy
+    from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN
+    from pacomply.engine.analysis.blackjack.rules import BlackjackRules
+
+    names = {ACE: "A", TEN: "T", **{rank: str(rank + 1) for rank in range(1, 9)}}
+    policy = basic_strategy_policy(BlackjackRules(decks=decks))
+    ups = (*range(1, 9), TEN, ACE)
+    letters = "SHDPR"
+    rows = [
+        (f"{names[a]}-{names[b]}", tuple(letters[int(policy.two_card[up, a, b])] for up in ups))
+        for a in range(RANKS)
+        for b in range(a, RANKS)
+        if (a, b) != (ACE, TEN)
+    ]
+    return StrategyGrid(
+        columns=tuple(names[up] for up in ups),
+        rows=tuple(rows),
+        legend="S stand, H hit, D double, P split, R surrender; total-dependent basic strategy under the chapter's "
+        "rules, columns: dealer up card (the figures above are for composition-dependent optimal play)",
+    )
+
+
 def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int | None = None) -> ParSheet:
     """The par sheet of one wager, paytable and deck count (the chapter's only paytable or deck count may be left
     out)."""
@@ -321,7 +345,11 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
 
         module = {"688a": "face_up_pai_gow_poker", "645a": "pai_gow_poker"}.get(chapter)
         seed = getattr(import_module(f"pacomply.engine.analysis.{module}"), "BASE_SEED", None) if module else None
-    grid = _grid_685a(row.decks) if chapter == "685a" and wager == "base" else None
+    grid = None
+    if wager == "base" and chapter == "685a":
+        grid = _grid_685a(row.decks)
+    elif wager == "base" and chapter == "633a":
+        grid = _grid_633a(row.decks)
     total = row.house_edge / row.element_of_risk if row.element_of_risk else 1.0
     return ParSheet(
         chapter=chapter,

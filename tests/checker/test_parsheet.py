@@ -144,3 +144,15 @@ def test_parsheet_pdf_and_xlsx_are_written_and_identical_each_time(tmp_path):
             outputs.append(path.read_bytes())
     assert outputs[0] == outputs[2] and outputs[1] == outputs[3]
     assert outputs[0].startswith(b"%PDF") and outputs[1].startswith(b"PK")
+
+
+def test_633a_base_par_sheet_grid_is_the_textbook_basic_strategy():
+    """Textbook six-deck basic strategy (dealer stands on soft 17, doubling after a split, late surrender): always
+    split 8s and aces, never split tens, surrender 16 (9-7) against a ten, double 11 against 2 to 10."""
+    sheet = par_sheet("633a", "base", None, 6)
+    assert sheet.grid is not None and sheet.grid.columns == ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+    rows = dict(sheet.grid.rows)
+    assert set(rows["8-8"]) == {"P"} and set(rows["A-A"]) == {"P"} and set(rows["T-T"]) == {"S"}
+    assert rows["7-9"][8] == "R"
+    assert rows["2-9"][:9] == ("D",) * 9
+    assert sheet.house_edge > sheet.element_of_risk  # doubles and splits put more at risk than the initial wager
