@@ -1202,17 +1202,19 @@ def reconcile_figures(
             if other.group == figure.group and other.id != figure.id and other.percent is not None
         ]
         if figure.id in unassigned:
-            tables = sorted({table for table in assignment.values() if table})
+            # Only this figure's list: a run over several chapters assigns several lists.
+            listed = {key: value for key, value in assignment.items() if related[key].group == figure.group}
+            tables = sorted({table for table in listed.values() if table})
             nearest = first[figure.id].nearest
             decision = _Decision(
                 Verdict.UNDECIDABLE,
                 nearest,
-                f"the Board printed {len(assignment)} figures for this wager and the chapter prints "
+                f"the Board printed {len(listed)} figures for this wager and the chapter prints "
                 f"{len(tables)} paytables ({', '.join(tables)}), each taken by the figure nearest it; this figure "
                 "is for a paytable the chapter does not print, so there is nothing to price it on",
                 (
                     ("why", "the chapter lacks the paytable"),
-                    ("assignment", ", ".join(f"{k} -> {v or 'none'}" for k, v in sorted(assignment.items()))),
+                    ("assignment", ", ".join(f"{k} -> {v or 'none'}" for k, v in sorted(listed.items()))),
                 ),
             )
         else:

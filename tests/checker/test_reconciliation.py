@@ -534,3 +534,14 @@ def test_688a_12_d_paytable_6_implies_a_45_percent_rate():
     assert item.verdict == Verdict.IMPLIED_PARAMETER
     evidence = dict(item.evidence)
     assert evidence["implied"] == "45 %" and evidence["chapter_prints"] == "17 %"
+
+
+def test_687a_12_e_bad_beat_figures_left_over_name_only_their_own_list():
+    """Reconciled beside 685a's Match-the-Dealer range (another list with an assignment), a Bad Beat figure left
+    over still speaks of its own four figures and two paytables."""
+    figures = [f for f in published.FIGURES if f.wager in {"bad_beat", "match_the_dealer"}]
+    items = {item.figure.id: item for item in reconcile(figures=figures)}
+    item = items["687a-bad-beat-1"]
+    assert item.verdict == Verdict.UNDECIDABLE
+    assert "printed 4 figures" in item.explanation and "2 paytables (DJWBB-03, DJWBB-04)" in item.explanation
+    assert items["685a-match-the-dealer-low"].matched[0].decks == 8
