@@ -2,24 +2,30 @@
 
 For each figure of the register (:mod:`regulations.published`) the wager math of its chapter is run
 (:func:`checker.wager_math.analyse`) for the wager, every paytable and deck count the figure can refer to, and every
-reading the chapter admits (``WagerMath.priced_readings``). Each of those computed figures is put in the Board's
-terms (a payback, a hold, a house edge or a rule's effect) and compared with the Board's number at the precision the
-Board printed. The verdict follows from that comparison alone, the same way for every figure:
+reading the chapter admits (``WagerMath.priced_readings``), alone and in combination (a bounded search, see
+:data:`MAX_COMBINED_READINGS`). Each of those computed figures is put in the Board's terms (a payback, a hold, a
+house edge or a rule's effect) and compared with the Board's number at the precision the Board printed. The verdict
+is the first of these that the evidence supports, tested in this order (docs/published-figures.md):
 
-- *reproduced*: pacomply's own pricing (the reading it relies on, on any basis the Board's words allow) rounds to the
-  Board's figure;
-- *reproduced only under reading X*: only another candidate reading does, so the chapter's text and the Board's
-  figure disagree and a reviewer should know which one a filing is held to;
-- *Board misprint*: no reading reproduces it, the nearest figure differs from it in a single digit (or two digits
-  swapped), and the other figures the Board printed in the same list do reproduce;
-- *not reproduced*: the nearest figure, the gap, and the likeliest cause the data supports.
+1. *reproduced*: pacomply's own pricing rounds to the Board's figure;
+2. *reproduced under another reading*: a candidate reading, or a combination of them, does (text and Board disagree);
+3. *Board misprint*: one digit (not the last) off, or two neighbours swapped, while the rest of the list reproduces;
+4. *undecidable*: pacomply's own figure is simulated and the Board's lies inside its interval, or the chapter lacks
+   the number the figure depends on (a rate of progression, a paytable it does not print);
+5. *implied parameter*: a round value of the parameter the chapter prints (a progressive's rate) reproduces it;
+6. *consistent with simulation*: the gap to the nearest exact figure is within two standard errors of a simulation
+   of at least :data:`SIMULATION_FLOOR` rounds, the standard error from the candidate's own standard deviation;
+7. *unexplained*: the nearest reading and the gap.
+
+Each verdict carries its evidence (``Reconciliation.evidence``), printed in every output.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from enum import StrEnum, unique
 from fractions import Fraction
@@ -36,26 +42,44 @@ if TYPE_CHECKING:
 
 #: Digits after the point kept for pacomply's figures in percent (six: more than any Board figure carries).
 PERCENT_PLACES = 6
-#: Rounds a simulation would need before its 95 % spread is narrower than a gap, above which the gap is put down to
-#: a simulated Board figure: published figures of this kind come from simulations of about 10^8 to 10^9 rounds.
-SIMULATION_ROUNDS = 10**8
+#: The least number of rounds a simulation behind a published figure is assumed to have run: a laboratory prices a
+#: wager to three decimals with 10^7 rounds or more. A gap within two standard errors of such a simulation (or of any
+#: larger one up to the size where it would not be) is called consistent with simulation.
+SIMULATION_FLOOR = 10**7
+#: Simulation sizes the evidence shows the gap at, in standard errors.
+SIMULATION_SIZES = (10**7, 10**8, 10**9, 10**10)
+#: The most readings combined at once in the search over combinations of candidate readings.
+MAX_COMBINED_READINGS = 3
+#: A progressive's implied rate is called round when it is a multiple of this (half a percent).
+ROUND_RATE = Fraction(1, 200)
 _Z95 = 1.959963984540054
 
 
 @unique
 class Verdict(StrEnum):
-    """How a Board figure stands against pacomply's."""
+    """How a Board figure stands against pacomply's (tested in this order; docs/published-figures.md)."""
 
     REPRODUCED = "reproduced"
-    REPRODUCED_UNDER_READING = "reproduced only under another reading"
+    """pacomply's own pricing rounds to the Board's figure."""
+    REPRODUCED_UNDER_READING = "reproduced under another reading"
+    """Only a reading (or a combination of readings) pacomply does not rely on gives it: text and Board disagree."""
     MISPRINT = "Board misprint"
-    NOT_REPRODUCED = "not reproduced"
+    """One digit (not the last) off, or two neighbours swapped, while the rest of the Board's list reproduces."""
+    UNDECIDABLE = "undecidable"
+    """The data cannot settle it: pacomply's own figure is simulated around it, or the chapter lacks a number."""
+    IMPLIED_PARAMETER = "implied parameter"
+    """A round value of a parameter the chapter prints (a rate of progression) reproduces it."""
+    SIMULATION = "consistent with simulation"
+    """Within two standard errors of the exact figure for a simulation of a plausible size."""
+    UNEXPLAINED = "unexplained"
+    """None of the above: the nearest reading and the gap are given."""
     NO_FIGURE = "no figure"
+    """The Board published nothing to reconcile."""
 
     @property
     def needs_attention(self) -> bool:
         """Whether a review of a filing that selects this figure's paytable should point the reviewer at it."""
-        return self in {Verdict.REPRODUCED_UNDER_READING, Verdict.MISPRINT, Verdict.NOT_REPRODUCED}
+        return self not in {Verdict.REPRODUCED, Verdict.NO_FIGURE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +103,8 @@ class Computed:
     std_dev: float | None = None
     ci95: tuple[Decimal, Decimal] | None = None
     """pacomply's 95 % interval, in the Board's terms, where its figure is simulated."""
+    rate: Fraction | None = None
+    """For a progressive's long run at a printed rate of progression: that rate (an implied rate is solved from it)."""
 
     def rounded(self, places: int) -> Decimal:
         """The figure at the Board's printed precision."""
@@ -110,6 +136,7 @@ class Computed:
             "percent": str(self.percent),
             "at_board_precision": str(self.rounded(places)),
             "method": self.method,
+            "std_dev": None if self.std_dev is None else round(self.std_dev, 6),
         }
 
 
@@ -124,6 +151,13 @@ class Reconciliation:
     """The computed figures equal to the Board's at its printed precision."""
     nearest: Computed | None
     explanation: str
+    evidence: tuple[tuple[str, str], ...] = ()
+    """What the verdict rests on, as (name, value) pairs in a fixed order: printed in every output."""
+
+    @property
+    def evidence_text(self) -> str:
+        """The evidence on one line: 'name: value; name: value'."""
+        return "; ".join(f"{name}: {value}" for name, value in self.evidence)
 
     @property
     def gap(self) -> Decimal | None:
@@ -163,6 +197,7 @@ class Reconciliation:
             "note": figure.note,
             "verdict": self.verdict.value,
             "explanation": self.explanation,
+            "evidence": dict(self.evidence),
             "pacomply_percent": None if self.pacomply_figure is None else str(self.pacomply_figure.rounded(places)),
             "gap_points": None if gap is None else str(gap.quantize(Decimal(1).scaleb(-PERCENT_PLACES))),
             "matched": [computed.to_json(places) for computed in self.matched],
@@ -185,6 +220,23 @@ class Request:
     decks: int | None
     strategy: str | None
     rule_change: tuple[str, str] | None
+    base_changes: tuple[tuple[str, str], ...] = ()
+    """Rules changed from the chapter's before ``rule_change`` is applied: an alternative base a rule effect is
+    measured against (:data:`ALTERNATIVE_BASES`)."""
+
+
+#: The alternative bases a rule effect is also measured against (the Board did not say which rules its base had):
+#: the chapter's rules without doubling after a split, without late surrender, and without both; a base is skipped
+#: where the figure's own change is one of its changes. Priced at :data:`ALTERNATIVE_BASE_DECKS` only (a bound: the
+#: shoe games, each base two more analyses per deck count).
+ALTERNATIVE_BASES: tuple[tuple[tuple[str, str], ...], ...] = (
+    (("double_after_split", "no"),),
+    (("late_surrender", "no"),),
+    (("double_after_split", "no"), ("late_surrender", "no")),
+)
+ALTERNATIVE_BASE_DECKS = (6, 8)
+#: The chapters whose base game can be analysed under other rules (633a: the others fix their rules).
+ALTERNATIVE_BASE_CHAPTERS = frozenset({"633a"})
 
 
 def _strategy(figure: PublishedFigure) -> str | None:
@@ -211,6 +263,20 @@ def requests_for(figure: PublishedFigure) -> tuple[Request, ...]:
             Request(figure.chapter, figure.wager, figure.paytable, count, strategy, figure.rule_change)
             for count in decks
         ]
+    if figure.chapter in ALTERNATIVE_BASE_CHAPTERS and figure.wager == "base":
+        for base in ALTERNATIVE_BASES:
+            if figure.rule_change is not None and any(field == figure.rule_change[0] for field, _ in base):
+                continue
+            for count in decks:
+                if count not in ALTERNATIVE_BASE_DECKS:
+                    continue
+                calls.append(Request(figure.chapter, figure.wager, figure.paytable, count, strategy, None, base))
+                if figure.rule_change is not None:
+                    calls.append(
+                        Request(
+                            figure.chapter, figure.wager, figure.paytable, count, strategy, figure.rule_change, base
+                        )
+                    )
     return tuple(calls)
 
 
@@ -248,11 +314,14 @@ def _run_request(request: Request) -> tuple[WagerMath, ...]:
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions, RuleChange
 
     options = None
-    if request.strategy is not None or request.rule_change is not None:
-        changes = ()
+    if request.strategy is not None or request.rule_change is not None or request.base_changes:
+        changes = tuple(
+            RuleChange(field, _rule_value(value), "an alternative base for the Board's rule effect")
+            for field, value in request.base_changes
+        )
         if request.rule_change is not None:
             field, value = request.rule_change
-            changes = (RuleChange(field, _rule_value(value), "the Board's rule effect"),)
+            changes += (RuleChange(field, _rule_value(value), "the Board's rule effect"),)
         options = BaseGameOptions(
             strategy="basic" if request.strategy == "basic" else "optimal",
             strategy_given=request.strategy is not None,
@@ -327,29 +396,109 @@ def _is_calibrated(candidate: PricedReading) -> bool:
     return "board-figure" in (candidate.candidate or "")
 
 
+def _printed_rate(chapter: str, paytable: str | None) -> Fraction | None:
+    """The rate of progression the chapter prints for a progressive paytable (None where it prints none)."""
+    if chapter != "688a" or paytable is None:
+        return None
+    from pacomply.regulations.chapter_688a import PROGRESSIVE_TABLES
+
+    table = PROGRESSIVE_TABLES.get(paytable)
+    return None if table is None else Fraction(table.rate_of_progression)
+
+
+def _candidate_std_dev(row: WagerMath, priced: PricedReading, restated: set[str]) -> float | None:
+    """The candidate's own standard deviation where its pricing knows it; the row's for pacomply's own pricing."""
+    if priced.std_dev is not None:
+        return priced.std_dev
+    return row.std_dev if priced.relied_on or priced.reading in restated else None
+
+
+def _combined_candidates(figure: PublishedFigure, row: WagerMath) -> list[Computed]:
+    """Every combination of two or more readings' non-relied-on candidates (at most :data:`MAX_COMBINED_READINGS`
+    readings at once), for readings priced exactly on one common base: each candidate is that base plus what its
+    reading adds (an expectation), so a combination is the base plus the sum of what each adds."""
+    by_reading: dict[str, list[PricedReading]] = {}
+    for priced in row.priced_readings:
+        if _is_calibrated(priced) or priced.exact_return is None:
+            continue
+        by_reading.setdefault(priced.reading, []).append(priced)
+    relied = {
+        reading: next((priced for priced in candidates if priced.relied_on), None)
+        for reading, candidates in by_reading.items()
+    }
+    readings = sorted(
+        reading for reading, anchor in relied.items() if anchor is not None and len(by_reading[reading]) > 1
+    )
+    bases = {relied[reading].exact_return for reading in readings}  # type: ignore[union-attr]
+    if len(readings) < 2 or len(bases) != 1:
+        return []
+    (base,) = bases
+    assert base is not None
+    result = []
+    for size in range(2, min(MAX_COMBINED_READINGS, len(readings)) + 1):
+        for chosen in itertools.combinations(readings, size):
+            options = [[priced for priced in by_reading[reading] if not priced.relied_on] for reading in chosen]
+            for combination in itertools.product(*options):
+                value = base + sum((priced.exact_return - base for priced in combination), Fraction(0))  # type: ignore[operator]
+                bases_named = [priced.basis for priced in combination if priced.basis]
+                basis = next((text for text in bases_named if text.lower().startswith("long run")), None)
+                result.append(
+                    Computed(
+                        paytable=row.paytable,
+                        decks=row.decks,
+                        reading=" + ".join(priced.reading for priced in combination),
+                        candidate=" + ".join(priced.candidate or "" for priced in combination),
+                        choice=" + ".join(priced.choice for priced in combination),
+                        basis=basis or (bases_named[0] if bases_named else "per wager"),
+                        own=False,
+                        calibrated=False,
+                        percent=_in_board_terms(figure, value),
+                        method="exact",
+                        rate=next(
+                            (
+                                _printed_rate(row.chapter, row.paytable)
+                                for p in combination
+                                if p.candidate == "long-run"
+                            ),
+                            None,
+                        ),
+                    )
+                )
+    return result
+
+
 def _row_candidates(figure: PublishedFigure, row: WagerMath) -> list[Computed]:
     if row.priced_readings:
         restated = _basis_readings(row.priced_readings)
         result = []
         for priced in row.priced_readings:
             value = priced.exact_return if priced.exact_return is not None else priced.return_
-            result.append(
-                Computed(
-                    paytable=row.paytable,
-                    decks=row.decks,
-                    reading=priced.reading,
-                    candidate=priced.candidate,
-                    choice=priced.choice,
-                    basis=priced.basis or "per wager",
-                    own=priced.relied_on or priced.reading in restated,
-                    calibrated=_is_calibrated(priced),
-                    percent=_in_board_terms(figure, value),
-                    method=priced.method,
-                    std_dev=row.std_dev,
-                    ci95=_interval(figure, priced.ci95),
+            values = [(priced.basis or "per wager", value)]
+            if priced.exact_return is None and abs((1 - priced.house_edge) - priced.return_) > 1e-12:
+                # A multi-wager game priced both ways (685a): per unit wagered, and per initial wager.
+                values = [
+                    (Basis.PER_TOTAL_WAGERED.value, priced.return_),
+                    (Basis.PER_INITIAL_WAGER.value, 1 - priced.house_edge),
+                ]
+            for basis, figure_value in values:
+                result.append(
+                    Computed(
+                        paytable=row.paytable,
+                        decks=row.decks,
+                        reading=priced.reading,
+                        candidate=priced.candidate,
+                        choice=priced.choice if len(values) == 1 else f"{priced.choice} ({basis})",
+                        basis=basis,
+                        own=priced.relied_on or priced.reading in restated,
+                        calibrated=_is_calibrated(priced),
+                        percent=_in_board_terms(figure, figure_value),
+                        method=priced.method,
+                        std_dev=_candidate_std_dev(row, priced, restated),
+                        ci95=_interval(figure, priced.ci95),
+                        rate=_printed_rate(row.chapter, row.paytable) if priced.candidate == "long-run" else None,
+                    )
                 )
-            )
-        return result
+        return result + _combined_candidates(figure, row)
     if figure.measure in {Measure.HOLD, Measure.HOUSE_EDGE}:
         per_total = _percent(row.element_of_risk)
         per_initial = _percent(row.house_edge)
@@ -380,28 +529,41 @@ def _row_candidates(figure: PublishedFigure, row: WagerMath) -> list[Computed]:
     ]
 
 
+def _base_text(base: tuple[tuple[str, str], ...]) -> str:
+    return (
+        "the chapter's rules"
+        if not base
+        else "the chapter's rules with " + ", ".join(f"{field} = {value}" for field, value in base)
+    )
+
+
 def _rule_effect_candidates(
-    figure: PublishedFigure, plain: Iterable[WagerMath], changed: Iterable[WagerMath]
+    figure: PublishedFigure,
+    plain: Iterable[WagerMath],
+    changed: Iterable[WagerMath],
+    base: tuple[tuple[str, str], ...] = (),
 ) -> list[Computed]:
-    """The effect of the figure's rule change at each deck count: the house edge with it minus without it."""
+    """The effect of the figure's rule change at each deck count: the house edge with it minus without it, on the
+    chapter's rules (``base`` empty, pacomply's own measure) or on an alternative base."""
     without = {row.decks: row for row in plain}
     result = []
     for row in changed:
-        base = without.get(row.decks)
-        if base is None:
+        reference = without.get(row.decks)
+        if reference is None:
             continue
         assert figure.rule_change is not None
+        change = f"{figure.rule_change[0]} = {figure.rule_change[1]}"
         result.append(
             Computed(
                 paytable=row.paytable,
                 decks=row.decks,
-                reading=None,
-                candidate=None,
-                choice=f"{figure.strategy or 'optimal'} strategy, {figure.rule_change[0]} = {figure.rule_change[1]}",
+                reading="rule-effect-base" if base else None,
+                candidate="+".join(f"{field}-{value}" for field, value in base) or None,
+                choice=f"{figure.strategy or 'optimal'} strategy, {change}, measured on {_base_text(base)}",
                 basis=Basis.PER_INITIAL_WAGER.value,
-                own=True,
+                own=not base,
                 calibrated=False,
-                percent=_percent(row.house_edge) - _percent(base.house_edge),
+                percent=_percent(row.house_edge) - _percent(reference.house_edge),
                 method=row.method,
             )
         )
@@ -411,12 +573,45 @@ def _rule_effect_candidates(
 def computed_for(figure: PublishedFigure, results: dict[Request, tuple[WagerMath, ...]]) -> tuple[Computed, ...]:
     """Every figure pacomply computes for a Board figure, from the results of its requests, sorted."""
     calls = requests_for(figure)
-    plain = [row for call in calls if call.rule_change is None for row in results.get(call, ())]
+    plain = [
+        row for call in calls if call.rule_change is None and not call.base_changes for row in results.get(call, ())
+    ]
     if figure.rule_change is not None:
-        changed = [row for call in calls if call.rule_change is not None for row in results.get(call, ())]
-        candidates = _rule_effect_candidates(figure, plain, changed)
+        candidates = []
+        for base in ((), *ALTERNATIVE_BASES):
+            without = [
+                row
+                for call in calls
+                if call.rule_change is None and call.base_changes == base
+                for row in results.get(call, ())
+            ]
+            changed = [
+                row
+                for call in calls
+                if call.rule_change is not None and call.base_changes == base
+                for row in results.get(call, ())
+            ]
+            candidates += _rule_effect_candidates(figure, without, changed, base)
     else:
         candidates = [candidate for row in plain for candidate in _row_candidates(figure, row)]
+        for base in ALTERNATIVE_BASES:
+            rows = [
+                row
+                for call in calls
+                if call.rule_change is None and call.base_changes == base
+                for row in results.get(call, ())
+            ]
+            candidates += [
+                replace(
+                    candidate,
+                    reading="base-rules",
+                    candidate="+".join(f"{field}-{value}" for field, value in base),
+                    choice=f"{candidate.choice}, on {_base_text(base)}",
+                    own=False,
+                )
+                for row in rows
+                for candidate in _row_candidates(figure, row)
+            ]
     if figure.decks:
         candidates = [candidate for candidate in candidates if candidate.decks in figure.decks]
     return tuple(
@@ -469,11 +664,17 @@ def _counts_as_own(figure: PublishedFigure, candidate: Computed, computed: Seque
 
 @dataclass(frozen=True, slots=True)
 class _First:
-    """The verdict before siblings are looked at."""
+    """The verdict before siblings are looked at: reproduced (by pacomply's own pricing or another reading), or not."""
 
-    verdict: Verdict
+    verdict: Verdict | None
+    """None where nothing reproduces the figure: the later tests decide."""
     matched: tuple[Computed, ...]
     nearest: Computed | None
+
+
+def _combined(candidate: Computed) -> int:
+    """How many readings a computed figure combines (0 for pacomply's own pricing)."""
+    return 0 if candidate.reading is None else candidate.reading.count(" + ") + 1
 
 
 def _first_pass(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _First:
@@ -485,14 +686,16 @@ def _first_pass(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Fir
     own = [candidate for candidate in matched if _counts_as_own(figure, candidate, computed)]
     nearest = min(
         admissible,
-        key=lambda c: (abs(c.percent - board), not c.own, c.paytable or "", c.decks, c.reading or ""),
+        key=lambda c: (abs(c.percent - board), not c.own, _combined(c), c.paytable or "", c.decks, c.reading or ""),
         default=None,
     )
     if own:
         return _First(Verdict.REPRODUCED, tuple(own), own[0])
     if matched:
+        # The fewest readings first: a single reading explains more simply than a combination.
+        matched.sort(key=lambda c: (_combined(c), abs(c.percent - board), c.paytable or "", c.decks))
         return _First(Verdict.REPRODUCED_UNDER_READING, tuple(matched), matched[0])
-    return _First(Verdict.NOT_REPRODUCED, (), nearest)
+    return _First(None, (), nearest)
 
 
 def _points(value: Decimal) -> str:
@@ -503,135 +706,470 @@ def _percent_text(value: Decimal, places: int) -> str:
     return f"{value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)} %"
 
 
-def _rounds_to_resolve(gap: Decimal, std_dev: float | None) -> int | None:
-    """Rounds a simulation needs before its 95 % spread is narrower than ``gap`` (percentage points)."""
-    if std_dev is None or gap == 0:
-        return None
-    return math.ceil((_Z95 * std_dev / (abs(float(gap)) / 100)) ** 2)
+def _rounds_within_two_errors(gap: Decimal, std_dev: float) -> int:
+    """The largest number of rounds whose simulation has two standard errors at least ``gap`` (percentage points):
+    any simulation up to that size is as likely as not to land this far from the exact figure or farther."""
+    return math.floor((2 * std_dev / (abs(float(gap)) / 100)) ** 2)
 
 
-def _cause(
-    figure: PublishedFigure,
-    first: _First,
-    computed: tuple[Computed, ...],
-    siblings: Sequence[tuple[PublishedFigure, _First]],
-) -> str:
-    """The likeliest cause of a figure that is not reproduced, from the data alone."""
+def _errors_at(gap: Decimal, std_dev: float, rounds: int) -> float:
+    """The gap in standard errors of a simulation of ``rounds`` rounds."""
+    return abs(float(gap)) / 100 / (std_dev / math.sqrt(rounds))
+
+
+def chi_square_survival(statistic: float, degrees: int) -> float:
+    """P(chi-square with ``degrees`` degrees of freedom >= ``statistic``): the closed forms for whole degrees."""
+    half = statistic / 2
+    if degrees % 2 == 0:
+        term, total = 1.0, 1.0
+        for index in range(1, degrees // 2):
+            term *= half / index
+            total += term
+        return math.exp(-half) * total
+    total = math.erfc(math.sqrt(half))
+    term = math.sqrt(half) * math.exp(-half) / math.gamma(1.5)
+    for index in range((degrees - 1) // 2):
+        total += term
+        term *= half / (index + 1.5)
+    return min(1.0, total)
+
+
+@dataclass(frozen=True, slots=True)
+class _Decision:
+    verdict: Verdict
+    nearest: Computed | None
+    explanation: str
+    evidence: tuple[tuple[str, str], ...]
+
+
+def _undecidable(figure: PublishedFigure, first: _First, computed: tuple[Computed, ...]) -> _Decision | None:
+    board = figure.value
+    assert board is not None
+    for candidate in _admissible(figure, computed):
+        if candidate.own and candidate.method == "simulation" and candidate.ci95 is not None:
+            low, high = candidate.ci95
+            if low <= board <= high:
+                half = (high - low) / 2
+                return _Decision(
+                    Verdict.UNDECIDABLE,
+                    candidate,
+                    f"pacomply's own figure is simulated: {_percent_text(candidate.percent, figure.places)} "
+                    f"± {half:.3f} points (95 %), and the Board's {figure.percent} % lies inside that interval, so "
+                    "the data cannot say whether they agree to the Board's last digit",
+                    (
+                        ("why", "pacomply's own figure is simulated"),
+                        ("pacomply", f"{candidate.percent} %"),
+                        ("ci95", f"{low} % to {high} %"),
+                        ("half_width_points", f"{half:.6f}"),
+                    ),
+                )
     calibrated = [candidate for candidate in computed if candidate.calibrated]
+    if first.nearest is None and calibrated:
+        solved = calibrated[0]
+        return _Decision(
+            Verdict.UNDECIDABLE,
+            None,
+            f"the chapter prints no number to price the figure on its basis ({figure.basis.value}): "
+            f"{solved.where}: {solved.basis}; that solved figure cannot count as reproducing it",
+            (("why", "the chapter lacks a number"), ("solved", f"{solved.where}: {solved.basis}")),
+        )
     if first.nearest is None:
-        if calibrated:
-            return (
-                f"the chapter states nothing pacomply can price on the Board's basis ({figure.basis.value}); "
-                + "; ".join(f"{candidate.where}: {candidate.basis}" for candidate in calibrated)
-            )
-        return f"pacomply prices no figure on the Board's basis ({figure.basis.value})"
-    assert figure.value is not None
-    gap = first.nearest.percent - figure.value
-    if first.nearest.method == "simulation" and first.nearest.std_dev is not None:
-        inside = first.nearest.ci95 is not None and first.nearest.ci95[0] <= figure.value <= first.nearest.ci95[1]
-        interval = (
-            ""
-            if first.nearest.ci95 is None
-            else f" (95 % interval {first.nearest.ci95[0]:.3f} % to {first.nearest.ci95[1]:.3f} %)"
+        return _Decision(
+            Verdict.UNDECIDABLE,
+            None,
+            f"pacomply prices no figure on the Board's basis ({figure.basis.value})",
+            (("why", "no figure on the Board's basis"),),
         )
-        return (
-            f"pacomply's own figure is simulated{interval}, so it cannot settle the Board's last digits; the Board's "
-            f"figure is {'inside' if inside else 'outside'} that interval"
+    return None
+
+
+def _implied(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Decision | None:
+    """A progressive's long run at a round rate of progression (a multiple of :data:`ROUND_RATE`) other than the
+    printed one that rounds to the Board's figure: the rate the Board must have used."""
+    board = figure.value
+    assert board is not None
+    found = []
+    for candidate in _admissible(figure, computed):
+        if candidate.rate is None or candidate.candidate != "long-run" or figure.measure != Measure.PAYBACK:
+            continue
+        implied = candidate.rate + Fraction(board - candidate.percent) / 100
+        rounded = round(implied / ROUND_RATE) * ROUND_RATE
+        if rounded <= 0 or rounded == candidate.rate:
+            continue
+        at_round = (
+            candidate.percent
+            + Decimal(rounded.numerator) / Decimal(rounded.denominator) * 100
+            - Decimal(candidate.rate.numerator) / Decimal(candidate.rate.denominator) * 100
         )
+        if at_round.quantize(Decimal(1).scaleb(-figure.places), rounding=ROUND_HALF_UP) == board:
+            found.append((abs(implied - rounded), candidate, implied, rounded, at_round))
+    if not found:
+        return None
+    _, candidate, implied, rounded, at_round = min(found, key=lambda item: (item[0], item[1].paytable or ""))
+    from pacomply.checker.wager_math.progressive import percent_text
+
+    return _Decision(
+        Verdict.IMPLIED_PARAMETER,
+        candidate,
+        f"the long run at a rate of progression of {percent_text(rounded)} gives "
+        f"{_percent_text(at_round, figure.places)} ({candidate.where}), the Board's figure; the chapter prints "
+        f"{percent_text(candidate.rate)} (long run {_percent_text(candidate.percent, figure.places)}): the Board "
+        "priced a rate the chapter does not print",
+        (
+            ("parameter", "rate of progression"),
+            ("implied", percent_text(rounded)),
+            ("solved_exactly", f"{float(implied * 100):.4f} %"),
+            ("chapter_prints", percent_text(candidate.rate)),
+            ("long_run_at_implied", f"{at_round} %"),
+        ),
+    )
+
+
+def _simulation(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Decision | None:
+    """The nearest exact figure with a standard deviation whose gap a simulation of :data:`SIMULATION_FLOOR` rounds
+    or more explains (within two standard errors), pacomply's own pricing first."""
+    board = figure.value
+    assert board is not None
+    fits = []
+    for candidate in _admissible(figure, computed):
+        if candidate.method != "exact" or not candidate.std_dev or candidate.percent == board:
+            continue
+        gap = candidate.percent - board
+        rounds = _rounds_within_two_errors(gap, candidate.std_dev)
+        if rounds >= SIMULATION_FLOOR:
+            fits.append((not candidate.own, _combined(candidate), abs(gap), candidate, rounds))
+    if not fits:
+        return None
+    *_, candidate, rounds = min(fits, key=lambda item: item[:3])
+    gap = candidate.percent - board
+    errors = ", ".join(
+        f"{_errors_at(gap, candidate.std_dev, size):.2f} at 10^{round(math.log10(size))}" for size in SIMULATION_SIZES
+    )
+    under = "" if candidate.own else f" under reading {candidate.reading} '{candidate.choice}'"
+    return _Decision(
+        Verdict.SIMULATION,
+        candidate,
+        f"the exact {_percent_text(candidate.percent, figure.places + 1)} ({candidate.label}){under} is "
+        f"{_points(gap)} from the Board's; with that wager's standard deviation of {candidate.std_dev:.4f} the gap "
+        f"is within two standard errors of any simulation of up to {rounds:.3e} rounds (standard errors: {errors}): "
+        "a simulated Board figure",
+        (
+            ("exact", f"{candidate.percent} %"),
+            ("reading", candidate.reading or "relied on"),
+            ("std_dev", f"{candidate.std_dev:.6f}"),
+            ("gap_points", f"{gap}"),
+            ("rounds_within_two_standard_errors", f"{rounds:.3e}"),
+            ("standard_errors", errors),
+        ),
+    )
+
+
+def _same_direction(
+    figure: PublishedFigure, first: _First, siblings: Sequence[tuple[PublishedFigure, _First]]
+) -> str | None:
     listed = [(figure, first), *siblings]
-    missed = [(other, result) for other, result in listed if result.nearest is not None and other.value is not None]
     gaps = [
         result.nearest.percent - (other.value or Decimal(0))
-        for other, result in missed
-        if result.verdict == Verdict.NOT_REPRODUCED and result.nearest is not None
+        for other, result in listed
+        if result.verdict is None and result.nearest is not None and other.value is not None
     ]
-    if len(missed) >= 3 and len(gaps) == len(listed) and (all(g > 0 for g in gaps) or all(g < 0 for g in gaps)):
+    if len(listed) >= 3 and len(gaps) == len(listed) and (all(g > 0 for g in gaps) or all(g < 0 for g in gaps)):
         low, high = min(gaps, key=abs), max(gaps, key=abs)
-        cause = (
+        return (
             f"all {len(gaps)} figures of this list miss in the same direction ({_points(low)} to {_points(high)}): "
             "one assumption the Board made that the chapter does not state"
         )
-        if figure.measure == Measure.MAXIMUM_PAYBACK:
-            cause += (
-                ", most likely the option the word 'maximum' refers to taken at its most generous (such as Envy "
-                "bonuses paid on other players' hands), which pacomply does not price"
-            )
-        return cause
-    rounds = _rounds_to_resolve(gap, first.nearest.std_dev)
-    if rounds is not None and rounds >= SIMULATION_ROUNDS:
-        return (
-            f"a gap of {_points(gap)} is inside the 95 % spread of any simulation of fewer than {rounds:.2e} rounds: "
-            "consistent with a simulated Board figure printed to more digits than its simulation supports"
-        )
-    if figure.strategy is not None:
-        return (
-            f"the Board names {figure.strategy} strategy but not the rules of play or strategy details it assumed; "
-            f"pacomply's {figure.strategy} strategy under the chapter's rules gives {_points(gap)}"
-        )
-    readings = sorted({candidate.reading for candidate in computed if candidate.reading and not candidate.calibrated})
-    tried = "the chapter admits one pricing"
-    if readings:
-        tried = f"none of the readings priced ({', '.join(readings)}) gives it"
-    if figure.measure == Measure.MAXIMUM_PAYBACK:
-        return (
-            f"{tried}, and the Board's 'maximum' is not the most generous of them either: the option it maximised "
-            "over (Envy bonuses, how many other players, or a combination of readings) is not stated"
-        )
-    return (
-        f"{tried}: the Board assumed something the chapter does not state (a combination of readings, a house way, "
-        "a strategy, or a rule read differently)"
-    )
+    return None
 
 
-def _explain(
+def _unexplained(
     figure: PublishedFigure,
-    verdict: Verdict,
     first: _First,
     computed: tuple[Computed, ...],
     siblings: Sequence[tuple[PublishedFigure, _First]],
-) -> str:
-    places = figure.places
-    if verdict == Verdict.NO_FIGURE:
-        return f"no figure to reconcile: {figure.note}"
-    if verdict == Verdict.REPRODUCED:
-        where = "; ".join(candidate.label for candidate in first.matched)
-        return f"reproduced at {places} decimal place{'s' * (places != 1)} by {where}"
-    if verdict == Verdict.REPRODUCED_UNDER_READING:
-        matched = first.matched[0]
-        relied = [
-            candidate
-            for candidate in computed
-            if candidate.own
-            and candidate.reading == matched.reading
-            and candidate.paytable == matched.paytable
-            and candidate.decks == matched.decks
-        ]
-        relied_text = (
-            f"; pacomply relies on '{relied[0].choice}', which gives {_percent_text(relied[0].percent, places)}"
-            if relied
-            else ""
-        )
-        return (
-            f"reproduced only under reading {matched.reading} '{matched.choice}' ({matched.where}){relied_text}: "
-            "the chapter's text and the Board's figure disagree"
-        )
+) -> _Decision:
     nearest = first.nearest
-    if verdict == Verdict.MISPRINT:
-        assert nearest is not None and figure.value is not None
-        agreeing = len(siblings)
-        return (
-            f"pacomply's {_percent_text(nearest.percent, places)} ({nearest.label}) differs from the Board's "
-            f"{figure.percent} % in one digit while the other {agreeing} figure{'s' * (agreeing != 1)} of the "
-            "same list reproduce: a misprint in the Board's figure"
-        )
-    cause = _cause(figure, first, computed, siblings)
-    if nearest is None:
-        return f"not reproduced: {cause}"
-    assert figure.value is not None
-    return (
-        f"nearest is {_percent_text(nearest.percent, places)} ({nearest.label}), "
-        f"{_points(nearest.percent - figure.value)} from the Board's; likely cause: {cause}"
+    assert nearest is not None and figure.value is not None
+    gap = nearest.percent - figure.value
+    readings = sorted({c.reading for c in computed if c.reading and not c.calibrated and " + " not in c.reading})
+    combinations = sum(1 for c in computed if _combined(c) > 1)
+    tried = f"{len(readings)} reading{'s' * (len(readings) != 1)} ({', '.join(readings) or 'none'})"
+    if combinations:
+        tried += f" and {combinations} combinations of them"
+    note = _same_direction(figure, first, siblings)
+    sd = nearest.std_dev
+    evidence = [
+        ("nearest", nearest.label),
+        ("nearest_percent", f"{nearest.percent} %"),
+        ("gap_points", f"{gap}"),
+        ("searched", tried),
+    ]
+    if sd:
+        evidence.append(("rounds_within_two_standard_errors", f"{_rounds_within_two_errors(gap, sd):.3e}"))
+    if note:
+        evidence.append(("list", note))
+    return _Decision(
+        Verdict.UNEXPLAINED,
+        nearest,
+        f"nearest is {_percent_text(nearest.percent, figure.places)} ({nearest.label}), {_points(gap)} from the "
+        f"Board's; searched {tried}; no round rate, simulation of 10^7 rounds or more, or misprint explains it"
+        + (f"; {note}" if note else ""),
+        tuple(evidence),
     )
+
+
+def _reproduced(figure: PublishedFigure, first: _First, computed: tuple[Computed, ...]) -> _Decision:
+    places = figure.places
+    matched = first.matched[0]
+    evidence = (
+        ("matched", "; ".join(candidate.label for candidate in first.matched[:4])),
+        ("percent", f"{matched.percent} %"),
+        ("places", str(places)),
+    )
+    if first.verdict == Verdict.REPRODUCED:
+        where = "; ".join(candidate.label for candidate in first.matched)
+        return _Decision(
+            Verdict.REPRODUCED,
+            matched,
+            f"reproduced at {places} decimal place{'s' * (places != 1)} by {where}",
+            evidence,
+        )
+    relied = [
+        candidate
+        for candidate in computed
+        if candidate.own
+        and candidate.paytable == matched.paytable
+        and candidate.decks == matched.decks
+        and (candidate.reading == matched.reading or candidate.reading is None)
+    ]
+    relied_text = (
+        f"; pacomply relies on '{relied[0].choice}', which gives {_percent_text(relied[0].percent, places)}"
+        if relied
+        else ""
+    )
+    kind = "readings" if _combined(matched) > 1 else "reading"
+    return _Decision(
+        Verdict.REPRODUCED_UNDER_READING,
+        matched,
+        f"reproduced only under {kind} {matched.reading} '{matched.choice}' ({matched.where}){relied_text}: "
+        "the chapter's text and the Board's figure disagree",
+        (*evidence, ("readings", matched.reading or "")),
+    )
+
+
+def _decide(
+    figure: PublishedFigure,
+    first: _First,
+    computed: tuple[Computed, ...],
+    siblings: Sequence[tuple[PublishedFigure, _First]],
+) -> _Decision:
+    """The verdict, tested in the module's order, with its explanation and evidence."""
+    if first.verdict == Verdict.NO_FIGURE:
+        return _Decision(Verdict.NO_FIGURE, None, f"no figure to reconcile: {figure.note}", (("why", figure.note),))
+    if first.verdict is not None:
+        return _reproduced(figure, first, computed)
+    nearest = first.nearest
+    if (
+        nearest is not None
+        and figure.value is not None
+        and siblings
+        and all(s.verdict in {Verdict.REPRODUCED, Verdict.REPRODUCED_UNDER_READING} for _, s in siblings)
+        and _one_digit_apart(nearest.rounded(figure.places), figure.value)
+    ):
+        agreeing = len(siblings)
+        return _Decision(
+            Verdict.MISPRINT,
+            nearest,
+            f"pacomply's {_percent_text(nearest.percent, figure.places)} ({nearest.label}) differs from the Board's "
+            f"{figure.percent} % in one digit while the other {agreeing} figure{'s' * (agreeing != 1)} of the "
+            "same list reproduce: a misprint in the Board's figure",
+            (
+                ("pacomply", f"{nearest.rounded(figure.places)} %"),
+                ("board", f"{figure.percent} %"),
+                ("siblings_reproduced", str(agreeing)),
+            ),
+        )
+    for test in (_undecidable,):
+        decided = test(figure, first, computed)
+        if decided is not None:
+            return decided
+    for other in (_implied, _simulation):
+        decided = other(figure, computed)
+        if decided is not None:
+            return decided
+    return _unexplained(figure, first, computed, siblings)
+
+
+def _assign_paytables(
+    figures: Sequence[PublishedFigure], computed: dict[str, tuple[Computed, ...]]
+) -> dict[str, str | None]:
+    """One paytable per figure, for a list of figures that name none while the chapter prints several paytables for
+    the wager (687a's four Bad Beat figures, two paytables): the one-to-one assignment (no paytable given two
+    figures) that minimises the sum of squared gaps in standard deviations; figures left over get None."""
+    from pacomply import regulations
+
+    assignment: dict[str, str | None] = {}
+    groups: dict[tuple[str, str, str, str], list[PublishedFigure]] = {}
+    for figure in figures:
+        if figure.paytable is None and figure.wager is not None and figure.value is not None:
+            groups.setdefault(figure.group, []).append(figure)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        tables = [table.id for table in regulations.rulebook(members[0].chapter).paytables_for(members[0].wager or "")]
+        if len(tables) < 2:
+            continue
+
+        def score(figure: PublishedFigure, table: str) -> float:
+            board = figure.value
+            assert board is not None
+            values = [
+                (abs(float(c.percent - board)) / 100) / (c.std_dev or 1.0)
+                for c in _admissible(figure, computed[figure.id])
+                if c.paytable == table
+            ]
+            return min(values, default=math.inf) ** 2
+
+        size = min(len(members), len(tables))
+        best = min(
+            (
+                (sum(score(members[index], table) for index, table in zip(chosen, tables, strict=False)), chosen)
+                for chosen in itertools.permutations(range(len(members)), size)
+            ),
+            key=lambda item: (item[0], item[1]),
+        )
+        for index, member in enumerate(members):
+            assignment[member.id] = tables[best[1].index(index)] if index in best[1] else None
+    return assignment
+
+
+def _deck_set(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
+    """For the figures of one source that leave the deck count open (633a), the one deck count that reproduces the
+    most of them, and whether the set is consistent (every reproduced figure reproduced at that count)."""
+    by_source: dict[tuple[str, str], list[int]] = {}
+    for position, item in enumerate(reconciliations):
+        figure = item.figure
+        if figure.decks or figure.value is None or len({c.decks for c in item.computed}) < 2:
+            continue
+        by_source.setdefault((figure.chapter, figure.source.key), []).append(position)
+    for positions in by_source.values():
+        members = [reconciliations[position] for position in positions]
+        # A range alone may end at two deck counts (685a's holds); a set that also holds other figures, or where
+        # nothing reproduces, is not judged.
+        if len(positions) < 2 or all(m.figure.range_end is not None for m in members):
+            continue
+        if not any(m.matched for m in members):
+            continue
+        counts = sorted({c.decks for position in positions for c in reconciliations[position].computed})
+        explained = {
+            decks: [
+                reconciliations[position].figure.id
+                for position in positions
+                if any(c.decks == decks for c in reconciliations[position].matched)
+            ]
+            for decks in counts
+        }
+        chosen = max(counts, key=lambda decks: (len(explained[decks]), decks))
+        reproduced = [reconciliations[p].figure.id for p in positions if reconciliations[p].matched]
+        others = sorted(set(reproduced) - set(explained[chosen]))
+        consistent = not others
+        text = f"one deck count for the set: {chosen} decks reproduces {len(explained[chosen])} of {len(positions)}" + (
+            " (every figure reproduced anywhere is reproduced there)"
+            if consistent
+            else f"; inconsistent: {', '.join(others)} only at another deck count"
+        )
+        for position in positions:
+            item = reconciliations[position]
+            reconciliations[position] = replace(
+                item,
+                explanation=f"{item.explanation}; {text}",
+                evidence=(
+                    *item.evidence,
+                    ("set_decks", str(chosen)),
+                    ("set_consistent", "yes" if consistent else "no"),
+                ),
+            )
+    return reconciliations
+
+
+def _outcome_model(chapter: str, wager: str) -> tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]] | None:
+    """Where every paytable of a wager is one set of outcomes weighted differently (688a's Ace High Bonus): the
+    outcomes' probabilities and each paytable's return per outcome, so one simulation can be tested for a list."""
+    if (chapter, wager) == ("688a", "ace_high"):
+        from pacomply.checker.wager_math.chapter_688a import ace_high_outcome_model
+
+        return ace_high_outcome_model()
+    return None
+
+
+def _one_simulation_chi_square(members: Sequence[Reconciliation], rounds: int) -> float | None:
+    """The chi-square of a list's gaps under one simulation of ``rounds`` deals shared by every paytable (the
+    multinomial covariance of the outcomes' frequencies, carried to each paytable's return), plus the Board's
+    rounding to its printed places (uniform, variance step^2 / 12)."""
+    import numpy as np
+
+    figure = members[0].figure
+    model = _outcome_model(figure.chapter, figure.wager or "")
+    if model is None:
+        return None
+    probabilities, returns = model
+    outcomes = sorted(probabilities)
+    p = np.array([float(probabilities[outcome]) for outcome in outcomes])
+    rows, gaps, rounding = [], [], []
+    for member in members:
+        paytable = member.figure.paytable
+        if paytable not in returns or member.nearest is None or member.figure.value is None:
+            return None
+        rows.append([float(returns[paytable][outcome]) for outcome in outcomes])
+        gaps.append(float(member.figure.value - member.nearest.percent) / 100)
+        step = 10.0**-member.figure.places / 100
+        rounding.append(step * step / 12)
+    weights = np.array(rows)
+    covariance = weights @ (np.diag(p) - np.outer(p, p)) @ weights.T / rounds + np.diag(rounding)
+    gap = np.array(gaps)
+    return float(gap @ np.linalg.solve(covariance, gap))
+
+
+def _family_test(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
+    """For a list whose figures are all consistent with simulation, a joint chi-square of their gaps at each size of
+    :data:`SIMULATION_SIZES`: under one simulation shared by every paytable where the wager is one set of outcomes
+    (:func:`_outcome_model`), else with the figures' estimates taken as independent; and the sizes it passes at 5 %."""
+    groups: dict[tuple[str, str, str, str], list[int]] = {}
+    for position, item in enumerate(reconciliations):
+        groups.setdefault(item.figure.group, []).append(position)
+    for positions in groups.values():
+        members = [reconciliations[p] for p in positions]
+        if len(members) < 2 or any(m.verdict != Verdict.SIMULATION for m in members):
+            continue
+        gaps = [(m.nearest.percent - (m.figure.value or Decimal(0)), m.nearest.std_dev) for m in members]  # type: ignore[union-attr]
+        results = []
+        shared = _outcome_model(members[0].figure.chapter, members[0].figure.wager or "") is not None
+        for size in SIMULATION_SIZES:
+            statistic = _one_simulation_chi_square(members, size) if shared else None
+            if statistic is None:
+                statistic = sum(_errors_at(gap, sd, size) ** 2 for gap, sd in gaps if sd)
+            results.append((size, statistic, chi_square_survival(statistic, len(gaps))))
+        passing = [size for size, _, p_value in results if p_value >= 0.05]
+        model = "one simulation shared by every paytable" if shared else "independent estimates"
+        text = ", ".join(
+            f"chi-square {statistic:.2f} (p {p_value:.3f}) at 10^{round(math.log10(size))}"
+            for size, statistic, p_value in results
+        )
+        verdict_text = (
+            f"jointly, the {len(members)} figures fit {model} at "
+            + ", ".join(f"10^{round(math.log10(size))}" for size in passing)
+            + " rounds (chi-square, 5 %)"
+            if passing
+            else f"jointly ({model}) the list fails the chi-square test at every size tried"
+        )
+        for position in positions:
+            item = reconciliations[position]
+            reconciliations[position] = replace(
+                item,
+                explanation=f"{item.explanation}; {verdict_text}",
+                evidence=(*item.evidence, ("joint_test", f"{model}, {len(members)} degrees of freedom: {text}")),
+            )
+    return reconciliations
 
 
 def reconcile_figures(
@@ -640,40 +1178,66 @@ def reconcile_figures(
     """The reconciliation of each figure from the results of its requests (:func:`requests_for`).
 
     Siblings (figures the Board printed in one list for one wager) are judged together: a misprint needs the
-    others to reproduce, and a list that misses in one direction points at one unstated assumption.
+    others to reproduce; figures sharing a wager's paytables are assigned one to each paytable; a list of simulated
+    figures is tested jointly; figures that leave the deck count open are held to one deck count.
     """
-    computed = {figure.id: computed_for(figure, results) for figure in figures}
-    first = {figure.id: _first_pass(figure, computed[figure.id]) for figure in figures}
     everything = {figure.id: figure for figure in published.FIGURES}
+    related = {
+        figure.id: figure
+        for figure in (*figures, *everything.values())
+        if any(figure.group == chosen.group for chosen in figures)
+    }
+    computed = {figure_id: computed_for(figure, results) for figure_id, figure in related.items()}
+    assignment = _assign_paytables(list(related.values()), computed)
+    unassigned = {figure_id for figure_id, table in assignment.items() if table is None}
+    for figure_id, table in assignment.items():
+        if table is not None:
+            computed[figure_id] = tuple(c for c in computed[figure_id] if c.paytable == table)
+    first = {figure_id: _first_pass(related[figure_id], computed[figure_id]) for figure_id in related}
     result = []
     for figure in figures:
         siblings = [
-            (other, first[other.id] if other.id in first else _first_pass(other, computed_for(other, results)))
-            for other in everything.values()
+            (other, first[other.id])
+            for other in related.values()
             if other.group == figure.group and other.id != figure.id and other.percent is not None
         ]
-        verdict = first[figure.id].verdict
-        nearest = first[figure.id].nearest
-        if (
-            verdict == Verdict.NOT_REPRODUCED
-            and nearest is not None
-            and figure.value is not None
-            and siblings
-            and all(s.verdict in {Verdict.REPRODUCED, Verdict.REPRODUCED_UNDER_READING} for _, s in siblings)
-            and _one_digit_apart(nearest.rounded(figure.places), figure.value)
-        ):
-            verdict = Verdict.MISPRINT
+        if figure.id in unassigned:
+            # Only this figure's list: a run over several chapters assigns several lists.
+            listed = {key: value for key, value in assignment.items() if related[key].group == figure.group}
+            tables = sorted({table for table in listed.values() if table})
+            nearest = first[figure.id].nearest
+            decision = _Decision(
+                Verdict.UNDECIDABLE,
+                nearest,
+                f"the Board printed {len(listed)} figures for this wager and the chapter prints "
+                f"{len(tables)} paytables ({', '.join(tables)}), each taken by the figure nearest it; this figure "
+                "is for a paytable the chapter does not print, so there is nothing to price it on",
+                (
+                    ("why", "the chapter lacks the paytable"),
+                    ("assignment", ", ".join(f"{k} -> {v or 'none'}" for k, v in sorted(listed.items()))),
+                ),
+            )
+        else:
+            decision = _decide(figure, first[figure.id], computed[figure.id], siblings)
+            if figure.id in assignment:
+                decision = replace_decision(decision, ("assigned_paytable", str(assignment[figure.id])))
         result.append(
             Reconciliation(
                 figure=figure,
-                verdict=verdict,
+                verdict=decision.verdict,
                 computed=computed[figure.id],
                 matched=first[figure.id].matched,
-                nearest=nearest,
-                explanation=_explain(figure, verdict, first[figure.id], computed[figure.id], siblings),
+                nearest=decision.nearest or first[figure.id].nearest,
+                explanation=decision.explanation,
+                evidence=decision.evidence,
             )
         )
-    return tuple(result)
+    return tuple(_family_test(_deck_set(result)))
+
+
+def replace_decision(decision: _Decision, extra: tuple[str, str]) -> _Decision:
+    """A decision with one more piece of evidence."""
+    return _Decision(decision.verdict, decision.nearest, decision.explanation, (*decision.evidence, extra))
 
 
 def run_requests(requests: Iterable[Request], jobs: int = 1) -> dict[Request, tuple[WagerMath, ...]]:

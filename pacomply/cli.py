@@ -251,6 +251,7 @@ def template(
 ) -> None:
     """Write a blank filing workbook (Filing, one sheet per chapter, Tables), or list the checklist questions."""
     from pacomply import regulations
+
     chosen = _chapters(chapters)
     if list_keys:
         for chapter in chosen:
@@ -819,9 +820,11 @@ def _board_decks_first(results: list[WagerMath], decks: int | None) -> list[Wage
 
 def _is_strategy_chart(result: WagerMath) -> bool:
     """A blackjack base game's strategy chart (long; behind --strategy), as against a side wager's few notes."""
-    return result.chapter in {"633a", "685a"} and result.wager in {"base", "blackjack", "switch"} and len(
-        result.strategy
-    ) > 12
+    return (
+        result.chapter in {"633a", "685a"}
+        and result.wager in {"base", "blackjack", "switch"}
+        and len(result.strategy) > 12
+    )
 
 
 def _filing_edge(
@@ -857,9 +860,7 @@ def _read_filing(path: Path) -> Filing:
     try:
         return read_filing(path)
     except InputError as error:
-        typer.echo(
-            f"{_shown_path(path)}: the filing could not be read ({len(error.problems)} problem(s)):", err=True
-        )
+        typer.echo(f"{_shown_path(path)}: the filing could not be read ({len(error.problems)} problem(s)):", err=True)
         for problem in error.problems:
             typer.echo(f"  {problem}", err=True)
         raise typer.Exit(EXIT_INPUT) from None
@@ -1439,6 +1440,8 @@ def store_user_role(
     except WorkspaceError as error:
         _fail(str(error))
     typer.echo(f"'{username}' is now a {role}")
+
+
 regulations_app = typer.Typer(
     help="The rulebooks: which version of each chapter they encode, and a check against the official text.",
     invoke_without_command=True,
@@ -1718,6 +1721,49 @@ def figures_list(
             f"{current}"
         )
     typer.echo(f"{len(items)} figure(s)")
+
+
+@app.command()
+def parsheet(
+    chapter: Annotated[str, typer.Argument(help="A chapter id, e.g. 688a.")],
+    wager: Annotated[str, typer.Option("--wager", "-w", help="The wager id (docs/math.md).")],
+    paytable: Annotated[str | None, typer.Option("--paytable", "-p", help="The paytable id.")] = None,
+    decks: Annotated[int | None, typer.Option("--decks", "-d", help="The deck count.")] = None,
+    output_format: Annotated[str, typer.Option("--format", "-f", help="text, json, pdf or xlsx.")] = "text",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here (required for pdf and xlsx).")
+    ] = None,
+) -> None:
+    """A par sheet of one wager: every paytable line's combinations, probability, pays and contribution, and the
+    house edge, element of risk, hit frequency and standard deviation on their stated bases."""
+    from pacomply.checker.parsheet import ParSheetUnavailable, par_sheet
+
+    renderers = {"text", "json", "pdf", "xlsx"}
+    if output_format not in renderers:
+        _fail(f"--format '{output_format}' is not one of {', '.join(sorted(renderers))}")
+    if output_format in {"pdf", "xlsx"} and output is None:
+        _fail(f"--format {output_format} writes a file: give it with --output PATH")
+    try:
+        sheet = par_sheet(_chapters([chapter])[0], wager, paytable, decks)
+    except ParSheetUnavailable as error:
+        _fail(str(error))
+    if output_format == "json":
+        from pacomply.reports.parsheet_json import par_sheet_json_text
+
+        content = par_sheet_json_text(sheet).encode()
+    elif output_format == "pdf":
+        from pacomply.reports.parsheet_pdf import render_par_sheet_pdf
+
+        content = render_par_sheet_pdf(sheet)
+    elif output_format == "xlsx":
+        from pacomply.reports.parsheet_xlsx import render_par_sheet_xlsx
+
+        content = render_par_sheet_xlsx(sheet)
+    else:
+        from pacomply.reports.parsheet_text import par_sheet_text
+
+        content = par_sheet_text(sheet).encode()
+    _write_output(content, output, [])
 
 
 def main() -> None:

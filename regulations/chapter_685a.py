@@ -78,9 +78,31 @@ READINGS = (
         citation=cite("685a.3(d)(3)"),
         candidates=(
             Candidate("ace-pair-is-22", "as the chapter counts it: A-A is a dealer 22"),
-            Candidate("ace-pair-is-soft-12", "a conventional dealer ace: 11 only up to 21, A-A a soft 12 that draws"),
+            Candidate(
+                "ace-pair-is-soft-12",
+                "a conventional dealer ace: 11 only up to 21 (A-A a soft 12, A-6-5 a hard 12, both draw)",
+            ),
         ),
         relied_on="ace-pair-is-22",
+    ),
+    Reading(
+        id="685a-double-after-split",
+        topic="The rules the Board's published hold of the Bet Wager rests on (§ 685a.9(a))",
+        choice="As the chapter says: a hand made by a split may be doubled.",
+        reason="The chapter allows doubling after a split, but the Board's hold of 0.43 % to 0.49 % is above what "
+        "the chapter's rules give; a game without doubling after a split is the usual variant that holds more, so "
+        "it is priced as a candidate, alone and with a conventional dealer ace, to say what the Board's figure "
+        "could rest on.",
+        citation=cite("685a.9(a)"),
+        candidates=(
+            Candidate("as-printed", "doubling after a split allowed, as § 685a.9(a) says"),
+            Candidate("no-double-after-split", "no doubling after a split"),
+            Candidate(
+                "no-double-after-split-conventional-ace",
+                "no doubling after a split, with a conventional dealer ace (11 only up to 21)",
+            ),
+        ),
+        relied_on="as-printed",
     ),
     Reading(
         id="685a-even-money",

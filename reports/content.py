@@ -50,8 +50,20 @@ def document_datetime(review: Review) -> datetime:
 
 
 def percent(value: float | None, places: int = 4) -> str:
-    """0.0560523 → '5.6052%'; None → 'n/a'."""
-    return "n/a" if value is None else f"{value * 100:.{places}f}%"
+    """0.0560523 → '5.6052%'; a small figure keeps four significant digits (0.00026750 → '0.02675%'); None →
+    'n/a'."""
+    if value is None:
+        return "n/a"
+    return f"{value * 100:.{percent_places(value * 100, places)}f}%"
+
+
+def percent_places(number: float, places: int = 4) -> int:
+    """Places after the point that show ``number`` with ``places`` decimals and at least four significant digits."""
+    import math
+
+    if number == 0 or not math.isfinite(number):
+        return places
+    return max(places, 3 - math.floor(math.log10(abs(number))))
 
 
 def location_text(location: SourceLocation | None) -> str:

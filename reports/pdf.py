@@ -815,17 +815,23 @@ class _Story:
         self.add(Spacer(1, 6), _Tagged("The Board's published figures", self.styles.cell_bold, role="H2"))
         self.paragraph(
             "Each figure the Board published about a wager the filing configures (with the rest of its list), beside "
-            "pacomply's figure at the Board's printed precision ('pacomply published' lists them all). Reproduced: "
-            "pacomply's own reading gives it; reproduced only under another reading: the "
-            "chapter's text and the Board disagree; Board misprint: one digit off while the rest of its list "
-            "reproduces; not reproduced: the nearest figure and the likely cause."
+            "pacomply's figure at the Board's printed precision ('pacomply published' lists them all), with the "
+            "evidence for the verdict. Reproduced: pacomply's own reading gives it; reproduced under another reading: "
+            "the chapter's text and the Board disagree; Board misprint: one digit off while the rest of its list "
+            "reproduces; undecidable: pacomply's own figure is simulated around it, or the chapter lacks a number; "
+            "implied parameter: a round rate the chapter does not print gives it; consistent with simulation: within "
+            "two standard errors of a simulation of 10^7 rounds or more; unexplained: the nearest reading and the gap."
         )
         labels = ("Figure", "Board", "pacomply", "Verdict", "Why")
         data = [_header_cells(labels)]
+        evidence = {item.figure.id: item.evidence_text for item in review.published}
         for figure_id, _wager, _paytable, board, ours, verdict, source, explanation in published_table_rows(
-            review.published
+            review.published, with_evidence=False
         ):
             data.append([_p(_text(value)) for value in (figure_id, f"{board} ({source})", ours, verdict, explanation)])
+            if evidence.get(figure_id):
+                # The evidence in a row of its own, so a long list can break between a figure and its evidence.
+                data.append([_p(_text(value)) for value in (figure_id, "", "", "evidence", evidence[figure_id])])
         table = Table(
             _tag_cells(data), colWidths=[1.3 * inch, 1.5 * inch, 0.75 * inch, 0.95 * inch, None], repeatRows=1
         )

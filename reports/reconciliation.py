@@ -87,6 +87,12 @@ def published_text(items: Iterable[Reconciliation]) -> str:
             f"{item.verdict.value}"
         )
         lines.extend(textwrap.wrap(item.explanation, WIDTH, initial_indent="      ", subsequent_indent="      "))
+        if item.evidence:
+            lines.extend(
+                textwrap.wrap(
+                    f"evidence: {item.evidence_text}", WIDTH, initial_indent="      ", subsequent_indent="        "
+                )
+            )
         lines.append(f"      Board: {source_text(item)}")
         lines.append(f"      pacomply: {figure.citation}")
     lines.append("")
@@ -140,8 +146,9 @@ def beside_text(row: WagerMath, items: Iterable[Reconciliation]) -> str:
     return "; ".join(entry.text() for entry in beside(row, items))
 
 
-def table_rows(items: Sequence[Reconciliation]) -> list[tuple[str, ...]]:
-    """The reconciliation as rows of :data:`COLUMNS` (PDF and Excel sections)."""
+def table_rows(items: Sequence[Reconciliation], with_evidence: bool = True) -> list[tuple[str, ...]]:
+    """The reconciliation as rows of :data:`COLUMNS` (PDF and Excel sections); the explanation ends with the
+    evidence unless ``with_evidence`` is False (the PDF gives it a row of its own)."""
     return [
         (
             item.figure.id,
@@ -151,7 +158,9 @@ def table_rows(items: Sequence[Reconciliation]) -> list[tuple[str, ...]]:
             pacomply_text(item),
             item.verdict.value,
             source_text(item),
-            item.explanation,
+            f"{item.explanation}. Evidence: {item.evidence_text}"
+            if item.evidence and with_evidence
+            else item.explanation,
         )
         for item in sorted_reconciliations(items)
     ]

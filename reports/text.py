@@ -28,7 +28,9 @@ def board_figure_lines(math: WagerMath, published: Sequence[Reconciliation]) -> 
 
 
 def _percent(value: float) -> str:
-    return f"{value * 100:.4f}%"
+    from pacomply.reports.content import percent
+
+    return percent(value)
 
 
 class TextRenderer:

@@ -30,6 +30,20 @@ _CHAPTER_MODULES: dict[str, str] = {
 }
 
 DECIMALS = 6
+#: The fewest significant digits a figure keeps when rounded to :data:`DECIMALS` places (a hold of 0.000268 keeps
+#: 0.0002675).
+SIGNIFICANT_DIGITS = 4
+
+
+def rounded(value: float) -> float:
+    """``value`` at :data:`DECIMALS` places, or at :data:`SIGNIFICANT_DIGITS` significant digits where that keeps more
+    (a figure under 0.001)."""
+    if value == 0 or abs(value) >= 10 ** (SIGNIFICANT_DIGITS - 1 - DECIMALS):
+        return round(value, DECIMALS)
+    import math
+
+    return round(value, SIGNIFICANT_DIGITS - 1 - math.floor(math.log10(abs(value))))
+
 
 #: Separates the readings a figure relies on inside ``WagerMath.reading`` (each "id: choice").
 READING_SEPARATOR = " | "
@@ -77,8 +91,8 @@ class RuleEffectMath:
         return {
             "rule": self.rule,
             "change": self.change,
-            "house_edge": round(self.house_edge, DECIMALS),
-            "effect": round(self.effect, DECIMALS),
+            "house_edge": rounded(self.house_edge),
+            "effect": rounded(self.effect),
             "citation": self.citation,
         }
 
@@ -110,6 +124,9 @@ class PricedReading:
     ci95: tuple[float, float] | None = None
     candidate: str | None = None
     """The key of the candidate in the rulebook (``regulations.rulebook.Candidate.key``), stable across wording."""
+    std_dev: float | None = None
+    """The standard deviation of one wager's result under this candidate, where the pricing knows it (the
+    reconciliation sizes a simulation's noise with it)."""
 
     def to_json(self) -> dict[str, Any]:
         """One entry of the row's ``readings_priced`` list."""
@@ -117,11 +134,11 @@ class PricedReading:
             "reading": self.reading,
             "choice": self.choice,
             "relied_on": self.relied_on,
-            "house_edge": round(self.house_edge, DECIMALS),
-            "return": round(self.return_, DECIMALS),
+            "house_edge": rounded(self.house_edge),
+            "return": rounded(self.return_),
             "method": self.method,
             "basis": self.basis,
-            "ci95": None if self.ci95 is None else [round(bound, DECIMALS) for bound in self.ci95],
+            "ci95": None if self.ci95 is None else [rounded(bound) for bound in self.ci95],
             "candidate": self.candidate,
         }
 
@@ -224,13 +241,13 @@ class WagerMath:
             "wager": self.wager,
             "paytable": self.paytable,
             "decks": self.decks,
-            "house_edge": round(self.house_edge, DECIMALS),
-            "element_of_risk": round(self.element_of_risk, DECIMALS),
-            "return": round(self.return_, DECIMALS),
+            "house_edge": rounded(self.house_edge),
+            "element_of_risk": rounded(self.element_of_risk),
+            "return": rounded(self.return_),
             "method": self.method,
             "rounds": self.rounds,
-            "ci95": None if self.ci95 is None else [round(bound, DECIMALS) for bound in self.ci95],
-            "hit_frequency": None if self.hit_frequency is None else round(self.hit_frequency, DECIMALS),
+            "ci95": None if self.ci95 is None else [rounded(bound) for bound in self.ci95],
+            "hit_frequency": None if self.hit_frequency is None else rounded(self.hit_frequency),
             "std_dev": None if self.std_dev is None else round(self.std_dev, 4),
             "citation": self.citation,
             "reading": self.reading,

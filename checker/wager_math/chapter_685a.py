@@ -26,7 +26,9 @@ RULES_LINE = (
 
 def dealer_ace_readings(decks: int) -> tuple[PricedReading, ...]:
     """The Bet Wager under each candidate of reading 685a-dealer-ace-pair: the analyzer's exact figure (floating
-    point, per unit wagered: 1 minus the element of risk) with A-A a dealer 22 and with A-A a soft 12."""
+    point; house edge per initial wager, return per unit wagered) with A-A a dealer 22 and with a conventional
+    dealer ace; then the candidates of reading 685a-double-after-split that change the rules (no doubling after a
+    split, with each dealer ace): the rule sets the Board's published hold could rest on."""
     from pacomply.engine.analysis.down_under import analyse_down_under
 
     reading = RULEBOOK.reading("685a-dealer-ace-pair")
@@ -38,6 +40,24 @@ def dealer_ace_readings(decks: int) -> tuple[PricedReading, ...]:
                 reading=reading.id,
                 choice=reading.candidate(key).choice,
                 relied_on=key == reading.relied_on,
+                house_edge=analysis.house_edge,
+                return_=analysis.return_,
+                method=analysis.method,
+                basis="house edge per initial wager; return per unit wagered",
+                candidate=key,
+            )
+        )
+    rules = RULEBOOK.reading("685a-double-after-split")
+    for key, ace_pair_is_22, double_after_split in (
+        ("no-double-after-split", True, False),
+        ("no-double-after-split-conventional-ace", False, False),
+    ):
+        analysis = analyse_down_under(decks, ace_pair_is_22, double_after_split)
+        priced.append(
+            PricedReading(
+                reading=rules.id,
+                choice=rules.candidate(key).choice,
+                relied_on=False,
                 house_edge=analysis.house_edge,
                 return_=analysis.return_,
                 method=analysis.method,

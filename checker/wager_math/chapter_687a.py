@@ -108,7 +108,11 @@ def bad_beat_readings(paytable: str) -> tuple[PricedReading, ...]:
 
     reading = RULEBOOK.reading("687a-bad-beat")
     return tuple(
-        price_candidate(reading, key, analysis.bad_beat_return(paytable, key)) for key in analysis.BAD_BEAT_READINGS
+        replace(
+            price_candidate(reading, key, analysis.bad_beat_return(paytable, key)),
+            std_dev=analysis.bad_beat_std_dev(paytable, key),
+        )
+        for key in analysis.BAD_BEAT_READINGS
     )
 
 

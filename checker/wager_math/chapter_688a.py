@@ -44,6 +44,23 @@ def _exact_return(analysis: WagerAnalysis) -> Fraction:
     return 1 - analysis.exact_house_edge
 
 
+def ace_high_outcome_model() -> tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]]:
+    """The Ace High Bonus as one set of outcomes shared by every paytable: each outcome's exact probability, and
+    per paytable what each outcome returns per unit wagered (the wager back included; 0 for a loss). Every
+    paytable's return is the same probabilities weighted by its returns, so one simulated deal prices them all."""
+    from pacomply.regulations.chapter_688a import ACE_HIGH_ODDS, ACE_HIGH_OUTCOMES
+
+    probabilities = analysis_688a.ace_high_distribution()
+    returns = {
+        paytable: {
+            **{outcome: Fraction(odds) + 1 for outcome, odds in zip(ACE_HIGH_OUTCOMES, pays, strict=True)},
+            "lose": Fraction(0),
+        }
+        for paytable, pays in ACE_HIGH_ODDS.items()
+    }
+    return dict(probabilities), returns
+
+
 def fortune_readings(paytable: str) -> tuple[PricedReading, ...]:
     """Fortune under reading 688a-bonus-highest-ranking-hand's candidates and with 0 to 5 other players' Envy."""
     from pacomply.engine.analysis.pai_gow_poker import seven_card_counts

@@ -340,6 +340,25 @@ def bad_beat_return(paytable: str, reading: str) -> Fraction:
     return Fraction(returned, PAIRS)
 
 
+def bad_beat_std_dev(paytable: str, reading: str) -> float:
+    """The standard deviation of one wager's result under a candidate of :data:`BAD_BEAT_READINGS`: a pair of hands
+    either returns its odds plus the wager (one side loses, or a tie pays) or nothing, so the second moment is
+    the same sums as :func:`bad_beat_return` with the returns squared."""
+    if reading not in BAD_BEAT_READINGS:
+        raise KeyError(f"687a-bad-beat has no candidate '{reading}'")
+    table, game = hand_table(), base_game()
+    odds = _category_vector(BAD_BEAT_ODDS[paytable])[table.categories].astype(np.int64)
+    player_side = game.raise_mask & (odds > 0)
+    squared = (odds + 1) ** 2
+    second = int((squared * table.losses)[player_side].sum())
+    if reading.startswith("two-way"):
+        second += int((squared * beaten_by_raised_hands())[odds > 0].sum())
+    if reading.endswith("with-ties"):
+        second += int((squared * table.ties)[player_side].sum())
+    mean = bad_beat_return(paytable, reading)
+    return float(Fraction(second, PAIRS) - mean * mean) ** 0.5
+
+
 def trips_payouts(paytable: str) -> np.ndarray:
     """What each of the C(53,5) hands pays under a Trips paytable (−1 a loss), the best of its readings: the
     Natural column when every deuce stands as a two (no joker), the With Wild column for any category its wild

@@ -42,12 +42,11 @@ class HandTotal:
         return f"soft {self.total}" if self.soft else str(self.total)
 
 
-def hand_total(cards: Sequence[Card], limit: int = BLACKJACK_TOTAL, most_elevens: int | None = None) -> HandTotal:
+def hand_total(cards: Sequence[Card], limit: int = BLACKJACK_TOTAL) -> HandTotal:
     """The total, counting aces as 11 while that keeps the hand at or under ``limit``.
 
     Each ace is 11 unless that would exceed the limit, so with the 685a dealer's limit of 22 an ace pair is 22;
-    with 21 at most one ace can count 11. ``most_elevens`` caps how many aces may count 11 whatever the limit (the
-    685a soft-12 candidate reading counts one at most).
+    with 21 at most one ace can count 11 (the 685a conventional-ace candidate reading uses 21).
     """
     total = aces = 0
     for card in cards:
@@ -58,8 +57,6 @@ def hand_total(cards: Sequence[Card], limit: int = BLACKJACK_TOTAL, most_elevens
         total += value
         if value == 1:
             aces += 1
-    if most_elevens is not None:
-        aces = min(aces, most_elevens)
     return HandTotal(*_count_aces(total, aces, limit))
 
 

@@ -60,14 +60,16 @@ class DealerAcePairReading(StrEnum):
     AS_WRITTEN = "ace-pair-is-22"
     """§ 685a.3(d)(3) as printed: each ace is 11 unless that takes the hand over 22, so A-A is a dealer 22."""
     SOFT_12 = "ace-pair-is-soft-12"
-    """A conventional dealer ace: at most one ace counts 11, so A-A is a soft 12 and draws; with one ace the
-    hand still counts it 11 up to 22 (exactly as the analysis prices this candidate)."""
+    """A conventional dealer ace: an ace counts 11 only while the hand stays at 21 or under, so A-A is a soft 12
+    and A-6-5 a hard 12, and both draw; a hard 22 (10-6-6) is still a dealer 22 (exactly as the analysis prices
+    this candidate)."""
 
 
 def dealer_total(cards: Sequence[Card], ace_pair: DealerAcePairReading = DealerAcePairReading.AS_WRITTEN) -> int:
     """§ 685a.3(d)(3): the dealer's ace counts 11 unless that takes the hand over 22."""
-    most_elevens = 1 if ace_pair is DealerAcePairReading.SOFT_12 else None
-    return hand_total(cards, limit=book.DEALER_MAX_TOTAL, most_elevens=most_elevens).total
+    if ace_pair is DealerAcePairReading.SOFT_12:
+        return hand_total(cards).total  # an ace 11 only up to 21, as in every other blackjack game
+    return hand_total(cards, limit=book.DEALER_MAX_TOTAL).total
 
 
 def dealer_must_draw(cards: Sequence[Card], ace_pair: DealerAcePairReading = DealerAcePairReading.AS_WRITTEN) -> bool:

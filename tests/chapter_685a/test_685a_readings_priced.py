@@ -57,7 +57,7 @@ def test_685a_3_d_3_soft_12_candidate_agrees_with_a_seeded_simulation() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("decks", [4, 5, 8])
+@pytest.mark.parametrize("decks", [4, 5, 6, 8])
 def test_685a_3_d_3_soft_12_candidate_agrees_with_a_long_seeded_simulation(decks: int) -> None:
     """As many rounds as the removed numba check of this candidate (10,000,000 at 3 standard errors) needed for the
     same interval. Written first with 2,000,000 rounds, the four-deck run missed: simulated 0.3734 %, exact
@@ -71,5 +71,10 @@ def test_685a_edge_json_lists_both_readings() -> None:
     output = CliRunner().invoke(app, ["edge", "685a", "--wager", "base", "--decks", "4", "--format", "json"])
     assert output.exit_code == 0, output.output
     [row] = json.loads(output.stdout)
-    assert [entry["candidate"] for entry in row["readings_priced"]] == ["ace-pair-is-22", "ace-pair-is-soft-12"]
+    assert [entry["candidate"] for entry in row["readings_priced"]] == [
+        "ace-pair-is-22",
+        "ace-pair-is-soft-12",
+        "no-double-after-split",
+        "no-double-after-split-conventional-ace",
+    ]
     assert row["house_edge"] == row["readings_priced"][0]["house_edge"]

@@ -28,7 +28,14 @@ def test_published_json_lists_every_686a_figure_with_its_verdict_and_both_citati
     assert required["board_source"]["key"] == "RAF 125-223" and required["board_source"]["date"] == "2019-06-20"
     assert required["citation"] == "58 Pa. Code § 686a.6(d)"
     # 94.3948 % rounds to 94.395 against the Board's 94.393.
-    assert bonus["verdict"] == "not reproduced" and bonus["gap_points"] == "0.001772"  # 94.394772 - 94.393
+    assert bonus["verdict"] == "consistent with simulation" and bonus["gap_points"] == "0.001772"  # 94.394772 - 94.393
+    # The Bonus's own standard deviation (the wager math's), and the largest simulation the gap fits at 2 SE.
+    from pacomply.checker.wager_math import analyse
+
+    [row] = analyse("686a", "bonus", None, 6)
+    assert bonus["evidence"]["std_dev"] == f"{row.std_dev:.6f}"
+    rounds = int((2 * row.std_dev / 0.00001772) ** 2)
+    assert bonus["evidence"]["rounds_within_two_standard_errors"] == f"{rounds:.3e}"
 
 
 def test_published_text_is_byte_identical_run_to_run():

@@ -258,7 +258,15 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
     dist = dealer_table(shoe, key)
     all_mask = np.ones(len(comps.counts), dtype=np.bool_)
     stand, hit, double, _best_value, _best_wager, hit_wager = k.player_sweep(
-        shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, dist, all_mask, dist.shape[1],
+        shoe,
+        comps.counts,
+        comps.cards,
+        comps.total,
+        comps.hard_total,
+        comps.child,
+        dist,
+        all_mask,
+        dist.shape[1],
         hole_allowed,
     )
 

@@ -155,6 +155,7 @@ def dealer_terminals(
     stand_max: int = 21,
     ace_pair_is_22: bool = False,
     separate_22: bool = False,
+    ace_limit: int | None = None,
 ) -> DealerTerminals:
     """Enumerate the dealer's terminal multisets by dynamic programming over multisets.
 
@@ -163,6 +164,9 @@ def dealer_terminals(
     Masque range in 685a. ``stand_max`` is 21 in 633a and 22 in 685a (the dealer stands on 17..22).
     ``separate_22`` keeps a dealer who busts with exactly 22 apart from other busts (Blackjack Switch,
     633a.12(a)(5)(v)), giving outcomes 17..21, 22, over 22.
+    ``ace_limit`` is the highest total an ace may count 11 in (``stand_max`` when None: 685a.3(d)(3) counts an
+    ace 11 up to 22); 21 gives a conventional dealer ace in a game whose dealer stands on 17 to 22 (the 685a
+    candidate reading that counts A-A a soft 12), where a hard 22 is still a dealer 22.
     """
     outcomes = stand_max - 17 + 2 + (1 if separate_22 else 0)
     bust = outcomes - 1
@@ -175,7 +179,7 @@ def dealer_terminals(
     while frontier:
         following: dict[tuple[int, ...], float] = {}
         for state, ways in frontier.items():
-            total, soft = dealer_total(up, state, stand_max, ace_pair_is_22)
+            total, soft = dealer_total(up, state, stand_max if ace_limit is None else ace_limit, ace_pair_is_22)
             hard = RANK_VALUES[up] + sum(c * RANK_VALUES[r] for r, c in enumerate(state))
             if hard > stand_max:
                 terminal.append((state, ways, bust - 1 if separate_22 and hard == 22 else bust))

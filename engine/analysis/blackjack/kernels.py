@@ -12,8 +12,17 @@ from numba import njit, prange
 
 @njit(cache=True, parallel=True)
 def dealer_distributions(
-    base_shoe, comp_counts, comp_mask, node_parent, node_rank, node_rank_before, node_cards_before, terminal_node,
-    term_ways, term_outcome, outcomes,
+    base_shoe,
+    comp_counts,
+    comp_mask,
+    node_parent,
+    node_rank,
+    node_rank_before,
+    node_cards_before,
+    terminal_node,
+    term_ways,
+    term_outcome,
+    outcomes,
 ):
     """For every composition ``c`` with ``comp_mask[c]``: the dealer's outcome distribution from the shoe
     ``base_shoe - comp_counts[c]``, conditioned on the hole card being one the terminals allow.
@@ -119,7 +128,16 @@ def fits_in(comp_row, base_shoe):
 
 @njit(cache=True)
 def player_sweep(
-    base_shoe, comp_counts, comp_cards, comp_total, comp_hard, child, dist, mask, outcomes, hole_allowed,
+    base_shoe,
+    comp_counts,
+    comp_cards,
+    comp_total,
+    comp_hard,
+    child,
+    dist,
+    mask,
+    outcomes,
+    hole_allowed,
     dealer_22_pushes=False,
 ):
     """Backward sweep over compositions (children first): stand, hit (then optimal hit/stand), double.

@@ -140,14 +140,16 @@ class ClassPolicy:
 
 @lru_cache(maxsize=256)
 def _class_solution(
-    decks: int, up: int, hole: tuple[int, ...], ace_pair_is_22: bool
+    decks: int, up: int, hole: tuple[int, ...], ace_pair_is_22: bool, double_after_split: bool = True
 ) -> tuple[dict[tuple[int, int], tuple[float, float]], ClassPolicy]:
     """Optimal (EV, expected wager) of each non-Blackjack two-card hand, given the hole-card class."""
     k = kernels()
     comps = player_compositions()
     shoe = full_shoe(decks)
     shoe[up] -= 1
-    key = (up, hole, False, 22, ace_pair_is_22)
+    # The conventional candidate counts an ace 11 only up to 21 (A-6-5 is a hard 12 that draws); as written an ace
+    # counts 11 up to 22 (685a.3(d)(3)), so A-A and A-6-5 are a dealer 22.
+    key = (up, hole, False, 22, ace_pair_is_22, False, None if ace_pair_is_22 else 21)
     allowed = np.array([r in hole for r in range(RANKS)], dtype=np.bool_)
     dist = dealer_table(shoe, key)
     every = np.ones(len(comps.counts), dtype=np.bool_)
@@ -163,7 +165,7 @@ def _class_solution(
             continue
         # 685a.10(e): one card to each split ace; 685a.9(a): doubling is allowed on the hands of a split
         sweep = split_sweep(shoe, key, pair, allowed)
-        post, choices = post_split_play(sweep, may_draw=pair != ACE, may_double=lambda _composition: True)
+        post, choices = post_split_play(sweep, may_draw=pair != ACE, may_double=lambda _composition: double_after_split)
         split_hit_more[pair] = sweep.hit > sweep.stand
         post_action[pair] = [POST_SPLIT_ACTIONS[choices[second]] for second in range(RANKS)]
         pre = sweep.pre_split_shoe()
@@ -245,8 +247,13 @@ def policy_tables(decks: int, dealer_ace_pair_is_22: bool = True) -> PolicyTable
 
 
 @lru_cache(maxsize=16)
-def analyse_down_under(decks: int = 6, dealer_ace_pair_is_22: bool = True) -> DownUnderAnalysis:
-    """Exact house edge of the 685a Bet Wager with optimal (composition-dependent) play given the range."""
+def analyse_down_under(
+    decks: int = 6, dealer_ace_pair_is_22: bool = True, double_after_split: bool = True
+) -> DownUnderAnalysis:
+    """Exact house edge of the 685a Bet Wager with optimal (composition-dependent) play given the range.
+
+    ``double_after_split=False`` prices a game without doubling after a split (685a.9(a) allows it): a candidate
+    rule set the Board's published hold could rest on, never the chapter's own figure."""
     if decks not in PERMITTED_DECKS:
         raise ValueError(f"685a.3(a) permits 4, 5, 6 or 8 decks, not {decks}")
     shoe = full_shoe(decks)
@@ -260,7 +267,7 @@ def analyse_down_under(decks: int = 6, dealer_ace_pair_is_22: bool = True) -> Do
         after_up[up] -= 1
         classes = hole_classes(up)
         values = {
-            hole: _class_solution(decks, up, hole, dealer_ace_pair_is_22)[0]
+            hole: _class_solution(decks, up, hole, dealer_ace_pair_is_22, double_after_split)[0]
             for hole in classes
             if not _is_dealer_blackjack(up, hole)
         }

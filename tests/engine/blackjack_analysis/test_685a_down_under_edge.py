@@ -76,14 +76,18 @@ def test_685a_exact_edge_agrees_with_the_real_shoe_simulation(decks, ace_pair, r
 
 
 def test_685a_3_d_3_the_rules_module_counts_the_dealer_ace_pair_under_each_candidate():
-    """The chapter's A-A is a 22 that stands; the soft-12 candidate draws to it. With one ace both count it 11 up
-    to 22 (A-6-5 is 22), as the analyzer prices the two candidates (test_685a_3_d_3_dealer_ace_counts_...)."""
+    """The chapter's A-A is a 22 that stands; the conventional candidate draws to it. As written an ace counts 11 up
+    to 22 (A-6-5 and A-A-T are 22); the conventional dealer ace counts 11 only up to 21 (both are a hard 12 that
+    draws), as the analyzer prices the two candidates (tests/chapter_685a/test_685a_conventional_dealer_ace.py)."""
     ace_pair = [Card.parse("As"), Card.parse("Ah")]
     assert down_under.dealer_total(ace_pair) == 22 and not down_under.dealer_must_draw(ace_pair)
     assert down_under.dealer_total(ace_pair, SOFT_12) == 12 and down_under.dealer_must_draw(ace_pair, SOFT_12)
-    for reading in DealerAcePairReading:
-        assert down_under.dealer_total([Card.parse("Ac"), Card.parse("6d"), Card.parse("5h")], reading) == 22
-        assert down_under.dealer_total([Card.parse("Ac"), Card.parse("Ad"), Card.parse("Th")], reading) == 22
+    for hand in (("Ac", "6d", "5h"), ("Ac", "Ad", "Th")):
+        cards = [Card.parse(card) for card in hand]
+        assert down_under.dealer_total(cards) == 22 and not down_under.dealer_must_draw(cards)
+        assert down_under.dealer_total(cards, SOFT_12) == 12 and down_under.dealer_must_draw(cards, SOFT_12)
+    # A hard 22 is a dealer 22 under both.
+    assert down_under.dealer_total([Card.parse(c) for c in ("Tc", "6d", "6h")], SOFT_12) == 22
     # The candidate's name is the rulebook's, so a figure and its simulation are labelled alike.
     candidates = {candidate.key for candidate in chapter_685a.RULEBOOK.reading("685a-dealer-ace-pair").candidates}
     assert {reading.value for reading in DealerAcePairReading} == candidates

@@ -1,0 +1,158 @@
+"""Par sheets (``pacomply parsheet``): one wager of every chapter, each checked against a small computation written
+here from the cards alone (no pacomply function), and the sheet's own arithmetic (lines add up to minus the house
+edge; the break-even meter returns exactly what is wagered)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+from math import comb, prod
+
+import pytest
+from pacomply.checker.parsheet import ParSheetUnavailable, par_sheet, significant
+from typer.testing import CliRunner
+
+from pacomply.cli import app
+
+
+def _line(sheet, pays: str):  # type: ignore[no-untyped-def]
+    [line] = [line for line in sheet.lines if line.pays == pays]
+    return line
+
+
+def _lines_add_up(sheet) -> None:  # type: ignore[no-untyped-def]
+    assert sum(line.probability for line in sheet.lines) == 1
+    assert float(sum(line.contribution for line in sheet.lines)) == pytest.approx(-sheet.house_edge, abs=1e-12)
+    assert sheet.space is not None
+    assert all(line.combinations == line.probability * sheet.space for line in sheet.lines)
+
+
+def test_633a_8_insurance_par_sheet_wins_96_in_311_at_six_decks():
+    # Against a dealer ace the hole card is any of the other 311 cards, and the player's two unseen-to-us cards do
+    # not change that by exchangeability: 96 ten-valued cards of 311.
+    sheet = par_sheet("633a", "insurance", None, 6)
+    assert _line(sheet, "2 to 1").probability == Fraction(96, 311)
+    _lines_add_up(sheet)
+
+
+def test_685a_8_insurance_par_sheet_and_the_base_games_grid():
+    sheet = par_sheet("685a", "insurance", None, 8)
+    assert _line(sheet, "2 to 1").probability == Fraction(128, 415)  # 8 decks: 128 tens among 415 cards
+    _lines_add_up(sheet)
+
+
+@pytest.mark.slow
+def test_685a_base_par_sheet_grid_has_every_hand_and_every_dealer_class():
+    sheet = par_sheet("685a", "base", None, 6)
+    assert sheet.grid is not None
+    # 55 two-card hands less the Blackjack; 10 up cards x 3 ranges, plus T and A shown apart for the two Large up
+    # cards (4 classes each), less the two dealer Blackjacks: 30 columns.
+    assert len(sheet.grid.rows) == 54 and len(sheet.grid.columns) == 30
+    # Both figures are given: the house edge per initial wager exceeds the element of risk per unit wagered.
+    assert sheet.house_edge > sheet.element_of_risk and sheet.total_wagered > 1
+
+
+def test_686a_8_b_bonus_par_sheet_matches_a_three_card_enumeration():
+    # Three cards off a 6-deck shoe, ace 11 and pictures 10: total 6 (2-2-2) to 33 (A-A-A).
+    values = {**{value: 24 for value in range(2, 10)}, 10: 96, 11: 24}
+    size = sum(values.values())
+    totals: dict[int, Fraction] = {}
+    for triple in itertools.product(values, repeat=3):
+        left = dict(values)
+        ways = 1
+        for value in triple:
+            ways *= left[value]
+            left[value] -= 1
+        totals[sum(triple)] = totals.get(sum(triple), Fraction(0)) + Fraction(ways, size * (size - 1) * (size - 2))
+    sheet = par_sheet("686a", "bonus", None, 6)
+    assert _line(sheet, "50 to 1").probability == totals[6] + totals[33]
+    assert _line(sheet, "1 to 1").probability == totals[12] + totals[27]
+    _lines_add_up(sheet)
+
+
+def test_681a_8_c_bonus_par_sheet_three_sevens_at_four_decks():
+    # Three 7s: the first two total 14 and draw; 16 sevens in 208 cards, then 15 of 207, then 14 of 206.
+    sheet = par_sheet("681a", "bonus_player", "A", 4)
+    assert _line(sheet, "100 to 1").probability == Fraction(16 * 15 * 14, 208 * 207 * 206)
+    _lines_add_up(sheet)
+
+
+def test_687a_12_d_trips_par_sheet_counts_five_card_hands_of_53_cards():
+    sheet = par_sheet("687a", "trips", "DJWT-05", 1)
+    assert sheet.space == comb(53, 5)  # every five-card hand of the 53-card deck
+    # Five wild cards: the four deuces and the joker, one hand; a natural royal flush: one per suit.
+    assert _line(sheet, "2000 to 1").combinations == 1
+    assert _line(sheet, "1000 to 1").combinations == 4
+    _lines_add_up(sheet)
+
+
+@pytest.mark.parametrize(("chapter", "paytable"), [("688a", "6"), ("645a", None)])
+def test_progressive_par_sheet_five_aces_cycle_and_break_even_meter(chapter: str, paytable: str | None):
+    sheet = par_sheet(chapter, "progressive", paytable, 1)
+    five_aces = next(line for line in sheet.lines if line.outcome == "five aces")
+    # Four aces and the joker among seven cards of 53: the other two cards are any of the remaining 48.
+    assert five_aces.probability == Fraction(comb(48, 2), comb(53, 7))
+    facts = sheet.progressive
+    assert facts is not None and facts.break_even_meter is not None
+    assert facts.cycle_rounds == pytest.approx(float(1 / facts.reset_probability))
+    # At the break-even meter the lines (the meter shares valued at that meter) return exactly the wager.
+    from importlib import import_module
+
+    module = import_module(f"pacomply.checker.wager_math.chapter_{chapter}")
+    model = module.progressive_model() if paytable is None else module.progressive_model(paytable)
+    assert model.return_at_meter(facts.break_even_meter) == 1
+
+
+def test_688a_12_b_ace_high_par_sheet_lines_are_the_paytable_rows():
+    sheet = par_sheet("688a", "ace_high", "1", 1)
+    assert [line.pays for line in sheet.lines] == ["20 to 1", "10 to 1", "8 to 1", "loses"]
+    _lines_add_up(sheet)
+    # Ordered pairs of disjoint seven-card hands from 53 cards (dealer, then player): the count's upper bound.
+    assert prod((comb(53, 7), comb(46, 7))) % sheet.space == 0
+
+
+def test_fractions_print_at_least_four_significant_digits():
+    assert significant(Fraction(268, 10**6)) == "0.000268000"
+    assert significant(0.00026812345) == "0.000268123"
+    assert len(significant(1 / 3).replace("0.", "").lstrip("0")) >= 4
+
+
+def test_parsheet_cli_json_and_a_clear_error():
+    runner = CliRunner()
+    result = runner.invoke(app, ["parsheet", "633a", "--wager", "insurance", "--decks", "6", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["lines"][0]["probability"] == "96/311"
+    assert document["std_dev_basis"].startswith("net result of one round")
+    several = runner.invoke(app, ["parsheet", "688a", "--wager", "ace_high"])
+    assert several.exit_code == 2 and "--paytable" in several.output
+    with pytest.raises(ParSheetUnavailable, match="no wager"):
+        par_sheet("633a", "nonsense", None, 6)
+
+
+def test_parsheet_pdf_and_xlsx_are_written_and_identical_each_time(tmp_path):
+    runner = CliRunner()
+    outputs = []
+    for run in range(2):
+        for fmt in ("pdf", "xlsx"):
+            path = tmp_path / f"{run}.{fmt}"
+            result = runner.invoke(
+                app, ["parsheet", "688a", "--wager", "progressive", "--paytable", "6", "-f", fmt, "-o", str(path)]
+            )
+            assert result.exit_code == 0, result.output
+            outputs.append(path.read_bytes())
+    assert outputs[0] == outputs[2] and outputs[1] == outputs[3]
+    assert outputs[0].startswith(b"%PDF") and outputs[1].startswith(b"PK")
+
+
+def test_633a_base_par_sheet_grid_is_the_textbook_basic_strategy():
+    """Textbook six-deck basic strategy (dealer stands on soft 17, doubling after a split, late surrender): always
+    split 8s and aces, never split tens, surrender 16 (9-7) against a ten, double 11 against 2 to 10."""
+    sheet = par_sheet("633a", "base", None, 6)
+    assert sheet.grid is not None and sheet.grid.columns == ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+    rows = dict(sheet.grid.rows)
+    assert set(rows["8-8"]) == {"P"} and set(rows["A-A"]) == {"P"} and set(rows["T-T"]) == {"S"}
+    assert rows["7-9"][8] == "R"
+    assert rows["2-9"][:9] == ("D",) * 9
+    assert sheet.house_edge > sheet.element_of_risk  # doubles and splits put more at risk than the initial wager
