@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from tests.workspace.conftest import EXAMPLES, LICENSEE_A, PASSWORD, WebClient, upload_example
+from tests.workspace.conftest import EXAMPLES, LICENSEE_A, PASSWORD, upload_example
 
 LONG_ID = "1234567890123456789012345"
 
