@@ -8,10 +8,16 @@ started in this process on a free 127.0.0.1 port, driven with urllib, and stoppe
 2. The queue page with 10,000 stored filings: the first page, filtered by licensee, by chapter, by status, and
    the last page. The rows are inserted in bulk (20 licensees, 7 chapters, dates over three years); each has a
    review row holding one real review's JSON, so the verdict column is filled as it is in use.
-3. 20 uploads at once from 20 client threads: each upload's response time, and the time until all 20 reviews are
-   recorded (bounded by --timeout; the run stops itself either way).
+3. --concurrent uploads at once (100 by default) from as many client threads, spread over accounts of 10 clients
+   each (an account may have 10 reviews waiting): each upload's response time, and the time until all reviews
+   are recorded (bounded by --timeout; the run stops itself either way).
+4. Sign-in under guessing: the median latency of a signed-in page (the queue) alone, then while 8 anonymous
+   clients guess passwords as fast as they can (each guess: the sign-in page for its CSRF token, then a wrong
+   password), with the sign-in throttle as served and, as the anchor in the same run, with a server whose
+   throttle never refuses (every guess costs an argon2 hash, as before the throttle). Real argon2 parameters.
 
-    python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 20] [--database URL]
+    python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 100] [--database URL]
+                              [--sections upload,queue,concurrent,sign-in]
 """
 
 from __future__ import annotations
@@ -25,8 +31,11 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -36,6 +45,7 @@ sys.path.insert(0, str(REPOSITORY))
 
 from pacomply.workspace import reviewing  # noqa: E402
 from pacomply.workspace.serve import build  # noqa: E402
+from pacomply.workspace.throttle import SignInThrottle, ThrottleLimits  # noqa: E402
 
 EXAMPLE = REPOSITORY / "examples" / "686a-violations.xlsx"
 PASSWORD = "benchmark password"
@@ -54,6 +64,19 @@ class Client:
         form = urllib.parse.urlencode({"username": username, "password": PASSWORD, "csrf_token": token}).encode()
         self.opener.open(f"{base}/login", data=form).read()
         self.token = json.loads(self.opener.open(f"{base}/api/whoami").read())["csrf_token"]
+
+
+def guess(base: str, username: str) -> int:
+    """One password guess as a browser makes it; the HTTP status of the answer."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    page = opener.open(f"{base}/login").read().decode()
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    form = urllib.parse.urlencode({"username": username, "password": "wrong guess 123", "csrf_token": token})
+    try:
+        with opener.open(f"{base}/login", data=form.encode()) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
 
     def get(self, path: str) -> bytes:
         with self.opener.open(f"{self.base}{path}") as response:
@@ -133,7 +156,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--filings", type=int, default=10_000)
-    parser.add_argument("--concurrent", type=int, default=20)
+    parser.add_argument("--concurrent", type=int, default=100)
+    parser.add_argument("--sections", default="upload,queue,concurrent,sign-in", help="which parts to run")
+    parser.add_argument("--guessers", type=int, default=8, help="guessing clients in part 4")
     parser.add_argument("--workers", type=int, default=2, help="review processes")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds allowed for the concurrent reviews")
     parser.add_argument("--database", help="a SQLAlchemy URL (an empty database); a temporary SQLite file if omitted")
@@ -141,15 +166,88 @@ def main() -> None:
 
     import logging
 
-    from waitress import create_server
-
     # waitress logs each time requests wait for a thread; the latencies below say the same, once.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+
+    sections = set(arguments.sections.split(","))
+    if sections & {"upload", "queue", "concurrent"}:
+        _reviews(arguments, sections)
+    if "sign-in" in sections:
+        print(f"\n4. a signed-in page (the queue) while {arguments.guessers} clients guess passwords")
+        for label, limits in (
+            ("throttled (as served)", None),
+            ("anchor: never throttled", ThrottleLimits(per_account=10**9, per_address=10**9, concurrent=64)),
+        ):
+            _sign_in_under_guessing(arguments, label, limits)
+
+
+def _sign_in_under_guessing(arguments: argparse.Namespace, label: str, limits: ThrottleLimits | None) -> None:
+    from waitress import create_server
+
+    with tempfile.TemporaryDirectory(prefix="pacomply-bench-") as folder:
+        database = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        options = {"throttle": SignInThrottle(limits)} if limits is not None else {}
+        app, worker = build(database, workers=1, **options)
+        worker.store.add_user("bench", PASSWORD, "reviewer")
+        server = create_server(app, host="127.0.0.1", port=0, threads=8)
+        threading.Thread(target=server.run, daemon=True).start()
+        base = f"http://127.0.0.1:{server.effective_port}"
+        try:
+            client = Client(base, "bench")
+            samples = max(20, arguments.repeat * 4)
+
+            def timed() -> list[float]:
+                times = []
+                for _ in range(samples):
+                    started = time.perf_counter()
+                    client.get("/")
+                    times.append(time.perf_counter() - started)
+                    time.sleep(0.05)
+                return times
+
+            client.get("/")
+            alone = timed()
+            stop = threading.Event()
+            answers: Counter[int] = Counter()
+
+            def keep_guessing(index: int) -> None:
+                number = 0
+                while not stop.is_set():
+                    answers[guess(base, f"guess-{index}-{number % 50}")] += 1
+                    number += 1
+
+            guessers = [threading.Thread(target=keep_guessing, args=(index,), daemon=True)
+                        for index in range(arguments.guessers)]
+            began = time.perf_counter()
+            for thread in guessers:
+                thread.start()
+            time.sleep(2.0)  # the guessing under way (and, when throttled, the address locked out)
+            loaded = timed()
+            stop.set()
+            for thread in guessers:
+                thread.join(30)
+            elapsed = time.perf_counter() - began
+            ratio = statistics.median(loaded) / statistics.median(alone)
+            print(f"   {label}")
+            print(f"     alone                  {_milliseconds(alone)}")
+            print(f"     under guessing         {_milliseconds(loaded)}")
+            print(f"     ratio of medians       {ratio:.2f}   guesses answered {sum(answers.values())} in "
+                  f"{elapsed:.1f} s: {dict(sorted(answers.items()))}")
+        finally:
+            server.close()
+            worker.shutdown()
+            worker.store.engine.dispose()
+
+
+def _reviews(arguments: argparse.Namespace, sections: set[str]) -> None:
+    from waitress import create_server
 
     with tempfile.TemporaryDirectory(prefix="pacomply-bench-") as folder:
         database = arguments.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         app, worker = build(database, workers=arguments.workers)
-        worker.store.add_user("bench", PASSWORD, "reviewer")
+        accounts = [f"bench{index}" for index in range(max(1, -(-arguments.concurrent // 10)))]
+        for name in ["bench", *accounts]:
+            worker.store.add_user(name, PASSWORD, "reviewer")
         server = create_server(app, host="127.0.0.1", port=0, threads=8)
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
@@ -160,62 +258,76 @@ def main() -> None:
             data = EXAMPLE.read_bytes()
             warm = client.upload(EXAMPLE.name, data)  # starts the review processes (spawn, imports)
             client.wait_reviewed(int(warm["id"]), arguments.timeout)  # type: ignore[arg-type]
-
-            responses, reviewed = [], []
-            for _ in range(arguments.repeat):
-                started = time.perf_counter()
-                created = client.upload(EXAMPLE.name, data)
-                responses.append(time.perf_counter() - started)
-                reviewed.append(client.wait_reviewed(int(created["id"]), arguments.timeout) - started)  # type: ignore[arg-type]
-            print("\n1. upload and review of one 686a filing")
-            print(f"   upload response          {_milliseconds(responses)}")
-            print(f"   upload to review stored  {_milliseconds(reviewed)}")
-
-            filled = time.perf_counter()
-            _fill(worker.store, arguments.filings)
-            print(f"\n2. queue page with {arguments.filings:,} more stored filings "
-                  f"(inserted in {time.perf_counter() - filled:.1f} s)")
-            last_page = -(-(arguments.filings + arguments.repeat + 1) // 50)
-            for label, path in (
-                ("first page", "/"),
-                ("by licensee", "/?licensee=Licensee+07"),
-                ("by chapter", "/?chapter=687a"),
-                ("by status", "/?status=approved"),
-                ("by date range", "/?from=2025-01-01&to=2025-03-31"),
-                ("last page", f"/?page={last_page}"),
-                ("JSON queue", "/api/filings"),
-            ):
-                client.get(path)
-                times = []
-                for _ in range(arguments.repeat):
-                    started = time.perf_counter()
-                    client.get(path)
-                    times.append(time.perf_counter() - started)
-                print(f"   {label:<24} {_milliseconds(times)}")
-
-            print(f"\n3. {arguments.concurrent} concurrent uploads")
-            clients = [Client(base, "bench") for _ in range(arguments.concurrent)]
-            barrier = threading.Barrier(arguments.concurrent)
-
-            def one(index: int) -> tuple[int, float, float]:
-                barrier.wait()
-                started = time.perf_counter()
-                created = clients[index].upload(f"concurrent-{index}.xlsx", data)
-                return int(created["id"]), started, time.perf_counter() - started  # type: ignore[arg-type]
-
-            began = time.perf_counter()
-            with ThreadPoolExecutor(arguments.concurrent) as pool:
-                results = list(pool.map(one, range(arguments.concurrent)))
-            deadline = began + arguments.timeout
-            finished = [client.wait_reviewed(item[0], max(1.0, deadline - time.perf_counter())) for item in results]
-            print(f"   upload response          {_milliseconds([item[2] for item in results])}")
-            waits = [end - item[1] for item, end in zip(results, finished, strict=True)]
-            print(f"   upload to review stored  {_milliseconds(waits)}")
-            print(f"   all {arguments.concurrent} reviewed after      {max(finished) - began:.2f} s")
+            if "upload" in sections:
+                _one_upload(arguments, client, data)
+            if "queue" in sections:
+                _queue(arguments, worker, client)
+            if "concurrent" in sections:
+                _concurrent(arguments, base, accounts, data)
         finally:
             server.close()
             worker.shutdown()
             worker.store.engine.dispose()
+
+
+def _one_upload(arguments: argparse.Namespace, client: Client, data: bytes) -> None:
+    responses, reviewed = [], []
+    for _ in range(arguments.repeat):
+        started = time.perf_counter()
+        created = client.upload(EXAMPLE.name, data)
+        responses.append(time.perf_counter() - started)
+        reviewed.append(client.wait_reviewed(int(created["id"]), arguments.timeout) - started)  # type: ignore[arg-type]
+    print("\n1. upload and review of one 686a filing")
+    print(f"   upload response          {_milliseconds(responses)}")
+    print(f"   upload to review stored  {_milliseconds(reviewed)}")
+
+
+def _queue(arguments: argparse.Namespace, worker: object, client: Client) -> None:
+    filled = time.perf_counter()
+    _fill(worker.store, arguments.filings)  # type: ignore[attr-defined]
+    print(f"\n2. queue page with {arguments.filings:,} more stored filings "
+          f"(inserted in {time.perf_counter() - filled:.1f} s)")
+    last_page = -(-(arguments.filings + arguments.repeat + 1) // 50)
+    for label, path in (
+        ("first page", "/"),
+        ("by licensee", "/?licensee=Licensee+07"),
+        ("by chapter", "/?chapter=687a"),
+        ("by status", "/?status=approved"),
+        ("by date range", "/?from=2025-01-01&to=2025-03-31"),
+        ("last page", f"/?page={last_page}"),
+        ("JSON queue", "/api/filings"),
+    ):
+        client.get(path)
+        times = []
+        for _ in range(arguments.repeat):
+            started = time.perf_counter()
+            client.get(path)
+            times.append(time.perf_counter() - started)
+        print(f"   {label:<24} {_milliseconds(times)}")
+
+
+def _concurrent(arguments: argparse.Namespace, base: str, accounts: list[str], data: bytes) -> None:
+    print(f"\n3. {arguments.concurrent} concurrent uploads from {len(accounts)} accounts")
+    clients = [Client(base, accounts[index // 10]) for index in range(arguments.concurrent)]
+    barrier = threading.Barrier(arguments.concurrent)
+
+    def one(index: int) -> tuple[int, float, float]:
+        barrier.wait()
+        started = time.perf_counter()
+        created = clients[index].upload(f"concurrent-{index}.xlsx", data)
+        return int(created["id"]), started, time.perf_counter() - started  # type: ignore[arg-type]
+
+    began = time.perf_counter()
+    with ThreadPoolExecutor(arguments.concurrent) as pool:
+        results = list(pool.map(one, range(arguments.concurrent)))
+    deadline = began + arguments.timeout
+    finished = [
+        clients[0].wait_reviewed(item[0], max(1.0, deadline - time.perf_counter())) for item in results
+    ]
+    print(f"   upload response          {_milliseconds([item[2] for item in results])}")
+    waits = [end - item[1] for item, end in zip(results, finished, strict=True)]
+    print(f"   upload to review stored  {_milliseconds(waits)}")
+    print(f"   all {arguments.concurrent} reviewed after      {max(finished) - began:.2f} s")
 
 
 if __name__ == "__main__":
