@@ -43,12 +43,11 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
-from pacomply.workspace import reviewing  # noqa: E402
-from pacomply.workspace.serve import build  # noqa: E402
-from pacomply.workspace.throttle import SignInThrottle, ThrottleLimits  # noqa: E402
+# pacomply is imported inside the functions: the guessing clients of part 4 are spawned processes that import
+# this module, and must start in a moment, not after the workspace's imports.
 
 EXAMPLE = REPOSITORY / "examples" / "686a-violations.xlsx"
-PASSWORD = "benchmark password"
+PASSWORD = "a reading lamp at noon"
 CHAPTERS = ("633a", "645a", "681a", "685a", "686a", "687a", "688a")
 STATUSES = ("received", "in review", "changes requested", "approved")
 
@@ -65,18 +64,6 @@ class Client:
         self.opener.open(f"{base}/login", data=form).read()
         self.token = json.loads(self.opener.open(f"{base}/api/whoami").read())["csrf_token"]
 
-
-def guess(base: str, username: str) -> int:
-    """One password guess as a browser makes it; the HTTP status of the answer."""
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-    page = opener.open(f"{base}/login").read().decode()
-    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
-    form = urllib.parse.urlencode({"username": username, "password": "wrong guess 123", "csrf_token": token})
-    try:
-        with opener.open(f"{base}/login", data=form.encode()) as response:
-            return int(response.status)
-    except urllib.error.HTTPError as error:
-        return int(error.code)
 
     def get(self, path: str) -> bytes:
         with self.opener.open(f"{self.base}{path}") as response:
@@ -106,6 +93,38 @@ def guess(base: str, username: str) -> int:
         raise TimeoutError(f"filing {submission_id} was not reviewed within {timeout} s")
 
 
+def guess(base: str, username: str) -> int:
+    """One password guess as a browser makes it; the HTTP status of the answer."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    try:
+        page = opener.open(f"{base}/login").read().decode()
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+        form = urllib.parse.urlencode({"username": username, "password": "wrong guess 123", "csrf_token": token})
+        with opener.open(f"{base}/login", data=form.encode()) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+def keep_guessing(base: str, index: int, stop: object, results: object, nice: int = 0) -> None:
+    """A guessing client (run in its own process): guesses until ``stop`` is set, then reports its answers."""
+    import os
+
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
+    answers: Counter[int] = Counter()
+    number = 0
+    while not stop.is_set():  # type: ignore[attr-defined]
+        try:
+            answers[guess(base, f"guess-{index}-{number % 50}")] += 1
+        except OSError:
+            answers[0] += 1
+        if number == 0:
+            results.put(None)  # type: ignore[attr-defined]
+        number += 1
+    results.put(answers)  # type: ignore[attr-defined]
+
+
 def _milliseconds(values: list[float]) -> str:
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -117,6 +136,7 @@ def _milliseconds(values: list[float]) -> str:
 
 def _fill(store: object, count: int) -> None:
     """Insert ``count`` submissions in bulk, each with a review row holding one real review's JSON."""
+    from pacomply.workspace import reviewing
     from pacomply.workspace.models import ReviewRecord, Submission, SubmissionChapter
     from sqlalchemy import insert
 
@@ -159,6 +179,11 @@ def main() -> None:
     parser.add_argument("--concurrent", type=int, default=100)
     parser.add_argument("--sections", default="upload,queue,concurrent,sign-in", help="which parts to run")
     parser.add_argument("--guessers", type=int, default=8, help="guessing clients in part 4")
+    parser.add_argument(
+        "--guesser-nice", type=int, default=0,
+        help="scheduling niceness of the guessing processes (19: they take only CPU the server leaves, as clients "
+        "on other machines would; 0: they compete with the server for this machine's cores)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="review processes")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds allowed for the concurrent reviews")
     parser.add_argument("--database", help="a SQLAlchemy URL (an empty database); a temporary SQLite file if omitted")
@@ -173,7 +198,10 @@ def main() -> None:
     if sections & {"upload", "queue", "concurrent"}:
         _reviews(arguments, sections)
     if "sign-in" in sections:
-        print(f"\n4. a signed-in page (the queue) while {arguments.guessers} clients guess passwords")
+        from pacomply.workspace.throttle import ThrottleLimits
+
+        print(f"\n4. a signed-in page (the queue) while {arguments.guessers} clients guess passwords "
+              f"(guessers at niceness {arguments.guesser_nice})")
         for label, limits in (
             ("throttled (as served)", None),
             ("anchor: never throttled", ThrottleLimits(per_account=10**9, per_address=10**9, concurrent=64)),
@@ -181,12 +209,14 @@ def main() -> None:
             _sign_in_under_guessing(arguments, label, limits)
 
 
-def _sign_in_under_guessing(arguments: argparse.Namespace, label: str, limits: ThrottleLimits | None) -> None:
+def _sign_in_under_guessing(arguments: argparse.Namespace, label: str, limits: object) -> None:
+    from pacomply.workspace.serve import build
+    from pacomply.workspace.throttle import SignInThrottle
     from waitress import create_server
 
     with tempfile.TemporaryDirectory(prefix="pacomply-bench-") as folder:
         database = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        options = {"throttle": SignInThrottle(limits)} if limits is not None else {}
+        options = {"throttle": SignInThrottle(limits)} if limits is not None else {}  # type: ignore[arg-type]
         app, worker = build(database, workers=1, **options)
         worker.store.add_user("bench", PASSWORD, "reviewer")
         server = create_server(app, host="127.0.0.1", port=0, threads=8)
@@ -207,32 +237,36 @@ def _sign_in_under_guessing(arguments: argparse.Namespace, label: str, limits: T
 
             client.get("/")
             alone = timed()
-            stop = threading.Event()
-            answers: Counter[int] = Counter()
+            import multiprocessing
 
-            def keep_guessing(index: int) -> None:
-                number = 0
-                while not stop.is_set():
-                    answers[guess(base, f"guess-{index}-{number % 50}")] += 1
-                    number += 1
-
-            guessers = [threading.Thread(target=keep_guessing, args=(index,), daemon=True)
+            context = multiprocessing.get_context("spawn")
+            stop = context.Event()
+            results = context.Queue()
+            # Separate processes, as real clients are: threads here would share the server's interpreter lock.
+            guessers = [context.Process(
+                target=keep_guessing, args=(base, index, stop, results, arguments.guesser_nice), daemon=True
+            )
                         for index in range(arguments.guessers)]
+            for process in guessers:
+                process.start()
+            for _ in guessers:  # each guesser's first answer: all are guessing now
+                results.get(timeout=120)
+            time.sleep(1.0)  # and, when throttled, the address is locked out
             began = time.perf_counter()
-            for thread in guessers:
-                thread.start()
-            time.sleep(2.0)  # the guessing under way (and, when throttled, the address locked out)
             loaded = timed()
             stop.set()
-            for thread in guessers:
-                thread.join(30)
+            answers: Counter[int] = Counter()
+            for _ in guessers:
+                answers.update(results.get(timeout=60))  # type: ignore[arg-type]
+            for process in guessers:
+                process.join(30)
             elapsed = time.perf_counter() - began
             ratio = statistics.median(loaded) / statistics.median(alone)
             print(f"   {label}")
             print(f"     alone                  {_milliseconds(alone)}")
             print(f"     under guessing         {_milliseconds(loaded)}")
-            print(f"     ratio of medians       {ratio:.2f}   guesses answered {sum(answers.values())} in "
-                  f"{elapsed:.1f} s: {dict(sorted(answers.items()))}")
+            print(f"     ratio of medians       {ratio:.2f}   guesses answered {sum(answers.values())} "
+                  f"(in all, {elapsed:.1f} s measured): {dict(sorted(answers.items()))}")
         finally:
             server.close()
             worker.shutdown()
@@ -240,6 +274,7 @@ def _sign_in_under_guessing(arguments: argparse.Namespace, label: str, limits: T
 
 
 def _reviews(arguments: argparse.Namespace, sections: set[str]) -> None:
+    from pacomply.workspace.serve import build
     from waitress import create_server
 
     with tempfile.TemporaryDirectory(prefix="pacomply-bench-") as folder:

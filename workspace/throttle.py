@@ -80,6 +80,16 @@ class SignInThrottle:
                         first,
                     )
 
+    def address_retry_after(self, address: str) -> int | None:
+        """Seconds until an address that used up its failures may try again; None when it may now. Read before
+        anything else of a sign-in request is done, so a locked-out guesser costs the server almost nothing."""
+        now = self._clock()
+        with self._lock:
+            times = self._recent(("address", address), now)
+            if len(times) < self.limits.per_address:
+                return None
+            return max(1, int(times[0] + self.limits.window_seconds - now) + 1)
+
     def failed(self, account: str, address: str) -> None:
         now = self._clock()
         with self._lock:

@@ -276,6 +276,21 @@ def create_app(
         return request.path.startswith("/api/")
 
     @app.before_request
+    def refuse_a_locked_out_address() -> Any:
+        # The sign-in page and form from an address that used up its failures: a short plain answer, before any
+        # form parsing, session, template or hash (8 guessing clients must not slow the signed-in pages).
+        if request.endpoint != "login":
+            return None
+        retry = throttle.address_retry_after(address())
+        if retry is None:
+            return None
+        return Response(
+            f"too many failed sign-ins from this address; try again in {retry // 60 + 1} minute(s)\n",
+            429,
+            {"Retry-After": str(retry), "Content-Type": "text/plain; charset=utf-8"},
+        )
+
+    @app.before_request
     def require_sign_in() -> Any:
         if (
             _has_nul(request.path)

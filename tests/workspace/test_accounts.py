@@ -113,6 +113,9 @@ def test_sign_in_guesses_are_throttled_per_account_and_per_address_before_any_ha
         assert guesser.post("/login", {"username": name, "password": "guess guess guess"}).status_code == 401
     assert guesser.post("/login", {"username": "ada", "password": PASSWORD}).status_code == 429
     assert len(hashes) == 6
+    # A locked-out address gets a short answer even for the sign-in page: no form, no session cookie.
+    page = app.test_client().get("/login")
+    assert page.status_code == 429 and "Set-Cookie" not in page.headers and "<form" not in page.get_data(as_text=True)
     # HTTP Basic credentials on the JSON endpoints go through the same throttle.
     token = base64.b64encode(f"rita:{PASSWORD}".encode()).decode()
     basic = app.test_client().get("/api/filings", headers={"Authorization": f"Basic {token}"})
