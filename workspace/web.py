@@ -156,6 +156,34 @@ def describe_event(action: str, detail_text: str) -> str:
     return text + (" (" + "; ".join(extras) + ")" if extras else "")
 
 
+class LockedOutGate:
+    """WSGI middleware in front of the application: the sign-in page and form from an address that used up its
+    failures get a short plain 429 before Flask parses anything (no form, session, template or hash), so a flood
+    of guesses costs the server as little as an answer can, and the signed-in pages keep their speed."""
+
+    def __init__(self, application: Any, throttle: SignInThrottle) -> None:
+        self.application = application
+        self.throttle = throttle
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        if environ.get("PATH_INFO") == "/login":
+            retry = self.throttle.address_retry_after(str(environ.get("REMOTE_ADDR") or "unknown")[:64])
+            if retry is not None:
+                body = f"too many failed sign-ins from this address; try again in {retry // 60 + 1} minute(s)\n"
+                start_response(
+                    "429 Too Many Requests",
+                    [
+                        ("Content-Type", "text/plain; charset=utf-8"),
+                        ("Retry-After", str(retry)),
+                        ("Cache-Control", "no-store"),
+                        ("X-Content-Type-Options", "nosniff"),
+                        ("Content-Length", str(len(body.encode()))),
+                    ],
+                )
+                return [body.encode()]
+        return self.application(environ, start_response)
+
+
 class Account(UserMixin):  # type: ignore[misc]
     """The signed-in account, detached from the database session that loaded it."""
 
@@ -222,6 +250,7 @@ def create_app(
         Status=Status, Role=Role, CHAPTERS=CHAPTERS, FINDING_FIELDS=FINDING_FIELDS, finding_key=finding_key,
         FINAL_STATUSES=FINAL_STATUSES,
     )
+    app.wsgi_app = LockedOutGate(app.wsgi_app, throttle)  # type: ignore[method-assign]
     csrf = CSRFProtect(app)
     logins = LoginManager(app)
     logins.login_view = "login"
@@ -274,21 +303,6 @@ def create_app(
 
     def api() -> bool:
         return request.path.startswith("/api/")
-
-    @app.before_request
-    def refuse_a_locked_out_address() -> Any:
-        # The sign-in page and form from an address that used up its failures: a short plain answer, before any
-        # form parsing, session, template or hash (8 guessing clients must not slow the signed-in pages).
-        if request.endpoint != "login":
-            return None
-        retry = throttle.address_retry_after(address())
-        if retry is None:
-            return None
-        return Response(
-            f"too many failed sign-ins from this address; try again in {retry // 60 + 1} minute(s)\n",
-            429,
-            {"Retry-After": str(retry), "Content-Type": "text/plain; charset=utf-8"},
-        )
 
     @app.before_request
     def require_sign_in() -> Any:
