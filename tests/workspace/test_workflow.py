@@ -200,3 +200,27 @@ def test_the_letters_header_never_runs_over_the_page_number_for_a_long_licensee_
             assert name_words and max(word["x1"] for word in name_words) <= page_x - 10, number
             assert any(word["text"].endswith("…") for word in name_words)
             assert page.width - max(word["x1"] for word in header) >= 0.7 * 72 - 1  # inside the right margin
+
+
+def test_the_review_pdfs_header_and_footer_never_run_over_the_page_number_for_a_long_licensee_name() -> None:
+    import json
+
+    import pdfplumber
+    from pacomply.workspace import reviewing
+
+    document = json.loads((EXAMPLES / "686a-violations.json").read_text(encoding="utf-8"))
+    document["metadata"]["licensee"] = "Exceedingly Long-Named Riverfront Gaming and Hospitality Holdings " * 4
+    pdf = reviewing.review_upload("long.json", json.dumps(document).encode()).pdf
+    with pdfplumber.open(io.BytesIO(pdf)) as opened:
+        assert len(opened.pages) >= 2
+        for number, page in enumerate(opened.pages, 1):
+            words = page.extract_words()
+            footer = [word for word in words if word["top"] > page.height - 0.6 * 72]
+            label = [word for word in footer if word["text"] == "Page"]
+            assert label, number
+            left = [word for word in footer if word["x1"] <= label[0]["x0"] + 1 and word is not label[0]]
+            overlapping = [word for word in footer if word["x0"] < label[0]["x0"] < word["x1"]]
+            assert not overlapping, (number, overlapping)
+            assert left and max(word["x1"] for word in left) <= label[0]["x0"] - 6, number
+            header = [word for word in words if word["top"] < 0.6 * 72]
+            assert all(word["x1"] <= page.width - 0.75 * 72 + 1 for word in header), number
