@@ -96,7 +96,8 @@ BOARD_REFERENCE = re.compile(r"(PGCB waiver )?[A-Z]{1,8}-(19|20)\d\d-\d{1,6}")
 SESSION_IDLE = timedelta(minutes=30)
 SESSION_ABSOLUTE = timedelta(hours=12)
 SESSION_TOUCH = timedelta(seconds=60)
-"""A session's last use is written at most this often (a page load is not a database write)."""
+"""A session's last use is written at most this often (a page load is not a database write), and at most a tenth
+of the idle limit apart, so a session in use is never taken for an idle one."""
 
 APPROVING = ("approve", "approve in part")
 
@@ -366,7 +367,7 @@ class Store:
             if ended is not None:
                 row.ended_at, row.ended_why = moment, ended
                 return None
-            if moment - _utc(row.last_seen_at) > SESSION_TOUCH:
+            if moment - _utc(row.last_seen_at) > min(SESSION_TOUCH, idle / 10):
                 row.last_seen_at = moment
             return user, _utc(row.created_at)  # type: ignore[return-value]
 
