@@ -206,3 +206,30 @@ def test_the_last_administrator_cannot_be_demoted_or_deactivated(site: Any) -> N
     site.set_role("sam", "admin", actor="ada")
     site.set_role("ada", "reviewer", actor="sam")  # another administrator exists now
     assert {user.username: user.role for user in site.users()}["ada"] == "reviewer"
+
+
+def test_password_and_activity_through_the_json_endpoints(site: Any) -> None:
+    app = _app(site)
+    api = app.test_client()
+
+    def basic(username: str, password: str = PASSWORD) -> dict[str, str]:
+        return {"Authorization": "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()}
+
+    refused = api.post("/api/users/rita/password", json={"password": "a fresh long phrase"}, headers=basic("rita"))
+    assert refused.status_code == 403
+    reset = api.post("/api/users/rita/password", json={"password": "a fresh long phrase"}, headers=basic("ada"))
+    assert reset.get_json() == {"username": "rita", "reset": True}
+    weak = api.post("/api/account/password", json={"current_password": "a fresh long phrase",
+                                                   "new_password": "qwerty123456"},
+                    headers=basic("rita", "a fresh long phrase"))
+    assert weak.status_code == 400 and "most common" in weak.get_json()["error"]
+    changed = api.post("/api/account/password", json={"current_password": "a fresh long phrase",
+                                                      "new_password": "my own long phrase"},
+                       headers=basic("rita", "a fresh long phrase"))
+    assert changed.get_json() == {"changed": True}
+    assert api.post("/api/users/rita/active", json={"active": "no"}, headers=basic("ada")).status_code == 400
+    off = api.post("/api/users/rita/active", json={"active": False}, headers=basic("ada"))
+    assert off.get_json() == {"username": "rita", "active": False}
+    assert api.get("/api/whoami", headers=basic("rita", "my own long phrase")).status_code == 401
+    last = api.post("/api/users/ada/active", json={"active": False}, headers=basic("ada"))
+    assert last.status_code == 409 and "last active administrator" in last.get_json()["error"]
