@@ -107,6 +107,14 @@ def safe_next(target: str | None) -> str | None:
     return target
 
 
+def licensee_problem(problem: str | None) -> str | None:
+    """Why a filing has no review, as a licensee reads it: the readers' problems with the file as they are, an
+    internal error of pacomply without its technical detail (the Board's staff see that)."""
+    if problem and problem.startswith("pacomply could not review this filing (an internal error"):
+        return "pacomply could not review this filing (an internal error); the Board's staff can see the details"
+    return problem
+
+
 def _has_nul(value: Any) -> bool:
     if isinstance(value, str):
         return "\x00" in value
@@ -248,7 +256,7 @@ def create_app(
     app.jinja_env.filters["describe"] = lambda event: describe_event(event.action, event.detail)
     app.jinja_env.globals.update(
         Status=Status, Role=Role, CHAPTERS=CHAPTERS, FINDING_FIELDS=FINDING_FIELDS, finding_key=finding_key,
-        FINAL_STATUSES=FINAL_STATUSES,
+        FINAL_STATUSES=FINAL_STATUSES, licensee_problem=licensee_problem,
     )
     app.wsgi_app = LockedOutGate(app.wsgi_app, throttle)  # type: ignore[method-assign]
     csrf = CSRFProtect(app)
@@ -786,7 +794,9 @@ def create_app(
             ),
             "status": submission.status,
             "review_state": submission.review_state,
-            "review_problem": submission.review_problem,
+            "review_problem": submission.review_problem if current_user.staff else licensee_problem(
+                submission.review_problem
+            ),
             "version": submission.version,
             "verdict": verdict,
         }

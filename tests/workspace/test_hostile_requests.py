@@ -168,6 +168,24 @@ def test_a_licensee_sees_findings_status_and_letters_but_no_internal_note(web_on
     assert words.count("to be corrected") == 12  # every error of the review is cited
 
 
+def test_a_licensee_reads_why_a_review_failed_without_pacomplys_internal_detail(web: Any) -> None:
+    _app, worker, client_factory = web
+    staff = client_factory()
+    staff.sign_in("rita")
+    submission_id = int(staff.upload("686a-violations.xlsx", (EXAMPLES / "686a-violations.xlsx").read_bytes())
+                        .location.rsplit("/", 1)[1])
+    worker.wait_idle(60)
+    detail = "pacomply could not review this filing (an internal error: KeyError('secret_path /srv/x'))"
+    worker.store.record_review_failure(submission_id, detail, "pacomply")
+    assert "secret_path" in staff.get(f"/filings/{submission_id}").get_data(as_text=True)
+    lee = client_factory()
+    lee.sign_in("lee")
+    html = lee.get(f"/filings/{submission_id}").get_data(as_text=True)
+    assert "secret_path" not in html and "the Board&#39;s staff can see the details" in html
+    problem = lee.get(f"/api/filings/{submission_id}").get_json()["filing"]["review_problem"]
+    assert "secret_path" not in problem and problem.startswith("pacomply could not review this filing")
+
+
 def _many_tables(count: int) -> bytes:
     document = json.loads((EXAMPLES / "686a-compliant.json").read_text(encoding="utf-8"))
     template = document["tables"][0]
