@@ -29,6 +29,8 @@ class ThrottleLimits:
     """Password hashes computed at once, over every client."""
     wait_seconds: float = 2.0
     """How long a sign-in waits for a free hashing slot before it is refused as busy."""
+    tracked: int = 100_000
+    """Accounts and addresses counted before the expired ones are swept (the memory a flood can take)."""
 
 
 class Throttled(Exception):
@@ -93,6 +95,10 @@ class SignInThrottle:
     def failed(self, account: str, address: str) -> None:
         now = self._clock()
         with self._lock:
+            if len(self._failures) >= self.limits.tracked:
+                # Guesses at ever new names from ever new addresses: forget what the window has passed.
+                for key in list(self._failures):
+                    self._recent(key, now)
             for key in (("account", account.casefold()), ("address", address)):
                 self._failures.setdefault(key, deque()).append(now)
 

@@ -233,3 +233,21 @@ def test_password_and_activity_through_the_json_endpoints(site: Any) -> None:
     assert api.get("/api/whoami", headers=basic("rita", "my own long phrase")).status_code == 401
     last = api.post("/api/users/ada/active", json={"active": False}, headers=basic("ada"))
     assert last.status_code == 409 and "last active administrator" in last.get_json()["error"]
+
+
+def test_the_throttle_forgets_failures_past_its_window_and_stays_bounded() -> None:
+    from pacomply.workspace.throttle import SignInThrottle, Throttled, ThrottleLimits
+
+    now = [0.0]
+    throttle = SignInThrottle(ThrottleLimits(per_account=2, per_address=100, window_seconds=60, tracked=1000),
+                              clock=lambda: now[0])
+    throttle.failed("rita", "10.0.0.1")
+    throttle.failed("RITA", "10.0.0.2")  # one account, whatever the case
+    with pytest.raises(Throttled):
+        throttle.check("rita", "10.0.0.3")
+    now[0] = 61.0
+    throttle.check("rita", "10.0.0.3")  # the window has passed
+    for index in range(5000):  # a flood of new names from new addresses, six seconds apart
+        now[0] = 61.0 + index * 6
+        throttle.failed(f"name-{index}", f"10.1.{index // 250}.{index % 250}")
+    assert len(throttle._failures) <= 1000 + 2
