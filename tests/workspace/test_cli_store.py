@@ -119,3 +119,25 @@ def test_help_imports_no_web_or_database_module() -> None:
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=EXAMPLES.parent)
     assert "HEAVY []" in output.stdout
+
+
+def test_store_user_password_and_active_from_the_command_line(tmp_path: Path) -> None:
+    database = ["--database", f"sqlite:///{tmp_path / 'store.sqlite3'}"]
+    for name, role in (("ada", "admin"), ("rita", "reviewer")):
+        added = runner.invoke(app, ["store", "user", "add", name, "--role", role, "--password", "a long password",
+                                    *database])
+        assert added.exit_code == 0, added.output
+    weak = runner.invoke(app, ["store", "user", "password", "ada", "--password", "password1234", *database])
+    assert weak.exit_code == 2 and "most common" in weak.output
+    reset = runner.invoke(app, ["store", "user", "password", "ada", "--password", "the way back in", *database])
+    assert reset.exit_code == 0 and "reset" in reset.output
+    last = runner.invoke(app, ["store", "user", "active", "ada", "--no", *database])
+    assert last.exit_code == 2 and "last active administrator" in last.output
+    off = runner.invoke(app, ["store", "user", "active", "rita", "--no", *database])
+    assert off.exit_code == 0 and "deactivated" in off.output
+    from pacomply.workspace.store import open_store
+
+    store = open_store(database[1])
+    assert store.authenticate("ada", "the way back in") is not None
+    assert store.authenticate("rita", "a long password") is None
+    store.engine.dispose()
