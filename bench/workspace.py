@@ -8,10 +8,16 @@ started in this process on a free 127.0.0.1 port, driven with urllib, and stoppe
 2. The queue page with 10,000 stored filings: the first page, filtered by licensee, by chapter, by status, and
    the last page. The rows are inserted in bulk (20 licensees, 7 chapters, dates over three years); each has a
    review row holding one real review's JSON, so the verdict column is filled as it is in use.
-3. 20 uploads at once from 20 client threads: each upload's response time, and the time until all 20 reviews are
-   recorded (bounded by --timeout; the run stops itself either way).
+3. --concurrent uploads at once (100 by default) from as many client threads, spread over accounts of 10 clients
+   each (an account may have 10 reviews waiting): each upload's response time, and the time until all reviews
+   are recorded (bounded by --timeout; the run stops itself either way).
+4. Sign-in under guessing: the median latency of a signed-in page (the queue) alone, then while 8 anonymous
+   clients guess passwords as fast as they can (each guess: the sign-in page for its CSRF token, then a wrong
+   password), with the sign-in throttle as served and, as the anchor in the same run, with a server whose
+   throttle never refuses (every guess costs an argon2 hash, as before the throttle). Real argon2 parameters.
 
-    python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 20] [--database URL]
+    python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 100] [--database URL]
+                              [--sections upload,queue,concurrent,sign-in]
 """
 
 from __future__ import annotations
@@ -25,8 +31,11 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -34,11 +43,11 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
-from pacomply.workspace import reviewing  # noqa: E402
-from pacomply.workspace.serve import build  # noqa: E402
+# pacomply is imported inside the functions: the guessing clients of part 4 are spawned processes that import
+# this module, and must start in a moment, not after the workspace's imports.
 
 EXAMPLE = REPOSITORY / "examples" / "686a-violations.xlsx"
-PASSWORD = "benchmark password"
+PASSWORD = "a reading lamp at noon"
 CHAPTERS = ("633a", "645a", "681a", "685a", "686a", "687a", "688a")
 STATUSES = ("received", "in review", "changes requested", "approved")
 
@@ -54,6 +63,7 @@ class Client:
         form = urllib.parse.urlencode({"username": username, "password": PASSWORD, "csrf_token": token}).encode()
         self.opener.open(f"{base}/login", data=form).read()
         self.token = json.loads(self.opener.open(f"{base}/api/whoami").read())["csrf_token"]
+
 
     def get(self, path: str) -> bytes:
         with self.opener.open(f"{self.base}{path}") as response:
@@ -83,6 +93,38 @@ class Client:
         raise TimeoutError(f"filing {submission_id} was not reviewed within {timeout} s")
 
 
+def guess(base: str, username: str) -> int:
+    """One password guess as a browser makes it; the HTTP status of the answer."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    try:
+        page = opener.open(f"{base}/login").read().decode()
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+        form = urllib.parse.urlencode({"username": username, "password": "wrong guess 123", "csrf_token": token})
+        with opener.open(f"{base}/login", data=form.encode()) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+def keep_guessing(base: str, index: int, stop: object, results: object, nice: int = 0) -> None:
+    """A guessing client (run in its own process): guesses until ``stop`` is set, then reports its answers."""
+    import os
+
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
+    answers: Counter[int] = Counter()
+    number = 0
+    while not stop.is_set():  # type: ignore[attr-defined]
+        try:
+            answers[guess(base, f"guess-{index}-{number % 50}")] += 1
+        except OSError:
+            answers[0] += 1
+        if number == 0:
+            results.put(None)  # type: ignore[attr-defined]
+        number += 1
+    results.put(answers)  # type: ignore[attr-defined]
+
+
 def _milliseconds(values: list[float]) -> str:
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -94,6 +136,7 @@ def _milliseconds(values: list[float]) -> str:
 
 def _fill(store: object, count: int) -> None:
     """Insert ``count`` submissions in bulk, each with a review row holding one real review's JSON."""
+    from pacomply.workspace import reviewing
     from pacomply.workspace.models import ReviewRecord, Submission, SubmissionChapter
     from sqlalchemy import insert
 
@@ -133,7 +176,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--filings", type=int, default=10_000)
-    parser.add_argument("--concurrent", type=int, default=20)
+    parser.add_argument("--concurrent", type=int, default=100)
+    parser.add_argument("--sections", default="upload,queue,concurrent,sign-in", help="which parts to run")
+    parser.add_argument("--guessers", type=int, default=8, help="guessing clients in part 4")
+    parser.add_argument(
+        "--guesser-nice", type=int, default=0,
+        help="scheduling niceness of the guessing processes (19: they take only CPU the server leaves, as clients "
+        "on other machines would; 0: they compete with the server for this machine's cores)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="review processes")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds allowed for the concurrent reviews")
     parser.add_argument("--database", help="a SQLAlchemy URL (an empty database); a temporary SQLite file if omitted")
@@ -141,15 +191,98 @@ def main() -> None:
 
     import logging
 
-    from waitress import create_server
-
     # waitress logs each time requests wait for a thread; the latencies below say the same, once.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+
+    sections = set(arguments.sections.split(","))
+    if sections & {"upload", "queue", "concurrent"}:
+        _reviews(arguments, sections)
+    if "sign-in" in sections:
+        from pacomply.workspace.throttle import ThrottleLimits
+
+        print(f"\n4. a signed-in page (the queue) while {arguments.guessers} clients guess passwords "
+              f"(guessers at niceness {arguments.guesser_nice})")
+        for label, limits in (
+            ("throttled (as served)", None),
+            ("anchor: never throttled", ThrottleLimits(per_account=10**9, per_address=10**9, concurrent=64)),
+        ):
+            _sign_in_under_guessing(arguments, label, limits)
+
+
+def _sign_in_under_guessing(arguments: argparse.Namespace, label: str, limits: object) -> None:
+    from pacomply.workspace.serve import build
+    from pacomply.workspace.throttle import SignInThrottle
+    from waitress import create_server
+
+    with tempfile.TemporaryDirectory(prefix="pacomply-bench-") as folder:
+        database = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        options = {"throttle": SignInThrottle(limits)} if limits is not None else {}  # type: ignore[arg-type]
+        app, worker = build(database, workers=1, **options)
+        worker.store.add_user("bench", PASSWORD, "reviewer")
+        server = create_server(app, host="127.0.0.1", port=0, threads=8)
+        threading.Thread(target=server.run, daemon=True).start()
+        base = f"http://127.0.0.1:{server.effective_port}"
+        try:
+            client = Client(base, "bench")
+            samples = max(20, arguments.repeat * 4)
+
+            def timed() -> list[float]:
+                times = []
+                for _ in range(samples):
+                    started = time.perf_counter()
+                    client.get("/")
+                    times.append(time.perf_counter() - started)
+                    time.sleep(0.05)
+                return times
+
+            client.get("/")
+            alone = timed()
+            import multiprocessing
+
+            context = multiprocessing.get_context("spawn")
+            stop = context.Event()
+            results = context.Queue()
+            # Separate processes, as real clients are: threads here would share the server's interpreter lock.
+            guessers = [context.Process(
+                target=keep_guessing, args=(base, index, stop, results, arguments.guesser_nice), daemon=True
+            )
+                        for index in range(arguments.guessers)]
+            for process in guessers:
+                process.start()
+            for _ in guessers:  # each guesser's first answer: all are guessing now
+                results.get(timeout=120)
+            time.sleep(1.0)  # and, when throttled, the address is locked out
+            began = time.perf_counter()
+            loaded = timed()
+            stop.set()
+            answers: Counter[int] = Counter()
+            for _ in guessers:
+                answers.update(results.get(timeout=60))  # type: ignore[arg-type]
+            for process in guessers:
+                process.join(30)
+            elapsed = time.perf_counter() - began
+            ratio = statistics.median(loaded) / statistics.median(alone)
+            print(f"   {label}")
+            print(f"     alone                  {_milliseconds(alone)}")
+            print(f"     under guessing         {_milliseconds(loaded)}")
+            print(f"     ratio of medians       {ratio:.2f}   guesses answered {sum(answers.values())} "
+                  f"(in all, {elapsed:.1f} s measured): {dict(sorted(answers.items()))}")
+        finally:
+            server.close()
+            worker.shutdown()
+            worker.store.engine.dispose()
+
+
+def _reviews(arguments: argparse.Namespace, sections: set[str]) -> None:
+    from pacomply.workspace.serve import build
+    from waitress import create_server
 
     with tempfile.TemporaryDirectory(prefix="pacomply-bench-") as folder:
         database = arguments.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         app, worker = build(database, workers=arguments.workers)
-        worker.store.add_user("bench", PASSWORD, "reviewer")
+        accounts = [f"bench{index}" for index in range(max(1, -(-arguments.concurrent // 10)))]
+        for name in ["bench", *accounts]:
+            worker.store.add_user(name, PASSWORD, "reviewer")
         server = create_server(app, host="127.0.0.1", port=0, threads=8)
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
@@ -160,62 +293,94 @@ def main() -> None:
             data = EXAMPLE.read_bytes()
             warm = client.upload(EXAMPLE.name, data)  # starts the review processes (spawn, imports)
             client.wait_reviewed(int(warm["id"]), arguments.timeout)  # type: ignore[arg-type]
-
-            responses, reviewed = [], []
-            for _ in range(arguments.repeat):
-                started = time.perf_counter()
-                created = client.upload(EXAMPLE.name, data)
-                responses.append(time.perf_counter() - started)
-                reviewed.append(client.wait_reviewed(int(created["id"]), arguments.timeout) - started)  # type: ignore[arg-type]
-            print("\n1. upload and review of one 686a filing")
-            print(f"   upload response          {_milliseconds(responses)}")
-            print(f"   upload to review stored  {_milliseconds(reviewed)}")
-
-            filled = time.perf_counter()
-            _fill(worker.store, arguments.filings)
-            print(f"\n2. queue page with {arguments.filings:,} more stored filings "
-                  f"(inserted in {time.perf_counter() - filled:.1f} s)")
-            last_page = -(-(arguments.filings + arguments.repeat + 1) // 50)
-            for label, path in (
-                ("first page", "/"),
-                ("by licensee", "/?licensee=Licensee+07"),
-                ("by chapter", "/?chapter=687a"),
-                ("by status", "/?status=approved"),
-                ("by date range", "/?from=2025-01-01&to=2025-03-31"),
-                ("last page", f"/?page={last_page}"),
-                ("JSON queue", "/api/filings"),
-            ):
-                client.get(path)
-                times = []
-                for _ in range(arguments.repeat):
-                    started = time.perf_counter()
-                    client.get(path)
-                    times.append(time.perf_counter() - started)
-                print(f"   {label:<24} {_milliseconds(times)}")
-
-            print(f"\n3. {arguments.concurrent} concurrent uploads")
-            clients = [Client(base, "bench") for _ in range(arguments.concurrent)]
-            barrier = threading.Barrier(arguments.concurrent)
-
-            def one(index: int) -> tuple[int, float, float]:
-                barrier.wait()
-                started = time.perf_counter()
-                created = clients[index].upload(f"concurrent-{index}.xlsx", data)
-                return int(created["id"]), started, time.perf_counter() - started  # type: ignore[arg-type]
-
-            began = time.perf_counter()
-            with ThreadPoolExecutor(arguments.concurrent) as pool:
-                results = list(pool.map(one, range(arguments.concurrent)))
-            deadline = began + arguments.timeout
-            finished = [client.wait_reviewed(item[0], max(1.0, deadline - time.perf_counter())) for item in results]
-            print(f"   upload response          {_milliseconds([item[2] for item in results])}")
-            waits = [end - item[1] for item, end in zip(results, finished, strict=True)]
-            print(f"   upload to review stored  {_milliseconds(waits)}")
-            print(f"   all {arguments.concurrent} reviewed after      {max(finished) - began:.2f} s")
+            if "upload" in sections:
+                _one_upload(arguments, client, data)
+            if "queue" in sections:
+                _queue(arguments, worker, client)
+            if "concurrent" in sections:
+                _concurrent(arguments, base, accounts, data)
         finally:
             server.close()
             worker.shutdown()
             worker.store.engine.dispose()
+
+
+def _one_upload(arguments: argparse.Namespace, client: Client, data: bytes) -> None:
+    responses, reviewed = [], []
+    for _ in range(arguments.repeat):
+        started = time.perf_counter()
+        created = client.upload(EXAMPLE.name, data)
+        responses.append(time.perf_counter() - started)
+        reviewed.append(client.wait_reviewed(int(created["id"]), arguments.timeout) - started)  # type: ignore[arg-type]
+    print("\n1. upload and review of one 686a filing")
+    print(f"   upload response          {_milliseconds(responses)}")
+    print(f"   upload to review stored  {_milliseconds(reviewed)}")
+
+
+def _queue(arguments: argparse.Namespace, worker: object, client: Client) -> None:
+    filled = time.perf_counter()
+    _fill(worker.store, arguments.filings)  # type: ignore[attr-defined]
+    print(f"\n2. queue page with {arguments.filings:,} more stored filings "
+          f"(inserted in {time.perf_counter() - filled:.1f} s)")
+    last_page = -(-(arguments.filings + arguments.repeat + 1) // 50)
+    for label, path in (
+        ("first page", "/"),
+        ("by licensee", "/?licensee=Licensee+07"),
+        ("by chapter", "/?chapter=687a"),
+        ("by status", "/?status=approved"),
+        ("by date range", "/?from=2025-01-01&to=2025-03-31"),
+        ("last page", f"/?page={last_page}"),
+        ("JSON queue", "/api/filings"),
+    ):
+        client.get(path)
+        times = []
+        for _ in range(arguments.repeat):
+            started = time.perf_counter()
+            client.get(path)
+            times.append(time.perf_counter() - started)
+        print(f"   {label:<24} {_milliseconds(times)}")
+
+
+def _concurrent(arguments: argparse.Namespace, base: str, accounts: list[str], data: bytes) -> None:
+    from pacomply.workspace import reviewing
+
+    cpu = []
+    for _ in range(3):  # the anchor: one review, read to PDF and Excel, in this warm process
+        started = time.process_time()
+        reviewing.review_upload(EXAMPLE.name, data)
+        cpu.append(time.process_time() - started)
+    alone = statistics.median(cpu)
+    print(f"\n3. {arguments.concurrent} concurrent uploads from {len(accounts)} accounts")
+    print(f"   anchor: one review alone {alone:.3f} s CPU; {arguments.concurrent} of them on {arguments.workers} "
+          f"cores at the least {alone * arguments.concurrent / arguments.workers:.1f} s")
+    clients = [Client(base, accounts[index // 10]) for index in range(arguments.concurrent)]
+    barrier = threading.Barrier(arguments.concurrent)
+
+    def one(index: int) -> tuple[int, float, float]:
+        barrier.wait()
+        started = time.perf_counter()
+        created = clients[index].upload(f"concurrent-{index}.xlsx", data)
+        return int(created["id"]), started, time.perf_counter() - started  # type: ignore[arg-type]
+
+    began = time.perf_counter()
+    with ThreadPoolExecutor(arguments.concurrent) as pool:
+        results = list(pool.map(one, range(arguments.concurrent)))
+    deadline = began + arguments.timeout
+    done: dict[int, float] = {}
+    while len(done) < len(results) and time.perf_counter() < deadline:  # every pending one, round and round
+        for item in results:
+            if item[0] not in done:
+                state = json.loads(clients[0].get(f"/api/filings/{item[0]}"))["filing"]["review_state"]
+                if state != "pending":
+                    done[item[0]] = time.perf_counter()
+        time.sleep(0.05)
+    if len(done) < len(results):
+        raise TimeoutError(f"{len(results) - len(done)} reviews not recorded within {arguments.timeout} s")
+    finished = [done[item[0]] for item in results]
+    print(f"   upload response          {_milliseconds([item[2] for item in results])}")
+    waits = [end - item[1] for item, end in zip(results, finished, strict=True)]
+    print(f"   upload to review stored  {_milliseconds(waits)}")
+    print(f"   all {arguments.concurrent} reviewed after      {max(finished) - began:.2f} s")
 
 
 if __name__ == "__main__":

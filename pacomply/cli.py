@@ -1442,6 +1442,44 @@ def store_user_role(
     typer.echo(f"'{username}' is now a {role}")
 
 
+@user_app.command("password")
+def store_user_password(
+    username: Annotated[str, typer.Argument(help="The sign-in name.")],
+    password: Annotated[
+        str | None, typer.Option(envvar="PACOMPLY_PASSWORD", help="The new password (asked for when omitted).")
+    ] = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Set a new password for an account (its sessions end); the way back in for an administrator locked out."""
+    from pacomply.workspace.store import WorkspaceError
+
+    if password is None:
+        password = typer.prompt("New password", hide_input=True, confirmation_prompt=True)
+    store = _open_store(database)
+    try:
+        store.reset_password(username, password, actor="cli")
+    except WorkspaceError as error:
+        _fail(str(error))
+    typer.echo(f"password of '{username}' reset")
+
+
+@user_app.command("active")
+def store_user_active(
+    username: Annotated[str, typer.Argument(help="The sign-in name.")],
+    active: Annotated[bool, typer.Option("--yes/--no", help="Activate (--yes) or deactivate (--no).")] = True,
+    database: DatabaseOption = None,
+) -> None:
+    """Activate or deactivate an account (a deactivated one cannot sign in; its sessions end)."""
+    from pacomply.workspace.store import WorkspaceError
+
+    store = _open_store(database)
+    try:
+        store.set_active(username, active, actor="cli")
+    except WorkspaceError as error:
+        _fail(str(error))
+    typer.echo(f"'{username}' is now {'active' if active else 'deactivated'}")
+
+
 regulations_app = typer.Typer(
     help="The rulebooks: which version of each chapter they encode, and a check against the official text.",
     invoke_without_command=True,

@@ -281,6 +281,20 @@ _WHOLE_LINK = re.compile(r"<link [^>]*>[^<]*</link>")
 _ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'"}
 
 
+def _fit_line(text: str, size: float, width: float) -> str:
+    """``text`` in FONT at ``size`` within ``width`` points: whole when it fits, else cut and ended with '…'."""
+    if pdfmetrics.stringWidth(text, FONT, size) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if pdfmetrics.stringWidth(text[:middle].rstrip() + "…", FONT, size) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
+
+
 def _widest_token(markup: str, font: str, size: float) -> float:
     """The width of the longest run of text a line may not break inside (words between spaces)."""
     text = _MARKUP.sub(" ", markup.replace("<br/>", " "))
@@ -1114,10 +1128,11 @@ class _ReviewDocument(BaseDocTemplate):
         canvas.setStrokeColor(RULE_GREY)
         canvas.setLineWidth(0.5)
         canvas.line(MARGIN, 0.6 * inch, PAGE_WIDTH - MARGIN, 0.6 * inch)
-        canvas.drawString(MARGIN, 0.45 * inch, self.footer)
-        canvas.drawRightString(
-            PAGE_WIDTH - MARGIN, 0.45 * inch, f"Page {number} of {total}" if total else f"Page {number}"
-        )
+        page = f"Page {number} of {total}" if total else f"Page {number}"
+        # A long licensee name is shortened to the room left of the page number, never drawn over it.
+        room = CONTENT_WIDTH - pdfmetrics.stringWidth(page, FONT, 7.5) - 12
+        canvas.drawString(MARGIN, 0.45 * inch, _fit_line(self.footer, 7.5, room))
+        canvas.drawRightString(PAGE_WIDTH - MARGIN, 0.45 * inch, page)
         canvas.restoreState()
 
     @staticmethod
@@ -1125,7 +1140,7 @@ class _ReviewDocument(BaseDocTemplate):
         canvas.saveState()
         canvas.setFont(FONT, 7.5)
         canvas.setFillColor(colors.HexColor("#555555"))
-        canvas.drawString(MARGIN, PAGE_HEIGHT - 0.5 * inch, text[:110])
+        canvas.drawString(MARGIN, PAGE_HEIGHT - 0.5 * inch, _fit_line(text, 7.5, CONTENT_WIDTH))
         canvas.restoreState()
 
     def afterFlowable(self, flowable: Flowable) -> None:

@@ -11,6 +11,7 @@ from sqlalchemy import (
     Date,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
@@ -39,6 +40,12 @@ class Status(StrEnum):
     IN_REVIEW = "in review"
     CHANGES_REQUESTED = "changes requested"
     APPROVED = "approved"
+    APPROVED_IN_PART = "approved in part"
+    """Approved except for the errors the approval names, which the licensee must still correct."""
+
+
+FINAL_STATUSES = frozenset({Status.APPROVED, Status.APPROVED_IN_PART})
+"""A countersigned decision: the filing no longer changes; the licensee files a new submission instead."""
 
 
 class Decision(StrEnum):
@@ -47,6 +54,16 @@ class Decision(StrEnum):
     AGREED = "agreed"
     DISPUTED = "disputed"
     WAIVED = "waived"
+    UPHELD = "dispute upheld"
+    """A supervisor upholds a reviewer's dispute of a finding: the Board does not hold the licensee to it."""
+
+
+class LetterKind(StrEnum):
+    """The decision letter sent to the licensee."""
+
+    DEFICIENCY_NOTICE = "deficiency notice"
+    APPROVAL = "approval"
+    APPROVAL_IN_PART = "approval in part"
 
 
 class Base(DeclarativeBase):
@@ -84,12 +101,16 @@ class Submission(Base):
     review_state: Mapped[str] = mapped_column(String(20))
     review_problem: Mapped[str | None] = mapped_column(Text, nullable=True)
     version: Mapped[int] = mapped_column(Integer)
+    due_date: Mapped[date | None] = mapped_column(Date, nullable=True, index=True)
+    """The last day of the Board's review clock (§ 601a.10(c)); filings stored before the clock have none."""
+    assigned_to_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
+    review_attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     chapters: Mapped[list[SubmissionChapter]] = relationship(
         back_populates="submission", cascade="all, delete-orphan", order_by="SubmissionChapter.chapter"
     )
-    uploaded_by: Mapped[User | None] = relationship()
-
+    uploaded_by: Mapped[User | None] = relationship(foreign_keys=[uploaded_by_id])
+    assigned_to: Mapped[User | None] = relationship(foreign_keys=[assigned_to_id])
 
     @property
     def chapter_ids(self) -> list[str]:
@@ -125,11 +146,16 @@ class Disposition(Base):
     """A reviewer's decision about one finding; a later row for the same finding supersedes, none is erased."""
 
     __tablename__ = "dispositions"
+    __table_args__ = (
+        Index("ix_dispositions_finding_sequence", "submission_id", "finding_key", "sequence", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     submission_id: Mapped[int] = mapped_column(ForeignKey("submissions.id"), index=True)
     review_id: Mapped[int] = mapped_column(ForeignKey("reviews.id"))
     finding_key: Mapped[str] = mapped_column(String(500))
+    sequence: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The finding's version: 1 for its first disposition, one more for each later one (none before 0003)."""
     decision: Mapped[str] = mapped_column(String(20))
     note: Mapped[str] = mapped_column(Text, default="")
     board_reference: Mapped[str] = mapped_column(String(255), default="")
@@ -152,6 +178,35 @@ class SignOff(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     user: Mapped[User] = relationship()
+
+
+class Letter(Base):
+    """A decision letter to the licensee, made from a review when the Board decides; never altered."""
+
+    __tablename__ = "letters"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    submission_id: Mapped[int] = mapped_column(ForeignKey("submissions.id"), index=True)
+    review_id: Mapped[int] = mapped_column(ForeignKey("reviews.id"))
+    kind: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    pdf: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
+
+
+class WebSession(Base):
+    """A signed-in browser. The cookie holds a random token; this row, keyed by the token's SHA-256, says whether
+    it still stands: signing out, a password change or a deactivation end it, as do the idle and absolute limits."""
+
+    __tablename__ = "web_sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    ended_why: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    address: Mapped[str] = mapped_column(String(64))
 
 
 class Event(Base):

@@ -39,11 +39,12 @@ def build(
     max_upload_bytes: int | None = None,
     secure_cookies: bool = False,
     secret_key: str | None = None,
+    **options: Any,
 ) -> tuple[Any, Any]:
     """The application and its review worker, over the store at ``database`` (upgraded first).
 
     Sessions are signed with ``secret_key``, else $PACOMPLY_SECRET_KEY, else a key made at start (a restart then
-    signs everyone out)."""
+    signs everyone out). ``options`` go to :func:`create_app` (session limits, the sign-in throttle, quotas)."""
     import os
 
     from pacomply.workspace.store import open_store
@@ -59,6 +60,7 @@ def build(
         secret_key=secret_key or os.environ.get("PACOMPLY_SECRET_KEY") or None,
         max_upload_bytes=max_upload_bytes or DEFAULT_MAX_UPLOAD,
         secure_cookies=secure_cookies,
+        **options,
     )
     return app, worker
 

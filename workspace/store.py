@@ -11,18 +11,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+import re
+import secrets
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from pacomply.submissions import Filing
 from pacomply.workspace.models import (
+    FINAL_STATUSES,
     Decision,
     Disposition,
     Event,
+    Letter,
+    LetterKind,
     ReviewRecord,
     Role,
     SignOff,
@@ -30,9 +35,12 @@ from pacomply.workspace.models import (
     Submission,
     SubmissionChapter,
     User,
+    WebSession,
 )
+from pacomply.workspace.passwords import WeakPassword, check_password
 from pacomply.workspace.reviewing import StoredReview
-from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy import Engine, create_engine, event, func, or_, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -54,6 +62,44 @@ class Forbidden(WorkspaceError):
 
 class Conflict(WorkspaceError):
     status = 409
+
+
+class QuotaExceeded(WorkspaceError):
+    """More than an account may have under way at once; nothing was stored."""
+
+    status = 429
+
+
+class TooLarge(WorkspaceError):
+    """A filing beyond what the workspace reviews (too many tables); nothing was stored."""
+
+    status = 413
+
+
+REVIEW_DAYS = 15
+"""The Board's review clock under § 601a.10(c): a filing is due 15 calendar days after the workspace received it
+(read as calendar days from the day of receipt; the chapter gives no business-day rule)."""
+
+MAX_TABLES = 200
+"""Tables one filing may list; a review's CPU time grows with them (a 2,000-table filing held a process ~70 s)."""
+
+MAX_PENDING_PER_ACCOUNT = 10
+"""Reviews one account may have waiting or running at once."""
+
+MAX_REVIEW_ATTEMPTS = 3
+"""A filing whose review ended its process this often is recorded as a failure instead of being tried again."""
+
+BOARD_REFERENCE = re.compile(r"(PGCB waiver )?[A-Z]{1,8}-(19|20)\d\d-\d{1,6}")
+"""The Board's reference for a waiver under § 601a.4: an office or series prefix, the year and a number, as in
+``W-2026-117`` or ``BGO-2026-117``, optionally written ``PGCB waiver W-2026-117``."""
+
+SESSION_IDLE = timedelta(minutes=30)
+SESSION_ABSOLUTE = timedelta(hours=12)
+SESSION_TOUCH = timedelta(seconds=60)
+"""A session's last use is written at most this often (a page load is not a database write), and at most a tenth
+of the idle limit apart, so a session in use is never taken for an idle one."""
+
+APPROVING = ("approve", "approve in part")
 
 
 def default_database_url() -> str:
@@ -156,10 +202,9 @@ class Store:
     ) -> User:
         """A new local account; a licensee account must name its licensee (exactly as its filings do)."""
         role = Role(role)
-        if not username.strip() or len(username) > 80:
+        if not username.strip() or len(username) > 80 or "\x00" in username:
             raise WorkspaceError("a user name is 1 to 80 characters")
-        if len(password) < 8:
-            raise WorkspaceError("a password is at least 8 characters")
+        self._check_password(password, username)
         if role is Role.LICENSEE and not licensee:
             raise WorkspaceError("a licensee account needs --licensee, the licensee's name as its filings give it")
         with self.session() as session:
@@ -177,25 +222,95 @@ class Store:
             self._event(session, actor, "user added", None, username=username, role=role.value, licensee=licensee)
         return user
 
+    @staticmethod
+    def _check_password(password: str, username: str) -> None:
+        try:
+            check_password(password, username)
+        except WeakPassword as error:
+            raise WorkspaceError(str(error)) from None
+
+    @staticmethod
+    def _account(session: Session, username: str) -> User:
+        user = session.scalar(select(User).where(User.username == username))
+        if user is None:
+            raise NotFound(f"there is no user '{username}'")
+        return user
+
+    @staticmethod
+    def _keep_an_admin(session: Session, user: User) -> None:
+        """Refuse to take the last active administrator away (nobody could manage accounts after it)."""
+        others = session.scalar(
+            select(func.count()).select_from(User).where(
+                User.role == Role.ADMIN.value, User.active.is_(True), User.id != user.id
+            )
+        )
+        if user.role == Role.ADMIN and user.active and not others:
+            raise Conflict(
+                f"'{user.username}' is the last active administrator; make another account an administrator first"
+            )
+
     def set_role(self, username: str, role: Role | str, actor: str, licensee: str | None = None) -> User:
-        """Change an account's role (an audited action)."""
+        """Change an account's role (an audited action); the last administrator keeps its role."""
         role = Role(role)
         with self.session() as session:
-            user = session.scalar(select(User).where(User.username == username))
-            if user is None:
-                raise NotFound(f"there is no user '{username}'")
+            user = self._account(session, username)
             if role is Role.LICENSEE and not (licensee or user.licensee):
                 raise WorkspaceError("a licensee account needs the licensee's name")
+            if role is not Role.ADMIN:
+                self._keep_an_admin(session, user)
             before = user.role
             user.role = role.value
             user.licensee = (licensee or user.licensee) if role is Role.LICENSEE else None
             self._event(session, actor, "role changed", None, username=username, old=before, new=role.value)
+            if before != role.value:
+                self._end_sessions(session, user.id, "role changed")
         return user
+
+    def set_active(self, username: str, active: bool, actor: str) -> User:
+        """Deactivate an account (its sessions end, it can no longer sign in) or activate it again."""
+        with self.session() as session:
+            user = self._account(session, username)
+            if not active:
+                self._keep_an_admin(session, user)
+            user.active = active
+            self._event(session, actor, "account activated" if active else "account deactivated", None,
+                        username=username)
+            if not active:
+                self._end_sessions(session, user.id, "deactivated")
+        return user
+
+    def change_password(self, user_id: int, current: str, new: str, keep_session: str | None = None) -> None:
+        """The account's own change: the current password is checked; every other session of it ends."""
+        from argon2.exceptions import VerificationError
+
+        with self.session() as session:
+            user = session.get(User, user_id)
+            if user is None or not user.active:
+                raise NotFound("there is no such account")
+            try:
+                _hasher().verify(user.password_hash, current)
+            except VerificationError:
+                raise Forbidden("the current password is wrong; nothing was changed") from None
+            self._check_password(new, user.username)
+            user.password_hash = _hasher().hash(new)
+            self._event(session, user.username, "password changed", None, username=user.username)
+            self._end_sessions(session, user.id, "password changed", keep=keep_session)
+
+    def reset_password(self, username: str, new: str, actor: str) -> None:
+        """An administrator sets a new password for an account (every session of the account ends)."""
+        with self.session() as session:
+            user = self._account(session, username)
+            self._check_password(new, user.username)
+            user.password_hash = _hasher().hash(new)
+            self._event(session, actor, "password reset", None, username=username)
+            self._end_sessions(session, user.id, "password reset")
 
     def authenticate(self, username: str, password: str) -> User | None:
         """The active account with that name and password, or None (the same answer for either mismatch)."""
         from argon2.exceptions import VerificationError
 
+        if "\x00" in username or len(username) > 80 or len(password) > 1024:
+            return None
         with self.session() as session:
             user = session.scalar(select(User).where(User.username == username, User.active.is_(True)))
         hasher = _hasher()
@@ -208,6 +323,70 @@ class Store:
         except VerificationError:
             return None
         return user
+
+    def record_sign_in(self, username: str, address: str, outcome: str, detail: str = "") -> None:
+        """An audit event for a sign-in: 'sign-in', 'sign-in failed' or 'sign-in throttled'."""
+        with self.session() as session:
+            self._event(session, username[:80].replace("\x00", ""), outcome, None, address=address, why=detail)
+
+    # -- server-side sessions -------------------------------------------------------------------------------
+
+    @staticmethod
+    def _token_key(token: str) -> str:
+        return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+    def open_session(self, user: User, address: str) -> str:
+        """A new session for a signed-in account; the token for its cookie (only its hash is stored)."""
+        token = secrets.token_urlsafe(32)
+        moment = now()
+        with self.session() as session:
+            session.add(
+                WebSession(id=self._token_key(token), user_id=user.id, created_at=moment, last_seen_at=moment,
+                           address=address[:64])
+            )
+        return token
+
+    def session_user(
+        self, token: str, idle: timedelta = SESSION_IDLE, absolute: timedelta = SESSION_ABSOLUTE
+    ) -> tuple[User, datetime] | None:
+        """The active account a session token stands for and when it signed in, or None once the session was
+        ended, has been idle longer than ``idle`` or open longer than ``absolute`` (and it is ended now)."""
+        moment = now()
+        with self.session() as session:
+            row = session.get(WebSession, self._token_key(token))
+            if row is None or row.ended_at is not None:
+                return None
+            user = session.get(User, row.user_id)
+            ended = None
+            if moment - _utc(row.last_seen_at) > idle:
+                ended = "idle timeout"
+            elif moment - _utc(row.created_at) > absolute:
+                ended = "absolute timeout"
+            elif user is None or not user.active:
+                ended = "deactivated"
+            if ended is not None:
+                row.ended_at, row.ended_why = moment, ended
+                return None
+            if moment - _utc(row.last_seen_at) > min(SESSION_TOUCH, idle / 10):
+                row.last_seen_at = moment
+            return user, _utc(row.created_at)  # type: ignore[return-value]
+
+    def end_session(self, token: str, why: str = "signed out") -> None:
+        with self.session() as session:
+            row = session.get(WebSession, self._token_key(token))
+            if row is not None and row.ended_at is None:
+                row.ended_at, row.ended_why = now(), why
+
+    @classmethod
+    def _end_sessions(cls, session: Session, user_id: int, why: str, keep: str | None = None) -> None:
+        statement = (
+            update(WebSession)
+            .where(WebSession.user_id == user_id, WebSession.ended_at.is_(None))
+            .values(ended_at=now(), ended_why=why)
+        )
+        if keep is not None:
+            statement = statement.where(WebSession.id != cls._token_key(keep))
+        session.execute(statement.execution_options(synchronize_session=False))
 
     def user(self, user_id: int) -> User | None:
         with self.session() as session:
@@ -225,14 +404,45 @@ class Store:
             return statement.where(Submission.licensee == user.licensee)
         return statement
 
-    def add_submission(self, name: str, data: bytes, filing: Filing, user: User | None, actor: str) -> Submission:
-        """Store an upload that has been read (its review comes later, from the worker)."""
+    def add_submission(
+        self,
+        name: str,
+        data: bytes,
+        filing: Filing,
+        user: User | None,
+        actor: str,
+        max_tables: int = MAX_TABLES,
+        max_pending: int = MAX_PENDING_PER_ACCOUNT,
+    ) -> Submission:
+        """Store an upload that has been read (its review comes later, from the worker). Refused, with nothing
+        stored, when the filing lists more than ``max_tables`` tables or the uploader already has
+        ``max_pending`` reviews waiting."""
         if user is not None and user.role == Role.LICENSEE and filing.metadata.licensee != user.licensee:
             raise Forbidden(
                 f"this filing is for '{filing.metadata.licensee}'; your account files for '{user.licensee}' only"
             )
+        if len(filing.tables) > max_tables:
+            raise TooLarge(
+                f"this filing lists {len(filing.tables):,} tables; the workspace reviews at most {max_tables} in one "
+                "filing. Split it into several filings; nothing was stored"
+            )
+        if "\x00" in filing.metadata.licensee:
+            raise WorkspaceError("the filing's licensee name holds a NUL character; nothing was stored")
         digest = hashlib.sha256(data).hexdigest()
+        received = now()
         with self.session() as session:
+            if user is not None:
+                waiting = session.scalar(
+                    select(func.count()).select_from(Submission).where(
+                        Submission.uploaded_by_id == user.id, Submission.review_state == "pending"
+                    )
+                )
+                if (waiting or 0) >= max_pending:
+                    raise QuotaExceeded(
+                        f"you have {waiting} filings waiting for their review; the workspace takes at most "
+                        f"{max_pending} from one account at a time. Upload this one when one of them is reviewed; "
+                        "nothing was stored"
+                    )
             submission = Submission(
                 original_name=name,
                 sha256=digest,
@@ -240,17 +450,36 @@ class Store:
                 content=data,
                 licensee=filing.metadata.licensee,
                 date_filed=filing.metadata.date_filed,
-                uploaded_at=now(),
+                uploaded_at=received,
                 uploaded_by_id=user.id if user is not None else None,
                 status=Status.RECEIVED.value,
                 review_state="pending",
                 version=1,
+                due_date=received.date() + timedelta(days=REVIEW_DAYS),
+                review_attempts=0,
                 chapters=[SubmissionChapter(chapter=chapter) for chapter in filing.filed_chapters],
             )
             session.add(submission)
             session.flush()
             self._event(session, actor, "upload", submission.id, file=name, sha256=digest, size=len(data))
         return submission
+
+    def start_review_attempt(self, submission_id: int) -> int:
+        """Count one more attempt at reviewing a submission (made when it is handed to a review process); the
+        count so far."""
+        with self.session() as session:
+            session.execute(
+                update(Submission)
+                .where(Submission.id == submission_id)
+                .values(review_attempts=Submission.review_attempts + 1)
+                .execution_options(synchronize_session=False)
+            )
+            return int(session.scalar(select(Submission.review_attempts).where(Submission.id == submission_id)) or 0)
+
+    def record_review_interrupted(self, submission_id: int, attempt: int, problem: str) -> None:
+        """A review process ended under a review (killed, out of memory); it is queued again."""
+        with self.session() as session:
+            self._event(session, "pacomply", "review interrupted", submission_id, attempt=attempt, problem=problem)
 
     def record_review(self, submission_id: int, stored: StoredReview, actor: str) -> ReviewRecord:
         """Keep a review run (a re-run adds a row; earlier ones stay)."""
@@ -272,7 +501,9 @@ class Store:
             session.execute(
                 update(Submission)
                 .where(Submission.id == submission_id)
-                .values(review_state="done", review_problem=None, version=Submission.version + 1)
+                .values(
+                    review_state="done", review_problem=None, review_attempts=0, version=Submission.version + 1
+                )
             )
             self._event(
                 session,
@@ -292,19 +523,44 @@ class Store:
             session.execute(
                 update(Submission)
                 .where(Submission.id == submission_id)
-                .values(review_state="failed", review_problem=problem, version=Submission.version + 1)
+                .values(
+                    review_state="failed", review_problem=problem, review_attempts=0, version=Submission.version + 1
+                )
             )
             self._event(session, actor, "review failed", submission_id, problem=problem)
 
-    def pending_reviews(self) -> list[tuple[int, str, bytes]]:
-        """Submissions still waiting for their first review (after a restart)."""
+    def pending_reviews(self, exclude: Iterable[int] = ()) -> list[tuple[int, str, bytes]]:
+        """Submissions waiting for a review, oldest first: the durable queue, read at start-up and whenever the
+        review processes are rebuilt (``exclude``: those already handed to a process)."""
+        statement = select(Submission.id, Submission.original_name, Submission.content).where(
+            Submission.review_state == "pending"
+        )
+        excluded = list(exclude)
+        if excluded:
+            statement = statement.where(Submission.id.not_in(excluded))
         with self.session() as session:
-            rows = session.execute(
-                select(Submission.id, Submission.original_name, Submission.content).where(
-                    Submission.review_state == "pending"
-                )
-            )
+            rows = session.execute(statement.order_by(Submission.id))
             return [(row[0], row[1], row[2]) for row in rows]
+
+    def pending_content(self, submission_id: int) -> tuple[str, bytes] | None:
+        """A submission's name and bytes while its review is pending, else None."""
+        with self.session() as session:
+            row = session.execute(
+                select(Submission.original_name, Submission.content).where(
+                    Submission.id == submission_id, Submission.review_state == "pending"
+                )
+            ).first()
+        return (row[0], row[1]) if row else None
+
+    SORTS: ClassVar[dict[str, Any]] = {
+        "uploaded": Submission.uploaded_at,
+        "id": Submission.id,
+        "licensee": Submission.licensee,
+        "filed": Submission.date_filed,
+        "due": Submission.due_date,
+        "status": Submission.status,
+    }
+    """The queue's sortable columns."""
 
     def queue(
         self,
@@ -316,8 +572,17 @@ class Store:
         filed_to: date | None = None,
         limit: int = 50,
         offset: int = 0,
+        reviewer: str | None = None,
+        text: str | None = None,
+        overdue: bool = False,
+        sort: str = "uploaded",
+        descending: bool = True,
+        today: date | None = None,
     ) -> QueuePage:
-        """The submissions the user may see, newest first, filtered."""
+        """The submissions the user may see, filtered, sorted (newest upload first by default).
+
+        ``reviewer``: assigned to that account ('-' for unassigned); ``text``: in the licensee's name or the file
+        name; ``overdue``: past its due date and not yet decided."""
         statement = self._visible(select(Submission), user)
         if status:
             statement = statement.where(Submission.status == status)
@@ -331,11 +596,32 @@ class Store:
             statement = statement.where(Submission.date_filed >= filed_from)
         if filed_to:
             statement = statement.where(Submission.date_filed <= filed_to)
+        if reviewer == "-":
+            statement = statement.where(Submission.assigned_to_id.is_(None))
+        elif reviewer:
+            statement = statement.where(
+                Submission.assigned_to_id.in_(select(User.id).where(User.username == reviewer))
+            )
+        if text:
+            pattern = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+            statement = statement.where(
+                or_(
+                    Submission.licensee.ilike(pattern, escape="\\"),
+                    Submission.original_name.ilike(pattern, escape="\\"),
+                )
+            )
+        if overdue:
+            statement = statement.where(
+                Submission.due_date < (today or now().date()),
+                Submission.status.not_in([item.value for item in FINAL_STATUSES]),
+            )
+        column = self.SORTS.get(sort, Submission.uploaded_at)
+        order = [column.desc() if descending else column.asc(), Submission.id.desc() if descending else Submission.id]
         with self.session() as session:
             total = session.scalar(select(func.count()).select_from(statement.subquery())) or 0
             rows = session.scalars(
-                statement.options(selectinload(Submission.chapters))
-                .order_by(Submission.uploaded_at.desc(), Submission.id.desc())
+                statement.options(selectinload(Submission.chapters), selectinload(Submission.assigned_to))
+                .order_by(*order)
                 .limit(limit)
                 .offset(offset)
             )
@@ -350,6 +636,41 @@ class Store:
             }
             return QueuePage(submissions, total, verdicts)
 
+    def assign(self, user: User, submission_id: int, seen_version: int, reviewer: str | None) -> Submission:
+        """Assign a filing to a reviewer or supervisor (None: unassign); staff only, an audited change."""
+        if user.role not in (Role.REVIEWER, Role.SUPERVISOR, Role.ADMIN):
+            raise Forbidden("only the Board's staff assign filings")
+        with self.session() as session:
+            submission = session.get(Submission, submission_id)
+            if submission is None:
+                raise NotFound(f"there is no filing {submission_id}")
+            target = None
+            if reviewer:
+                target = session.scalar(select(User).where(User.username == reviewer, User.active.is_(True)))
+                if target is None or target.role not in (Role.REVIEWER, Role.SUPERVISOR):
+                    raise WorkspaceError(f"'{reviewer}' is not an active reviewer or supervisor")
+            changed = session.execute(
+                update(Submission)
+                .where(Submission.id == submission_id, Submission.version == seen_version)
+                .values(assigned_to_id=target.id if target else None, version=Submission.version + 1)
+                .execution_options(synchronize_session=False)
+            ).rowcount
+            if changed != 1:
+                self._conflict(session, submission_id)
+            self._event(session, user.username, "assigned", submission_id, to=reviewer or None)
+        return self.submission(user, submission_id)
+
+    def reviewers(self) -> list[str]:
+        """The active reviewers' and supervisors' names (the assignment list)."""
+        with self.session() as session:
+            return list(
+                session.scalars(
+                    select(User.username)
+                    .where(User.active.is_(True), User.role.in_([Role.REVIEWER.value, Role.SUPERVISOR.value]))
+                    .order_by(User.username)
+                )
+            )
+
     def licensees(self, user: User) -> list[str]:
         """Every licensee with a submission the user may see, sorted (the queue's filter)."""
         with self.session() as session:
@@ -359,7 +680,11 @@ class Store:
     def submission(self, user: User, submission_id: int, with_content: bool = False) -> Submission:
         """One submission the user may see; NotFound (not Forbidden) otherwise, so its existence is not told."""
         statement = self._visible(select(Submission).where(Submission.id == submission_id), user)
-        statement = statement.options(selectinload(Submission.chapters), selectinload(Submission.uploaded_by))
+        statement = statement.options(
+            selectinload(Submission.chapters),
+            selectinload(Submission.uploaded_by),
+            selectinload(Submission.assigned_to),
+        )
         if with_content:
             from sqlalchemy.orm import undefer
 
@@ -410,6 +735,18 @@ class Store:
                 .order_by(Disposition.id)
             )
             return {row.finding_key: row for row in rows}
+
+    def finding_versions(self, submission_id: int) -> dict[str, int]:
+        """Each finding's version: how many dispositions it has had (0 for none)."""
+        with self.session() as session:
+            return self._standing(session, submission_id)[1]
+
+    def account_events(self, limit: int = 100) -> list[Event]:
+        """The latest events that concern accounts rather than a filing (sign-ins, role and password changes)."""
+        with self.session() as session:
+            return list(
+                session.scalars(select(Event).where(Event.submission_id.is_(None)).order_by(Event.id.desc()).limit(limit))
+            )
 
     def signoffs(self, submission_id: int) -> list[SignOff]:
         with self.session() as session:
@@ -462,18 +799,23 @@ class Store:
             "change, and act again."
         )
 
-    def _for_action(self, session: Session, user: User, submission_id: int, seen_version: int) -> Submission:
+    def _for_action(
+        self, session: Session, user: User, submission_id: int, seen_version: int | None
+    ) -> Submission:
         if user.role not in (Role.REVIEWER, Role.SUPERVISOR):
             raise Forbidden("only a reviewer or a supervisor decides on findings and signs off")
         submission = session.get(Submission, submission_id)
         if submission is None:
             raise NotFound(f"there is no filing {submission_id}")
-        if submission.version != seen_version:
+        if seen_version is not None and submission.version != seen_version:
             self._conflict(session, submission_id)
         if submission.review_state != "done":
-            raise WorkspaceError("this filing has no review yet; wait for the review to finish")
-        if submission.status == Status.APPROVED:
-            raise WorkspaceError("this filing is approved and countersigned; it can no longer change")
+            raise WorkspaceError("this filing has no finished review; wait for the review to finish")
+        if submission.status in FINAL_STATUSES:
+            raise WorkspaceError(
+                f"this filing is {submission.status} and countersigned; it no longer changes. A change comes as a new "
+                "submission from the licensee"
+            )
         return submission
 
     @staticmethod
@@ -488,77 +830,204 @@ class Store:
             raise WorkspaceError("this filing has no review yet")
         return record
 
+    @staticmethod
+    def _document(session: Session, record: ReviewRecord) -> dict[str, Any]:
+        return json.loads(session.scalar(select(ReviewRecord.document).where(ReviewRecord.id == record.id)))  # type: ignore[no-any-return]
+
+    @staticmethod
+    def _standing(session: Session, submission_id: int) -> tuple[dict[str, Disposition], dict[str, int]]:
+        """Each finding's standing disposition and its version (how many dispositions it has had)."""
+        standing: dict[str, Disposition] = {}
+        counts: dict[str, int] = {}
+        rows = session.scalars(
+            select(Disposition).where(Disposition.submission_id == submission_id).order_by(Disposition.id)
+        )
+        for row in rows:
+            standing[row.finding_key] = row
+            counts[row.finding_key] = counts.get(row.finding_key, 0) + 1
+        return standing, counts
+
+    @staticmethod
+    def unresolved_errors(document: dict[str, Any], standing: dict[str, Any]) -> list[dict[str, Any]]:
+        """The review's errors the Board has not resolved: an error is resolved when waived (with the Board's
+        reference) or when a reviewer's dispute of it is upheld by a supervisor; 'agreed' means the licensee
+        must correct it."""
+        resolved = (Decision.WAIVED.value, Decision.UPHELD.value)
+        return [
+            finding
+            for finding in document.get("findings", [])
+            if finding.get("severity") == "error"
+            and (standing.get(finding_key(finding)) is None or standing[finding_key(finding)].decision not in resolved)
+        ]
+
+    def _validated(self, request: DispositionRequest, user: User) -> DispositionRequest:
+        try:
+            decision = Decision(request.decision)
+        except ValueError:
+            raise WorkspaceError(
+                f"'{request.decision}' is not a disposition; use 'agreed', 'disputed', 'waived' or 'dispute upheld'"
+            ) from None
+        note, reference = request.note.strip(), request.board_reference.strip()
+        if decision is Decision.DISPUTED and not note:
+            raise WorkspaceError("a disputed finding needs a note saying why")
+        if decision is Decision.WAIVED and not reference:
+            raise WorkspaceError("a waived finding needs the Board's reference for the waiver (§ 601a.4)")
+        if decision is Decision.WAIVED and not BOARD_REFERENCE.fullmatch(reference):
+            raise WorkspaceError(
+                f"'{reference[:60]}' is not a Board reference for a waiver; write it as the Board issued it, e.g. "
+                "W-2026-117 or BGO-2026-117 (letters, the year, a number)"
+            )
+        if decision is Decision.UPHELD and user.role != Role.SUPERVISOR:
+            raise Forbidden("only a supervisor upholds a dispute")
+        return DispositionRequest(request.finding, decision.value, note, reference, request.seen_sequence)
+
+    def dispose_many(
+        self, user: User, submission_id: int, seen_version: int | None, requests: list[DispositionRequest]
+    ) -> list[Disposition]:
+        """Record decisions about findings of the latest review, all or none.
+
+        Each request carries the version of its finding as the sender saw it (``seen_sequence``), so two
+        reviewers may work on different findings at once; without it, the filing's ``seen_version`` is checked
+        instead. A change after an approving sign-off withdraws that sign-off (it rested on what was changed)."""
+        if not requests:
+            raise WorkspaceError("choose a disposition for at least one finding")
+        if seen_version is None and any(request.seen_sequence is None for request in requests):
+            raise WorkspaceError("the request lacks the filing's version or each finding's version; reload and retry")
+        keys = [request.finding for request in requests]
+        if len(set(keys)) != len(keys):
+            raise WorkspaceError("a finding is named twice in one request")
+        requests = [self._validated(request, user) for request in requests]
+        try:
+            with self.session() as session:
+                submission = self._for_action(session, user, submission_id, seen_version)
+                record = self._latest_review(session, submission_id)
+                present = {finding_key(finding) for finding in self._document(session, record).get("findings", [])}
+                standing, counts = self._standing(session, submission_id)
+                for request in requests:
+                    if request.finding not in present:
+                        raise NotFound("that finding is not in the latest review of this filing")
+                    if request.seen_sequence is not None and counts.get(request.finding, 0) != request.seen_sequence:
+                        latest = standing[request.finding]
+                        who = session.get(User, latest.user_id)
+                        raise Conflict(
+                            f"a finding changed after you opened it ({latest.decision} by "
+                            f"{who.username if who else '?'} at {_utc(latest.created_at):%Y-%m-%d %H:%M:%S} UTC); "
+                            "nothing you sent was saved. Reload the page, check the change, and act again."
+                        )
+                    if request.decision == Decision.UPHELD:
+                        disputed = standing.get(request.finding)
+                        if disputed is None or disputed.decision != Decision.DISPUTED:
+                            raise WorkspaceError("only a disputed finding's dispute can be upheld")
+                        if disputed.user_id == user.id:
+                            raise Forbidden("a dispute is upheld by a supervisor other than the one who disputed")
+                status = Status.IN_REVIEW.value if submission.status == Status.RECEIVED else submission.status
+                if seen_version is not None:
+                    self._advance(session, submission, seen_version, status)
+                else:
+                    session.execute(
+                        update(Submission)
+                        .where(Submission.id == submission_id)
+                        .values(status=status, version=Submission.version + 1)
+                        .execution_options(synchronize_session=False)
+                    )
+                self._withdraw_sign_off(session, user, submission_id)
+                made = []
+                for request in requests:
+                    disposition = Disposition(
+                        submission_id=submission_id,
+                        review_id=record.id,
+                        finding_key=request.finding,
+                        sequence=counts.get(request.finding, 0) + 1,
+                        decision=request.decision,
+                        note=request.note,
+                        board_reference=request.board_reference,
+                        user_id=user.id,
+                        created_at=now(),
+                    )
+                    session.add(disposition)
+                    made.append(disposition)
+                    self._event(
+                        session,
+                        user.username,
+                        "disposition",
+                        submission_id,
+                        finding=request.finding,
+                        decision=request.decision,
+                        note=request.note,
+                        board_reference=request.board_reference,
+                    )
+                session.flush()
+        except IntegrityError:
+            raise Conflict(
+                "another reviewer recorded a disposition of the same finding at the same moment; nothing you sent "
+                "was saved. Reload the page, check the change, and act again."
+            ) from None
+        return made
+
     def dispose(
         self,
         user: User,
         submission_id: int,
-        seen_version: int,
+        seen_version: int | None,
         key: str,
         decision: Decision | str,
         note: str = "",
         board_reference: str = "",
+        finding_version: int | None = None,
     ) -> Disposition:
-        """Record a decision about one finding of the latest review."""
-        try:
-            decision = Decision(decision)
-        except ValueError:
-            raise WorkspaceError("a disposition is 'agreed', 'disputed' or 'waived'") from None
-        note, board_reference = note.strip(), board_reference.strip()
-        if decision is Decision.DISPUTED and not note:
-            raise WorkspaceError("a disputed finding needs a note saying why")
-        if decision is Decision.WAIVED and not board_reference:
-            raise WorkspaceError("a waived finding needs the Board's reference for the waiver (§ 601a.4)")
-        with self.session() as session:
-            submission = self._for_action(session, user, submission_id, seen_version)
-            record = self._latest_review(session, submission_id)
-            document = json.loads(session.scalar(select(ReviewRecord.document).where(ReviewRecord.id == record.id)))
-            if key not in {finding_key(finding) for finding in document.get("findings", [])}:
-                raise NotFound("that finding is not in the latest review of this filing")
-            status = Status.IN_REVIEW.value if submission.status == Status.RECEIVED else submission.status
-            self._advance(session, submission, seen_version, status)
-            disposition = Disposition(
-                submission_id=submission_id,
-                review_id=record.id,
-                finding_key=key,
-                decision=decision.value,
-                note=note,
-                board_reference=board_reference,
-                user_id=user.id,
-                created_at=now(),
+        """Record a decision about one finding of the latest review (see :meth:`dispose_many`)."""
+        request = DispositionRequest(key, str(decision), note, board_reference, finding_version)
+        return self.dispose_many(user, submission_id, seen_version, [request])[0]
+
+    def _withdraw_sign_off(self, session: Session, user: User, submission_id: int) -> None:
+        last = session.scalar(
+            select(SignOff).where(SignOff.submission_id == submission_id).order_by(SignOff.id.desc()).limit(1)
+        )
+        if last is not None and last.kind == "sign-off" and last.decision in APPROVING:
+            session.add(
+                SignOff(
+                    submission_id=submission_id,
+                    review_id=last.review_id,
+                    kind="withdrawal",
+                    decision="withdrawn",
+                    note="a disposition changed after the approving sign-off",
+                    user_id=user.id,
+                    created_at=now(),
+                )
             )
-            session.add(disposition)
-            self._event(
-                session,
-                user.username,
-                "disposition",
-                submission_id,
-                finding=key,
-                decision=decision.value,
-                note=note,
-                board_reference=board_reference,
-            )
-        return disposition
+            self._event(session, user.username, "sign-off withdrawn", submission_id, signoff=last.id)
 
     def sign_off(self, user: User, submission_id: int, seen_version: int, decision: str, note: str = "") -> SignOff:
-        """A reviewer's sign-off: 'approve' (every finding disposed of; awaits a supervisor) or 'request changes'."""
-        if decision not in ("approve", "request changes"):
-            raise WorkspaceError("a sign-off is 'approve' or 'request changes'")
+        """A reviewer's sign-off of the latest review.
+
+        'approve': every finding has a disposition and every error is resolved; 'approve in part': every finding
+        has a disposition and the errors not resolved are named as not approved; either awaits a supervisor's
+        countersignature. 'request changes': a deficiency notice goes to the licensee."""
+        if decision not in (*APPROVING, "request changes"):
+            raise WorkspaceError("a sign-off is 'approve', 'approve in part' or 'request changes'")
         with self.session() as session:
             submission = self._for_action(session, user, submission_id, seen_version)
             record = self._latest_review(session, submission_id)
-            document = json.loads(session.scalar(select(ReviewRecord.document).where(ReviewRecord.id == record.id)))
-            disposed = set(
-                session.scalars(select(Disposition.finding_key).where(Disposition.submission_id == submission_id))
-            )
+            document = self._document(session, record)
+            standing, _counts = self._standing(session, submission_id)
             open_findings = [
-                finding_key(finding) for finding in document.get("findings", []) if finding_key(finding) not in disposed
+                finding_key(finding) for finding in document.get("findings", []) if finding_key(finding) not in standing
             ]
-            if decision == "approve" and open_findings:
+            unresolved = [finding_key(finding) for finding in self.unresolved_errors(document, standing)]
+            if decision in APPROVING and open_findings:
                 raise WorkspaceError(
                     f"{len(open_findings)} finding(s) have no disposition yet; dispose of every finding before "
                     "approving"
                 )
-            status = Status.IN_REVIEW.value if decision == "approve" else Status.CHANGES_REQUESTED.value
+            if decision == "approve" and unresolved:
+                raise WorkspaceError(
+                    f"{len(unresolved)} error(s) are not resolved (waived with the Board's reference, or disputed and "
+                    f"the dispute upheld): {'; '.join(unresolved[:5])}{' …' if len(unresolved) > 5 else ''}. "
+                    "Sign off 'approve in part', which names them as not approved, or 'request changes'"
+                )
+            if decision == "approve in part" and not unresolved:
+                raise WorkspaceError("every error is resolved; sign off 'approve' (in total)")
+            status = Status.IN_REVIEW.value if decision in APPROVING else Status.CHANGES_REQUESTED.value
             self._advance(session, submission, seen_version, status)
             signoff = SignOff(
                 submission_id=submission_id,
@@ -570,11 +1039,17 @@ class Store:
                 created_at=now(),
             )
             session.add(signoff)
-            self._event(session, user.username, "sign-off", submission_id, decision=decision, review=record.id)
+            detail: dict[str, Any] = {"decision": decision, "review": record.id}
+            if decision != "approve":
+                detail["not_approved"] = unresolved
+            self._event(session, user.username, "sign-off", submission_id, **detail)
+            if decision == "request changes":
+                self._letter(session, user, submission, record, document, standing, LetterKind.DEFICIENCY_NOTICE)
         return signoff
 
     def countersign(self, user: User, submission_id: int, seen_version: int, note: str = "") -> SignOff:
-        """A supervisor's countersignature of an approving sign-off by someone else; the filing is approved."""
+        """A supervisor's countersignature of an approving sign-off by someone else: the filing is approved (in
+        total or in part), its decision letter is made, and it no longer changes."""
         if user.role != Role.SUPERVISOR:
             raise Forbidden("only a supervisor countersigns")
         with self.session() as session:
@@ -583,36 +1058,123 @@ class Store:
             last = session.scalar(
                 select(SignOff).where(SignOff.submission_id == submission_id).order_by(SignOff.id.desc()).limit(1)
             )
-            if last is None or last.kind != "sign-off" or last.decision != "approve" or last.review_id != record.id:
-                raise WorkspaceError("there is no approving sign-off of the latest review to countersign")
+            if last is None or last.kind != "sign-off" or last.decision not in APPROVING or last.review_id != record.id:
+                raise WorkspaceError("there is no standing approving sign-off of the latest review to countersign")
             if last.user_id == user.id:
                 raise Forbidden("a countersignature must come from someone other than the reviewer who signed off")
-            self._advance(session, submission, seen_version, Status.APPROVED.value)
+            document = self._document(session, record)
+            standing, _counts = self._standing(session, submission_id)
+            unresolved = self.unresolved_errors(document, standing)
+            if last.decision == "approve" and unresolved:
+                raise WorkspaceError("an error is not resolved; the sign-off cannot be countersigned as an approval")
+            final = Status.APPROVED if last.decision == "approve" else Status.APPROVED_IN_PART
+            self._advance(session, submission, seen_version, final.value)
             signoff = SignOff(
                 submission_id=submission_id,
                 review_id=record.id,
                 kind="countersignature",
-                decision="approve",
+                decision=last.decision,
                 note=note.strip(),
                 user_id=user.id,
                 created_at=now(),
             )
             session.add(signoff)
-            self._event(session, user.username, "countersign", submission_id, review=record.id)
+            self._event(session, user.username, "countersign", submission_id, review=record.id, decision=last.decision)
+            kind = LetterKind.APPROVAL if final is Status.APPROVED else LetterKind.APPROVAL_IN_PART
+            self._letter(session, user, submission, record, document, standing, kind)
         return signoff
 
+    def _letter(
+        self,
+        session: Session,
+        user: User,
+        submission: Submission,
+        record: ReviewRecord,
+        document: dict[str, Any],
+        standing: dict[str, Disposition],
+        kind: LetterKind,
+    ) -> None:
+        from pacomply.workspace.letters import LetterFinding, render_letter
+
+        unresolved = {finding_key(finding) for finding in self.unresolved_errors(document, standing)}
+        cited = []
+        for finding in document.get("findings", []):
+            key = finding_key(finding)
+            disposition = standing.get(key)
+            if key in unresolved:
+                outcome = "to be corrected"
+            elif disposition is not None and disposition.decision == Decision.WAIVED:
+                outcome = f"waived ({disposition.board_reference})"
+            elif disposition is not None and disposition.decision == Decision.UPHELD:
+                outcome = "withdrawn by the Board"
+            else:
+                continue
+            cited.append(LetterFinding.from_json(finding, outcome))
+        moment = now()
+        session.flush()
+        pdf = render_letter(
+            kind=kind,
+            submission_id=submission.id,
+            licensee=submission.licensee,
+            file_name=submission.original_name,
+            sha256=submission.sha256,
+            chapters=[chapter.chapter for chapter in submission.chapters],
+            date_filed=submission.date_filed,
+            review_id=record.id,
+            verdict=str(document.get("verdict", {}).get("summary", "")),
+            findings=cited,
+            issued=moment,
+        )
+        letter = Letter(
+            submission_id=submission.id, review_id=record.id, kind=kind.value, created_at=moment, user_id=user.id,
+            pdf=pdf,
+        )
+        session.add(letter)
+        session.flush()
+        self._event(session, user.username, "letter", submission.id, kind=kind.value, letter=letter.id,
+                    findings=len(cited))
+
+    def letters(self, submission_id: int) -> list[Letter]:
+        """A submission's decision letters, newest first (without their PDFs)."""
+        with self.session() as session:
+            return list(
+                session.scalars(select(Letter).where(Letter.submission_id == submission_id).order_by(Letter.id.desc()))
+            )
+
+    def letter_pdf(self, submission_id: int, letter_id: int) -> tuple[Letter, bytes]:
+        with self.session() as session:
+            row = session.execute(
+                select(Letter, Letter.pdf).where(Letter.id == letter_id, Letter.submission_id == submission_id)
+            ).first()
+        if row is None:
+            raise NotFound("there is no such letter for this filing")
+        return row[0], row[1]
+
     def request_rereview(self, user: User, submission_id: int, seen_version: int) -> tuple[str, bytes]:
-        """Mark a submission for a new review run (the worker adds a review row); its name and bytes."""
+        """Mark a submission for a new review run (the worker adds a review row); its name and bytes. Refused
+        while a review is pending and once the filing is approved (the countersigned review stays the latest)."""
         if user.role not in (Role.REVIEWER, Role.SUPERVISOR, Role.ADMIN):
             raise Forbidden("only the Board's staff re-run a review")
         with self.session() as session:
             submission = session.get(Submission, submission_id)
             if submission is None:
                 raise NotFound(f"there is no filing {submission_id}")
+            if submission.status in FINAL_STATUSES:
+                raise WorkspaceError(
+                    f"this filing is {submission.status}; its countersigned review stays the latest. A change comes "
+                    "as a new submission"
+                )
+            if submission.review_state == "pending":
+                raise WorkspaceError("a review of this filing is already under way")
             changed = session.execute(
                 update(Submission)
-                .where(Submission.id == submission_id, Submission.version == seen_version)
-                .values(review_state="pending", version=Submission.version + 1)
+                .where(
+                    Submission.id == submission_id,
+                    Submission.version == seen_version,
+                    Submission.review_state != "pending",
+                    Submission.status.not_in([item.value for item in FINAL_STATUSES]),
+                )
+                .values(review_state="pending", review_attempts=0, version=Submission.version + 1)
                 .execution_options(synchronize_session=False)
             ).rowcount
             if changed != 1:
@@ -620,6 +1182,18 @@ class Store:
             self._event(session, user.username, "re-review requested", submission_id)
             content = session.scalar(select(Submission.content).where(Submission.id == submission_id))
             return submission.original_name, content
+
+
+@dataclass(frozen=True, slots=True)
+class DispositionRequest:
+    """One finding's disposition as a reviewer sent it."""
+
+    finding: str
+    decision: str
+    note: str = ""
+    board_reference: str = ""
+    seen_sequence: int | None = None
+    """The finding's version as the sender saw it (how many dispositions it had); None: not sent."""
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

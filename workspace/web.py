@@ -3,6 +3,15 @@ actions. Every route needs a signed-in account; the pages are protected by CSRF 
 either the session (and its token, in the ``X-CSRFToken`` header) or HTTP Basic credentials (no cookie, so no
 cross-site forgery to guard against).
 
+Sessions are kept on the server (the store's ``web_sessions``): the signed cookie carries a random token, and the
+session it names ends at sign-out, after ``session_idle`` without a request, ``session_absolute`` after sign-in,
+and when the account's password, role or activity changes. Signing in starts a new session and a new CSRF token.
+Sign-in guesses are throttled per account and per address before any password hash is computed
+(:mod:`throttle`), and every sign-in, failure and lockout is an audit event.
+
+Malformed requests (a NUL character anywhere, an id of more than nine digits, a page number that is not a number,
+a ``next=`` that leaves this site) are answered 400 or 404, never 500; under ``/api/`` every error is JSON.
+
 Nothing here reviews or decides: the readers and the checker review (through :mod:`reviewing`), the store decides
 who may do what.
 """
@@ -10,24 +19,43 @@ who may do what.
 from __future__ import annotations
 
 import json
+import logging
+import re
 import secrets
-from datetime import date
+from datetime import date, timedelta
 from functools import wraps
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import Flask, Response, flash, g, jsonify, redirect, render_template, request, url_for
+from flask import Flask, Response, flash, g, jsonify, redirect, render_template, request, session, url_for
 from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from pacomply.workspace import reviewing
-from pacomply.workspace.models import Decision, Role, Status, User
-from pacomply.workspace.store import Forbidden, Store, WorkspaceError, finding_key
+from pacomply.workspace.models import FINAL_STATUSES, Decision, Role, Status, User
+from pacomply.workspace.store import (
+    SESSION_ABSOLUTE,
+    SESSION_IDLE,
+    DispositionRequest,
+    Forbidden,
+    NotFound,
+    Store,
+    WorkspaceError,
+    finding_key,
+)
+from pacomply.workspace.throttle import SignInThrottle, Throttled, ThrottleLimits
 from pacomply.workspace.worker import ReviewWorker
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.routing import BaseConverter
+
+LOG = logging.getLogger("pacomply.workspace")
 
 DEFAULT_MAX_UPLOAD = 20 * 1024 * 1024
 CHAPTERS = ("633a", "645a", "681a", "685a", "686a", "687a", "688a")
 PAGE_SIZE = 50
 PUBLIC_ENDPOINTS = frozenset({"login", "static"})
+MAX_ID_DIGITS = 9
+"""Ids in URLs are at most nine digits (the columns are 32-bit); a longer one is 'not found', not a database error."""
+_WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
 FINDING_FIELDS = frozenset(
     {"rule_id", "rule_name", "severity", "chapter", "citation", "citation_uri", "location", "table_id", "message",
      "fix", "waiver"}
@@ -41,6 +69,127 @@ class UploadProblems(WorkspaceError):
     def __init__(self, problems: list[str]) -> None:
         super().__init__("the upload is not a filing pacomply can read; nothing was stored")
         self.problems = problems
+
+
+class IdConverter(BaseConverter):
+    """``<int:...>`` in this application: one to nine ASCII digits, so a 25-digit id is a 404 before any query."""
+
+    regex = r"[0-9]{1,9}"
+    weight = 50
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: Any) -> str:
+        return str(int(value))
+
+
+def whole_number(text: str, what: str, minimum: int = 0) -> int:
+    """A whole number written in ASCII digits (at most nine); WorkspaceError naming ``what`` otherwise."""
+    if not _WHOLE_NUMBER.fullmatch(text) or int(text) < minimum:
+        raise WorkspaceError(f"'{what}' must be a whole number of at most nine digits, from {minimum}")
+    return int(text)
+
+
+def safe_next(target: str | None) -> str | None:
+    """``target`` when it is a path on this site, else None: printable ASCII only (a tab, CR or LF that a browser
+    would strip can turn '/\t/evil.example/' into '//evil.example/'), beginning with one '/', no backslash, and no
+    scheme or host however it is parsed."""
+    if not target or len(target) > 2000:
+        return None
+    if any(not (0x21 <= ord(character) <= 0x7E) or character == "\\" for character in target):
+        return None
+    if not target.startswith("/") or target.startswith("//"):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return None
+    return target
+
+
+def licensee_problem(problem: str | None) -> str | None:
+    """Why a filing has no review, as a licensee reads it: the readers' problems with the file as they are, an
+    internal error of pacomply without its technical detail (the Board's staff see that)."""
+    if problem and problem.startswith("pacomply could not review this filing (an internal error"):
+        return "pacomply could not review this filing (an internal error); the Board's staff can see the details"
+    return problem
+
+
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(key) or _has_nul(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(item) for item in value)
+    return False
+
+
+EVENT_WORDS = {
+    "upload": "uploaded {file} ({size} bytes, SHA-256 {sha256})",
+    "review": "reviewed by pacomply {pacomply}: {verdict}",
+    "review failed": "no review: {problem}",
+    "review interrupted": "the review process ended abruptly (attempt {attempt}); the review was queued again",
+    "re-review requested": "asked for a new review",
+    "disposition": "finding {finding}: {decision}",
+    "sign-off": "signed off: {decision}",
+    "sign-off withdrawn": "the approving sign-off was withdrawn (a disposition changed after it)",
+    "countersign": "countersigned: {decision}",
+    "letter": "{kind} issued ({findings} findings cited)",
+    "assigned": "assigned to {to}",
+}
+
+
+def describe_event(action: str, detail_text: str) -> str:
+    """An audit event in words, for the filing page (the JSON endpoints keep the fields)."""
+    try:
+        detail = json.loads(detail_text) if detail_text else {}
+    except ValueError:
+        return detail_text
+    if not isinstance(detail, dict):
+        return str(detail)
+    template = EVENT_WORDS.get(action)
+    try:
+        text = template.format(**{key: "nobody" if value is None else value for key, value in detail.items()})
+    except (AttributeError, KeyError, IndexError, ValueError):
+        text = "; ".join(f"{key.replace('_', ' ')}: {value}" for key, value in sorted(detail.items()))
+    extras = []
+    if action == "disposition":
+        if detail.get("board_reference"):
+            extras.append(f"Board reference {detail['board_reference']}")
+        if detail.get("note"):
+            extras.append(f"note: {detail['note']}")
+    if action == "sign-off" and detail.get("not_approved"):
+        extras.append("not approved: " + "; ".join(detail["not_approved"]))
+    return text + (" (" + "; ".join(extras) + ")" if extras else "")
+
+
+class LockedOutGate:
+    """WSGI middleware in front of the application: the sign-in page and form from an address that used up its
+    failures get a short plain 429 before Flask parses anything (no form, session, template or hash), so a flood
+    of guesses costs the server as little as an answer can, and the signed-in pages keep their speed."""
+
+    def __init__(self, application: Any, throttle: SignInThrottle) -> None:
+        self.application = application
+        self.throttle = throttle
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        if environ.get("PATH_INFO") == "/login":
+            retry = self.throttle.address_retry_after(str(environ.get("REMOTE_ADDR") or "unknown")[:64])
+            if retry is not None:
+                body = f"too many failed sign-ins from this address; try again in {retry // 60 + 1} minute(s)\n"
+                start_response(
+                    "429 Too Many Requests",
+                    [
+                        ("Content-Type", "text/plain; charset=utf-8"),
+                        ("Retry-After", str(retry)),
+                        ("Cache-Control", "no-store"),
+                        ("X-Content-Type-Options", "nosniff"),
+                        ("Content-Length", str(len(body.encode()))),
+                    ],
+                )
+                return [body.encode()]
+        return self.application(environ, start_response)
 
 
 class Account(UserMixin):  # type: ignore[misc]
@@ -74,9 +223,15 @@ def create_app(
     secret_key: str | None = None,
     max_upload_bytes: int = DEFAULT_MAX_UPLOAD,
     secure_cookies: bool = False,
+    session_idle: timedelta = SESSION_IDLE,
+    session_absolute: timedelta = SESSION_ABSOLUTE,
+    throttle: SignInThrottle | None = None,
+    max_tables: int | None = None,
+    max_pending: int | None = None,
 ) -> Flask:
     """The workspace application over a store, reviewing uploads in ``worker``."""
     app = Flask(__name__)
+    app.url_map.converters["int"] = IdConverter
     app.config.update(
         SECRET_KEY=secret_key or secrets.token_hex(32),
         SESSION_COOKIE_HTTPONLY=True,
@@ -91,10 +246,19 @@ def create_app(
         MAX_CONTENT_LENGTH=max_upload_bytes + 64 * 1024,
         MAX_UPLOAD_BYTES=max_upload_bytes,
     )
+    throttle = throttle or SignInThrottle(ThrottleLimits())
+    quotas: dict[str, int] = {}
+    if max_tables is not None:
+        quotas["max_tables"] = max_tables
+    if max_pending is not None:
+        quotas["max_pending"] = max_pending
     app.jinja_env.filters["columns"] = _columns
+    app.jinja_env.filters["describe"] = lambda event: describe_event(event.action, event.detail)
     app.jinja_env.globals.update(
-        Status=Status, Role=Role, CHAPTERS=CHAPTERS, FINDING_FIELDS=FINDING_FIELDS, finding_key=finding_key
+        Status=Status, Role=Role, CHAPTERS=CHAPTERS, FINDING_FIELDS=FINDING_FIELDS, finding_key=finding_key,
+        FINAL_STATUSES=FINAL_STATUSES, licensee_problem=licensee_problem,
     )
+    app.wsgi_app = LockedOutGate(app.wsgi_app, throttle)  # type: ignore[method-assign]
     csrf = CSRFProtect(app)
     logins = LoginManager(app)
     logins.login_view = "login"
@@ -102,15 +266,44 @@ def create_app(
 
     @logins.user_loader
     def load_user(user_id: str) -> Account | None:
-        user = store.user(int(user_id)) if user_id.isdigit() else None
-        return Account(user) if user is not None and user.active else None
+        token = session.get("sid")
+        if not isinstance(token, str) or not user_id.isdecimal():
+            return None
+        found = store.session_user(token, idle=session_idle, absolute=session_absolute)
+        if found is None or found[0].id != int(user_id):
+            session.clear()
+            return None
+        return Account(found[0])
+
+    def address() -> str:
+        return (request.remote_addr or "unknown")[:64]
+
+    def checked_password(username: str, password: str) -> User | None:
+        """The account, after the throttle let the guess through; every outcome is counted and audited."""
+        try:
+            throttle.check(username, address())
+            with throttle.hashing_slot():
+                user = store.authenticate(username, password)
+        except Throttled as error:
+            if error.first:
+                store.record_sign_in(username, address(), "sign-in throttled", str(error))
+            raise
+        if user is None:
+            throttle.failed(username, address())
+            store.record_sign_in(username, address(), "sign-in failed", "wrong user name or password")
+        else:
+            throttle.succeeded(username)
+        return user
 
     @logins.request_loader
     def load_from_request(_request: Any) -> Account | None:
         credentials = request.authorization
         if credentials is None or not request.path.startswith("/api/") or credentials.type != "basic":
             return None
-        user = store.authenticate(credentials.username or "", credentials.password or "")
+        username, password = credentials.username or "", credentials.password or ""
+        if _has_nul(username) or _has_nul(password):
+            return None
+        user = checked_password(username, password)
         if user is None:
             return None
         g.basic_auth = True
@@ -121,6 +314,13 @@ def create_app(
 
     @app.before_request
     def require_sign_in() -> Any:
+        if (
+            _has_nul(request.path)
+            or any(_has_nul(key) or _has_nul(value) for key, value in request.args.items(multi=True))
+            or any(_has_nul(key) or _has_nul(value) for key, value in request.form.items(multi=True))
+            or (request.is_json and _has_nul(request.get_json(silent=True)))
+        ):
+            return failure("the request holds a NUL character, which no field of the workspace takes", 400)
         if request.endpoint in PUBLIC_ENDPOINTS:
             if request.method == "POST":
                 csrf.protect()
@@ -128,7 +328,8 @@ def create_app(
         if not current_user.is_authenticated:
             if api():
                 return jsonify(error="sign in first (a session, or HTTP Basic credentials)"), 401
-            return redirect(url_for("login", next=request.full_path if request.method == "GET" else None))
+            target = safe_next(request.full_path.rstrip("?")) if request.method == "GET" else None
+            return redirect(url_for("login", next=target))
         if request.method not in ("GET", "HEAD", "OPTIONS") and not g.get("basic_auth"):
             csrf.protect()
         return None
@@ -156,6 +357,11 @@ def create_app(
     def workspace_error(error: WorkspaceError) -> Any:
         return failure(str(error), error.status)
 
+    @app.errorhandler(Throttled)
+    def throttled(error: Throttled) -> Any:
+        body, status = failure(str(error), 429)
+        return body, status, {"Retry-After": str(error.retry_after)}
+
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> Any:
         return failure(
@@ -175,6 +381,15 @@ def create_app(
     def not_found(_error: Any) -> Any:
         return failure("there is no such page", 404)
 
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Any:
+        return failure(error.description or error.name, error.code or 500)
+
+    @app.errorhandler(500)
+    def internal_error(error: Any) -> Any:
+        LOG.error("an internal error answering %s %s: %r", request.method, request.path, error)
+        return failure("pacomply could not answer this request (an internal error); nothing was changed", 500)
+
     def admin_only(view: Any) -> Any:
         @wraps(view)
         def wrapped(*args: Any, **kwargs: Any) -> Any:
@@ -189,22 +404,45 @@ def create_app(
     @app.route("/login", methods=["GET", "POST"])
     def login() -> Any:
         error = None
+        status = 200
         if request.method == "POST":
-            user = store.authenticate(request.form.get("username", ""), request.form.get("password", ""))
+            username = request.form.get("username", "")
+            try:
+                user = checked_password(username, request.form.get("password", ""))
+            except Throttled as refused:
+                return render_template("login.html", error=str(refused)), 429, {"Retry-After": str(refused.retry_after)}
             if user is not None:
+                # A new session and a new CSRF token: nothing issued before the sign-in carries over.
+                session.clear()
+                session["sid"] = store.open_session(user, address())
                 login_user(Account(user))
-                target = request.args.get("next") or ""
-                # Only a path on this site: never an open redirect to another host.
-                if not target.startswith("/") or target.startswith("//"):
-                    target = url_for("queue")
-                return redirect(target)
-            error = "the user name or password is wrong"
-        return render_template("login.html", error=error), 401 if error else 200
+                store.record_sign_in(user.username, address(), "sign-in")
+                return redirect(safe_next(request.args.get("next")) or url_for("queue"))
+            error, status = "the user name or password is wrong", 401
+        return render_template("login.html", error=error), status
 
     @app.post("/logout")
     def logout() -> Any:
+        token = session.get("sid")
+        if isinstance(token, str):
+            store.end_session(token, "signed out")
         logout_user()
+        session.clear()
         return redirect(url_for("login"))
+
+    @app.route("/account", methods=["GET", "POST"])
+    def account() -> Any:
+        if request.method == "POST":
+            form = request.form
+            if form.get("new_password", "") != form.get("confirm_password", ""):
+                raise WorkspaceError("the new password and its confirmation differ; nothing was changed")
+            store.change_password(
+                current_user.id, form.get("current_password", ""), form.get("new_password", ""),
+                keep_session=session.get("sid"),
+            )
+            flash("Password changed; your other sessions were signed out.")
+            return redirect(url_for("account"))
+        return render_template("account.html")
 
     # -- the queue and uploads ------------------------------------------------------------------------------
 
@@ -215,36 +453,53 @@ def create_app(
         try:
             return date.fromisoformat(text)
         except ValueError:
-            raise WorkspaceError(f"'{name}' must be a date written YYYY-MM-DD, not '{text}'") from None
+            raise WorkspaceError(f"'{name}' must be a date written YYYY-MM-DD, not '{text[:40]}'") from None
 
     def _queue_arguments() -> dict[str, Any]:
         status = request.args.get("status", "").strip() or None
         if status is not None and status not in {item.value for item in Status}:
-            raise WorkspaceError(f"'{status}' is not a status; use one of: {', '.join(item.value for item in Status)}")
+            raise WorkspaceError(
+                f"'{status[:40]}' is not a status; use one of: {', '.join(item.value for item in Status)}"
+            )
+        sort = request.args.get("sort", "uploaded")
+        if sort not in Store.SORTS:
+            raise WorkspaceError(f"'sort' is one of {', '.join(Store.SORTS)}")
+        direction = request.args.get("dir", "desc")
+        if direction not in ("asc", "desc"):
+            raise WorkspaceError("'dir' is 'asc' or 'desc'")
         return {
             "status": status,
             "licensee": request.args.get("licensee", "").strip() or None,
             "chapter": request.args.get("chapter", "").strip() or None,
             "filed_from": _date("from"),
             "filed_to": _date("to"),
+            "reviewer": request.args.get("reviewer", "").strip() or None,
+            "text": request.args.get("q", "").strip()[:200] or None,
+            "overdue": request.args.get("overdue", "") in ("1", "on", "true"),
+            "sort": sort,
+            "descending": direction == "desc",
         }
 
     def _page_number() -> int:
         text = request.args.get("page", "1")
-        return max(1, int(text)) if text.isdigit() else 1
+        return whole_number(text, "page", minimum=1)
 
     @app.get("/")
     def queue() -> Any:
         arguments = _queue_arguments()
         page_number = _page_number()
         page = store.queue(current_user, **arguments, limit=PAGE_SIZE, offset=(page_number - 1) * PAGE_SIZE)
+        pages = max(1, -(-page.total // PAGE_SIZE))
         return render_template(
             "queue.html",
             page=page,
             page_number=page_number,
-            pages=max(1, -(-page.total // PAGE_SIZE)),
+            pages=pages,
+            page_links=sorted({1, pages, *range(max(1, page_number - 3), min(pages, page_number + 3) + 1)}),
             filters=request.args,
             licensees=store.licensees(current_user),
+            reviewers=store.reviewers() if current_user.staff else [],
+            today=date.today(),
         )
 
     def _receive_upload() -> int:
@@ -260,8 +515,11 @@ def create_app(
             filing = reviewing.read_upload(name, data)
         except reviewing.UploadRefused as error:
             raise UploadProblems(error.problems) from None
-        submission = store.add_submission(name, data, filing, current_user, current_user.username)
-        worker.submit(submission.id, name, data, actor="pacomply")
+        submission = store.add_submission(name, data, filing, current_user, current_user.username, **quotas)
+        try:
+            worker.submit(submission.id, name, data, actor="pacomply")
+        except Exception:  # stored and pending: the durable queue hands it out when the pool is back
+            LOG.exception("could not hand submission %s to the review pool", submission.id)
         return submission.id
 
     @app.errorhandler(UploadProblems)
@@ -282,13 +540,19 @@ def create_app(
         submission = store.submission(current_user, submission_id)
         reviews = store.reviews(submission_id)
         document = store.review_document(reviews[0].id) if reviews else {}
+        internal = current_user.staff
+        # A licensee sees what goes to the licensee (findings, status, decision letters), never the Board's
+        # deliberation: no dispositions or their notes, no sign-offs, no reviewer names, no audit trail.
         return {
             "submission": submission,
             "reviews": reviews,
             "document": document,
-            "dispositions": store.dispositions(submission_id),
-            "signoffs": store.signoffs(submission_id),
-            "events": store.events(submission_id),
+            "dispositions": store.dispositions(submission_id) if internal else {},
+            "finding_versions": store.finding_versions(submission_id) if internal else {},
+            "signoffs": store.signoffs(submission_id) if internal else [],
+            "events": store.events(submission_id) if internal else [],
+            "letters": store.letters(submission_id),
+            "internal": internal,
         }
 
     @app.get("/filings/<int:submission_id>")
@@ -299,13 +563,23 @@ def create_app(
             for key, value in view["document"].items()
             if key not in ("schema", "tool", "verdict", "findings", "filing")
         }
-        return render_template("filing.html", generic=generic, Decision=Decision, **view)
+        return render_template(
+            "filing.html", generic=generic, Decision=Decision, today=date.today(),
+            reviewers=store.reviewers() if current_user.staff else [], **view,
+        )
 
-    def _seen_version(source: dict[str, Any]) -> int:
-        text = str(source.get("version", ""))
-        if not text.isdigit():
-            raise WorkspaceError("the request lacks the filing's version (the 'version' field); reload and retry")
+    def _seen_version(source: dict[str, Any], name: str = "version") -> int:
+        text = str(source.get(name, ""))
+        if not _WHOLE_NUMBER.fullmatch(text):
+            raise WorkspaceError(f"the request lacks the filing's version (the '{name}' field); reload and retry")
         return int(text)
+
+    def _optional_number(value: Any, name: str) -> int | None:
+        if value is None or value == "":
+            return None
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**9:
+            return value
+        return whole_number(str(value), name)
 
     def _after_action(submission_id: int, message: str) -> Any:
         flash(message)
@@ -315,16 +589,41 @@ def create_app(
     def dispose(submission_id: int) -> Any:
         store.submission(current_user, submission_id)
         form = request.form
+        finding_version = _optional_number(form.get("finding_version"), "finding_version")
         store.dispose(
             current_user,
             submission_id,
-            _seen_version(form),
+            _seen_version(form) if finding_version is None else None,
             form.get("finding", ""),
             form.get("decision", ""),
             form.get("note", ""),
             form.get("board_reference", ""),
+            finding_version=finding_version,
         )
         return _after_action(submission_id, "Disposition recorded.")
+
+    @app.post("/filings/<int:submission_id>/dispositions")
+    def dispose_many(submission_id: int) -> Any:
+        """The findings table's one form: every row with a decision chosen, each checked by its own version."""
+        store.submission(current_user, submission_id)
+        form = request.form
+        requests = []
+        for name in form:
+            match = re.fullmatch(r"finding-([0-9]{1,5})", name)
+            if match is None or not form.get(f"decision-{match.group(1)}"):
+                continue
+            index = match.group(1)
+            requests.append(
+                DispositionRequest(
+                    form[name],
+                    form.get(f"decision-{index}", ""),
+                    form.get(f"note-{index}", ""),
+                    form.get(f"reference-{index}", ""),
+                    whole_number(form.get(f"seen-{index}", ""), f"seen-{index}"),
+                )
+            )
+        made = store.dispose_many(current_user, submission_id, None, requests)
+        return _after_action(submission_id, f"{len(made)} disposition(s) recorded.")
 
     @app.post("/filings/<int:submission_id>/sign-off")
     def sign_off(submission_id: int) -> Any:
@@ -337,7 +636,7 @@ def create_app(
     def countersign(submission_id: int) -> Any:
         store.submission(current_user, submission_id)
         store.countersign(current_user, submission_id, _seen_version(request.form), request.form.get("note", ""))
-        return _after_action(submission_id, "Countersigned: the filing is approved.")
+        return _after_action(submission_id, "Countersigned: the decision is final and its letter was issued.")
 
     @app.post("/filings/<int:submission_id>/re-review")
     def rereview(submission_id: int) -> Any:
@@ -345,6 +644,18 @@ def create_app(
         name, data = store.request_rereview(current_user, submission_id, _seen_version(request.form))
         worker.submit(submission_id, name, data, actor=current_user.username)
         return _after_action(submission_id, "A new review is under way; the earlier ones are kept.")
+
+    @app.post("/filings/<int:submission_id>/assign")
+    def assign(submission_id: int) -> Any:
+        store.submission(current_user, submission_id)
+        reviewer = request.form.get("reviewer", "").strip() or None
+        store.assign(current_user, submission_id, _seen_version(request.form), reviewer)
+        return _after_action(submission_id, f"Assigned to {reviewer}." if reviewer else "Unassigned.")
+
+    def _attachment(content: bytes, media: str, filename: str) -> Response:
+        response = Response(content, mimetype=media)
+        response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
 
     def _download(submission_id: int, kind: str) -> Response:
         submission = store.submission(current_user, submission_id)
@@ -354,9 +665,7 @@ def create_app(
             "pdf": "application/pdf",
             "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         }[kind]
-        response = Response(content, mimetype=media)
-        response.headers["Content-Disposition"] = f'attachment; filename="{stem}-review-{record.id}.{kind}"'
-        return response
+        return _attachment(content, media, f"{stem}-review-{record.id}.{kind}")
 
     @app.get("/filings/<int:submission_id>/review.pdf")
     def review_pdf(submission_id: int) -> Any:
@@ -366,12 +675,17 @@ def create_app(
     def review_xlsx(submission_id: int) -> Any:
         return _download(submission_id, "xlsx")
 
+    @app.get("/filings/<int:submission_id>/letters/<int:letter_id>.pdf")
+    def letter(submission_id: int, letter_id: int) -> Any:
+        store.submission(current_user, submission_id)
+        record, content = store.letter_pdf(submission_id, letter_id)
+        kind = record.kind.replace(" ", "-")
+        return _attachment(content, "application/pdf", f"filing-{submission_id}-{kind}-{record.id}.pdf")
+
     @app.get("/filings/<int:submission_id>/original")
     def original(submission_id: int) -> Any:
         submission = store.submission(current_user, submission_id, with_content=True)
-        response = Response(submission.content, mimetype="application/octet-stream")
-        response.headers["Content-Disposition"] = f'attachment; filename="{submission.original_name}"'
-        return response
+        return _attachment(submission.content, "application/octet-stream", submission.original_name)
 
     # -- history and diff -----------------------------------------------------------------------------------
 
@@ -389,7 +703,11 @@ def create_app(
 
     def _id_argument(name: str) -> int | None:
         text = request.args.get(name, "")
-        return int(text) if text.isdigit() else None
+        if not text:
+            return None
+        if not _WHOLE_NUMBER.fullmatch(text):
+            raise NotFound(f"there is no filing '{text[:30]}'")
+        return int(text)
 
     @app.get("/history")
     def history() -> Any:
@@ -427,13 +745,13 @@ def create_app(
             )
             flash("Account added.")
             return redirect(url_for("users"))
-        return render_template("users.html", users=store.users())
+        return render_template("users.html", users=store.users(), events=store.account_events(50))
 
     def _role(text: str) -> Role:
         try:
             return Role(text)
         except ValueError:
-            raise WorkspaceError(f"'{text}' is not a role; use reviewer, supervisor, licensee or admin") from None
+            raise WorkspaceError(f"'{text[:40]}' is not a role; use reviewer, supervisor, licensee or admin") from None
 
     @app.post("/users/<username>/role")
     @admin_only
@@ -443,10 +761,25 @@ def create_app(
         flash(f"Role of {username} changed.")
         return redirect(url_for("users"))
 
+    @app.post("/users/<username>/password")
+    @admin_only
+    def reset_password(username: str) -> Any:
+        store.reset_password(username, request.form.get("password", ""), current_user.username)
+        flash(f"Password of {username} reset; its sessions were signed out.")
+        return redirect(url_for("users"))
+
+    @app.post("/users/<username>/active")
+    @admin_only
+    def set_active(username: str) -> Any:
+        active = request.form.get("active") == "1"
+        store.set_active(username, active, current_user.username)
+        flash(f"{username} {'activated' if active else 'deactivated'}.")
+        return redirect(url_for("users"))
+
     # -- JSON endpoints -------------------------------------------------------------------------------------
 
     def _submission_json(submission: Any, verdict: str | None = None) -> dict[str, Any]:
-        return {
+        body = {
             "id": submission.id,
             "file": submission.original_name,
             "sha256": submission.sha256,
@@ -455,12 +788,21 @@ def create_app(
             "chapters": submission.chapter_ids,
             "date_filed": submission.date_filed.isoformat(),
             "uploaded_at": submission.uploaded_at.isoformat(),
+            "due_date": submission.due_date.isoformat() if submission.due_date else None,
+            "overdue": bool(
+                submission.due_date and submission.due_date < date.today() and submission.status not in FINAL_STATUSES
+            ),
             "status": submission.status,
             "review_state": submission.review_state,
-            "review_problem": submission.review_problem,
+            "review_problem": submission.review_problem if current_user.staff else licensee_problem(
+                submission.review_problem
+            ),
             "version": submission.version,
             "verdict": verdict,
         }
+        if current_user.staff:
+            body["assigned_to"] = submission.assigned_to.username if submission.assigned_to else None
+        return body
 
     @app.get("/api/filings")
     def api_queue() -> Any:
@@ -480,10 +822,10 @@ def create_app(
     @app.get("/api/filings/<int:submission_id>")
     def api_filing(submission_id: int) -> Any:
         view = _filing_view(submission_id)
-        return jsonify(
-            filing=_submission_json(view["submission"], view["reviews"][0].summary if view["reviews"] else None),
-            review=view["document"] or None,
-            reviews=[
+        body: dict[str, Any] = {
+            "filing": _submission_json(view["submission"], view["reviews"][0].summary if view["reviews"] else None),
+            "review": view["document"] or None,
+            "reviews": [
                 {
                     "id": record.id,
                     "created_at": record.created_at.isoformat(),
@@ -493,17 +835,31 @@ def create_app(
                 }
                 for record in view["reviews"]
             ],
-            dispositions={
+            "letters": [
+                {
+                    "id": item.id,
+                    "kind": item.kind,
+                    "review": item.review_id,
+                    "at": item.created_at.isoformat(),
+                    "url": url_for("letter", submission_id=submission_id, letter_id=item.id),
+                }
+                for item in view["letters"]
+            ],
+        }
+        if view["internal"]:
+            versions = view["finding_versions"]
+            body["dispositions"] = {
                 key: {
                     "decision": item.decision,
                     "note": item.note,
                     "board_reference": item.board_reference,
                     "by": item.user.username,
                     "at": item.created_at.isoformat(),
+                    "finding_version": versions.get(key, 0),
                 }
                 for key, item in sorted(view["dispositions"].items())
-            },
-            signoffs=[
+            }
+            body["signoffs"] = [
                 {
                     "kind": item.kind,
                     "decision": item.decision,
@@ -511,8 +867,8 @@ def create_app(
                     "at": item.created_at.isoformat(),
                 }
                 for item in view["signoffs"]
-            ],
-            events=[
+            ]
+            body["events"] = [
                 {
                     "at": item.at.isoformat(),
                     "actor": item.actor,
@@ -520,8 +876,8 @@ def create_app(
                     "detail": json.loads(item.detail),
                 }
                 for item in view["events"]
-            ],
-        )
+            ]
+        return jsonify(body)
 
     def _body() -> dict[str, Any]:
         body = request.get_json(silent=True)
@@ -532,19 +888,25 @@ def create_app(
     def _api_done(submission_id: int) -> Any:
         return jsonify(_submission_json(store.submission(current_user, submission_id)))
 
+    def _disposition_request(item: Any) -> DispositionRequest:
+        if not isinstance(item, dict):
+            raise WorkspaceError("each disposition is a JSON object")
+        return DispositionRequest(
+            str(item.get("finding", "")),
+            str(item.get("decision", "")),
+            str(item.get("note", "")),
+            str(item.get("board_reference", "")),
+            _optional_number(item.get("finding_version"), "finding_version"),
+        )
+
     @app.post("/api/filings/<int:submission_id>/dispositions")
     def api_dispose(submission_id: int) -> Any:
         store.submission(current_user, submission_id)
         body = _body()
-        store.dispose(
-            current_user,
-            submission_id,
-            _seen_version(body),
-            str(body.get("finding", "")),
-            str(body.get("decision", "")),
-            str(body.get("note", "")),
-            str(body.get("board_reference", "")),
-        )
+        items = body["dispositions"] if isinstance(body.get("dispositions"), list) else [body]
+        requests = [_disposition_request(item) for item in items]
+        needs_version = any(request.seen_sequence is None for request in requests)
+        store.dispose_many(current_user, submission_id, _seen_version(body) if needs_version else None, requests)
         return _api_done(submission_id)
 
     @app.post("/api/filings/<int:submission_id>/sign-off")
@@ -569,6 +931,14 @@ def create_app(
         name, data = store.request_rereview(current_user, submission_id, _seen_version(_body()))
         worker.submit(submission_id, name, data, actor=current_user.username)
         return _api_done(submission_id), 202
+
+    @app.post("/api/filings/<int:submission_id>/assign")
+    def api_assign(submission_id: int) -> Any:
+        store.submission(current_user, submission_id)
+        body = _body()
+        reviewer = body.get("reviewer")
+        store.assign(current_user, submission_id, _seen_version(body), str(reviewer) if reviewer else None)
+        return _api_done(submission_id)
 
     @app.get("/api/diff")
     def api_diff() -> Any:
@@ -605,6 +975,30 @@ def create_app(
             username, _role(str(body.get("role", ""))), current_user.username, str(body.get("licensee") or "") or None
         )
         return jsonify(username=user.username, role=user.role, licensee=user.licensee)
+
+    @app.post("/api/users/<username>/password")
+    @admin_only
+    def api_reset_password(username: str) -> Any:
+        store.reset_password(username, str(_body().get("password", "")), current_user.username)
+        return jsonify(username=username, reset=True)
+
+    @app.post("/api/users/<username>/active")
+    @admin_only
+    def api_set_active(username: str) -> Any:
+        active = _body().get("active")
+        if not isinstance(active, bool):
+            raise WorkspaceError("send {\"active\": true} or {\"active\": false}")
+        user = store.set_active(username, active, current_user.username)
+        return jsonify(username=user.username, active=user.active)
+
+    @app.post("/api/account/password")
+    def api_change_password() -> Any:
+        body = _body()
+        store.change_password(
+            current_user.id, str(body.get("current_password", "")), str(body.get("new_password", "")),
+            keep_session=session.get("sid"),
+        )
+        return jsonify(changed=True)
 
     @app.get("/api/whoami")
     def api_whoami() -> Any:

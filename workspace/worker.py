@@ -1,81 +1,215 @@
 """Reviews run beside the web server, never inside a request: an upload is stored, answered at once, and reviewed
 by a pool of worker processes (a 645a review takes seconds of CPU; in a process it neither blocks pages nor holds
-the interpreter lock the server's threads need). The result is written to the store when it comes back."""
+the interpreter lock the server's threads need). The result is written to the store when it comes back.
+
+The queue is durable: a submission waits in the database (``review_state = 'pending'``) until its review or its
+failure is recorded, so the reviews pending when the server stopped are handed out again when it starts.
+
+Faults: when a review process dies (killed, out of memory), the pool is broken for every review it held; the
+worker builds a new pool and hands each of those reviews to it again. A filing whose review ends its process
+``max_attempts`` times is recorded as a failure instead. Each review process watches the server that started it
+and ends as soon as that server is gone, even after a ``kill -9`` that gave the server no chance to stop it.
+"""
 
 from __future__ import annotations
 
 import logging
 import threading
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 
 from pacomply.workspace.reviewing import StoredReview, UploadRefused, review_upload
-from pacomply.workspace.store import Store
+from pacomply.workspace.store import MAX_REVIEW_ATTEMPTS, Store
 
 LOG = logging.getLogger("pacomply.workspace")
+PARENT_GONE_EXIT = 70
+"""The exit status of a review process that ended because its server was gone."""
+
+
+def watch_parent() -> None:
+    """Run in each review process as it starts: a daemon thread waits on the pipe the server holds open
+    (``multiprocessing.parent_process().sentinel``) and ends this process the moment the server is gone.
+
+    This works for every start method (spawn, forkserver, fork) and on every platform (the sentinel is a pipe on
+    POSIX, a process handle on Windows). Linux's PR_SET_PDEATHSIG is not used: it fires when the *thread* that
+    started the process ends, and the pool starts its processes from whichever thread submits a review."""
+    import multiprocessing
+    import os
+
+    parent = multiprocessing.parent_process()
+    if parent is None or parent.sentinel is None:
+        return
+    sentinel = parent.sentinel
+
+    def wait_for_parent() -> None:
+        from multiprocessing.connection import wait
+
+        wait([sentinel])
+        os._exit(PARENT_GONE_EXIT)
+
+    threading.Thread(target=wait_for_parent, name="pacomply-parent-watch", daemon=True).start()
+
+
+@dataclass(slots=True)
+class _Job:
+    submission_id: int
+    name: str
+    data: bytes
+    actor: str
+    future: Future[StoredReview]
+    generation: int
 
 
 class ReviewWorker:
     """A bounded pool that reviews stored submissions and records each review (or why there is none)."""
 
-    def __init__(self, store: Store, workers: int = 2, processes: bool = True) -> None:
+    def __init__(
+        self,
+        store: Store,
+        workers: int = 2,
+        processes: bool = True,
+        review: Callable[[str, bytes], StoredReview] = review_upload,
+        max_attempts: int = MAX_REVIEW_ATTEMPTS,
+    ) -> None:
         self.store = store
-        if processes:
+        self._workers = workers
+        self._processes = processes
+        self._review = review
+        self.max_attempts = max_attempts
+        self._lock = threading.RLock()
+        self._idle = threading.Condition(self._lock)
+        self._jobs: dict[int, _Job] = {}
+        self._generation = 0
+        self._closed = False
+        self.rebuilt = 0
+        """How many times a broken pool was replaced."""
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> Executor:
+        if self._processes:
             import multiprocessing
 
             # spawn, not fork: the server has threads, and forking a threaded process is unsafe on every platform.
-            self._pool: Executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-        else:
-            self._pool = ThreadPoolExecutor(workers, thread_name_prefix="pacomply-review")
-        self._lock = threading.Lock()
-        self._running: set[Future[StoredReview]] = set()
-        self._idle = threading.Condition(self._lock)
+            return ProcessPoolExecutor(
+                self._workers, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent
+            )
+        return ThreadPoolExecutor(self._workers, thread_name_prefix="pacomply-review")
 
-    def submit(self, submission_id: int, name: str, data: bytes, actor: str = "pacomply") -> Future[StoredReview]:
-        """Review a stored submission in the pool; the review is recorded when it finishes."""
-        future = self._pool.submit(review_upload, name, data)
+    def _rebuild(self, generation: int) -> None:
+        """Replace the pool of ``generation`` (once, however many of its reviews report it broken)."""
         with self._lock:
-            self._running.add(future)
-        future.add_done_callback(lambda done: self._record(submission_id, actor, done))
+            if generation != self._generation or self._closed:
+                return
+            broken = self._pool
+            self._pool = self._new_pool()
+            self._generation += 1
+            self.rebuilt += 1
+        LOG.warning("a review process ended abruptly; the review pool was rebuilt")
+        broken.shutdown(wait=False, cancel_futures=True)
+
+    def submit(
+        self, submission_id: int, name: str, data: bytes, actor: str = "pacomply"
+    ) -> Future[StoredReview] | None:
+        """Review a stored submission in the pool; the review is recorded when it finishes. None when it is
+        already under way, or when its attempts are used up (its failure is then recorded)."""
+        with self._lock:
+            if submission_id in self._jobs or self._closed:
+                return None
+        return self._start(submission_id, name, data, actor)
+
+    def _start(self, submission_id: int, name: str, data: bytes, actor: str) -> Future[StoredReview] | None:
+        attempt = self.store.start_review_attempt(submission_id)
+        if attempt > self.max_attempts:
+            self.store.record_review_failure(
+                submission_id,
+                f"the review process ended abruptly {attempt - 1} times while reviewing this filing (it was killed or "
+                "ran out of memory); pacomply could not review it. Ask for a new review once the cause is known",
+                "pacomply",
+            )
+            with self._lock:
+                self._jobs.pop(submission_id, None)
+                self._idle.notify_all()
+            return None
+        with self._lock:
+            for _ in range(2):
+                generation = self._generation
+                try:
+                    future = self._pool.submit(self._review, name, data)
+                    break
+                except (BrokenExecutor, RuntimeError):
+                    # The pool broke before any of its reviews said so (or is shutting down): replace it.
+                    if self._closed:
+                        raise
+                    self._rebuild(generation)
+            else:  # pragma: no cover - a new pool refusing its first review
+                raise RuntimeError("the review pool could not be started")
+            job = _Job(submission_id, name, data, actor, future, generation)
+            self._jobs[submission_id] = job
+        future.add_done_callback(lambda done: self._finished(job))
         return future
 
     def resume(self) -> int:
-        """Submit every submission still waiting for a review (after a restart); how many."""
-        pending = self.store.pending_reviews()
+        """Hand out every submission waiting for a review and not under way (at start-up, and after a broken
+        pool was rebuilt); how many."""
+        with self._lock:
+            running = list(self._jobs)
+        pending = self.store.pending_reviews(exclude=running)
+        started = 0
         for submission_id, name, data in pending:
-            self.submit(submission_id, name, data)
-        return len(pending)
+            if self.submit(submission_id, name, data) is not None:
+                started += 1
+        return started
 
-    def _record(self, submission_id: int, actor: str, future: Future[StoredReview]) -> None:
+    def _finished(self, job: _Job) -> None:
         try:
             try:
-                stored = future.result()
+                stored = job.future.result()
+            except BrokenExecutor as error:
+                self._rebuild(job.generation)
+                with self._lock:
+                    closed = self._closed
+                if closed:
+                    return  # stays pending in the database; the next start hands it out again
+                self.store.record_review_interrupted(job.submission_id, job.generation + 1, str(error))
+                self._start(job.submission_id, job.name, job.data, job.actor)
             except UploadRefused as error:
-                self.store.record_review_failure(submission_id, "; ".join(error.problems), actor)
+                self.store.record_review_failure(job.submission_id, "; ".join(error.problems), job.actor)
             except Exception as error:  # a defect in pacomply is recorded as one, never as a verdict
-                LOG.exception("review of submission %s failed", submission_id)
+                LOG.exception("review of submission %s failed", job.submission_id)
                 self.store.record_review_failure(
-                    submission_id, f"pacomply could not review this filing (an internal error: {error!r})", actor
+                    job.submission_id, f"pacomply could not review this filing (an internal error: {error!r})",
+                    job.actor,
                 )
             else:
-                self.store.record_review(submission_id, stored, actor)
+                self.store.record_review(job.submission_id, stored, job.actor)
         except Exception:
-            LOG.exception("could not record the review of submission %s", submission_id)
+            LOG.exception("could not record the review of submission %s", job.submission_id)
         finally:
             with self._lock:
-                self._running.discard(future)
+                if self._jobs.get(job.submission_id) is job:
+                    del self._jobs[job.submission_id]
                 self._idle.notify_all()
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until no review is running or being recorded; False when the timeout passed first."""
         with self._lock:
-            return self._idle.wait_for(lambda: not self._running, timeout)
+            return self._idle.wait_for(lambda: not self._jobs, timeout)
 
     @property
     def busy(self) -> int:
         """Reviews submitted and not yet recorded."""
         with self._lock:
-            return len(self._running)
+            return len(self._jobs)
+
+    def process_ids(self) -> list[int]:
+        """The review processes' ids (none for a thread pool, or before the first review starts them)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return sorted(process.pid for process in list(processes.values()) if process.pid is not None)
 
     def shutdown(self) -> None:
-        """Finish the reviews under way and stop."""
-        self._pool.shutdown(wait=True, cancel_futures=False)
+        """Finish the reviews under way and stop; reviews still queued stay pending for the next start."""
+        with self._lock:
+            self._closed = True
+            pool = self._pool
+        pool.shutdown(wait=True, cancel_futures=False)

@@ -89,32 +89,56 @@ def test_a_review_from_upload_to_countersignature_in_chromium(
     assert page.locator("tr.finding").count() == 12
     assert page.locator("#findings a[href^='https://www.pacodeandbulletin.gov/']").count() == 12
     assert page.locator("#wager-math table").count() >= 1
-    for index in range(12):
-        form = page.locator("form.dispose").nth(index)
-        if index == 0:
-            form.locator("select[name=decision]").select_option("disputed")
-            form.locator("input[name=note]").fill("the rack is measured from the felt")
-        elif index == 1:
-            form.locator("select[name=decision]").select_option("waived")
-            form.locator("input[name=board_reference]").fill("BGO-2026-117")
-        form.locator("button").click()
-        page.wait_for_selector(".flash")
+    # The filing page fits a 1,360-px window: nothing scrolls sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1360
+    page.select_option("#assign-form select[name=reviewer]", "rita")
+    page.click("#assign-form button")
+    page.wait_for_selector(".flash")
+    assert page.inner_text("#assigned") == "rita"
+    # Every finding in one form: the first disputed, the others waived with the Board's reference.
+    form = page.locator("#dispositions-form")
+    form.locator("select[name=decision-1]").select_option("disputed")
+    form.locator("input[name=note-1]").fill("the rack is measured from the felt")
+    for index in range(2, 13):
+        form.locator(f"select[name=decision-{index}]").select_option("waived")
+        form.locator(f"input[name=reference-{index}]").fill(f"BGO-2026-{index}")
+    page.click("#record-dispositions")
+    page.wait_for_selector(".flash")
+    assert "12 disposition(s) recorded" in page.inner_text(".flash")
     assert page.locator(".disposition").count() == 12
     assert "disputed by rita: the rack is measured from the felt" in page.inner_text("#findings")
+    # Not yet an approval in total: the dispute is not upheld.
+    page.select_option("#sign-off-form select[name=decision]", "approve")
+    page.click("#sign-off-form button")
+    assert "1 error(s) are not resolved" in page.inner_text("#message")
+
+    supervisor = browser.new_context(viewport={"width": 1360, "height": 900}, accept_downloads=True)
+    sam = supervisor.new_page()
+    _sign_in(sam, base, "sam")
+    sam.goto(f"{base}/filings/{first}")
+    sam.locator("#dispositions-form select[name=decision-1]").select_option("dispute upheld")
+    sam.click("#record-dispositions")
+    sam.wait_for_selector(".flash")
+
+    page.goto(f"{base}/filings/{first}")
     page.select_option("#sign-off-form select[name=decision]", "approve")
     page.click("#sign-off-form button")
     page.wait_for_selector(".signoff")
     assert page.locator("#countersign-form").count() == 0  # a reviewer does not countersign
 
-    page.click("header button")  # sign out
-    _sign_in(page, base, "sam")
-    page.goto(f"{base}/filings/{first}")
-    page.click("#countersign-form button")
-    page.wait_for_selector(".flash")
-    assert page.inner_text("#status") == "approved"
-    audit = page.inner_text("#audit")
-    for action in ("upload", "review", "disposition", "sign-off", "countersign"):
-        assert action in audit
+    sam.goto(f"{base}/filings/{first}")
+    sam.click("#countersign-form button")
+    sam.wait_for_selector(".flash")
+    assert sam.inner_text("#status") == "approved"
+    assert sam.locator("#dispositions-form").count() == 0  # an approved filing no longer changes
+    audit = sam.inner_text("#audit")
+    for words in ("uploaded 686a-violations.xlsx", "reviewed by pacomply", "assigned to rita",
+                  "dispute upheld", "signed off: approve", "countersigned: approve", "approval issued"):
+        assert words in audit, words
+    with sam.expect_download() as letter:
+        sam.click("#letters a")
+    assert Path(letter.value.path()).read_bytes().startswith(b"%PDF-")
+    supervisor.close()
     screenshot = tmp_path / "workspace.png"
     page.goto(f"{base}/filings/{first}")
     page.screenshot(path=str(screenshot))
@@ -147,3 +171,54 @@ def test_a_review_from_upload_to_countersignature_in_chromium(
     assert kay.goto(f"{base}/filings/{first}/review.pdf").status == 404
     assert kay.goto(f"{base}/filings/{other}").status == 200
     licensee.close()
+
+
+def test_a_licensee_resubmits_after_a_deficiency_notice_and_the_queue_shows_the_overdue(
+    browser: Any, live_server: tuple[str, Any], tmp_path: Path
+) -> None:
+    from sqlalchemy import text
+
+    base, store = live_server
+    add_accounts(store)
+    licensee = browser.new_context(viewport={"width": 1360, "height": 900}, accept_downloads=True)
+    lee = licensee.new_page()
+    _sign_in(lee, base, "lee")
+    first = _upload(lee, base, EXAMPLES / "686a-violations.xlsx")
+    assert "No decision yet" in lee.inner_text("#letters")
+
+    staff = browser.new_context(viewport={"width": 1360, "height": 900})
+    rita = staff.new_page()
+    _sign_in(rita, base, "rita")
+    rita.goto(f"{base}/filings/{first}")
+    rita.select_option("#sign-off-form select[name=decision]", "request changes")
+    rita.click("#sign-off-form button")
+    rita.wait_for_selector(".signoff")
+
+    lee.goto(f"{base}/filings/{first}")
+    assert lee.locator("#audit").count() == 0 and "rita" not in lee.content()
+    with lee.expect_download() as notice:
+        lee.click("#letters a")
+    assert Path(notice.value.path()).read_bytes().startswith(b"%PDF-")
+    amended = tmp_path / "686a-amended.json"
+    document = json.loads((EXAMPLES / "686a-compliant.json").read_text(encoding="utf-8"))
+    document["metadata"]["licensee"] = LICENSEE_A
+    amended.write_text(json.dumps(document), encoding="utf-8")
+    second = _upload(lee, base, amended)
+    lee.goto(f"{base}/history?chapter=686a")
+    lee.check(f"input[name=old][value='{first}']")
+    lee.check(f"input[name=new][value='{second}']")
+    lee.click("#compare button")
+    assert "Findings resolved (12)" in lee.inner_text("#diff")
+    licensee.close()
+
+    with store.engine.begin() as connection:  # the first filing's 15 days have run out
+        connection.execute(text("UPDATE submissions SET due_date = '2020-01-02' WHERE id = :id"), {"id": first})
+    rita.goto(f"{base}/")
+    assert rita.locator("tr.overdue-row").count() == 1
+    assert "overdue" in rita.locator("tr.overdue-row").inner_text()
+    rita.check("#filters input[name=overdue]")
+    rita.click("#filters button")
+    assert rita.locator("#queue tr.filing").count() == 1
+    rita.click("#queue th a.sort >> text=Licensee")
+    assert "sort=licensee" in rita.url
+    staff.close()

@@ -40,7 +40,7 @@ def test_store_add_a_folder_then_list_by_licensee(tmp_path: Path) -> None:
 def test_store_user_add_and_role_and_upgrade(tmp_path: Path) -> None:
     database = ["--database", f"sqlite:///{tmp_path / 'store.sqlite3'}"]
     upgraded = runner.invoke(app, ["store", "upgrade", *database])
-    assert upgraded.exit_code == 0 and "revision 0002" in upgraded.output
+    assert upgraded.exit_code == 0 and "revision 0003" in upgraded.output
     added = runner.invoke(app, ["store", "user", "add", "rita", "--password", "a long password", *database])
     assert added.exit_code == 0, added.output
     again = runner.invoke(app, ["store", "user", "add", "rita", "--password", "a long password", *database])
@@ -49,7 +49,7 @@ def test_store_user_add_and_role_and_upgrade(tmp_path: Path) -> None:
                                    *database])
     assert licensee.exit_code == 2 and "--licensee" in licensee.output
     short = runner.invoke(app, ["store", "user", "add", "kim", "--password", "short", *database])
-    assert short.exit_code == 2 and "at least 8" in short.output
+    assert short.exit_code == 2 and "at least 12" in short.output
     promoted = runner.invoke(app, ["store", "user", "role", "rita", "supervisor", *database])
     assert promoted.exit_code == 0 and "now a supervisor" in promoted.output
     from pacomply.workspace.store import open_store
@@ -100,7 +100,7 @@ def test_pacomply_serve_starts_on_loopback_upgrades_the_store_and_asks_for_sign_
             raise AssertionError("the JSON queue answered without a sign-in")
         except urllib.error.HTTPError as error:
             assert error.code == 401
-        assert open_store(database, upgrade=False).revision() == "0002"
+        assert open_store(database, upgrade=False).revision() == "0003"
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -119,3 +119,25 @@ def test_help_imports_no_web_or_database_module() -> None:
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=EXAMPLES.parent)
     assert "HEAVY []" in output.stdout
+
+
+def test_store_user_password_and_active_from_the_command_line(tmp_path: Path) -> None:
+    database = ["--database", f"sqlite:///{tmp_path / 'store.sqlite3'}"]
+    for name, role in (("ada", "admin"), ("rita", "reviewer")):
+        added = runner.invoke(app, ["store", "user", "add", name, "--role", role, "--password", "a long password",
+                                    *database])
+        assert added.exit_code == 0, added.output
+    weak = runner.invoke(app, ["store", "user", "password", "ada", "--password", "password1234", *database])
+    assert weak.exit_code == 2 and "most common" in weak.output
+    reset = runner.invoke(app, ["store", "user", "password", "ada", "--password", "the way back in", *database])
+    assert reset.exit_code == 0 and "reset" in reset.output
+    last = runner.invoke(app, ["store", "user", "active", "ada", "--no", *database])
+    assert last.exit_code == 2 and "last active administrator" in last.output
+    off = runner.invoke(app, ["store", "user", "active", "rita", "--no", *database])
+    assert off.exit_code == 0 and "deactivated" in off.output
+    from pacomply.workspace.store import open_store
+
+    store = open_store(database[1])
+    assert store.authenticate("ada", "the way back in") is not None
+    assert store.authenticate("rita", "a long password") is None
+    store.engine.dispose()

@@ -18,27 +18,69 @@ def test_migrations_upgrade_an_empty_database_to_the_head(database_url: str) -> 
     store = open_store(database_url, upgrade=False)
     assert store.revision() is None
     store.upgrade()
-    assert store.revision() == "0002"
+    assert store.revision() == "0003"
     store.upgrade()  # a second upgrade is a no-op
-    assert store.revision() == "0002"
+    assert store.revision() == "0003"
     store.engine.dispose()
 
 
-def test_migrations_upgrade_a_database_made_by_the_first_revision_keeping_its_rows(database_url: str) -> None:
+def _old_rows(connection: Any) -> None:
+    """A user, a reviewed submission, a disposition and two events as revisions 0001 and 0002 wrote them."""
+    now = "2026-01-05 10:00:00"
+    connection.execute(
+        text("INSERT INTO users (id, username, password_hash, role, licensee, active, created_at) "
+             "VALUES (1, 'rita', 'x', 'reviewer', NULL, :yes, :now)"), {"yes": True, "now": now}
+    )
+    connection.execute(
+        text("INSERT INTO submissions (id, original_name, sha256, size, content, licensee, date_filed, uploaded_at, "
+             "uploaded_by_id, status, review_state, review_problem, version) VALUES (1, 'f.json', :sha, 3, :bytes, "
+             "'Allegheny Riverfront Gaming', '2026-01-02', :now, 1, 'in review', 'done', NULL, 3)"),
+        {"sha": hashlib.sha256(b"abc").hexdigest(), "bytes": b"abc", "now": now},
+    )
+    connection.execute(
+        text("INSERT INTO submission_chapters (submission_id, chapter) VALUES (1, '686a')")
+    )
+    connection.execute(
+        text("INSERT INTO reviews (id, submission_id, created_at, tool_version, rulebooks, compliant, summary, "
+             "document, pdf, xlsx) VALUES (1, 1, :now, '1', '[]', :no, 'not compliant', :document, :pdf, :pdf)"),
+        {"now": now, "no": False, "document": json.dumps({"findings": [{"rule_id": "R", "severity": "error"}]}),
+         "pdf": b"%PDF-"},
+    )
+    connection.execute(
+        text("INSERT INTO dispositions (submission_id, review_id, finding_key, decision, note, board_reference, "
+             "user_id, created_at) VALUES (1, 1, 'R|||', 'agreed', '', '', 1, :now)"), {"now": now}
+    )
+    for action in ("upload", "review"):
+        connection.execute(
+            text("INSERT INTO events (at, actor, action, submission_id, detail) VALUES (:now, 'rita', :a, 1, '{}')"),
+            {"now": now, "a": action},
+        )
+
+
+@pytest.mark.parametrize("made_by", ["0001", "0002"])
+def test_migrations_upgrade_a_database_made_by_an_earlier_revision_keeping_its_rows(
+    database_url: str, made_by: str
+) -> None:
     from pacomply.workspace.store import open_store
 
     store = open_store(database_url, upgrade=False)
-    store.upgrade("0001")
-    assert store.revision() == "0001"
-    reviewer = store.add_user("rita", PASSWORD, "reviewer")
-    submission = upload_example(store, "686a-violations.xlsx", reviewer)
+    store.upgrade(made_by)
+    assert store.revision() == made_by
+    with store.engine.begin() as connection:
+        _old_rows(connection)
     store.upgrade()
-    assert store.revision() == "0002"
-    assert store.submission(reviewer, submission.id).sha256 == submission.sha256
-    assert [event.action for event in store.events(submission.id)] == ["upload", "review"]
+    assert store.revision() == "0003"
+    reviewer = store.users()[0]
+    kept = store.submission(reviewer, 1)
+    assert kept.sha256 == hashlib.sha256(b"abc").hexdigest()
+    assert kept.due_date is None and kept.review_attempts == 0 and kept.assigned_to_id is None
+    assert [event.action for event in store.events(1)] == ["upload", "review"]
+    # The finding's version counts the disposition made before per-finding versions existed.
+    assert store.finding_versions(1) == {"R|||": 1}
     # The new revision's protection applies to the rows made before it.
-    with pytest.raises(Exception, match="append-only"), store.engine.begin() as connection:
-        connection.execute(text("DELETE FROM events"))
+    for statement in ("DELETE FROM events", "UPDATE reviews SET summary = 'compliant'", "DELETE FROM reviews"):
+        with pytest.raises(Exception, match="append-only"), store.engine.begin() as connection:
+            connection.execute(text(statement))
     store.engine.dispose()
 
 
@@ -110,6 +152,8 @@ def _version(store: Any, user: Any, submission_id: int) -> int:
 
 
 def test_dispose_sign_off_and_countersign_move_the_filing_to_approved(store: Any, accounts: Any) -> None:
+    from pacomply.workspace.store import WorkspaceError
+
     reviewer, supervisor = accounts["reviewer"], accounts["supervisor"]
     submission = upload_example(store, "686a-violations.xlsx", reviewer)
     keys = _findings(store, submission.id)
@@ -117,26 +161,32 @@ def test_dispose_sign_off_and_countersign_move_the_filing_to_approved(store: Any
     store.dispose(reviewer, submission.id, _version(store, reviewer, submission.id), keys[0], "disputed", "misread")
     assert store.submission(reviewer, submission.id).status == "in review"
     for key in keys[1:-1]:
-        store.dispose(reviewer, submission.id, _version(store, reviewer, submission.id), key, "agreed")
-    from pacomply.workspace.store import WorkspaceError
-
+        store.dispose(
+            reviewer, submission.id, _version(store, reviewer, submission.id), key, "waived",
+            board_reference="BGO-2026-117",
+        )
     with pytest.raises(WorkspaceError, match="1 finding"):
         store.sign_off(reviewer, submission.id, _version(store, reviewer, submission.id), "approve")
     store.dispose(
         reviewer, submission.id, _version(store, reviewer, submission.id), keys[-1], "waived",
-        board_reference="BGO-2026-117",
+        board_reference="PGCB waiver W-2026-117",
     )
+    # The dispute is not resolved until a supervisor upholds it.
+    with pytest.raises(WorkspaceError, match="1 error"):
+        store.sign_off(reviewer, submission.id, _version(store, reviewer, submission.id), "approve")
+    store.dispose(supervisor, submission.id, _version(store, supervisor, submission.id), keys[0], "dispute upheld")
     store.sign_off(reviewer, submission.id, _version(store, reviewer, submission.id), "approve")
     assert store.submission(reviewer, submission.id).status == "in review"
     store.countersign(supervisor, submission.id, _version(store, supervisor, submission.id))
     assert store.submission(reviewer, submission.id).status == "approved"
     standing = store.dispositions(submission.id)
-    assert standing[keys[0]].decision == "disputed" and standing[keys[0]].note == "misread"
-    assert standing[keys[-1]].board_reference == "BGO-2026-117"
+    assert standing[keys[0]].decision == "dispute upheld"
+    assert standing[keys[-1]].board_reference == "PGCB waiver W-2026-117"
     actions = [event.action for event in store.events(submission.id)]
     assert actions[:2] == ["upload", "review"]
-    assert actions.count("disposition") == 12
-    assert actions[-2:] == ["sign-off", "countersign"]
+    assert actions.count("disposition") == 13
+    assert actions[-3:] == ["sign-off", "countersign", "letter"]
+    assert [letter.kind for letter in store.letters(submission.id)] == ["approval"]
 
 
 def test_a_disputed_finding_needs_a_note_and_a_waived_one_the_boards_reference(store: Any, accounts: Any) -> None:

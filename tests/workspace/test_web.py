@@ -85,7 +85,7 @@ def test_a_form_without_its_csrf_token_is_refused_and_changes_nothing(web: Any) 
     submission_id = _upload(client, "686a-violations.xlsx")
     worker.wait_idle(60)
     page = client.get(f"/filings/{submission_id}").get_data(as_text=True)
-    finding = re.search(r'name="finding" value="([^"]+)"', page).group(1)
+    finding = re.search(r'name="finding-\d+" value="([^"]+)"', page).group(1)
     form = {"version": _page_version(page), "finding": finding, "decision": "agreed"}
     refused = client.client.post(f"/filings/{submission_id}/dispose", data=form)
     assert refused.status_code == 400
@@ -179,7 +179,7 @@ def test_a_licensee_cannot_see_another_licensees_filing_by_url(web_on_every_data
     refused = lee.upload("other.json", _filing_json(LICENSEE_B))
     assert refused.status_code == 403
     page = lee.get(f"/filings/{own}").get_data(as_text=True)
-    assert 'name="finding"' not in page
+    assert 'name="finding-' not in page and 'id="dispositions-form"' not in page
 
 
 def test_two_reviewers_on_one_filing_the_second_gets_a_clear_conflict(web: Any) -> None:
@@ -191,7 +191,7 @@ def test_two_reviewers_on_one_filing_the_second_gets_a_clear_conflict(web: Any) 
     worker.wait_idle(60)
     page_rita = rita.get(f"/filings/{submission_id}").get_data(as_text=True)
     page_reuben = reuben.get(f"/filings/{submission_id}").get_data(as_text=True)
-    findings = re.findall(r'name="finding" value="([^"]+)"', page_rita)
+    findings = re.findall(r'name="finding-\d+" value="([^"]+)"', page_rita)
     first = rita.post(
         f"/filings/{submission_id}/dispose",
         {"version": _page_version(page_rita), "finding": findings[0], "decision": "agreed"},
@@ -237,7 +237,14 @@ def test_the_review_workflow_through_the_json_endpoints(web_on_every_database: A
         assert done.status_code == 200, done.get_data(as_text=True)
     version = done.get_json()["version"]
     approve = {"version": version, "decision": "approve"}
-    signed = api.post(f"/api/filings/{submission_id}/sign-off", json=approve, headers=_basic("rita"))
+    # Every error is merely agreed (the licensee must correct it): not an approval in total.
+    refused_total = api.post(f"/api/filings/{submission_id}/sign-off", json=approve, headers=_basic("rita"))
+    assert refused_total.status_code == 400
+    assert "12 error(s) are not resolved" in refused_total.get_json()["error"]
+    signed = api.post(
+        f"/api/filings/{submission_id}/sign-off", json={**approve, "decision": "approve in part"},
+        headers=_basic("rita"),
+    )
     assert signed.status_code == 200 and signed.get_json()["status"] == "in review"
     refused = api.post(
         f"/api/filings/{submission_id}/countersign", json={"version": signed.get_json()["version"]},
@@ -248,10 +255,14 @@ def test_the_review_workflow_through_the_json_endpoints(web_on_every_database: A
         f"/api/filings/{submission_id}/countersign", json={"version": signed.get_json()["version"]},
         headers=_basic("sam"),
     )
-    assert countersigned.status_code == 200 and countersigned.get_json()["status"] == "approved"
-    events = api.get(f"/api/filings/{submission_id}", headers=_basic("sam")).get_json()["events"]
-    assert [event["action"] for event in events][-2:] == ["sign-off", "countersign"]
+    assert countersigned.status_code == 200 and countersigned.get_json()["status"] == "approved in part"
+    state = api.get(f"/api/filings/{submission_id}", headers=_basic("sam")).get_json()
+    events = state["events"]
+    assert [event["action"] for event in events][-3:] == ["sign-off", "countersign", "letter"]
     assert {event["actor"] for event in events} == {"rita", "sam", "pacomply"}
+    sign_off = next(event for event in events if event["action"] == "sign-off")
+    assert len(sign_off["detail"]["not_approved"]) == 12
+    assert [letter["kind"] for letter in state["letters"]] == ["approval in part"]
     stale = api.post(f"/api/filings/{submission_id}/sign-off", json=approve, headers=_basic("rita"))
     assert stale.status_code == 409
 

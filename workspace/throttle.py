@@ -1,0 +1,125 @@
+"""Throttling of sign-in guesses, per account and per client address (OWASP ASVS level 2, V2.2.1).
+
+A guess costs the server an argon2 hash (tens of milliseconds of CPU and memory by design). The throttle answers
+before any hash is made: an account or address that failed too often within the window is refused at once, and
+only one hash (``concurrent`` in all) is computed at a time, so guessing clients cannot take the cores the
+signed-in pages need. A success does not erase an address's failures (an attacker who knows one password cannot
+reset the count for the others), but it clears the account's own.
+
+The counts live in the server process (the workspace runs one, with threads); a restart forgets them.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class ThrottleLimits:
+    """How many failures are allowed within ``window_seconds`` before sign-ins are refused."""
+
+    per_account: int = 5
+    per_address: int = 20
+    window_seconds: float = 15 * 60
+    concurrent: int = 1
+    """Password hashes computed at once, over every client."""
+    wait_seconds: float = 2.0
+    """How long a sign-in waits for a free hashing slot before it is refused as busy."""
+    tracked: int = 100_000
+    """Accounts and addresses counted before the expired ones are swept (the memory a flood can take)."""
+
+
+class Throttled(Exception):
+    """A sign-in refused without checking the password; ``retry_after`` is in seconds."""
+
+    def __init__(self, message: str, retry_after: int, first: bool) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+        self.first = first
+        """True for the first refusal of this lockout (the one the audit trail records)."""
+
+
+class SignInThrottle:
+    """Failure counts per account and per address, in sliding windows."""
+
+    def __init__(self, limits: ThrottleLimits | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits or ThrottleLimits()
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._failures: dict[tuple[str, str], deque[float]] = {}
+        self._announced: set[tuple[str, str]] = set()
+        self._hashing = threading.BoundedSemaphore(self.limits.concurrent)
+
+    def _recent(self, key: tuple[str, str], now: float) -> deque[float]:
+        times = self._failures.get(key)
+        if times is None:
+            return deque()
+        while times and times[0] <= now - self.limits.window_seconds:
+            times.popleft()
+        if not times:
+            del self._failures[key]
+            self._announced.discard(key)
+        return times
+
+    def check(self, account: str, address: str) -> None:
+        """Raise :class:`Throttled` when the account or the address has used up its failures."""
+        now = self._clock()
+        with self._lock:
+            for key, limit in ((("account", account.casefold()), self.limits.per_account),
+                               (("address", address), self.limits.per_address)):
+                times = self._recent(key, now)
+                if len(times) >= limit:
+                    retry = max(1, int(times[0] + self.limits.window_seconds - now) + 1)
+                    first = key not in self._announced
+                    self._announced.add(key)
+                    raise Throttled(
+                        f"too many failed sign-ins for this {key[0]}; try again in {retry // 60 + 1} minute(s)",
+                        retry,
+                        first,
+                    )
+
+    def address_retry_after(self, address: str) -> int | None:
+        """Seconds until an address that used up its failures may try again; None when it may now. Read before
+        anything else of a sign-in request is done, so a locked-out guesser costs the server almost nothing."""
+        now = self._clock()
+        with self._lock:
+            times = self._recent(("address", address), now)
+            if len(times) < self.limits.per_address:
+                return None
+            return max(1, int(times[0] + self.limits.window_seconds - now) + 1)
+
+    def failed(self, account: str, address: str) -> None:
+        now = self._clock()
+        with self._lock:
+            if len(self._failures) >= self.limits.tracked:
+                # Guesses at ever new names from ever new addresses: forget what the window has passed.
+                for key in list(self._failures):
+                    self._recent(key, now)
+            for key in (("account", account.casefold()), ("address", address)):
+                self._failures.setdefault(key, deque()).append(now)
+
+    def succeeded(self, account: str) -> None:
+        with self._lock:
+            self._failures.pop(("account", account.casefold()), None)
+            self._announced.discard(("account", account.casefold()))
+
+    def hashing_slot(self) -> _Slot:
+        """A context manager holding one of the hashing slots; :class:`Throttled` when none frees in time."""
+        return _Slot(self._hashing, self.limits.wait_seconds)
+
+
+class _Slot:
+    def __init__(self, semaphore: threading.BoundedSemaphore, wait: float) -> None:
+        self._semaphore = semaphore
+        self._wait = wait
+
+    def __enter__(self) -> None:
+        if not self._semaphore.acquire(timeout=self._wait):
+            raise Throttled("the server is busy checking other sign-ins; try again in a moment", 1, False)
+
+    def __exit__(self, *_exc: object) -> None:
+        self._semaphore.release()
