@@ -56,7 +56,20 @@ def _limit(address_space: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
 
 
-def _peak_rss() -> int:
+def peak_rss() -> int:
+    """This process's own peak resident size, in bytes.
+
+    On Linux the kernel keeps ``ru_maxrss`` across fork and exec, so a worker started (forked, then exec'd) from a
+    large pytest worker would report the pytest worker's peak, not its own. ``VmHWM`` in ``/proc/self/status`` belongs
+    to the process's address space, which exec replaces: it is the worker's own peak. Elsewhere ``ru_maxrss`` is used.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024  # reported in kB
+    except OSError:
+        pass
     import resource
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -92,7 +105,7 @@ def run_batch(work: tuple[tuple[tuple[str, int], ...], bool, float]) -> Summary:
         summary.problem_lines += lines
         summary.finely_located += fine
         summary.slowest = max(summary.slowest, (seconds, name))
-    summary.peak_rss_bytes = _peak_rss()
+    summary.peak_rss_bytes = peak_rss()
     return summary
 
 

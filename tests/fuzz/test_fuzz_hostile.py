@@ -45,3 +45,23 @@ def test_fuzz_full_size_sample_stays_under_2_gb_and_a_minute_per_case() -> None:
     assert summary.violations == []
     assert summary.cases == len(cases)
     assert summary.peak_rss_bytes < ADDRESS_SPACE_BYTES
+
+
+def _child_peak(_: int) -> int:
+    from tests.fuzz.limited import peak_rss
+
+    return peak_rss()
+
+
+@pytest.mark.skipif(not limits_supported(), reason="the fuzz workers' limits exist only on POSIX systems")
+def test_a_fuzz_worker_reports_its_own_peak_not_the_pytest_worker_s() -> None:
+    # The parent holds 400 MB while it starts the worker: on Linux ru_maxrss would carry that peak into the worker
+    # across fork and exec, and the memory bound above would measure the pytest worker instead of the case.
+    import multiprocessing
+
+    ballast = bytearray(400 * 1024**2)
+    ballast[:: 4096] = b"\x01" * len(ballast[:: 4096])  # touch every page so it is resident
+    with multiprocessing.get_context("spawn").Pool(processes=1) as pool:
+        child_peak = pool.map(_child_peak, [0])[0]
+    del ballast
+    assert 0 < child_peak < 300 * 1024**2, f"the worker reported {child_peak / 1024**2:.0f} MB as its own peak"
