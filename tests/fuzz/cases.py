@@ -80,6 +80,38 @@ def base_pdf() -> bytes:
     return filing_pdf_bytes(read_filing(EXAMPLES / "686a-violations.xlsx"))
 
 
+#: Filings written by other programs (tests/fixtures/producers/README.md and tests/fixtures/pdf_forms/README.md say
+#: how each was made): the byte-level cases mutate these as often as pacomply's own, since a reader must survive the
+#: damage of any producer's layout (shared strings, strict namespaces, inline text, AcroForm fields, incremental
+#: updates), not only its own.
+PRODUCER_FIXTURES = EXAMPLES.parent / "tests" / "fixtures"
+PRODUCER_XLSX = (
+    "producers/libreoffice/686a-violations.xlsx",
+    "producers/xlsxwriter/686a-violations.xlsx",
+    "producers/minimal/686a-violations.xlsx",
+    "producers/strict/686a-violations.xlsx",
+    "producers/xlsm/686a-violations.xlsm",
+)
+PRODUCER_PDF = (
+    "pdf_forms/board-686a-acroform-filled.pdf",
+    "pdf_forms/board-686a-acroform-values-only.pdf",
+    "pdf_forms/board-686a-incremental.pdf",
+    "pdf_forms/board-686a-rotate-90.pdf",
+)
+
+
+def producer_xlsx(rng: Random) -> bytes:
+    """pacomply's own 686a workbook or one another program wrote, chosen by the case's seed."""
+    choice = rng.choice((None, *PRODUCER_XLSX))
+    return base_xlsx() if choice is None else (PRODUCER_FIXTURES / choice).read_bytes()
+
+
+def producer_pdf(rng: Random) -> bytes:
+    """pacomply's own printed 686a filing or a filled form of the Board's checklist, chosen by the case's seed."""
+    choice = rng.choice((None, *PRODUCER_PDF))
+    return base_pdf() if choice is None else (PRODUCER_FIXTURES / choice).read_bytes()
+
+
 def _json_paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
     paths = [prefix]
     if isinstance(value, dict):
@@ -388,7 +420,7 @@ def _mutate(rng: Random, data: bytes) -> bytes:
 def byte_mutation_case(rng: Random) -> Case:
     target = rng.choice(["xlsx_part", "xlsx_zip", "json", "pdf"])
     if target == "xlsx_part":
-        source = zipfile.ZipFile(io.BytesIO(base_xlsx()))
+        source = zipfile.ZipFile(io.BytesIO(producer_xlsx(rng)))
         names = sorted(info.filename for info in source.infolist())
         chosen = rng.choice(names)
         output = io.BytesIO()
@@ -398,10 +430,10 @@ def byte_mutation_case(rng: Random) -> Case:
                 archive.writestr(name, _mutate(rng, data) if name == chosen else data)
         return Case("bytes", "filing.xlsx", output.getvalue(), output_format=rng.choice(FORMATS))
     if target == "xlsx_zip":
-        return Case("bytes", "filing.xlsx", _mutate(rng, base_xlsx()), output_format=rng.choice(FORMATS))
+        return Case("bytes", "filing.xlsx", _mutate(rng, producer_xlsx(rng)), output_format=rng.choice(FORMATS))
     if target == "json":
         return Case("bytes", "filing.json", _mutate(rng, base_json().encode()), output_format=rng.choice(FORMATS))
-    return Case("bytes", "filing.pdf", _mutate(rng, base_pdf()), output_format=rng.choice(FORMATS))
+    return Case("bytes", "filing.pdf", _mutate(rng, producer_pdf(rng)), output_format=rng.choice(FORMATS))
 
 
 GENERATORS: dict[str, Callable[[Random], Case]] = {

@@ -65,3 +65,20 @@ def test_a_fuzz_worker_reports_its_own_peak_not_the_pytest_worker_s() -> None:
         child_peak = pool.map(_child_peak, [0])[0]
     del ballast
     assert 0 < child_peak < 300 * 1024**2, f"the worker reported {child_peak / 1024**2:.0f} MB as its own peak"
+
+
+def test_the_byte_cases_start_from_other_programs_files_too() -> None:
+    from random import Random
+
+    from tests.fuzz.cases import PRODUCER_FIXTURES, PRODUCER_PDF, PRODUCER_XLSX, producer_pdf, producer_xlsx
+
+    drawn_xlsx = {producer_xlsx(Random(seed)) for seed in range(200)}
+    drawn_pdf = {producer_pdf(Random(seed)) for seed in range(200)}
+    assert {(PRODUCER_FIXTURES / name).read_bytes() for name in PRODUCER_XLSX} <= drawn_xlsx
+    assert {(PRODUCER_FIXTURES / name).read_bytes() for name in PRODUCER_PDF} <= drawn_pdf
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_fuzz_a_mutated_producer_file_ends_in_0_1_or_2_without_traceback(seed: int) -> None:
+    outcome = run_case(make_case("bytes", 1000 + seed, large=False))
+    assert violations(outcome) == [], (seed, violations(outcome), outcome.stderr[-2000:])
