@@ -666,10 +666,8 @@ def row_probabilities(wager: str, decks: int) -> dict[str, Fraction]:
 
 
 def _describe(paytable: Paytable) -> tuple[tuple[str, str], ...]:
-    return tuple(
-        (row.outcome, f"{row.amount}% of meter" if row.kind == PayoutKind.METER_PERCENT else f"{row.amount} to 1")
-        for row in paytable.rows
-    )
+    # Written as edge writes them (the rulebook's payout_text: '5 to 2', not '5/2 to 1'), so the two agree.
+    return tuple((row.outcome, row.payout_text()) for row in paytable.rows)
 
 
 def _reading_text(ids: tuple[str, ...]) -> str | None:
