@@ -89,7 +89,8 @@ def test_a_format_pacomply_does_not_read(tmp_path: Path) -> None:
     path = tmp_path / "filing.docx"
     path.write_bytes(b"PK")
     (problem,) = problems_of(path)
-    assert "expected .xlsx" in problem
+    # The batch reader names the kind of file and the format to file instead (a Word document: the checklist as PDF).
+    assert "'.docx' is not a filing format" in problem and "Word document" in problem and ".pdf" in problem
 
 
 def test_missing_sheets_are_all_reported(tmp_path: Path) -> None:
