@@ -175,6 +175,7 @@ def _engine_figures(chapter: str) -> Iterator[Wanted]:
     if chapter == "688a":
         rounds, seed = face_up_pai_gow_poker.BASE_ROUNDS, face_up_pai_gow_poker.BASE_SEED
         yield Wanted(face_up_pai_gow_poker._stored_base_simulation, (("rounds", rounds), ("seed", seed)))
+        yield Wanted(face_up_pai_gow_poker._stored_joint_counts, ())  # the Ace High figures' joint test
 
 
 def catalogue(chapters: Iterable[str] | None = None) -> list[Wanted]:

@@ -137,10 +137,21 @@ def ace_high_joint_counts() -> dict[tuple[bool, bool], int]:
     Pai Gow, by (dealer holds the joker, player holds the joker): exact.
 
     Suit assignments depend only on the hands' sizes, flush limits and how many ranks they share, so each pair of
-    rank sets contributes the count of :func:`_joint_suitings` for its overlap."""
+    rank sets contributes the count of :func:`_joint_suitings` for its overlap. The count takes seconds and never
+    changes, so it is kept in the figure store: a review's joint test of the Ace High figures reads it."""
+    return {(dealer_joker, player_joker): count for dealer_joker, player_joker, count in _stored_joint_counts()}
+
+
+@figure(
+    "688a-ace-high-joint-counts",
+    method=1,
+    chapter="688a",
+    describe=lambda inputs: "688a Ace High Bonus: pairs of disjoint seven-card hands both Ace High, all enumerated",
+)
+def _stored_joint_counts() -> tuple[tuple[bool, bool, int], ...]:
     natural, joker = _ace_high_rank_sets()
     kinds = {False: (natural, 7, 5), True: (joker, 6, 4)}
-    counts = {}
+    counts: dict[tuple[bool, bool], int] = {}
     for dealer_joker, player_joker in ((False, False), (False, True), (True, False)):
         dealer_sets, dealer_cards, dealer_limit = kinds[dealer_joker]
         player_sets, player_cards, player_limit = kinds[player_joker]
@@ -149,7 +160,7 @@ def ace_high_joint_counts() -> dict[tuple[bool, bool], int]:
             pairs * _joint_suitings(dealer_cards, player_cards, shared, dealer_limit, player_limit)
             for shared, pairs in overlaps.items()
         )
-    return counts
+    return tuple((dealer_joker, player_joker, count) for (dealer_joker, player_joker), count in sorted(counts.items()))
 
 
 def ace_high_distribution() -> dict[str, Fraction]:
