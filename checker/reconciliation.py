@@ -1078,18 +1078,28 @@ def _deck_set(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
             if consistent
             else f"; inconsistent: {', '.join(others)} only at another deck count"
         )
-        for position in positions:
-            item = reconciliations[position]
-            reconciliations[position] = replace(
-                item,
-                explanation=f"{item.explanation}; {text}",
-                evidence=(
-                    *item.evidence,
-                    ("set_decks", str(chosen)),
-                    ("set_consistent", "yes" if consistent else "no"),
-                ),
-            )
+        _annotate(
+            reconciliations,
+            positions,
+            text,
+            (("set_decks", str(chosen)), ("set_consistent", "yes" if consistent else "no")),
+        )
     return reconciliations
+
+
+def _annotate(
+    reconciliations: list[Reconciliation],
+    positions: list[int],
+    text: str,
+    evidence: tuple[tuple[str, str], ...],
+) -> None:
+    """Add one finding about a set of figures (its deck count, its joint test) to each member's explanation and
+    evidence."""
+    for position in positions:
+        item = reconciliations[position]
+        reconciliations[position] = replace(
+            item, explanation=f"{item.explanation}; {text}", evidence=(*item.evidence, *evidence)
+        )
 
 
 def _outcome_model(chapter: str, wager: str) -> tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]] | None:
@@ -1162,13 +1172,8 @@ def _family_test(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
             if passing
             else f"jointly ({model}) the list fails the chi-square test at every size tried"
         )
-        for position in positions:
-            item = reconciliations[position]
-            reconciliations[position] = replace(
-                item,
-                explanation=f"{item.explanation}; {verdict_text}",
-                evidence=(*item.evidence, ("joint_test", f"{model}, {len(members)} degrees of freedom: {text}")),
-            )
+        joint_test = ("joint_test", f"{model}, {len(members)} degrees of freedom: {text}")
+        _annotate(reconciliations, positions, verdict_text, (joint_test,))
     return reconciliations
 
 
