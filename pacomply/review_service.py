@@ -9,17 +9,20 @@ module returns.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
-from pacomply.checker.registry import CheckSettings, Severity
+from pacomply.checker.registry import CheckSettings, Severity, Waiver
 from pacomply.checker.review import Review, review_filing
+from pacomply.config import Config, finish_review
 from pacomply.engine.processes import process_pool
 from pacomply.reports.interface import ReportFormat, renderer
-from pacomply.submissions import OTHER_SPREADSHEET_SUFFIXES, InputError, read_filing
+from pacomply.submissions import OTHER_SPREADSHEET_SUFFIXES, Filing, InputError, read_filing
 from pacomply.submissions.files import OutputRefused, check_output_path, open_staged, write_atomically
 
 FILING_SUFFIXES = (".xlsx", ".xlsm", ".json", ".pdf")
@@ -311,3 +314,48 @@ def _write_all_atomically(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
 def exit_code(outcomes: Iterable[BatchOutcome]) -> int:
     """The run's one exit code: the worst of its filings (2 unreadable > 1 errors > 0 compliant)."""
     return max((outcome.exit_code for outcome in outcomes), default=0)
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewPolicy:
+    """Everything a review applies besides the filing: the check settings (tolerance, thickness, review date), the
+    project configuration (a default card thickness, severity overrides) and the waivers the Board granted.
+
+    Every front end reviews through it, so a filing reviewed by ``validate``, ``diff`` or another front end under the
+    same configuration and waivers gets the same findings.
+    """
+
+    settings: CheckSettings
+    config: Config = dataclasses.field(default_factory=Config)
+    waivers: tuple[Waiver, ...] = ()
+
+    @property
+    def review_date(self) -> date:
+        """The day the review is made as of: waivers lapse and a future Date Filed is judged against it."""
+        return self.settings.review_date
+
+
+def apply_policy(review: Review, policy: ReviewPolicy) -> Review:
+    """A review made with the policy's settings, completed with its configuration and waivers."""
+    return finish_review(review, policy.settings, policy.config, policy.waivers, policy.review_date)
+
+
+def review_under_policy(filing: Filing, policy: ReviewPolicy) -> Review:
+    """Review one filing already read, under the policy."""
+    return apply_policy(review_filing(filing, policy.settings), policy)
+
+
+def review_paths_under_policy(
+    paths: Sequence[Path],
+    policy: ReviewPolicy,
+    on_outcome: Callable[[BatchOutcome], None] | None = None,
+    jobs: int = 1,
+) -> list[BatchOutcome]:
+    """Read and review every filing (:func:`review_paths`), each review completed under the policy."""
+    return [_finished(outcome, policy) for outcome in review_paths(paths, policy.settings, on_outcome, jobs)]
+
+
+def _finished(outcome: BatchOutcome, policy: ReviewPolicy) -> BatchOutcome:
+    if outcome.review is None:
+        return outcome
+    return dataclasses.replace(outcome, review=apply_policy(outcome.review, policy))

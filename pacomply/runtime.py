@@ -100,3 +100,20 @@ def _versions() -> str:
         except PackageNotFoundError:
             parts.append(f"{name}-source")
     return "-".join(parts)
+
+
+def log_folder(environ: MutableMapping[str, str] | None = None) -> Path:
+    """Where the traceback of an internal error is written: ``logs`` in this user's cache folder (the one
+    :func:`configure` settles), created readable by this user only, never a folder every user of the machine shares.
+    """
+    environ = os.environ if environ is None else environ
+    configured = environ.get("PACOMPLY_CACHE_DIR", "").strip()
+    if configured:
+        cache_folder = Path(configured)
+    else:
+        import platformdirs
+
+        cache_folder = platformdirs.user_cache_path("pacomply", appauthor=False)
+    folder = cache_folder / "logs"
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return folder

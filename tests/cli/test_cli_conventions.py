@@ -16,7 +16,8 @@ from pacomply.checker.review import tool_version
 from typer.testing import CliRunner
 
 from pacomply import runtime
-from pacomply.cli import _Verbosity, app
+from pacomply.cli import app
+from pacomply.terminal import Verbosity as _Verbosity
 from pacomply.config import discover_config
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -231,11 +232,12 @@ def test_first_compile_is_announced_and_the_caches_marked_ready(tmp_path: Path) 
     script = (
         "import sys\n"
         "from pacomply import runtime\n"
-        "from pacomply.cli import _Verbosity, _watch_first_compile\n"
+        "from pacomply.notices import watch_first_compile\n"
+        "from pacomply.terminal import Verbosity\n"
         "settings = runtime.configure()\n"
         "assert not runtime.caches_ready(settings)\n"
-        "_Verbosity.level = 2\n"
-        "_watch_first_compile(settings)\n"
+        "Verbosity.level = 2\n"
+        "watch_first_compile(settings)\n"
         "from numba import njit\n"
         "import types\n"
         "module = types.ModuleType('pacomply.example')\n"

@@ -15,7 +15,8 @@ from pacomply.engine.replay import replay_round
 from pacomply.submissions import read_filing
 from typer.testing import CliRunner
 
-from pacomply.cli import _Verbosity, app
+from pacomply.cli import app
+from pacomply.terminal import Verbosity as _Verbosity
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ROUNDS = EXAMPLES / "rounds"

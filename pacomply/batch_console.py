@@ -1,0 +1,138 @@
+"""What ``validate`` says around a batch of filings: the progress bar, the summary table, the warnings about the
+output folder and configurations lying beside the filings, and its refusals of output paths made up front."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from pacomply.terminal import Verbosity, fail, print_problems, shown_path
+
+if TYPE_CHECKING:
+    from pacomply.review_service import BatchOutcome, ReviewPolicy
+
+
+def refuse_colliding_outputs(planned: dict[str, Path | None]) -> None:
+    """Two options naming one file: the second would silently replace the first, so neither is written."""
+    import os
+
+    seen: dict[str, str] = {}
+    for option, path in planned.items():
+        if path is None:
+            continue
+        key = os.path.normcase(str(path.resolve()))
+        if key in seen:
+            fail(f"{seen[key]} and {option} both name '{shown_path(path)}'; give each report its own file")
+        seen[key] = option
+
+
+def print_outcome_problems(outcome: BatchOutcome) -> None:
+    """An unreadable filing's problems, on stderr."""
+    print_problems(f"{shown_path(outcome.path)}: the filing could not be read", outcome.problems)
+
+
+def summary_table(outcomes: list[BatchOutcome], to_stderr: bool) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from pacomply.checker.registry import Severity
+
+    console = Console(stderr=to_stderr, width=120, highlight=False)
+    table = Table(title="pacomply validate", title_justify="left")
+    for header, justify in (("Filing", "left"), ("Status", "left"), ("Errors", "right"), ("Warnings", "right"),
+                            ("Info", "right"), ("Waived", "right")):  # fmt: skip
+        table.add_column(header, justify=justify)  # type: ignore[arg-type]
+    styles = {"compliant": "green", "not compliant": "red", "unreadable": "magenta"}
+    for outcome in outcomes:
+        review = outcome.review
+        table.add_row(
+            escape(shown_path(outcome.path)),  # a path holding '[/]' is text, not rich markup
+            f"[{styles[outcome.status]}]{outcome.status}[/]",
+            str(outcome.count(Severity.ERROR)),
+            str(outcome.count(Severity.WARNING)),
+            str(outcome.count(Severity.INFO)),
+            str(review.waived_count if review is not None else 0),
+        )
+    console.print(table)
+    tally = {status: sum(1 for o in outcomes if o.status == status) for status in styles}
+    console.print(
+        f"{len(outcomes)} filing(s): {tally['compliant']} compliant, {tally['not compliant']} not compliant, "
+        f"{tally['unreadable']} unreadable"
+    )
+
+
+def review_with_progress(paths: list[Path], policy: ReviewPolicy, jobs: int) -> list[BatchOutcome]:
+    """Review a batch under the policy with a progress bar on stderr (none with -q)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from pacomply.review_service import review_paths_under_policy
+
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("reviewing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=Verbosity.level == 0,
+    ) as progress:
+        task = progress.add_task("review", total=len(paths))
+        return review_paths_under_policy(paths, policy, lambda _outcome: progress.advance(task), jobs)
+
+
+def warn_unfinished_replacement(folder: Path) -> None:
+    """Say so when an earlier run into ``folder`` was stopped while replacing its reports (they may be a mix)."""
+    from pacomply.review_service import unfinished_replacement
+
+    stale = unfinished_replacement(folder)
+    if stale:
+        typer.echo(
+            f"warning: an earlier run into {folder} was stopped while replacing its reports; these may be older "
+            f"than the others until rewritten: {', '.join(path.name for path in stale)}",
+            err=True,
+        )
+
+
+def warn_configurations_not_applied(paths: list[Path], applied: Path | None) -> None:
+    """Name a pacomply.toml lying beside the filings that this run does not apply.
+
+    The configuration comes from the working folder (or --config), never from a filing's folder: a file that came
+    with the filings could otherwise demote their errors. One left there may still be what the reviewer meant, so
+    it is named, with how to apply it.
+    """
+    from pacomply.config import CONFIG_FILE
+
+    applied_key = applied.resolve() if applied is not None else None
+    seen: set[Path] = set()
+    for path in paths:
+        candidate = path.parent / CONFIG_FILE
+        try:
+            key = candidate.resolve()
+            if key in seen or key == applied_key or not candidate.is_file():
+                continue
+        except OSError:
+            continue
+        seen.add(key)
+        typer.echo(
+            f"warning: {shown_path(candidate)} lies beside the filings but is not applied (the configuration is "
+            f"read from the working folder and its parents: {shown_path(applied) if applied else 'none found'}); "
+            f"pass --config {shown_path(candidate)} to apply it",
+            err=True,
+        )
+
+
+def refuse_input_folder_as_output(output_dir: Path, filings: list[Path]) -> None:
+    """Refuse, before reading anything, an --output-dir that is one of the folders of filings: its reports would be
+    read as filings by the next run over that folder (a sub-folder is fine: folders are not searched recursively)."""
+    target = output_dir.resolve()
+    for given in filings:
+        if given.is_dir() and given.resolve() == target:
+            fail(
+                f"--output-dir '{output_dir}' is the folder of filings '{given}'; the next run over it would read the "
+                f"reports as filings. Write them into another folder, e.g. --output-dir '{given / 'reviews'}'"
+            )

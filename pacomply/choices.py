@@ -1,0 +1,100 @@
+"""The command line's closed choices, as enums: typer lists their values in ``--help``, refuses any other value
+with exit 2 naming the ones allowed, and offers them to shell completion.
+
+The chapters are read from the registered rulebooks when the command line is built (:func:`chapter_ids`), so a
+chapter registered once is a choice of every command.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+def chapter_ids() -> tuple[str, ...]:
+    """Every chapter pacomply has a rulebook for: the one place the command line asks which chapters exist."""
+    from pacomply.regulations import known_chapters
+
+    return known_chapters()
+
+
+Chapter = StrEnum("Chapter", {chapter: chapter for chapter in chapter_ids()})  # type: ignore[misc]
+"""A chapter id (686a), as a choice."""
+
+
+class TextOrJson(StrEnum):
+    """A command's output: text for a person, JSON for a program."""
+
+    TEXT = "text"
+    """Lines for a person at a terminal."""
+    JSON = "json"
+    """One JSON document."""
+
+
+class ParSheetFormat(StrEnum):
+    """The par sheet's formats (``pacomply parsheet``)."""
+
+    TEXT = "text"
+    """Lines for a terminal."""
+    JSON = "json"
+    """One JSON document."""
+    PDF = "pdf"
+    """A PDF (written to --output)."""
+    XLSX = "xlsx"
+    """A workbook (written to --output)."""
+
+
+class Strategy(StrEnum):
+    """The blackjack player's strategy for ``edge``."""
+
+    OPTIMAL = "optimal"
+    """Composition-dependent: the best play for the cards seen."""
+    BASIC = "basic"
+    """Total-dependent basic strategy."""
+
+
+class FigureTarget(StrEnum):
+    """Where ``figures build`` writes."""
+
+    SHIPPED = "shipped"
+    """The package's shipped figures (a source checkout)."""
+    CACHE = "cache"
+    """This user's cache."""
+
+
+class AccountRole(StrEnum):
+    """A workspace account's role (the workspace's ``Role``; a test keeps the two equal)."""
+
+    REVIEWER = "reviewer"
+    """Reviews filings."""
+    SUPERVISOR = "supervisor"
+    """Reviews and countersigns."""
+    LICENSEE = "licensee"
+    """A licensee's compliance staff."""
+    ADMIN = "admin"
+    """Manages accounts."""
+
+
+class FilingStatus(StrEnum):
+    """Where a stored filing stands (the workspace's ``Status``; a test keeps the two equal)."""
+
+    RECEIVED = "received"
+    """Stored, not yet opened."""
+    IN_REVIEW = "in review"
+    """A reviewer has it."""
+    CHANGES_REQUESTED = "changes requested"
+    """Sent back to the licensee."""
+    APPROVED = "approved"
+    """Approved."""
+    APPROVED_IN_PART = "approved in part"
+    """Approved except for named errors."""
+
+
+REPORT_FORMATS = ("text", "json", "sarif", "junit", "pdf", "xlsx")
+"""``validate --format`` takes several, comma-separated; a test keeps this equal to ``ReportFormat``."""
+
+
+def complete_report_formats(incomplete: str) -> list[str]:
+    """Shell completion of ``validate --format``: the formats, after any already typed before a comma."""
+    done, _, last = incomplete.rpartition(",")
+    prefix = f"{done}," if done else ""
+    return [prefix + name for name in REPORT_FORMATS if name.startswith(last)]

@@ -1,0 +1,90 @@
+"""``pacomply edge`` as text: one line per wager, paytable and deck count with its house edge, element of risk,
+return and hit frequency, the strategy notes, every priced reading (the Board's figure beside it) and the rule
+effects under it, then each reading of the regulation relied on, once, numbered."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pacomply.checker.wager_math import WagerMath
+
+_STRATEGY_CHART_LINES = 12
+"""A base game's strategy longer than this is a chart, printed with --charts only; a side wager's notes always."""
+
+
+def edge_text(results: Sequence[WagerMath], *, decks_given: bool, from_filing: bool, show_strategy: bool) -> str:
+    """The report; ``decks_given``: --decks was named; ``from_filing``: the rows are a filing's tables, in order."""
+    from pacomply.checker.wager_math import READING_SEPARATOR
+
+    lines: list[str] = []
+    rows = list(results) if from_filing or decks_given else _board_decks_first(list(results), lines)
+    readings: dict[str, int] = {}  # a reading usually covers many rows: each distinct one is printed once, at the end
+    for result in rows:
+        hit = "n/a" if result.hit_frequency is None else f"{100 * result.hit_frequency:.2f}%"
+        lines.append(
+            f"{result.chapter} {result.wager:<12} paytable {result.paytable or '-':<10} decks {result.decks}: "
+            f"house edge {result.house_edge * 100:.4f}%  element of risk {result.element_of_risk * 100:.4f}%  "
+            f"return {result.return_ * 100:.4f}%  hit {hit}  ({result.method}, {result.citation})"
+        )
+        chart = result.strategy if show_strategy or not _is_strategy_chart(result) else ()
+        width = max((len(when) for when, _ in chart), default=0) + 1
+        lines.extend(f"    {when + ':':<{width}} {decision}" for when, decision in chart)
+        if len(chart) < len(result.strategy):
+            lines.append(f"    strategy chart: {len(result.strategy)} lines (--charts prints them)")
+        lines.extend(_priced_readings(result))
+        lines.extend(
+            f"    effect of {effect.change}: {effect.effect * 100:+.4f}% "
+            f"(house edge {effect.house_edge * 100:.4f}%; {effect.citation})"
+            for effect in result.rule_effects
+        )
+        if result.reading:
+            numbers = [readings.setdefault(part, len(readings) + 1) for part in result.reading.split(READING_SEPARATOR)]
+            lines.append(f"    relies on reading{'s' * (len(numbers) > 1)} {', '.join(f'[{n}]' for n in numbers)}")
+    if readings:
+        lines.append("\nReadings of the regulation relied on:")
+        lines.extend(f"  [{number}] {text}" for text, number in readings.items())
+    return "".join(f"{line}\n" for line in lines)
+
+
+def _priced_readings(result: WagerMath) -> list[str]:
+    """Every candidate reading of a row with its figure, the one relied on marked, the Board's figures beside."""
+    from pacomply.checker.reconciliation import board_figures_beside
+
+    lines = []
+    for candidate in result.priced_readings:
+        mark = "*" if candidate.relied_on else " "
+        basis = f" [{candidate.basis}]" if candidate.basis and candidate.basis != candidate.choice else ""
+        lines.append(
+            f"   {mark} {candidate.reading}: {candidate.choice}{basis}: return {candidate.return_ * 100:.4f}%  "
+            f"house edge {candidate.house_edge * 100:.4f}%  ({candidate.method})"
+            f"{board_figures_beside(result, candidate)}"
+        )
+    if result.priced_readings:
+        lines.append("    (* the reading relied on)")
+    return lines
+
+
+def _board_decks_first(results: list[WagerMath], lines: list[str]) -> list[WagerMath]:
+    """633a without --decks: the rows at the deck counts the Board's range refers to lead (a line says so), then
+    every other count the chapter allows (each group in the usual order); other chapters unchanged."""
+    from pacomply.checker.wager_math.chapter_633a import BOARD_RANGE_DECKS
+
+    if not any(result.chapter == "633a" for result in results):
+        return results
+    lines.append(
+        f"633a: deck counts {' and '.join(map(str, BOARD_RANGE_DECKS))} first (the shoe games of the Board's 0.355 % "
+        "to 0.371 % basic-strategy range, 42 Pa.B. 2922), then every other count § 633a.3(a) allows"
+    )
+    leading = [result for result in results if result.chapter == "633a" and result.decks in BOARD_RANGE_DECKS]
+    return leading + [result for result in results if result not in leading]
+
+
+def _is_strategy_chart(result: WagerMath) -> bool:
+    """A blackjack base game's strategy chart (long; behind --charts), as against a side wager's few notes."""
+    return (
+        result.chapter in {"633a", "685a"}
+        and result.wager in {"base", "blackjack", "switch"}
+        and len(result.strategy) > _STRATEGY_CHART_LINES
+    )
