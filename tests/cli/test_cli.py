@@ -96,9 +96,12 @@ def test_template_list_prints_every_key() -> None:
         assert question.key in result.output
 
 
-def test_unknown_chapter_exits_2() -> None:
+def test_unknown_chapter_exits_2_naming_the_chapters() -> None:
+    from pacomply.regulations import known_chapters
+
     result = run("template", "999a", "-o", "x.xlsx")
-    assert result.exit_code == 2 and "not supported" in result.stderr
+    assert result.exit_code == 2 and "'999a' is not one of" in result.stderr
+    assert all(chapter in result.stderr for chapter in known_chapters())
 
 
 def test_rules_and_explain() -> None:

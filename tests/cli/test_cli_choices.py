@@ -1,0 +1,190 @@
+"""The command line's closed choices, help and parallelism option: every choice is listed in --help and offered by
+shell completion, the chapters come from the registered rulebooks, help text keeps its brackets, the usage line
+names the arguments, parallelism is --jobs/-j everywhere, and cli.py stays a thin front end."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from pacomply.cli import app
+from pacomply.terminal import Verbosity
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def normal_verbosity() -> None:
+    Verbosity.level = 1
+
+
+def run(*arguments: str, env: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(app, list(arguments), env={"COLUMNS": "200", **(env or {})}, prog_name="pacomply")
+
+
+def _flat_help(*command: str) -> str:
+    """A command's help with the box drawing and line breaks removed, so a wrapped choice list reads whole."""
+    text = run(*command, "-h").stdout
+    return re.sub(r"\s+", " ", re.sub(r"[│╭╮╰╯─]+", " ", text))
+
+
+def _chapters() -> tuple[str, ...]:
+    from pacomply.regulations import known_chapters
+
+    return known_chapters()
+
+
+CHOICES = [
+    (("edge",), "--format", ("text", "json")),
+    (("edge",), "--strategy", ("optimal", "basic")),
+    (("simulate",), "--shuffler", ("none", "automated", "continuous")),
+    (("simulate",), "--format", ("text", "json")),
+    (("replay",), "--format", ("text", "json")),
+    (("diff",), "--format", ("text", "json")),
+    (("published",), "--format", ("text", "json")),
+    (("rules",), "--format", ("text", "json")),
+    (("rules",), "--coverage-format", ("text", "json")),
+    (("rules",), "--coverage", None),
+    (("parsheet",), "--format", ("text", "json", "pdf", "xlsx")),
+    (("figures", "build"), "--into", ("shipped", "cache")),
+    (("figures", "list"), "--format", ("text", "json")),
+    (("regulations", "verify"), "--format", ("text", "json")),
+    (("store", "list"), "--format", ("text", "json")),
+    (("store", "list"), "--chapter", None),
+    (("store", "list"), "--status", ("received", "in review", "changes requested", "approved", "approved in part")),
+    (("store", "user", "add"), "--role", ("reviewer", "supervisor", "licensee", "admin")),
+]
+
+
+@pytest.mark.parametrize(("command", "option", "values"), CHOICES, ids=lambda item: str(item))
+def test_help_lists_every_value_of_a_choice(
+    command: tuple[str, ...], option: str, values: tuple[str, ...] | None
+) -> None:
+    """None stands for the chapters, read from the registered rulebooks."""
+    expected = values if values is not None else _chapters()
+    assert f"{option} " in _flat_help(*command)
+    assert f"<{'|'.join(expected)}>" in _flat_help(*command), _flat_help(*command)
+
+
+@pytest.mark.parametrize("command", [("edge",), ("simulate",), ("rules",), ("template",), ("parsheet",),
+                                     ("published",), ("figures", "list"), ("regulations", "verify")])  # fmt: skip
+def test_chapter_arguments_list_the_registered_chapters(command: tuple[str, ...]) -> None:
+    assert re.search(rf"<(list\[)?{re.escape('|'.join(_chapters()))}\]?>", _flat_help(*command))
+
+
+def test_a_value_outside_a_choice_exits_2_naming_the_values() -> None:
+    result = run("edge", "686a", "--format", "xml")
+    assert result.exit_code == 2
+    assert "'xml' is not one of 'text', 'json'" in re.sub(r"[│\s]+", " ", result.stderr)
+
+
+def _complete(words: str) -> list[str]:
+    count = len(words.split()) - (0 if words.endswith(" ") else 1)
+    result = run(env={"_PACOMPLY_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(count)})
+    assert result.exit_code == 0, result.output
+    return result.stdout.split()
+
+
+def test_shell_completion_offers_choices_chapters_and_report_formats() -> None:
+    assert {"text", "json"} <= set(_complete("pacomply edge 686a --format "))
+    assert {"shipped", "cache"} == set(_complete("pacomply figures build --into "))
+    assert set(_complete("pacomply rules 68")) == {chapter for chapter in _chapters() if chapter.startswith("68")}
+    assert _complete("pacomply validate x.json --format json,s") == ["json,sarif"]
+
+
+def test_chapters_are_asked_for_in_one_helper_of_the_command_line() -> None:
+    """The command line learns which chapters exist in ``choices.chapter_ids`` only (one place to re-point)."""
+    from pacomply.choices import Chapter, chapter_ids
+
+    assert tuple(member.value for member in Chapter) == chapter_ids() == _chapters()
+    front_end = [path for path in (REPOSITORY / "pacomply").glob("*.py")]
+    callers = [path.name for path in front_end for line in path.read_text(encoding="utf-8").splitlines()
+               if "known_chapters(" in line and not line.lstrip().startswith("#")]  # fmt: skip
+    assert callers == ["choices.py"], callers
+
+
+def test_workspace_choices_match_the_workspaces_own() -> None:
+    models = pytest.importorskip("pacomply.workspace.models", reason="the workspace extra is not installed")
+    from pacomply.reports.interface import ReportFormat
+
+    from pacomply.choices import REPORT_FORMATS, AccountRole, FilingStatus
+
+    assert [role.value for role in AccountRole] == [role.value for role in models.Role]
+    assert [status.value for status in FilingStatus] == [status.value for status in models.Status]
+    assert tuple(item.value for item in ReportFormat) == REPORT_FORMATS
+
+
+def test_help_keeps_square_brackets_as_text() -> None:
+    """'[tool.pacomply]' is part of the help, not rich markup to be swallowed."""
+    assert "pyproject.toml with [tool.pacomply]" in _flat_help("validate")
+    assert "pyproject.toml with [tool.pacomply]" in _flat_help("diff")
+
+
+@pytest.mark.parametrize(
+    ("command", "usage"),
+    [
+        (("validate",), "pacomply validate [OPTIONS] FILING..."),
+        (("template",), "pacomply template [OPTIONS] CHAPTER..."),
+        (("edge",), "pacomply edge [OPTIONS] [CHAPTER]"),
+        (("diff",), "pacomply diff [OPTIONS] OLD NEW"),
+        (("store", "add"), "pacomply store add [OPTIONS] FILING..."),
+        (("store", "user", "role"), "pacomply store user role [OPTIONS] USERNAME ROLE"),
+    ],
+)
+def test_usage_names_the_arguments_by_their_metavars(command: tuple[str, ...], usage: str) -> None:
+    assert f"Usage: {usage}" in run(*command, "-h").stdout
+
+
+def _commands() -> list[typer.core.TyperCommand]:
+    found = []
+
+    def walk(group: object) -> None:
+        context = typer.Context(group)  # type: ignore[arg-type]
+        for name in group.list_commands(context):  # type: ignore[attr-defined]
+            command = group.get_command(context, name)  # type: ignore[attr-defined]
+            found.append(command)
+            if hasattr(command, "list_commands"):
+                walk(command)
+
+    walk(typer.main.get_command(app))
+    return found
+
+
+def test_parallelism_is_spelled_jobs_everywhere() -> None:
+    """Every command that runs work side by side takes --jobs/-j; an older spelling is kept hidden, never shown."""
+    with_jobs = []
+    for command in _commands():
+        for parameter in command.params:
+            names = set(getattr(parameter, "opts", ()))
+            if names & {"--jobs", "-j"}:
+                assert names == {"--jobs", "-j"}, (command.name, names)
+                with_jobs.append(command.name)
+            if names & {"--workers", "--processes", "--threads"}:
+                assert parameter.hidden, (command.name, names)
+    assert {"validate", "simulate", "published", "serve"} <= set(with_jobs)
+
+
+def test_simulate_takes_jobs_and_its_former_workers_alike() -> None:
+    arguments = ("simulate", "686a", "--rounds", "1000", "--chunk-rounds", "500", "--seed", "3", "--no-progress")
+    with_jobs = run(*arguments, "-j", "1", "-f", "json")
+    with_workers = run(*arguments, "--workers", "1", "-f", "json")
+    assert with_jobs.exit_code == with_workers.exit_code == 0, with_jobs.output
+    assert with_jobs.stdout == with_workers.stdout
+    disagree = run(*arguments, "--jobs", "1", "--workers", "2")
+    assert disagree.exit_code == 2 and "give --jobs only" in disagree.stderr
+
+
+def test_cli_module_stays_a_thin_front_end() -> None:
+    """Under 600 lines: formatting lives in reports/, reviewing in the review service, the rest in named modules."""
+    lines = (REPOSITORY / "pacomply" / "cli.py").read_text(encoding="utf-8").count("\n")
+    assert lines < 600, f"pacomply/cli.py has {lines} lines"
+
+
+def test_no_typer_class_is_swapped() -> None:
+    """typer's public API only: no command-line module reassigns an object's class."""
+    for path in (REPOSITORY / "pacomply").glob("*.py"):
+        assert ".__class__ =" not in path.read_text(encoding="utf-8"), path.name
