@@ -154,7 +154,7 @@ def test_633a_12_a_edge_switch_is_the_switch_analysis() -> None:
         (["633a", "--wager", "base", "--blackjack-pays", "0:5"], "--blackjack-pays '0:5'"),
         (["633a", "--wager", "base", "--blackjack-pays", "three"], "not odds"),
         (["633a", "--wager", "base", "--max-split-hands", "5"], "--max-split-hands 5"),
-        (["633a", "--wager", "base", "--strategy", "perfect"], "--strategy 'perfect'"),
+        (["633a", "--wager", "base", "--strategy", "perfect"], "'perfect' is not one of"),
         (["633a", "--wager", "lucky_ladies", "--hit-soft-17"], "does not apply to 633a 'lucky_ladies'"),
         (["633a", "--wager", "switch", "--no-surrender"], "Blackjack Switch has no surrender"),
         (["633a", "--wager", "switch", "--strategy", "basic"], "optimal switching"),
