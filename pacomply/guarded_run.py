@@ -97,7 +97,7 @@ def run_app(app: Any, arguments: list[str] | None = None) -> int:
     verdict may be read from the exit code.
     """
     original = sys.stdout
-    sys.stdout = _GuardedOutput(original)  # type: ignore[assignment]
+    sys.stdout = _GuardedOutput(original)
     try:
         code = _run_guarded(app, arguments)
         sys.stdout.flush()  # what is still buffered must reach its reader before the exit code says anything

@@ -68,7 +68,7 @@ def install_figure_notice() -> None:
     """Tell the figure store to announce the figures it computes (:class:`FigureNotice`)."""
     from pacomply.engine import figure_store
 
-    figure_store.set_reporter(FigureNotice())  # type: ignore[arg-type]
+    figure_store.set_reporter(FigureNotice())
 
 
 def watch_first_compile(settings: object) -> None:
@@ -84,7 +84,7 @@ def watch_first_compile(settings: object) -> None:
                 sys.meta_path.remove(self)
                 spec = importlib.machinery.PathFinder.find_spec(name, path)  # type: ignore[arg-type]
                 if spec is not None and spec.loader is not None:
-                    original = spec.loader.exec_module  # type: ignore[union-attr]
+                    original = spec.loader.exec_module
 
                     def exec_module(module: Any) -> None:
                         original(module)
@@ -97,7 +97,7 @@ def watch_first_compile(settings: object) -> None:
                         )  # fmt: skip
                         module.register("numba:compile", listener())
 
-                    spec.loader.exec_module = exec_module  # type: ignore[method-assign,union-attr]
+                    spec.loader.exec_module = exec_module  # type: ignore[method-assign]
                 return spec
             return None
 

@@ -6,14 +6,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+    from fractions import Fraction
+
     from pacomply.engine.settlement import RoundResult
 
 
-def signed_dollars(amount: object) -> str:
+def signed_dollars(amount: Fraction | Decimal | int) -> str:
     """'+12.50', '-5.00', '0.00'."""
     from pacomply.engine.settlement import dollars
 
-    text = dollars(amount)  # type: ignore[arg-type]
+    text = dollars(amount)
     return f"+{text}" if not text.startswith("-") and text != "0.00" else text
 
 
