@@ -1,13 +1,15 @@
 """The command line's closed choices, as enums: typer lists their values in ``--help``, refuses any other value
 with exit 2 naming the ones allowed, and offers them to shell completion.
 
-The chapters are read from the registered rulebooks when the command line is built (:func:`chapter_ids`), so a
-chapter registered once is a choice of every command.
+The chapters are read from the registered rulebooks each time the command line is built (:func:`chapter_ids`, and
+``Chapter`` below), so a chapter registered once is a choice of every command.
 """
 
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
+from typing import Any
 
 
 def chapter_ids() -> tuple[str, ...]:
@@ -17,8 +19,21 @@ def chapter_ids() -> tuple[str, ...]:
     return known_chapters()
 
 
-Chapter = StrEnum("Chapter", {chapter: chapter for chapter in chapter_ids()})  # type: ignore[misc]
-"""A chapter id (686a), as a choice."""
+@functools.cache
+def _chapter_choice(chapters: tuple[str, ...]) -> type[StrEnum]:
+    return StrEnum("Chapter", {chapter: chapter for chapter in chapters})  # type: ignore[return-value]
+
+
+def __getattr__(name: str) -> Any:
+    """``choices.Chapter``: a chapter id (686a) as a choice, built from the chapters registered *now*.
+
+    The commands annotate their chapter parameters ``choices.Chapter`` and typer reads the annotations each time it
+    builds the command line (every run), so a chapter registered after this module was imported (a test's) is a
+    choice of every command; the same set of chapters gives the same enum.
+    """
+    if name == "Chapter":
+        return _chapter_choice(chapter_ids())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class TextOrJson(StrEnum):

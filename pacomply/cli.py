@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pacomply import choices
 from pacomply.choices import (
     REPORT_FORMATS,
-    Chapter,
     ParSheetFormat,
     TextOrJson,
     complete_report_formats,
@@ -105,7 +105,8 @@ def _options(
 @app.command(cls=Command)
 def template(
     chapters: Annotated[
-        list[Chapter], typer.Argument(metavar="CHAPTER...", case_sensitive=False, help="Chapter ids, e.g. 686a.")
+        list[choices.Chapter],
+        typer.Argument(metavar="CHAPTER...", case_sensitive=False, help="Chapter ids, e.g. 686a."),
     ],
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="PATH", help="Workbook to write.")] = None,
     list_keys: Annotated[
@@ -255,11 +256,11 @@ def validate(
 @app.command(cls=Command)
 def rules(
     chapter: Annotated[
-        Chapter | None,
+        choices.Chapter | None,
         typer.Argument(metavar="CHAPTER", case_sensitive=False, help="A chapter id; all rules when omitted."),
     ] = None,
     coverage: Annotated[
-        Chapter | None,
+        choices.Chapter | None,
         typer.Option(
             "--coverage",
             case_sensitive=False,
@@ -457,7 +458,7 @@ def serve(
 @app.command(cls=Command)
 def published(
     chapter: Annotated[
-        Chapter | None,
+        choices.Chapter | None,
         typer.Argument(metavar="CHAPTER", case_sensitive=False, help="A chapter id; every chapter when omitted."),
     ] = None,
     output_format: Annotated[TextOrJson, typer.Option("--format", "-f", case_sensitive=False)] = TextOrJson.TEXT,
@@ -484,7 +485,7 @@ def published(
 
 @app.command(cls=Command)
 def parsheet(
-    chapter: Annotated[Chapter, typer.Argument(metavar="CHAPTER", case_sensitive=False, help="A chapter id.")],
+    chapter: Annotated[choices.Chapter, typer.Argument(metavar="CHAPTER", case_sensitive=False, help="A chapter id.")],
     wager: Annotated[str, typer.Option("--wager", "-w", metavar="WAGER", help="The wager id (docs/math.md).")],
     paytable: Annotated[
         str | None, typer.Option("--paytable", "-p", metavar="PAYTABLE", help="The paytable id.")

@@ -285,9 +285,7 @@ def _severity_changes(review: Review, overrides: dict[str, Severity]) -> list[st
     changes = []
     for rule_id, severity in sorted(overrides.items()):
         default = find_rule(rule_id).severity
-        changed = sum(
-            1 for finding in review.findings if finding.rule_id == rule_id and finding.severity != severity
-        )
+        changed = sum(1 for finding in review.findings if finding.rule_id == rule_id and finding.severity != severity)
         changes.append(f"{rule_id} {default.value} -> {severity.value} ({changed} finding(s) changed)")
     return changes
 

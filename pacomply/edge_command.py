@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pacomply.choices import Chapter, Strategy, TextOrJson
+from pacomply import choices
+from pacomply.choices import Strategy, TextOrJson
 from pacomply.terminal import fail, read_filing
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ _BLACKJACK = "Blackjack base game (633a; 685a fixes its rules)"
 
 def edge(
     chapter: Annotated[
-        Chapter | None,
+        choices.Chapter | None,
         typer.Argument(
             metavar="CHAPTER",
             case_sensitive=False,

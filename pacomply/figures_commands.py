@@ -6,22 +6,21 @@ from typing import Annotated, Any
 
 import typer
 
-from pacomply.choices import Chapter, FigureTarget, TextOrJson
+from pacomply import choices
+from pacomply.choices import FigureTarget, TextOrJson
 from pacomply.command_group import Command, sub_app
 from pacomply.notices import FigureNotice
 from pacomply.terminal import Verbosity, fail, note
 
+# The chapter parameters are annotated in place, never through a module-level alias: typer reads the annotation
+# on every run, so ``choices.Chapter`` is the chapters registered then.
 figures_app = sub_app(
     help="The figure store: every figure a review needs, computed once and kept (docs/figure-store.md).",
     no_args_is_help=True,
 )
-ChapterArgument = Annotated[
-    Chapter | None,
-    typer.Argument(metavar="CHAPTER", case_sensitive=False, help="A chapter id; every chapter when omitted."),
-]
 
 
-def _figure_chapters(choice: Chapter | None) -> list[str] | None:
+def _figure_chapters(choice: choices.Chapter | None) -> list[str] | None:
     if choice is None:
         return None
     chapter = choice.value
@@ -51,7 +50,10 @@ def _figure_progress(total: int, what: str) -> Any:
 
 @figures_app.command("build", cls=Command)
 def figures_build(
-    chapter: ChapterArgument = None,
+    chapter: Annotated[
+        choices.Chapter | None,
+        typer.Argument(metavar="CHAPTER", case_sensitive=False, help="A chapter id; every chapter when omitted."),
+    ] = None,
     into: Annotated[
         FigureTarget | None,
         typer.Option(
@@ -90,7 +92,10 @@ def figures_build(
 
 @figures_app.command("verify", cls=Command)
 def figures_verify(
-    chapter: ChapterArgument = None,
+    chapter: Annotated[
+        choices.Chapter | None,
+        typer.Argument(metavar="CHAPTER", case_sensitive=False, help="A chapter id; every chapter when omitted."),
+    ] = None,
     sample: Annotated[
         int, typer.Option(min=0, metavar="N", help="Recompute only this many figures (spread evenly); 0 for every one.")
     ] = 0,
@@ -118,7 +123,10 @@ def figures_verify(
 
 @figures_app.command("list", cls=Command)
 def figures_list(
-    chapter: ChapterArgument = None,
+    chapter: Annotated[
+        choices.Chapter | None,
+        typer.Argument(metavar="CHAPTER", case_sensitive=False, help="A chapter id; every chapter when omitted."),
+    ] = None,
     output_format: Annotated[TextOrJson, typer.Option("--format", "-f", case_sensitive=False)] = TextOrJson.TEXT,
 ) -> None:
     """What is stored: each figure, the rulebook it follows, the method and the pacomply version that made it."""

@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from pacomply.choices import Chapter, TextOrJson, chapter_ids
+from pacomply import choices
+from pacomply.choices import TextOrJson, chapter_ids
 from pacomply.command_group import Command, sub_app
 from pacomply.terminal import fail
 
@@ -42,7 +43,9 @@ def regulations_list(context: typer.Context) -> None:
 
 @regulations_app.command("verify", cls=Command)
 def regulations_verify(
-    chapter: Annotated[Chapter, typer.Argument(metavar="CHAPTER", case_sensitive=False, help="The chapter id.")],
+    chapter: Annotated[
+        choices.Chapter, typer.Argument(metavar="CHAPTER", case_sensitive=False, help="The chapter id.")
+    ],
     official: Annotated[
         Path,
         typer.Argument(metavar="OFFICIAL", help="The official chapter: the PA Code HTML page, its PDF, or text."),

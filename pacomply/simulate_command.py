@@ -8,13 +8,16 @@ from typing import Annotated
 
 import typer
 
-from pacomply.choices import Chapter, TextOrJson
+from pacomply import choices
+from pacomply.choices import TextOrJson
 from pacomply.regulations.rulebook import Shuffler
 from pacomply.terminal import Verbosity, fail
 
 
 def simulate(
-    chapter: Annotated[Chapter, typer.Argument(metavar="CHAPTER", case_sensitive=False, help="Chapter id, e.g. 686a.")],
+    chapter: Annotated[
+        choices.Chapter, typer.Argument(metavar="CHAPTER", case_sensitive=False, help="Chapter id, e.g. 686a.")
+    ],
     wager: Annotated[
         list[str] | None,
         typer.Option(

@@ -8,7 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
-from pacomply.choices import AccountRole, Chapter, FilingStatus, TextOrJson
+from pacomply import choices
+from pacomply.choices import AccountRole, FilingStatus, TextOrJson
 from pacomply.command_group import Command, sub_app
 from pacomply.terminal import EXIT_INPUT, fail
 
@@ -81,7 +82,9 @@ def store_add(
 @store_app.command("list", cls=Command)
 def store_list(
     licensee: Annotated[str | None, typer.Option(metavar="NAME", help="Only this licensee's filings.")] = None,
-    chapter: Annotated[Chapter | None, typer.Option(case_sensitive=False, help="Only filings of this chapter.")] = None,
+    chapter: Annotated[
+        choices.Chapter | None, typer.Option(case_sensitive=False, help="Only filings of this chapter.")
+    ] = None,
     status: Annotated[
         FilingStatus | None, typer.Option(case_sensitive=False, help="Only filings in this status.")
     ] = None,

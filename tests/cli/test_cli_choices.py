@@ -188,3 +188,19 @@ def test_no_typer_class_is_swapped() -> None:
     """typer's public API only: no command-line module reassigns an object's class."""
     for path in (REPOSITORY / "pacomply").glob("*.py"):
         assert ".__class__ =" not in path.read_text(encoding="utf-8"), path.name
+
+
+def test_a_chapter_registered_after_import_is_a_choice_of_every_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chapter choice is read when the command line is built (each run), not when it was imported: a chapter
+    registered later (a test's) is listed, completed and accepted."""
+    import pacomply.choices
+
+    registered = (*_chapters(), "699z")
+    monkeypatch.setattr(pacomply.choices, "chapter_ids", lambda: registered)
+    assert f"<{'|'.join(registered)}>" in _flat_help("rules")
+    assert "699z" in _complete("pacomply edge 69")
+    accepted = run("rules", "--coverage", "699z")
+    assert "is not one of" not in accepted.output  # past the choice: refused later, by the coverage lookup
+    assert "is not one of" in run("rules", "--coverage", "698z").output
+    monkeypatch.undo()
+    assert "699z" not in _flat_help("rules")
