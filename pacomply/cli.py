@@ -61,8 +61,6 @@ app = typer.Typer(
 app.add_typer(store_app, name="store")
 app.add_typer(regulations_app, name="regulations")
 app.add_typer(figures_app, name="figures")
-app.command(cls=Command)(edge)
-app.command(cls=Command)(simulate)
 
 JobsOption = Annotated[
     int,
@@ -333,6 +331,10 @@ def explain(
     typer.echo(rule.summary)
     typer.echo("")
     typer.echo(rule.doc.rstrip())
+
+
+app.command(cls=Command)(edge)  # listed in help where they are registered: after explain, before replay
+app.command(cls=Command)(simulate)
 
 
 @app.command(cls=Command)
