@@ -5,6 +5,10 @@ and above the renderers, which only turn a review into bytes and never read a fi
 stop the run: its problems are kept as an outcome of their own. Per-filing reports are written into an output folder,
 named after the filing, never over an input. The CLI draws the progress bar and the summary table from what this
 module returns.
+
+A front end reviews under a :class:`ReviewPolicy` (the check settings, the project configuration and the waivers):
+:func:`review_paths_under_policy` for files, :func:`review_under_policy` for a filing already read. The policy is
+applied here, once, so ``validate``, ``diff`` and any other front end give one filing the same findings.
 """
 
 from __future__ import annotations

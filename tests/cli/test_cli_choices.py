@@ -204,3 +204,10 @@ def test_a_chapter_registered_after_import_is_a_choice_of_every_command(monkeypa
     assert "is not one of" in run("rules", "--coverage", "698z").output
     monkeypatch.undo()
     assert "699z" not in _flat_help("rules")
+
+
+def test_help_lists_the_commands_in_their_order() -> None:
+    """The order a newcomer reads them in: write a filing, check it, the rules, the math, then the workspace."""
+    listing = [line.split()[1] for line in run("-h").stdout.splitlines() if re.match(r"^│ [a-z]+ ", line)]
+    assert listing[:12] == ["template", "validate", "rules", "explain", "edge", "simulate", "replay", "schema", "diff",
+                            "serve", "published", "parsheet"]  # fmt: skip
