@@ -244,13 +244,20 @@ def apply_severity_overrides(review: Review, overrides: dict[str, Severity]) -> 
 
 
 def finish_review(
-    review: Review, settings: CheckSettings, config: Config, waivers: Sequence[Waiver], as_of: date
+    review: Review,
+    settings: CheckSettings,
+    config: Config,
+    waivers: Sequence[Waiver],
+    as_of: date,
+    *,
+    thickness_applied: bool = False,
 ) -> Review:
     """A review made with the command line's settings, completed with the configuration and the waivers.
 
-    The configured card thickness is a default: it applies (by reviewing again) only when neither the command
-    line nor the filing states one. Waivers are applied before severity overrides, so an override can demote
-    FIL-004 (a waiver matching nothing) like any other rule.
+    The configured card thickness is a default: it applies only when neither the command line nor the filing states
+    one, by reviewing again unless ``thickness_applied`` says the review was already made with it (the review
+    service's way: one review). Waivers are applied before severity overrides, so an override can demote FIL-004
+    (a waiver matching nothing) like any other rule.
     """
     changes: list[str] = []
     if (
@@ -258,7 +265,10 @@ def finish_review(
         and settings.card_thickness_mm is None
         and "card_thickness_mm" not in review.filing.metadata.locations
     ):
-        review = review_filing(review.filing, dataclasses.replace(settings, card_thickness_mm=config.card_thickness_mm))
+        if not thickness_applied:
+            review = review_filing(
+                review.filing, dataclasses.replace(settings, card_thickness_mm=config.card_thickness_mm)
+            )
         changes.append(f"card thickness {config.card_thickness_mm} mm (the filing states none)")
     if config.rack_tolerance is not None and settings.rack_tolerance == config.rack_tolerance:
         changes.append(f"discard-rack tolerance {config.rack_tolerance}")

@@ -139,20 +139,25 @@ def collect_filings(paths: Sequence[Path]) -> list[Path]:
     return list(collect(paths).filings)
 
 
-def review_path(path: Path, settings: CheckSettings | None = None) -> BatchOutcome:
-    """Read and review one filing; an unreadable one becomes an outcome with every problem found."""
+def review_path(path: Path, settings: CheckSettings | None = None, policy: ReviewPolicy | None = None) -> BatchOutcome:
+    """Read and review one filing (under ``policy`` where given, else with ``settings`` alone); an unreadable one
+    becomes an outcome with every problem found."""
     try:
         filing = read_filing(path)
     except InputError as error:
         return BatchOutcome(path, None, tuple(str(problem) for problem in error.problems))
     except OSError as error:
         return BatchOutcome(path, None, (f"{path.name}: {error.strerror or error}",))
+    if policy is not None:
+        return BatchOutcome(path, review_under_policy(filing, policy))
     return BatchOutcome(path, review_filing(filing, settings))
 
 
-def _review_chunk(arguments: tuple[list[Path], CheckSettings | None]) -> list[BatchOutcome]:
-    paths, settings = arguments
-    return [review_path(path, settings) for path in paths]
+def _review_chunk(
+    arguments: tuple[list[Path], CheckSettings | None, ReviewPolicy | None],
+) -> list[BatchOutcome]:
+    paths, settings, policy = arguments
+    return [review_path(path, settings, policy) for path in paths]
 
 
 def review_paths(
@@ -160,8 +165,10 @@ def review_paths(
     settings: CheckSettings | None = None,
     on_outcome: Callable[[BatchOutcome], None] | None = None,
     jobs: int = 1,
+    policy: ReviewPolicy | None = None,
 ) -> list[BatchOutcome]:
     """Review every filing, in the order given; ``on_outcome`` is told of each as it finishes (for a progress bar).
+    Under ``policy`` (:func:`review_paths_under_policy`) each worker applies it to the filings it reviews.
 
     With ``jobs`` > 1 the filings are shared among that many worker processes in contiguous chunks; the outcomes
     come back in the same order as with one job, so the output is identical.
@@ -170,14 +177,14 @@ def review_paths(
     if jobs <= 1 or len(paths) < 2 * jobs:
         outcomes = []
         for path in paths:
-            outcome = review_path(path, settings)
+            outcome = review_path(path, settings, policy) if policy is not None else review_path(path, settings)
             outcomes.append(outcome)
             if on_outcome is not None:
                 on_outcome(outcome)
         return outcomes
     # Chunks of ~25 keep the per-task pickling overhead small against ~2 ms of review each.
     size = 25
-    chunks = [(paths[start : start + size], settings) for start in range(0, len(paths), size)]
+    chunks = [(paths[start : start + size], settings, policy) for start in range(0, len(paths), size)]
     outcomes = []
     with process_pool(jobs) as pool:
         for chunk in pool.map(_review_chunk, chunks):
@@ -339,14 +346,23 @@ class ReviewPolicy:
         return self.settings.review_date
 
 
-def apply_policy(review: Review, policy: ReviewPolicy) -> Review:
-    """A review made with the policy's settings, completed with its configuration and waivers."""
-    return finish_review(review, policy.settings, policy.config, policy.waivers, policy.review_date)
-
-
 def review_under_policy(filing: Filing, policy: ReviewPolicy) -> Review:
-    """Review one filing already read, under the policy."""
-    return apply_policy(review_filing(filing, policy.settings), policy)
+    """Review one filing already read under the policy, once: the configured card thickness is a default applied
+    (in the first review, not a second one) only when neither the command line nor the filing states one; then
+    the waivers as of the review date and the severity overrides (:func:`config.finish_review`)."""
+    settings = policy.settings
+    thickness = policy.config.card_thickness_mm
+    configured = (
+        thickness is not None
+        and settings.card_thickness_mm is None
+        and "card_thickness_mm" not in filing.metadata.locations
+    )
+    review = review_filing(
+        filing, dataclasses.replace(settings, card_thickness_mm=thickness) if configured else settings
+    )
+    return finish_review(
+        review, settings, policy.config, policy.waivers, policy.review_date, thickness_applied=configured
+    )
 
 
 def review_paths_under_policy(
@@ -355,11 +371,5 @@ def review_paths_under_policy(
     on_outcome: Callable[[BatchOutcome], None] | None = None,
     jobs: int = 1,
 ) -> list[BatchOutcome]:
-    """Read and review every filing (:func:`review_paths`), each review completed under the policy."""
-    return [_finished(outcome, policy) for outcome in review_paths(paths, policy.settings, on_outcome, jobs)]
-
-
-def _finished(outcome: BatchOutcome, policy: ReviewPolicy) -> BatchOutcome:
-    if outcome.review is None:
-        return outcome
-    return dataclasses.replace(outcome, review=apply_policy(outcome.review, policy))
+    """Read and review every filing under the policy (:func:`review_paths`)."""
+    return review_paths(paths, policy.settings, on_outcome, jobs, policy=policy)
