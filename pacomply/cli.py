@@ -477,7 +477,8 @@ def published(
 ) -> None:
     """Every figure the Board published for these chapters beside pacomply's, with a verdict per figure."""
     from pacomply.checker.reconciliation import reconcile
-    from pacomply.reports.reconciliation import published_json_text, published_text
+    from pacomply.reports.published_text import published_text
+    from pacomply.reports.reconciliation import published_json_text
 
     items = reconcile([chapter.value] if chapter is not None else None, jobs=jobs)
     rendered = published_json_text(items) if output_format == TextOrJson.JSON else published_text(items)

@@ -1,5 +1,6 @@
-"""The reconciliation with the Board's published figures as every output shows it: ``pacomply published`` (text
-and JSON), the section of the PDF and Excel reviews, and the Board figure beside each wager-math row.
+"""The reconciliation with the Board's published figures as every output shows it: ``pacomply published``'s JSON
+(its text is ``reports.published_text``), the section of the PDF and Excel reviews, and the Board figure beside each
+wager-math row.
 
 The JSON document (:func:`published_json`) is the reference for content; the text and the table rows only
 arrange the same facts.
@@ -8,7 +9,6 @@ arrange the same facts.
 from __future__ import annotations
 
 import json
-import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -62,42 +62,6 @@ def published_json(items: Iterable[Reconciliation]) -> list[dict[str, Any]]:
 def published_json_text(items: Iterable[Reconciliation]) -> str:
     """The JSON array as printed: indented, keys in a fixed order, ending in a newline."""
     return json.dumps(published_json(items), indent=2, ensure_ascii=False) + "\n"
-
-
-def published_text(items: Iterable[Reconciliation]) -> str:
-    """The ``pacomply published`` text: one block per chapter, one entry per Board figure."""
-    from pacomply import regulations
-
-    lines: list[str] = []
-    chapter = None
-    counts: dict[str, int] = {}
-    for item in sorted_reconciliations(items):
-        figure = item.figure
-        if figure.chapter != chapter:
-            chapter = figure.chapter
-            if lines:
-                lines.append("")
-            lines.append(f"{chapter} {regulations.CHAPTER_TITLES.get(chapter, '')}".rstrip())
-        counts[item.verdict.value] = counts.get(item.verdict.value, 0) + 1
-        what = figure.wager or "-"
-        if figure.paytable:
-            what += f" {figure.paytable}"
-        lines.append(
-            f"  {figure.id:<28} {what:<24} Board {board_text(item):<28} pacomply {pacomply_text(item):<10} "
-            f"{item.verdict.value}"
-        )
-        lines.extend(textwrap.wrap(item.explanation, WIDTH, initial_indent="      ", subsequent_indent="      "))
-        if item.evidence:
-            lines.extend(
-                textwrap.wrap(
-                    f"evidence: {item.evidence_text}", WIDTH, initial_indent="      ", subsequent_indent="        "
-                )
-            )
-        lines.append(f"      Board: {source_text(item)}")
-        lines.append(f"      pacomply: {figure.citation}")
-    lines.append("")
-    lines.append("verdicts: " + ", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items())))
-    return "\n".join(lines) + "\n"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,50 @@
+"""``pacomply published`` as text: one block per chapter, one entry per Board figure (the Board's figure,
+pacomply's at the Board's precision, the verdict, the explanation and evidence, both sources), then the verdicts
+counted. The facts are the JSON's (``reports.reconciliation.published_json``), arranged for reading."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from pacomply.reports.reconciliation import WIDTH, board_text, pacomply_text, sorted_reconciliations, source_text
+
+if TYPE_CHECKING:
+    from pacomply.checker.reconciliation import Reconciliation
+
+
+def published_text(items: Iterable[Reconciliation]) -> str:
+    """The ``pacomply published`` text: one block per chapter, one entry per Board figure."""
+    from pacomply import regulations
+
+    lines: list[str] = []
+    chapter = None
+    counts: dict[str, int] = {}
+    for item in sorted_reconciliations(items):
+        figure = item.figure
+        if figure.chapter != chapter:
+            chapter = figure.chapter
+            if lines:
+                lines.append("")
+            lines.append(f"{chapter} {regulations.CHAPTER_TITLES.get(chapter, '')}".rstrip())
+        counts[item.verdict.value] = counts.get(item.verdict.value, 0) + 1
+        what = figure.wager or "-"
+        if figure.paytable:
+            what += f" {figure.paytable}"
+        lines.append(
+            f"  {figure.id:<28} {what:<24} Board {board_text(item):<28} pacomply {pacomply_text(item):<10} "
+            f"{item.verdict.value}"
+        )
+        lines.extend(textwrap.wrap(item.explanation, WIDTH, initial_indent="      ", subsequent_indent="      "))
+        if item.evidence:
+            lines.extend(
+                textwrap.wrap(
+                    f"evidence: {item.evidence_text}", WIDTH, initial_indent="      ", subsequent_indent="        "
+                )
+            )
+        lines.append(f"      Board: {source_text(item)}")
+        lines.append(f"      pacomply: {figure.citation}")
+    lines.append("")
+    lines.append("verdicts: " + ", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items())))
+    return "\n".join(lines) + "\n"
