@@ -5,15 +5,16 @@ Exit codes: 0 no errors, 1 errors found, 2 the input (or a command's arguments) 
 error (a defect in pacomply: one line on stderr names the log file holding the traceback), 130 interrupted.
 Heavy modules are imported inside the commands so that ``pacomply --help`` starts at once. What every command shares
 lives beside this module: ``terminal`` (notes, refusals, output), ``command_group`` (-h/-q/-v, summaries, usage),
-``choices`` (the closed choices), ``review_options`` (configuration, waivers, review date); the sub-commands are in
-``store_commands``, ``figures_commands`` and ``regulations_commands``.
+``choices`` (the closed choices), ``review_options`` (configuration, waivers, review date); ``edge`` and
+``simulate`` are in ``edge_command`` and ``simulate_command``, the sub-commands in ``store_commands``,
+``figures_commands`` and ``regulations_commands``.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -44,9 +45,6 @@ from pacomply.terminal import (
     write_output,
 )
 
-if TYPE_CHECKING:
-    pass
-
 __all__ = ["EXIT_INPUT", "EXIT_INTERNAL", "app", "main", "run_app"]
 
 app = typer.Typer(
@@ -69,7 +67,7 @@ JobsOption = Annotated[
         "-j",
         min=1,
         metavar="N",
-        help="Processes working side by side (1 = in this process).",
+        help="Worker processes for a batch (1 = in this process).",
     ),
 ]
 
