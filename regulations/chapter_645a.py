@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from pacomply.regulations.citation import cite
+from pacomply.regulations.citation import Citation, cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
     Candidate,
@@ -532,3 +532,15 @@ RULEBOOK = Rulebook(
         ("insurance", "insurance_paytable"),
     ),
 )
+
+
+def printed_figures() -> list[tuple[Citation, str, Fraction, str]]:
+    """The figures § 645a.13 prints beside the paytables that the rulebook keeps here (the Envy Bonus amounts):
+    (citation, ``dollars``, amount, where), for ``regulations verify`` to compare with an official text."""
+    figures: list[tuple[Citation, str, Fraction, str]] = []
+    for paytable_id, amounts in sorted(ENVY_AMOUNTS.items()):
+        for wager, subsection in (("Fortune", "13(b)"), ("Emperor's Treasure", "13(c)")):
+            for amount in amounts:
+                where = f"{wager} {paytable_id} Envy"
+                figures.append((Citation(CHAPTER, subsection), "dollars", Fraction(amount), where))
+    return figures

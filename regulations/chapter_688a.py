@@ -24,7 +24,7 @@ from pacomply.regulations.chapter_645a import (
     STRAIGHT_FLUSH,
     THREE_OF_A_KIND,
 )
-from pacomply.regulations.citation import cite
+from pacomply.regulations.citation import Citation, cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
     Candidate,
@@ -534,3 +534,24 @@ RULEBOOK = Rulebook(
         ("progressive", "progressive_paytable"),
     ),
 )
+
+
+def printed_figures() -> list[tuple[Citation, str, Fraction | Decimal, str]]:
+    """The figures § 688a.12 prints beside the paytables that the rulebook keeps here (the Fortune Envy amounts and
+    each progressive table's wager, meter seed, rates and Envy amounts): (citation, ``dollars`` or ``percent``,
+    amount, where), for ``regulations verify`` to compare with an official text."""
+    figures: list[tuple[Citation, str, Fraction | Decimal, str]] = []
+    for paytable_id, amounts in sorted(FORTUNE_ENVY.items()):
+        for amount in amounts:
+            figures.append((Citation(CHAPTER, "12(c)"), "dollars", Fraction(amount), f"Fortune {paytable_id} Envy"))
+    for paytable_id, table in sorted(PROGRESSIVE_TABLES.items()):
+        where = Citation(CHAPTER, "12(d)")
+        name = f"Progressive {paytable_id}"
+        figures.append((where, "dollars", Fraction(table.wager), f"{name} wager"))
+        figures.append((where, "dollars", Fraction(table.meter_seed), f"{name} meter seed"))
+        figures.append((where, "percent", table.rate_of_progression * 100, f"{name} rate of progression"))
+        if table.reserve_rate:
+            figures.append((where, "percent", table.reserve_rate * 100, f"{name} reserve rate"))
+        for outcome, amount in table.envy:
+            figures.append((where, "dollars", Fraction(amount), f"{name} Envy {outcome}"))
+    return figures
