@@ -341,6 +341,19 @@ METHOD_VERSIONS: dict[str, int] = {
 }
 
 
+def method_version(chapter: str) -> int:
+    """The version of the method behind a chapter's wager math: its :data:`METHOD_VERSIONS` entry, else its wager
+    math module's ``METHOD_VERSION``; :class:`~regulations.chapters.IncompleteChapterError` when it has neither."""
+    version = METHOD_VERSIONS.get(chapter)
+    if version is None:
+        version = getattr(chapters.chapter(chapter).module("wager math"), "METHOD_VERSION", None)
+    if not isinstance(version, int):
+        raise chapters.IncompleteChapterError(
+            chapter, "method version", "no METHOD_VERSIONS entry and no METHOD_VERSION in its wager math module"
+        )
+    return version
+
+
 def analyse(
     chapter: str,
     wager: str | None = None,
@@ -397,7 +410,7 @@ def _stored_wager_math() -> Any:
 
     return figure(
         "wager-math",
-        method=lambda inputs: METHOD_VERSIONS[inputs["chapter"]],
+        method=lambda inputs: method_version(inputs["chapter"]),
         chapter=lambda inputs: inputs["chapter"],
         describe=_describe_call,
     )(_computed_wager_math)
