@@ -8,6 +8,7 @@ the Progressive Payout table), the Envy Bonus amounts, the dollar floors, and th
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
@@ -19,6 +20,7 @@ from pacomply.regulations.rulebook import (
     ChecklistQuestion,
     DealingMethod,
     DeckConfiguration,
+    LaterAmendment,
     Minimum,
     PayoutKind,
     Paytable,
@@ -29,7 +31,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
-from pacomply.regulations.versions import version_fields
+from pacomply.regulations.versions import VersionFields
 
 CHAPTER = "645a"
 MAX_POSITIONS = 6
@@ -463,10 +465,40 @@ PAYTABLES = (
     ),
 )
 
+#: Which text of the chapter this rulebook encodes, where that version comes from, and what has changed since.
+VERSION = VersionFields(
+    version="645a/2012-05-19",
+    effective=date(2012, 5, 19),
+    source="42 Pa.B. 2922",
+    version_basis=(
+        "The text carries no Source note. It is dated by 42 Pa.B. 2922 (May 19, 2012), the final-form "
+        "rulemaking that added Chapters 633a and 645a."
+    ),
+    later_amendments=(
+        LaterAmendment(
+            "Chapter 645c (54 Pa.B. 2923)",
+            date(2024, 5, 25),
+            "commission-free Pai Gow Poker and dice wagers",
+            True,
+        ),
+    ),
+    defined_terms=(
+        "Bank",
+        "Co-banking",
+        "Envy Bonus",
+        "Envy Bonus Qualifying Hand",
+        "High hand",
+        "Low hand",
+        "Qualifying Wager",
+        "Setting the hands",
+    ),
+)
+
+
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="Pai Gow Poker",
-    **version_fields(CHAPTER),
+    **VERSION,
     max_betting_positions=MAX_POSITIONS,
     betting_positions_citation=cite("645a.2(a)"),
     deck_configurations=(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
@@ -18,7 +20,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
-from pacomply.regulations.versions import version_fields
+from pacomply.regulations.versions import VersionFields
 
 CHAPTER = "686a"
 
@@ -157,10 +159,21 @@ BONUS_PAYTABLE = Paytable(
     citation=cite("686a.8(b)"),
 )
 
+#: Which text of the chapter this rulebook encodes, where that version comes from, and what has changed since.
+VERSION = VersionFields(
+    version="686a/2021-05-29",
+    effective=date(2021, 5, 29),
+    source="51 Pa.B. 2975",
+    version_basis="The text's Source note: adopted May 28, 2021, effective May 29, 2021.",
+    later_amendments=(),
+    defined_terms=("Ante Wager", "Bonus Wager", "Hand", "Over 23 Wager", "Surrender", "Under 18 Wager"),
+)
+
+
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="Over/Under",
-    **version_fields(CHAPTER),
+    **VERSION,
     max_betting_positions=6,
     betting_positions_citation=cite("686a.2(a)"),
     deck_configurations=(

@@ -8,6 +8,7 @@ readings we chose. The engine (:mod:`engine.games.face_up_pai_gow_poker`) reuses
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
@@ -42,7 +43,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
-from pacomply.regulations.versions import version_fields
+from pacomply.regulations.versions import VersionFields
 
 CHAPTER = "688a"
 MAX_POSITIONS = 6
@@ -471,10 +472,36 @@ PAYTABLES = (
     ),
 )
 
+#: Which text of the chapter this rulebook encodes, where that version comes from, and what has changed since.
+VERSION = VersionFields(
+    version="688a/2021-05-29",
+    effective=date(2021, 5, 29),
+    source="51 Pa.B. 2975",
+    version_basis=(
+        "The text carries no Source note. Chapters 686a, 687a and 688a were adopted by one rulemaking "
+        "(Regulatory Analysis Form 125-223, IRRC 3239); it is dated by 686a's Source note for that rulemaking: "
+        "adopted May 28, 2021, effective May 29, 2021, 51 Pa.B. 2975."
+    ),
+    later_amendments=(),
+    defined_terms=(
+        "Ace High Pai Gow",
+        "Ace High Bonus Wager",
+        "Envy Bonus",
+        "Envy Bonus Qualifying Hand",
+        "Fortune Bonus Wager",
+        "High hand",
+        "Low hand",
+        "Progressive Payout Wager",
+        "Qualifying Wager",
+        "Setting the hands",
+    ),
+)
+
+
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="Face Up Pai Gow Poker",
-    **version_fields(CHAPTER),
+    **VERSION,
     max_betting_positions=MAX_POSITIONS,
     betting_positions_citation=cite("688a.2(a)"),
     deck_configurations=(
