@@ -8,11 +8,10 @@ the Progressive Payout table), the Envy Bonus amounts, the dollar floors, and th
 
 from __future__ import annotations
 
-from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
-from pacomply.regulations.citation import Citation, cite
+from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
     Candidate,
@@ -20,7 +19,6 @@ from pacomply.regulations.rulebook import (
     ChecklistQuestion,
     DealingMethod,
     DeckConfiguration,
-    LaterAmendment,
     Minimum,
     PayoutKind,
     Paytable,
@@ -31,7 +29,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
-from pacomply.regulations.versions import VersionFields
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "645a"
 MAX_POSITIONS = 6
@@ -465,40 +463,10 @@ PAYTABLES = (
     ),
 )
 
-#: Which text of the chapter this rulebook encodes, where that version comes from, and what has changed since.
-VERSION = VersionFields(
-    version="645a/2012-05-19",
-    effective=date(2012, 5, 19),
-    source="42 Pa.B. 2922",
-    version_basis=(
-        "The text carries no Source note. It is dated by 42 Pa.B. 2922 (May 19, 2012), the final-form "
-        "rulemaking that added Chapters 633a and 645a."
-    ),
-    later_amendments=(
-        LaterAmendment(
-            "Chapter 645c (54 Pa.B. 2923)",
-            date(2024, 5, 25),
-            "commission-free Pai Gow Poker and dice wagers",
-            True,
-        ),
-    ),
-    defined_terms=(
-        "Bank",
-        "Co-banking",
-        "Envy Bonus",
-        "Envy Bonus Qualifying Hand",
-        "High hand",
-        "Low hand",
-        "Qualifying Wager",
-        "Setting the hands",
-    ),
-)
-
-
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="Pai Gow Poker",
-    **VERSION,
+    **version_fields(CHAPTER),
     max_betting_positions=MAX_POSITIONS,
     betting_positions_citation=cite("645a.2(a)"),
     deck_configurations=(
@@ -564,15 +532,3 @@ RULEBOOK = Rulebook(
         ("insurance", "insurance_paytable"),
     ),
 )
-
-
-def printed_figures() -> list[tuple[Citation, str, Fraction, str]]:
-    """The figures § 645a.13 prints beside the paytables that the rulebook keeps here (the Envy Bonus amounts):
-    (citation, ``dollars``, amount, where), for ``regulations verify`` to compare with an official text."""
-    figures: list[tuple[Citation, str, Fraction, str]] = []
-    for paytable_id, amounts in sorted(ENVY_AMOUNTS.items()):
-        for wager, subsection in (("Fortune", "13(b)"), ("Emperor's Treasure", "13(c)")):
-            for amount in amounts:
-                where = f"{wager} {paytable_id} Envy"
-                figures.append((Citation(CHAPTER, subsection), "dollars", Fraction(amount), where))
-    return figures

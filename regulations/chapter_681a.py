@@ -7,7 +7,6 @@ readings where the text is open.
 
 from __future__ import annotations
 
-from datetime import date
 from enum import StrEnum, unique
 
 from pacomply.regulations.citation import cite
@@ -26,7 +25,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
-from pacomply.regulations.versions import VersionFields
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "681a"
 
@@ -267,21 +266,10 @@ CHECKLIST = (
     ),
 )
 
-#: Which text of the chapter this rulebook encodes, where that version comes from, and what has changed since.
-VERSION = VersionFields(
-    version="681a/2016-11-19",
-    effective=date(2016, 11, 19),
-    source="46 Pa.B. 7323, 7448",
-    version_basis="The text's Source note: adopted November 18, 2016, effective November 19, 2016.",
-    later_amendments=(),
-    defined_terms=("Hard total", "Natural", "Soft total"),
-)
-
-
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="21 Baccarat",
-    **VERSION,
+    **version_fields(CHAPTER),
     max_betting_positions=MAX_BETTING_POSITIONS,
     betting_positions_citation=cite("681a.2(a)"),
     deck_configurations=(

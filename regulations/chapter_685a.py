@@ -7,7 +7,6 @@ Card Reader's hole-card ranges, the dealer's 17-22 drawing rule, the one split, 
 
 from __future__ import annotations
 
-from datetime import date
 from fractions import Fraction
 
 from pacomply.regulations.citation import cite
@@ -26,7 +25,7 @@ from pacomply.regulations.rulebook import (
     Shuffler,
     Wager,
 )
-from pacomply.regulations.versions import VersionFields
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "685a"
 PERMITTED_DECKS = frozenset({4, 5, 6, 8})
@@ -178,34 +177,10 @@ PAYTABLES = tuple(
     for decks, paytable_id in MATCH_THE_DEALER_PAYTABLE_IDS.items()
 )
 
-#: Which text of the chapter this rulebook encodes, where that version comes from, and what has changed since.
-VERSION = VersionFields(
-    version="685a/2020-11-21",
-    effective=date(2020, 11, 21),
-    source="50 Pa.B., Pa.B. Doc. No. 20-1607",
-    version_basis=(
-        "The text carries no Source note; it ends with the notice's filing line (Pa.B. Doc. No. 20-1607, filed "
-        "November 20, 2020). It is dated by the Bulletin issue that published the notice, Saturday November "
-        "21, 2020."
-    ),
-    later_amendments=(),
-    defined_terms=(
-        "Blackjack",
-        "Hard total",
-        "Hole card",
-        "Large",
-        "Masque Card Reader device",
-        "Medium",
-        "Small",
-        "Soft value",
-    ),
-)
-
-
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="Down Under Blackjack",
-    **VERSION,
+    **version_fields(CHAPTER),
     max_betting_positions=MAX_BETTING_POSITIONS,
     betting_positions_citation=cite("685a.2(a)"),
     deck_configurations=(

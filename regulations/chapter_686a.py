@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
@@ -20,7 +18,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
-from pacomply.regulations.versions import VersionFields
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "686a"
 
@@ -159,21 +157,10 @@ BONUS_PAYTABLE = Paytable(
     citation=cite("686a.8(b)"),
 )
 
-#: Which text of the chapter this rulebook encodes, where that version comes from, and what has changed since.
-VERSION = VersionFields(
-    version="686a/2021-05-29",
-    effective=date(2021, 5, 29),
-    source="51 Pa.B. 2975",
-    version_basis="The text's Source note: adopted May 28, 2021, effective May 29, 2021.",
-    later_amendments=(),
-    defined_terms=("Ante Wager", "Bonus Wager", "Hand", "Over 23 Wager", "Surrender", "Under 18 Wager"),
-)
-
-
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="Over/Under",
-    **VERSION,
+    **version_fields(CHAPTER),
     max_betting_positions=6,
     betting_positions_citation=cite("686a.2(a)"),
     deck_configurations=(

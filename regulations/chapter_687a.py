@@ -8,7 +8,6 @@ named by stable snake_case strings (``'royal_flush'``) that the engine maps onto
 
 from __future__ import annotations
 
-from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
@@ -20,7 +19,6 @@ from pacomply.regulations.rulebook import (
     ChecklistQuestion,
     DealingMethod,
     DeckConfiguration,
-    LaterAmendment,
     Minimum,
     PayoutKind,
     Paytable,
@@ -31,7 +29,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
-from pacomply.regulations.versions import PA_B_55_261, PA_B_55_261_DATE, VersionFields
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "687a"
 CARDS_PER_DECK = 53
@@ -461,35 +459,10 @@ CHECKLIST = (
     ),
 )
 
-#: Which text of the chapter this rulebook encodes, where that version comes from, and what has changed since.
-VERSION = VersionFields(
-    version="687a/2021-05-29",
-    effective=date(2021, 5, 29),
-    source="51 Pa.B. 2975",
-    version_basis=(
-        "The text carries no Source note. Chapters 686a, 687a and 688a were adopted by one rulemaking "
-        "(Regulatory Analysis Form 125-223, IRRC 3239); it is dated by 686a's Source note for that rulemaking: "
-        "adopted May 28, 2021, effective May 29, 2021, 51 Pa.B. 2975."
-    ),
-    later_amendments=(
-        LaterAmendment(PA_B_55_261, PA_B_55_261_DATE, "final-form rulemaking amending Chapter 687a"),
-    ),
-    defined_terms=(
-        "Ante Wager",
-        "Blind Wager",
-        "Fold",
-        "Progressive Bonus Wager",
-        "Raise Wager",
-        "Trips Bonus Wager",
-        "Two-Way Bad Beat Bonus Wager",
-    ),
-)
-
-
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="DJ Wild Stud Poker",
-    **VERSION,
+    **version_fields(CHAPTER),
     max_betting_positions=MAX_BETTING_POSITIONS,
     betting_positions_citation=cite("687a.2(a)"),
     deck_configurations=(

@@ -8,7 +8,6 @@ readings we chose. The engine (:mod:`engine.games.face_up_pai_gow_poker`) reuses
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
@@ -25,7 +24,7 @@ from pacomply.regulations.chapter_645a import (
     STRAIGHT_FLUSH,
     THREE_OF_A_KIND,
 )
-from pacomply.regulations.citation import Citation, cite
+from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import (
     AnswerKind,
     Candidate,
@@ -43,7 +42,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     odds,
 )
-from pacomply.regulations.versions import VersionFields
+from pacomply.regulations.versions import version_fields
 
 CHAPTER = "688a"
 MAX_POSITIONS = 6
@@ -472,36 +471,10 @@ PAYTABLES = (
     ),
 )
 
-#: Which text of the chapter this rulebook encodes, where that version comes from, and what has changed since.
-VERSION = VersionFields(
-    version="688a/2021-05-29",
-    effective=date(2021, 5, 29),
-    source="51 Pa.B. 2975",
-    version_basis=(
-        "The text carries no Source note. Chapters 686a, 687a and 688a were adopted by one rulemaking "
-        "(Regulatory Analysis Form 125-223, IRRC 3239); it is dated by 686a's Source note for that rulemaking: "
-        "adopted May 28, 2021, effective May 29, 2021, 51 Pa.B. 2975."
-    ),
-    later_amendments=(),
-    defined_terms=(
-        "Ace High Pai Gow",
-        "Ace High Bonus Wager",
-        "Envy Bonus",
-        "Envy Bonus Qualifying Hand",
-        "Fortune Bonus Wager",
-        "High hand",
-        "Low hand",
-        "Progressive Payout Wager",
-        "Qualifying Wager",
-        "Setting the hands",
-    ),
-)
-
-
 RULEBOOK = Rulebook(
     chapter=CHAPTER,
     title="Face Up Pai Gow Poker",
-    **VERSION,
+    **version_fields(CHAPTER),
     max_betting_positions=MAX_POSITIONS,
     betting_positions_citation=cite("688a.2(a)"),
     deck_configurations=(
@@ -561,24 +534,3 @@ RULEBOOK = Rulebook(
         ("progressive", "progressive_paytable"),
     ),
 )
-
-
-def printed_figures() -> list[tuple[Citation, str, Fraction | Decimal, str]]:
-    """The figures § 688a.12 prints beside the paytables that the rulebook keeps here (the Fortune Envy amounts and
-    each progressive table's wager, meter seed, rates and Envy amounts): (citation, ``dollars`` or ``percent``,
-    amount, where), for ``regulations verify`` to compare with an official text."""
-    figures: list[tuple[Citation, str, Fraction | Decimal, str]] = []
-    for paytable_id, amounts in sorted(FORTUNE_ENVY.items()):
-        for amount in amounts:
-            figures.append((Citation(CHAPTER, "12(c)"), "dollars", Fraction(amount), f"Fortune {paytable_id} Envy"))
-    for paytable_id, table in sorted(PROGRESSIVE_TABLES.items()):
-        where = Citation(CHAPTER, "12(d)")
-        name = f"Progressive {paytable_id}"
-        figures.append((where, "dollars", Fraction(table.wager), f"{name} wager"))
-        figures.append((where, "dollars", Fraction(table.meter_seed), f"{name} meter seed"))
-        figures.append((where, "percent", table.rate_of_progression * 100, f"{name} rate of progression"))
-        if table.reserve_rate:
-            figures.append((where, "percent", table.reserve_rate * 100, f"{name} reserve rate"))
-        for outcome, amount in table.envy:
-            figures.append((where, "dollars", Fraction(amount), f"{name} Envy {outcome}"))
-    return figures

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum, unique
 from fractions import Fraction
+from importlib import import_module
 
 from pacomply.regulations.citation import Citation
 from pacomply.regulations.official.structure import ChapterStructure, parse_structure
@@ -173,14 +174,37 @@ def _row_figure(kind: PayoutKind, amount: Fraction) -> _Figure:
 
 
 def _chapter_extras(book: Rulebook) -> list[tuple[Citation, _Figure, str]]:
-    """Figures a chapter prints beside its paytables that the rulebook keeps in the chapter module's tables: the
-    chapter module's ``printed_figures()`` (citation, kind, amount, where), where it has one."""
-    from pacomply.regulations.chapters import chapter
-
-    printed = getattr(chapter(book.chapter).module("rulebook"), "printed_figures", None)
-    if printed is None:
-        return []
-    return [(citation, _Figure(kind, amount), where) for citation, kind, amount, where in printed()]
+    """Figures a chapter prints beside its paytables that the rulebook keeps in the chapter module's tables."""
+    module = import_module(f"pacomply.regulations.chapter_{book.chapter}")
+    extras: list[tuple[Citation, _Figure, str]] = []
+    envy = getattr(module, "ENVY_AMOUNTS", None)
+    if book.chapter == "645a" and envy:
+        for paytable_id, amounts in sorted(envy.items()):
+            for wager, subsection in (("Fortune", "13(b)"), ("Emperor's Treasure", "13(c)")):
+                for amount in amounts:
+                    extras.append(
+                        (
+                            Citation("645a", subsection),
+                            _Figure("dollars", Fraction(amount)),
+                            f"{wager} {paytable_id} Envy",
+                        )
+                    )
+    if book.chapter == "688a":
+        for paytable_id, amounts in sorted(getattr(module, "FORTUNE_ENVY", {}).items()):
+            for amount in amounts:
+                figure = _Figure("dollars", Fraction(amount))
+                extras.append((Citation("688a", "12(c)"), figure, f"Fortune {paytable_id} Envy"))
+        for paytable_id, table in sorted(getattr(module, "PROGRESSIVE_TABLES", {}).items()):
+            where = Citation("688a", "12(d)")
+            name = f"Progressive {paytable_id}"
+            extras.append((where, _Figure("dollars", Fraction(table.wager)), f"{name} wager"))
+            extras.append((where, _Figure("dollars", Fraction(table.meter_seed)), f"{name} meter seed"))
+            extras.append((where, _Figure("percent", table.rate_of_progression * 100), f"{name} rate of progression"))
+            if table.reserve_rate:
+                extras.append((where, _Figure("percent", table.reserve_rate * 100), f"{name} reserve rate"))
+            for outcome, amount in table.envy:
+                extras.append((where, _Figure("dollars", Fraction(amount)), f"{name} Envy {outcome}"))
+    return extras
 
 
 class _Comparison:

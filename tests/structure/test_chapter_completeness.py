@@ -52,6 +52,7 @@ def test_every_registry_names_the_chapters_of_the_descriptors() -> None:
         "checker.wager_math": wager_math.supported_chapters(),
         "engine.simulation.registry": simulation_registry.simulated_chapters(),
         "checker.registry (rules)": tuple(sorted({rule.code[:4].lower() for rule in all_rules()} - {"fil-"})),
+        "regulations.versions": versions.versioned(),
     }
     differing = {name: ids for name, ids in registries.items() if ids != tuple(sorted(DESCRIPTORS))}
     assert not differing, f"the descriptors register {tuple(sorted(DESCRIPTORS))}; these registries differ: {differing}"
