@@ -132,7 +132,7 @@ class Chapter:
 
     @property
     def parts(self) -> dict[str, tuple[str, str]]:
-        """Each part: (module, the name the module must define), in the order docs/DEVELOPING.md lists them."""
+        """Each part by name: (its module, the name that module must define)."""
         return {
             "rulebook": (self.rulebook_module, "RULEBOOK"),
             "rules": (self.rules_module, "RULES"),
@@ -157,7 +157,7 @@ class Chapter:
         try:
             return import_module(module_name)
         except ModuleNotFoundError as error:
-            if error.name is not None and module_name.startswith(error.name):
+            if error.name is not None and (module_name == error.name or module_name.startswith(f"{error.name}.")):
                 raise IncompleteChapterError(self.id, part, f"there is no module {module_name}") from error
             raise
 

@@ -179,3 +179,13 @@ def test_an_unknown_chapter_is_a_clear_error_listing_the_supported_ones() -> Non
 def test_a_descriptor_refuses_an_id_that_is_not_a_chapter_id() -> None:
     with pytest.raises(ValueError, match="three digits and a letter"):
         Chapter("686", "Over/Under", "over_under")
+
+
+def test_a_part_whose_own_import_fails_is_not_reported_as_a_missing_part() -> None:
+    """A module that exists but imports something missing raises that error, naming what is missing, so a broken
+    installation is never mistaken for a chapter without its part."""
+    broken = Chapter("696a", "Broken", "tests.structure.sample_chapter.broken_dependency")
+    with pytest.raises(ModuleNotFoundError) as raised:
+        broken.module("rules of play")
+    assert not isinstance(raised.value, IncompleteChapterError)
+    assert raised.value.name == "pacomply_no_such_dependency"
