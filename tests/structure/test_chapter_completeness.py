@@ -189,3 +189,21 @@ def test_a_part_whose_own_import_fails_is_not_reported_as_a_missing_part() -> No
         broken.module("rules of play")
     assert not isinstance(raised.value, IncompleteChapterError)
     assert raised.value.name == "pacomply_no_such_dependency"
+
+
+def test_the_chapter_registry_imports_no_part_of_any_chapter() -> None:
+    """Listing the chapters (the CLI's choices, the workspace's filters) stays cheap: a fresh interpreter that asks
+    for every descriptor and title has imported no rulebook, rule, game, wager math or simulator."""
+    import subprocess
+    import sys
+
+    program = (
+        "import sys\n"
+        "from pacomply import regulations\n"
+        "from pacomply.regulations import chapters\n"
+        "assert chapters.chapters() and dict(regulations.CHAPTER_TITLES)\n"
+        "parts = {module for chapter in chapters.chapters() for module, _ in chapter.parts.values()}\n"
+        "print(sorted(parts & set(sys.modules)))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
