@@ -4,8 +4,8 @@ descriptor's capabilities (``regulations.chapters``) and hooks in its own module
 Shared code is every module of the installed layers except a chapter's own modules (``*/chapter_NNNa.py`` and the
 modules a descriptor names) and the game modules two chapters share (listed below, each saying which). The scan
 reads the syntax tree, so a chapter id in a docstring, a citation or a data row is not a branch; a comparison with
-a chapter id (``chapter == "633a"``, ``chapter in {"645a", "688a"}``) or a dict literal keyed by several chapter
-ids is.
+a chapter id (``chapter == "633a"``, ``chapter in {"645a", "688a"}``), a dict literal keyed by several chapter
+ids, or a constant that is a collection of chapter ids and nothing else, is.
 """
 
 from __future__ import annotations
@@ -61,7 +61,18 @@ def _branches(path: Path) -> list[str]:
             keys = [key.value for key in node.keys if isinstance(key, ast.Constant) and _chapter_ids(key)]
             if len(keys) > 1:
                 found.append(f"{node.lineno}: a dict keyed by {', '.join(keys)}")
-    return found
+        elif isinstance(node, ast.Assign | ast.AnnAssign) and _only_chapter_ids(node.value):
+            found.append(f"{node.lineno}: a list of chapters, {', '.join(_chapter_ids(node.value))}")
+    return sorted(found, key=lambda line: int(line.split(":")[0]))
+
+
+def _only_chapter_ids(value: ast.AST | None) -> bool:
+    """A collection written as chapter ids and nothing else (``frozenset({"633a"})``): a hand-kept list."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and len(value.args) == 1:
+        value = value.args[0]
+    if not isinstance(value, ast.Set | ast.Tuple | ast.List) or not value.elts:
+        return False
+    return all(_chapter_ids(element) for element in value.elts)
 
 
 def _chapter_module_paths() -> set[str]:
@@ -104,11 +115,13 @@ def test_the_scan_finds_a_branch_it_is_meant_to_find(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text(
         'def f(chapter, wager):\n    if chapter == "633a" or chapter in {"645a", "688a"}:\n        return 1\n'
-        '    return {"686a": 1, "687a": 2}.get(chapter)\n\n\nTITLE = "686a"  # a value, not a branch\n',
+        '    return {"686a": 1, "687a": 2}.get(chapter)\n\n\nTITLE = "686a"  # a value, not a branch\n'
+        'BLACKJACK = frozenset({"633a", "685a"})\nRELATED = ("633a", "a side wager")  # not only chapter ids\n',
         encoding="utf-8",
     )
     assert _branches(sample) == [
         "2: compares with 633a",
         "2: compares with 645a, 688a",
         "4: a dict keyed by 686a, 687a",
+        "8: a list of chapters, 633a, 685a",
     ]
