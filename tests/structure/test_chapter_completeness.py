@@ -98,7 +98,7 @@ def test_a_chapters_capabilities_are_what_its_wager_math_takes(chapter: str) -> 
 def _analysis_modules(module_name: str) -> set[str]:
     """The ``engine.analysis`` modules a module imports (at its top or inside a function), ``result`` aside."""
     tree = ast.parse(inspect.getsource(importlib.import_module(module_name)))
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
             names = [node.module] if node.module != "pacomply.engine.analysis" else [

@@ -58,10 +58,10 @@ def _branches(path: Path) -> list[str]:
             if compared:
                 found.append(f"{node.lineno}: compares with {', '.join(compared)}")
         elif isinstance(node, ast.Dict):
-            keys = [key.value for key in node.keys if isinstance(key, ast.Constant) and _chapter_ids(key)]
+            keys = [chapter for key in node.keys if key is not None for chapter in _chapter_ids(key)]
             if len(keys) > 1:
                 found.append(f"{node.lineno}: a dict keyed by {', '.join(keys)}")
-        elif isinstance(node, ast.Assign | ast.AnnAssign) and _only_chapter_ids(node.value):
+        elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value and _only_chapter_ids(node.value):
             found.append(f"{node.lineno}: a list of chapters, {', '.join(_chapter_ids(node.value))}")
     return sorted(found, key=lambda line: int(line.split(":")[0]))
 
