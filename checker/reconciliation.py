@@ -246,13 +246,13 @@ def _strategy(figure: PublishedFigure) -> str | None:
 
 def requests_for(figure: PublishedFigure) -> tuple[Request, ...]:
     """The wager-math calls a figure's reconciliation needs (none for a row without a figure)."""
-    from pacomply.checker.wager_math import BASE_GAME_OPTION_CHAPTERS
+    from pacomply.checker.wager_math import base_game_option_chapters
 
     if figure.wager is None or figure.percent is None:
         return ()
     strategy = _strategy(figure)
     decks: tuple[int | None, ...] = (None,)
-    if figure.chapter in BASE_GAME_OPTION_CHAPTERS and figure.wager == "base":
+    if figure.chapter in base_game_option_chapters() and figure.wager == "base":
         # The base game is the long enumeration: one call per deck count lets them run side by side.
         decks = figure.decks or _analysed_decks(figure.chapter)
     elif figure.decks:

@@ -17,6 +17,7 @@ from decimal import Decimal
 from enum import StrEnum, unique
 from importlib import import_module
 
+from pacomply.regulations import chapters
 from pacomply.regulations.citation import Citation
 from pacomply.regulations.rulebook import Rulebook
 from pacomply.submissions.model import ChapterSubmission, Filing, SourceLocation, TableConfiguration
@@ -229,23 +230,12 @@ def make_doc(what: str, why: str, example: str, instead: str, citation: Citation
     )
 
 
-_CHAPTER_RULE_MODULES: dict[str, str] = {
-    "633a": "pacomply.checker.rules.chapter_633a",
-    "645a": "pacomply.checker.rules.chapter_645a",
-    "681a": "pacomply.checker.rules.chapter_681a",
-    "685a": "pacomply.checker.rules.chapter_685a",
-    "686a": "pacomply.checker.rules.chapter_686a",
-    "687a": "pacomply.checker.rules.chapter_687a",
-    "688a": "pacomply.checker.rules.chapter_688a",
-}
-
-
 def chapter_rules(chapter: str) -> tuple[Rule, ...]:
-    """Every rule of a chapter, in code order (empty for a chapter with no rules module)."""
-    module_name = _CHAPTER_RULE_MODULES.get(chapter)
-    if module_name is None:
+    """Every rule of a chapter, in code order (its descriptor's ``rules_module``); empty for a chapter pacomply does
+    not support, :class:`~regulations.chapters.IncompleteChapterError` for a supported one without its rules."""
+    if chapter not in chapters.chapter_ids():
         return ()
-    rules: tuple[Rule, ...] = import_module(module_name).RULES
+    rules: tuple[Rule, ...] = chapters.chapter(chapter).load("rules")
     return tuple(sorted(rules, key=lambda rule: rule.code))
 
 
@@ -268,7 +258,7 @@ def filing_rules() -> tuple[Rule, ...]:
 def all_rules() -> tuple[Rule, ...]:
     """Every rule pacomply has, filing-wide first, then by chapter and code."""
     rules = list(filing_rules())
-    for chapter in sorted(_CHAPTER_RULE_MODULES):
+    for chapter in chapters.chapter_ids():
         rules.extend(chapter_rules(chapter))
     return tuple(rules)
 

@@ -153,13 +153,15 @@ class Review:
 
 
 def filing_base_game(filing: Filing, chapter: str, overrides: BaseGameOptions | None = None) -> BaseGameOptions | None:
-    """The base-game rules the filing's answers set for ``chapter`` (633a), with ``overrides`` on top; None for a
-    chapter whose filing answers do not change its base game."""
-    if chapter != "633a":
-        return None
-    from pacomply.checker.wager_math.chapter_633a import rules_from_filing
+    """The base-game rules the filing's answers set for ``chapter`` (a chapter whose descriptor has
+    ``Capability.FILED_BASE_GAME``: 633a), with ``overrides`` on top; None for a chapter whose filing answers do not
+    change its base game."""
+    from pacomply.regulations import chapters
 
-    options = rules_from_filing(filing)
+    descriptor = chapters.chapter(chapter)
+    if not descriptor.has(chapters.Capability.FILED_BASE_GAME):
+        return None
+    options: BaseGameOptions = descriptor.module("wager math").rules_from_filing(filing)
     return options if overrides is None else options.then(overrides)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pacomply.regulations import known_chapters
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 from pacomply.submissions.model import Answer, ChapterSubmission, Filing, FilingMetadata, TableConfiguration, TableWager
 from pacomply.submissions.readers.json import dumps_filing
@@ -714,29 +715,31 @@ NONCOMPLIANT_685A = Filing(
 )
 
 
+#: Each chapter's example filings: (compliant, violations). Every supported chapter needs both
+#: (``tests/structure/test_chapter_completeness.py`` checks the files are here).
+EXAMPLES = {
+    "633a": (COMPLIANT_633A, NONCOMPLIANT_633A),
+    "645a": (COMPLIANT_645A, NONCOMPLIANT_645A),
+    "681a": (COMPLIANT_681A, NONCOMPLIANT_681A),
+    "685a": (COMPLIANT_685A, NONCOMPLIANT_685A),
+    "686a": (COMPLIANT_686A, NONCOMPLIANT_686A),
+    "687a": (COMPLIANT_687A, NONCOMPLIANT_687A),
+    "688a": (COMPLIANT_688A, NONCOMPLIANT_688A),
+}
+
+
 def main() -> None:
-    filings = (
-        ("686a-compliant", "686a", COMPLIANT_686A),
-        ("686a-violations", "686a", NONCOMPLIANT_686A),
-        ("681a-compliant", "681a", COMPLIANT_681A),
-        ("681a-violations", "681a", NONCOMPLIANT_681A),
-        ("687a-compliant", "687a", COMPLIANT_687A),
-        ("687a-violations", "687a", NONCOMPLIANT_687A),
-        ("645a-compliant", "645a", COMPLIANT_645A),
-        ("645a-violations", "645a", NONCOMPLIANT_645A),
-        ("688a-compliant", "688a", COMPLIANT_688A),
-        ("688a-violations", "688a", NONCOMPLIANT_688A),
-        ("633a-compliant", "633a", COMPLIANT_633A),
-        ("633a-violations", "633a", NONCOMPLIANT_633A),
-        ("685a-compliant", "685a", COMPLIANT_685A),
-        ("685a-violations", "685a", NONCOMPLIANT_685A),
-    )
-    for name, chapter, filing in filings:
-        write_template(HERE / f"{name}.xlsx", [chapter], filing)
-        (HERE / f"{name}.json").write_text(
-            dumps_filing(filing.model_copy(update={"source": f"{name}.json"})), encoding="utf-8"
-        )
-        print(f"wrote {name}.xlsx and {name}.json")
+    missing = [chapter for chapter in known_chapters() if chapter not in EXAMPLES]
+    if missing:
+        raise SystemExit(f"examples/build_examples.py builds no example filings for chapter {', '.join(missing)}")
+    for chapter in known_chapters():
+        for kind, filing in zip(("compliant", "violations"), EXAMPLES[chapter], strict=True):
+            name = f"{chapter}-{kind}"
+            write_template(HERE / f"{name}.xlsx", [chapter], filing)
+            (HERE / f"{name}.json").write_text(
+                dumps_filing(filing.model_copy(update={"source": f"{name}.json"})), encoding="utf-8"
+            )
+            print(f"wrote {name}.xlsx and {name}.json")
 
 
 if __name__ == "__main__":

@@ -1,67 +1,59 @@
 """The law as data: one rulebook per chapter of 58 Pa. Code Subpart K, every fact with its citation.
 
-Chapters register here by module path; a rulebook module is imported only when asked for.
+Chapters are registered in :mod:`regulations.chapters`, one descriptor each; a rulebook module is imported only
+when asked for.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
+from collections.abc import Iterator, Mapping
 
+from pacomply.regulations import chapters
+from pacomply.regulations.chapters import IncompleteChapterError, UnknownChapterError, normalise_chapter
 from pacomply.regulations.citation import Citation, cite
 from pacomply.regulations.rulebook import Rulebook
 
-__all__ = ["CHAPTER_TITLES", "Citation", "Rulebook", "UnknownChapterError", "cite", "known_chapters", "rulebook"]
+__all__ = [
+    "CHAPTER_TITLES",
+    "Citation",
+    "IncompleteChapterError",
+    "Rulebook",
+    "UnknownChapterError",
+    "cite",
+    "known_chapters",
+    "normalise_chapter",
+    "rulebook",
+]
 
-#: Every chapter pacomply knows of, with its title. A chapter is supported once its module is listed below.
-CHAPTER_TITLES: dict[str, str] = {
-    "633a": "Blackjack",
-    "645a": "Pai Gow Poker",
-    "681a": "21 Baccarat",
-    "685a": "Down Under Blackjack",
-    "686a": "Over/Under",
-    "687a": "DJ Wild Stud Poker",
-    "688a": "Face Up Pai Gow Poker",
-}
+class _ChapterTitles(Mapping[str, str]):
+    """Every supported chapter's title by id, read from the chapter descriptors each time (a chapter registered
+    later, a test's, is in it too)."""
 
-_RULEBOOK_MODULES: dict[str, str] = {
-    "633a": "pacomply.regulations.chapter_633a",
-    "645a": "pacomply.regulations.chapter_645a",
-    "681a": "pacomply.regulations.chapter_681a",
-    "685a": "pacomply.regulations.chapter_685a",
-    "686a": "pacomply.regulations.chapter_686a",
-    "687a": "pacomply.regulations.chapter_687a",
-    "688a": "pacomply.regulations.chapter_688a",
-}
+    def __getitem__(self, chapter: str) -> str:
+        try:
+            return chapters.chapter(chapter).title
+        except UnknownChapterError:
+            raise KeyError(chapter) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(chapters.chapter_ids())
+
+    def __len__(self) -> int:
+        return len(chapters.chapter_ids())
 
 
-class UnknownChapterError(KeyError):
-    """A chapter id that pacomply has no rulebook for."""
-
-    def __init__(self, chapter: str) -> None:
-        supported = ", ".join(known_chapters())
-        super().__init__(f"chapter '{chapter}' is not supported (supported: {supported})")
-        self.chapter = chapter
-
-    def __str__(self) -> str:
-        return str(self.args[0])
+#: Every chapter pacomply supports, with its title (from :mod:`regulations.chapters`).
+CHAPTER_TITLES: Mapping[str, str] = _ChapterTitles()
 
 
 def known_chapters() -> tuple[str, ...]:
     """Chapters with a rulebook, sorted."""
-    return tuple(sorted(_RULEBOOK_MODULES))
-
-
-def normalise_chapter(text: str) -> str:
-    """'686A', ' 686a ', 'Chapter 686a' → '686a'."""
-    cleaned = text.strip().lower().removeprefix("chapter").strip()
-    return cleaned
+    return chapters.chapter_ids()
 
 
 def rulebook(chapter: str) -> Rulebook:
-    """The rulebook of a chapter; :class:`UnknownChapterError` when pacomply does not support it."""
-    module_name = _RULEBOOK_MODULES.get(normalise_chapter(chapter))
-    if module_name is None:
-        raise UnknownChapterError(chapter)
-    book = import_module(module_name).RULEBOOK
+    """The rulebook of a chapter; :class:`UnknownChapterError` when pacomply does not support it,
+    :class:`IncompleteChapterError` when its descriptor names a rulebook module that is missing."""
+    book = chapters.chapter(chapter).load("rulebook")
     assert isinstance(book, Rulebook)
     return book

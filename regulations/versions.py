@@ -191,5 +191,18 @@ _VERSIONS: dict[str, VersionFields] = {
 
 
 def version_fields(chapter: str) -> VersionFields:
-    """The version fields of a chapter's rulebook: ``Rulebook(..., **version_fields(CHAPTER))``."""
-    return _VERSIONS[chapter]
+    """The version fields of a chapter's rulebook: ``Rulebook(..., **version_fields(CHAPTER))``;
+    :class:`IncompleteChapterError` naming this module when the chapter has no entry here."""
+    fields = _VERSIONS.get(chapter)
+    if fields is None:
+        from pacomply.regulations.chapters import IncompleteChapterError
+
+        raise IncompleteChapterError(
+            chapter, "version", f"regulations/versions.py has no entry for it (entries: {', '.join(versioned())})"
+        )
+    return fields
+
+
+def versioned() -> tuple[str, ...]:
+    """The chapters with a version entry, sorted."""
+    return tuple(sorted(_VERSIONS))

@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, flash, g, jsonify, redirect, render_template, request, session, url_for
 from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from pacomply.regulations import known_chapters
 from pacomply.workspace import reviewing
 from pacomply.workspace.models import FINAL_STATUSES, Decision, Role, Status, User
 from pacomply.workspace.store import (
@@ -50,7 +51,6 @@ from werkzeug.routing import BaseConverter
 LOG = logging.getLogger("pacomply.workspace")
 
 DEFAULT_MAX_UPLOAD = 20 * 1024 * 1024
-CHAPTERS = ("633a", "645a", "681a", "685a", "686a", "687a", "688a")
 PAGE_SIZE = 50
 PUBLIC_ENDPOINTS = frozenset({"login", "static"})
 MAX_ID_DIGITS = 9
@@ -255,9 +255,11 @@ def create_app(
     app.jinja_env.filters["columns"] = _columns
     app.jinja_env.filters["describe"] = lambda event: describe_event(event.action, event.detail)
     app.jinja_env.globals.update(
-        Status=Status, Role=Role, CHAPTERS=CHAPTERS, FINDING_FIELDS=FINDING_FIELDS, finding_key=finding_key,
+        Status=Status, Role=Role, FINDING_FIELDS=FINDING_FIELDS, finding_key=finding_key,
         FINAL_STATUSES=FINAL_STATUSES, licensee_problem=licensee_problem,
     )
+    # The chapter filters list every supported chapter, read from the chapter descriptors at each page.
+    app.context_processor(lambda: {"CHAPTERS": known_chapters()})
     app.wsgi_app = LockedOutGate(app.wsgi_app, throttle)  # type: ignore[method-assign]
     csrf = CSRFProtect(app)
     logins = LoginManager(app)

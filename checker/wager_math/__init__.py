@@ -10,24 +10,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
+
+from pacomply.regulations import chapters
+from pacomply.regulations.chapters import Capability
 
 if TYPE_CHECKING:
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
     from pacomply.engine.analysis.result import WagerAnalysis
     from pacomply.regulations.rulebook import Reading
     from pacomply.submissions.model import Filing
-
-_CHAPTER_MODULES: dict[str, str] = {
-    "633a": "pacomply.checker.wager_math.chapter_633a",
-    "645a": "pacomply.checker.wager_math.chapter_645a",
-    "681a": "pacomply.checker.wager_math.chapter_681a",
-    "685a": "pacomply.checker.wager_math.chapter_685a",
-    "686a": "pacomply.checker.wager_math.chapter_686a",
-    "687a": "pacomply.checker.wager_math.chapter_687a",
-    "688a": "pacomply.checker.wager_math.chapter_688a",
-}
 
 DECIMALS = 6
 #: The fewest significant digits a figure keeps when rounded to :data:`DECIMALS` places (a hold of 0.000268 keeps
@@ -308,28 +300,31 @@ def filing_options(filing: Filing, chapter: str, wager: str) -> dict[str, Any]:
     """What a filing's answers change in one wager's math, as keyword arguments of :func:`analyse`: the rate of
     progression it states for a progressive wager, and (633a) a Royal Match 21 without the Crown Treasure Bonus."""
     options: dict[str, Any] = {}
-    if chapter in METER_RATE_CHAPTERS:
+    descriptor = chapters.chapter(chapter)
+    if descriptor.has(Capability.METER_RATE):
         from pacomply.checker.wager_math.simulated import filed_meters
 
         filed = filed_meters(filing, chapter, [wager]).get(wager)
         if filed is not None and filed.rate is not None and 0 <= filed.rate < 1:
             options["meter_rate"] = filed.rate
-    if chapter == "633a" and wager == "royal_match":
-        submission = filing.chapters.get(chapter)
-        if submission is not None and submission.value("crown_treasure_offered") is False:
-            options["crown_treasure"] = False
+    if descriptor.has(Capability.FILING_OPTIONS):
+        options.update(descriptor.module("wager math").filing_options(filing, wager))
     return options
 
 
 def supported_chapters() -> tuple[str, ...]:
     """Chapters whose wagers pacomply can analyse."""
-    return tuple(sorted(_CHAPTER_MODULES))
+    return chapters.chapter_ids()
 
 
-#: Chapters whose ``analyse`` takes ``base_game`` (rule and strategy options of a blackjack base game).
-BASE_GAME_OPTION_CHAPTERS = ("633a", "685a")
-#: Chapters whose ``analyse`` takes ``meter_rate`` (a progressive's rate of progression, for its long run).
-METER_RATE_CHAPTERS = ("633a", "645a", "687a", "688a")
+def base_game_option_chapters() -> tuple[str, ...]:
+    """Chapters whose ``analyse`` takes ``base_game`` (rule and strategy options of a blackjack base game)."""
+    return chapters.chapters_with(Capability.BASE_GAME_OPTIONS)
+
+
+def meter_rate_chapters() -> tuple[str, ...]:
+    """Chapters whose ``analyse`` takes ``meter_rate`` (a progressive's rate of progression, for its long run)."""
+    return chapters.chapters_with(Capability.METER_RATE)
 
 
 #: The version of the method behind each chapter's wager math (part of every stored figure's key, docs/figure-store.md):
@@ -344,6 +339,19 @@ METHOD_VERSIONS: dict[str, int] = {
     "687a": 2,
     "688a": 2,
 }
+
+
+def method_version(chapter: str) -> int:
+    """The version of the method behind a chapter's wager math: its :data:`METHOD_VERSIONS` entry, else its wager
+    math module's ``METHOD_VERSION``; :class:`~regulations.chapters.IncompleteChapterError` when it has neither."""
+    version = METHOD_VERSIONS.get(chapter)
+    if version is None:
+        version = getattr(chapters.chapter(chapter).module("wager math"), "METHOD_VERSION", None)
+    if not isinstance(version, int):
+        raise chapters.IncompleteChapterError(
+            chapter, "method version", "no METHOD_VERSIONS entry and no METHOD_VERSION in its wager math module"
+        )
+    return version
 
 
 def analyse(
@@ -365,7 +373,7 @@ def analyse(
     The figures come from the figure store (:mod:`engine.figure_store`): computed only when these inputs were
     never computed under this rulebook and method version.
     """
-    if chapter not in _CHAPTER_MODULES:
+    if chapter not in supported_chapters():
         raise AnalysisUnavailable(
             f"no wager math for chapter '{chapter}' yet (available: {', '.join(supported_chapters())})"
         )
@@ -402,7 +410,7 @@ def _stored_wager_math() -> Any:
 
     return figure(
         "wager-math",
-        method=lambda inputs: METHOD_VERSIONS[inputs["chapter"]],
+        method=lambda inputs: method_version(inputs["chapter"]),
         chapter=lambda inputs: inputs["chapter"],
         describe=_describe_call,
     )(_computed_wager_math)
@@ -431,28 +439,29 @@ def _computed_wager_math(
     crown_treasure: bool | None,
 ) -> tuple[WagerMath, ...]:
     """The chapter module's wager math, sorted (what the store keeps)."""
-    module_name = _CHAPTER_MODULES.get(chapter)
-    if module_name is None:
+    if chapter not in supported_chapters():
         raise AnalysisUnavailable(
             f"no wager math for chapter '{chapter}' yet (available: {', '.join(supported_chapters())})"
         )
-    if meter_rate is not None and chapter not in METER_RATE_CHAPTERS:
+    descriptor = chapters.chapter(chapter)
+    if meter_rate is not None and not descriptor.has(Capability.METER_RATE):
         raise AnalysisUnavailable(
             f"--meter-rate prices a progressive wager's long run; chapter {chapter} has none "
-            f"(chapters with one: {', '.join(METER_RATE_CHAPTERS)})"
+            f"(chapters with one: {', '.join(meter_rate_chapters())})"
         )
-    module = import_module(module_name)
+    module = descriptor.module("wager math")
     extra: dict[str, Any] = {"meter_rate": meter_rate} if meter_rate is not None else {}
     if crown_treasure is not None:
-        if chapter != "633a":
-            raise AnalysisUnavailable(f"the Crown Treasure Bonus is a 633a Royal Match 21 option, not {chapter}'s")
+        if not descriptor.has(Capability.CROWN_TREASURE):
+            owners = " and ".join(chapters.chapters_with(Capability.CROWN_TREASURE))
+            raise AnalysisUnavailable(f"the Crown Treasure Bonus is a {owners} Royal Match 21 option, not {chapter}'s")
         extra["crown_treasure"] = crown_treasure
-    if base_game is not None and chapter in BASE_GAME_OPTION_CHAPTERS:
+    if base_game is not None and descriptor.has(Capability.BASE_GAME_OPTIONS):
         results: list[WagerMath] = module.analyse(wager, paytable, decks, base_game=base_game, **extra)
     elif base_game is not None and base_game.given:
+        owners = " and ".join(base_game_option_chapters())
         raise AnalysisUnavailable(
-            f"{', '.join(base_game.flags)}: blackjack base-game options (633a's Blackjack Wager and Switch), not for "
-            f"chapter {chapter}"
+            f"{', '.join(base_game.flags)}: blackjack base-game options (chapters {owners}), not for chapter {chapter}"
         )
     else:
         results = module.analyse(wager, paytable, decks, **extra)

@@ -93,6 +93,17 @@ def rules_from_filing(filing: Filing) -> BaseGameOptions:
     return BaseGameOptions(changes=tuple(changes), notes=tuple(notes))
 
 
+def filing_options(filing: Filing, wager: str) -> dict[str, object]:
+    """What the filing's answers change in one wager's math beyond its meter rate: Royal Match 21 without the Crown
+    Treasure Bonus where the checklist says the bonus is not offered (``analyse``'s ``crown_treasure``)."""
+    if wager != "royal_match":
+        return {}
+    submission = filing.chapters.get(CHAPTER)
+    if submission is not None and submission.value("crown_treasure_offered") is False:
+        return {"crown_treasure": False}
+    return {}
+
+
 def _engine_readings(readings: tuple[tuple[str, str, str, str], ...]) -> str:
     return "; ".join(f"{topic}: {choice}" for topic, choice, _reason, _citation in readings)
 

@@ -1,8 +1,8 @@
 """Which game simulates each chapter, and the small protocol every game's round simulator implements.
 
-A chapter plugs in with one module that exposes ``ROUND_GAME``, an object satisfying :class:`RoundGame`, and one
-line in ``_ROUND_GAME_MODULES``. The runner (:mod:`engine.simulation.runner`) owns the shoe, the seeds, the
-chunks, the tallies and the progressive meters; the game owns only what happens in one round:
+A chapter plugs in with one module that exposes ``ROUND_GAME``, an object satisfying :class:`RoundGame`, named by
+its descriptor (``regulations.chapters.Chapter.simulation``). The runner (:mod:`engine.simulation.runner`) owns
+the shoe, the seeds, the chunks, the tallies and the progressive meters; the game owns only what happens in one round:
 
 1. ``ROUND_GAME.table(setup)`` checks the setup (wagers, paytable, decks) and returns a :class:`RoundPlayer`;
    it raises :class:`SimulationUnavailable` saying what cannot be simulated.
@@ -24,16 +24,7 @@ from typing import Protocol, runtime_checkable
 
 from pacomply.engine.simulation.progressive import MeterSpec
 from pacomply.engine.simulation.shoe import Shoe, ShoeSpec
-
-_ROUND_GAME_MODULES: dict[str, str] = {
-    "633a": "pacomply.engine.simulation.blackjack",
-    "645a": "pacomply.engine.simulation.pai_gow_rounds",
-    "681a": "pacomply.engine.simulation.twenty_one_baccarat",
-    "685a": "pacomply.engine.simulation.down_under_blackjack",
-    "686a": "pacomply.engine.simulation.over_under",
-    "687a": "pacomply.engine.simulation.dj_wild_stud_poker",
-    "688a": "pacomply.engine.simulation.face_up_pai_gow_rounds",
-}
+from pacomply.regulations import chapters
 
 
 class SimulationUnavailable(LookupError):
@@ -154,17 +145,16 @@ class ProgressiveRoundGame(RoundGame, Protocol):
 
 def simulated_chapters() -> tuple[str, ...]:
     """Chapters with a round simulator."""
-    return tuple(sorted(_ROUND_GAME_MODULES))
+    return chapters.chapter_ids()
 
 
 def game_module(chapter: str) -> str:
     """The module path of a chapter's round simulator; :class:`SimulationUnavailable` when there is none."""
-    module_name = _ROUND_GAME_MODULES.get(chapter)
-    if module_name is None:
+    if chapter not in simulated_chapters():
         raise SimulationUnavailable(
             f"chapter '{chapter}' has no round simulator yet (available: {', '.join(simulated_chapters())})"
         )
-    return module_name
+    return chapters.chapter(chapter).simulation_module
 
 
 def load_game(module_name: str) -> RoundGame:

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from importlib import import_module
 
+from pacomply.regulations import chapters
 from pacomply.regulations.citation import Citation
-
-CHAPTERS = ("633a", "645a", "681a", "685a", "686a", "687a", "688a")
 
 
 @unique
@@ -87,10 +85,10 @@ class CoverageMatrix:
 
 
 def coverage_matrix(chapter: str) -> CoverageMatrix:
-    """The coverage matrix of a chapter; KeyError for a chapter pacomply has none for."""
-    if chapter not in CHAPTERS:
-        raise KeyError(f"no coverage matrix for chapter '{chapter}' (chapters: {', '.join(CHAPTERS)})")
-    matrix: CoverageMatrix = import_module(f"pacomply.regulations.coverage.chapter_{chapter}").MATRIX
+    """The coverage matrix of a chapter: :class:`~regulations.chapters.UnknownChapterError` (a KeyError) for a
+    chapter pacomply does not support, :class:`~regulations.chapters.IncompleteChapterError` for one without its
+    matrix."""
+    matrix: CoverageMatrix = chapters.chapter(chapter).load("coverage matrix")
     return matrix
 
 

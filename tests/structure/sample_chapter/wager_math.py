@@ -1,0 +1,26 @@
+"""The sample chapter's wager math: Over/Under's figures, each record under the id 699a."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pacomply.checker.wager_math import WagerMath
+from pacomply.checker.wager_math.chapter_686a import analyse as over_under_analyse
+
+#: The version of the method behind the figures (the figure store's key).
+METHOD_VERSION = 1
+
+
+def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[WagerMath]:
+    """Over/Under's wager math, relabelled."""
+    return [replace(math, chapter="699a") for math in over_under_analyse(wager, paytable, decks)]
+
+
+def filing_options(_filing: object, wager: str) -> dict[str, Any]:
+    """Nothing a filing answers changes a figure; the hook is here so a test sees it called."""
+    CALLS.append(wager)
+    return {}
+
+
+CALLS: list[str] = []
