@@ -10,6 +10,7 @@ import typer
 
 from pacomply import choices
 from pacomply.choices import Strategy, TextOrJson
+from pacomply.regulations.chapters import Capability, chapters_with
 from pacomply.terminal import fail, read_filing
 
 if TYPE_CHECKING:
@@ -165,8 +166,13 @@ def _filing_edge(
     covered = sorted({table.chapter for table in read.tables})
     if chapter is not None and chapter not in covered:
         fail(f"the filing has no {chapter} tables (its tables are {', '.join(covered) or 'none'})")
-    if options.flags and "633a" not in ([chapter] if chapter else covered):
-        fail(f"{', '.join(options.flags)} set 633a base-game rules; the filing's tables are {', '.join(covered)}")
+    # The base-game flags set rules a filing's checklist answers set for the chapters that file them.
+    filed_base_game = chapters_with(Capability.FILED_BASE_GAME)
+    if options.flags and not set(filed_base_game) & set([chapter] if chapter else covered):
+        fail(
+            f"{', '.join(options.flags)} set {' and '.join(filed_base_game)} base-game rules; "
+            f"the filing's tables are {', '.join(covered)}"
+        )
     results = list(configured_wager_math(read, options if options.given else None, chapter, wager))
     if wager is not None and not results:
         fail(f"no table in the filing offers the wager '{wager}'")

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from pacomply.regulations.chapters import Capability, chapters_with
+
 if TYPE_CHECKING:
     from pacomply.checker.wager_math import WagerMath
 
@@ -67,24 +69,26 @@ def _priced_readings(result: WagerMath) -> list[str]:
 
 
 def _board_decks_first(results: list[WagerMath], lines: list[str]) -> list[WagerMath]:
-    """633a without --decks: the rows at the deck counts the Board's range refers to lead (a line says so), then
-    every other count the chapter allows (each group in the usual order); other chapters unchanged."""
-    from pacomply.checker.wager_math.chapter_633a import BOARD_RANGE_DECKS
+    """Without --decks, a chapter whose wager math names the deck counts the Board's published range refers to
+    (``BOARD_RANGE_DECKS``, with the line ``BOARD_RANGE_ORDER_NOTE`` that says so) shows those rows first, then every
+    other count its chapter allows (each group in the usual order); other chapters unchanged."""
+    from pacomply.regulations.chapters import chapter as chapter_descriptor
 
-    if not any(result.chapter == "633a" for result in results):
-        return results
-    lines.append(
-        f"633a: deck counts {' and '.join(map(str, BOARD_RANGE_DECKS))} first (the shoe games of the Board's 0.355 % "
-        "to 0.371 % basic-strategy range, 42 Pa.B. 2922), then every other count § 633a.3(a) allows"
-    )
-    leading = [result for result in results if result.chapter == "633a" and result.decks in BOARD_RANGE_DECKS]
+    leading: list[WagerMath] = []
+    for chapter_id in sorted({result.chapter for result in results}):
+        wager_math = chapter_descriptor(chapter_id).module("wager math")
+        board_decks = getattr(wager_math, "BOARD_RANGE_DECKS", None)
+        if board_decks is None:
+            continue
+        lines.append(wager_math.BOARD_RANGE_ORDER_NOTE)
+        leading += [result for result in results if result.chapter == chapter_id and result.decks in board_decks]
     return leading + [result for result in results if result not in leading]
 
 
 def _is_strategy_chart(result: WagerMath) -> bool:
     """A blackjack base game's strategy chart (long; behind --charts), as against a side wager's few notes."""
     return (
-        result.chapter in {"633a", "685a"}
+        result.chapter in chapters_with(Capability.BASE_GAME_OPTIONS)
         and result.wager in {"base", "blackjack", "switch"}
         and len(result.strategy) > _STRATEGY_CHART_LINES
     )

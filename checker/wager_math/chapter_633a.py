@@ -58,6 +58,11 @@ PROGRESSIVE_WAGERS = ("bad_beat", "hit_and_run")
 #: The deck counts the Board's basic-strategy range (0.355 % to 0.371 %, 42 Pa.B. 2922) is read against: the
 #: preamble names none, and six and eight decks are the shoe games it describes. ``edge 633a`` prints them first.
 BOARD_RANGE_DECKS = (6, 8)
+#: The line ``edge`` prints above the rows it shows first.
+BOARD_RANGE_ORDER_NOTE = (
+    f"633a: deck counts {' and '.join(map(str, BOARD_RANGE_DECKS))} first (the shoe games of the Board's 0.355 % "
+    "to 0.371 % basic-strategy range, 42 Pa.B. 2922), then every other count § 633a.3(a) allows"
+)
 #: ``edge 633a`` without --decks: the Board's deck counts, then every other count § 633a.3(a) allows (one to eight,
 #: reading 633a-deck-ceiling).
 DEFAULT_DECKS = (*BOARD_RANGE_DECKS, *sorted(set(range(1, MAX_DECKS + 1)) - set(BOARD_RANGE_DECKS)))
