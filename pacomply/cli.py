@@ -94,17 +94,17 @@ def _plain_parameters(parameters: list[Any]) -> None:
     from typer.core import TyperArgument, TyperOption
 
     class PlainArgument(TyperArgument):
-        def display_type_rich(self, ctx: object) -> str | None:  # type: ignore[override]
+        def display_type_rich(self, ctx: object) -> str | None:
             return None
 
-        def display_type(self, ctx: object) -> str:  # type: ignore[override]
+        def display_type(self, ctx: object) -> str:
             return ""
 
     class PlainOption(TyperOption):
-        def display_type_rich(self, ctx: object) -> str | None:  # type: ignore[override]
+        def display_type_rich(self, ctx: object) -> str | None:
             return _plain_metavar(self)
 
-        def display_type(self, ctx: object) -> str:  # type: ignore[override]
+        def display_type(self, ctx: object) -> str:
             return _plain_metavar(self) or ""
 
     for parameter in parameters:
@@ -447,7 +447,7 @@ def validate(
     from decimal import Decimal
 
     from pacomply.checker.registry import CheckSettings
-    from pacomply.checker.waivers import read_waivers
+    from pacomply.checker.waivers import Waiver, read_waivers
     from pacomply.config import finish_review, load_config
     from pacomply.reports.interface import render_many, renderer
     from pacomply.review_service import BatchOutcome, collect, exit_code, review_path, write_reports
@@ -468,7 +468,7 @@ def validate(
     output_format = output_format or configured.report_format or "text"
     formats = _report_formats(output_format)
     waiver_file = waivers or configured.waivers
-    accepted = ()
+    accepted: tuple[Waiver, ...] = ()
     if waiver_file is not None:
         try:
             accepted = read_waivers(waiver_file)
@@ -1279,7 +1279,7 @@ DatabaseOption = Annotated[
 ]
 
 
-def _open_store(database: str | None):  # type: ignore[no-untyped-def]
+def _open_store(database: str | None):
     from pacomply.workspace.store import open_store
 
     try:
@@ -1636,7 +1636,7 @@ class _FigureNotice:
 def _install_figure_notice() -> None:
     from pacomply.engine import figure_store
 
-    figure_store.set_reporter(_FigureNotice())  # type: ignore[arg-type]
+    figure_store.set_reporter(_FigureNotice())
 
 
 def _figure_chapters(chapter: str | None) -> list[str] | None:
@@ -1835,7 +1835,7 @@ def _watch_first_compile(settings: object) -> None:
                 sys.meta_path.remove(self)
                 spec = importlib.machinery.PathFinder.find_spec(name, path)  # type: ignore[arg-type]
                 if spec is not None and spec.loader is not None:
-                    original = spec.loader.exec_module  # type: ignore[union-attr]
+                    original = spec.loader.exec_module
 
                     def exec_module(module: Any) -> None:
                         original(module)
@@ -1848,7 +1848,7 @@ def _watch_first_compile(settings: object) -> None:
                         )  # fmt: skip
                         module.register("numba:compile", listener())
 
-                    spec.loader.exec_module = exec_module  # type: ignore[method-assign,union-attr]
+                    spec.loader.exec_module = exec_module  # type: ignore[method-assign]
                 return spec
             return None
 
@@ -1969,7 +1969,7 @@ def run_app(arguments: list[str] | None = None) -> int:
     verdict may be read from the exit code.
     """
     original = sys.stdout
-    sys.stdout = _GuardedOutput(original)  # type: ignore[assignment]
+    sys.stdout = _GuardedOutput(original)
     try:
         code = _run_guarded(arguments)
         sys.stdout.flush()  # what is still buffered must reach its reader before the exit code says anything

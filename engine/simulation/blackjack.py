@@ -76,6 +76,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 from fractions import Fraction
 
 from pacomply.engine.analysis.blackjack.analyzer import analyse, basic_strategy_policy
@@ -169,6 +170,123 @@ def _paytable_ids(wager: str, decks: int) -> tuple[str, ...]:
     return _permitted_paytables(wager, decks)
 
 
+class BadBeatHand(StrEnum):
+    """Which hand Bad Beat is settled on (reading ``633a-sim-bad-beat-hand``)."""
+
+    TWO_CARD = "two_card"
+    """The first two cards' total, the hand the exact figure assumes (the default)."""
+    FINAL = "final"
+    """The box's first final hand, through ``settle`` as ``replay`` reads it (20s made by drawing pay too)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TableOptions:
+    """The options of a simulated 633a table (``TableSetup.options``, read by :func:`read_options`).
+
+    The first four are rules a filing may state; each ``None`` among the comparison fields keeps the chapter's rule.
+    """
+
+    bad_beat_hand: BadBeatHand = BadBeatHand.TWO_CARD
+    double_after_split: bool = True
+    late_surrender: bool = True
+    max_split_hands: int = 4
+    blackjack_pays: Fraction | None = None
+    dealer_hits_soft_17: bool | None = None
+    double_on: DoubleOn | None = None
+    even_money: bool | None = None
+    hit_split_aces: bool | None = None
+    natural_beats_dealer_22: bool = False
+    resplit_aces: bool | None = None
+    switched_blackjack_pays: Fraction | None = None
+    comparison_asked: tuple[tuple[str, str], ...] = ()
+    """The comparison options given, as (name without ``comparison_``, value as written): the facts list them."""
+
+    def rules(self, decks: int) -> BlackjackRules:
+        """The analyzer's rules: the chapter's, with the options and any comparison rules asked for."""
+        chapter = BlackjackRules(decks=decks)
+        return BlackjackRules(
+            decks=decks,
+            late_surrender=self.late_surrender,
+            double_after_split=self.double_after_split,
+            max_split_hands=self.max_split_hands,
+            blackjack_pays=chapter.blackjack_pays if self.blackjack_pays is None else self.blackjack_pays,
+            dealer_hits_soft_17=_given(self.dealer_hits_soft_17, chapter.dealer_hits_soft_17),
+            double_on=chapter.double_on if self.double_on is None else self.double_on,
+            even_money=_given(self.even_money, chapter.even_money),
+            hit_split_aces=_given(self.hit_split_aces, chapter.hit_split_aces),
+            resplit_aces=_given(self.resplit_aces, chapter.resplit_aces),
+        )
+
+
+def _given(value: bool | None, chapter: bool) -> bool:
+    return chapter if value is None else value
+
+
+def _odds_text(text: str) -> Fraction | None:
+    try:
+        odds = Fraction(text.replace(":", "/"))
+    except (ValueError, ZeroDivisionError):
+        return None
+    return odds if odds > 0 else None
+
+
+def read_options(raw: tuple[tuple[str, str], ...]) -> TableOptions:
+    """``TableSetup.options`` as typed values; every problem at once, in one ``SimulationUnavailable``."""
+    flags: dict[str, bool] = {}
+    odds: dict[str, Fraction] = {}
+    bad_beat_hand, max_split_hands, double_on = BadBeatHand.TWO_CARD, 4, None
+    asked: dict[str, str] = {}
+    problems = []
+    for name, value in raw:
+        text = str(value).strip().lower()
+        short = name.removeprefix("comparison_")
+        if name in _ODDS_OPTIONS:
+            given = _odds_text(text)
+            if given is None:
+                problems.append(f"option {name} '{value}' is not odds such as 6:5")
+            else:
+                odds[short], asked[short] = given, text
+        elif name == "comparison_double_on" and text not in {rule.value for rule in DoubleOn}:
+            problems.append(f"option {name} '{value}' is not one of {', '.join(rule.value for rule in DoubleOn)}")
+        elif name == "comparison_double_on":
+            double_on, asked[short] = DoubleOn(text), text
+        elif name in COMPARISON_OPTIONS and text not in _YES_NO:
+            problems.append(f"option {name} '{value}' is not yes or no")
+        elif name not in _OPTIONS + COMPARISON_OPTIONS:
+            problems.append(f"option '{name}' is not one of {', '.join(_OPTIONS + COMPARISON_OPTIONS)}")
+        elif name == "bad_beat_hand" and text not in {hand.value for hand in BadBeatHand}:
+            problems.append(f"option bad_beat_hand '{value}' is not two_card or final")
+        elif name in ("double_after_split", "late_surrender") and text not in _YES_NO:
+            problems.append(f"option {name} '{value}' is not yes or no")
+        elif name == "max_split_hands" and text not in ("1", "2", "3", "4"):
+            problems.append(f"option max_split_hands '{value}' is not 1 to 4 (§ 633a.11(c))")
+        elif name == "bad_beat_hand":
+            bad_beat_hand = BadBeatHand(text)
+        elif name == "max_split_hands":
+            max_split_hands = int(text)
+        else:
+            flags[short] = _YES_NO[text]
+            if name in COMPARISON_OPTIONS:
+                asked[short] = "yes" if flags[short] else "no"
+    if problems:
+        raise SimulationUnavailable("; ".join(problems))
+    return TableOptions(
+        bad_beat_hand=bad_beat_hand,
+        double_after_split=flags.get("double_after_split", True),
+        late_surrender=flags.get("late_surrender", True),
+        max_split_hands=max_split_hands,
+        blackjack_pays=odds.get("blackjack_pays"),
+        dealer_hits_soft_17=flags.get("dealer_hits_soft_17"),
+        double_on=double_on,
+        even_money=flags.get("even_money"),
+        hit_split_aces=flags.get("hit_split_aces"),
+        natural_beats_dealer_22=flags.get("natural_beats_dealer_22", False),
+        resplit_aces=flags.get("resplit_aces"),
+        switched_blackjack_pays=odds.get("switched_blackjack_pays"),
+        comparison_asked=tuple(sorted(asked.items())),
+    )
+
+
 class _Table:
     """What one setup plays: the wagers and paytables, the base-game rules and options."""
 
@@ -180,75 +298,18 @@ class _Table:
         if setup.seats < 1 or setup.seats > book.MAX_BETTING_POSITIONS:
             raise SimulationUnavailable(f"seats: {setup.seats} is not 1-{book.MAX_BETTING_POSITIONS} (§ 633a.2(a))")
         self.decks = setup.shoe.decks
-        self.options = self._read_options(setup.options)
-        self.rules = BlackjackRules(
-            decks=self.decks,
-            late_surrender=self.options["late_surrender"] == "yes",
-            double_after_split=self.options["double_after_split"] == "yes",
-            max_split_hands=int(self.options["max_split_hands"]),
-            **self._comparison_rules(),
-        )
+        self.options = read_options(setup.options)
+        self.rules = self.options.rules(self.decks)
         self.comparison = blackjack.ComparisonRules(
             blackjack_pays=self.rules.blackjack_pays,
-            switched_blackjack_pays=self._odds("comparison_switched_blackjack_pays", self.rules.blackjack_pays),
-            natural_beats_dealer_22=self.options.get("comparison_natural_beats_dealer_22") == "yes",
+            switched_blackjack_pays=self.options.switched_blackjack_pays or self.rules.blackjack_pays,
+            natural_beats_dealer_22=self.options.natural_beats_dealer_22,
         )
         self.paytables = self._choose(setup)
         self.wagers = tuple(self.paytables)
         self.switch_table = any(wager in SWITCH_WAGERS for wager in self.wagers)
         # Blackjack Switch has no surrender (§ 633a.12(a)(4)); its analysis ignores the field, edge leaves it too.
         self.switch_rules = self.rules.with_changes(late_surrender=False)
-
-    def _odds(self, name: str, default: Fraction) -> Fraction:
-        return Fraction(self.options[name].replace(":", "/")) if name in self.options else default
-
-    def _comparison_rules(self) -> dict[str, object]:
-        """The analyzer's fields for the comparison rules asked for (none: the chapter's rules)."""
-        fields: dict[str, object] = {}
-        for option in ("dealer_hits_soft_17", "even_money", "hit_split_aces", "resplit_aces"):
-            if f"comparison_{option}" in self.options:
-                fields[option] = self.options[f"comparison_{option}"] == "yes"
-        if "comparison_blackjack_pays" in self.options:
-            fields["blackjack_pays"] = self._odds("comparison_blackjack_pays", book.BLACKJACK_ODDS)
-        if "comparison_double_on" in self.options:
-            fields["double_on"] = DoubleOn(self.options["comparison_double_on"])
-        return fields
-
-    @staticmethod
-    def _read_options(raw: tuple[tuple[str, str], ...]) -> dict[str, str]:
-        options = {"bad_beat_hand": "two_card", "double_after_split": "yes", "late_surrender": "yes"}
-        options["max_split_hands"] = "4"
-        problems = []
-        for name, value in raw:
-            text = str(value).strip().lower()
-            if name in _ODDS_OPTIONS:
-                try:
-                    odds = Fraction(text.replace(":", "/"))
-                except (ValueError, ZeroDivisionError):
-                    odds = Fraction(0)
-                if odds <= 0:
-                    problems.append(f"option {name} '{value}' is not odds such as 6:5")
-                else:
-                    options[name] = text
-            elif name == "comparison_double_on" and text not in {rule.value for rule in DoubleOn}:
-                problems.append(f"option {name} '{value}' is not one of {', '.join(rule.value for rule in DoubleOn)}")
-            elif name == "comparison_double_on":
-                options[name] = text
-            elif name in COMPARISON_OPTIONS and text not in _YES_NO:
-                problems.append(f"option {name} '{value}' is not yes or no")
-            elif name not in _OPTIONS + COMPARISON_OPTIONS:
-                problems.append(f"option '{name}' is not one of {', '.join(_OPTIONS + COMPARISON_OPTIONS)}")
-            elif name == "bad_beat_hand" and text not in ("two_card", "final"):
-                problems.append(f"option bad_beat_hand '{value}' is not two_card or final")
-            elif name in ("double_after_split", "late_surrender") and text not in _YES_NO:
-                problems.append(f"option {name} '{value}' is not yes or no")
-            elif name == "max_split_hands" and text not in ("1", "2", "3", "4"):
-                problems.append(f"option max_split_hands '{value}' is not 1 to 4 (§ 633a.11(c))")
-            else:
-                options[name] = ("yes" if _YES_NO[text] else "no") if text in _YES_NO else text
-        if problems:
-            raise SimulationUnavailable("; ".join(problems))
-        return options
 
     def _choose(self, setup: TableSetup) -> dict[str, str | None]:
         asked = setup.paytable.strip().upper() if setup.paytable is not None else None
@@ -316,7 +377,7 @@ class _StandardTablePlayer:
         self._wagers = table.wagers
         self._side = tuple(wager for wager in table.wagers if wager not in ("base", "insurance"))
         self._insurance = "insurance" in table.wagers
-        self._two_card_bad_beat = "bad_beat" in table.wagers and table.options["bad_beat_hand"] == "two_card"
+        self._two_card_bad_beat = "bad_beat" in table.wagers and table.options.bad_beat_hand == BadBeatHand.TWO_CARD
         self._dealer_wagers = any(wager in PROGRESSIVE_WAGERS for wager in table.wagers)
         self._metered = meters
         self._rows = {wager: _row_names(wager) for wager in PROGRESSIVE_WAGERS}
@@ -746,7 +807,7 @@ class BlackjackRounds:
             ids = (*ids, "633a-sim-bad-beat-hand")
         strategy: tuple[tuple[str, str], ...] = ()
         if wager == "bad_beat":
-            strategy = (("bad_beat_hand", table.options["bad_beat_hand"]),)
+            strategy = (("bad_beat_hand", table.options.bad_beat_hand.value),)
         return WagerFacts(
             wager,
             str(paytable.citation),
@@ -832,8 +893,7 @@ def _switch_facts(table: _Table) -> WagerFacts:
 
 def _comparison_facts(table: _Table) -> tuple[tuple[str, str], ...]:
     """The comparison rules dealt (they replace what the rules line says about them); none at the chapter's rules."""
-    asked = [f"{name.removeprefix('comparison_')}={table.options[name]}" for name in COMPARISON_OPTIONS
-             if name in table.options]  # fmt: skip
+    asked = [f"{name}={value}" for name, value in table.options.comparison_asked]
     if not asked:
         return ()
     return (("comparison rules", "not the chapter's, dealt to compare the analysis: " + ", ".join(asked)),)

@@ -330,7 +330,7 @@ def _raise_by_colex() -> list[bool]:
     table = analysis.hand_table()
     by_colex = np.empty(len(table.hands), dtype=bool)
     by_colex[_colex(table.hands)] = analysis.base_game().raise_mask
-    return by_colex.tolist()  # type: ignore[no-any-return]
+    return by_colex.tolist()
 
 
 class _DjWildPlayer:
