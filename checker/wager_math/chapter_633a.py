@@ -22,7 +22,6 @@ from pacomply.checker.wager_math.blackjack_base import (
     NOT_IN_SWITCH,
     BaseGameOptions,
     RuleChange,
-    Strategy,
     chart_rows,
     describe_rules,
     does_not_apply,
@@ -38,6 +37,7 @@ from pacomply.regulations.rulebook import Paytable
 
 if TYPE_CHECKING:
     from pacomply.engine.analysis.blackjack import BlackjackRules
+    from pacomply.engine.analysis.blackjack.analyzer import Strategy
     from pacomply.submissions.model import Filing
 
 CHAPTER = "633a"

@@ -96,7 +96,7 @@ from pacomply.engine.simulation.registry import (
 )
 from pacomply.engine.simulation.shoe import Shoe
 from pacomply.regulations import chapter_633a as book
-from pacomply.regulations.rulebook import PayoutKind, Paytable
+from pacomply.regulations.rulebook import PayoutKind, Paytable, odds_text
 
 #: Wagers of a standard table, in report order (docs/math.md ids).
 STANDARD_WAGERS = (
@@ -222,7 +222,7 @@ def _given(value: bool | None, chapter: bool) -> bool:
     return chapter if value is None else value
 
 
-def _odds_text(text: str) -> Fraction | None:
+def _odds_given(text: str) -> Fraction | None:
     try:
         odds = Fraction(text.replace(":", "/"))
     except (ValueError, ZeroDivisionError):
@@ -241,7 +241,7 @@ def read_options(raw: tuple[tuple[str, str], ...]) -> TableOptions:
         text = str(value).strip().lower()
         short = name.removeprefix("comparison_")
         if name in _ODDS_OPTIONS:
-            given = _odds_text(text)
+            given = _odds_given(text)
             if given is None:
                 problems.append(f"option {name} '{value}' is not odds such as 6:5")
             else:
@@ -768,12 +768,13 @@ class BlackjackRounds:
             )
             after_split = ", after a split too" if rules.double_after_split else ""
             described = (
-                f"{rules.decks} decks; dealer stands on soft 17; Blackjack pays 3 to 2; dealer checks for Blackjack "
+                f"{rules.decks} decks; dealer stands on soft 17; Blackjack pays {odds_text(rules.blackjack_pays)}; "
+                "dealer checks for Blackjack "
                 f"with the card reader; double on any two cards{after_split}; "
                 f"split to {rules.max_split_hands} hands (aces split once, one card to each split ace); "
                 f"{'late surrender' if rules.late_surrender else 'no surrender'}; no even money"
             )
-            rows = [("Blackjack", "3 to 2"), ("any other winning hand", "1 to 1")]
+            rows = [("Blackjack", odds_text(rules.blackjack_pays)), ("any other winning hand", "1 to 1")]
             if rules.late_surrender:
                 rows.append(("surrender", "half the wager returned"))
             return WagerFacts(
@@ -872,9 +873,10 @@ def _switch_facts(table: _Table) -> WagerFacts:
     )
     after_split = ", after a split too" if rules.double_after_split else ""
     described = (
-        f"{rules.decks} decks; dealer stands on soft 17; Blackjack pays 3 to 2; dealer checks for Blackjack with the "
-        f"card reader before the switch; double on any two cards{after_split}; split to {rules.max_split_hands} hands "
-        "(aces split once, one card to each split ace); no surrender (§ 633a.12(a)(4)); a dealer 22 pushes"
+        f"{rules.decks} decks; dealer stands on soft 17; Blackjack pays {odds_text(rules.blackjack_pays)}; dealer "
+        f"checks for Blackjack with the card reader before the switch; double on any two cards{after_split}; "
+        f"split to {rules.max_split_hands} hands (aces split once, one card to each split ace); no surrender "
+        "(§ 633a.12(a)(4)); a dealer 22 pushes"
     )
     return WagerFacts(
         "switch",
