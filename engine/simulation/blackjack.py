@@ -67,9 +67,9 @@ Comparison rules (``COMPARISON_OPTIONS``, Python API only): rules the chapter do
 17, other Blackjack odds (6:5, 1:1), even money, doubling on 9-11 or 10-11 only, resplitting and hitting split aces,
 and at a Switch table a switched Blackjack's odds and a Blackjack beating a dealer 22 (the Las Vegas rules). The
 analyzer prices them for comparison with published figures; dealing them here, with the analyzer's strategy for
-those rules and settled by :func:`engine.games.blackjack.settle` (:class:`engine.games.blackjack.ComparisonRules`),
-lets the same simulator cross-check those figures. A filing, ``replay`` and the CLI never reach them; the facts
-list them as not the chapter's.
+those rules, settled by :func:`engine.games.blackjack.settle` under the chapter's rules and a Blackjack's payment
+re-priced here (:class:`ComparisonRules`, :func:`_compared_net`), lets the same simulator cross-check those
+figures. A filing, ``replay`` and the CLI never reach them; the facts list them as not the chapter's.
 """
 
 from __future__ import annotations
@@ -85,6 +85,7 @@ from pacomply.engine.analysis.blackjack.rules import BlackjackRules, DoubleOn
 from pacomply.engine.cards import Card, Rank
 from pacomply.engine.games import blackjack
 from pacomply.engine.games.blackjack_hand import hand_total, is_blackjack, point_value
+from pacomply.engine.settlement import Outcome, RoundResult, Settlement
 from pacomply.engine.simulation.progressive import MeterSpec
 from pacomply.engine.simulation.registry import (
     MeterChoice,
@@ -96,6 +97,7 @@ from pacomply.engine.simulation.registry import (
 )
 from pacomply.engine.simulation.shoe import Shoe
 from pacomply.regulations import chapter_633a as book
+from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import PayoutKind, Paytable, odds_text
 
 #: Wagers of a standard table, in report order (docs/math.md ids).
@@ -168,6 +170,67 @@ def _paytable_ids(wager: str, decks: int) -> tuple[str, ...]:
         ids = book.MATCH_THE_DEALER_PAYTABLE_IDS if wager == "match_the_dealer" else book.SUPER_MATCH_PAYTABLE_IDS
         return (ids[decks],) if decks in ids else ()
     return _permitted_paytables(wager, decks)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ComparisonRules:
+    """Rules chapter 633a does not allow, with which the exact analysis is compared against published figures and
+    against simulation (e.g. 6 to 5 Blackjacks, Blackjack Switch under Las Vegas rules). ``settle`` (what
+    ``replay`` settles a dispute with) knows only the chapter's rules; :func:`_compared_net` re-prices the hands
+    these rules change, here in the simulation only."""
+
+    blackjack_pays: Fraction = book.BLACKJACK_ODDS
+    """What an unswitched Blackjack pays (the chapter: § 633a.13(a))."""
+    switched_blackjack_pays: Fraction = book.BLACKJACK_ODDS
+    """Blackjack Switch: a switched Blackjack's odds when it does not push (reading 633a-switch-blackjack)."""
+    natural_beats_dealer_22: bool = False
+    """Blackjack Switch: an unswitched Blackjack is paid against a dealer 22, not pushed (§ 633a.12(a)(5)(v))."""
+
+
+CHAPTER_RULES = ComparisonRules()
+_DEALER_22_PUSH = cite("633a.12(a)(5)(v)")
+
+
+def _compared_net(settlement: Settlement, hand: blackjack.PlayerHand, comparison: ComparisonRules) -> Fraction:
+    """The net of one base hand that ``settle`` settled under the chapter's rules, under the comparison rules.
+
+    Only a Blackjack's payment differs: paid at the chapter's odds it is paid at the comparison's instead (a switched
+    one at ``switched_blackjack_pays``), and with ``natural_beats_dealer_22`` an unswitched one that the chapter
+    pushes against a dealer 22 is paid. Even money, the 1 to 1 against a dealer 21 and every other hand are as
+    settled."""
+    if comparison == CHAPTER_RULES or not hand.natural:
+        return settlement.net
+    if settlement.outcome is Outcome.WIN and settlement.net == settlement.amount * book.BLACKJACK_ODDS:
+        odds = comparison.switched_blackjack_pays if hand.switched_blackjack else comparison.blackjack_pays
+        return settlement.amount * odds
+    if (
+        comparison.natural_beats_dealer_22 and not hand.switched_blackjack
+        and settlement.outcome is Outcome.PUSH and settlement.citation == _DEALER_22_PUSH
+    ):  # fmt: skip
+        return settlement.amount * comparison.blackjack_pays
+    return settlement.net
+
+
+def _base_nets(
+    result: RoundResult, hands: Sequence[blackjack.PlayerHand], comparison: ComparisonRules
+) -> list[tuple[Settlement, Fraction]]:
+    """Each base-hand settlement of a round (``base`` or ``base[i]``, in the order of ``hands``) with its net under
+    the comparison rules; the other wagers' settlements with their own nets."""
+    base = iter(hands)
+    return [
+        (settlement, _compared_net(settlement, next(base), comparison) if settlement.wager.startswith("base")
+         else settlement.net)
+        for settlement in result.settlements
+    ]  # fmt: skip
+
+
+def _dealer_draws(cards: Sequence[Card], hits_soft_17: bool) -> bool:
+    """§ 633a.7(m) (:func:`engine.games.blackjack.dealer_must_draw`), or under the comparison rule ``hits_soft_17``
+    a dealer who also draws to a soft 17."""
+    if not hits_soft_17:
+        return blackjack.dealer_must_draw(cards)
+    total = hand_total(cards)
+    return total.total < 17 or (total.soft and total.total == 17)
 
 
 class BadBeatHand(StrEnum):
@@ -300,7 +363,7 @@ class _Table:
         self.decks = setup.shoe.decks
         self.options = read_options(setup.options)
         self.rules = self.options.rules(self.decks)
-        self.comparison = blackjack.ComparisonRules(
+        self.comparison = ComparisonRules(
             blackjack_pays=self.rules.blackjack_pays,
             switched_blackjack_pays=self.options.switched_blackjack_pays or self.rules.blackjack_pays,
             natural_beats_dealer_22=self.options.natural_beats_dealer_22,
@@ -385,8 +448,8 @@ class _StandardTablePlayer:
             decks=table.decks,
             royal_match_paytable=table.paytables.get("royal_match") or "C",
             bet_the_set_paytable=table.paytables.get("bet_the_set") or "C",
-            comparison=table.comparison,
         )
+        self._comparison = table.comparison
         self._hits_soft_17 = table.rules.dealer_hits_soft_17
         self._takes_even_money = table.rules.takes_even_money
         wagers = {wager: Fraction(1) for wager in self._side if not (wager == "bad_beat" and self._two_card_bad_beat)}
@@ -452,7 +515,7 @@ class _StandardTablePlayer:
                 for hands, surrendered in played
             )
             if self._dealer_wagers or not decided:  # § 633a.7(n); reading 633a-dealer-completes
-                while blackjack.dealer_must_draw(dealer, self._hits_soft_17):
+                while _dealer_draws(dealer, self._hits_soft_17):
                     dealer.append(shoe.draw())
         dealer_hand = tuple(dealer)
         insured = self._insurance and up_card.rank == Rank.ACE
@@ -485,9 +548,9 @@ class _StandardTablePlayer:
         # Sums start from the int 0 (exact, like a Fraction zero, without building one per wager and round).
         nets: dict[str, Fraction] = {}
         base_wagered: Fraction | int = 0
-        for settlement in result.settlements:
+        for settlement, net in _base_nets(result, hands, self._comparison):
             wager = "base" if settlement.wager.startswith("base") else settlement.wager
-            nets[wager] = nets.get(wager, 0) + settlement.net
+            nets[wager] = nets.get(wager, 0) + net
             if wager == "base":
                 base_wagered += settlement.amount
         plays = []
@@ -605,7 +668,8 @@ class _SwitchTablePlayer:
         self._child = compositions.child.tolist()
         self._total = compositions.total.tolist()
         self._two_cards = [[compositions.find(_counts(a, b)) for b in range(10)] for a in range(10)]
-        self._options = blackjack.RoundOptions(decks=table.decks, switch=True, comparison=table.comparison)
+        self._options = blackjack.RoundOptions(decks=table.decks, switch=True)
+        self._comparison = table.comparison
         self._report = tuple(wager for wager in SWITCH_WAGERS if wager in table.wagers)
         # The two equal Blackjack Wagers are always made at a Switch table (§ 633a.12(a)(1)); Super Match is optional.
         self._wagers = {"base": Fraction(1)}
@@ -672,7 +736,7 @@ class _SwitchTablePlayer:
             hands = [hand for first, second in starts for hand in self._play(shoe, first, second, up, switched)]
             seats.append((initial, hands))
         if not dealer_blackjack and not all(self._decided(hand, up_card) for _, hands in seats for hand in hands):
-            while blackjack.dealer_must_draw(dealer, self._hits_soft_17):  # § 633a.7(m)-(n)
+            while _dealer_draws(dealer, self._hits_soft_17):  # § 633a.7(m)-(n)
                 dealer.append(shoe.draw())
         dealer_hand = tuple(dealer)
         plays: list[WagerPlay] = []
@@ -681,9 +745,9 @@ class _SwitchTablePlayer:
             result = blackjack.settle(round_, describe=False)
             net: Fraction | int = 0  # summed from an int zero: exact, without a Fraction per round
             wagered: Fraction | int = 0
-            for settlement in result.settlements:
+            for settlement, compared in _base_nets(result, hands, self._comparison):
                 if settlement.wager.startswith("base"):
-                    net += settlement.net
+                    net += compared
                     wagered += settlement.amount
                 elif "super_match" in self._report and settlement.wager == "super_match":
                     plays.append(WagerPlay("super_match", float(settlement.net)))
