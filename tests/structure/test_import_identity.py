@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import re
 import subprocess
 import sys
@@ -119,3 +120,13 @@ def test_each_loaded_layer_module_is_a_pacomply_module() -> None:
     """Every module loaded from a layer folder so far in this run carries the pacomply name."""
     importlib.import_module("pacomply.cli")
     assert second_identity_modules() == []
+
+
+def test_a_layer_module_loaded_under_another_name_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loader that bypasses the import system (``spec_from_file_location``) is still seen: by the module's file."""
+    spec = importlib.util.spec_from_file_location("stray_cards", ROOT / "engine" / "cards.py")
+    assert spec is not None and spec.loader is not None
+    stray = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "stray_cards", stray)  # before it runs: its dataclasses look themselves up
+    spec.loader.exec_module(stray)
+    assert second_identity_modules() == ["stray_cards"]
