@@ -215,7 +215,7 @@ class BuildResult:
 class _Collector(figure_store.Reporter):
     """Counts the figures a build had to compute, passing the news on."""
 
-    def __init__(self, passed_to: figure_store.Reporter) -> None:
+    def __init__(self, passed_to: figure_store.FigureReporter) -> None:
         self.passed_to = passed_to
         self.count = 0
 
@@ -233,7 +233,7 @@ class _Collector(figure_store.Reporter):
 def build(
     chapters: Iterable[str] | None,
     shipped: Path | None,
-    reporter: figure_store.Reporter,
+    reporter: figure_store.FigureReporter,
     on_step: Callable[[Wanted], None] | None = None,
 ) -> BuildResult:
     """Look every catalogued figure up (computing and storing what is absent: resumable) and, with ``shipped``, write
@@ -261,7 +261,7 @@ def build(
     return BuildResult(len(wanted), collector.count, unavailable, tuple(shelves))
 
 
-def _swap_reporter(reporter: figure_store.Reporter) -> figure_store.Reporter:
+def _swap_reporter(reporter: figure_store.FigureReporter) -> figure_store.FigureReporter:
     previous = figure_store.current_reporter()
     figure_store.set_reporter(reporter)
     return previous
@@ -309,7 +309,7 @@ class Stored:
     @property
     def chapter(self) -> str | None:
         """The chapter whose rulebook the figure follows (None: a figure of no chapter)."""
-        return self.entry.get("chapter")  # type: ignore[no-any-return]
+        return self.entry.get("chapter")
 
     def description(self) -> str:
         """What it is, in words."""

@@ -164,7 +164,7 @@ def _named_lines(
     return tuple(lines), space
 
 
-def _progressive_facts(model) -> ProgressiveFacts:  # type: ignore[no-untyped-def]
+def _progressive_facts(model) -> ProgressiveFacts:
     """From a :class:`checker.wager_math.progressive.ProgressiveModel`."""
     reset = sum(
         (model.probabilities.get(outcome, Fraction(0)) for outcome, row in model.rows.items()
@@ -187,7 +187,7 @@ def _progressive_facts(model) -> ProgressiveFacts:  # type: ignore[no-untyped-de
     )
 
 
-def _progressive_lines(model) -> tuple[tuple[ParLine, ...], int]:  # type: ignore[no-untyped-def]
+def _progressive_lines(model) -> tuple[tuple[ParLine, ...], int]:
     """The progressive's rows at the meter's seed: fixed pays, and meter shares valued at the seed."""
     space = _space(model.probabilities.values())
     lines = []
@@ -204,7 +204,7 @@ def _progressive_lines(model) -> tuple[tuple[ParLine, ...], int]:  # type: ignor
     return tuple(lines), space
 
 
-def _lines(chapter: str, wager: str, paytable: str | None, decks: int):  # type: ignore[no-untyped-def]
+def _lines(chapter: str, wager: str, paytable: str | None, decks: int):
     """(lines, space, progressive facts) for the wagers whose outcomes the engine exposes; empty otherwise."""
     if wager == "progressive" and chapter in {"645a", "687a", "688a"}:
         from importlib import import_module
@@ -229,7 +229,7 @@ def _lines(chapter: str, wager: str, paytable: str | None, decks: int):  # type:
     return lines, space, None
 
 
-def _distribution(chapter: str, wager: str, paytable: str | None, decks: int):  # type: ignore[no-untyped-def]
+def _distribution(chapter: str, wager: str, paytable: str | None, decks: int):
     """(net, probability) pairs from the engine, where it computes the wager's whole distribution."""
     if chapter in {"633a", "685a"} and wager not in {"base", "switch"}:
         from pacomply.engine.analysis import blackjack_side_wagers
@@ -244,9 +244,9 @@ def _distribution(chapter: str, wager: str, paytable: str | None, decks: int):  
 
         return bonus_distribution(decks).outcomes
     if chapter == "681a" and wager in {"bonus_player", "bonus_banker"} and paytable is not None:
-        from pacomply.engine.analysis.twenty_one_baccarat import bonus_distribution
+        from pacomply.engine.analysis.twenty_one_baccarat import bonus_distribution as baccarat_bonus
 
-        return tuple(bonus_distribution(paytable, decks).items())
+        return tuple(baccarat_bonus(paytable, decks).items())
     if chapter == "681a" and wager in {"player", "banker"}:
         from pacomply.engine.analysis.twenty_one_baccarat import side_distribution
 

@@ -806,6 +806,7 @@ def _implied(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Decisi
     if not found:
         return None
     _, candidate, implied, rounded, at_round = min(found, key=lambda item: (item[0], item[1].paytable or ""))
+    assert candidate.rate is not None  # only candidates with a printed rate were found
     from pacomply.checker.wager_math.progressive import percent_text
 
     return _Decision(
@@ -841,6 +842,7 @@ def _simulation(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Dec
     if not fits:
         return None
     *_, candidate, rounds = min(fits, key=lambda item: item[:3])
+    assert candidate.std_dev is not None  # only candidates with a standard deviation fit
     gap = candidate.percent - board
     errors = ", ".join(
         f"{_errors_at(gap, candidate.std_dev, size):.2f} at 10^{round(math.log10(size))}" for size in SIMULATION_SIZES

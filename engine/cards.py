@@ -13,7 +13,7 @@ character (``c``, ``d``, ``h``, ``s``), case-insensitive; the joker is ``JK`` (a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum, unique
 
@@ -75,11 +75,6 @@ class Suit(StrEnum):
     """Hearts (suit index 2)."""
     SPADES = "s"
     """Spades (suit index 3)."""
-
-    @property
-    def suit_index(self) -> int:
-        """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
-        return _SUIT_INDEX[self]
 
 
 _SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -180,8 +175,3 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
 #: how the blackjack family (633a, 685a), 21 Baccarat (681a) and, with its ace raised to 11, Over/Under (686a) count
 #: a card. A table rather than a property because a simulation reads it for every card it deals.
 ACE_ONE_POINTS: tuple[int, ...] = (0, 0, *(min(rank, 10) for rank in range(2, 14)), 1)
-
-
-def iter_ranks() -> Iterator[Rank]:
-    """Ranks two..ace in order."""
-    return iter(Rank)

@@ -35,7 +35,7 @@ from fractions import Fraction
 from functools import cache
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 #: The layout of keys and entries; a new one never reads an old entry (part of every key).
 STORE_FORMAT = 1
@@ -144,7 +144,7 @@ def _class(name: str) -> type:
             found = getattr(found, part)
     except (ImportError, AttributeError) as error:
         raise FigureStoreError(f"a stored figure names {name}, which pacomply does not have") from error
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _canonical(data: Any) -> str:
@@ -270,6 +270,18 @@ class Figure:
 _REGISTRY: dict[str, Figure] = {}
 
 
+_Value = TypeVar("_Value")
+
+
+def _constant(value: _Value) -> Callable[[Mapping[str, Any]], _Value]:
+    """A function of a figure's inputs that is always ``value`` (a fixed method version or chapter)."""
+
+    def fixed(_inputs: Mapping[str, Any]) -> _Value:
+        return value
+
+    return fixed
+
+
 def figure(
     name: str,
     *,
@@ -285,11 +297,13 @@ def figure(
     """
 
     def register(compute: Callable[..., Any]) -> Figure:
+        method_of = method if callable(method) else _constant(method)
+        chapter_of = chapter if callable(chapter) else _constant(chapter)
         made = Figure(
             name=name,
             compute=compute,
-            method=method if callable(method) else (lambda _inputs, version=method: version),
-            chapter=chapter if callable(chapter) else (lambda _inputs, fixed=chapter: fixed),
+            method=method_of,
+            chapter=chapter_of,
             describe=describe or (lambda inputs: f"{name} {_describe_inputs(inputs)}"),
         )
         _REGISTRY[name] = made
@@ -311,6 +325,16 @@ def _describe_inputs(inputs: Mapping[str, Any]) -> str:
 # Where figures are kept
 
 
+class FigureReporter(Protocol):
+    """What is told about a figure computed because it was not stored (``Reporter`` is the silent default)."""
+
+    def computing(self, description: str) -> None: ...
+
+    def computed(self, description: str, seconds: float) -> None: ...
+
+    def abandoned(self, description: str) -> None: ...
+
+
 class Reporter:
     """Told when a figure is not stored and has to be computed (the CLI shows it on stderr; the default is silent)."""
 
@@ -324,18 +348,18 @@ class Reporter:
         """Computing the figure raised (a configuration the wager math refuses, or a defect): nothing was stored."""
 
 
-_reporter = Reporter()
+_reporter: FigureReporter = Reporter()
 _memory: dict[str, Any] = {}
 _lock = threading.Lock()
 
 
-def set_reporter(reporter: Reporter) -> None:
+def set_reporter(reporter: FigureReporter) -> None:
     """Who is told about figures computed because they were not stored."""
     global _reporter
     _reporter = reporter
 
 
-def current_reporter() -> Reporter:
+def current_reporter() -> FigureReporter:
     """Who is told now."""
     return _reporter
 
@@ -397,7 +421,7 @@ def read_shelf(folder: Path, shelf: str) -> dict[str, dict[str, Any]]:
         raise FigureStoreError(f"the shipped figures {path} cannot be read: {error}") from error
     if document.get("format") != STORE_FORMAT:
         return {}
-    return document["entries"]  # type: ignore[no-any-return]
+    return document["entries"]
 
 
 @cache
@@ -422,7 +446,7 @@ def _user_path(digest: str) -> Path:
 def read_user_entry(digest: str) -> dict[str, Any] | None:
     """The user cache's entry of a key, or None (a damaged file counts as absent and is written again)."""
     try:
-        return json.loads(_user_path(digest).read_text(encoding="ascii"))  # type: ignore[no-any-return]
+        return json.loads(_user_path(digest).read_text(encoding="ascii"))
     except (OSError, ValueError):
         return None
 

@@ -85,7 +85,7 @@ def load_policy(
     from decimal import Decimal
 
     from pacomply.checker.registry import CheckSettings
-    from pacomply.checker.waivers import read_waivers
+    from pacomply.checker.waivers import Waiver, read_waivers
     from pacomply.config import load_config
     from pacomply.review_service import ReviewPolicy
     from pacomply.submissions import InputError
@@ -96,7 +96,7 @@ def load_policy(
         _refuse(f"{config or error.problems[0].location.file}: the configuration", error)
     note(f"configuration: {configured.source or 'none found'}", verbose_only=True)
     waiver_file = waivers or configured.waivers
-    accepted = ()
+    accepted: tuple[Waiver, ...] = ()
     if waiver_file is not None:
         try:
             accepted = read_waivers(waiver_file)

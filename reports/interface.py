@@ -74,11 +74,11 @@ def render_many(report_format: ReportFormat, reviews: list[Review]) -> bytes:
     module = import_module(_MODULES[report_format])
     many = getattr(module.RENDERER, "render_many", None)
     if many is not None:
-        return many(reviews)  # type: ignore[no-any-return]
+        return many(reviews)
     return b"".join(module.RENDERER.render(review) for review in reviews)
 
 
 def renderer(report_format: ReportFormat) -> Renderer:
     """The renderer of a format; its module is imported only when asked for (reportlab is heavy)."""
     module = import_module(_MODULES[report_format])
-    return module.RENDERER  # type: ignore[no-any-return]
+    return module.RENDERER

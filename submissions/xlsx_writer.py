@@ -20,13 +20,13 @@ class _FixedTimeZip(zipfile.ZipFile):
 
     fixed_time: tuple[int, int, int, int, int, int] = (1980, 1, 1, 0, 0, 0)
 
-    def writestr(self, zinfo_or_arcname: Any, data: Any, compress_type: Any = None, compresslevel: Any = None) -> None:  # type: ignore[override]
+    def writestr(self, zinfo_or_arcname: Any, data: Any, compress_type: Any = None, compresslevel: Any = None) -> None:
         if isinstance(zinfo_or_arcname, str):
             zinfo_or_arcname = zipfile.ZipInfo(zinfo_or_arcname, date_time=self.fixed_time)
             zinfo_or_arcname.compress_type = zipfile.ZIP_DEFLATED
         super().writestr(zinfo_or_arcname, data, compress_type, compresslevel)
 
-    def write(self, filename: Any, arcname: Any = None, compress_type: Any = None, compresslevel: Any = None) -> None:  # type: ignore[override]
+    def write(self, filename: Any, arcname: Any = None, compress_type: Any = None, compresslevel: Any = None) -> None:
         # openpyxl streams each worksheet to a temporary file and adds it with write(), which would stamp the
         # temporary file's modification time.
         with open(filename, "rb") as stream:
@@ -42,7 +42,7 @@ def workbook_bytes(workbook: Workbook, stamp: datetime) -> bytes:
     buffer = io.BytesIO()
     archive = _FixedTimeZip(buffer, "w", zipfile.ZIP_DEFLATED)
     # Zip times cannot predate 1980; a filing dated earlier keeps the zip format's earliest time.
-    archive.fixed_time = max(stamp.timetuple()[:6], (1980, 1, 1, 0, 0, 0))  # type: ignore[assignment]
+    archive.fixed_time = max(stamp.timetuple()[:6], (1980, 1, 1, 0, 0, 0))
     # ExcelWriter is what openpyxl's save_workbook drives, minus its line that sets 'modified' to now.
     ExcelWriter(workbook, archive).save()
     return buffer.getvalue()

@@ -8,8 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.import_identity import install_guard
+
 # As pacomply/__init__.py does, before any test module imports openpyxl: never through lxml (see there).
 os.environ["OPENPYXL_LXML"] = "False"
+
+# The layers are importable only as pacomply.<layer>: the checkout root is on sys.path (for `tests.*`), which would
+# otherwise let `import engine` load a second copy of every module, one the product never uses.
+install_guard()
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 EXAMPLES = REPOSITORY / "examples"

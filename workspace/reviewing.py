@@ -77,7 +77,7 @@ def read_upload(name: str, data: bytes) -> Filing:
         except OSError as error:
             raise UploadRefused([f"{path.name}: {error.strerror or error}"]) from None
 
-    return _with_file(name, data, read)  # type: ignore[no-any-return]
+    return _with_file(name, data, read)
 
 
 def review_upload(name: str, data: bytes) -> StoredReview:

@@ -39,7 +39,7 @@ from pacomply.workspace.models import (
 )
 from pacomply.workspace.passwords import WeakPassword, check_password
 from pacomply.workspace.reviewing import StoredReview
-from sqlalchemy import Engine, create_engine, event, func, or_, select, update
+from sqlalchemy import CursorResult, Engine, Result, create_engine, event, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
@@ -139,9 +139,15 @@ class QueuePage:
     """The latest review's verdict of each submission on the page."""
 
 
-HASH_PARAMETERS: dict[str, int] = {}
+HASH_PARAMETERS: dict[str, Any] = {}
 """Overrides of argon2-cffi's defaults (RFC 9106's low-memory profile) for new hashes; a stored hash carries its
 own parameters, so a change here never locks anyone out."""
+
+
+def _rows_changed(result: Result[Any]) -> int:
+    """How many rows an UPDATE changed (SQLAlchemy returns a CursorResult for one, typed as any Result)."""
+    assert isinstance(result, CursorResult)
+    return result.rowcount
 
 
 def _hasher() -> Any:
@@ -649,12 +655,12 @@ class Store:
                 target = session.scalar(select(User).where(User.username == reviewer, User.active.is_(True)))
                 if target is None or target.role not in (Role.REVIEWER, Role.SUPERVISOR):
                     raise WorkspaceError(f"'{reviewer}' is not an active reviewer or supervisor")
-            changed = session.execute(
+            changed = _rows_changed(session.execute(
                 update(Submission)
                 .where(Submission.id == submission_id, Submission.version == seen_version)
                 .values(assigned_to_id=target.id if target else None, version=Submission.version + 1)
                 .execution_options(synchronize_session=False)
-            ).rowcount
+            ))
             if changed != 1:
                 self._conflict(session, submission_id)
             self._event(session, user.username, "assigned", submission_id, to=reviewer or None)
@@ -779,12 +785,12 @@ class Store:
     # -- decisions ------------------------------------------------------------------------------------------
 
     def _advance(self, session: Session, submission: Submission, seen_version: int, status: str) -> None:
-        changed = session.execute(
+        changed = _rows_changed(session.execute(
             update(Submission)
             .where(Submission.id == submission.id, Submission.version == seen_version)
             .values(status=status, version=Submission.version + 1)
             .execution_options(synchronize_session=False)
-        ).rowcount
+        ))
         if changed != 1:
             self._conflict(session, submission.id)
 
@@ -832,7 +838,10 @@ class Store:
 
     @staticmethod
     def _document(session: Session, record: ReviewRecord) -> dict[str, Any]:
-        return json.loads(session.scalar(select(ReviewRecord.document).where(ReviewRecord.id == record.id)))  # type: ignore[no-any-return]
+        document = session.scalar(select(ReviewRecord.document).where(ReviewRecord.id == record.id))
+        if document is None:
+            raise WorkspaceError(f"review {record.id} has no stored document")
+        return json.loads(document)
 
     @staticmethod
     def _standing(session: Session, submission_id: int) -> tuple[dict[str, Disposition], dict[str, int]]:
@@ -1166,7 +1175,7 @@ class Store:
                 )
             if submission.review_state == "pending":
                 raise WorkspaceError("a review of this filing is already under way")
-            changed = session.execute(
+            changed = _rows_changed(session.execute(
                 update(Submission)
                 .where(
                     Submission.id == submission_id,
@@ -1176,11 +1185,13 @@ class Store:
                 )
                 .values(review_state="pending", review_attempts=0, version=Submission.version + 1)
                 .execution_options(synchronize_session=False)
-            ).rowcount
+            ))
             if changed != 1:
                 self._conflict(session, submission_id)
             self._event(session, user.username, "re-review requested", submission_id)
             content = session.scalar(select(Submission.content).where(Submission.id == submission_id))
+            if content is None:
+                raise WorkspaceError(f"submission {submission_id} has no stored file")
             return submission.original_name, content
 
 

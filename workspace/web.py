@@ -148,9 +148,9 @@ def describe_event(action: str, detail_text: str) -> str:
         return detail_text
     if not isinstance(detail, dict):
         return str(detail)
-    template = EVENT_WORDS.get(action)
     try:
-        text = template.format(**{key: "nobody" if value is None else value for key, value in detail.items()})
+        shown = {key: "nobody" if value is None else value for key, value in detail.items()}
+        text = EVENT_WORDS[action].format(**shown)
     except (AttributeError, KeyError, IndexError, ValueError):
         text = "; ".join(f"{key.replace('_', ' ')}: {value}" for key, value in sorted(detail.items()))
     extras = []
@@ -192,7 +192,7 @@ class LockedOutGate:
         return self.application(environ, start_response)
 
 
-class Account(UserMixin):  # type: ignore[misc]
+class Account(UserMixin):
     """The signed-in account, detached from the database session that loaded it."""
 
     def __init__(self, user: User) -> None:

@@ -67,14 +67,15 @@ def money(value: object) -> Decimal | None:
 def _payout_limit(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     limit = money(context.answer("payout_limit"))
     minimum = money(context.answer("minimum_wager"))
-    limits: list[tuple[Decimal, object, object]] = []
+    limits: list[tuple[Decimal, object, dict[str, str | None]]] = []
     if limit is not None:
-        offered = {
-            wager: context.answer(f"{wager}_paytable")  # type: ignore[misc]
+        answered = {
+            wager: context.answer(f"{wager}_paytable")
             for wager in ("fortune", "emperors_treasure", "insurance")
             if context.answer(f"{wager}_offered") is True
         }
-        limits.append((limit, context.answer_location("payout_limit"), offered))
+        paytables = {wager: None if answer is None else str(answer) for wager, answer in answered.items()}
+        limits.append((limit, context.answer_location("payout_limit"), paytables))
     for table in context.tables:
         if table.payout_limit is not None:
             offered_here = {w.wager: w.paytable for w in table.wagers}
@@ -83,7 +84,7 @@ def _payout_limit(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         floor = MINIMUM_PAYOUT_LIMIT
         reason = "$50,000"
         if minimum is not None:
-            most = maximum_win_at_minimum(minimum, offered)  # type: ignore[arg-type]
+            most = maximum_win_at_minimum(minimum, offered)
             if most > floor:
                 floor, reason = most, f"${most:,} (the most one player can win betting the ${minimum} minimum)"
         if amount < floor:

@@ -12,16 +12,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
 
 if TYPE_CHECKING:
     from pacomply.engine.analysis.blackjack import BlackjackRules, StrategyTable, StrategyTables
+    from pacomply.engine.analysis.blackjack.analyzer import Strategy
     from pacomply.engine.analysis.result import WagerAnalysis
     from pacomply.regulations.rulebook import Paytable, Rulebook
 
-Strategy = Literal["optimal", "basic"]
 #: The wagers, in any blackjack chapter, whose figures are a base-game analysis and so take these options.
 BASE_GAME_WAGERS = ("base", "switch")
 STRATEGIES: tuple[Strategy, ...] = ("optimal", "basic")

@@ -22,7 +22,6 @@ from pacomply.checker.wager_math.blackjack_base import (
     NOT_IN_SWITCH,
     BaseGameOptions,
     RuleChange,
-    Strategy,
     chart_rows,
     describe_rules,
     does_not_apply,
@@ -31,13 +30,14 @@ from pacomply.checker.wager_math.blackjack_base import (
 )
 from pacomply.checker.wager_math.progressive import percent_text
 from pacomply.engine.analysis import blackjack_side_wagers
-from pacomply.engine.analysis.result import WagerAnalysis
+from pacomply.engine.analysis.result import Distribution, WagerAnalysis
 from pacomply.engine.figure_store import figure
 from pacomply.regulations.chapter_633a import MAX_DECKS, RULEBOOK
 from pacomply.regulations.rulebook import Paytable
 
 if TYPE_CHECKING:
     from pacomply.engine.analysis.blackjack import BlackjackRules
+    from pacomply.engine.analysis.blackjack.analyzer import Strategy
     from pacomply.submissions.model import Filing
 
 CHAPTER = "633a"
@@ -302,8 +302,8 @@ def _math(wager: str, paytable: Paytable | None, decks: int, analysis: WagerAnal
     )
 
 
-def _exact_return(distribution: object) -> Fraction:
-    return 1 + distribution.mean  # type: ignore[attr-defined, no-any-return]
+def _exact_return(distribution: Distribution) -> Fraction:
+    return 1 + distribution.mean
 
 
 def royal_match_readings(paytable: str, decks: int, crown_treasure: bool | None) -> tuple[PricedReading, ...]:

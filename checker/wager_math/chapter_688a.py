@@ -74,7 +74,7 @@ def fortune_readings(paytable: str) -> tuple[PricedReading, ...]:
     return tuple(priced)
 
 
-def _envy_per_player(counts: dict, amounts: dict[str, int | Fraction]) -> Fraction:  # type: ignore[type-arg]
+def _envy_per_player(counts: dict, amounts: dict[str, int | Fraction]) -> Fraction:
     """Expected Envy dollars one other player's seven cards earn (their hand is one hand of the deck)."""
     from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS
     from pacomply.engine.games.face_up_pai_gow_poker import FORTUNE_688A_OUTCOME

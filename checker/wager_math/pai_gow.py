@@ -94,7 +94,7 @@ def long_run_at_rate(reading: Reading, model: ProgressiveModel, meter_rate: Frac
 
 
 def highest_ranking_candidates(
-    reading: Reading, exact_return: Fraction, gain: Fraction, *, basis: str | None = None
+    reading: Reading, exact_return: Fraction, gain: Fraction | int, *, basis: str | None = None
 ) -> tuple[PricedReading, PricedReading]:
     """The two candidates of reading NNNa-bonus-highest-ranking-hand, for a hand that is both a straight and three
     of a kind: paid as the straight, the higher ranking hand (``exact_return``), or as the three of a kind, which

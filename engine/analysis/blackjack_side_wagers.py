@@ -310,7 +310,7 @@ def _dealer_hand_shapes() -> tuple[tuple[tuple[tuple[int, int], ...], int, tuple
     per shoe by :func:`dealer_hands`.
     """
     orderings: dict[tuple[int, ...], int] = {(0,) * 11: 1}
-    frontier = [(0,) * 11]
+    frontier: list[tuple[int, ...]] = [(0,) * 11]
     finished: dict[tuple[int, ...], int] = defaultdict(int)
     while frontier:
         following: dict[tuple[int, ...], int] = defaultdict(int)

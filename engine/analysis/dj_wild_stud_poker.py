@@ -226,7 +226,7 @@ def base_game() -> BaseGame:
     return BaseGame(raising, ev, int(raising.sum()), dict(outcomes))
 
 
-def _analysis(outcomes: dict[Fraction, Fraction], wagered: Fraction = Fraction(1), strategy=()) -> WagerAnalysis:  # type: ignore[no-untyped-def]
+def _analysis(outcomes: dict[Fraction, Fraction], wagered: Fraction = Fraction(1), strategy=()) -> WagerAnalysis:
     distribution = Distribution(tuple(sorted((net, p) for net, p in outcomes.items() if p)))
     house_edge = -distribution.mean
     return WagerAnalysis(

@@ -200,7 +200,7 @@ def ace_high(paytable: str) -> WagerAnalysis:
 def base_simulation(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> tuple[SimulationResult, tuple[int, ...]]:
     """The seeded 688a deal: the base wager's result and the Ace High Bonus outcome counts; dealt once for each
     sample size and seed and kept in the figure store, so a review deals no rounds."""
-    return _stored_base_simulation(rounds=rounds, seed=seed)  # type: ignore[no-any-return]
+    return _stored_base_simulation(rounds=rounds, seed=seed)
 
 
 @figure(

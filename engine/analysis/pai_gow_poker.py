@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 from pacomply.engine.analysis.result import Distribution, WagerAnalysis
 from pacomply.engine.evaluator import JokerRule, SevenCardBonusCategory, enumerate_seven_card_bonus
@@ -37,7 +39,7 @@ BASE_ROUNDS = 1_000_000
 BASE_SEED = 645
 
 
-def _describe_counts(inputs: dict) -> str:  # type: ignore[type-arg]
+def _describe_counts(inputs: Mapping[str, Any]) -> str:
     return f"seven-card hands of each bonus category ({inputs['joker_rule'].value} joker), all C(53,7) enumerated"
 
 
@@ -52,7 +54,7 @@ def _enumerated_counts(joker_rule: JokerRule) -> dict[SevenCardBonusCategory, in
 @cache
 def seven_card_counts(joker_rule: JokerRule = JokerRule.SEMI_WILD) -> dict[SevenCardBonusCategory, int]:
     """Hands of each seven-card bonus category among all C(53,7), enumerated once (the figure store keeps them)."""
-    return _enumerated_counts(joker_rule=joker_rule)  # type: ignore[no-any-return]
+    return _enumerated_counts(joker_rule=joker_rule)
 
 
 def _has_straight(ranks: set[int], wild: bool) -> bool:
@@ -92,10 +94,10 @@ def no_pair_hands_by_top() -> dict[tuple[int, bool], int]:
 def straights_holding_three_of_a_kind(joker_rule: JokerRule = JokerRule.SEMI_WILD) -> int:
     """Seven-card hands whose highest-ranking hand is a straight and that also hold three of a kind (counted once and
     kept in the figure store: :func:`_straights_holding_three_of_a_kind`)."""
-    return _counted_straights(joker_rule=joker_rule)  # type: ignore[no-any-return]
+    return _counted_straights(joker_rule=joker_rule)
 
 
-def _describe_straights(inputs: dict) -> str:  # type: ignore[type-arg]
+def _describe_straights(inputs: Mapping[str, Any]) -> str:
     return f"seven-card straights holding three of a kind ({inputs['joker_rule'].value} joker)"
 
 
@@ -224,7 +226,7 @@ def envy_value(paytable: str, wager: str = "fortune") -> Fraction:
 def base(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> WagerAnalysis:
     """The Pai Gow Poker Wager, both sides on the standard house way, by seeded simulation with its interval; the
     simulation is run once for each sample size and seed and kept in the figure store, so a review deals no rounds."""
-    return _simulated_base(rounds=rounds, seed=seed)  # type: ignore[no-any-return]
+    return _simulated_base(rounds=rounds, seed=seed)
 
 
 @figure(
@@ -263,6 +265,6 @@ def optimal_setting(cards: list[int], samples: int = 20_000, seed: int = 645) ->
 
     values = setting_values(cards, samples, seed)
     house = set_by_house_way(cards)
-    house_index = LOW_POSITIONS.index(tuple(sorted(cards.index(card) for card in house.low)))  # type: ignore[arg-type]
+    house_index = LOW_POSITIONS.index(tuple(sorted(cards.index(card) for card in house.low)))
     best = int(np.argmax(values))
     return best, float(values[best]), float(values[house_index])

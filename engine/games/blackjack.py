@@ -253,13 +253,9 @@ def insurance_wins(up: Card, hole: Card) -> bool:
     return up.rank == Rank.ACE and is_ten_valued(hole)
 
 
-def dealer_must_draw(cards: Sequence[Card], hits_soft_17: bool = False) -> bool:
-    """§ 633a.7(m): the dealer draws below 17 and stands on every hard or soft 17 to 21.
-
-    ``hits_soft_17`` is a comparison rule the chapter does not allow (:class:`ComparisonRules`): the dealer also
-    draws to a soft 17."""
-    total = hand_total(cards)
-    return total.total < DEALER_STANDS_FROM or (hits_soft_17 and total.soft and total.total == DEALER_STANDS_FROM)
+def dealer_must_draw(cards: Sequence[Card]) -> bool:
+    """§ 633a.7(m): the dealer draws below 17 and stands on every hard or soft 17 to 21."""
+    return hand_total(cards).total < DEALER_STANDS_FROM
 
 
 # --- the round --------------------------------------------------------------------------------------------------
@@ -282,23 +278,6 @@ class PlayerHand:
 
 
 @dataclass(frozen=True, slots=True)
-class ComparisonRules:
-    """Rules chapter 633a does not allow, with which the exact analysis is compared against published figures and
-    against simulation (e.g. 6 to 5 Blackjacks, Blackjack Switch under Las Vegas rules). Never read from a filing or
-    a recorded round: ``replay`` settles the chapter's rules (the defaults) only."""
-
-    blackjack_pays: Fraction = book.BLACKJACK_ODDS
-    """What an unswitched Blackjack pays (the chapter: 3 to 2, § 633a.13(a))."""
-    switched_blackjack_pays: Fraction = book.BLACKJACK_ODDS
-    """Blackjack Switch: a switched Blackjack's odds when it does not push (reading 633a-switch-blackjack: 3 to 2)."""
-    natural_beats_dealer_22: bool = False
-    """Blackjack Switch: an unswitched Blackjack is paid against a dealer 22, not pushed (§ 633a.12(a)(5)(v))."""
-
-
-CHAPTER_RULES = ComparisonRules()
-
-
-@dataclass(frozen=True, slots=True)
 class RoundOptions:
     """The Rules Submission's choices a round is settled under."""
 
@@ -308,8 +287,6 @@ class RoundOptions:
     crown_treasure: bool = True
     bad_beat_player_20: bool = False
     switch: bool = False
-    comparison: ComparisonRules = CHAPTER_RULES
-    """The chapter's own rules unless a simulation compares the analysis under other rules (never from a filing)."""
 
 
 def _settle_hand(
@@ -358,15 +335,11 @@ def _settle_hand(
         if switch and up_high and not hand.switched_blackjack and dealer_total == 21:
             return Settlement(name, wager, Outcome.WIN, wager, cite("633a.12(a)(5)(i)"), "Blackjack against a dealer "
                               "21 in more than two cards pays 1 to 1")  # fmt: skip
-        comparison = options.comparison
-        pushes_on_22 = not comparison.natural_beats_dealer_22
-        if switch and up_high and not hand.switched_blackjack and dealer_total == 22 and pushes_on_22:
+        if switch and up_high and not hand.switched_blackjack and dealer_total == 22:
             return Settlement(name, wager, Outcome.PUSH, Fraction(0), cite("633a.12(a)(5)(v)"), "dealer 22 pushes")
         citation = cite("633a.7(p)(3)") if dealer_total == BLACKJACK_TOTAL else cite("633a.13(a)")
         reading = " (reading 633a-switch-blackjack)" if hand.switched_blackjack else ""
-        odds = comparison.switched_blackjack_pays if hand.switched_blackjack else comparison.blackjack_pays
-        if comparison != CHAPTER_RULES:
-            reading += " (a comparison rule, not the chapter's)"
+        odds = book.BLACKJACK_ODDS
         return Settlement(name, wager, Outcome.WIN, wager * odds, citation,
                           f"Blackjack pays {odds_text(odds)}{reading}")  # fmt: skip
     if switch and dealer_total == 22:

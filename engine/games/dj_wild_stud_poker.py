@@ -306,7 +306,9 @@ def replay(data: Mapping[str, object]) -> RoundResult:
     if not isinstance(raw_paytables, dict):
         problems.append('paytables: expected an object such as {"trips": "DJWT-04"}')
         raw_paytables = {}
-    permitted = {"trips": TRIPS_ODDS, "bad_beat": BAD_BEAT_ODDS, "progressive": PROGRESSIVE_WAGER}
+    permitted: dict[str, Mapping[str, object]] = {
+        "trips": TRIPS_ODDS, "bad_beat": BAD_BEAT_ODDS, "progressive": PROGRESSIVE_WAGER
+    }
     for name, choices in permitted.items():
         if not amounts[name]:
             continue

@@ -120,7 +120,7 @@ def _settle_hand(
                           "is collected")  # fmt: skip
     if hand.natural:
         return Settlement(name, wager, Outcome.WIN, wager * book.BLACKJACK_ODDS, cite("685a.7(i)(1)"),
-                          "Blackjack pays 3 to 2 (§ 685a.11(a))")  # fmt: skip
+                          f"Blackjack pays {odds_text(book.BLACKJACK_ODDS)} (§ 685a.11(a))")  # fmt: skip
     if player > BLACKJACK_TOTAL:
         return Settlement(name, stake, Outcome.LOSE, -stake, cite("685a.7(q)(1)"), f"player busts with {player}")
     dealer_points = dealer_total(dealer, ace_pair)

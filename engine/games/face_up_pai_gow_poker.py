@@ -285,7 +285,9 @@ def replay(data: Mapping[str, object]) -> RoundResult:
     house_way = read_house_way(data, problems)
     raw = data.get("paytables", {})
     paytables: dict[str, str] = {}
-    permitted = {"ace_high": ACE_HIGH_ODDS, "fortune": FORTUNE_ODDS, "progressive": PROGRESSIVE_TABLES}
+    permitted: dict[str, Mapping[str, object]] = {
+        "ace_high": ACE_HIGH_ODDS, "fortune": FORTUNE_ODDS, "progressive": PROGRESSIVE_TABLES
+    }
     if not isinstance(raw, dict):
         problems.append('paytables: expected an object such as {"fortune": "1"}')
     else:

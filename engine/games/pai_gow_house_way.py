@@ -259,7 +259,11 @@ def best_against(highs, lows, dealer_high, dealer_low):
 # --- Python API ------------------------------------------------------------------------------------------------------
 
 
-def evaluator_arrays(fully_wild: bool = False) -> tuple:
+EvaluatorArrays = tuple[bool, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""What the kernels here take after the hand: the joker's reach and the evaluator's five lookup tables."""
+
+
+def evaluator_arrays(fully_wild: bool = False) -> EvaluatorArrays:
     """The evaluator's lookup tables in the order the kernels here take them."""
     tables = get_tables()
     return (

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pacomply.engine.cards import Card, CardParseError
-from pacomply.engine.evaluator import JokerRule, SevenCardBonusCategory, pai_gow_value, seven_card_bonus_category
+from pacomply.engine.evaluator import SevenCardBonusCategory, pai_gow_value, seven_card_bonus_category
 from pacomply.engine.games.pai_gow_house_way import (
     HouseWay,
     HouseWayError,
@@ -567,6 +567,3 @@ def _read_bank(raw: object, players: Sequence[PlayerRound], problems: list[str])
     if co_banking and dealer_wager > 0:
         problems.append("bank.dealer_wager: the dealer may not wager against a co-banked round (§ 645a.12(e))")
     return Bank(int(seat), co_banking, dealer_wager)  # type: ignore[arg-type]
-
-
-JOKER_RULE = JokerRule.SEMI_WILD

@@ -67,15 +67,16 @@ Comparison rules (``COMPARISON_OPTIONS``, Python API only): rules the chapter do
 17, other Blackjack odds (6:5, 1:1), even money, doubling on 9-11 or 10-11 only, resplitting and hitting split aces,
 and at a Switch table a switched Blackjack's odds and a Blackjack beating a dealer 22 (the Las Vegas rules). The
 analyzer prices them for comparison with published figures; dealing them here, with the analyzer's strategy for
-those rules and settled by :func:`engine.games.blackjack.settle` (:class:`engine.games.blackjack.ComparisonRules`),
-lets the same simulator cross-check those figures. A filing, ``replay`` and the CLI never reach them; the facts
-list them as not the chapter's.
+those rules, settled by :func:`engine.games.blackjack.settle` under the chapter's rules and a Blackjack's payment
+re-priced here (:class:`ComparisonRules`, :func:`_compared_net`), lets the same simulator cross-check those
+figures. A filing, ``replay`` and the CLI never reach them; the facts list them as not the chapter's.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 from fractions import Fraction
 
 from pacomply.engine.analysis.blackjack.analyzer import analyse, basic_strategy_policy
@@ -84,6 +85,7 @@ from pacomply.engine.analysis.blackjack.rules import BlackjackRules, DoubleOn
 from pacomply.engine.cards import Card, Rank
 from pacomply.engine.games import blackjack
 from pacomply.engine.games.blackjack_hand import hand_total, is_blackjack, point_value
+from pacomply.engine.settlement import Outcome, RoundResult, Settlement
 from pacomply.engine.simulation.progressive import MeterSpec
 from pacomply.engine.simulation.registry import (
     MeterChoice,
@@ -95,7 +97,8 @@ from pacomply.engine.simulation.registry import (
 )
 from pacomply.engine.simulation.shoe import Shoe
 from pacomply.regulations import chapter_633a as book
-from pacomply.regulations.rulebook import PayoutKind, Paytable
+from pacomply.regulations.citation import cite
+from pacomply.regulations.rulebook import PayoutKind, Paytable, odds_text
 
 #: Wagers of a standard table, in report order (docs/math.md ids).
 STANDARD_WAGERS = (
@@ -169,6 +172,184 @@ def _paytable_ids(wager: str, decks: int) -> tuple[str, ...]:
     return _permitted_paytables(wager, decks)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class ComparisonRules:
+    """Rules chapter 633a does not allow, with which the exact analysis is compared against published figures and
+    against simulation (e.g. 6 to 5 Blackjacks, Blackjack Switch under Las Vegas rules). ``settle`` (what
+    ``replay`` settles a dispute with) knows only the chapter's rules; :func:`_compared_net` re-prices the hands
+    these rules change, here in the simulation only."""
+
+    blackjack_pays: Fraction = book.BLACKJACK_ODDS
+    """What an unswitched Blackjack pays (the chapter: § 633a.13(a))."""
+    switched_blackjack_pays: Fraction = book.BLACKJACK_ODDS
+    """Blackjack Switch: a switched Blackjack's odds when it does not push (reading 633a-switch-blackjack)."""
+    natural_beats_dealer_22: bool = False
+    """Blackjack Switch: an unswitched Blackjack is paid against a dealer 22, not pushed (§ 633a.12(a)(5)(v))."""
+
+
+CHAPTER_RULES = ComparisonRules()
+_DEALER_22_PUSH = cite("633a.12(a)(5)(v)")
+
+
+def _compared_net(settlement: Settlement, hand: blackjack.PlayerHand, comparison: ComparisonRules) -> Fraction:
+    """The net of one base hand that ``settle`` settled under the chapter's rules, under the comparison rules.
+
+    Only a Blackjack's payment differs: paid at the chapter's odds it is paid at the comparison's instead (a switched
+    one at ``switched_blackjack_pays``), and with ``natural_beats_dealer_22`` an unswitched one that the chapter
+    pushes against a dealer 22 is paid. Even money, the 1 to 1 against a dealer 21 and every other hand are as
+    settled."""
+    if comparison == CHAPTER_RULES or not hand.natural:
+        return settlement.net
+    if settlement.outcome is Outcome.WIN and settlement.net == settlement.amount * book.BLACKJACK_ODDS:
+        odds = comparison.switched_blackjack_pays if hand.switched_blackjack else comparison.blackjack_pays
+        return settlement.amount * odds
+    if (
+        comparison.natural_beats_dealer_22 and not hand.switched_blackjack
+        and settlement.outcome is Outcome.PUSH and settlement.citation == _DEALER_22_PUSH
+    ):  # fmt: skip
+        return settlement.amount * comparison.blackjack_pays
+    return settlement.net
+
+
+def _base_nets(
+    result: RoundResult, hands: Sequence[blackjack.PlayerHand], comparison: ComparisonRules
+) -> list[tuple[Settlement, Fraction]]:
+    """Each base-hand settlement of a round (``base`` or ``base[i]``, in the order of ``hands``) with its net under
+    the comparison rules; the other wagers' settlements with their own nets."""
+    base = iter(hands)
+    return [
+        (settlement, _compared_net(settlement, next(base), comparison) if settlement.wager.startswith("base")
+         else settlement.net)
+        for settlement in result.settlements
+    ]  # fmt: skip
+
+
+def _dealer_draws(cards: Sequence[Card], hits_soft_17: bool) -> bool:
+    """§ 633a.7(m) (:func:`engine.games.blackjack.dealer_must_draw`), or under the comparison rule ``hits_soft_17``
+    a dealer who also draws to a soft 17."""
+    if not hits_soft_17:
+        return blackjack.dealer_must_draw(cards)
+    total = hand_total(cards)
+    return total.total < 17 or (total.soft and total.total == 17)
+
+
+class BadBeatHand(StrEnum):
+    """Which hand Bad Beat is settled on (reading ``633a-sim-bad-beat-hand``)."""
+
+    TWO_CARD = "two_card"
+    """The first two cards' total, the hand the exact figure assumes (the default)."""
+    FINAL = "final"
+    """The box's first final hand, through ``settle`` as ``replay`` reads it (20s made by drawing pay too)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TableOptions:
+    """The options of a simulated 633a table (``TableSetup.options``, read by :func:`read_options`).
+
+    The first four are rules a filing may state; each ``None`` among the comparison fields keeps the chapter's rule.
+    """
+
+    bad_beat_hand: BadBeatHand = BadBeatHand.TWO_CARD
+    double_after_split: bool = True
+    late_surrender: bool = True
+    max_split_hands: int = 4
+    blackjack_pays: Fraction | None = None
+    dealer_hits_soft_17: bool | None = None
+    double_on: DoubleOn | None = None
+    even_money: bool | None = None
+    hit_split_aces: bool | None = None
+    natural_beats_dealer_22: bool = False
+    resplit_aces: bool | None = None
+    switched_blackjack_pays: Fraction | None = None
+    comparison_asked: tuple[tuple[str, str], ...] = ()
+    """The comparison options given, as (name without ``comparison_``, value as written): the facts list them."""
+
+    def rules(self, decks: int) -> BlackjackRules:
+        """The analyzer's rules: the chapter's, with the options and any comparison rules asked for."""
+        chapter = BlackjackRules(decks=decks)
+        return BlackjackRules(
+            decks=decks,
+            late_surrender=self.late_surrender,
+            double_after_split=self.double_after_split,
+            max_split_hands=self.max_split_hands,
+            blackjack_pays=chapter.blackjack_pays if self.blackjack_pays is None else self.blackjack_pays,
+            dealer_hits_soft_17=_given(self.dealer_hits_soft_17, chapter.dealer_hits_soft_17),
+            double_on=chapter.double_on if self.double_on is None else self.double_on,
+            even_money=_given(self.even_money, chapter.even_money),
+            hit_split_aces=_given(self.hit_split_aces, chapter.hit_split_aces),
+            resplit_aces=_given(self.resplit_aces, chapter.resplit_aces),
+        )
+
+
+def _given(value: bool | None, chapter: bool) -> bool:
+    return chapter if value is None else value
+
+
+def _odds_given(text: str) -> Fraction | None:
+    try:
+        odds = Fraction(text.replace(":", "/"))
+    except (ValueError, ZeroDivisionError):
+        return None
+    return odds if odds > 0 else None
+
+
+def read_options(raw: tuple[tuple[str, str], ...]) -> TableOptions:
+    """``TableSetup.options`` as typed values; every problem at once, in one ``SimulationUnavailable``."""
+    flags: dict[str, bool] = {}
+    odds: dict[str, Fraction] = {}
+    bad_beat_hand, max_split_hands, double_on = BadBeatHand.TWO_CARD, 4, None
+    asked: dict[str, str] = {}
+    problems = []
+    for name, value in raw:
+        text = str(value).strip().lower()
+        short = name.removeprefix("comparison_")
+        if name in _ODDS_OPTIONS:
+            given = _odds_given(text)
+            if given is None:
+                problems.append(f"option {name} '{value}' is not odds such as 6:5")
+            else:
+                odds[short], asked[short] = given, text
+        elif name == "comparison_double_on" and text not in {rule.value for rule in DoubleOn}:
+            problems.append(f"option {name} '{value}' is not one of {', '.join(rule.value for rule in DoubleOn)}")
+        elif name == "comparison_double_on":
+            double_on, asked[short] = DoubleOn(text), text
+        elif name in COMPARISON_OPTIONS and text not in _YES_NO:
+            problems.append(f"option {name} '{value}' is not yes or no")
+        elif name not in _OPTIONS + COMPARISON_OPTIONS:
+            problems.append(f"option '{name}' is not one of {', '.join(_OPTIONS + COMPARISON_OPTIONS)}")
+        elif name == "bad_beat_hand" and text not in {hand.value for hand in BadBeatHand}:
+            problems.append(f"option bad_beat_hand '{value}' is not two_card or final")
+        elif name in ("double_after_split", "late_surrender") and text not in _YES_NO:
+            problems.append(f"option {name} '{value}' is not yes or no")
+        elif name == "max_split_hands" and text not in ("1", "2", "3", "4"):
+            problems.append(f"option max_split_hands '{value}' is not 1 to 4 (§ 633a.11(c))")
+        elif name == "bad_beat_hand":
+            bad_beat_hand = BadBeatHand(text)
+        elif name == "max_split_hands":
+            max_split_hands = int(text)
+        else:
+            flags[short] = _YES_NO[text]
+            if name in COMPARISON_OPTIONS:
+                asked[short] = "yes" if flags[short] else "no"
+    if problems:
+        raise SimulationUnavailable("; ".join(problems))
+    return TableOptions(
+        bad_beat_hand=bad_beat_hand,
+        double_after_split=flags.get("double_after_split", True),
+        late_surrender=flags.get("late_surrender", True),
+        max_split_hands=max_split_hands,
+        blackjack_pays=odds.get("blackjack_pays"),
+        dealer_hits_soft_17=flags.get("dealer_hits_soft_17"),
+        double_on=double_on,
+        even_money=flags.get("even_money"),
+        hit_split_aces=flags.get("hit_split_aces"),
+        natural_beats_dealer_22=flags.get("natural_beats_dealer_22", False),
+        resplit_aces=flags.get("resplit_aces"),
+        switched_blackjack_pays=odds.get("switched_blackjack_pays"),
+        comparison_asked=tuple(sorted(asked.items())),
+    )
+
+
 class _Table:
     """What one setup plays: the wagers and paytables, the base-game rules and options."""
 
@@ -180,75 +361,18 @@ class _Table:
         if setup.seats < 1 or setup.seats > book.MAX_BETTING_POSITIONS:
             raise SimulationUnavailable(f"seats: {setup.seats} is not 1-{book.MAX_BETTING_POSITIONS} (§ 633a.2(a))")
         self.decks = setup.shoe.decks
-        self.options = self._read_options(setup.options)
-        self.rules = BlackjackRules(
-            decks=self.decks,
-            late_surrender=self.options["late_surrender"] == "yes",
-            double_after_split=self.options["double_after_split"] == "yes",
-            max_split_hands=int(self.options["max_split_hands"]),
-            **self._comparison_rules(),
-        )
-        self.comparison = blackjack.ComparisonRules(
+        self.options = read_options(setup.options)
+        self.rules = self.options.rules(self.decks)
+        self.comparison = ComparisonRules(
             blackjack_pays=self.rules.blackjack_pays,
-            switched_blackjack_pays=self._odds("comparison_switched_blackjack_pays", self.rules.blackjack_pays),
-            natural_beats_dealer_22=self.options.get("comparison_natural_beats_dealer_22") == "yes",
+            switched_blackjack_pays=self.options.switched_blackjack_pays or self.rules.blackjack_pays,
+            natural_beats_dealer_22=self.options.natural_beats_dealer_22,
         )
         self.paytables = self._choose(setup)
         self.wagers = tuple(self.paytables)
         self.switch_table = any(wager in SWITCH_WAGERS for wager in self.wagers)
         # Blackjack Switch has no surrender (§ 633a.12(a)(4)); its analysis ignores the field, edge leaves it too.
         self.switch_rules = self.rules.with_changes(late_surrender=False)
-
-    def _odds(self, name: str, default: Fraction) -> Fraction:
-        return Fraction(self.options[name].replace(":", "/")) if name in self.options else default
-
-    def _comparison_rules(self) -> dict[str, object]:
-        """The analyzer's fields for the comparison rules asked for (none: the chapter's rules)."""
-        fields: dict[str, object] = {}
-        for option in ("dealer_hits_soft_17", "even_money", "hit_split_aces", "resplit_aces"):
-            if f"comparison_{option}" in self.options:
-                fields[option] = self.options[f"comparison_{option}"] == "yes"
-        if "comparison_blackjack_pays" in self.options:
-            fields["blackjack_pays"] = self._odds("comparison_blackjack_pays", book.BLACKJACK_ODDS)
-        if "comparison_double_on" in self.options:
-            fields["double_on"] = DoubleOn(self.options["comparison_double_on"])
-        return fields
-
-    @staticmethod
-    def _read_options(raw: tuple[tuple[str, str], ...]) -> dict[str, str]:
-        options = {"bad_beat_hand": "two_card", "double_after_split": "yes", "late_surrender": "yes"}
-        options["max_split_hands"] = "4"
-        problems = []
-        for name, value in raw:
-            text = str(value).strip().lower()
-            if name in _ODDS_OPTIONS:
-                try:
-                    odds = Fraction(text.replace(":", "/"))
-                except (ValueError, ZeroDivisionError):
-                    odds = Fraction(0)
-                if odds <= 0:
-                    problems.append(f"option {name} '{value}' is not odds such as 6:5")
-                else:
-                    options[name] = text
-            elif name == "comparison_double_on" and text not in {rule.value for rule in DoubleOn}:
-                problems.append(f"option {name} '{value}' is not one of {', '.join(rule.value for rule in DoubleOn)}")
-            elif name == "comparison_double_on":
-                options[name] = text
-            elif name in COMPARISON_OPTIONS and text not in _YES_NO:
-                problems.append(f"option {name} '{value}' is not yes or no")
-            elif name not in _OPTIONS + COMPARISON_OPTIONS:
-                problems.append(f"option '{name}' is not one of {', '.join(_OPTIONS + COMPARISON_OPTIONS)}")
-            elif name == "bad_beat_hand" and text not in ("two_card", "final"):
-                problems.append(f"option bad_beat_hand '{value}' is not two_card or final")
-            elif name in ("double_after_split", "late_surrender") and text not in _YES_NO:
-                problems.append(f"option {name} '{value}' is not yes or no")
-            elif name == "max_split_hands" and text not in ("1", "2", "3", "4"):
-                problems.append(f"option max_split_hands '{value}' is not 1 to 4 (§ 633a.11(c))")
-            else:
-                options[name] = ("yes" if _YES_NO[text] else "no") if text in _YES_NO else text
-        if problems:
-            raise SimulationUnavailable("; ".join(problems))
-        return options
 
     def _choose(self, setup: TableSetup) -> dict[str, str | None]:
         asked = setup.paytable.strip().upper() if setup.paytable is not None else None
@@ -316,7 +440,7 @@ class _StandardTablePlayer:
         self._wagers = table.wagers
         self._side = tuple(wager for wager in table.wagers if wager not in ("base", "insurance"))
         self._insurance = "insurance" in table.wagers
-        self._two_card_bad_beat = "bad_beat" in table.wagers and table.options["bad_beat_hand"] == "two_card"
+        self._two_card_bad_beat = "bad_beat" in table.wagers and table.options.bad_beat_hand == BadBeatHand.TWO_CARD
         self._dealer_wagers = any(wager in PROGRESSIVE_WAGERS for wager in table.wagers)
         self._metered = meters
         self._rows = {wager: _row_names(wager) for wager in PROGRESSIVE_WAGERS}
@@ -324,8 +448,8 @@ class _StandardTablePlayer:
             decks=table.decks,
             royal_match_paytable=table.paytables.get("royal_match") or "C",
             bet_the_set_paytable=table.paytables.get("bet_the_set") or "C",
-            comparison=table.comparison,
         )
+        self._comparison = table.comparison
         self._hits_soft_17 = table.rules.dealer_hits_soft_17
         self._takes_even_money = table.rules.takes_even_money
         wagers = {wager: Fraction(1) for wager in self._side if not (wager == "bad_beat" and self._two_card_bad_beat)}
@@ -391,7 +515,7 @@ class _StandardTablePlayer:
                 for hands, surrendered in played
             )
             if self._dealer_wagers or not decided:  # § 633a.7(n); reading 633a-dealer-completes
-                while blackjack.dealer_must_draw(dealer, self._hits_soft_17):
+                while _dealer_draws(dealer, self._hits_soft_17):
                     dealer.append(shoe.draw())
         dealer_hand = tuple(dealer)
         insured = self._insurance and up_card.rank == Rank.ACE
@@ -424,9 +548,9 @@ class _StandardTablePlayer:
         # Sums start from the int 0 (exact, like a Fraction zero, without building one per wager and round).
         nets: dict[str, Fraction] = {}
         base_wagered: Fraction | int = 0
-        for settlement in result.settlements:
+        for settlement, net in _base_nets(result, hands, self._comparison):
             wager = "base" if settlement.wager.startswith("base") else settlement.wager
-            nets[wager] = nets.get(wager, 0) + settlement.net
+            nets[wager] = nets.get(wager, 0) + net
             if wager == "base":
                 base_wagered += settlement.amount
         plays = []
@@ -544,7 +668,8 @@ class _SwitchTablePlayer:
         self._child = compositions.child.tolist()
         self._total = compositions.total.tolist()
         self._two_cards = [[compositions.find(_counts(a, b)) for b in range(10)] for a in range(10)]
-        self._options = blackjack.RoundOptions(decks=table.decks, switch=True, comparison=table.comparison)
+        self._options = blackjack.RoundOptions(decks=table.decks, switch=True)
+        self._comparison = table.comparison
         self._report = tuple(wager for wager in SWITCH_WAGERS if wager in table.wagers)
         # The two equal Blackjack Wagers are always made at a Switch table (§ 633a.12(a)(1)); Super Match is optional.
         self._wagers = {"base": Fraction(1)}
@@ -611,7 +736,7 @@ class _SwitchTablePlayer:
             hands = [hand for first, second in starts for hand in self._play(shoe, first, second, up, switched)]
             seats.append((initial, hands))
         if not dealer_blackjack and not all(self._decided(hand, up_card) for _, hands in seats for hand in hands):
-            while blackjack.dealer_must_draw(dealer, self._hits_soft_17):  # § 633a.7(m)-(n)
+            while _dealer_draws(dealer, self._hits_soft_17):  # § 633a.7(m)-(n)
                 dealer.append(shoe.draw())
         dealer_hand = tuple(dealer)
         plays: list[WagerPlay] = []
@@ -620,9 +745,9 @@ class _SwitchTablePlayer:
             result = blackjack.settle(round_, describe=False)
             net: Fraction | int = 0  # summed from an int zero: exact, without a Fraction per round
             wagered: Fraction | int = 0
-            for settlement in result.settlements:
+            for settlement, compared in _base_nets(result, hands, self._comparison):
                 if settlement.wager.startswith("base"):
-                    net += settlement.net
+                    net += compared
                     wagered += settlement.amount
                 elif "super_match" in self._report and settlement.wager == "super_match":
                     plays.append(WagerPlay("super_match", float(settlement.net)))
@@ -707,12 +832,13 @@ class BlackjackRounds:
             )
             after_split = ", after a split too" if rules.double_after_split else ""
             described = (
-                f"{rules.decks} decks; dealer stands on soft 17; Blackjack pays 3 to 2; dealer checks for Blackjack "
+                f"{rules.decks} decks; dealer stands on soft 17; Blackjack pays {odds_text(rules.blackjack_pays)}; "
+                "dealer checks for Blackjack "
                 f"with the card reader; double on any two cards{after_split}; "
                 f"split to {rules.max_split_hands} hands (aces split once, one card to each split ace); "
                 f"{'late surrender' if rules.late_surrender else 'no surrender'}; no even money"
             )
-            rows = [("Blackjack", "3 to 2"), ("any other winning hand", "1 to 1")]
+            rows = [("Blackjack", odds_text(rules.blackjack_pays)), ("any other winning hand", "1 to 1")]
             if rules.late_surrender:
                 rows.append(("surrender", "half the wager returned"))
             return WagerFacts(
@@ -746,7 +872,7 @@ class BlackjackRounds:
             ids = (*ids, "633a-sim-bad-beat-hand")
         strategy: tuple[tuple[str, str], ...] = ()
         if wager == "bad_beat":
-            strategy = (("bad_beat_hand", table.options["bad_beat_hand"]),)
+            strategy = (("bad_beat_hand", table.options.bad_beat_hand.value),)
         return WagerFacts(
             wager,
             str(paytable.citation),
@@ -811,9 +937,10 @@ def _switch_facts(table: _Table) -> WagerFacts:
     )
     after_split = ", after a split too" if rules.double_after_split else ""
     described = (
-        f"{rules.decks} decks; dealer stands on soft 17; Blackjack pays 3 to 2; dealer checks for Blackjack with the "
-        f"card reader before the switch; double on any two cards{after_split}; split to {rules.max_split_hands} hands "
-        "(aces split once, one card to each split ace); no surrender (§ 633a.12(a)(4)); a dealer 22 pushes"
+        f"{rules.decks} decks; dealer stands on soft 17; Blackjack pays {odds_text(rules.blackjack_pays)}; dealer "
+        f"checks for Blackjack with the card reader before the switch; double on any two cards{after_split}; "
+        f"split to {rules.max_split_hands} hands (aces split once, one card to each split ace); no surrender "
+        "(§ 633a.12(a)(4)); a dealer 22 pushes"
     )
     return WagerFacts(
         "switch",
@@ -832,8 +959,7 @@ def _switch_facts(table: _Table) -> WagerFacts:
 
 def _comparison_facts(table: _Table) -> tuple[tuple[str, str], ...]:
     """The comparison rules dealt (they replace what the rules line says about them); none at the chapter's rules."""
-    asked = [f"{name.removeprefix('comparison_')}={table.options[name]}" for name in COMPARISON_OPTIONS
-             if name in table.options]  # fmt: skip
+    asked = [f"{name}={value}" for name, value in table.options.comparison_asked]
     if not asked:
         return ()
     return (("comparison rules", "not the chapter's, dealt to compare the analysis: " + ", ".join(asked)),)

@@ -58,6 +58,7 @@ from pacomply.engine.games.blackjack_hand import is_blackjack, point_value
 from pacomply.engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
 from pacomply.engine.simulation.shoe import Shoe
 from pacomply.regulations import chapter_685a as book
+from pacomply.regulations.rulebook import odds_text
 
 if TYPE_CHECKING:
     from pacomply.engine.analysis.down_under.analyzer import PolicyTables
@@ -73,14 +74,14 @@ BASE_CITATION = "58 Pa. Code § 685a.7, § 685a.11(a)"
 RULES_LINE = (
     "dealer stands on 17 to 22, hard or soft; a dealer 22 pushes except against a player 21 or two original Large "
     "cards; no surrender; one split (split aces one card each); double on any first two cards, after the split "
-    "too; Blackjack pays 3 to 2; a dealer Blackjack is exposed before the players act"
+    f"too; Blackjack pays {odds_text(book.BLACKJACK_ODDS)}; a dealer Blackjack is exposed before the players act"
 )
 PLAY_LINE = (
     "composition-dependent optimal, each decision using the up card and the hole card's Masque range (Small 2-5, "
     "Medium 6-9, Large 10-A)"
 )
 BASE_ROWS = (
-    ("Blackjack", "3 to 2"),
+    ("Blackjack", odds_text(book.BLACKJACK_ODDS)),
     ("21 or two original Large cards against a dealer 22", "1 to 1"),
     ("any other hand against a dealer 22", "push"),
     ("any other winning hand", "1 to 1"),

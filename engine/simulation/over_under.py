@@ -1,7 +1,5 @@
-"""Seeded simulation of Over/Under (686a): vectorised off the top, and round by round from a real shoe.
+"""Seeded simulation of Over/Under (686a), round by round from a real shoe.
 
-:func:`simulate` draws three distinct cards of the shoe uniformly per round (the same model the exact analysis
-enumerates) and applies the strategy and the settlement bands of chapter 686a with numpy — the fast cross-check.
 ``ROUND_GAME`` plugs the chapter into :mod:`engine.simulation.runner`: rounds dealt from a real shoe (cover card,
 burn, reshuffles, batches or a continuous shuffler) and settled by the rules-of-play module, as ``replay`` does.
 """
@@ -10,73 +8,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-from pacomply.engine.analysis.over_under import best_decisions, composition, required_wagers
+from pacomply.engine.analysis.over_under import best_decisions, required_wagers
 from pacomply.engine.games.over_under import CHAPTER, Decision, point_value, settle
-from pacomply.engine.simulation import SimulationResult
 from pacomply.engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
 from pacomply.engine.simulation.shoe import Shoe
 from pacomply.regulations.chapter_686a import (
-    BONUS_ODDS_BY_TOTAL,
     BONUS_PAYTABLE,
     BONUS_PAYTABLE_ID,
     DECKS_PER_BATCH,
-    OVER_23_WINNING_TOTALS,
     RULEBOOK,
-    UNDER_18_WINNING_TOTALS,
 )
-
-
-def _deal_three(decks: int, rounds: int, generator: np.random.Generator) -> np.ndarray:
-    """Point values of three distinct cards per round, shape (rounds, 3)."""
-    shoe = np.repeat(np.array(list(composition(decks).keys())), list(composition(decks).values()))
-    size = len(shoe)
-    first = generator.integers(0, size, rounds)
-    second = generator.integers(0, size - 1, rounds)
-    second += second >= first
-    third = generator.integers(0, size - 2, rounds)
-    low, high = np.minimum(first, second), np.maximum(first, second)
-    third += third >= low
-    third += third >= high
-    return np.stack([shoe[first], shoe[second], shoe[third]], axis=1)
-
-
-def simulate(wager: str, decks: int, rounds: int, seed: int) -> SimulationResult:
-    """Simulate ``rounds`` rounds of the 'required' or 'bonus' wager; reproducible for a seed."""
-    generator = np.random.default_rng(seed)
-    values = _deal_three(decks, rounds, generator)
-    totals = values.sum(axis=1)
-    if wager == "bonus":
-        pays = np.full(34, -1.0)
-        for total, odds in BONUS_ODDS_BY_TOTAL.items():
-            pays[total] = odds
-        net = pays[totals]
-        wagered = 1.0
-    elif wager == "required":
-        decision_by_value = {value: decision for value, (decision, _, _) in best_decisions(decks).items()}
-        over_wins = np.isin(totals, sorted(OVER_23_WINNING_TOTALS))
-        under_wins = np.isin(totals, sorted(UNDER_18_WINNING_TOTALS))
-        net = np.empty(rounds)
-        stake = np.empty(rounds)
-        for value, decision in decision_by_value.items():
-            mask = values[:, 0] == value
-            if decision == Decision.SURRENDER:
-                net[mask], stake[mask] = -1.0, 1.0
-                continue
-            wins = over_wins if decision == Decision.OVER else under_wins
-            net[mask] = np.where(wins[mask], 2.0, -2.0)
-            stake[mask] = 2.0
-        wagered = float(stake.mean())
-    else:
-        raise ValueError(f"686a has no wager '{wager}' (required, bonus)")
-    return SimulationResult(
-        rounds=rounds,
-        mean=float(net.mean()),
-        std_dev=float(net.std(ddof=1)),
-        wagered_per_round=wagered,
-        hit_frequency=float((net > 0).mean()),
-    )
-
 
 # --- Round by round from a real shoe (engine.simulation.registry protocol) ---------------------------------------
 

@@ -43,7 +43,13 @@ def _form_of(path: Path, head: bytes) -> str:
 
 
 def _text_of_html(data: bytes, path: Path) -> str:
-    from bs4 import BeautifulSoup  # lazy: only an HTML chapter needs the parser
+    try:
+        from bs4 import BeautifulSoup  # lazy: only an HTML chapter needs the parser
+    except ImportError as error:
+        raise OfficialTextError(
+            f"{path}: reading the PA Code's HTML page needs Beautiful Soup, which comes with pacomply's 'verify' "
+            "extra: install it with pip install 'pacomply[verify]', or give the chapter's PDF or text version"
+        ) from error
 
     soup = BeautifulSoup(data, "html.parser")
     for tag in soup(["script", "style", "noscript", "head"]):

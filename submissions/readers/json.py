@@ -270,7 +270,8 @@ def _check_against_rulebooks(filing: Filing, file_name: str, data: dict[str, Any
                 update={"equipment": table.equipment, "wagers": wagers, "locations": dict(table.locations)}
             )
         )
-    raw_metadata = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+    given_metadata = data.get("metadata")
+    raw_metadata = given_metadata if isinstance(given_metadata, dict) else {}
     metadata_where = SourceLocation(file=file_name, field="metadata")
     built_metadata = build_metadata(
         {

@@ -19,7 +19,10 @@ import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pdfminer.pdftypes import PDFStream
 
 # A filing's pages are forms of text: a page's content stream is tens of kilobytes, an embedded font a few
 # hundred. 8 MiB for one stream and 64 MiB for the whole file leave room for scanned images yet stop a bomb long
@@ -175,8 +178,8 @@ def _bounded_rldecode(data: bytes) -> bytes:
     return bytes(output)
 
 
-def _counted_decode(original: Callable[[Any], None]) -> Callable[[Any], None]:
-    def decode(stream: Any) -> None:
+def _counted_decode(original: Callable[[PDFStream], None]) -> Callable[[PDFStream], None]:
+    def decode(stream: PDFStream) -> None:
         budget = _budget()
         budget.current_object = stream.objid
         original(stream)
@@ -197,17 +200,23 @@ def inflation_budget(per_stream: int | None = None, total: int | None = None) ->
 
     per_stream = MAX_STREAM_BYTES if per_stream is None else per_stream
     total = MAX_TOTAL_BYTES if total is None else total
+    # pdfminer.six (checked up to 20260107) has no public hook for a size limit: PDFStream.decode calls the module's
+    # zlib, lzwdecode, rldecode and decompress_corrupted with no bound. A stream reader run before pdfminer (qpdf
+    # through pikepdf) would bound the objects qpdf finds, not the ones pdfminer's own recovery of a damaged file
+    # reads; so the bound stays inside pdfminer's decoding, swapped in by name for this block and put back after.
+    replacements: dict[str, object] = {
+        "zlib": _BoundedZlib,
+        "lzwdecode": _bounded_lzwdecode,
+        "rldecode": _bounded_rldecode,
+        "decompress_corrupted": _bounded_decompress_corrupted,
+    }
     with _LOCK:
-        saved = {
-            name: getattr(pdftypes, name) for name in ("zlib", "lzwdecode", "rldecode", "decompress_corrupted")
-        }
+        saved = {name: getattr(pdftypes, name) for name in replacements}
         original_decode = pdftypes.PDFStream.decode
         _ACTIVE = _Budget(per_stream, total)
-        pdftypes.zlib = _BoundedZlib  # type: ignore[assignment]
-        pdftypes.lzwdecode = _bounded_lzwdecode
-        pdftypes.rldecode = _bounded_rldecode
-        pdftypes.decompress_corrupted = _bounded_decompress_corrupted
-        pdftypes.PDFStream.decode = _counted_decode(original_decode)  # type: ignore[method-assign]
+        for name, replacement in replacements.items():
+            setattr(pdftypes, name, replacement)
+        setattr(pdftypes.PDFStream, "decode", _counted_decode(original_decode))  # noqa: B010 - a method, replaced
         try:
             yield
             if _ACTIVE.refused is not None:  # refused inside pdfminer, which may have carried on regardless
@@ -215,5 +224,5 @@ def inflation_budget(per_stream: int | None = None, total: int | None = None) ->
         finally:
             for name, value in saved.items():
                 setattr(pdftypes, name, value)
-            pdftypes.PDFStream.decode = original_decode  # type: ignore[method-assign]
+            setattr(pdftypes.PDFStream, "decode", original_decode)  # noqa: B010
             _ACTIVE = None

@@ -11,8 +11,9 @@ from statistics import NormalDist
 
 import pytest
 from pacomply.engine.analysis import blackjack_side_wagers as analysis
-from pacomply.engine.simulation import blackjack_side_wagers as simulation
 from pacomply.regulations.chapter_685a import MATCH_THE_DEALER_ODDS
+
+from tests.simulation.off_the_top import blackjack_side_wagers as simulation
 
 SEED = 20261122
 

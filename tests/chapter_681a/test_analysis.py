@@ -11,11 +11,11 @@ from pacomply.checker.wager_math import AnalysisUnavailable, analyse
 from pacomply.engine.analysis import twenty_one_baccarat as analysis
 from pacomply.engine.cards import Card, Rank, Suit
 from pacomply.engine.games.twenty_one_baccarat import bonus_hand, hand_total
-from pacomply.engine.simulation.twenty_one_baccarat import simulate
 from pacomply.regulations.chapter_681a import BONUS_PAYTABLE_DECKS
 from typer.testing import CliRunner
 
 from pacomply.cli import app
+from tests.simulation.off_the_top.twenty_one_baccarat import simulate
 
 
 @pytest.mark.parametrize("decks", [4, 8])

@@ -154,7 +154,7 @@ def test_681a_replay_rejects_wrong_card_count_and_deck_mismatch() -> None:
 
 def test_681a_engine_agrees_with_the_vectorised_simulation_round_by_round() -> None:
     """The engine (Card objects) and the simulation (numpy arrays) are separate codes; same cards, same net."""
-    from pacomply.engine.simulation import twenty_one_baccarat as simulation
+    from tests.simulation.off_the_top import twenty_one_baccarat as simulation
 
     generator = np.random.default_rng(681)
     ranks = np.repeat(np.arange(2, 15), 32)

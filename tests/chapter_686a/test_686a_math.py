@@ -10,8 +10,9 @@ from pacomply.checker.wager_math import analyse
 from pacomply.engine.analysis import over_under
 from pacomply.engine.cards import shoe_cards
 from pacomply.engine.games.over_under import point_value
-from pacomply.engine.simulation.over_under import simulate
 from pacomply.regulations.chapter_686a import BONUS_ODDS_BY_TOTAL
+
+from tests.simulation.off_the_top.over_under import simulate
 
 
 def physical_values(decks: int) -> np.ndarray:

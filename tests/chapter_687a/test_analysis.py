@@ -11,10 +11,10 @@ import pytest
 from pacomply.checker.wager_math import AnalysisUnavailable, analyse
 from pacomply.engine.analysis import dj_wild_stud_poker as analysis
 from pacomply.engine.evaluator import HandCategory, WildHandCategory, enumerate_deuces_wild
-from pacomply.engine.simulation.dj_wild_stud_poker import _row_of, simulate
 from typer.testing import CliRunner
 
 from pacomply.cli import app
+from tests.simulation.off_the_top.dj_wild_stud_poker import _row_of, simulate
 
 
 @pytest.fixture(scope="module")

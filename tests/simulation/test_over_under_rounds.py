@@ -12,11 +12,12 @@ from fractions import Fraction
 import pytest
 from pacomply.engine.analysis.over_under import best_decisions, bonus, required_wagers
 from pacomply.engine.games.over_under import Decision
-from pacomply.engine.simulation.over_under import simulate as simulate_off_the_top
 from pacomply.engine.simulation.registry import TableSetup
 from pacomply.engine.simulation.runner import SimulationPlan, SimulationRun, run
 from pacomply.engine.simulation.shoe import ShoeSpec
 from pacomply.regulations.rulebook import Shuffler
+
+from tests.simulation.off_the_top.over_under import simulate as simulate_off_the_top
 
 ROUNDS = 40_000
 

@@ -62,7 +62,7 @@ class BaseGameRecord:
         }
 
 
-def kernels():  # type: ignore[no-untyped-def]
+def kernels():
     """The numba kernels, imported on first use (numba is heavy to import)."""
     from pacomply.engine.analysis.blackjack import kernels as module
 
