@@ -7,15 +7,18 @@ defence the readers have against hostile files; nothing here parses a filing its
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import tempfile
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from pacomply.checker.diff import FilingDiff, FindingSummary, diff_filings
-from pacomply.checker.review import review_filing
+from pacomply.checker.registry import CheckSettings
+from pacomply.checker.review import Review, review_filing
 from pacomply.reports.interface import ReportFormat, renderer
 from pacomply.submissions import Filing, InputError, read_filing
 
@@ -30,9 +33,15 @@ class UploadRefused(ValueError):
         self.problems = problems
 
 
+class RenderingRefused(ValueError):
+    """A review's PDF could not be derived from its sealed review (the re-review gave another document)."""
+
+
 @dataclass(frozen=True, slots=True)
 class StoredReview:
-    """A review as the store keeps it: the JSON document and the two downloads, made at the same time."""
+    """A review as the store keeps it: the JSON document and the workbook, made at the same time. The PDF is made
+    later (:func:`render_review_pdf`), from the sealed review; ``pdf`` is empty until then (a review sealed before
+    revision 0004 carries its PDF here)."""
 
     document: dict[str, Any]
     pdf: bytes
@@ -80,16 +89,49 @@ def read_upload(name: str, data: bytes) -> Filing:
     return _with_file(name, data, read)  # type: ignore[no-any-return]
 
 
+def _review(name: str, data: bytes, settings: CheckSettings | None = None) -> Review:
+    return review_filing(read_upload(name, data), settings)
+
+
 def review_upload(name: str, data: bytes) -> StoredReview:
-    """Read and review an upload and render its JSON, PDF and Excel reviews (run in a worker process)."""
-    filing = read_upload(name, data)
-    review = review_filing(filing)
+    """Read and review an upload and render its JSON and Excel reviews (run in a worker process). The PDF, most of
+    a review's CPU, is not made here: :func:`render_review_pdf` derives it from the sealed review later."""
+    review = _review(name, data)
     document = json.loads(renderer(ReportFormat.JSON).render(review))
+    return StoredReview(document=document, pdf=b"", xlsx=renderer(ReportFormat.XLSX).render(review))
+
+
+def review_upload_with_pdf(name: str, data: bytes) -> StoredReview:
+    """:func:`review_upload` with the PDF made at once (tests, and a review a caller wants whole)."""
+    review = _review(name, data)
     return StoredReview(
-        document=document,
+        document=json.loads(renderer(ReportFormat.JSON).render(review)),
         pdf=renderer(ReportFormat.PDF).render(review),
         xlsx=renderer(ReportFormat.XLSX).render(review),
     )
+
+
+def document_digest(document: dict[str, Any]) -> str:
+    """The SHA-256 of a review document in a canonical form (sorted keys), the one a PDF is bound to."""
+    canonical = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def render_review_pdf(name: str, data: bytes, document: dict[str, Any]) -> bytes:
+    """The PDF of a sealed review: the original bytes reviewed again on the sealed review's date, rendered only when
+    that review's JSON document is the sealed one exactly (a review is deterministic for its input, date and
+    pacomply version). :class:`RenderingRefused` otherwise, e.g. when a later pacomply reviews differently: the PDF
+    of a sealed review is never made from another review."""
+    sealed_date = date.fromisoformat(str(document.get("review_date", "")))
+    review = _review(name, data, CheckSettings(review_date=sealed_date))
+    again = json.loads(renderer(ReportFormat.JSON).render(review))
+    if document_digest(again) != document_digest(document):
+        raise RenderingRefused(
+            "the review's PDF cannot be made: reviewing the stored filing again does not give the sealed review "
+            f"(sealed by pacomply {document.get('tool', {}).get('version', '?')}); the sealed review, its JSON and "
+            "workbook stand unchanged. Ask for a new review to have a PDF"
+        )
+    return renderer(ReportFormat.PDF).render(review)
 
 
 def collect(paths: list[Path]) -> list[Path]:

@@ -54,6 +54,7 @@ def build(
     store = open_store(database)
     worker = ReviewWorker(store, workers=workers, processes=processes)
     worker.resume()
+    worker.render_missing()
     app = create_app(
         store,
         worker,

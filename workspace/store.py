@@ -28,6 +28,7 @@ from pacomply.workspace.models import (
     Event,
     Letter,
     LetterKind,
+    ReviewPdf,
     ReviewRecord,
     Role,
     SignOff,
@@ -724,6 +725,68 @@ class Store:
         if row is None:
             raise NotFound("this filing has no review yet")
         return row[0], row[1]
+
+    def review_pdf(self, submission_id: int) -> tuple[ReviewRecord, bytes | None]:
+        """The latest review and its PDF: sealed with the review (before revision 0004), or made after it and
+        sealed in ``review_pdfs``; None when it has not been made yet (see :meth:`record_review_pdf`)."""
+        with self.session() as session:
+            row = session.execute(
+                select(ReviewRecord, ReviewRecord.pdf)
+                .where(ReviewRecord.submission_id == submission_id)
+                .order_by(ReviewRecord.id.desc())
+                .limit(1)
+            ).first()
+            if row is None:
+                raise NotFound("this filing has no review yet")
+            record, sealed = row[0], row[1]
+            if sealed:
+                return record, sealed
+            made = session.scalar(select(ReviewPdf.pdf).where(ReviewPdf.review_id == record.id))
+        return record, made
+
+    def pdf_source(self, review_id: int) -> tuple[str, bytes, dict[str, Any]]:
+        """What a review's PDF is made from: the submission's name and original bytes and the sealed document."""
+        with self.session() as session:
+            row = session.execute(
+                select(Submission.original_name, Submission.content, ReviewRecord.document)
+                .join(ReviewRecord, ReviewRecord.submission_id == Submission.id)
+                .where(ReviewRecord.id == review_id)
+            ).first()
+        if row is None:
+            raise NotFound(f"there is no review {review_id}")
+        return row[0], row[1], json.loads(row[2])
+
+    def record_review_pdf(self, review_id: int, pdf: bytes, document_sha256: str) -> bytes:
+        """Seal a review's PDF, made after the review; the PDF sealed for it (another process may have sealed one
+        first: the first stands, and both were made from the same sealed review)."""
+        try:
+            with self.session() as session:
+                session.add(
+                    ReviewPdf(
+                        review_id=review_id, created_at=now(), document_sha256=document_sha256,
+                        sha256=hashlib.sha256(pdf).hexdigest(), pdf=pdf,
+                    )
+                )
+        except IntegrityError:
+            pass
+        with self.session() as session:
+            return session.scalar(select(ReviewPdf.pdf).where(ReviewPdf.review_id == review_id))  # type: ignore[return-value]
+
+    def reviews_without_pdf(self, limit: int = 100) -> list[int]:
+        """Reviews sealed without their PDF and without one made since, oldest first (latest of each filing only)."""
+        latest = (
+            select(func.max(ReviewRecord.id).label("id")).group_by(ReviewRecord.submission_id).subquery()
+        )
+        statement = (
+            select(ReviewRecord.id)
+            .join(latest, latest.c.id == ReviewRecord.id)
+            .outerjoin(ReviewPdf, ReviewPdf.review_id == ReviewRecord.id)
+            .where(ReviewPdf.review_id.is_(None), func.length(ReviewRecord.pdf) == 0)
+            .order_by(ReviewRecord.id)
+            .limit(limit)
+        )
+        with self.session() as session:
+            return list(session.scalars(statement))
 
     def dispositions(self, submission_id: int) -> dict[str, Disposition]:
         """The standing disposition of each finding (the latest row for its key)."""

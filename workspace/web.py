@@ -35,6 +35,7 @@ from pacomply.workspace.models import FINAL_STATUSES, Decision, Role, Status, Us
 from pacomply.workspace.store import (
     SESSION_ABSOLUTE,
     SESSION_IDLE,
+    Conflict,
     DispositionRequest,
     Forbidden,
     NotFound,
@@ -659,7 +660,16 @@ def create_app(
 
     def _download(submission_id: int, kind: str) -> Response:
         submission = store.submission(current_user, submission_id)
-        record, content = store.review_download(submission_id, kind)
+        if kind == "pdf":
+            record, made = store.review_pdf(submission_id)
+            if made is None:
+                try:
+                    made = worker.render_pdf(record.id)
+                except reviewing.RenderingRefused as error:
+                    raise Conflict(str(error)) from None
+            content = made
+        else:
+            record, content = store.review_download(submission_id, kind)
         stem = submission.original_name.rsplit(".", 1)[0]
         media = {
             "pdf": "application/pdf",

@@ -5,6 +5,12 @@ the interpreter lock the server's threads need). The result is written to the st
 The queue is durable: a submission waits in the database (``review_state = 'pending'``) until its review or its
 failure is recorded, so the reviews pending when the server stopped are handed out again when it starts.
 
+The PDF of a review is not made with it (it is most of a review's CPU): once the review is sealed, a review process
+of its own, at the lowest scheduling priority, renders it from the sealed review when the cores are otherwise
+idle, and a download that finds none renders it at once in the review pool. Either way the PDF is derived from the
+sealed review (:func:`reviewing.render_review_pdf`) and sealed when made. The review processes import the review
+engine when they start (``warm_up``), not on their first review.
+
 Faults: when a review process dies (killed, out of memory), the pool is broken for every review it held; the
 worker builds a new pool and hands each of those reviews to it again. A filing whose review ends its process
 ``max_attempts`` times is recorded as a failure instead. Each review process watches the server that started it
@@ -19,7 +25,14 @@ from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 
-from pacomply.workspace.reviewing import StoredReview, UploadRefused, review_upload
+from pacomply.workspace.reviewing import (
+    RenderingRefused,
+    StoredReview,
+    UploadRefused,
+    document_digest,
+    render_review_pdf,
+    review_upload,
+)
 from pacomply.workspace.store import MAX_REVIEW_ATTEMPTS, Store
 
 LOG = logging.getLogger("pacomply.workspace")
@@ -51,6 +64,33 @@ def watch_parent() -> None:
     threading.Thread(target=wait_for_parent, name="pacomply-parent-watch", daemon=True).start()
 
 
+def warm_up() -> None:
+    """Run in each review process as it starts, after :func:`watch_parent`: import the review engine and the
+    renderers now, so the first review a process is given costs what every later one does."""
+    watch_parent()
+    import pacomply.checker.review
+    import pacomply.reports.json
+    import pacomply.reports.pdf
+    import pacomply.reports.xlsx
+    import pacomply.submissions.readers  # noqa: F401
+
+
+def low_priority() -> None:
+    """Run in the process that renders PDFs in the background: the lowest scheduling priority, so it takes only
+    CPU the reviews and the web server leave (where the platform has niceness), then as :func:`warm_up`."""
+    import contextlib
+    import os
+
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):  # a platform or container refusing it
+            os.nice(19)
+    warm_up()
+
+
+def _render(name: str, data: bytes, document: dict[str, object]) -> bytes:
+    return render_review_pdf(name, data, document)  # type: ignore[arg-type]
+
+
 @dataclass(slots=True)
 class _Job:
     submission_id: int
@@ -71,6 +111,7 @@ class ReviewWorker:
         processes: bool = True,
         review: Callable[[str, bytes], StoredReview] = review_upload,
         max_attempts: int = MAX_REVIEW_ATTEMPTS,
+        background_pdfs: bool | None = None,
     ) -> None:
         self.store = store
         self._workers = workers
@@ -85,16 +126,84 @@ class ReviewWorker:
         self.rebuilt = 0
         """How many times a broken pool was replaced."""
         self._pool = self._new_pool()
+        self._background = processes if background_pdfs is None else background_pdfs
+        self._renderer: Executor | None = None
+        self._rendering: set[int] = set()
 
-    def _new_pool(self) -> Executor:
+    def _new_pool(self, workers: int | None = None, initializer: Callable[[], None] = warm_up) -> Executor:
         if self._processes:
             import multiprocessing
 
             # spawn, not fork: the server has threads, and forking a threaded process is unsafe on every platform.
             return ProcessPoolExecutor(
-                self._workers, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent
+                workers or self._workers, mp_context=multiprocessing.get_context("spawn"), initializer=initializer
             )
-        return ThreadPoolExecutor(self._workers, thread_name_prefix="pacomply-review")
+        return ThreadPoolExecutor(workers or self._workers, thread_name_prefix="pacomply-review")
+
+    # -- PDFs, made after the review ------------------------------------------------------------------------
+
+    def render_pdf(self, review_id: int, timeout: float = 120.0) -> bytes:
+        """A sealed review's PDF, made now in the review pool and sealed (a download that found none)."""
+        name, data, document = self.store.pdf_source(review_id)
+        for _ in range(2):
+            with self._lock:
+                pool, generation = self._pool, self._generation
+            try:
+                pdf = pool.submit(_render, name, data, document).result(timeout)
+                break
+            except BrokenExecutor:
+                self._rebuild(generation)
+        else:  # pragma: no cover - a new pool refusing its first rendering
+            raise RuntimeError("the review pool could not render the PDF")
+        return self.store.record_review_pdf(review_id, pdf, document_digest(document))
+
+    def render_later(self, review_id: int) -> None:
+        """Queue a sealed review's PDF for the low-priority background renderer (no-op when it is switched off)."""
+        with self._lock:
+            if not self._background or self._closed or review_id in self._rendering:
+                return
+            if self._renderer is None:
+                self._renderer = self._new_pool(1, low_priority)
+            renderer = self._renderer
+            self._rendering.add(review_id)
+        try:
+            name, data, document = self.store.pdf_source(review_id)
+            future = renderer.submit(_render, name, data, document)
+        except Exception:
+            with self._lock:
+                self._rendering.discard(review_id)
+                if isinstance(self._renderer, ProcessPoolExecutor) and self._renderer is renderer:
+                    self._renderer = None  # broken: the next one starts a new renderer
+            LOG.warning("could not queue the PDF of review %s; it is made when first downloaded", review_id)
+            return
+        future.add_done_callback(lambda done: self._rendered(review_id, document, done))
+
+    def _rendered(self, review_id: int, document: dict[str, object], done: Future[bytes]) -> None:
+        try:
+            if done.cancelled():
+                return
+            try:
+                pdf = done.result()
+            except RenderingRefused as error:
+                LOG.warning("review %s: %s", review_id, error)
+                return
+            except BrokenExecutor:
+                with self._lock:
+                    self._renderer = None
+                return
+            self.store.record_review_pdf(review_id, pdf, document_digest(document))  # type: ignore[arg-type]
+        except Exception:
+            LOG.exception("could not make the PDF of review %s; it is made when first downloaded", review_id)
+        finally:
+            with self._lock:
+                self._rendering.discard(review_id)
+
+    def render_missing(self, limit: int = 1000) -> int:
+        """Queue the PDFs of the latest reviews that have none (at start-up); how many."""
+        missing = self.store.reviews_without_pdf(limit)
+        for review_id in missing:
+            self.render_later(review_id)
+        return len(missing)
 
     def _rebuild(self, generation: int) -> None:
         """Replace the pool of ``generation`` (once, however many of its reviews report it broken)."""
@@ -182,7 +291,9 @@ class ReviewWorker:
                     job.actor,
                 )
             else:
-                self.store.record_review(job.submission_id, stored, job.actor)
+                record = self.store.record_review(job.submission_id, stored, job.actor)
+                if not stored.pdf:
+                    self.render_later(record.id)
         except Exception:
             LOG.exception("could not record the review of submission %s", job.submission_id)
         finally:
@@ -211,5 +322,9 @@ class ReviewWorker:
         """Finish the reviews under way and stop; reviews still queued stay pending for the next start."""
         with self._lock:
             self._closed = True
-            pool = self._pool
+            pool, renderer = self._pool, self._renderer
+        if renderer is not None:  # PDFs not made yet are made when first downloaded
+            renderer.shutdown(wait=False, cancel_futures=True)
         pool.shutdown(wait=True, cancel_futures=False)
+        if renderer is not None:
+            renderer.shutdown(wait=True)
