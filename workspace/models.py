@@ -180,17 +180,19 @@ class SignOff(Base):
     user: Mapped[User] = relationship()
 
 
-class ReviewPdf(Base):
-    """A review's PDF, rendered after the review from its original bytes, only when the re-review gave the sealed
-    document exactly (``document_sha256``); one per review, never altered."""
+class ReviewRendering(Base):
+    """A review's PDF or workbook (``kind`` 'pdf' or 'xlsx'), rendered after the review from its original bytes,
+    only when the re-review gave the sealed document exactly (``document_sha256``); one of each per review, never
+    altered."""
 
-    __tablename__ = "review_pdfs"
+    __tablename__ = "review_renderings"
 
     review_id: Mapped[int] = mapped_column(ForeignKey("reviews.id"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     document_sha256: Mapped[str] = mapped_column(String(64))
     sha256: Mapped[str] = mapped_column(String(64))
-    pdf: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
+    content: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
 
 
 class Letter(Base):

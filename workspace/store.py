@@ -28,8 +28,8 @@ from pacomply.workspace.models import (
     Event,
     Letter,
     LetterKind,
-    ReviewPdf,
     ReviewRecord,
+    ReviewRendering,
     Role,
     SignOff,
     Status,
@@ -712,26 +712,14 @@ class Store:
             text = session.scalar(select(ReviewRecord.document).where(ReviewRecord.id == review_id))
         return json.loads(text) if text else {}
 
-    def review_download(self, submission_id: int, kind: str) -> tuple[ReviewRecord, bytes]:
-        """The latest review's PDF or Excel workbook."""
+    def review_download(self, submission_id: int, kind: str) -> tuple[ReviewRecord, bytes | None]:
+        """The latest review and its PDF or workbook (``kind`` 'pdf' or 'xlsx'): sealed with the review (before
+        revision 0004), or made after it and sealed in ``review_renderings``; None when not made yet (the caller
+        makes it from :meth:`rendering_source` and seals it with :meth:`record_rendering`)."""
         column = ReviewRecord.pdf if kind == "pdf" else ReviewRecord.xlsx
         with self.session() as session:
             row = session.execute(
                 select(ReviewRecord, column)
-                .where(ReviewRecord.submission_id == submission_id)
-                .order_by(ReviewRecord.id.desc())
-                .limit(1)
-            ).first()
-        if row is None:
-            raise NotFound("this filing has no review yet")
-        return row[0], row[1]
-
-    def review_pdf(self, submission_id: int) -> tuple[ReviewRecord, bytes | None]:
-        """The latest review and its PDF: sealed with the review (before revision 0004), or made after it and
-        sealed in ``review_pdfs``; None when it has not been made yet (see :meth:`record_review_pdf`)."""
-        with self.session() as session:
-            row = session.execute(
-                select(ReviewRecord, ReviewRecord.pdf)
                 .where(ReviewRecord.submission_id == submission_id)
                 .order_by(ReviewRecord.id.desc())
                 .limit(1)
@@ -741,11 +729,15 @@ class Store:
             record, sealed = row[0], row[1]
             if sealed:
                 return record, sealed
-            made = session.scalar(select(ReviewPdf.pdf).where(ReviewPdf.review_id == record.id))
+            made = session.scalar(
+                select(ReviewRendering.content).where(
+                    ReviewRendering.review_id == record.id, ReviewRendering.kind == kind
+                )
+            )
         return record, made
 
-    def pdf_source(self, review_id: int) -> tuple[str, bytes, dict[str, Any]]:
-        """What a review's PDF is made from: the submission's name and original bytes and the sealed document."""
+    def rendering_source(self, review_id: int) -> tuple[str, bytes, dict[str, Any]]:
+        """What a review's downloads are made from: the submission's name and original bytes, the sealed document."""
         with self.session() as session:
             row = session.execute(
                 select(Submission.original_name, Submission.content, ReviewRecord.document)
@@ -756,32 +748,35 @@ class Store:
             raise NotFound(f"there is no review {review_id}")
         return row[0], row[1], json.loads(row[2])
 
-    def record_review_pdf(self, review_id: int, pdf: bytes, document_sha256: str) -> bytes:
-        """Seal a review's PDF, made after the review; the PDF sealed for it (another process may have sealed one
-        first: the first stands, and both were made from the same sealed review)."""
+    def record_rendering(self, review_id: int, kind: str, content: bytes, document_sha256: str) -> bytes:
+        """Seal a review's PDF or workbook, made after the review; what is sealed for it (another process may have
+        sealed one first: the first stands, and both were made from the same sealed review)."""
         try:
             with self.session() as session:
                 session.add(
-                    ReviewPdf(
-                        review_id=review_id, created_at=now(), document_sha256=document_sha256,
-                        sha256=hashlib.sha256(pdf).hexdigest(), pdf=pdf,
+                    ReviewRendering(
+                        review_id=review_id, kind=kind, created_at=now(), document_sha256=document_sha256,
+                        sha256=hashlib.sha256(content).hexdigest(), content=content,
                     )
                 )
         except IntegrityError:
             pass
         with self.session() as session:
-            return session.scalar(select(ReviewPdf.pdf).where(ReviewPdf.review_id == review_id))  # type: ignore[return-value]
+            return session.scalar(  # type: ignore[return-value]
+                select(ReviewRendering.content).where(
+                    ReviewRendering.review_id == review_id, ReviewRendering.kind == kind
+                )
+            )
 
-    def reviews_without_pdf(self, limit: int = 100) -> list[int]:
-        """Reviews sealed without their PDF and without one made since, oldest first (latest of each filing only)."""
-        latest = (
-            select(func.max(ReviewRecord.id).label("id")).group_by(ReviewRecord.submission_id).subquery()
-        )
+    def reviews_without_renderings(self, limit: int = 1000) -> list[int]:
+        """The latest review of each filing that was sealed without its PDF and has none made since, oldest
+        first (the PDF is made with the workbook, so one stands for both)."""
+        latest = select(func.max(ReviewRecord.id).label("id")).group_by(ReviewRecord.submission_id).subquery()
+        made = select(ReviewRendering.review_id).where(ReviewRendering.kind == "pdf")
         statement = (
             select(ReviewRecord.id)
             .join(latest, latest.c.id == ReviewRecord.id)
-            .outerjoin(ReviewPdf, ReviewPdf.review_id == ReviewRecord.id)
-            .where(ReviewPdf.review_id.is_(None), func.length(ReviewRecord.pdf) == 0)
+            .where(ReviewRecord.id.not_in(made), func.length(ReviewRecord.pdf) == 0)
             .order_by(ReviewRecord.id)
             .limit(limit)
         )

@@ -660,16 +660,12 @@ def create_app(
 
     def _download(submission_id: int, kind: str) -> Response:
         submission = store.submission(current_user, submission_id)
-        if kind == "pdf":
-            record, made = store.review_pdf(submission_id)
-            if made is None:
-                try:
-                    made = worker.render_pdf(record.id)
-                except reviewing.RenderingRefused as error:
-                    raise Conflict(str(error)) from None
-            content = made
-        else:
-            record, content = store.review_download(submission_id, kind)
+        record, content = store.review_download(submission_id, kind)
+        if content is None:  # not made yet: made now from the sealed review, and sealed
+            try:
+                content = worker.render_download(record.id, kind)
+            except reviewing.RenderingRefused as error:
+                raise Conflict(str(error)) from None
         stem = submission.original_name.rsplit(".", 1)[0]
         media = {
             "pdf": "application/pdf",

@@ -5,10 +5,10 @@ the interpreter lock the server's threads need). The result is written to the st
 The queue is durable: a submission waits in the database (``review_state = 'pending'``) until its review or its
 failure is recorded, so the reviews pending when the server stopped are handed out again when it starts.
 
-The PDF of a review is not made with it (it is most of a review's CPU): once the review is sealed, a review process
-of its own, at the lowest scheduling priority, renders it from the sealed review when the cores are otherwise
-idle, and a download that finds none renders it at once in the review pool. Either way the PDF is derived from the
-sealed review (:func:`reviewing.render_review_pdf`) and sealed when made. The review processes import the review
+The PDF and workbook of a review are not made with it (they are nine tenths of a review's CPU): once no review is
+waiting, a process of their own, at the lowest scheduling priority, renders them from each sealed review, and a
+download that finds its file not made yet renders it at once in the review pool. Either way they are derived from
+the sealed review (:func:`reviewing.render_downloads`) and sealed when made. The review processes import the review
 engine when they start (``warm_up``), not on their first review.
 
 Faults: when a review process dies (killed, out of memory), the pool is broken for every review it held; the
@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from pacomply.workspace.reviewing import (
+    DOWNLOADS,
     RenderingRefused,
     StoredReview,
     UploadRefused,
     document_digest,
-    render_review_pdf,
+    render_downloads,
     review_upload,
 )
 from pacomply.workspace.store import MAX_REVIEW_ATTEMPTS, Store
@@ -87,8 +90,8 @@ def low_priority() -> None:
     warm_up()
 
 
-def _render(name: str, data: bytes, document: dict[str, object]) -> bytes:
-    return render_review_pdf(name, data, document)  # type: ignore[arg-type]
+def _render(name: str, data: bytes, document: dict[str, Any], kinds: tuple[str, ...]) -> dict[str, bytes]:
+    return render_downloads(name, data, document, kinds)
 
 
 @dataclass(slots=True)
@@ -129,61 +132,81 @@ class ReviewWorker:
         self._background = processes if background_pdfs is None else background_pdfs
         self._renderer: Executor | None = None
         self._rendering: set[int] = set()
+        self._render_waiting: deque[int] = deque()
 
     def _new_pool(self, workers: int | None = None, initializer: Callable[[], None] = warm_up) -> Executor:
         if self._processes:
             import multiprocessing
 
             # spawn, not fork: the server has threads, and forking a threaded process is unsafe on every platform.
-            return ProcessPoolExecutor(
+            pool = ProcessPoolExecutor(
                 workers or self._workers, mp_context=multiprocessing.get_context("spawn"), initializer=initializer
             )
+            # Start every process now (the executor starts one per task waiting for a free process), so each has
+            # imported the engine before the first reviews arrive.
+            for _ in range(workers or self._workers):
+                pool.submit(int)
+            return pool
         return ThreadPoolExecutor(workers or self._workers, thread_name_prefix="pacomply-review")
 
     # -- PDFs, made after the review ------------------------------------------------------------------------
 
-    def render_pdf(self, review_id: int, timeout: float = 120.0) -> bytes:
-        """A sealed review's PDF, made now in the review pool and sealed (a download that found none)."""
-        name, data, document = self.store.pdf_source(review_id)
+    def render_download(self, review_id: int, kind: str, timeout: float = 120.0) -> bytes:
+        """A sealed review's PDF or workbook, made now in the review pool and sealed (a download that found none)."""
+        name, data, document = self.store.rendering_source(review_id)
         for _ in range(2):
             with self._lock:
                 pool, generation = self._pool, self._generation
             try:
-                pdf = pool.submit(_render, name, data, document).result(timeout)
+                made = pool.submit(_render, name, data, document, (kind,)).result(timeout)
                 break
             except BrokenExecutor:
                 self._rebuild(generation)
         else:  # pragma: no cover - a new pool refusing its first rendering
-            raise RuntimeError("the review pool could not render the PDF")
-        return self.store.record_review_pdf(review_id, pdf, document_digest(document))
+            raise RuntimeError("the review pool could not render the download")
+        return self.store.record_rendering(review_id, kind, made[kind], document_digest(document))
 
     def render_later(self, review_id: int) -> None:
-        """Queue a sealed review's PDF for the low-priority background renderer (no-op when it is switched off)."""
+        """Queue a sealed review's PDF and workbook for the low-priority renderer, which is handed them once no
+        review is waiting (a no-op when background rendering is off)."""
         with self._lock:
             if not self._background or self._closed or review_id in self._rendering:
                 return
-            if self._renderer is None:
-                self._renderer = self._new_pool(1, low_priority)
-            renderer = self._renderer
             self._rendering.add(review_id)
-        try:
-            name, data, document = self.store.pdf_source(review_id)
-            future = renderer.submit(_render, name, data, document)
-        except Exception:
-            with self._lock:
-                self._rendering.discard(review_id)
-                if isinstance(self._renderer, ProcessPoolExecutor) and self._renderer is renderer:
-                    self._renderer = None  # broken: the next one starts a new renderer
-            LOG.warning("could not queue the PDF of review %s; it is made when first downloaded", review_id)
-            return
-        future.add_done_callback(lambda done: self._rendered(review_id, document, done))
+            self._render_waiting.append(review_id)
+        self._hand_out_renderings()
 
-    def _rendered(self, review_id: int, document: dict[str, object], done: Future[bytes]) -> None:
+    def _hand_out_renderings(self) -> None:
+        while True:
+            with self._lock:
+                if self._jobs or self._closed or not self._render_waiting:
+                    return
+                review_id = self._render_waiting.popleft()
+                if self._renderer is None:
+                    self._renderer = self._new_pool(1, low_priority)
+                renderer = self._renderer
+            try:
+                name, data, document = self.store.rendering_source(review_id)
+                future = renderer.submit(_render, name, data, document, DOWNLOADS)
+            except Exception:
+                with self._lock:
+                    self._rendering.discard(review_id)
+                    if self._renderer is renderer:
+                        self._renderer = None  # broken: the next rendering starts a new renderer
+                LOG.warning("could not queue the downloads of review %s; each is made when first asked", review_id)
+                continue
+            future.add_done_callback(lambda done, review_id=review_id, document=document: self._rendered(
+                review_id, document, done
+            ))
+
+    def _rendered(self, review_id: int, document: dict[str, Any], done: Future[dict[str, bytes]]) -> None:
         try:
-            if done.cancelled():
+            with self._lock:
+                closed = self._closed
+            if done.cancelled() or closed:
                 return
             try:
-                pdf = done.result()
+                made = done.result()
             except RenderingRefused as error:
                 LOG.warning("review %s: %s", review_id, error)
                 return
@@ -191,31 +214,21 @@ class ReviewWorker:
                 with self._lock:
                     self._renderer = None
                 return
-            self.store.record_review_pdf(review_id, pdf, document_digest(document))  # type: ignore[arg-type]
+            digest = document_digest(document)
+            for kind in DOWNLOADS:
+                self.store.record_rendering(review_id, kind, made[kind], digest)
         except Exception:
-            LOG.exception("could not make the PDF of review %s; it is made when first downloaded", review_id)
+            LOG.exception("could not make the downloads of review %s; each is made when first asked", review_id)
         finally:
             with self._lock:
                 self._rendering.discard(review_id)
 
     def render_missing(self, limit: int = 1000) -> int:
-        """Queue the PDFs of the latest reviews that have none (at start-up); how many."""
-        missing = self.store.reviews_without_pdf(limit)
+        """Queue the downloads of the latest reviews that have none (at start-up); how many."""
+        missing = self.store.reviews_without_renderings(limit)
         for review_id in missing:
             self.render_later(review_id)
         return len(missing)
-
-    def _rebuild(self, generation: int) -> None:
-        """Replace the pool of ``generation`` (once, however many of its reviews report it broken)."""
-        with self._lock:
-            if generation != self._generation or self._closed:
-                return
-            broken = self._pool
-            self._pool = self._new_pool()
-            self._generation += 1
-            self.rebuilt += 1
-        LOG.warning("a review process ended abruptly; the review pool was rebuilt")
-        broken.shutdown(wait=False, cancel_futures=True)
 
     def submit(
         self, submission_id: int, name: str, data: bytes, actor: str = "pacomply"
@@ -301,6 +314,7 @@ class ReviewWorker:
                 if self._jobs.get(job.submission_id) is job:
                     del self._jobs[job.submission_id]
                 self._idle.notify_all()
+            self._hand_out_renderings()
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until no review is running or being recorded; False when the timeout passed first."""
@@ -323,8 +337,9 @@ class ReviewWorker:
         with self._lock:
             self._closed = True
             pool, renderer = self._pool, self._renderer
-        if renderer is not None:  # PDFs not made yet are made when first downloaded
-            renderer.shutdown(wait=False, cancel_futures=True)
-        pool.shutdown(wait=True, cancel_futures=False)
         if renderer is not None:
-            renderer.shutdown(wait=True)
+            # PDFs not made yet are made when first downloaded: the renderer is stopped, not waited for.
+            for process in list((getattr(renderer, "_processes", None) or {}).values()):
+                process.terminate()
+            renderer.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(wait=True, cancel_futures=False)
