@@ -205,6 +205,7 @@ def main() -> None:
         for label, limits in (
             ("throttled (as served)", None),
             ("anchor: never throttled", ThrottleLimits(per_account=10**9, per_address=10**9, concurrent=64)),
+            ("anchor: throttled, refusals answered at once", ThrottleLimits(tarpit_seconds=0)),
         ):
             _sign_in_under_guessing(arguments, label, limits)
 
@@ -219,7 +220,7 @@ def _sign_in_under_guessing(arguments: argparse.Namespace, label: str, limits: o
         options = {"throttle": SignInThrottle(limits)} if limits is not None else {}  # type: ignore[arg-type]
         app, worker = build(database, workers=1, **options)
         worker.store.add_user("bench", PASSWORD, "reviewer")
-        server = create_server(app, host="127.0.0.1", port=0, threads=8)
+        server = create_server(app, host="127.0.0.1", port=0, threads=16)  # as pacomply serve runs it
         threading.Thread(target=server.run, daemon=True).start()
         base = f"http://127.0.0.1:{server.effective_port}"
         try:

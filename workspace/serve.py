@@ -85,7 +85,7 @@ def serve(
     database: str | None,
     allow_remote: bool = False,
     workers: int = 2,
-    threads: int = 8,
+    threads: int = 16,
     secure_cookies: bool = False,
     on_ready: Callable[[str], None] | None = None,
 ) -> None:

@@ -1,5 +1,9 @@
 """Throttling of sign-in guesses, per account and per client address (OWASP ASVS level 2, V2.2.1).
 
+A locked-out address's refusals are held back (``tarpit_seconds``, in at most ``tarpit_slots`` sleeping threads):
+a guessing client that waits for its answer spends no CPU, so even clients on the server's own cores leave the
+signed-in pages their speed.
+
 A guess costs the server an argon2 hash (tens of milliseconds of CPU and memory by design). The throttle answers
 before any hash is made: an account or address that failed too often within the window is refused at once, and
 only one hash (``concurrent`` in all) is computed at a time, so guessing clients cannot take the cores the
@@ -31,6 +35,12 @@ class ThrottleLimits:
     """How long a sign-in waits for a free hashing slot before it is refused as busy."""
     tracked: int = 100_000
     """Accounts and addresses counted before the expired ones are swept (the memory a flood can take)."""
+    tarpit_seconds: float = 2.0
+    """How long the refusal of a locked-out address is held back: a client waiting for its answer is not guessing,
+    so a flood of refused guesses slows to one per client per this many seconds, whatever the client's speed."""
+    tarpit_slots: int = 8
+    """Refusals held back at once (each holds a server thread, asleep); beyond them refusals are answered at once.
+    ``pacomply serve`` runs 16 threads, so 8 stay free for every other request."""
 
 
 class Throttled(Exception):
@@ -53,6 +63,7 @@ class SignInThrottle:
         self._failures: dict[tuple[str, str], deque[float]] = {}
         self._announced: set[tuple[str, str]] = set()
         self._hashing = threading.BoundedSemaphore(self.limits.concurrent)
+        self._tarpit = threading.BoundedSemaphore(max(1, self.limits.tarpit_slots))
 
     def _recent(self, key: tuple[str, str], now: float) -> deque[float]:
         times = self._failures.get(key)
@@ -106,6 +117,18 @@ class SignInThrottle:
         with self._lock:
             self._failures.pop(("account", account.casefold()), None)
             self._announced.discard(("account", account.casefold()))
+
+    def hold_refusal(self) -> None:
+        """Hold back a locked-out address's refusal for ``tarpit_seconds`` in a free slot (sleeping, no CPU);
+        at once when every slot is taken."""
+        if self.limits.tarpit_seconds <= 0 or self.limits.tarpit_slots <= 0:
+            return
+        if not self._tarpit.acquire(blocking=False):
+            return
+        try:
+            time.sleep(self.limits.tarpit_seconds)
+        finally:
+            self._tarpit.release()
 
     def hashing_slot(self) -> _Slot:
         """A context manager holding one of the hashing slots; :class:`Throttled` when none frees in time."""

@@ -167,8 +167,10 @@ def describe_event(action: str, detail_text: str) -> str:
 
 class LockedOutGate:
     """WSGI middleware in front of the application: the sign-in page and form from an address that used up its
-    failures get a short plain 429 before Flask parses anything (no form, session, template or hash), so a flood
-    of guesses costs the server as little as an answer can, and the signed-in pages keep their speed."""
+    failures get a short plain 429 before Flask parses anything (no form, session, template or hash), held back a
+    while in a bounded number of sleeping threads (:meth:`SignInThrottle.hold_refusal`), so a flood of guesses
+    costs the server as little as an answer can, the guessing clients wait instead of guessing, and the signed-in
+    pages keep their speed."""
 
     def __init__(self, application: Any, throttle: SignInThrottle) -> None:
         self.application = application
@@ -178,6 +180,7 @@ class LockedOutGate:
         if environ.get("PATH_INFO") == "/login":
             retry = self.throttle.address_retry_after(str(environ.get("REMOTE_ADDR") or "unknown")[:64])
             if retry is not None:
+                self.throttle.hold_refusal()
                 body = f"too many failed sign-ins from this address; try again in {retry // 60 + 1} minute(s)\n"
                 start_response(
                     "429 Too Many Requests",

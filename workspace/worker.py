@@ -149,7 +149,19 @@ class ReviewWorker:
             return pool
         return ThreadPoolExecutor(workers or self._workers, thread_name_prefix="pacomply-review")
 
-    # -- PDFs, made after the review ------------------------------------------------------------------------
+    def _rebuild(self, generation: int) -> None:
+        """Replace the pool of ``generation`` (once, however many of its reviews report it broken)."""
+        with self._lock:
+            if generation != self._generation or self._closed:
+                return
+            broken = self._pool
+            self._pool = self._new_pool()
+            self._generation += 1
+            self.rebuilt += 1
+        LOG.warning("a review process ended abruptly; the review pool was rebuilt")
+        broken.shutdown(wait=False, cancel_futures=True)
+
+    # -- downloads, made after the review -----------------------------------------------------------------------
 
     def render_download(self, review_id: int, kind: str, timeout: float = 120.0) -> bytes:
         """A sealed review's PDF or workbook, made now in the review pool and sealed (a download that found none)."""
