@@ -204,8 +204,11 @@ def main() -> None:
               f"(guessers at niceness {arguments.guesser_nice})")
         for label, limits in (
             ("throttled (as served)", None),
-            ("anchor: never throttled", ThrottleLimits(per_account=10**9, per_address=10**9, concurrent=64)),
-            ("anchor: throttled, refusals answered at once", ThrottleLimits(tarpit_seconds=0)),
+            ("anchor: never throttled, hashes at normal priority (as before the throttle)", ThrottleLimits(
+                per_account=10**9, per_address=10**9, concurrent=64, tarpit_seconds=0, low_priority_hashing=False
+            )),
+            ("anchor: throttled, hashes at normal priority, refusals at once (the previous throttle)",
+             ThrottleLimits(tarpit_seconds=0, low_priority_hashing=False)),
         ):
             _sign_in_under_guessing(arguments, label, limits)
 

@@ -286,8 +286,7 @@ def create_app(
         """The account, after the throttle let the guess through; every outcome is counted and audited."""
         try:
             throttle.check(username, address())
-            with throttle.hashing_slot():
-                user = store.authenticate(username, password)
+            user = throttle.check_password(store.authenticate, username, password)
         except Throttled as error:
             if error.first:
                 store.record_sign_in(username, address(), "sign-in throttled", str(error))

@@ -272,6 +272,39 @@ def test_a_locked_out_address_waits_for_its_refusal_in_a_bounded_number_of_sleep
     assert len(passed_through) == 2
 
 
+def test_password_hashes_run_in_a_bounded_pool_of_lowest_priority_threads() -> None:
+    """The pages' threads are scheduled before a guess's hash (Linux sets a nice value per thread)."""
+    import os
+    import sys
+    import threading
+
+    from pacomply.workspace.throttle import SignInThrottle, Throttled, ThrottleLimits
+
+    throttle = SignInThrottle(ThrottleLimits(concurrent=1, wait_seconds=0.2))
+    seen = []
+
+    def check(username: str, password: str) -> str:
+        seen.append((threading.current_thread().name, os.getpriority(os.PRIO_PROCESS, threading.get_native_id())))
+        return username
+
+    assert throttle.check_password(check, "rita", "x") == "rita"
+    assert seen[0][0].startswith("pacomply-hash")
+    if sys.platform.startswith("linux"):
+        assert seen[0][1] == 19
+    # One hash at a time: a guess finding the slot taken past wait_seconds is refused, not queued.
+    started, release = threading.Event(), threading.Event()
+    blocker = threading.Thread(
+        target=throttle.check_password, args=(lambda *_: started.set() or release.wait(5), "a", "b")
+    )
+    blocker.start()
+    assert started.wait(5)  # the one slot is taken
+    with pytest.raises(Throttled, match="busy"):
+        throttle.check_password(check, "sam", "y")
+    release.set()
+    blocker.join()
+    assert throttle.check_password(check, "sam", "y") == "sam"
+
+
 def test_the_throttle_forgets_failures_past_its_window_and_stays_bounded() -> None:
     from pacomply.workspace.throttle import SignInThrottle, Throttled, ThrottleLimits
 
