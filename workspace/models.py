@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from enum import StrEnum
 
+import pacomply.workspace.stack  # noqa: F401  # isort: skip  (names the extra when it is missing)
 from sqlalchemy import (
     Boolean,
     Date,

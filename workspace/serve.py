@@ -91,6 +91,9 @@ def serve(
 ) -> None:
     """Serve until interrupted; reviews under way finish before it returns."""
     check_host(host, allow_remote)
+    from pacomply.workspace import stack
+
+    stack.require()
     from waitress import create_server
 
     app, worker = build(database, workers=workers, secure_cookies=secure_cookies)

@@ -27,6 +27,7 @@ from functools import wraps
 from typing import Any
 from urllib.parse import urlsplit
 
+import pacomply.workspace.stack  # noqa: F401  # isort: skip  (names the extra when it is missing)
 from flask import Flask, Response, flash, g, jsonify, redirect, render_template, request, session, url_for
 from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
 from flask_wtf.csrf import CSRFError, CSRFProtect
