@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pacomply.checker.registry import CheckSettings, Severity
+from pacomply.checker.registry import CheckSettings, Severity, Waiver
 from pacomply.checker.review import Review, review_filing
+from pacomply.config import Config, finish_review
 from pacomply.engine.processes import process_pool
 from pacomply.reports.interface import ReportFormat, renderer
 from pacomply.submissions import OTHER_SPREADSHEET_SUFFIXES, InputError, read_filing
@@ -141,6 +142,18 @@ def review_path(path: Path, settings: CheckSettings | None = None) -> BatchOutco
     except OSError as error:
         return BatchOutcome(path, None, (f"{path.name}: {error.strerror or error}",))
     return BatchOutcome(path, review_filing(filing, settings))
+
+
+def review_configured(
+    path: Path, settings: CheckSettings, config: Config, waivers: Sequence[Waiver]
+) -> BatchOutcome:
+    """:func:`review_path`, completed with a configuration and waivers as ``validate`` completes it
+    (:func:`config.finish_review`): the configured defaults, the waivers as of the settings' review date, the
+    severity overrides. The review workspace reviews through this, with the licensee's configuration."""
+    outcome = review_path(path, settings)
+    if outcome.review is None:
+        return outcome
+    return BatchOutcome(path, finish_review(outcome.review, settings, config, waivers, settings.review_date))
 
 
 def _review_chunk(arguments: tuple[list[Path], CheckSettings | None]) -> list[BatchOutcome]:

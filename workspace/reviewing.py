@@ -7,6 +7,7 @@ defence the readers have against hostile files; nothing here parses a filing its
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -17,10 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from pacomply.checker.diff import FilingDiff, FindingSummary, diff_filings
-from pacomply.checker.registry import CheckSettings
-from pacomply.checker.review import Review, review_filing
+from pacomply.checker.registry import CheckSettings, Waiver
+from pacomply.checker.review import Review
+from pacomply.checker.waivers import read_waivers
 from pacomply.reports.interface import ReportFormat, renderer
 from pacomply.submissions import Filing, InputError, read_filing
+
+from pacomply.config import Config, load_config
+from pacomply.review_service import review_configured
 
 SUFFIXES = (".xlsx", ".xlsm", ".json", ".pdf")
 
@@ -78,36 +83,77 @@ def _with_file(name: str, data: bytes, action: Any) -> Any:
         return action(path)
 
 
+def _read(path: Path) -> Filing:
+    try:
+        return read_filing(path)
+    except InputError as error:
+        raise UploadRefused([str(problem) for problem in error.problems]) from None
+    except OSError as error:
+        raise UploadRefused([f"{path.name}: {error.strerror or error}"]) from None
+
+
 def read_upload(name: str, data: bytes) -> Filing:
     """The filing in an upload; :class:`UploadRefused` with every problem when it cannot be read."""
     if Path(safe_name(name)).suffix.lower() not in SUFFIXES:
         raise UploadRefused([f"{safe_name(name)}: not a filing format; expected .xlsx, .json or .pdf"])
-
-    def read(path: Path) -> Filing:
-        try:
-            return read_filing(path)
-        except InputError as error:
-            raise UploadRefused([str(problem) for problem in error.problems]) from None
-        except OSError as error:
-            raise UploadRefused([f"{path.name}: {error.strerror or error}"]) from None
-
-    return _with_file(name, data, read)  # type: ignore[no-any-return]
+    return _with_file(name, data, _read)  # type: ignore[no-any-return]
 
 
-def _review(name: str, data: bytes, settings: CheckSettings | None = None) -> Review:
-    return review_filing(read_upload(name, data), settings)
+LICENSEE_CONFIGURATION = "pacomply.toml"
 
 
-def review_upload(name: str, data: bytes) -> StoredReview:
+def licensee_configuration(folder: Path | None, licensee: str) -> tuple[Config, tuple[Waiver, ...]]:
+    """The configuration and waivers a licensee's filings are reviewed with: ``FOLDER/<licensee>/pacomply.toml``
+    (the licensee's name reduced as :func:`safe_name` reduces a file name), with the waiver file it names, as
+    ``validate`` reads them; none when there is no folder or no file. :class:`UploadRefused` naming the file when
+    either cannot be read (the review is then recorded as failed, with the reason)."""
+    if folder is None:
+        return Config(), ()
+    path = folder / safe_name(licensee) / LICENSEE_CONFIGURATION
+    if not path.is_file():
+        return Config(), ()
+    try:
+        config = load_config(path)
+        waivers = tuple(read_waivers(config.waivers)) if config.waivers is not None else ()
+    except InputError as error:
+        raise UploadRefused(
+            [f"the configuration of {licensee} ({path.parent.name}/{path.name}): {item}" for item in error.problems]
+        ) from None
+    return config, waivers
+
+
+def _review(
+    name: str, data: bytes, settings: CheckSettings | None = None, configurations: Path | None = None
+) -> Review:
+    """The review of an upload through the review service, as ``validate`` makes it: with the licensee's
+    configuration and waivers where ``configurations`` holds them (:func:`licensee_configuration`)."""
+
+    def review(path: Path) -> Review:
+        licensee = _read(path).metadata.licensee
+        config, waivers = licensee_configuration(configurations, licensee)
+        chosen = settings or CheckSettings()
+        if config.rack_tolerance is not None:
+            chosen = dataclasses.replace(chosen, rack_tolerance=config.rack_tolerance)
+        outcome = review_configured(path, chosen, config, waivers)
+        if outcome.review is None:
+            raise UploadRefused(list(outcome.problems))
+        return outcome.review
+
+    if Path(safe_name(name)).suffix.lower() not in SUFFIXES:
+        raise UploadRefused([f"{safe_name(name)}: not a filing format; expected .xlsx, .json or .pdf"])
+    return _with_file(name, data, review)  # type: ignore[no-any-return]
+
+
+def review_upload(name: str, data: bytes, configurations: Path | None = None) -> StoredReview:
     """Read and review an upload and render its JSON document (run in a worker process). The PDF and workbook are
     not made here: :func:`render_downloads` derives them from the sealed review later."""
-    review = _review(name, data)
+    review = _review(name, data, configurations=configurations)
     return StoredReview(document=json.loads(renderer(ReportFormat.JSON).render(review)), pdf=b"", xlsx=b"")
 
 
-def review_upload_whole(name: str, data: bytes) -> StoredReview:
+def review_upload_whole(name: str, data: bytes, configurations: Path | None = None) -> StoredReview:
     """:func:`review_upload` with the PDF and workbook made at once (the anchor of the benchmark, and tests)."""
-    review = _review(name, data)
+    review = _review(name, data, configurations=configurations)
     return StoredReview(
         document=json.loads(renderer(ReportFormat.JSON).render(review)),
         pdf=renderer(ReportFormat.PDF).render(review),
@@ -122,17 +168,24 @@ def document_digest(document: dict[str, Any]) -> str:
 
 
 def render_downloads(
-    name: str, data: bytes, document: dict[str, Any], kinds: tuple[str, ...] = DOWNLOADS
+    name: str,
+    data: bytes,
+    document: dict[str, Any],
+    kinds: tuple[str, ...] = DOWNLOADS,
+    configurations: Path | None = None,
 ) -> dict[str, bytes]:
     """The PDF and/or workbook of a sealed review: the original bytes reviewed again on the sealed review's date,
     rendered only when that review's JSON document is the sealed one exactly (a review is deterministic for its
     input, date and pacomply version). :class:`RenderingRefused` otherwise, e.g. when a later pacomply reviews
-    differently: the download of a sealed review is never made from another review."""
+    differently, or the licensee's configuration changed since: the download of a sealed review is never made from
+    another review."""
     try:
         sealed_date = date.fromisoformat(str(document.get("review_date", "")))
     except ValueError:
         sealed_date = None
-    review = _review(name, data, CheckSettings(review_date=sealed_date)) if sealed_date else None
+    review = (
+        _review(name, data, CheckSettings(review_date=sealed_date), configurations) if sealed_date else None
+    )
     again = json.loads(renderer(ReportFormat.JSON).render(review)) if review is not None else None
     if review is None or again is None or document_digest(again) != document_digest(document):
         raise RenderingRefused(

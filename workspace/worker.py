@@ -19,12 +19,14 @@ and ends as soon as that server is gone, even after a ``kill -9`` that gave the 
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pacomply.workspace.reviewing import (
@@ -90,8 +92,10 @@ def low_priority() -> None:
     warm_up()
 
 
-def _render(name: str, data: bytes, document: dict[str, Any], kinds: tuple[str, ...]) -> dict[str, bytes]:
-    return render_downloads(name, data, document, kinds)
+def _render(
+    name: str, data: bytes, document: dict[str, Any], kinds: tuple[str, ...], configurations: Path | None
+) -> dict[str, bytes]:
+    return render_downloads(name, data, document, kinds, configurations)
 
 
 @dataclass(slots=True)
@@ -112,14 +116,19 @@ class ReviewWorker:
         store: Store,
         workers: int = 2,
         processes: bool = True,
-        review: Callable[[str, bytes], StoredReview] = review_upload,
+        review: Callable[[str, bytes], StoredReview] | None = None,
         max_attempts: int = MAX_REVIEW_ATTEMPTS,
         background_pdfs: bool | None = None,
+        configurations: Path | None = None,
     ) -> None:
+        """``configurations``: the folder of licensees' configurations (``<licensee>/pacomply.toml``), applied to
+        every review and rendering as ``validate`` applies a configuration (:func:`reviewing.licensee_configuration`).
+        ``review`` replaces the review function (tests)."""
         self.store = store
         self._workers = workers
         self._processes = processes
-        self._review = review
+        self._configurations = configurations
+        self._review = review or functools.partial(review_upload, configurations=configurations)
         self.max_attempts = max_attempts
         self._lock = threading.RLock()
         self._idle = threading.Condition(self._lock)
@@ -170,7 +179,7 @@ class ReviewWorker:
             with self._lock:
                 pool, generation = self._pool, self._generation
             try:
-                made = pool.submit(_render, name, data, document, (kind,)).result(timeout)
+                made = pool.submit(_render, name, data, document, (kind,), self._configurations).result(timeout)
                 break
             except BrokenExecutor:
                 self._rebuild(generation)
@@ -199,7 +208,7 @@ class ReviewWorker:
                 renderer = self._renderer
             try:
                 name, data, document = self.store.rendering_source(review_id)
-                future = renderer.submit(_render, name, data, document, DOWNLOADS)
+                future = renderer.submit(_render, name, data, document, DOWNLOADS, self._configurations)
             except Exception:
                 with self._lock:
                     self._rendering.discard(review_id)
