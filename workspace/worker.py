@@ -216,9 +216,7 @@ class ReviewWorker:
                         self._renderer = None  # broken: the next rendering starts a new renderer
                 LOG.warning("could not queue the downloads of review %s; each is made when first asked", review_id)
                 continue
-            future.add_done_callback(lambda done, review_id=review_id, document=document: self._rendered(
-                review_id, document, done
-            ))
+            future.add_done_callback(functools.partial(self._rendered, review_id, document))
 
     def _rendered(self, review_id: int, document: dict[str, Any], done: Future[dict[str, bytes]]) -> None:
         try:
