@@ -107,3 +107,26 @@ def test_the_background_renderer_seals_each_new_reviews_pdf_and_workbook(sqlite_
         assert sqlite_store.reviews_without_renderings() == []
     finally:
         worker.shutdown()
+
+
+def test_review_processes_start_with_the_pool_and_the_renderer_runs_at_the_lowest_priority(sqlite_store: Any) -> None:
+    """Every review process is started (and imports the engine) when the pool is made, not at its first review;
+    the background renderer takes only CPU the reviews leave (niceness 19 where the platform has niceness)."""
+    import multiprocessing
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pacomply.workspace.worker import ReviewWorker, low_priority
+
+    worker = ReviewWorker(sqlite_store, workers=2, processes=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(worker.process_ids()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(worker.process_ids()) == 2  # with no review submitted
+    finally:
+        worker.shutdown()
+    if not hasattr(os, "nice"):
+        return  # Windows has no niceness; the renderer then runs at the normal priority
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=low_priority) as pool:
+        assert pool.submit(os.nice, 0).result(120) == 19  # os.nice(0) reads the niceness
