@@ -41,6 +41,8 @@ from pacomply.workspace.reviewing import (
 from pacomply.workspace.store import MAX_REVIEW_ATTEMPTS, Store
 
 LOG = logging.getLogger("pacomply.workspace")
+RENDERINGS_IN_FLIGHT = 2
+"""Reviews handed to the background renderer at once (the others wait as ids, not as their filings' bytes)."""
 PARENT_GONE_EXIT = 70
 """The exit status of a review process that ended because its server was gone."""
 
@@ -142,6 +144,7 @@ class ReviewWorker:
         self._renderer: Executor | None = None
         self._rendering: set[int] = set()
         self._render_waiting: deque[int] = deque()
+        self._render_in_flight = 0
 
     def _new_pool(self, workers: int | None = None, initializer: Callable[[], None] = warm_up) -> Executor:
         if self._processes:
@@ -200,9 +203,13 @@ class ReviewWorker:
     def _hand_out_renderings(self) -> None:
         while True:
             with self._lock:
-                if self._jobs or self._closed or not self._render_waiting:
+                if (
+                    self._jobs or self._closed or not self._render_waiting
+                    or self._render_in_flight >= RENDERINGS_IN_FLIGHT
+                ):
                     return
                 review_id = self._render_waiting.popleft()
+                self._render_in_flight += 1
                 if self._renderer is None:
                     self._renderer = self._new_pool(1, low_priority)
                 renderer = self._renderer
@@ -212,6 +219,7 @@ class ReviewWorker:
             except Exception:
                 with self._lock:
                     self._rendering.discard(review_id)
+                    self._render_in_flight -= 1
                     if self._renderer is renderer:
                         self._renderer = None  # broken: the next rendering starts a new renderer
                 LOG.warning("could not queue the downloads of review %s; each is made when first asked", review_id)
@@ -234,13 +242,15 @@ class ReviewWorker:
                     self._renderer = None
                 return
             digest = document_digest(document)
-            for kind in DOWNLOADS:
+            for kind in sorted(DOWNLOADS, key=lambda kind: kind == "pdf"):  # the PDF last: it marks both made
                 self.store.record_rendering(review_id, kind, made[kind], digest)
         except Exception:
             LOG.exception("could not make the downloads of review %s; each is made when first asked", review_id)
         finally:
             with self._lock:
                 self._rendering.discard(review_id)
+                self._render_in_flight -= 1
+            self._hand_out_renderings()
 
     def render_missing(self, limit: int = 1000) -> int:
         """Queue the downloads of the latest reviews that have none (at start-up); how many."""

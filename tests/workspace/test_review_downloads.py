@@ -90,20 +90,25 @@ def test_the_background_renderer_seals_each_new_reviews_pdf_and_workbook(sqlite_
     from pacomply.workspace import reviewing
     from pacomply.workspace.worker import ReviewWorker
 
-    data = (EXAMPLES / "686a-compliant.json").read_bytes()
     user = sqlite_store.add_user("rita", "correct horse battery", "reviewer")
-    submission = sqlite_store.add_submission(
-        "686a-compliant.json", data, reviewing.read_upload("686a-compliant.json", data), user, "rita"
-    )
+    names = ("686a-compliant.json", "686a-violations.json", "687a-compliant.json")  # more than RENDERINGS_IN_FLIGHT
+    submissions = []
+    for name in names:
+        data = (EXAMPLES / name).read_bytes()
+        submissions.append((sqlite_store.add_submission(name, data, reviewing.read_upload(name, data), user, "rita"),
+                            name, data))
     worker = ReviewWorker(sqlite_store, workers=1, processes=False, background_pdfs=True)
     try:
-        worker.submit(submission.id, "686a-compliant.json", data)
+        for submission, name, data in submissions:
+            worker.submit(submission.id, name, data)
         assert worker.wait_idle(120)
-        deadline = time.monotonic() + 120
-        while sqlite_store.review_download(submission.id, "xlsx")[1] is None and time.monotonic() < deadline:
+        deadline = time.monotonic() + 180
+        while sqlite_store.reviews_without_renderings() and time.monotonic() < deadline:
             time.sleep(0.1)
-        pdf, workbook = (sqlite_store.review_download(submission.id, kind)[1] for kind in ("pdf", "xlsx"))
-        assert pdf is not None and pdf.startswith(b"%PDF-") and workbook is not None and workbook.startswith(b"PK")
+        for submission, _name, _data in submissions:
+            pdf, workbook = (sqlite_store.review_download(submission.id, kind)[1] for kind in ("pdf", "xlsx"))
+            assert pdf is not None and pdf.startswith(b"%PDF-")
+            assert workbook is not None and workbook.startswith(b"PK")
         assert sqlite_store.reviews_without_renderings() == []
     finally:
         worker.shutdown()
