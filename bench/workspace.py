@@ -204,7 +204,11 @@ def main() -> None:
               f"(guessers at niceness {arguments.guesser_nice})")
         for label, limits in (
             ("throttled (as served)", None),
-            ("anchor: never throttled", ThrottleLimits(per_account=10**9, per_address=10**9, concurrent=64)),
+            ("anchor: never throttled, hashes at normal priority (as before the throttle)", ThrottleLimits(
+                per_account=10**9, per_address=10**9, concurrent=64, tarpit_seconds=0, low_priority_hashing=False
+            )),
+            ("anchor: throttled, hashes at normal priority, refusals at once (the previous throttle)",
+             ThrottleLimits(tarpit_seconds=0, low_priority_hashing=False)),
         ):
             _sign_in_under_guessing(arguments, label, limits)
 
@@ -219,7 +223,7 @@ def _sign_in_under_guessing(arguments: argparse.Namespace, label: str, limits: o
         options = {"throttle": SignInThrottle(limits)} if limits is not None else {}  # type: ignore[arg-type]
         app, worker = build(database, workers=1, **options)
         worker.store.add_user("bench", PASSWORD, "reviewer")
-        server = create_server(app, host="127.0.0.1", port=0, threads=8)
+        server = create_server(app, host="127.0.0.1", port=0, threads=16)  # as pacomply serve runs it
         threading.Thread(target=server.run, daemon=True).start()
         base = f"http://127.0.0.1:{server.effective_port}"
         try:
@@ -298,7 +302,7 @@ def _reviews(arguments: argparse.Namespace, sections: set[str]) -> None:
             if "queue" in sections:
                 _queue(arguments, worker, client)
             if "concurrent" in sections:
-                _concurrent(arguments, base, accounts, data)
+                _concurrent(arguments, base, accounts, data, worker)
         finally:
             server.close()
             worker.shutdown()
@@ -341,18 +345,53 @@ def _queue(arguments: argparse.Namespace, worker: object, client: Client) -> Non
         print(f"   {label:<24} {_milliseconds(times)}")
 
 
-def _concurrent(arguments: argparse.Namespace, base: str, accounts: list[str], data: bytes) -> None:
+def _cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU seconds of processes (Linux /proc; 0 elsewhere)."""
+    import os
+
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _states(client: Client) -> dict[int, str]:
+    """Every filing's review state, from the JSON queue's pages (one request per 50 filings)."""
+    states: dict[int, str] = {}
+    page = 1
+    while True:
+        body = json.loads(client.get(f"/api/filings?page={page}"))
+        states.update({int(item["id"]): str(item["review_state"]) for item in body["filings"]})
+        if page * 50 >= int(body["total"]):
+            return states
+        page += 1
+
+
+def _concurrent(arguments: argparse.Namespace, base: str, accounts: list[str], data: bytes, worker: object) -> None:
     from pacomply.workspace import reviewing
 
-    cpu = []
-    for _ in range(3):  # the anchor: one review, read to PDF and Excel, in this warm process
+    cpu, whole = [], []
+    for _ in range(3):  # the anchors: one review as the workers make it (its JSON), and whole (PDF and Excel too)
         started = time.process_time()
         reviewing.review_upload(EXAMPLE.name, data)
         cpu.append(time.process_time() - started)
+        started = time.process_time()
+        reviewing.review_upload_whole(EXAMPLE.name, data)
+        whole.append(time.process_time() - started)
     alone = statistics.median(cpu)
     print(f"\n3. {arguments.concurrent} concurrent uploads from {len(accounts)} accounts")
-    print(f"   anchor: one review alone {alone:.3f} s CPU; {arguments.concurrent} of them on {arguments.workers} "
-          f"cores at the least {alone * arguments.concurrent / arguments.workers:.1f} s")
+    print(f"   anchor: one review alone {alone:.3f} s CPU ({statistics.median(whole):.3f} s with its PDF and workbook, "
+          f"which are made afterwards); {arguments.concurrent} of them on {arguments.workers} cores at the least "
+          f"{alone * arguments.concurrent / arguments.workers:.1f} s")
+    client = Client(base, accounts[0])
+    started = time.perf_counter()
+    created = client.upload(EXAMPLE.name, data)
+    one = client.wait_reviewed(int(created["id"]), arguments.timeout) - started  # type: ignore[arg-type]
+    print(f"   anchor: one upload alone, upload to review stored {one:.2f} s")
     clients = [Client(base, accounts[index // 10]) for index in range(arguments.concurrent)]
     barrier = threading.Barrier(arguments.concurrent)
 
@@ -362,18 +401,24 @@ def _concurrent(arguments: argparse.Namespace, base: str, accounts: list[str], d
         created = clients[index].upload(f"concurrent-{index}.xlsx", data)
         return int(created["id"]), started, time.perf_counter() - started  # type: ignore[arg-type]
 
+    import os
+
+    reviewers = worker.process_ids()  # type: ignore[attr-defined]
+    cpu_before = time.process_time(), _cpu_seconds(reviewers)
     began = time.perf_counter()
     with ThreadPoolExecutor(arguments.concurrent) as pool:
         results = list(pool.map(one, range(arguments.concurrent)))
     deadline = began + arguments.timeout
     done: dict[int, float] = {}
-    while len(done) < len(results) and time.perf_counter() < deadline:  # every pending one, round and round
+    admin = Client(base, "bench")  # staff: sees every account's filings in the queue
+    while len(done) < len(results) and time.perf_counter() < deadline:  # the JSON queue, round and round
+        states = _states(admin)
         for item in results:
-            if item[0] not in done:
-                state = json.loads(clients[0].get(f"/api/filings/{item[0]}"))["filing"]["review_state"]
-                if state != "pending":
-                    done[item[0]] = time.perf_counter()
+            if item[0] not in done and states.get(item[0], "pending") != "pending":
+                done[item[0]] = time.perf_counter()
         time.sleep(0.05)
+    server_cpu = time.process_time() - cpu_before[0]
+    review_cpu = _cpu_seconds(reviewers) - cpu_before[1]
     if len(done) < len(results):
         raise TimeoutError(f"{len(results) - len(done)} reviews not recorded within {arguments.timeout} s")
     finished = [done[item[0]] for item in results]
@@ -381,6 +426,8 @@ def _concurrent(arguments: argparse.Namespace, base: str, accounts: list[str], d
     waits = [end - item[1] for item, end in zip(results, finished, strict=True)]
     print(f"   upload to review stored  {_milliseconds(waits)}")
     print(f"   all {arguments.concurrent} reviewed after      {max(finished) - began:.2f} s")
+    print(f"   CPU meanwhile: this process (server and clients) {server_cpu:.1f} s, review processes "
+          f"{review_cpu:.1f} s; load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -121,6 +121,9 @@ def _run_guarded(app: Any, arguments: list[str] | None) -> int:
     except OutputFailed:
         raise
     except Exception as error:  # a defect in pacomply: never a verdict
+        if isinstance(error, ImportError) and getattr(error, "extra", None):  # an optional part, not installed
+            sys.stderr.write(f"pacomply: {error}\n")
+            return EXIT_INPUT
         log = log_internal_error(error)
         where = f"; the traceback is in {log}" if log is not None else "; the traceback could not be written"
         sys.stderr.write(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from enum import StrEnum
 
+import pacomply.workspace.stack  # noqa: F401  # isort: skip  (names the extra when it is missing)
 from sqlalchemy import (
     Boolean,
     Date,
@@ -178,6 +179,21 @@ class SignOff(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     user: Mapped[User] = relationship()
+
+
+class ReviewRendering(Base):
+    """A review's PDF or workbook (``kind`` 'pdf' or 'xlsx'), rendered after the review from its original bytes,
+    only when the re-review gave the sealed document exactly (``document_sha256``); one of each per review, never
+    altered."""
+
+    __tablename__ = "review_renderings"
+
+    review_id: Mapped[int] = mapped_column(ForeignKey("reviews.id"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    document_sha256: Mapped[str] = mapped_column(String(64))
+    sha256: Mapped[str] = mapped_column(String(64))
+    content: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
 
 
 class Letter(Base):

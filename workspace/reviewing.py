@@ -7,17 +7,25 @@ defence the readers have against hostile files; nothing here parses a filing its
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import re
 import tempfile
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from pacomply.checker.diff import FilingDiff, FindingSummary, diff_filings
-from pacomply.checker.review import review_filing
+from pacomply.checker.registry import CheckSettings, Waiver
+from pacomply.checker.review import Review
+from pacomply.checker.waivers import read_waivers
 from pacomply.reports.interface import ReportFormat, renderer
 from pacomply.submissions import Filing, InputError, read_filing
+
+from pacomply.config import Config, load_config
+from pacomply.review_service import ReviewPolicy, review_under_policy
 
 SUFFIXES = (".xlsx", ".xlsm", ".json", ".pdf")
 
@@ -30,9 +38,20 @@ class UploadRefused(ValueError):
         self.problems = problems
 
 
+class RenderingRefused(ValueError):
+    """A review's download could not be derived from its sealed review (the re-review gave another document)."""
+
+
+DOWNLOADS = ("pdf", "xlsx")
+"""The renderings of a review made after it and sealed when made (:func:`render_downloads`)."""
+_FORMATS = {"pdf": ReportFormat.PDF, "xlsx": ReportFormat.XLSX}
+
+
 @dataclass(frozen=True, slots=True)
 class StoredReview:
-    """A review as the store keeps it: the JSON document and the two downloads, made at the same time."""
+    """A review as the store keeps it: the JSON document. The PDF and the workbook (nine tenths of a review's CPU)
+    are made later from the sealed review (:func:`render_downloads`); ``pdf`` and ``xlsx`` are empty then (a review
+    sealed before revision 0004, or made whole by :func:`review_upload_whole`, carries them here)."""
 
     document: dict[str, Any]
     pdf: bytes
@@ -64,32 +83,114 @@ def _with_file(name: str, data: bytes, action: Any) -> Any:
         return action(path)
 
 
+def _read(path: Path) -> Filing:
+    try:
+        return read_filing(path)
+    except InputError as error:
+        raise UploadRefused([str(problem) for problem in error.problems]) from None
+    except OSError as error:
+        raise UploadRefused([f"{path.name}: {error.strerror or error}"]) from None
+
+
 def read_upload(name: str, data: bytes) -> Filing:
     """The filing in an upload; :class:`UploadRefused` with every problem when it cannot be read."""
     if Path(safe_name(name)).suffix.lower() not in SUFFIXES:
         raise UploadRefused([f"{safe_name(name)}: not a filing format; expected .xlsx, .json or .pdf"])
-
-    def read(path: Path) -> Filing:
-        try:
-            return read_filing(path)
-        except InputError as error:
-            raise UploadRefused([str(problem) for problem in error.problems]) from None
-        except OSError as error:
-            raise UploadRefused([f"{path.name}: {error.strerror or error}"]) from None
-
-    return _with_file(name, data, read)
+    return _with_file(name, data, _read)
 
 
-def review_upload(name: str, data: bytes) -> StoredReview:
-    """Read and review an upload and render its JSON, PDF and Excel reviews (run in a worker process)."""
-    filing = read_upload(name, data)
-    review = review_filing(filing)
-    document = json.loads(renderer(ReportFormat.JSON).render(review))
+LICENSEE_CONFIGURATION = "pacomply.toml"
+
+
+def licensee_configuration(folder: Path | None, licensee: str) -> tuple[Config, tuple[Waiver, ...]]:
+    """The configuration and waivers a licensee's filings are reviewed with: ``FOLDER/<licensee>/pacomply.toml``
+    (the licensee's name reduced as :func:`safe_name` reduces a file name), with the waiver file it names, as
+    ``validate`` reads them; none when there is no folder or no file. :class:`UploadRefused` naming the file when
+    either cannot be read (the review is then recorded as failed, with the reason)."""
+    if folder is None:
+        return Config(), ()
+    path = folder / safe_name(licensee) / LICENSEE_CONFIGURATION
+    if not path.is_file():
+        return Config(), ()
+    try:
+        config = load_config(path)
+        waivers = tuple(read_waivers(config.waivers)) if config.waivers is not None else ()
+    except InputError as error:
+        raise UploadRefused(
+            [f"the configuration of {licensee} ({path.parent.name}/{path.name}): {item}" for item in error.problems]
+        ) from None
+    return config, waivers
+
+
+def _review(
+    name: str, data: bytes, settings: CheckSettings | None = None, configurations: Path | None = None
+) -> Review:
+    """The review of an upload through the review service, as ``validate`` makes it: with the licensee's
+    configuration and waivers where ``configurations`` holds them (:func:`licensee_configuration`)."""
+
+    def review(path: Path) -> Review:
+        filing = _read(path)
+        config, waivers = licensee_configuration(configurations, filing.metadata.licensee)
+        chosen = settings or CheckSettings()
+        if config.rack_tolerance is not None:
+            chosen = dataclasses.replace(chosen, rack_tolerance=config.rack_tolerance)
+        return review_under_policy(filing, ReviewPolicy(chosen, config, waivers))
+
+    if Path(safe_name(name)).suffix.lower() not in SUFFIXES:
+        raise UploadRefused([f"{safe_name(name)}: not a filing format; expected .xlsx, .json or .pdf"])
+    return _with_file(name, data, review)
+
+
+def review_upload(name: str, data: bytes, configurations: Path | None = None) -> StoredReview:
+    """Read and review an upload and render its JSON document (run in a worker process). The PDF and workbook are
+    not made here: :func:`render_downloads` derives them from the sealed review later."""
+    review = _review(name, data, configurations=configurations)
+    return StoredReview(document=json.loads(renderer(ReportFormat.JSON).render(review)), pdf=b"", xlsx=b"")
+
+
+def review_upload_whole(name: str, data: bytes, configurations: Path | None = None) -> StoredReview:
+    """:func:`review_upload` with the PDF and workbook made at once (the anchor of the benchmark, and tests)."""
+    review = _review(name, data, configurations=configurations)
     return StoredReview(
-        document=document,
+        document=json.loads(renderer(ReportFormat.JSON).render(review)),
         pdf=renderer(ReportFormat.PDF).render(review),
         xlsx=renderer(ReportFormat.XLSX).render(review),
     )
+
+
+def document_digest(document: dict[str, Any]) -> str:
+    """The SHA-256 of a review document in a canonical form (sorted keys), the one a download is bound to."""
+    canonical = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def render_downloads(
+    name: str,
+    data: bytes,
+    document: dict[str, Any],
+    kinds: tuple[str, ...] = DOWNLOADS,
+    configurations: Path | None = None,
+) -> dict[str, bytes]:
+    """The PDF and/or workbook of a sealed review: the original bytes reviewed again on the sealed review's date,
+    rendered only when that review's JSON document is the sealed one exactly (a review is deterministic for its
+    input, date and pacomply version). :class:`RenderingRefused` otherwise, e.g. when a later pacomply reviews
+    differently, or the licensee's configuration changed since: the download of a sealed review is never made from
+    another review."""
+    try:
+        sealed_date = date.fromisoformat(str(document.get("review_date", "")))
+    except ValueError:
+        sealed_date = None
+    review = (
+        _review(name, data, CheckSettings(review_date=sealed_date), configurations) if sealed_date else None
+    )
+    again = json.loads(renderer(ReportFormat.JSON).render(review)) if review is not None else None
+    if review is None or again is None or document_digest(again) != document_digest(document):
+        raise RenderingRefused(
+            "this review's downloads cannot be made: reviewing the stored filing again does not give the sealed "
+            f"review (sealed by pacomply {document.get('tool', {}).get('version', '?')}); the sealed review stands "
+            "unchanged on the filing's page. Ask for a new review to have its PDF and workbook"
+        )
+    return {kind: renderer(_FORMATS[kind]).render(review) for kind in kinds}
 
 
 def collect(paths: list[Path]) -> list[Path]:

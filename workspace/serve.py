@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -39,12 +40,15 @@ def build(
     max_upload_bytes: int | None = None,
     secure_cookies: bool = False,
     secret_key: str | None = None,
+    configurations: Path | None = None,
     **options: Any,
 ) -> tuple[Any, Any]:
     """The application and its review worker, over the store at ``database`` (upgraded first).
 
     Sessions are signed with ``secret_key``, else $PACOMPLY_SECRET_KEY, else a key made at start (a restart then
-    signs everyone out). ``options`` go to :func:`create_app` (session limits, the sign-in throttle, quotas)."""
+    signs everyone out). ``configurations`` (else $PACOMPLY_WORKSPACE_CONFIGURATIONS) is the folder of licensees'
+    configurations, ``<licensee>/pacomply.toml`` with the waivers each names, applied to their reviews as
+    ``validate`` applies them. ``options`` go to :func:`create_app` (session limits, the sign-in throttle, quotas)."""
     import os
 
     from pacomply.workspace.store import open_store
@@ -52,8 +56,12 @@ def build(
     from pacomply.workspace.worker import ReviewWorker
 
     store = open_store(database)
-    worker = ReviewWorker(store, workers=workers, processes=processes)
+    folder = configurations or os.environ.get("PACOMPLY_WORKSPACE_CONFIGURATIONS") or None
+    worker = ReviewWorker(
+        store, workers=workers, processes=processes, configurations=Path(folder).resolve() if folder else None
+    )
     worker.resume()
+    worker.render_missing()
     app = create_app(
         store,
         worker,
@@ -84,12 +92,15 @@ def serve(
     database: str | None,
     allow_remote: bool = False,
     workers: int = 2,
-    threads: int = 8,
+    threads: int = 16,
     secure_cookies: bool = False,
     on_ready: Callable[[str], None] | None = None,
 ) -> None:
     """Serve until interrupted; reviews under way finish before it returns."""
     check_host(host, allow_remote)
+    from pacomply.workspace import stack
+
+    stack.require()
     from waitress import create_server
 
     app, worker = build(database, workers=workers, secure_cookies=secure_cookies)

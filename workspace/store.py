@@ -29,6 +29,7 @@ from pacomply.workspace.models import (
     Letter,
     LetterKind,
     ReviewRecord,
+    ReviewRendering,
     Role,
     SignOff,
     Status,
@@ -717,8 +718,10 @@ class Store:
             text = session.scalar(select(ReviewRecord.document).where(ReviewRecord.id == review_id))
         return json.loads(text) if text else {}
 
-    def review_download(self, submission_id: int, kind: str) -> tuple[ReviewRecord, bytes]:
-        """The latest review's PDF or Excel workbook."""
+    def review_download(self, submission_id: int, kind: str) -> tuple[ReviewRecord, bytes | None]:
+        """The latest review and its PDF or workbook (``kind`` 'pdf' or 'xlsx'): sealed with the review (before
+        revision 0004), or made after it and sealed in ``review_renderings``; None when not made yet (the caller
+        makes it from :meth:`rendering_source` and seals it with :meth:`record_rendering`)."""
         column = ReviewRecord.pdf if kind == "pdf" else ReviewRecord.xlsx
         with self.session() as session:
             row = session.execute(
@@ -727,9 +730,64 @@ class Store:
                 .order_by(ReviewRecord.id.desc())
                 .limit(1)
             ).first()
+            if row is None:
+                raise NotFound("this filing has no review yet")
+            record, sealed = row[0], row[1]
+            if sealed:
+                return record, sealed
+            made = session.scalar(
+                select(ReviewRendering.content).where(
+                    ReviewRendering.review_id == record.id, ReviewRendering.kind == kind
+                )
+            )
+        return record, made
+
+    def rendering_source(self, review_id: int) -> tuple[str, bytes, dict[str, Any]]:
+        """What a review's downloads are made from: the submission's name and original bytes, the sealed document."""
+        with self.session() as session:
+            row = session.execute(
+                select(Submission.original_name, Submission.content, ReviewRecord.document)
+                .join(ReviewRecord, ReviewRecord.submission_id == Submission.id)
+                .where(ReviewRecord.id == review_id)
+            ).first()
         if row is None:
-            raise NotFound("this filing has no review yet")
-        return row[0], row[1]
+            raise NotFound(f"there is no review {review_id}")
+        return row[0], row[1], json.loads(row[2])
+
+    def record_rendering(self, review_id: int, kind: str, content: bytes, document_sha256: str) -> bytes:
+        """Seal a review's PDF or workbook, made after the review; what is sealed for it (another process may have
+        sealed one first: the first stands, and both were made from the same sealed review)."""
+        try:
+            with self.session() as session:
+                session.add(
+                    ReviewRendering(
+                        review_id=review_id, kind=kind, created_at=now(), document_sha256=document_sha256,
+                        sha256=hashlib.sha256(content).hexdigest(), content=content,
+                    )
+                )
+        except IntegrityError:
+            pass
+        with self.session() as session:
+            return session.scalar(  # type: ignore[return-value]
+                select(ReviewRendering.content).where(
+                    ReviewRendering.review_id == review_id, ReviewRendering.kind == kind
+                )
+            )
+
+    def reviews_without_renderings(self, limit: int = 1000) -> list[int]:
+        """The latest review of each filing that was sealed without its PDF and has none made since, oldest
+        first (the PDF is made with the workbook, so one stands for both)."""
+        latest = select(func.max(ReviewRecord.id).label("id")).group_by(ReviewRecord.submission_id).subquery()
+        made = select(ReviewRendering.review_id).where(ReviewRendering.kind == "pdf")
+        statement = (
+            select(ReviewRecord.id)
+            .join(latest, latest.c.id == ReviewRecord.id)
+            .where(ReviewRecord.id.not_in(made), func.length(ReviewRecord.pdf) == 0)
+            .order_by(ReviewRecord.id)
+            .limit(limit)
+        )
+        with self.session() as session:
+            return list(session.scalars(statement))
 
     def dispositions(self, submission_id: int) -> dict[str, Disposition]:
         """The standing disposition of each finding (the latest row for its key)."""

@@ -5,6 +5,12 @@ the interpreter lock the server's threads need). The result is written to the st
 The queue is durable: a submission waits in the database (``review_state = 'pending'``) until its review or its
 failure is recorded, so the reviews pending when the server stopped are handed out again when it starts.
 
+The PDF and workbook of a review are not made with it (they are nine tenths of a review's CPU): once no review is
+waiting, a process of their own, at the lowest scheduling priority, renders them from each sealed review, and a
+download that finds its file not made yet renders it at once in the review pool. Either way they are derived from
+the sealed review (:func:`reviewing.render_downloads`) and sealed when made. The review processes import the review
+engine when they start (``warm_up``), not on their first review.
+
 Faults: when a review process dies (killed, out of memory), the pool is broken for every review it held; the
 worker builds a new pool and hands each of those reviews to it again. A filing whose review ends its process
 ``max_attempts`` times is recorded as a failure instead. Each review process watches the server that started it
@@ -13,16 +19,30 @@ and ends as soon as that server is gone, even after a ``kill -9`` that gave the 
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-from pacomply.workspace.reviewing import StoredReview, UploadRefused, review_upload
+from pacomply.workspace.reviewing import (
+    DOWNLOADS,
+    RenderingRefused,
+    StoredReview,
+    UploadRefused,
+    document_digest,
+    render_downloads,
+    review_upload,
+)
 from pacomply.workspace.store import MAX_REVIEW_ATTEMPTS, Store
 
 LOG = logging.getLogger("pacomply.workspace")
+RENDERINGS_IN_FLIGHT = 2
+"""Reviews handed to the background renderer at once (the others wait as ids, not as their filings' bytes)."""
 PARENT_GONE_EXIT = 70
 """The exit status of a review process that ended because its server was gone."""
 
@@ -51,6 +71,35 @@ def watch_parent() -> None:
     threading.Thread(target=wait_for_parent, name="pacomply-parent-watch", daemon=True).start()
 
 
+def warm_up() -> None:
+    """Run in each review process as it starts, after :func:`watch_parent`: import the review engine and the
+    renderers now, so the first review a process is given costs what every later one does."""
+    watch_parent()
+    import pacomply.checker.review
+    import pacomply.reports.json
+    import pacomply.reports.pdf
+    import pacomply.reports.xlsx
+    import pacomply.submissions.readers  # noqa: F401
+
+
+def low_priority() -> None:
+    """Run in the process that renders PDFs in the background: the lowest scheduling priority, so it takes only
+    CPU the reviews and the web server leave (where the platform has niceness), then as :func:`warm_up`."""
+    import contextlib
+    import os
+
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):  # a platform or container refusing it
+            os.nice(19)
+    warm_up()
+
+
+def _render(
+    name: str, data: bytes, document: dict[str, Any], kinds: tuple[str, ...], configurations: Path | None
+) -> dict[str, bytes]:
+    return render_downloads(name, data, document, kinds, configurations)
+
+
 @dataclass(slots=True)
 class _Job:
     submission_id: int
@@ -69,13 +118,19 @@ class ReviewWorker:
         store: Store,
         workers: int = 2,
         processes: bool = True,
-        review: Callable[[str, bytes], StoredReview] = review_upload,
+        review: Callable[[str, bytes], StoredReview] | None = None,
         max_attempts: int = MAX_REVIEW_ATTEMPTS,
+        background_pdfs: bool | None = None,
+        configurations: Path | None = None,
     ) -> None:
+        """``configurations``: the folder of licensees' configurations (``<licensee>/pacomply.toml``), applied to
+        every review and rendering as ``validate`` applies a configuration (:func:`reviewing.licensee_configuration`).
+        ``review`` replaces the review function (tests)."""
         self.store = store
         self._workers = workers
         self._processes = processes
-        self._review = review
+        self._configurations = configurations
+        self._review = review or functools.partial(review_upload, configurations=configurations)
         self.max_attempts = max_attempts
         self._lock = threading.RLock()
         self._idle = threading.Condition(self._lock)
@@ -85,16 +140,26 @@ class ReviewWorker:
         self.rebuilt = 0
         """How many times a broken pool was replaced."""
         self._pool = self._new_pool()
+        self._background = processes if background_pdfs is None else background_pdfs
+        self._renderer: Executor | None = None
+        self._rendering: set[int] = set()
+        self._render_waiting: deque[int] = deque()
+        self._render_in_flight = 0
 
-    def _new_pool(self) -> Executor:
+    def _new_pool(self, workers: int | None = None, initializer: Callable[[], None] = warm_up) -> Executor:
         if self._processes:
             import multiprocessing
 
             # spawn, not fork: the server has threads, and forking a threaded process is unsafe on every platform.
-            return ProcessPoolExecutor(
-                self._workers, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent
+            pool = ProcessPoolExecutor(
+                workers or self._workers, mp_context=multiprocessing.get_context("spawn"), initializer=initializer
             )
-        return ThreadPoolExecutor(self._workers, thread_name_prefix="pacomply-review")
+            # Start every process now (the executor starts one per task waiting for a free process), so each has
+            # imported the engine before the first reviews arrive.
+            for _ in range(workers or self._workers):
+                pool.submit(int)
+            return pool
+        return ThreadPoolExecutor(workers or self._workers, thread_name_prefix="pacomply-review")
 
     def _rebuild(self, generation: int) -> None:
         """Replace the pool of ``generation`` (once, however many of its reviews report it broken)."""
@@ -107,6 +172,92 @@ class ReviewWorker:
             self.rebuilt += 1
         LOG.warning("a review process ended abruptly; the review pool was rebuilt")
         broken.shutdown(wait=False, cancel_futures=True)
+
+    # -- downloads, made after the review -----------------------------------------------------------------------
+
+    def render_download(self, review_id: int, kind: str, timeout: float = 120.0) -> bytes:
+        """A sealed review's PDF or workbook, made now in the review pool and sealed (a download that found none)."""
+        name, data, document = self.store.rendering_source(review_id)
+        for _ in range(2):
+            with self._lock:
+                pool, generation = self._pool, self._generation
+            try:
+                made = pool.submit(_render, name, data, document, (kind,), self._configurations).result(timeout)
+                break
+            except BrokenExecutor:
+                self._rebuild(generation)
+        else:  # pragma: no cover - a new pool refusing its first rendering
+            raise RuntimeError("the review pool could not render the download")
+        return self.store.record_rendering(review_id, kind, made[kind], document_digest(document))
+
+    def render_later(self, review_id: int) -> None:
+        """Queue a sealed review's PDF and workbook for the low-priority renderer, which is handed them once no
+        review is waiting (a no-op when background rendering is off)."""
+        with self._lock:
+            if not self._background or self._closed or review_id in self._rendering:
+                return
+            self._rendering.add(review_id)
+            self._render_waiting.append(review_id)
+        self._hand_out_renderings()
+
+    def _hand_out_renderings(self) -> None:
+        while True:
+            with self._lock:
+                if (
+                    self._jobs or self._closed or not self._render_waiting
+                    or self._render_in_flight >= RENDERINGS_IN_FLIGHT
+                ):
+                    return
+                review_id = self._render_waiting.popleft()
+                self._render_in_flight += 1
+                if self._renderer is None:
+                    self._renderer = self._new_pool(1, low_priority)
+                renderer = self._renderer
+            try:
+                name, data, document = self.store.rendering_source(review_id)
+                future = renderer.submit(_render, name, data, document, DOWNLOADS, self._configurations)
+            except Exception:
+                with self._lock:
+                    self._rendering.discard(review_id)
+                    self._render_in_flight -= 1
+                    if self._renderer is renderer:
+                        self._renderer = None  # broken: the next rendering starts a new renderer
+                LOG.warning("could not queue the downloads of review %s; each is made when first asked", review_id)
+                continue
+            future.add_done_callback(functools.partial(self._rendered, review_id, document))
+
+    def _rendered(self, review_id: int, document: dict[str, Any], done: Future[dict[str, bytes]]) -> None:
+        try:
+            with self._lock:
+                closed = self._closed
+            if done.cancelled() or closed:
+                return
+            try:
+                made = done.result()
+            except RenderingRefused as error:
+                LOG.warning("review %s: %s", review_id, error)
+                return
+            except BrokenExecutor:
+                with self._lock:
+                    self._renderer = None
+                return
+            digest = document_digest(document)
+            for kind in sorted(DOWNLOADS, key=lambda kind: kind == "pdf"):  # the PDF last: it marks both made
+                self.store.record_rendering(review_id, kind, made[kind], digest)
+        except Exception:
+            LOG.exception("could not make the downloads of review %s; each is made when first asked", review_id)
+        finally:
+            with self._lock:
+                self._rendering.discard(review_id)
+                self._render_in_flight -= 1
+            self._hand_out_renderings()
+
+    def render_missing(self, limit: int = 1000) -> int:
+        """Queue the downloads of the latest reviews that have none (at start-up); how many."""
+        missing = self.store.reviews_without_renderings(limit)
+        for review_id in missing:
+            self.render_later(review_id)
+        return len(missing)
 
     def submit(
         self, submission_id: int, name: str, data: bytes, actor: str = "pacomply"
@@ -182,7 +333,9 @@ class ReviewWorker:
                     job.actor,
                 )
             else:
-                self.store.record_review(job.submission_id, stored, job.actor)
+                record = self.store.record_review(job.submission_id, stored, job.actor)
+                if not stored.pdf:
+                    self.render_later(record.id)
         except Exception:
             LOG.exception("could not record the review of submission %s", job.submission_id)
         finally:
@@ -190,6 +343,7 @@ class ReviewWorker:
                 if self._jobs.get(job.submission_id) is job:
                     del self._jobs[job.submission_id]
                 self._idle.notify_all()
+            self._hand_out_renderings()
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until no review is running or being recorded; False when the timeout passed first."""
@@ -211,5 +365,10 @@ class ReviewWorker:
         """Finish the reviews under way and stop; reviews still queued stay pending for the next start."""
         with self._lock:
             self._closed = True
-            pool = self._pool
+            pool, renderer = self._pool, self._renderer
+        if renderer is not None:
+            # PDFs not made yet are made when first downloaded: the renderer is stopped, not waited for.
+            for process in list((getattr(renderer, "_processes", None) or {}).values()):
+                process.terminate()
+            renderer.shutdown(wait=True, cancel_futures=True)
         pool.shutdown(wait=True, cancel_futures=False)

@@ -99,7 +99,7 @@ def test_sign_in_guesses_are_throttled_per_account_and_per_address_before_any_ha
 ) -> None:
     from pacomply.workspace.throttle import SignInThrottle, ThrottleLimits
 
-    app = _app(site, throttle=SignInThrottle(ThrottleLimits(per_account=3, per_address=6)))
+    app = _app(site, throttle=SignInThrottle(ThrottleLimits(per_account=3, per_address=6, tarpit_seconds=0.2)))
     hashes = []
     real = site.authenticate
     monkeypatch.setattr(site, "authenticate", lambda *arguments: hashes.append(1) or real(*arguments))
@@ -233,6 +233,76 @@ def test_password_and_activity_through_the_json_endpoints(site: Any) -> None:
     assert api.get("/api/whoami", headers=basic("rita", "my own long phrase")).status_code == 401
     last = api.post("/api/users/ada/active", json={"active": False}, headers=basic("ada"))
     assert last.status_code == 409 and "last active administrator" in last.get_json()["error"]
+
+
+def test_a_locked_out_address_waits_for_its_refusal_in_a_bounded_number_of_sleeping_slots() -> None:
+    """A guessing client waits for each refusal instead of guessing again at once; the waits hold at most
+    ``tarpit_slots`` server threads, and a refusal beyond them is answered at once (threads stay free for pages)."""
+    import threading
+    import time
+
+    from pacomply.workspace.throttle import SignInThrottle, ThrottleLimits
+    from pacomply.workspace.web import LockedOutGate
+
+    throttle = SignInThrottle(ThrottleLimits(per_address=2, tarpit_seconds=0.5, tarpit_slots=2))
+    for _ in range(2):
+        throttle.failed("rita", "10.0.0.9")
+    passed_through = []
+    gate = LockedOutGate(lambda environ, start: passed_through.append(environ) or [b""], throttle)
+    answers: list[tuple[str, float]] = []
+
+    def sign_in_page() -> None:
+        started = time.perf_counter()
+        statuses = []
+        gate({"PATH_INFO": "/login", "REMOTE_ADDR": "10.0.0.9"}, lambda status, headers: statuses.append(status))
+        answers.append((statuses[0], time.perf_counter() - started))
+
+    clients = [threading.Thread(target=sign_in_page) for _ in range(4)]
+    for client in clients:
+        client.start()
+    for client in clients:
+        client.join()
+    assert [status for status, _ in answers] == ["429 Too Many Requests"] * 4 and not passed_through
+    waits = sorted(seconds for _, seconds in answers)
+    assert waits[-2] >= 0.5 and waits[-1] >= 0.5  # two held back, one per slot
+    assert waits[0] < 0.25 and waits[1] < 0.25  # the others answered at once
+    # Another address, and every other page, pass straight through.
+    gate({"PATH_INFO": "/login", "REMOTE_ADDR": "10.0.0.10"}, lambda status, headers: None)
+    gate({"PATH_INFO": "/", "REMOTE_ADDR": "10.0.0.9"}, lambda status, headers: None)
+    assert len(passed_through) == 2
+
+
+def test_password_hashes_run_in_a_bounded_pool_of_lowest_priority_threads() -> None:
+    """The pages' threads are scheduled before a guess's hash (Linux sets a nice value per thread)."""
+    import os
+    import sys
+    import threading
+
+    from pacomply.workspace.throttle import SignInThrottle, Throttled, ThrottleLimits
+
+    throttle = SignInThrottle(ThrottleLimits(concurrent=1, wait_seconds=0.2))
+    seen = []
+
+    def check(username: str, password: str) -> str:
+        seen.append((threading.current_thread().name, os.getpriority(os.PRIO_PROCESS, threading.get_native_id())))
+        return username
+
+    assert throttle.check_password(check, "rita", "x") == "rita"
+    assert seen[0][0].startswith("pacomply-hash")
+    if sys.platform.startswith("linux"):
+        assert seen[0][1] == 19
+    # One hash at a time: a guess finding the slot taken past wait_seconds is refused, not queued.
+    started, release = threading.Event(), threading.Event()
+    blocker = threading.Thread(
+        target=throttle.check_password, args=(lambda *_: started.set() or release.wait(5), "a", "b")
+    )
+    blocker.start()
+    assert started.wait(5)  # the one slot is taken
+    with pytest.raises(Throttled, match="busy"):
+        throttle.check_password(check, "sam", "y")
+    release.set()
+    blocker.join()
+    assert throttle.check_password(check, "sam", "y") == "sam"
 
 
 def test_the_throttle_forgets_failures_past_its_window_and_stays_bounded() -> None:
