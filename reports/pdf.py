@@ -37,6 +37,8 @@ from pacomply.checker.registry import Finding, Severity
 from pacomply.checker.review import Review
 from pacomply.checker.wager_math import WagerMath
 from pacomply.reports.content import (
+    PAR_SHEET_DIFFERS,
+    RETURN_BASIS,
     SEVERITY_TITLES,
     TABLE_FIELDS,
     chapters_line,
@@ -49,8 +51,8 @@ from pacomply.reports.content import (
     law_applied_lines,
     location_text,
     percent,
+    table_display,
     table_findings,
-    table_value,
     wager_title,
     worst_severity,
 )
@@ -544,7 +546,8 @@ class _Story:
                 f"{math.chapter} {math.wager}"
                 + (f" ({math.paytable})" if math.paytable else "")
                 + f", {decks_text(math.decks)}",
-                f"house edge {percent(math.house_edge)}, return {percent(math.return_)} ({math.method})",
+                f"house edge {percent(math.house_edge)}, return {percent(math.return_)} (1 − element of risk; "
+                f"{math.method})",
             )
             for math in review.wager_math
         ]
@@ -680,7 +683,7 @@ class _Story:
             data = [_header_cells(("Field", *(table.table_id for table in chunk)))]
             for field_name, label in TABLE_FIELDS:
                 data.append(
-                    [_p(_text(label), self.styles.cell_bold)] + [_p(_text(table_value(t, field_name))) for t in chunk]
+                    [_p(_text(label), self.styles.cell_bold)] + [_p(_text(table_display(t, field_name))) for t in chunk]
                 )
             found = [table_findings(review, table.table_id) for table in chunk]
             data.append([_p("Findings", self.styles.cell_bold)] + [_p(_flags(f) or "none") for f in found])
@@ -794,9 +797,12 @@ class _Story:
             return
         self.paragraph(
             "Every wager configured at a table, at that table's deck count. House edge is the expected loss per unit "
-            "of the initial wager; element of risk is the expected loss per unit of the total amount wagered."
+            "of the initial wager; element of risk is the expected loss per unit of the total amount wagered. "
+            f"{_text(RETURN_BASIS[0].upper() + RETURN_BASIS[1:])}."
         )
-        overview = [_header_cells(("Chapter", "Wager", "Paytable", "Decks", "House edge", "Return", "Method"))]
+        overview = [
+            _header_cells(("Chapter", "Wager", "Paytable", "Decks", "House edge", "Return (1 − EoR)", "Method"))
+        ]
         for math in review.wager_math:
             overview.append(
                 [
@@ -860,7 +866,7 @@ class _Story:
         )
         rows = [
             ("House edge", percent(math.house_edge)),
-            ("Return to player", percent(math.return_)),
+            ("Return (1 − element of risk)", percent(math.return_)),
             ("Element of risk", percent(math.element_of_risk)),
             ("Method", math.method + (f", {math.rounds:,} rounds" if math.rounds else "")),
             ("Interval", interval),
@@ -880,16 +886,61 @@ class _Story:
             data += [[_p(_text(when)), _p(_text(decision))] for when, decision in math.strategy]
             table = _grid(data, [2.5 * inch, None], repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style())
-            blocks += [Spacer(1, 4), _Tagged("Optimal decisions", self.styles.cell_bold, role="H3"), table]
+            label = _Tagged("Optimal decisions", self.styles.cell_bold, role="H3")
+            blocks += [Spacer(1, 4), *_kept_with_label(label, table)]
         if math.paytable_rows:
             data = [_header_cells(("Outcome", "Pays"))]
             data += [[_p(_text(outcome)), _p(_text(pays))] for outcome, pays in math.paytable_rows]
             table = _grid(data, [3.5 * inch, 1.5 * inch], repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style())
             label = f"Paytable {math.paytable}" if math.paytable else "Paytable"
-            blocks += [Spacer(1, 4), _Tagged(_text(label), self.styles.cell_bold, role="H3"), table]
+            blocks += [Spacer(1, 4), *_kept_with_label(_Tagged(_text(label), self.styles.cell_bold, role="H3"), table)]
         blocks.append(Spacer(1, 6))
         return blocks
+
+    def par_sheets(self) -> None:
+        """The par sheet of each configured wager (as ``pacomply parsheet`` prints it): the lines, the figures and,
+        for the blackjack base games, the strategy as a grid."""
+        review = self.review
+        if not review.par_sheets:
+            return
+        from pacomply.checker.review_parsheets import differs_from_review
+        from pacomply.reports.parsheet_text import LINE_COLUMNS, line_rows, summary_rows, title
+
+        self.heading("Par sheets")
+        self.paragraph(
+            "For each wager, paytable and deck count configured: every paytable line with its combinations (where "
+            "the figure is enumerated), probability, pays and contribution to the return per unit of the initial "
+            "wager, then the figures on their stated bases. A figure shown as '-' is not computed for that wager."
+        )
+        for sheet in review.par_sheets:
+            heading = self.subheading(title(sheet).removeprefix("Par sheet: "))
+            blocks: list[Flowable] = [_p(_text(sheet.citation), self.styles.small)]
+            if differs_from_review(sheet, review.wager_math):
+                blocks.append(_p(_text(f"Note: {PAR_SHEET_DIFFERS}."), self.styles.small))
+            if sheet.lines:
+                data = [_header_cells(LINE_COLUMNS)]
+                data += [[_p(_text(cell)) for cell in row] for row in line_rows(sheet)]
+                table = _grid(data, [2.3 * inch, 1.3 * inch, 1.1 * inch, 1.1 * inch, None], repeatRows=1, hAlign="LEFT")
+                table.setStyle(_grid_style())
+                blocks.append(table)
+                if sheet.space is not None:
+                    blocks.append(_p(_text(f"Combinations counted over {sheet.space:,} equally likely deals."),
+                                     self.styles.small))  # fmt: skip
+            blocks += [Spacer(1, 4), _key_value_table([(label, _text(value)) for label, value in summary_rows(sheet)],
+                                                      2.6 * inch)]  # fmt: skip
+            self.add(*_kept_with_label(heading, blocks[0], *blocks[1:2]), *blocks[2:])
+            if sheet.strategy:
+                data = [_header_cells(("When", "Decision"))]
+                data += [[_p(_text(when)), _p(_text(decision))] for when, decision in sheet.strategy]
+                table = _grid(data, [2.5 * inch, None], repeatRows=1, hAlign="LEFT")
+                table.setStyle(_grid_style())
+                self.add(Spacer(1, 4), *_kept_with_label(_Tagged("Strategy", self.styles.cell_bold, role="H3"), table))
+            if sheet.grid is not None:
+                self.add(Spacer(1, 4), *_strategy_grid(sheet.grid, self.styles))
+            for note in sheet.notes:
+                self.add(_p(_text(f"Note: {note}"), self.styles.small))
+            self.add(Spacer(1, 8))
 
     def readings(self) -> None:
         review = self.review
@@ -950,6 +1001,54 @@ class _Story:
             )
         )
         self.add(KeepTogether([heading, statement, Spacer(1, 8), table]))
+
+
+#: A table of this many rows or fewer moves whole with its label to the next page rather than split.
+KEEP_WHOLE_ROWS = 30
+#: Room a longer table needs at the foot of a page to start there: its label, header and a few rows.
+TABLE_START_ROOM = 1.4 * inch
+
+
+def _kept_with_label(label: Flowable, table: Flowable, *more: Flowable) -> list[Flowable]:
+    """A label and the table it introduces, never parted and never a table's first row alone at a page's foot: a
+    short table moves whole to the next page; a longer one starts only where a few of its rows fit, and repeats its
+    header row on every page it runs onto."""
+    rows = len(getattr(table, "_cellvalues", ())) if isinstance(table, Table) else 0
+    if rows <= KEEP_WHOLE_ROWS:
+        return [KeepTogether([label, table, *more])]
+    return [CondPageBreak(TABLE_START_ROOM), label, table, *more]
+
+
+def _strategy_grid(grid: Any, styles: _Styles) -> list[Flowable]:
+    """A strategy grid (``checker.parsheet.StrategyGrid``): player hands down, what the player knows of the
+    dealer across, one letter per decision; the legend above it, the header row repeated on every page."""
+    size = 6.0 if len(grid.columns) > 12 else 7.0
+    cell = ParagraphStyle("grid-cell", parent=styles.cell, fontSize=size, leading=size + 1.5)
+    header = ParagraphStyle("grid-header", parent=styles.cell_bold, fontSize=size, leading=size + 1.5,
+                            textColor=colors.white)  # fmt: skip
+    head = [_p(_text(label), header) for label in ("Hand", *grid.columns)]
+    for item in head:
+        item.column_header = True
+    data: list[list[Any]] = [head]
+    data += [[_p(_text(hand), cell), *(_p(_text(decision), cell) for decision in cells)] for hand, cells in grid.rows]
+    hand_width = 0.45 * inch
+    width = (CONTENT_WIDTH - hand_width) / max(len(grid.columns), 1)
+    table = _grid(data, [hand_width] + [width] * len(grid.columns), header_columns=1, repeatRows=1, hAlign="LEFT")
+    padding = 1 if len(grid.columns) > 12 else 2
+    table.setStyle(
+        _grid_style(
+            extra=[
+                ("FONT", (0, 0), (-1, -1), FONT, size),
+                ("LEFTPADDING", (0, 0), (-1, -1), padding),
+                ("RIGHTPADDING", (0, 0), (-1, -1), padding),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                ("BACKGROUND", (0, 1), (0, -1), BAND),
+            ]
+        )
+    )
+    legend = _Tagged(_text(f"Strategy grid: {grid.legend}."), styles.small)
+    return [CondPageBreak(TABLE_START_ROOM), _Tagged("Strategy grid", styles.cell_bold, role="H3"), legend, table]
 
 
 class _Contents(TableOfContents):
@@ -1168,12 +1267,17 @@ def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
     story.waivers()
     story.wager_math()
     story.published_figures()
+    story.par_sheets()
     story.readings()
     story.attestation()
     buffer = io.BytesIO()
     metadata = review.filing.metadata
-    footer = f"Filing {filing_id(review)} · {metadata.licensee} · filed {metadata.date_filed.isoformat()}"
-    document = _ReviewDocument(buffer, review, footer[:120])
+    # The dates first and the licensee last: a long name is the part shortened to fit beside the page number.
+    footer = (
+        f"Filing {filing_id(review)} · reviewed {review.review_date.isoformat()} · filed "
+        f"{metadata.date_filed.isoformat()} · {metadata.licensee}"
+    )
+    document = _ReviewDocument(buffer, review, footer)
     formatter = _date_formatter(document_epoch(review))
 
     canvases: list[TaggingCanvas] = []
