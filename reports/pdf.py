@@ -2,22 +2,23 @@
 
 Cover (licensee, chapters, date filed, reviewer, tool and rulebook versions, verdict), contents, summary, the
 checklist as filed with findings beside their rows, the tables' configuration, findings by severity, waivers
-applied, wager math with each paytable, the readings relied on, and an attestation block. Every page carries
-"page x of y" and the filing id; the outline and the contents link to the page where each section starts.
+applied, wager math with each paytable, the par sheets, the readings relied on, and an attestation block. Every page
+carries "page x of y", the filing id and the review date; the outline and the contents link to the page where each
+section starts.
 
 The document is laid out by reportlab's own multi-pass build (``multiBuild``): a first pass places the headings and
 counts the pages, later passes fill the contents and "of y" until nothing moves. Pages are drawn as they are laid
 out, so each bookmark lands on its own page.
 
-Fonts are TrueType and embedded (DejaVu Sans where the system has it, else the Bitstream Vera that reportlab
-ships), so the § sign renders and the text is searchable; the canvas starts in that font too, so no base-14 font
-(Helvetica) is even referenced. The catalog names the language (en-US) and viewers show the title rather than the
-file name. The PDF is tagged (see :mod:`pacomply.reports.pdf_tagging`): headings H1-H3 as the outline, paragraphs,
-tables with header and data cells, the contents as TOC entries, and the running header, footer and table decoration
-as artifacts. The cover is one page: a cover that would run over is shrunk to fit.
+Fonts are TrueType and embedded (DejaVu Sans, bundled in the package with its licence, so names outside Latin-1 print
+and the bytes are the same on every platform), so the § sign renders and the text is searchable; the canvas starts in
+that font too, so no base-14 font (Helvetica) is even referenced. The catalog names the language (en-US) and viewers
+show the title rather than the file name. The PDF is tagged (see :mod:`pacomply.reports.pdf_tagging`): headings H1-H3
+as the outline, paragraphs, tables with header and data cells, the contents as TOC entries, and the running header,
+footer and table decoration as artifacts. The cover is one page: a cover that would run over is shrunk to fit.
 
-The bytes are fixed for a given review and font: reportlab runs in invariant mode and the creation date, set
-through its public date formatter, is the filing's Date Filed (or ``SOURCE_DATE_EPOCH``).
+The bytes are fixed for a given review: reportlab runs in invariant mode and the creation date, set through its
+public date formatter, is the review date (or ``SOURCE_DATE_EPOCH``), which the footer of every page prints too.
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-import reportlab
 from pacomply.checker.registry import Finding, Severity
 from pacomply.checker.review import Review
 from pacomply.checker.wager_math import WagerMath
@@ -120,29 +120,21 @@ SEVERITY_INK = {
 WAIVED_BACKGROUND = colors.HexColor("#E2E3E5")
 COMPLIANT_BACKGROUND = colors.HexColor("#D4EDDA")
 
-_DEJAVU_FOLDERS = (
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path("/usr/share/fonts/dejavu"),
-    Path("/usr/local/share/fonts/dejavu"),
-    Path("/opt/homebrew/share/fonts/dejavu"),
-)
-_DEJAVU_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf")
-_VERA_FILES = ("Vera.ttf", "VeraBd.ttf", "VeraIt.ttf", "VeraBI.ttf")
+#: DejaVu Sans, bundled as package data with its licence (``reports/fonts/``): the same font on every platform, so
+#: the same review gives the same PDF bytes on Linux, macOS and Windows, and names outside Latin-1 print.
+FONT_FOLDER = Path(__file__).resolve().parent / "fonts"
+FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf")
 
 
 @cache
 def font_files() -> tuple[Path, Path, Path, Path]:
-    """Regular, bold, italic and bold-italic TrueType files: DejaVu Sans if installed, else reportlab's Vera.
-
-    Both carry the § sign and the typographic punctuation the report uses; DejaVu covers far more scripts for
-    names in a filing, Vera ships inside reportlab so a PDF can always be made.
-    """
-    for folder in _DEJAVU_FOLDERS:
-        candidates = tuple(folder / name for name in _DEJAVU_FILES)
-        if all(candidate.is_file() for candidate in candidates):
-            return candidates  # type: ignore[return-value]
-    bundled = Path(reportlab.__file__).parent / "fonts"
-    return tuple(bundled / name for name in _VERA_FILES)  # type: ignore[return-value]
+    """Regular, bold, italic and bold-italic TrueType files: the bundled DejaVu Sans (never a system font, whose
+    version would change the bytes from one machine to the next)."""
+    regular, bold, italic, bold_italic = (FONT_FOLDER / name for name in FONT_FILES)
+    missing = [str(path) for path in (regular, bold, italic, bold_italic) if not path.is_file()]
+    if missing:
+        raise FileNotFoundError(f"pacomply's bundled font is missing from the installation: {', '.join(missing)}")
+    return regular, bold, italic, bold_italic
 
 
 @cache
@@ -902,12 +894,14 @@ class _Story:
         """The par sheet of each configured wager (as ``pacomply parsheet`` prints it): the lines, the figures and,
         for the blackjack base games, the strategy as a grid."""
         review = self.review
-        if not review.par_sheets:
-            return
         from pacomply.checker.review_parsheets import differs_from_review
         from pacomply.reports.parsheet_text import LINE_COLUMNS, line_rows, summary_rows, title
 
         self.heading("Par sheets")
+        if not review.par_sheets:
+            # The section is always there, so the sections keep their numbers for every filing.
+            self.paragraph("The filing configures no wager a par sheet can be made for.")
+            return
         self.paragraph(
             "For each wager, paytable and deck count configured: every paytable line with its combinations (where "
             "the figure is enumerated), probability, pays and contribution to the return per unit of the initial "

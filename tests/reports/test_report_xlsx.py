@@ -117,11 +117,11 @@ def test_formula_in_a_licensee_name_is_written_as_text(hostile_review: Review) -
                 assert b"<f>" not in archive.read(name), f"{name} holds a formula"
 
 
-def test_workbook_bytes_are_fixed_to_the_filing_date(violations_review: Review) -> None:
+def test_workbook_bytes_are_fixed_to_the_review_date(violations_review: Review) -> None:
     """Every zip entry (worksheets are streamed through temporary files) and the document properties."""
     data = RENDERER.render(violations_review)
     workbook = _open(data)
-    filed = violations_review.filing.metadata.date_filed
+    filed = violations_review.review_date
     assert workbook.properties.created.date() == filed
     assert workbook.properties.modified.date() == filed
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
