@@ -25,7 +25,6 @@ from pacomply.checker.review import Review
 from pacomply.reports.content import (
     MONEY_FIELDS,
     PAR_SHEET_DIFFERS,
-    RETURN_BASIS,
     TABLE_FIELDS,
     chapters_line,
     checklist_rows,
@@ -314,7 +313,6 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
             sheet.cell(row=row, column=column).number_format = PERCENT_FORMAT
         sheet.cell(row=row, column=13).number_format = "0.0000"
         sheet.cell(row=row, column=9).number_format = COUNT_FORMAT
-    sheet.cell(row=sheet.max_row + 2, column=1).value = f"{RETURN_BASIS[0].upper()}{RETURN_BASIS[1:]}."
 
 
 def _published_figures(workbook: Workbook, review: Review) -> None:
