@@ -260,6 +260,17 @@ class _Bookmark(Flowable):
         return None
 
 
+class _ChainEnd(Flowable):
+    """Zero-size and not kept with what follows: the end of a chain of keep-with-next flowables (a heading and its
+    introduction) before a long table, which then starts on the same page rather than move with the chain."""
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return (0, 0)
+
+    def draw(self) -> None:
+        return None
+
+
 class _Heading(_Tagged):
     """A heading that becomes an outline entry and (levels 0 and 1) a table-of-contents line; tagged H1 or H2 as its
     outline level."""
@@ -444,7 +455,16 @@ class _Story:
         self.add(_Tagged(markup, chosen))
 
     def add(self, *flowables: Flowable) -> None:
-        self.flowables.extend(flowables)
+        for flowable in flowables:
+            if isinstance(flowable, Table) and len(getattr(flowable, "_cellvalues", ())) > CHAIN_ROWS:
+                # A long table is not held with the heading and introduction before it (reportlab would move the
+                # whole chain, table included, to the next page, leaving a page nearly empty): the chain ends here,
+                # and the table starts on this page where its label, header and a few rows fit.
+                if self.flowables and isinstance(self.flowables[-1], _Heading):
+                    heading = self.flowables.pop()
+                    self.flowables.extend((CondPageBreak(TABLE_START_ROOM), heading))
+                self.flowables.append(_ChainEnd())
+            self.flowables.append(flowable)
 
     # -- the sections ---------------------------------------------------------------------------------------------
 
@@ -689,8 +709,13 @@ class _Story:
             grid = _grid(data, [label_width] + [width] * len(chunk), header_columns=1, repeatRows=1, hAlign="LEFT")
             grid.setStyle(_grid_style(extra=extra))
             # A grid is one table's whole configuration: it moves to the next page rather than leave two rows
-            # behind (one taller than a page still splits, its header repeated).
-            self.add(KeepTogether([grid]), Spacer(1, 10))
+            # behind (one taller than a page still splits, its header repeated); the section's heading and
+            # introduction move with the first grid, never left alone at a page's foot.
+            lead: list[Flowable] = []
+            if start == 0:
+                lead = self.flowables[-2:]
+                del self.flowables[-2:]
+            self.add(KeepTogether([*lead, grid]), Spacer(1, 10))
 
     def findings(self) -> None:
         review = self.review
@@ -997,6 +1022,8 @@ class _Story:
         self.add(KeepTogether([heading, statement, Spacer(1, 8), table]))
 
 
+#: A table of more rows than this is not held whole with the heading and introduction before it (_Story.add).
+CHAIN_ROWS = 8
 #: A table of this many rows or fewer moves whole with its label to the next page rather than split.
 KEEP_WHOLE_ROWS = 30
 #: Room a longer table needs at the foot of a page to start there: its label, header and a few rows.
