@@ -9,6 +9,7 @@ review's figure differ, the section says so beside it (:func:`differs_from_revie
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +50,10 @@ def _stored_par_sheet(chapter: str, wager: str, paytable: str | None, decks: int
 
 def review_par_sheets(rows: Iterable[WagerMath]) -> tuple[ParSheet, ...]:
     """The par sheet of each distinct (chapter, wager, paytable, decks) of the review's wager math, in its order;
-    a configuration the par sheet cannot be built for is left out."""
+    a configuration the par sheet cannot be built for is left out. ``PACOMPLY_REVIEW_PAR_SHEETS=off`` leaves the
+    section out altogether."""
+    if os.environ.get("PACOMPLY_REVIEW_PAR_SHEETS", "").strip().lower() == "off":
+        return ()  # a review without its par-sheet section (bench/review_par_sheets.py times the difference)
     seen: set[tuple[str, str, str | None, int]] = set()
     sheets: list[ParSheet] = []
     for row in rows:
