@@ -1040,6 +1040,20 @@ def _kept_with_label(label: Flowable, table: Flowable, *more: Flowable) -> list[
     return [CondPageBreak(TABLE_START_ROOM), label, table, *more]
 
 
+def _grid_labels(columns: Sequence[str]) -> tuple[list[str], str]:
+    """Column labels of a strategy grid as markup, each '/'-part on its own line; where the grid is wide, a part
+    longer than two characters is shortened to its first letter when that is unambiguous (the key says so), so a
+    label never breaks inside a word."""
+    parts = [column.split("/") for column in columns]
+    words = sorted({part for split in parts for part in split[1:] if len(part) > 2})
+    short = {word: word[0] for word in words}
+    if len(columns) <= 12 or len(set(short.values())) != len(short):
+        short = {}
+    labels = ["<br/>".join(_text(short.get(part, part)) for part in split) for split in parts]
+    key = " Column key: " + ", ".join(f"{letter} {word}" for word, letter in short.items()) + "." if short else ""
+    return labels, key
+
+
 def _strategy_grid(grid: Any, styles: _Styles) -> list[Flowable]:
     """A strategy grid (``checker.parsheet.StrategyGrid``): player hands down, what the player knows of the
     dealer across, one letter per decision; the legend above it, the header row repeated on every page."""
@@ -1047,7 +1061,8 @@ def _strategy_grid(grid: Any, styles: _Styles) -> list[Flowable]:
     cell = ParagraphStyle("grid-cell", parent=styles.cell, fontSize=size, leading=size + 1.5)
     header = ParagraphStyle("grid-header", parent=styles.cell_bold, fontSize=size, leading=size + 1.5,
                             textColor=colors.white)  # fmt: skip
-    head = [_p(_text(label), header) for label in ("Hand", *grid.columns)]
+    labels, key = _grid_labels(grid.columns)
+    head = [_p(label, header) for label in ("Hand", *labels)]
     for item in head:
         item.column_header = True
     data: list[list[Any]] = [head]
@@ -1068,7 +1083,7 @@ def _strategy_grid(grid: Any, styles: _Styles) -> list[Flowable]:
             ]
         )
     )
-    legend = _Tagged(_text(f"Strategy grid: {grid.legend}."), styles.small)
+    legend = _Tagged(_text(f"Strategy grid: {grid.legend}.{key}"), styles.small)
     return [CondPageBreak(TABLE_START_ROOM), _Tagged("Strategy grid", styles.cell_bold, role="H3"), legend, table]
 
 

@@ -209,3 +209,23 @@ def test_footer_and_creation_date_carry_the_review_date(compliant_review: Review
     assert str(reader.metadata["/CreationDate"]).startswith("D:20300517")
     for page in reader.pages:
         assert "reviewed 2030-05-17" in " ".join((page.extract_text() or "").split())
+
+
+def test_a_long_licensee_name_never_runs_over_the_page_number_or_off_the_page(compliant_review: Review) -> None:
+    """The running header and the footer are each one line: the name is shortened with '…' to the room left (the
+    footer's left part ends before 'Page x of y' starts), and the dates stay, since the name comes last."""
+    import pdfplumber
+
+    name = "Ελληνικά Καζίνο Łódź Gaming and Entertainment Holdings of the Commonwealth " * 4
+    filing = compliant_review.filing
+    renamed = filing.model_copy(update={"metadata": filing.metadata.model_copy(update={"licensee": name.strip()})})
+    review = dataclasses.replace(compliant_review, filing=renamed, review_date=date(2030, 5, 17))
+    with pdfplumber.open(io.BytesIO(PDF.render(review))) as document:
+        for number, page in enumerate(document.pages, start=1):
+            footer = sorted((c for c in page.chars if c["top"] > page.height - 0.7 * 72), key=lambda c: c["x0"])
+            text = "".join(c["text"] for c in footer)
+            assert "reviewed 2030-05-17" in text and "…" in text, (number, text)
+            page_label = text.index("Page")
+            left, right = footer[:page_label], footer[page_label:]
+            assert max(c["x1"] for c in left) < min(c["x0"] for c in right), f"page {number}: footer overruns"
+            assert max(c["x1"] for c in page.chars) <= page.width - 0.75 * 72 + 0.5, f"page {number}: off the page"
