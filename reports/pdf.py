@@ -903,8 +903,8 @@ class _Story:
             data += [[_p(_text(when)), _p(_text(decision))] for when, decision in math.strategy]
             table = _grid(data, [2.5 * inch, None], repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style())
-            label = _Tagged("Optimal decisions", self.styles.cell_bold, role="H3")
-            blocks += [Spacer(1, 4), *_kept_with_label(label, table)]
+            decisions = _Tagged("Optimal decisions", self.styles.cell_bold, role="H3")
+            blocks += [Spacer(1, 4), *_kept_with_label(decisions, table)]
         if math.paytable_rows:
             data = [_header_cells(("Outcome", "Pays"))]
             data += [[_p(_text(outcome)), _p(_text(pays))] for outcome, pays in math.paytable_rows]
