@@ -141,6 +141,8 @@ class ChecklistRow:
     findings: tuple[Finding, ...]
     in_rulebook: bool
     """False for a row the filing holds that the chapter's checklist does not ask (kept, never dropped)."""
+    kind: str = ""
+    """The answer's kind (``regulations.rulebook.AnswerKind`` value) where the checklist asks the question."""
 
 
 def _rulebook(chapter: str) -> Rulebook | None:
@@ -177,6 +179,7 @@ def checklist_rows(review: Review) -> tuple[ChecklistRow, ...]:
                     location=location,
                     findings=located,
                     in_rulebook=True,
+                    kind=str(question.kind.value),
                 )
             )
         for key in sorted(answers):

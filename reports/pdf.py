@@ -50,6 +50,7 @@ from pacomply.reports.content import (
     findings_of,
     law_applied_lines,
     location_text,
+    money_text,
     percent,
     table_display,
     table_findings,
@@ -661,7 +662,9 @@ class _Story:
             extra: list[tuple[Any, ...]] = []
             for position, row in enumerate(chapter_rows, start=1):
                 question = _text(row.question) if row.question else f"<i>{_text(row.key)} (not on the checklist)</i>"
-                answer = _text(row.answer) if row.answer.strip() else "<i>(blank)</i>"
+                # An amount of money reads as money ($40,000); anything else exactly as written.
+                written = money_text(row.answer.strip()) if row.kind == "money" else row.answer
+                answer = _text(written) if row.answer.strip() else "<i>(blank)</i>"
                 if row.notes:
                     answer += f"<br/><font size=7>{_text(row.notes)}</font>"
                 data.append(

@@ -229,3 +229,19 @@ def test_a_long_licensee_name_never_runs_over_the_page_number_or_off_the_page(co
             left, right = footer[:page_label], footer[page_label:]
             assert max(c["x1"] for c in left) < min(c["x0"] for c in right), f"page {number}: footer overruns"
             assert max(c["x1"] for c in page.chars) <= page.width - 0.75 * 72 + 0.5, f"page {number}: off the page"
+
+
+def test_money_answers_of_the_checklist_print_as_money() -> None:
+    """633a's example answers its money questions with bare numbers (5000, 1000, 50000, 25 in the workbook); the
+    PDF prints them as amounts, and the JSON keeps them as filed."""
+    from pacomply.reports.content import checklist_rows
+
+    review = review_filing(read_filing(EXAMPLES / "633a-compliant.xlsx"))
+    money = {row.key: row.answer for row in checklist_rows(review) if row.kind == "money"}
+    assert money["maximum_payout_amount"] == "50000"
+    reader = pypdf.PdfReader(io.BytesIO(PDF.render(review)))
+    text = " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
+    checklist = text[text.rindex("Checklist as filed") : text.rindex("Tables and their configuration")]
+    for answer in money.values():
+        assert money_text(answer) in checklist, answer
+    assert "$50,000" in checklist
