@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from importlib.metadata import PackageNotFoundError, version
 
+from pacomply.checker.parsheet import ParSheet
 from pacomply.checker.reconciliation import Reconciliation, for_wager_math
 from pacomply.checker.registry import (
     CheckContext,
@@ -16,6 +17,7 @@ from pacomply.checker.registry import (
     chapter_rules,
     filing_rules,
 )
+from pacomply.checker.review_parsheets import review_par_sheets
 from pacomply.checker.rules.common import not_encoded_wagers
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse, filing_options
 from pacomply.checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
@@ -123,6 +125,8 @@ class Review:
     """The configuration file that completed the review (severities, defaults), named in every report's header."""
     not_checked: tuple[NotChecked, ...] = ()
     """Wagers of side-wager or variation chapters the filing lists, which no rule could check."""
+    par_sheets: tuple[ParSheet, ...] = ()
+    """The par sheet of each configured wager, paytable and deck count (from the figure store)."""
 
     def count(self, severity: Severity) -> int:
         """Findings of one severity that no waiver accepts."""
@@ -263,4 +267,5 @@ def review_filing(filing: Filing, settings: CheckSettings | None = None) -> Revi
         published=for_wager_math(wager_math),
         review_date=settings.review_date,
         not_checked=not_checked,
+        par_sheets=review_par_sheets(wager_math),
     )

@@ -32,16 +32,29 @@ def filing_id(review: Review) -> str:
     return f"PAC-{digest[:12].upper()}"
 
 
-def document_epoch(review: Review) -> int:
-    """Seconds since 1970 stamped into a document: ``SOURCE_DATE_EPOCH`` when set, else the Date Filed at 00:00 UTC.
+#: What the "return" printed beside the house edge is measured on (the figures: return = 1 − element of risk).
+RETURN_BASIS = (
+    "return = 1 − element of risk: what comes back per unit of everything wagered in the round (doubles, splits, "
+    "raises included); the house edge is per unit of the initial wager"
+)
+#: Said beside a par sheet whose figure is not the review's own for the same configuration.
+PAR_SHEET_DIFFERS = (
+    "this par sheet is for the chapter's own rules; the filing's answers (a rule option, a rate of progression) "
+    "give the review's figure above"
+)
 
-    A report of the same filing is then byte-identical however often, and wherever, it is rendered.
+
+def document_epoch(review: Review) -> int:
+    """Seconds since 1970 stamped into a document: ``SOURCE_DATE_EPOCH`` when set, else the review date
+    (``Review.review_date``, ``--review-date``) at 00:00 UTC, never the clock at the time of rendering.
+
+    A report of the same review is then byte-identical however often, and wherever, it is rendered.
     """
     configured = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if configured.isdigit():
         return int(configured)
-    filed = review.filing.metadata.date_filed
-    return int(datetime(filed.year, filed.month, filed.day, tzinfo=UTC).timestamp())
+    day = review.review_date
+    return int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp())
 
 
 def document_datetime(review: Review) -> datetime:
@@ -128,6 +141,8 @@ class ChecklistRow:
     findings: tuple[Finding, ...]
     in_rulebook: bool
     """False for a row the filing holds that the chapter's checklist does not ask (kept, never dropped)."""
+    kind: str = ""
+    """The answer's kind (``regulations.rulebook.AnswerKind`` value) where the checklist asks the question."""
 
 
 def _rulebook(chapter: str) -> Rulebook | None:
@@ -164,6 +179,7 @@ def checklist_rows(review: Review) -> tuple[ChecklistRow, ...]:
                     location=location,
                     findings=located,
                     in_rulebook=True,
+                    kind=str(question.kind.value),
                 )
             )
         for key in sorted(answers):
@@ -201,6 +217,35 @@ def table_value(table: TableConfiguration, field_name: str) -> str:
     if value is None:
         return ""
     return str(value.value) if hasattr(value, "value") else str(value)
+
+
+#: Table fields that are amounts of money (dollars).
+MONEY_FIELDS = frozenset({"payout_limit", "progressive_reset"})
+
+
+def money_text(value: object) -> str:
+    """40000 → '$40,000'; 1234.5 → '$1,234.50'; blank stays blank; text that is not a number is left as written."""
+    from decimal import Decimal, InvalidOperation
+
+    if value is None or value == "":
+        return ""
+    try:
+        amount = Decimal(str(value))
+    except InvalidOperation:
+        return str(value)
+    if not amount.is_finite():
+        return str(value)
+    if amount == amount.to_integral_value():
+        return f"${amount:,.0f}"
+    return f"${amount:,.2f}"
+
+
+def table_display(table: TableConfiguration, field_name: str) -> str:
+    """A table field for a printed page: as :func:`table_value`, with amounts of money as '$40,000'."""
+    if field_name in MONEY_FIELDS:
+        value = getattr(table, field_name)
+        return money_text(getattr(value, "value", value))
+    return table_value(table, field_name)
 
 
 def table_findings(review: Review, table_id: str) -> tuple[Finding, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pacomply.checker.parsheet import ParSheet
 from pacomply.checker.registry import Finding, Severity, Waiver
 from pacomply.checker.review import Review
 from pacomply.checker.wager_math import WagerMath
@@ -65,6 +66,15 @@ def _wager_math_json(math: WagerMath, review: Review) -> dict[str, Any]:
     if entries:
         document["board_figures"] = [entry.to_json() for entry in entries]
     return document
+
+
+def _par_sheet_json(sheet: ParSheet, review: Review) -> dict[str, Any]:
+    """A par sheet as ``pacomply parsheet -f json`` writes it, and whether the review's own figure differs (the
+    filing's answers changed a rule or rate the par sheet takes at the chapter's value)."""
+    from pacomply.checker.review_parsheets import differs_from_review
+    from pacomply.reports.parsheet_json import par_sheet_json
+
+    return {**par_sheet_json(sheet), "differs_from_review": differs_from_review(sheet, review.wager_math)}
 
 
 def review_json(review: Review) -> dict[str, Any]:
@@ -128,6 +138,7 @@ def review_json(review: Review) -> dict[str, Any]:
         "findings": [finding_json(finding) for finding in review.findings],
         "wager_math": [_wager_math_json(math, review) for math in review.wager_math],
         "published": published_json(review.published),
+        "par_sheets": [_par_sheet_json(sheet, review) for sheet in review.par_sheets],
         "readings": [
             {
                 "chapter": chapter,

@@ -8,10 +8,58 @@ if TYPE_CHECKING:
     from pacomply.checker.parsheet import ParSheet
 
 
+#: How a figure that is not computed for a wager reads (a field left None).
+NOT_COMPUTED = "not computed"
+
+#: The ParSheet fields the rows below name; any other field (added later) is listed generically after them.
+SHOWN_FIELDS = frozenset({
+    "chapter", "wager", "paytable", "decks", "method", "citation", "house_edge", "element_of_risk", "total_wagered",
+    "hit_frequency", "std_dev", "std_dev_basis", "lines", "space", "rounds", "seed", "standard_error", "ci95",
+    "strategy", "grid", "progressive", "notes",
+})  # fmt: skip
+
+
 def _percent(value: float | None) -> str:
     from pacomply.checker.parsheet import significant
 
-    return "-" if value is None else f"{significant(value * 100)} %"
+    return NOT_COMPUTED if value is None else f"{significant(value * 100)} %"
+
+
+def _generic(value: object) -> str | None:
+    """A further field's value as text: numbers to their significant digits, None 'not computed'; None (no row)
+    for a structure this generic listing cannot show."""
+    from fractions import Fraction
+
+    from pacomply.checker.parsheet import significant
+
+    if value is None:
+        return NOT_COMPUTED
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float | Fraction):
+        return significant(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple) and all(isinstance(item, int | float | Fraction) for item in value):
+        return " to ".join(significant(item) for item in value)
+    return None
+
+
+def further_rows(sheet: ParSheet) -> list[tuple[str, str]]:
+    """(label, value) of every ParSheet field the named rows do not show, in the dataclass's order: a figure added
+    to the par sheet prints without a change here."""
+    import dataclasses
+
+    rows = []
+    for field in dataclasses.fields(sheet):
+        if field.name in SHOWN_FIELDS:
+            continue
+        text = _generic(getattr(sheet, field.name))
+        if text is not None:
+            rows.append((field.name.replace("_", " "), text))
+    return rows
 
 
 def summary_rows(sheet: ParSheet) -> list[tuple[str, str]]:
@@ -21,13 +69,13 @@ def summary_rows(sheet: ParSheet) -> list[tuple[str, str]]:
     rows = [
         ("house edge (per initial wager)", _percent(sheet.house_edge)),
         ("element of risk (per unit wagered)", _percent(sheet.element_of_risk)),
-        ("return per initial wager", _percent(sheet.return_per_initial_wager)),
-        ("return per unit wagered", _percent(sheet.return_per_unit_wagered)),
+        ("return per initial wager (1 − house edge)", _percent(sheet.return_per_initial_wager)),
+        ("return per unit wagered (1 − element of risk)", _percent(sheet.return_per_unit_wagered)),
         ("average wagered per initial wager", significant(sheet.total_wagered)),
         ("hit frequency", _percent(sheet.hit_frequency)),
         (
             "standard deviation",
-            "-" if sheet.std_dev is None else f"{significant(sheet.std_dev)} ({sheet.std_dev_basis})",
+            NOT_COMPUTED if sheet.std_dev is None else f"{significant(sheet.std_dev)} ({sheet.std_dev_basis})",
         ),
         ("method", sheet.method),
     ]
@@ -50,6 +98,7 @@ def summary_rows(sheet: ParSheet) -> list[tuple[str, str]]:
                 "-" if facts.break_even_meter is None else significant(facts.break_even_meter),
             )
         )
+    rows.extend(further_rows(sheet))
     return rows
 
 

@@ -2,22 +2,23 @@
 
 Cover (licensee, chapters, date filed, reviewer, tool and rulebook versions, verdict), contents, summary, the
 checklist as filed with findings beside their rows, the tables' configuration, findings by severity, waivers
-applied, wager math with each paytable, the readings relied on, and an attestation block. Every page carries
-"page x of y" and the filing id; the outline and the contents link to the page where each section starts.
+applied, wager math with each paytable, the par sheets, the readings relied on, and an attestation block. Every page
+carries "page x of y", the filing id and the review date; the outline and the contents link to the page where each
+section starts.
 
 The document is laid out by reportlab's own multi-pass build (``multiBuild``): a first pass places the headings and
 counts the pages, later passes fill the contents and "of y" until nothing moves. Pages are drawn as they are laid
 out, so each bookmark lands on its own page.
 
-Fonts are TrueType and embedded (DejaVu Sans where the system has it, else the Bitstream Vera that reportlab
-ships), so the § sign renders and the text is searchable; the canvas starts in that font too, so no base-14 font
-(Helvetica) is even referenced. The catalog names the language (en-US) and viewers show the title rather than the
-file name. The PDF is tagged (see :mod:`pacomply.reports.pdf_tagging`): headings H1-H3 as the outline, paragraphs,
-tables with header and data cells, the contents as TOC entries, and the running header, footer and table decoration
-as artifacts. The cover is one page: a cover that would run over is shrunk to fit.
+Fonts are TrueType and embedded (DejaVu Sans, bundled in the package with its licence, so names outside Latin-1 print
+and the bytes are the same on every platform), so the § sign renders and the text is searchable; the canvas starts in
+that font too, so no base-14 font (Helvetica) is even referenced. The catalog names the language (en-US) and viewers
+show the title rather than the file name. The PDF is tagged (see :mod:`pacomply.reports.pdf_tagging`): headings H1-H3
+as the outline, paragraphs, tables with header and data cells, the contents as TOC entries, and the running header,
+footer and table decoration as artifacts. The cover is one page: a cover that would run over is shrunk to fit.
 
-The bytes are fixed for a given review and font: reportlab runs in invariant mode and the creation date, set
-through its public date formatter, is the filing's Date Filed (or ``SOURCE_DATE_EPOCH``).
+The bytes are fixed for a given review: reportlab runs in invariant mode and the creation date, set through its
+public date formatter, is the review date (or ``SOURCE_DATE_EPOCH``), which the footer of every page prints too.
 """
 
 from __future__ import annotations
@@ -32,11 +33,12 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-import reportlab
 from pacomply.checker.registry import Finding, Severity
 from pacomply.checker.review import Review
 from pacomply.checker.wager_math import WagerMath
 from pacomply.reports.content import (
+    PAR_SHEET_DIFFERS,
+    RETURN_BASIS,
     SEVERITY_TITLES,
     TABLE_FIELDS,
     chapters_line,
@@ -48,9 +50,10 @@ from pacomply.reports.content import (
     findings_of,
     law_applied_lines,
     location_text,
+    money_text,
     percent,
+    table_display,
     table_findings,
-    table_value,
     wager_title,
     worst_severity,
 )
@@ -118,29 +121,21 @@ SEVERITY_INK = {
 WAIVED_BACKGROUND = colors.HexColor("#E2E3E5")
 COMPLIANT_BACKGROUND = colors.HexColor("#D4EDDA")
 
-_DEJAVU_FOLDERS = (
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path("/usr/share/fonts/dejavu"),
-    Path("/usr/local/share/fonts/dejavu"),
-    Path("/opt/homebrew/share/fonts/dejavu"),
-)
-_DEJAVU_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf")
-_VERA_FILES = ("Vera.ttf", "VeraBd.ttf", "VeraIt.ttf", "VeraBI.ttf")
+#: DejaVu Sans, bundled as package data with its licence (``reports/fonts/``): the same font on every platform, so
+#: the same review gives the same PDF bytes on Linux, macOS and Windows, and names outside Latin-1 print.
+FONT_FOLDER = Path(__file__).resolve().parent / "fonts"
+FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf")
 
 
 @cache
 def font_files() -> tuple[Path, Path, Path, Path]:
-    """Regular, bold, italic and bold-italic TrueType files: DejaVu Sans if installed, else reportlab's Vera.
-
-    Both carry the § sign and the typographic punctuation the report uses; DejaVu covers far more scripts for
-    names in a filing, Vera ships inside reportlab so a PDF can always be made.
-    """
-    for folder in _DEJAVU_FOLDERS:
-        candidates = tuple(folder / name for name in _DEJAVU_FILES)
-        if all(candidate.is_file() for candidate in candidates):
-            return candidates  # type: ignore[return-value]
-    bundled = Path(reportlab.__file__).parent / "fonts"
-    return tuple(bundled / name for name in _VERA_FILES)  # type: ignore[return-value]
+    """Regular, bold, italic and bold-italic TrueType files: the bundled DejaVu Sans (never a system font, whose
+    version would change the bytes from one machine to the next)."""
+    regular, bold, italic, bold_italic = (FONT_FOLDER / name for name in FONT_FILES)
+    missing = [str(path) for path in (regular, bold, italic, bold_italic) if not path.is_file()]
+    if missing:
+        raise FileNotFoundError(f"pacomply's bundled font is missing from the installation: {', '.join(missing)}")
+    return regular, bold, italic, bold_italic
 
 
 @cache
@@ -258,6 +253,17 @@ class _Bookmark(Flowable):
     def __init__(self, text: str, key: str) -> None:
         super().__init__()
         self.outline = (0, text, key)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return (0, 0)
+
+    def draw(self) -> None:
+        return None
+
+
+class _ChainEnd(Flowable):
+    """Zero-size and not kept with what follows: the end of a chain of keep-with-next flowables (a heading and its
+    introduction) before a long table, which then starts on the same page rather than move with the chain."""
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return (0, 0)
@@ -450,7 +456,16 @@ class _Story:
         self.add(_Tagged(markup, chosen))
 
     def add(self, *flowables: Flowable) -> None:
-        self.flowables.extend(flowables)
+        for flowable in flowables:
+            if isinstance(flowable, Table) and len(getattr(flowable, "_cellvalues", ())) > CHAIN_ROWS:
+                # A long table is not held with the heading and introduction before it (reportlab would move the
+                # whole chain, table included, to the next page, leaving a page nearly empty): the chain ends here,
+                # and the table starts on this page where its label, header and a few rows fit.
+                if self.flowables and isinstance(self.flowables[-1], _Heading):
+                    heading = self.flowables.pop()
+                    self.flowables.extend((CondPageBreak(TABLE_START_ROOM), heading))
+                self.flowables.append(_ChainEnd())
+            self.flowables.append(flowable)
 
     # -- the sections ---------------------------------------------------------------------------------------------
 
@@ -544,7 +559,8 @@ class _Story:
                 f"{math.chapter} {math.wager}"
                 + (f" ({math.paytable})" if math.paytable else "")
                 + f", {decks_text(math.decks)}",
-                f"house edge {percent(math.house_edge)}, return {percent(math.return_)} ({math.method})",
+                f"house edge {percent(math.house_edge)}, return {percent(math.return_)} (1 − element of risk; "
+                f"{math.method})",
             )
             for math in review.wager_math
         ]
@@ -646,7 +662,9 @@ class _Story:
             extra: list[tuple[Any, ...]] = []
             for position, row in enumerate(chapter_rows, start=1):
                 question = _text(row.question) if row.question else f"<i>{_text(row.key)} (not on the checklist)</i>"
-                answer = _text(row.answer) if row.answer.strip() else "<i>(blank)</i>"
+                # An amount of money reads as money ($40,000); anything else exactly as written.
+                written = money_text(row.answer.strip()) if row.kind == "money" else row.answer
+                answer = _text(written) if row.answer.strip() else "<i>(blank)</i>"
                 if row.notes:
                     answer += f"<br/><font size=7>{_text(row.notes)}</font>"
                 data.append(
@@ -680,7 +698,7 @@ class _Story:
             data = [_header_cells(("Field", *(table.table_id for table in chunk)))]
             for field_name, label in TABLE_FIELDS:
                 data.append(
-                    [_p(_text(label), self.styles.cell_bold)] + [_p(_text(table_value(t, field_name))) for t in chunk]
+                    [_p(_text(label), self.styles.cell_bold)] + [_p(_text(table_display(t, field_name))) for t in chunk]
                 )
             found = [table_findings(review, table.table_id) for table in chunk]
             data.append([_p("Findings", self.styles.cell_bold)] + [_p(_flags(f) or "none") for f in found])
@@ -694,8 +712,13 @@ class _Story:
             grid = _grid(data, [label_width] + [width] * len(chunk), header_columns=1, repeatRows=1, hAlign="LEFT")
             grid.setStyle(_grid_style(extra=extra))
             # A grid is one table's whole configuration: it moves to the next page rather than leave two rows
-            # behind (one taller than a page still splits, its header repeated).
-            self.add(KeepTogether([grid]), Spacer(1, 10))
+            # behind (one taller than a page still splits, its header repeated); the section's heading and
+            # introduction move with the first grid, never left alone at a page's foot.
+            lead: list[Flowable] = []
+            if start == 0:
+                lead = self.flowables[-2:]
+                del self.flowables[-2:]
+            self.add(KeepTogether([*lead, grid]), Spacer(1, 10))
 
     def findings(self) -> None:
         review = self.review
@@ -794,9 +817,12 @@ class _Story:
             return
         self.paragraph(
             "Every wager configured at a table, at that table's deck count. House edge is the expected loss per unit "
-            "of the initial wager; element of risk is the expected loss per unit of the total amount wagered."
+            "of the initial wager; element of risk is the expected loss per unit of the total amount wagered. "
+            f"{_text(RETURN_BASIS[0].upper() + RETURN_BASIS[1:])}."
         )
-        overview = [_header_cells(("Chapter", "Wager", "Paytable", "Decks", "House edge", "Return", "Method"))]
+        overview = [
+            _header_cells(("Chapter", "Wager", "Paytable", "Decks", "House edge", "Return (1 − EoR)", "Method"))
+        ]
         for math in review.wager_math:
             overview.append(
                 [
@@ -860,7 +886,7 @@ class _Story:
         )
         rows = [
             ("House edge", percent(math.house_edge)),
-            ("Return to player", percent(math.return_)),
+            ("Return (1 − element of risk)", percent(math.return_)),
             ("Element of risk", percent(math.element_of_risk)),
             ("Method", math.method + (f", {math.rounds:,} rounds" if math.rounds else "")),
             ("Interval", interval),
@@ -880,16 +906,63 @@ class _Story:
             data += [[_p(_text(when)), _p(_text(decision))] for when, decision in math.strategy]
             table = _grid(data, [2.5 * inch, None], repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style())
-            blocks += [Spacer(1, 4), _Tagged("Optimal decisions", self.styles.cell_bold, role="H3"), table]
+            decisions = _Tagged("Optimal decisions", self.styles.cell_bold, role="H3")
+            blocks += [Spacer(1, 4), *_kept_with_label(decisions, table)]
         if math.paytable_rows:
             data = [_header_cells(("Outcome", "Pays"))]
             data += [[_p(_text(outcome)), _p(_text(pays))] for outcome, pays in math.paytable_rows]
             table = _grid(data, [3.5 * inch, 1.5 * inch], repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style())
             label = f"Paytable {math.paytable}" if math.paytable else "Paytable"
-            blocks += [Spacer(1, 4), _Tagged(_text(label), self.styles.cell_bold, role="H3"), table]
+            blocks += [Spacer(1, 4), *_kept_with_label(_Tagged(_text(label), self.styles.cell_bold, role="H3"), table)]
         blocks.append(Spacer(1, 6))
         return blocks
+
+    def par_sheets(self) -> None:
+        """The par sheet of each configured wager (as ``pacomply parsheet`` prints it): the lines, the figures and,
+        for the blackjack base games, the strategy as a grid."""
+        review = self.review
+        from pacomply.checker.review_parsheets import differs_from_review
+        from pacomply.reports.parsheet_text import LINE_COLUMNS, line_rows, summary_rows, title
+
+        self.heading("Par sheets")
+        if not review.par_sheets:
+            # The section is always there, so the sections keep their numbers for every filing.
+            self.paragraph("The filing configures no wager a par sheet can be made for.")
+            return
+        self.paragraph(
+            "For each wager, paytable and deck count configured: every paytable line with its combinations (where "
+            "the figure is enumerated), probability, pays and contribution to the return per unit of the initial "
+            "wager, then the figures on their stated bases. A figure shown as '-' is not computed for that wager."
+        )
+        for sheet in review.par_sheets:
+            heading = self.subheading(title(sheet).removeprefix("Par sheet: "))
+            blocks: list[Flowable] = [_p(_text(sheet.citation), self.styles.small)]
+            if differs_from_review(sheet, review.wager_math):
+                blocks.append(_p(_text(f"Note: {PAR_SHEET_DIFFERS}."), self.styles.small))
+            if sheet.lines:
+                data = [_header_cells(LINE_COLUMNS)]
+                data += [[_p(_text(cell)) for cell in row] for row in line_rows(sheet)]
+                table = _grid(data, [2.3 * inch, 1.3 * inch, 1.1 * inch, 1.1 * inch, None], repeatRows=1, hAlign="LEFT")
+                table.setStyle(_grid_style())
+                blocks.append(table)
+                if sheet.space is not None:
+                    blocks.append(_p(_text(f"Combinations counted over {sheet.space:,} equally likely deals."),
+                                     self.styles.small))  # fmt: skip
+            blocks += [Spacer(1, 4), _key_value_table([(label, _text(value)) for label, value in summary_rows(sheet)],
+                                                      2.6 * inch)]  # fmt: skip
+            self.add(*_kept_with_label(heading, blocks[0], *blocks[1:2]), *blocks[2:])
+            if sheet.strategy:
+                data = [_header_cells(("When", "Decision"))]
+                data += [[_p(_text(when)), _p(_text(decision))] for when, decision in sheet.strategy]
+                table = _grid(data, [2.5 * inch, None], repeatRows=1, hAlign="LEFT")
+                table.setStyle(_grid_style())
+                self.add(Spacer(1, 4), *_kept_with_label(_Tagged("Strategy", self.styles.cell_bold, role="H3"), table))
+            if sheet.grid is not None:
+                self.add(Spacer(1, 4), *_strategy_grid(sheet.grid, self.styles))
+            for note in sheet.notes:
+                self.add(_p(_text(f"Note: {note}"), self.styles.small))
+            self.add(Spacer(1, 8))
 
     def readings(self) -> None:
         review = self.review
@@ -950,6 +1023,71 @@ class _Story:
             )
         )
         self.add(KeepTogether([heading, statement, Spacer(1, 8), table]))
+
+
+#: A table of more rows than this is not held whole with the heading and introduction before it (_Story.add).
+CHAIN_ROWS = 8
+#: A table of this many rows or fewer moves whole with its label to the next page rather than split.
+KEEP_WHOLE_ROWS = 30
+#: Room a longer table needs at the foot of a page to start there: its label, header and a few rows.
+TABLE_START_ROOM = 1.4 * inch
+
+
+def _kept_with_label(label: Flowable, table: Flowable, *more: Flowable) -> list[Flowable]:
+    """A label and the table it introduces, never parted and never a table's first row alone at a page's foot: a
+    short table moves whole to the next page; a longer one starts only where a few of its rows fit, and repeats its
+    header row on every page it runs onto."""
+    rows = len(getattr(table, "_cellvalues", ())) if isinstance(table, Table) else 0
+    if rows <= KEEP_WHOLE_ROWS:
+        return [KeepTogether([label, table, *more])]
+    return [CondPageBreak(TABLE_START_ROOM), label, table, *more]
+
+
+def _grid_labels(columns: Sequence[str]) -> tuple[list[str], str]:
+    """Column labels of a strategy grid as markup, each '/'-part on its own line; where the grid is wide, a part
+    longer than two characters is shortened to its first letter when that is unambiguous (the key says so), so a
+    label never breaks inside a word."""
+    parts = [column.split("/") for column in columns]
+    words = sorted({part for split in parts for part in split[1:] if len(part) > 2})
+    short = {word: word[0] for word in words}
+    if len(columns) <= 12 or len(set(short.values())) != len(short):
+        short = {}
+    labels = ["<br/>".join(_text(short.get(part, part)) for part in split) for split in parts]
+    key = " Column key: " + ", ".join(f"{letter} {word}" for word, letter in short.items()) + "." if short else ""
+    return labels, key
+
+
+def _strategy_grid(grid: Any, styles: _Styles) -> list[Flowable]:
+    """A strategy grid (``checker.parsheet.StrategyGrid``): player hands down, what the player knows of the
+    dealer across, one letter per decision; the legend above it, the header row repeated on every page."""
+    size = 6.0 if len(grid.columns) > 12 else 7.0
+    cell = ParagraphStyle("grid-cell", parent=styles.cell, fontSize=size, leading=size + 1.5)
+    header = ParagraphStyle("grid-header", parent=styles.cell_bold, fontSize=size, leading=size + 1.5,
+                            textColor=colors.white)  # fmt: skip
+    labels, key = _grid_labels(grid.columns)
+    head = [_p(label, header) for label in ("Hand", *labels)]
+    for item in head:
+        item.column_header = True
+    data: list[list[Any]] = [head]
+    data += [[_p(_text(hand), cell), *(_p(_text(decision), cell) for decision in cells)] for hand, cells in grid.rows]
+    hand_width = 0.45 * inch
+    width = (CONTENT_WIDTH - hand_width) / max(len(grid.columns), 1)
+    table = _grid(data, [hand_width] + [width] * len(grid.columns), header_columns=1, repeatRows=1, hAlign="LEFT")
+    padding = 1 if len(grid.columns) > 12 else 2
+    table.setStyle(
+        _grid_style(
+            extra=[
+                ("FONT", (0, 0), (-1, -1), FONT, size),
+                ("LEFTPADDING", (0, 0), (-1, -1), padding),
+                ("RIGHTPADDING", (0, 0), (-1, -1), padding),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                ("BACKGROUND", (0, 1), (0, -1), BAND),
+            ]
+        )
+    )
+    legend = _Tagged(_text(f"Strategy grid: {grid.legend}.{key}"), styles.small)
+    return [CondPageBreak(TABLE_START_ROOM), _Tagged("Strategy grid", styles.cell_bold, role="H3"), legend, table]
 
 
 class _Contents(TableOfContents):
@@ -1168,12 +1306,17 @@ def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
     story.waivers()
     story.wager_math()
     story.published_figures()
+    story.par_sheets()
     story.readings()
     story.attestation()
     buffer = io.BytesIO()
     metadata = review.filing.metadata
-    footer = f"Filing {filing_id(review)} · {metadata.licensee} · filed {metadata.date_filed.isoformat()}"
-    document = _ReviewDocument(buffer, review, footer[:120])
+    # The dates first and the licensee last: a long name is the part shortened to fit beside the page number.
+    footer = (
+        f"Filing {filing_id(review)} · reviewed {review.review_date.isoformat()} · filed "
+        f"{metadata.date_filed.isoformat()} · {metadata.licensee}"
+    )
+    document = _ReviewDocument(buffer, review, footer)
     formatter = _date_formatter(document_epoch(review))
 
     canvases: list[TaggingCanvas] = []

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
-from pacomply.reports.content import law_applied_lines
+from pacomply.reports.content import PAR_SHEET_DIFFERS, RETURN_BASIS, law_applied_lines
 
 if TYPE_CHECKING:
     from pacomply.checker.reconciliation import Reconciliation
@@ -25,6 +25,21 @@ def board_figure_lines(math: WagerMath, published: Sequence[Reconciliation]) -> 
         f"      Board {entry.board} ({entry.source}) · pacomply {entry.pacomply} · {entry.verdict} [{entry.figure_id}]"
         for entry in beside(math, published)
     ]
+
+
+def par_sheet_lines(review: Review) -> list[str]:
+    """Each par sheet of the review as ``pacomply parsheet`` prints it, indented, with a note where the review's own
+    figure differs from it."""
+    from pacomply.checker.review_parsheets import differs_from_review
+    from pacomply.reports.parsheet_text import par_sheet_text
+
+    lines: list[str] = []
+    for sheet in review.par_sheets:
+        lines.extend(f"  {line}".rstrip() for line in par_sheet_text(sheet).splitlines())
+        if differs_from_review(sheet, review.wager_math):
+            lines.append(f"    note: {PAR_SHEET_DIFFERS}")
+        lines.append("")
+    return lines[:-1]
 
 
 def _percent(value: float) -> str:
@@ -96,6 +111,11 @@ class TextRenderer:
                     f"{_percent(math.house_edge):>13}{_percent(math.return_):>11}  {math.method}  ({math.citation})"
                 )
                 lines.extend(board_figure_lines(math, review.published))
+            lines.extend(textwrap.wrap(RETURN_BASIS, WIDTH, initial_indent="  ", subsequent_indent="  "))
+            lines.append("")
+        if review.par_sheets:
+            lines.append("PAR SHEETS")
+            lines.extend(par_sheet_lines(review))
             lines.append("")
         if review.readings:
             lines.append("READINGS OF THE REGULATION RELIED ON")

@@ -1,15 +1,18 @@
 """The review as an Excel workbook a reviewer can work in: Summary, Checklist (answers with finding flags),
-Tables, Findings (filterable, frozen header, severity colours), Wager Math, Paytables and Readings.
+Tables, Findings (filterable, frozen header, severity colours), Wager Math, Board Figures (with each verdict's
+evidence), Paytables, Par Sheets and Par Figures, and Readings. Dates are dates, counts and amounts numbers and
+figures percentages, each in its number format; every sheet prints landscape, one page wide, its header row repeated.
 
 Every text cell is written as text: anything from the filing that a spreadsheet would run as a formula
 (``=HYPERLINK(...)``, ``+``, ``-``, ``@``) is neutralised, and the cell's type is forced to string. The workbook is
-byte-identical for the same review: document properties and zip entry times are fixed to the filing's date (or
+byte-identical for the same review: document properties and zip entry times are fixed to the review date (or
 ``SOURCE_DATE_EPOCH``), since openpyxl would otherwise stamp the time of saving into both.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -20,6 +23,8 @@ from openpyxl.utils import get_column_letter
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
 from pacomply.reports.content import (
+    MONEY_FIELDS,
+    PAR_SHEET_DIFFERS,
     TABLE_FIELDS,
     chapters_line,
     checklist_rows,
@@ -47,11 +52,15 @@ WAIVED_FILL = PatternFill("solid", start_color="E2E3E5", end_color="E2E3E5")
 HEADER_FILL = PatternFill("solid", start_color="1F3864", end_color="1F3864")
 HEADER_FONT = Font(bold=True, color="FFFFFF")
 PERCENT_FORMAT = "0.0000%"
+DATE_FORMAT = "yyyy-mm-dd"
+MONEY_FORMAT = '"$"#,##0.##'
+COUNT_FORMAT = "#,##0"
+PROBABILITY_FORMAT = "0.000000000"
 WRAP = Alignment(wrap_text=True, vertical="top")
 
 
 def _write(cell: Cell, value: Any) -> None:
-    """Text always lands as a string cell, never a formula; numbers stay numbers."""
+    """Text always lands as a string cell, never a formula; numbers stay numbers, dates dates (shown yyyy-mm-dd)."""
     if value is None:
         return
     if isinstance(value, bool):
@@ -60,6 +69,10 @@ def _write(cell: Cell, value: Any) -> None:
         return
     if isinstance(value, int | float | Decimal):
         cell.value = value
+        return
+    if isinstance(value, date):
+        cell.value = value
+        cell.number_format = DATE_FORMAT
         return
     cell.value = neutralise_formula(xml_text(str(value)))
     cell.data_type = "s"
@@ -101,13 +114,13 @@ def _summary(workbook: Workbook, review: Review) -> None:
     sheet.title = "Summary"
     rows: list[tuple[str, Any]] = [
         ("Licensee", filing.metadata.licensee),
-        ("Date filed", filing.metadata.date_filed.isoformat()),
+        ("Date filed", filing.metadata.date_filed),
         ("Reviewed by (named in the filing)", filing.metadata.reviewed_by),
         ("Chapters", chapters_line(review)),
         ("Source", filing.source),
         ("Filing id", filing_id(review)),
         ("pacomply version", review.tool_version),
-        ("Review date", review.review_date.isoformat()),
+        ("Review date", review.review_date),
         *([("Configuration applied", review.configuration.describe())] if review.configuration is not None else []),
         ("Verdict", review.verdict),
         ("Errors", review.count(Severity.ERROR)),
@@ -131,7 +144,7 @@ def _summary(workbook: Workbook, review: Review) -> None:
             f"not checked: {item.describe()}" for item in review.not_checked if item.chapter == used.chapter
         )
         later = "; ".join((*used.amendments_not_encoded, *used.related_chapters, *not_checked)) or "none known"
-        values = (used.chapter, used.title, used.version, used.effective, used.source, used.version_basis, later)
+        values = (used.chapter, used.title, used.version, _day(used.effective), used.source, used.version_basis, later)
         for column, value in enumerate(values, start=1):
             _write(sheet.cell(row=header_row + offset, column=column), value)
     for row in (1, header_row):
@@ -206,6 +219,10 @@ def _tables(workbook: Workbook, review: Review) -> None:
     _colour_rows(
         sheet, [worst_severity(f) for f in findings], [bool(f) and all(x.waived for x in f) for f in findings], 15
     )
+    for position, (field_name, _label) in enumerate(TABLE_FIELDS, start=2):
+        if field_name in MONEY_FIELDS:
+            for row in range(2, sheet.max_row + 1):
+                sheet.cell(row=row, column=position).number_format = MONEY_FORMAT
 
 
 def _table_cell(table: TableConfiguration, field_name: str) -> object:
@@ -248,7 +265,7 @@ def _findings(workbook: Workbook, review: Review) -> None:
                 "Yes" if waiver is not None else "No",
                 waiver.justification if waiver else "",
                 waiver.approval_reference if waiver else "",
-                waiver.expires.isoformat() if waiver else "",
+                waiver.expires if waiver else "",
                 waiver.source if waiver else "",
             )
         )
@@ -261,7 +278,8 @@ def _findings(workbook: Workbook, review: Review) -> None:
 
 def _wager_math(workbook: Workbook, review: Review) -> None:
     headers = (
-        "Chapter", "Wager", "Paytable", "Decks", "House edge", "Return", "Element of risk", "Method", "Rounds",
+        "Chapter", "Wager", "Paytable", "Decks", "House edge", "Return (1 − element of risk)", "Element of risk",
+        "Method", "Rounds",
         "95% low", "95% high", "Hit frequency", "Std dev", "Citation", "Reading", "Strategy",
         "Board's figure and verdict",
     )  # fmt: skip
@@ -294,15 +312,21 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
         for column in (5, 6, 7, 10, 11, 12):
             sheet.cell(row=row, column=column).number_format = PERCENT_FORMAT
         sheet.cell(row=row, column=13).number_format = "0.0000"
+        sheet.cell(row=row, column=9).number_format = COUNT_FORMAT
 
 
 def _published_figures(workbook: Workbook, review: Review) -> None:
     """The Board's published figures about the wagers filed, and beside which wager-math rows each one stands."""
     if not review.published:
         return
-    rows = [(*row, "; ".join(_rows_beside(row[0], review))) for row in published_table_rows(review.published)]
-    _sheet(workbook, "Board Figures", (*PUBLISHED_COLUMNS, "Beside wager math"), rows,
-           (26, 14, 12, 24, 12, 22, 40, 90, 40))  # fmt: skip
+    evidence = {item.figure.id: item.evidence for item in review.published}
+    rows = [
+        (*row, "; ".join(f"{name}: {value}" for name, value in evidence.get(row[0], ())),
+         "; ".join(_rows_beside(row[0], review)))
+        for row in published_table_rows(review.published, with_evidence=False)
+    ]  # fmt: skip
+    _sheet(workbook, "Board Figures", (*PUBLISHED_COLUMNS, "Evidence", "Beside wager math"), rows,
+           (26, 14, 12, 24, 12, 22, 40, 70, 70, 40))  # fmt: skip
 
 
 def _rows_beside(figure_id: str, review: Review) -> list[str]:
@@ -335,6 +359,109 @@ def _readings(workbook: Workbook, review: Review) -> None:
            (8, 26, 24, 40, 40, 70))  # fmt: skip
 
 
+def _day(text: str) -> date | str:
+    """An ISO date written as text, as a date (the text itself where it is not one)."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return text
+
+
+#: The par sheets' figure columns: (header, ParSheet attribute, number format); further ParSheet fields follow
+#: generically (:func:`_further_fields`).
+_PAR_FIGURES = (
+    ("House edge (per initial wager)", "house_edge", PERCENT_FORMAT),
+    ("Element of risk (per unit wagered)", "element_of_risk", PERCENT_FORMAT),
+    ("Return per initial wager (1 − house edge)", "return_per_initial_wager", PERCENT_FORMAT),
+    ("Return per unit wagered (1 − element of risk)", "return_per_unit_wagered", PERCENT_FORMAT),
+    ("Average wagered per initial wager", "total_wagered", "0.0000"),
+    ("Hit frequency", "hit_frequency", PERCENT_FORMAT),
+    ("Standard deviation", "std_dev", "0.0000"),
+    ("Rounds simulated", "rounds", COUNT_FORMAT),
+    ("Seed", "seed", "0"),
+    ("Standard error of the house edge", "standard_error", PERCENT_FORMAT),
+)
+
+
+def _further_fields(sheets: Sequence[Any]) -> list[str]:
+    """ParSheet fields holding one number that the named columns do not show, in the dataclass's order."""
+    import dataclasses
+    from fractions import Fraction
+
+    from pacomply.reports.parsheet_text import SHOWN_FIELDS
+
+    named = {attribute for _header, attribute, _format in _PAR_FIGURES} | SHOWN_FIELDS
+    further: list[str] = []
+    for sheet in sheets:
+        for field in dataclasses.fields(sheet):
+            value = getattr(sheet, field.name)
+            numeric = isinstance(value, int | float | Fraction) and not isinstance(value, bool)
+            if field.name not in named and field.name not in further and (numeric or value is None):
+                further.append(field.name)
+    return further
+
+
+def _par_sheets(workbook: Workbook, review: Review) -> None:
+    """Par Sheets (every paytable line of every configured wager) and Par Figures (one row per par sheet: its figures
+    as numbers in their formats, 'not computed' where a figure is not computed for the wager)."""
+    if not review.par_sheets:
+        return
+    from pacomply.checker.review_parsheets import differs_from_review
+    from pacomply.reports.parsheet_text import NOT_COMPUTED
+
+    line_rows = [
+        (sheet.chapter, sheet.wager, sheet.paytable or "", sheet.decks, line.outcome, line.pays,
+         _exact_count(line.combinations),
+         float(line.probability), float(line.contribution))
+        for sheet in review.par_sheets
+        for line in sheet.lines
+    ]  # fmt: skip
+    lines = _sheet(workbook, "Par Sheets",
+                   ("Chapter", "Wager", "Paytable", "Decks", "Outcome", "Pays", "Combinations", "Probability",
+                    "Contribution to return"), line_rows, (8, 16, 12, 7, 40, 26, 26, 14, 14))  # fmt: skip
+    for row in range(2, lines.max_row + 1):
+        lines.cell(row=row, column=7).number_format = COUNT_FORMAT
+        lines.cell(row=row, column=8).number_format = PROBABILITY_FORMAT
+        lines.cell(row=row, column=9).number_format = PROBABILITY_FORMAT
+    further = _further_fields(review.par_sheets)
+    headers = ("Chapter", "Wager", "Paytable", "Decks", "Method",
+               *(header for header, _attribute, _format in _PAR_FIGURES),
+               *(name.replace("_", " ").capitalize() for name in further), "Citation", "Note")  # fmt: skip
+    figure_rows = []
+    for sheet in review.par_sheets:
+        values: list[Any] = [getattr(sheet, attribute) for _header, attribute, _format in _PAR_FIGURES]
+        values += [getattr(sheet, name) for name in further]
+        note = PAR_SHEET_DIFFERS if differs_from_review(sheet, review.wager_math) else ""
+        figure_rows.append(
+            (sheet.chapter, sheet.wager, sheet.paytable or "", sheet.decks, sheet.method,
+             *(NOT_COMPUTED if value is None else float(value) if not isinstance(value, int) else value
+               for value in values),
+             sheet.citation, note)
+        )  # fmt: skip
+    figures = _sheet(workbook, "Par Figures", headers, figure_rows,
+                     (8, 16, 12, 7, 11, *(14 for _ in _PAR_FIGURES), *(14 for _ in further), 28, 50))  # fmt: skip
+    formats = [number_format for _header, _attribute, number_format in _PAR_FIGURES] + ["0.000000"] * len(further)
+    for row in range(2, figures.max_row + 1):
+        for offset, number_format in enumerate(formats):
+            figures.cell(row=row, column=6 + offset).number_format = number_format
+
+
+def _exact_count(count: int | None) -> int | str | None:
+    """A count as a number where a spreadsheet holds it exactly (15 digits), else as its digits in text."""
+    if count is None or abs(count) < 10**15:
+        return count
+    return f"{count:,}"
+
+
+def _print_setup(sheet: Any) -> None:
+    """Printed landscape, one page wide (as many long as it takes), the header row on every page."""
+    sheet.page_setup.orientation = "landscape"
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.print_title_rows = "1:1"
+
+
 def workbook_for(review: Review) -> Workbook:
     """The report workbook (not yet saved)."""
     workbook = Workbook()
@@ -345,7 +472,10 @@ def workbook_for(review: Review) -> Workbook:
     _wager_math(workbook, review)
     _published_figures(workbook, review)
     _paytables(workbook, review)
+    _par_sheets(workbook, review)
     _readings(workbook, review)
+    for sheet in workbook.worksheets:
+        _print_setup(sheet)
     return workbook
 
 

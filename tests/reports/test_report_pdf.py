@@ -28,8 +28,9 @@ SECTIONS = (
     "4 Findings",
     "5 Waivers applied",
     "6 Wager math",
-    "7 Readings of the regulation relied on",
-    "8 Attestation",
+    "7 Par sheets",
+    "8 Readings of the regulation relied on",
+    "9 Attestation",
 )
 
 
@@ -110,7 +111,7 @@ def test_every_finding_is_listed_with_rule_citation_location_message_and_fix(
     violations_pdf: Extracted, violations_review: Review
 ) -> None:
     text = violations_pdf.text
-    findings_part = text[text.find("4 Findings", text.find("8 Attestation") + 1) :]
+    findings_part = text[text.find("4 Findings", text.find("9 Attestation") + 1) :]
     for finding in violations_review.findings:
         assert f"{finding.rule_id} · {finding.rule_name} · {finding.severity.value}" in findings_part
         assert _squash(finding.message) in findings_part
@@ -146,7 +147,7 @@ def test_readings_and_attestation(violations_pdf: Extracted, violations_review: 
     for _chapter, reading in violations_review.readings:
         assert reading.id in text
         assert _squash(reading.choice) in text
-    attestation = text[text.rfind("8 Attestation") :]
+    attestation = text[text.rfind("9 Attestation") :]
     for label in ("For the licensee", "Signature:", "Date:", "Pennsylvania Gaming Control Board"):
         assert label in attestation
 
@@ -163,7 +164,7 @@ def test_waived_finding_is_marked_with_justification_approval_and_expiry(waived_
 def test_fonts_are_embedded_truetype_and_the_pdf_has_no_script_or_attachment(violations_pdf: Extracted) -> None:
     assert violations_pdf.fonts, "no text on the pages: not searchable"
     # Each font is a subset ('ABCDEF+Name') of one of the TrueType files chosen, never a base-14 font.
-    families = {"DejaVuSans", "BitstreamVeraSans"}
+    families = {"DejaVuSans"}  # the bundled font, on every platform
     for font in violations_pdf.fonts:
         assert re.fullmatch(r"[A-Z]{6}\+[A-Za-z-]+", font), font
         assert font.split("+")[1].split("-")[0] in families, font
@@ -180,11 +181,14 @@ def test_fonts_are_embedded_truetype_and_the_pdf_has_no_script_or_attachment(vio
     assert any(path.is_file() for path in font_files())
 
 
-def test_creation_date_is_the_date_filed_or_source_date_epoch(
+def test_creation_date_is_the_review_date_or_source_date_epoch(
     violations_pdf: Extracted, violations_review: Review, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    filed = violations_review.filing.metadata.date_filed.strftime("%Y%m%d")
-    assert str(violations_pdf.metadata["CreationDate"]).startswith(f"D:{filed}000000")
+    reviewed = violations_review.review_date.strftime("%Y%m%d")
+    assert str(violations_pdf.metadata["CreationDate"]).startswith(f"D:{reviewed}000000")
+    # A later review of the same filing is stamped with its own day, never the clock's.
+    later = dataclasses.replace(violations_review, review_date=violations_review.review_date.replace(year=2031))
+    assert str(extract(RENDERER.render(later)).metadata["CreationDate"]).startswith(f"D:2031{reviewed[4:]}000000")
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14 22:13:20 UTC
     stamped = extract(RENDERER.render(violations_review))
     assert str(stamped.metadata["CreationDate"]).startswith("D:20231114221320")
@@ -235,15 +239,35 @@ def test_pdfium_renders_every_page(violations_pdf: Extracted) -> None:
     _rendered_pages_have_ink(images)
 
 
-def test_both_font_choices_carry_the_section_sign() -> None:
-    """DejaVu (when installed) and reportlab's bundled Vera (always there) both map § and the dashes used."""
-    import reportlab
+def test_the_bundled_font_carries_the_section_sign_and_names_outside_latin_1() -> None:
+    """The bundled DejaVu Sans maps §, the dashes used, Polish and Greek letters; its licence travels with it."""
     from reportlab.pdfbase.ttfonts import TTFontFile
 
-    vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
-    for path in {font_files()[0], vera}:
+    for path in font_files():
+        assert path.parent.name == "fonts" and path.parent.parent.name == "reports", path  # never a system font
         mapped = TTFontFile(str(path)).charToGlyph
-        assert all(ord(character) in mapped for character in "§—·±%"), path
+        assert all(ord(character) in mapped for character in "§—·±%ŁłóźΑλφαΩ"), path
+    assert "Bitstream" in (font_files()[0].parent / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
+
+
+def test_the_font_is_declared_package_data_so_the_wheel_carries_it() -> None:
+    import tomllib
+
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    declared = pyproject["tool"]["setuptools"]["package-data"]["pacomply.reports"]
+    assert "fonts/*.ttf" in declared and "fonts/LICENSE-DejaVu.txt" in declared
+
+
+@pytest.mark.parametrize("licensee", ["Łódź Gaming Sp. z o.o.", "Καζίνο Αθηνών Α.Ε."])
+def test_a_licensee_name_outside_latin_1_prints_on_cover_header_and_footer(
+    licensee: str, compliant_review: Review
+) -> None:
+    filing = compliant_review.filing
+    renamed = filing.model_copy(update={"metadata": filing.metadata.model_copy(update={"licensee": licensee})})
+    pdf = extract(RENDERER.render(dataclasses.replace(compliant_review, filing=renamed)))
+    assert licensee in pdf.text
+    # Every page's footer, and every body page's running header, carries the name.
+    assert all(licensee in page for page in pdf.pages), "a page lost the licensee's name"
 
 
 def test_same_review_same_bytes_and_a_different_filing_a_different_id(
@@ -259,7 +283,7 @@ def test_every_example_filing_renders_with_its_sections_findings_and_figures(exa
     review = review_filing(read_filing(EXAMPLES / example))
     rendered = extract(RENDERER.render(review))
     text = rendered.text
-    body = text[text.find("8 Attestation") + len("8 Attestation") :]  # past the contents page
+    body = text[text.find("9 Attestation") + len("9 Attestation") :]  # past the contents page
     positions = [body.find(section) for section in SECTIONS]
     assert all(position >= 0 for position in positions) and positions == sorted(positions)
     assert f"Verdict: {review.verdict}" in text

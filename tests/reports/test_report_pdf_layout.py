@@ -14,7 +14,7 @@ import pdfplumber
 import pypdf
 import pytest
 from pacomply.checker.review import Review, review_filing
-from pacomply.reports.content import TABLE_FIELDS, checklist_rows, table_value
+from pacomply.reports.content import TABLE_FIELDS, checklist_rows, table_display
 from pacomply.reports.pdf import RENDERER
 from pacomply.submissions import read_filing
 
@@ -177,8 +177,10 @@ def test_table_configuration_tokens_are_never_broken_inside(blackjack: Rendered)
         token
         for table in blackjack.review.filing.tables
         for field_name, _label in TABLE_FIELDS
-        for token in table_value(table, field_name).split()
+        for token in table_display(table, field_name).split()
     }
+    # Money is printed as money: the filing's 25000 payout limit is '$25,000' on the page.
+    assert "$25,000" in tokens and "25000" not in words
     assert "super_match=633a.13(i)(1);" in tokens  # the token that used to break as "super / _match=633a.13(i)(1 / )"
     assert tokens <= words, sorted(tokens - words)
 
@@ -261,5 +263,5 @@ def test_creation_date_is_set_through_the_public_api(dj_wild: Rendered) -> None:
 
     source = inspect.getsource(pdf)
     assert "_timeStamp" not in source and "TimeStamp" not in source
-    filed = dj_wild.review.filing.metadata.date_filed.strftime("%Y%m%d")
-    assert str(dj_wild.reader.metadata["/CreationDate"]) == f"D:{filed}000000+00'00'"
+    reviewed = dj_wild.review.review_date.strftime("%Y%m%d")
+    assert str(dj_wild.reader.metadata["/CreationDate"]) == f"D:{reviewed}000000+00'00'"

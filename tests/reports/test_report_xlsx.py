@@ -13,7 +13,18 @@ from pacomply.reports.content import checklist_rows, filing_id
 from pacomply.reports.xlsx import RENDERER, SEVERITY_FILLS
 
 HOSTILE_LICENSEE = '=HYPERLINK("http://x","y")'  # as in conftest.hostile_review
-SHEETS = ["Summary", "Checklist", "Tables", "Findings", "Wager Math", "Board Figures", "Paytables", "Readings"]
+SHEETS = [
+    "Summary",
+    "Checklist",
+    "Tables",
+    "Findings",
+    "Wager Math",
+    "Board Figures",
+    "Paytables",
+    "Par Sheets",
+    "Par Figures",
+    "Readings",
+]
 
 
 def _open(data: bytes) -> openpyxl.Workbook:
@@ -38,7 +49,7 @@ def test_summary_holds_the_filing_and_verdict(workbook: openpyxl.Workbook, viola
     values = {row[0]: row[1] for row in workbook["Summary"].iter_rows(values_only=True) if row[0]}
     metadata = violations_review.filing.metadata
     assert values["Licensee"] == metadata.licensee
-    assert values["Date filed"] == metadata.date_filed.isoformat()
+    assert values["Date filed"].date() == metadata.date_filed  # a date cell, not text
     assert values["Verdict"] == violations_review.verdict
     assert values["Errors"] == violations_review.count(Severity.ERROR)
     assert values["Filing id"] == filing_id(violations_review)
@@ -85,7 +96,7 @@ def test_tables_and_wager_math_and_paytables(workbook: openpyxl.Workbook, violat
     assert len(math_rows) == len(violations_review.wager_math)
     for record, math in zip(math_rows, violations_review.wager_math, strict=True):
         assert record["House edge"] == pytest.approx(math.house_edge, rel=1e-14)
-        assert record["Return"] == pytest.approx(math.return_, rel=1e-14)
+        assert record["Return (1 − element of risk)"] == pytest.approx(math.return_, rel=1e-14)
         assert record["Hit frequency"] == pytest.approx(math.hit_frequency, rel=1e-14)
     assert workbook["Wager Math"].cell(row=2, column=5).number_format == "0.0000%"
     paytables = _records(workbook["Paytables"])
@@ -100,7 +111,7 @@ def test_waived_finding_carries_its_waiver(waived_review: Review) -> None:
     assert len(waived) == 1
     assert waived[0]["Rule ID"] == "686A-004"
     assert waived[0]["Approval reference"] == "PGCB-TG-2026-0415"
-    assert waived[0]["Waiver expires"] == "2027-03-31"
+    assert waived[0]["Waiver expires"].date().isoformat() == "2027-03-31"  # a date cell
 
 
 def test_formula_in_a_licensee_name_is_written_as_text(hostile_review: Review) -> None:
@@ -117,11 +128,11 @@ def test_formula_in_a_licensee_name_is_written_as_text(hostile_review: Review) -
                 assert b"<f>" not in archive.read(name), f"{name} holds a formula"
 
 
-def test_workbook_bytes_are_fixed_to_the_filing_date(violations_review: Review) -> None:
+def test_workbook_bytes_are_fixed_to_the_review_date(violations_review: Review) -> None:
     """Every zip entry (worksheets are streamed through temporary files) and the document properties."""
     data = RENDERER.render(violations_review)
     workbook = _open(data)
-    filed = violations_review.filing.metadata.date_filed
+    filed = violations_review.review_date
     assert workbook.properties.created.date() == filed
     assert workbook.properties.modified.date() == filed
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
