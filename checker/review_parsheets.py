@@ -24,9 +24,9 @@ LAYOUT = 1
 
 
 def _method(inputs: Any) -> int:
-    from pacomply.checker.wager_math import METHOD_VERSIONS
+    from pacomply.checker.wager_math import method_version
 
-    return METHOD_VERSIONS[inputs["chapter"]]
+    return method_version(inputs["chapter"])
 
 
 @figure(
