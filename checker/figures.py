@@ -169,6 +169,15 @@ def _engine_figures(chapter: str) -> Iterator[Wanted]:
         for rule in (JokerRule.SEMI_WILD, JokerRule.FULLY_WILD):
             yield Wanted(pai_gow_poker._enumerated_counts, (("joker_rule", rule),))
         yield Wanted(pai_gow_poker._counted_straights, (("joker_rule", JokerRule.SEMI_WILD),))
+    if chapter in ("645a", "688a"):
+        # both games' shards whichever is built: they share the engine shelf, which a build rewrites whole
+        for game, seed in (("645a", pai_gow_poker.BASE_SEED), ("688a", face_up_pai_gow_poker.BASE_SEED)):
+            count = pai_gow_poker.shard_count(
+                pai_gow_poker.BASE_ROUNDS if game == "645a" else face_up_pai_gow_poker.BASE_ROUNDS
+            )
+            for index in range(count or 0):
+                inputs = (("game", game), ("seed", seed), ("index", index), ("rounds", pai_gow_poker.SHARD_ROUNDS))
+                yield Wanted(pai_gow_poker._stored_shard, inputs)
     if chapter == "645a":
         rounds, seed = pai_gow_poker.BASE_ROUNDS, pai_gow_poker.BASE_SEED
         yield Wanted(pai_gow_poker._simulated_base, (("rounds", rounds), ("seed", seed)))

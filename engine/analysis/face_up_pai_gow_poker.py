@@ -23,6 +23,8 @@ from pacomply.engine.analysis.pai_gow_poker import (
     _has_straight,
     no_pair_hands_by_top,
     seven_card_counts,
+    shard_count,
+    sharded_simulation,
     simulated_base,
 )
 from pacomply.engine.analysis.result import Distribution, WagerAnalysis
@@ -205,11 +207,13 @@ def base_simulation(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> tuple[S
 
 @figure(
     "688a-base-simulation",
-    method=1,
+    method=2,
     chapter="688a",
     describe=lambda inputs: f"688a base game: {inputs['rounds']:,} simulated rounds, seed {inputs['seed']}",
 )
 def _stored_base_simulation(rounds: int, seed: int) -> tuple[SimulationResult, tuple[int, ...]]:
+    if shard_count(rounds) is not None:
+        return sharded_simulation("688a", rounds, seed)
     result, counts = simulate_base("688a", rounds, seed)
     return result, tuple(int(count) for count in counts)
 
