@@ -407,10 +407,86 @@ def _printed_rate(chapter: str, paytable: str | None) -> Fraction | None:
 
 
 def _candidate_std_dev(row: WagerMath, priced: PricedReading, restated: set[str]) -> float | None:
-    """The candidate's own standard deviation where its pricing knows it; the row's for pacomply's own pricing."""
+    """The candidate's own standard deviation where its pricing knows it; the row's for pacomply's own pricing;
+    for a Pai Gow bonus under the Envy or pays-most readings, sized from their moments (:func:`_bonus_std_dev`)."""
     if priced.std_dev is not None:
         return priced.std_dev
-    return row.std_dev if priced.relied_on or priced.reading in restated else None
+    if priced.relied_on or priced.reading in restated:
+        return row.std_dev
+    return _bonus_std_dev(row, (priced,))
+
+
+#: The Pai Gow bonus wagers whose Envy and pays-most candidates get a standard deviation of their own.
+_BONUS_WAGERS = {("645a", "fortune"), ("645a", "emperors_treasure"), ("688a", "fortune")}
+
+
+def _bonus_std_dev(row: WagerMath, parts: Sequence[PricedReading]) -> float | None:
+    """The standard deviation of one Fortune (or Emperor's Treasure) wager's result per unit, under a candidate of
+    the pays-most reading (``*-bonus-highest-ranking-hand``) and/or N other players' Envy (``*-envy-players``).
+
+    The relied-on result F has the row's mean and standard deviation. A pays-most candidate moves the straights that
+    hold three of a kind from the straight's odds s to three of a kind's t: with Δ its change of return, the share
+    moved is Δ / (t − s), so E[F'²] = E[F²] + Δ·(t + s). Each other player's Envy adds a / Q (a the dollars their
+    hand earns, Q the $5 Qualifying Wager), with E[a] and E[a²] over all C(53,7) hands; the other players' hands are
+    taken as independent of the player's (the shared deck's small dependence is left out), so N of them add
+    N·Var(a) / Q². The figure sizes a simulation's noise; it is not a published quantity. None where a part is
+    neither reading, or the row has no standard deviation."""
+    if (row.chapter, row.wager) not in _BONUS_WAGERS or row.std_dev is None or row.paytable is None:
+        return None
+    relied = {priced.reading: priced for priced in row.priced_readings if priced.relied_on}
+    bases = {priced.exact_return for priced in relied.values() if priced.exact_return is not None}
+    if len(bases) != 1:
+        return None
+    mean = bases.pop() - 1  # the relied-on result's mean, net per unit
+    second = Fraction(row.std_dev) ** 2 + mean**2
+    envy_variance = Fraction(0)
+    for priced in parts:
+        anchor = relied.get(priced.reading)
+        if anchor is None or priced.exact_return is None or anchor.exact_return is None or priced.candidate is None:
+            return None
+        if priced.reading.endswith("-bonus-highest-ranking-hand"):
+            three, straight = _trips_and_straight_odds(row.chapter, row.wager, row.paytable)
+            change = priced.exact_return - anchor.exact_return
+            second += change * (three + straight)
+            mean += change
+        elif priced.reading.endswith("-envy-players") and priced.candidate.startswith("envy-"):
+            players = int(priced.candidate.removeprefix("envy-"))
+            first_moment, second_moment = _envy_moments(row.chapter, row.wager, row.paytable)
+            qualifying = Fraction(5)
+            envy_variance += players * (second_moment - first_moment**2) / qualifying**2
+        else:
+            return None
+    variance = second - mean**2 + envy_variance
+    return math.sqrt(float(variance)) if variance > 0 else None
+
+
+def _trips_and_straight_odds(chapter: str, wager: str, paytable: str) -> tuple[Fraction, Fraction]:
+    if chapter == "688a":
+        from pacomply.regulations.chapter_688a import FORTUNE_ODDS, FORTUNE_ORDER, STRAIGHT, THREE_OF_A_KIND
+
+        order: Sequence[str] = FORTUNE_ORDER
+    else:
+        from pacomply.regulations.chapter_645a import (  # type: ignore[assignment]
+            EMPERORS_ORDER,
+            FORTUNE_ODDS,
+            FORTUNE_ORDER,
+            STRAIGHT,
+            THREE_OF_A_KIND,
+        )
+
+        order = FORTUNE_ORDER if wager == "fortune" else EMPERORS_ORDER
+    odds = FORTUNE_ODDS[paytable]
+    return Fraction(odds[order.index(THREE_OF_A_KIND)]), Fraction(odds[order.index(STRAIGHT)])
+
+
+def _envy_moments(chapter: str, wager: str, paytable: str) -> tuple[Fraction, Fraction]:
+    if chapter == "688a":
+        from pacomply.engine.analysis.face_up_pai_gow_poker import envy_moments
+
+        return envy_moments(paytable)
+    from pacomply.engine.analysis.pai_gow_poker import envy_moments as pai_gow_envy_moments
+
+    return pai_gow_envy_moments(paytable, wager)
 
 
 def _combined_candidates(figure: PublishedFigure, row: WagerMath) -> list[Computed]:
@@ -454,6 +530,7 @@ def _combined_candidates(figure: PublishedFigure, row: WagerMath) -> list[Comput
                         calibrated=False,
                         percent=_in_board_terms(figure, value),
                         method="exact",
+                        std_dev=_bonus_std_dev(row, combination),
                         rate=next(
                             (
                                 _printed_rate(row.chapter, row.paytable)

@@ -198,6 +198,23 @@ def ace_high(paytable: str) -> WagerAnalysis:
     )
 
 
+def envy_moments(paytable: str) -> tuple[Fraction, Fraction]:
+    """First and second moments of the Envy Bonus dollars one other player's hand earns a Qualifying Wager on
+    Fortune paytable ``paytable`` (§ 688a.12(c)), over that player's seven cards as one hand of the deck."""
+    from pacomply.engine.games.face_up_pai_gow_poker import FORTUNE_688A_OUTCOME
+    from pacomply.regulations.chapter_688a import FORTUNE_ENVY
+
+    amounts = dict(zip(FORTUNE_ORDER, FORTUNE_ENVY[paytable], strict=False))
+    first = second = Fraction(0)
+    for category, count in seven_card_counts().items():
+        outcome = FORTUNE_688A_OUTCOME.get(category)
+        if outcome in amounts:
+            amount = Fraction(amounts[outcome])
+            first += Fraction(count, ALL_HANDS) * amount
+            second += Fraction(count, ALL_HANDS) * amount * amount
+    return first, second
+
+
 @cache
 def base_simulation(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> tuple[SimulationResult, tuple[int, ...]]:
     """The seeded 688a deal: the base wager's result and the Ace High Bonus outcome counts; dealt once for each

@@ -228,6 +228,22 @@ def envy_value(paytable: str, wager: str = "fortune") -> Fraction:
     return total
 
 
+def envy_moments(paytable: str, wager: str = "fortune") -> tuple[Fraction, Fraction]:
+    """First and second moments of the Envy Bonus dollars one other player's hand earns a Qualifying Wager
+    (§ 645a.13(b)-(c)): E[a] (as :func:`envy_value`) and E[a²], over that player's seven cards as one hand of the
+    deck; with them a candidate reading's variance can be sized."""
+    order = FORTUNE_OUTCOME if wager == "fortune" else EMPERORS_OUTCOME
+    envy_order = ENVY_ORDER if wager == "fortune" else EMPERORS_ORDER[:7]
+    first = second = Fraction(0)
+    for category, count in seven_card_counts().items():
+        outcome = order.get(category)
+        if outcome in envy_order:
+            amount = Fraction(ENVY_AMOUNTS[paytable][envy_order.index(outcome)])
+            first += Fraction(count, ALL_HANDS) * amount
+            second += Fraction(count, ALL_HANDS) * amount * amount
+    return first, second
+
+
 @cache
 def base(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> WagerAnalysis:
     """The Pai Gow Poker Wager, both sides on the standard house way, by seeded simulation with its interval; the
