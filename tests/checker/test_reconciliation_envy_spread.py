@@ -22,9 +22,7 @@ from pacomply.checker.wager_math import analyse
 def test_envy_candidates_carry_their_own_standard_deviation(chapter: str, paytable: str):
     [row] = analyse(chapter, "fortune", paytable, None)
     restated = _basis_readings(row.priced_readings)
-    envy = {
-        priced.candidate: priced for priced in row.priced_readings if priced.reading == f"{chapter}-envy-players"
-    }
+    envy = {priced.candidate: priced for priced in row.priced_readings if priced.reading == f"{chapter}-envy-players"}
     spreads = {key: _candidate_std_dev(row, priced, restated) for key, priced in envy.items()}
     assert spreads["envy-0"] == row.std_dev
     if chapter == "688a":
