@@ -56,6 +56,7 @@ def load_figures() -> None:
         "pacomply.checker.wager_math.chapter_633a",
         "pacomply.engine.analysis.pai_gow_poker",
         "pacomply.engine.analysis.face_up_pai_gow_poker",
+        "pacomply.engine.analysis.blackjack_spread",
     ):
         import_module(name)
 
@@ -187,6 +188,25 @@ def _engine_figures(chapter: str) -> Iterator[Wanted]:
         yield Wanted(face_up_pai_gow_poker._stored_joint_counts, ())  # the Ace High figures' joint test
 
 
+def _round_spreads(chapter: str) -> Iterator[Wanted]:
+    """The simulated spread of a round of each blackjack base game (par sheets, and the 633a base figures'
+    standard deviation in the reconciliation), at 6 and 8 decks."""
+    from pacomply.engine.analysis import blackjack_spread
+
+    for game, wager in blackjack_spread.SPREAD_WAGERS:
+        if game != chapter:
+            continue
+        for decks in (6, 8):
+            inputs = {
+                "chapter": game,
+                "wager": wager,
+                "decks": decks,
+                "rounds": blackjack_spread.SPREAD_ROUNDS,
+                "seed": blackjack_spread.SPREAD_SEED,
+            }
+            yield Wanted(blackjack_spread._stored_spread, tuple(inputs.items()))
+
+
 def catalogue(chapters: Iterable[str] | None = None) -> list[Wanted]:
     """Every figure the chapters can need (all seven when None), the cheapest kinds first, no repeats."""
     load_figures()
@@ -195,6 +215,7 @@ def catalogue(chapters: Iterable[str] | None = None) -> list[Wanted]:
     for chapter in chosen:
         groups: list[Iterable[Wanted]] = [
             _engine_figures(chapter),
+            _round_spreads(chapter),
             _configurations(chapter),
             [_wager_math(chapter)],
             _reconciliation(chapter),

@@ -240,9 +240,10 @@ ALTERNATIVE_BASE_DECKS = (6, 8)
 def _base_rule_readings() -> tuple[tuple[tuple[str, str], ...], ...]:
     """Every set of the defensible rule readings a 633a base-game figure (one with no rule effect) is priced under,
     at :data:`ALTERNATIVE_BASE_DECKS`: splitting to 4, 3 or 2 hands, resplitting aces or not, doubling after a split
-    or not, late surrender or not, the dealer hitting soft 17 or not, each alone and in every combination (47 sets
-    besides the chapter's own; a bound: two figures share them, each an exact analysis of well under a second to a
-    few seconds). It holds :data:`ALTERNATIVE_BASES`, labelled alike."""
+    or not, late surrender or not, the dealer hitting soft 17 or not, each alone and in every combination (39 sets
+    besides the chapter's own, resplitting aces left out where only one split is allowed; a bound: two figures
+    share them, each an exact analysis of under a second to a few seconds). It holds :data:`ALTERNATIVE_BASES`,
+    labelled alike."""
     found = []
     for hands, aces, after_split, surrender, soft in itertools.product(
         ("4", "3", "2"), ("no", "yes"), ("yes", "no"), ("yes", "no"), ("no", "yes")
@@ -442,8 +443,20 @@ def _candidate_std_dev(row: WagerMath, priced: PricedReading, restated: set[str]
     if priced.std_dev is not None:
         return priced.std_dev
     if priced.relied_on or priced.reading in restated:
-        return row.std_dev
-    return _bonus_std_dev(row, (priced,))
+        return row.std_dev if row.std_dev is not None else _blackjack_std_dev(row)
+    return _bonus_std_dev(row, (priced,)) or _blackjack_std_dev(row)
+
+
+def _blackjack_std_dev(row: WagerMath) -> float | None:
+    """A 633a base-game figure's standard deviation per initial wager: the simulated spread of a round under the
+    chapter's rules (engine/analysis/blackjack_spread.py), stored at the deck counts of
+    :data:`ALTERNATIVE_BASE_DECKS` only (None elsewhere). A rule reading changes the spread by far less than the
+    simulation sizes need, so each candidate at that deck count is sized with it."""
+    if (row.chapter, row.wager) != ("633a", "base") or row.decks not in ALTERNATIVE_BASE_DECKS:
+        return None
+    from pacomply.engine.analysis.blackjack_spread import round_spread
+
+    return round_spread("633a", "base", row.decks).std_dev
 
 
 #: The Pai Gow bonus wagers whose Envy and pays-most candidates get a standard deviation of their own.
@@ -1003,6 +1016,10 @@ def _unexplained(
     tried = f"{len(readings)} reading{'s' * (len(readings) != 1)} ({', '.join(readings) or 'none'})"
     if combinations:
         tried += f" and {combinations} combinations of them"
+    rule_sets = {c.candidate for c in computed if c.reading == "base-rules"}
+    if rule_sets:
+        rule_decks = sorted({c.decks for c in computed if c.reading == "base-rules"})
+        tried += f" ({len(rule_sets)} sets of base rules at {' and '.join(map(str, rule_decks))} decks)"
     note = _same_direction(figure, first, siblings)
     sd = nearest.std_dev
     evidence = [
