@@ -364,6 +364,17 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
 
         module = {"688a": "face_up_pai_gow_poker", "645a": "pai_gow_poker"}.get(chapter)
         seed = getattr(import_module(f"pacomply.engine.analysis.{module}"), "BASE_SEED", None) if module else None
+        if module and row.rounds is not None and seed is not None:
+            from pacomply.engine.analysis.pai_gow_poker import SHARD_ROUNDS, shard_count
+            from pacomply.engine.simulation.pai_gow_poker import SHARDS_PER_SEED
+
+            shards = shard_count(row.rounds)
+            if shards is not None:
+                notes.append(
+                    f"{row.rounds:,} rounds dealt in {shards} shards of {SHARD_ROUNDS:,}, shard i seeded "
+                    f"{seed} x {SHARDS_PER_SEED:,} + i; standard error {significant((standard_error or 0) * 100, 4)} "
+                    "points of the house edge"
+                )
     grid = None
     if wager == "base" and chapter == "685a":
         grid = _grid_685a(row.decks)

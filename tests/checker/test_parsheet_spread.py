@@ -33,3 +33,18 @@ def test_blackjack_base_par_sheet_spread_is_a_simulation_of_the_priced_play(chap
     assert sheet.hit_frequency_standard_error == pytest.approx(
         math.sqrt(sheet.hit_frequency * (1 - sheet.hit_frequency) / sheet.spread_rounds)
     )
+
+
+@pytest.mark.parametrize("chapter", ["645a", "688a"])
+def test_pai_gow_base_par_sheet_prints_the_stored_samples_rounds_seed_and_standard_error(chapter: str):
+    from importlib import import_module
+
+    module = import_module(
+        "pacomply.engine.analysis." + ("pai_gow_poker" if chapter == "645a" else "face_up_pai_gow_poker")
+    )
+    sheet = par_sheet(chapter, "base", None, None)
+    assert sheet.method == "simulation" and sheet.rounds == module.BASE_ROUNDS and sheet.seed == module.BASE_SEED
+    # The standard error of the house edge is the sample standard deviation over the square root of the rounds.
+    assert sheet.std_dev is not None and sheet.standard_error is not None
+    assert sheet.standard_error == pytest.approx(sheet.std_dev / math.sqrt(sheet.rounds), rel=1e-9)
+    assert sheet.ci95 is not None and sheet.ci95[0] < sheet.house_edge < sheet.ci95[1]
