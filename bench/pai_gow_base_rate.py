@@ -19,7 +19,8 @@ def main(rounds: int) -> None:
         simulate_shard(game, rounds, 2)
         seconds = time.perf_counter() - start
         rate = rounds / seconds
-        print(f"{game}: {rounds:,} rounds in {seconds:.1f} s = {rate:,.0f} rounds/s; 10^9 rounds: {1e9 / rate / 3600:.2f} h")
+        hours = 1e9 / rate / 3600
+        print(f"{game}: {rounds:,} rounds in {seconds:.1f} s = {rate:,.0f} rounds/s; 10^9 rounds: {hours:.2f} h")
 
 
 if __name__ == "__main__":
