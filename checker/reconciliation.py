@@ -826,10 +826,16 @@ def _percent_text(value: Decimal, places: int) -> str:
     return f"{value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)} %"
 
 
-def _rounds_within_two_errors(gap: Decimal, std_dev: float) -> int:
+def _rounds_within_two_errors(gap: Decimal, std_dev: float, own_error: float = 0.0) -> int:
     """The largest number of rounds whose simulation has two standard errors at least ``gap`` (percentage points):
-    any simulation up to that size is as likely as not to land this far from the exact figure or farther."""
-    return math.floor((2 * std_dev / (abs(float(gap)) / 100)) ** 2)
+    any simulation up to that size is as likely as not to land this far from the exact figure or farther. Where
+    pacomply's own figure is simulated too, its standard error ``own_error`` (per unit) adds in quadrature: two
+    standard errors of the difference, 2·sqrt(sd²/n + own²), must reach the gap."""
+    half = abs(float(gap)) / 100 / 2
+    room = half * half - own_error * own_error
+    if room <= 0:
+        return 2**62  # the gap is within our own two standard errors: any sample size
+    return math.floor(std_dev * std_dev / room)
 
 
 def _errors_at(gap: Decimal, std_dev: float, rounds: int) -> float:
@@ -952,10 +958,12 @@ def _simulation(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Dec
     assert board is not None
     fits = []
     for candidate in _admissible(figure, computed):
-        if candidate.method != "exact" or not candidate.std_dev or candidate.percent == board:
+        if not candidate.std_dev or candidate.percent == board:
+            continue
+        if candidate.method != "exact" and not (candidate.own and candidate.ci95 is not None):
             continue
         gap = candidate.percent - board
-        rounds = _rounds_within_two_errors(gap, candidate.std_dev)
+        rounds = _rounds_within_two_errors(gap, candidate.std_dev, _own_standard_error(candidate))
         if rounds >= SIMULATION_FLOOR:
             fits.append((not candidate.own, _combined(candidate), abs(gap), candidate, rounds))
     if not fits:
@@ -966,10 +974,17 @@ def _simulation(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Dec
         f"{_errors_at(gap, candidate.std_dev, size):.2f} at 10^{round(math.log10(size))}" for size in SIMULATION_SIZES
     )
     under = "" if candidate.own else f" under reading {candidate.reading} '{candidate.choice}'"
+    own_error = _own_standard_error(candidate)
+    kind = "exact"
+    extra: tuple[tuple[str, str], ...] = ()
+    if own_error:
+        kind = "simulated"
+        under += f" (its own standard error {own_error * 100:.4f} points, counted in the two standard errors)"
+        extra = (("own_standard_error_points", f"{own_error * 100:.6f}"),)
     return _Decision(
         Verdict.SIMULATION,
         candidate,
-        f"the exact {_percent_text(candidate.percent, figure.places + 1)} ({candidate.label}){under} is "
+        f"the {kind} {_percent_text(candidate.percent, figure.places + 1)} ({candidate.label}){under} is "
         f"{_points(gap)} from the Board's; with that wager's standard deviation of {candidate.std_dev:.4f} the gap "
         f"is within two standard errors of any simulation of up to {rounds:.3e} rounds (standard errors: {errors}): "
         "a simulated Board figure",
@@ -980,8 +995,18 @@ def _simulation(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Dec
             ("gap_points", f"{gap}"),
             ("rounds_within_two_standard_errors", f"{rounds:.3e}"),
             ("standard_errors", errors),
+            *extra,
         ),
     )
+
+
+def _own_standard_error(candidate: Computed) -> float:
+    """The standard error, per unit, of pacomply's own figure where it is simulated (from its 95 % interval, in the
+    Board's percent); 0 for an exact figure."""
+    if candidate.method == "exact" or candidate.ci95 is None:
+        return 0.0
+    low, high = candidate.ci95
+    return float(high - low) / 2 / 1.959963984540054 / 100
 
 
 def _same_direction(

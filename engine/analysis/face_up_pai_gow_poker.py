@@ -45,7 +45,7 @@ from pacomply.regulations.chapter_688a import (
     THREE_PAIR,
 )
 
-BASE_ROUNDS = 1_000_000
+BASE_ROUNDS = 200_000_000
 BASE_SEED = 688
 
 

@@ -39,7 +39,7 @@ from pacomply.regulations.chapter_645a import (
 )
 
 ALL_HANDS = math.comb(53, 7)
-BASE_ROUNDS = 1_000_000
+BASE_ROUNDS = 200_000_000
 BASE_SEED = 645
 #: Rounds in one shard of a long base-game simulation (docs/figure-store.md, "Simulated figures").
 SHARD_ROUNDS = 5_000_000

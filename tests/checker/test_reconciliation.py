@@ -368,8 +368,11 @@ EXPECTED: dict[str, tuple[Verdict, str]] = {
         "returns 77 % is solved",
     ),
     "688a-base": (
-        Verdict.UNDECIDABLE,
-        "pacomply's figure is simulated (98.42 %, interval about +-0.14 points) and 98.404 lies inside it",
+        Verdict.SIMULATION,
+        "pacomply's figure is simulated at 2 x 10^8 rounds: 98.434 %, standard error 0.72 / sqrt(2e8) = 0.0051 "
+        "points, so 98.404 (0.030 below) is outside its interval; a Board simulation of n rounds with the same sd "
+        "0.72 keeps the gap within two standard errors of the difference, 2 sqrt(0.72^2 / n + 0.000051^2), up to "
+        "n = 0.72^2 / (0.000151^2 - 0.000051^2), about 2.6e7 rounds, above the 10^7 floor",
     ),
     **{
         f"688a-ace-high-{n}": (
