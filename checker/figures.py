@@ -56,6 +56,7 @@ def load_figures() -> None:
         "pacomply.checker.wager_math.chapter_633a",
         "pacomply.engine.analysis.pai_gow_poker",
         "pacomply.engine.analysis.face_up_pai_gow_poker",
+        "pacomply.engine.analysis.blackjack_spread",
     ):
         import_module(name)
 
@@ -169,6 +170,15 @@ def _engine_figures(chapter: str) -> Iterator[Wanted]:
         for rule in (JokerRule.SEMI_WILD, JokerRule.FULLY_WILD):
             yield Wanted(pai_gow_poker._enumerated_counts, (("joker_rule", rule),))
         yield Wanted(pai_gow_poker._counted_straights, (("joker_rule", JokerRule.SEMI_WILD),))
+    if chapter in ("645a", "688a"):
+        # both games' shards whichever is built: they share the engine shelf, which a build rewrites whole
+        for game, seed in (("645a", pai_gow_poker.BASE_SEED), ("688a", face_up_pai_gow_poker.BASE_SEED)):
+            count = pai_gow_poker.shard_count(
+                pai_gow_poker.BASE_ROUNDS if game == "645a" else face_up_pai_gow_poker.BASE_ROUNDS
+            )
+            for index in range(count or 0):
+                inputs = (("game", game), ("seed", seed), ("index", index), ("rounds", pai_gow_poker.SHARD_ROUNDS))
+                yield Wanted(pai_gow_poker._stored_shard, inputs)
     if chapter == "645a":
         rounds, seed = pai_gow_poker.BASE_ROUNDS, pai_gow_poker.BASE_SEED
         yield Wanted(pai_gow_poker._simulated_base, (("rounds", rounds), ("seed", seed)))
@@ -176,6 +186,25 @@ def _engine_figures(chapter: str) -> Iterator[Wanted]:
         rounds, seed = face_up_pai_gow_poker.BASE_ROUNDS, face_up_pai_gow_poker.BASE_SEED
         yield Wanted(face_up_pai_gow_poker._stored_base_simulation, (("rounds", rounds), ("seed", seed)))
         yield Wanted(face_up_pai_gow_poker._stored_joint_counts, ())  # the Ace High figures' joint test
+
+
+def _round_spreads(chapter: str) -> Iterator[Wanted]:
+    """The simulated spread of a round of each blackjack base game (par sheets, and the 633a base figures'
+    standard deviation in the reconciliation), at 6 and 8 decks."""
+    from pacomply.engine.analysis import blackjack_spread
+
+    for game, wager in blackjack_spread.SPREAD_WAGERS:
+        if game != chapter:
+            continue
+        for decks in (6, 8):
+            inputs = {
+                "chapter": game,
+                "wager": wager,
+                "decks": decks,
+                "rounds": blackjack_spread.SPREAD_ROUNDS,
+                "seed": blackjack_spread.SPREAD_SEED,
+            }
+            yield Wanted(blackjack_spread._stored_spread, tuple(inputs.items()))
 
 
 def catalogue(chapters: Iterable[str] | None = None) -> list[Wanted]:
@@ -186,6 +215,7 @@ def catalogue(chapters: Iterable[str] | None = None) -> list[Wanted]:
     for chapter in chosen:
         groups: list[Iterable[Wanted]] = [
             _engine_figures(chapter),
+            _round_spreads(chapter),
             _configurations(chapter),
             [_wager_math(chapter)],
             _reconciliation(chapter),

@@ -21,6 +21,8 @@ from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse
 
 #: What the standard deviation is measured on: the net result of one round, in units of the initial wager.
 STD_DEV_BASIS = "net result of one round per unit of the initial wager"
+#: What the hit frequency counts.
+HIT_FREQUENCY_BASIS = "share of rounds in which the player ends ahead (net result above zero)"
 #: Digits shown for a probability or a share: at least four significant digits.
 SIGNIFICANT = 6
 _Z95 = 1.959963984540054
@@ -95,6 +97,23 @@ class ParSheet:
     grid: StrategyGrid | None = None
     progressive: ProgressiveFacts | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+    std_dev_per_unit_wagered: float | None = None
+    """The standard deviation divided by the average amount wagered (:attr:`total_wagered`): per unit wagered."""
+    hit_frequency_basis: str = HIT_FREQUENCY_BASIS
+    spread_method: str | None = None
+    """How hit frequency and standard deviation were obtained where the house edge's method does not give them:
+    ``simulation`` for the blackjack base games (the figures below), else None (same method as the house edge)."""
+    spread_rounds: int | None = None
+    spread_seed: int | None = None
+    spread_strategy: str | None = None
+    """The play the simulation of the spread follows."""
+    std_dev_standard_error: float | None = None
+    """Standard error of the simulated standard deviation (normal approximation, s / sqrt(2(n - 1)))."""
+    hit_frequency_standard_error: float | None = None
+    spread_mean_standard_error: float | None = None
+    """Standard error of the simulated mean result, so the simulation can be held against the exact house edge."""
+    spread_house_edge: float | None = None
+    """The house edge the spread's simulation measured (per initial wager), beside the exact one above."""
 
     @property
     def return_per_initial_wager(self) -> float:
@@ -345,12 +364,48 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
 
         module = {"688a": "face_up_pai_gow_poker", "645a": "pai_gow_poker"}.get(chapter)
         seed = getattr(import_module(f"pacomply.engine.analysis.{module}"), "BASE_SEED", None) if module else None
+        if module and row.rounds is not None and seed is not None:
+            from pacomply.engine.analysis.pai_gow_poker import SHARD_ROUNDS, shard_count
+            from pacomply.engine.simulation.pai_gow_poker import SHARDS_PER_SEED
+
+            shards = shard_count(row.rounds)
+            if shards is not None:
+                notes.append(
+                    f"{row.rounds:,} rounds dealt in {shards} shards of {SHARD_ROUNDS:,}, shard i seeded "
+                    f"{seed} x {SHARDS_PER_SEED:,} + i; standard error {significant((standard_error or 0) * 100, 4)} "
+                    "points of the house edge"
+                )
     grid = None
     if wager == "base" and chapter == "685a":
         grid = _grid_685a(row.decks)
     elif wager == "base" and chapter == "633a":
         grid = _grid_633a(row.decks)
     total = row.house_edge / row.element_of_risk if row.element_of_risk else 1.0
+    hit_frequency, std_dev = row.hit_frequency, row.std_dev
+    per_unit_wagered = None if std_dev is None or not total else std_dev / total
+    spread: dict[str, object] = {}
+    if (chapter, wager) in {("633a", "base"), ("633a", "switch"), ("685a", "base")}:
+        from pacomply.engine.analysis.blackjack_spread import round_spread
+
+        measured = round_spread(chapter, wager, row.decks)
+        hit_frequency, std_dev = measured.hit_frequency, measured.std_dev
+        per_unit_wagered = measured.std_dev_per_unit_wagered  # the simulated play's own amount wagered
+        spread = {
+            "spread_method": "simulation",
+            "spread_rounds": measured.rounds,
+            "spread_seed": measured.seed,
+            "spread_strategy": measured.strategy,
+            "std_dev_standard_error": measured.std_dev / math.sqrt(2 * (measured.rounds - 1)),
+            "hit_frequency_standard_error": measured.hit_frequency_standard_error,
+            "spread_mean_standard_error": measured.standard_error,
+            "spread_house_edge": -measured.mean,
+        }
+        notes.append(
+            f"hit frequency and standard deviation from {measured.rounds:,} rounds dealt by the engine, seed "
+            f"{measured.seed} (the exact analysis values decisions, not the spread of a round); simulated house edge "
+            f"{significant(-measured.mean * 100, 4)} % ± {significant(measured.standard_error * 100, 4)} points (one "
+            "standard error)"
+        )
     return ParSheet(
         chapter=chapter,
         wager=wager,
@@ -361,8 +416,9 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
         house_edge=row.house_edge,
         element_of_risk=row.element_of_risk,
         total_wagered=total,
-        hit_frequency=row.hit_frequency,
-        std_dev=row.std_dev,
+        hit_frequency=hit_frequency,
+        std_dev=std_dev,
+        std_dev_per_unit_wagered=per_unit_wagered,
         lines=lines,
         space=space,
         rounds=row.rounds,
@@ -373,4 +429,5 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
         grid=grid,
         progressive=progressive,
         notes=tuple(notes),
+        **spread,  # type: ignore[arg-type]
     )

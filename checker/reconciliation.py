@@ -235,6 +235,37 @@ ALTERNATIVE_BASES: tuple[tuple[tuple[str, str], ...], ...] = (
     (("double_after_split", "no"), ("late_surrender", "no")),
 )
 ALTERNATIVE_BASE_DECKS = (6, 8)
+
+
+def _base_rule_readings() -> tuple[tuple[tuple[str, str], ...], ...]:
+    """Every set of the defensible rule readings a 633a base-game figure (one with no rule effect) is priced under,
+    at :data:`ALTERNATIVE_BASE_DECKS`: splitting to 4, 3 or 2 hands, resplitting aces or not, doubling after a split
+    or not, late surrender or not, the dealer hitting soft 17 or not, each alone and in every combination (39 sets
+    besides the chapter's own, resplitting aces left out where only one split is allowed; a bound: two figures
+    share them, each an exact analysis of under a second to a few seconds). It holds :data:`ALTERNATIVE_BASES`,
+    labelled alike."""
+    found = []
+    for hands, aces, after_split, surrender, soft in itertools.product(
+        ("4", "3", "2"), ("no", "yes"), ("yes", "no"), ("yes", "no"), ("no", "yes")
+    ):
+        changes: list[tuple[str, str]] = []
+        if hands != "4":
+            changes.append(("max_split_hands", hands))
+        if aces == "yes":
+            changes.append(("resplit_aces", "yes"))
+        if after_split == "no":
+            changes.append(("double_after_split", "no"))
+        if surrender == "no":
+            changes.append(("late_surrender", "no"))
+        if soft == "yes":
+            changes.append(("dealer_hits_soft_17", "yes"))
+        if changes and (hands, aces) != ("2", "yes"):  # with one split allowed no ace is ever resplit
+            found.append(tuple(changes))
+    return tuple(found)
+
+
+#: The rule readings a 633a base-game figure is priced under (:func:`_base_rule_readings`).
+BASE_RULE_READINGS = _base_rule_readings()
 #: The chapters whose base game can be analysed under other rules (633a: the others fix their rules).
 ALTERNATIVE_BASE_CHAPTERS = frozenset({"633a"})
 
@@ -264,7 +295,7 @@ def requests_for(figure: PublishedFigure) -> tuple[Request, ...]:
             for count in decks
         ]
     if figure.chapter in ALTERNATIVE_BASE_CHAPTERS and figure.wager == "base":
-        for base in ALTERNATIVE_BASES:
+        for base in ALTERNATIVE_BASES if figure.rule_change is not None else BASE_RULE_READINGS:
             if figure.rule_change is not None and any(field == figure.rule_change[0] for field, _ in base):
                 continue
             for count in decks:
@@ -407,10 +438,98 @@ def _printed_rate(chapter: str, paytable: str | None) -> Fraction | None:
 
 
 def _candidate_std_dev(row: WagerMath, priced: PricedReading, restated: set[str]) -> float | None:
-    """The candidate's own standard deviation where its pricing knows it; the row's for pacomply's own pricing."""
+    """The candidate's own standard deviation where its pricing knows it; the row's for pacomply's own pricing;
+    for a Pai Gow bonus under the Envy or pays-most readings, sized from their moments (:func:`_bonus_std_dev`)."""
     if priced.std_dev is not None:
         return priced.std_dev
-    return row.std_dev if priced.relied_on or priced.reading in restated else None
+    if priced.relied_on or priced.reading in restated:
+        return row.std_dev if row.std_dev is not None else _blackjack_std_dev(row)
+    return _bonus_std_dev(row, (priced,)) or _blackjack_std_dev(row)
+
+
+def _blackjack_std_dev(row: WagerMath) -> float | None:
+    """A 633a base-game figure's standard deviation per initial wager: the simulated spread of a round under the
+    chapter's rules (engine/analysis/blackjack_spread.py), stored at the deck counts of
+    :data:`ALTERNATIVE_BASE_DECKS` only (None elsewhere). A rule reading changes the spread by far less than the
+    simulation sizes need, so each candidate at that deck count is sized with it."""
+    if (row.chapter, row.wager) != ("633a", "base") or row.decks not in ALTERNATIVE_BASE_DECKS:
+        return None
+    from pacomply.engine.analysis.blackjack_spread import round_spread
+
+    return round_spread("633a", "base", row.decks).std_dev
+
+
+#: The Pai Gow bonus wagers whose Envy and pays-most candidates get a standard deviation of their own.
+_BONUS_WAGERS = {("645a", "fortune"), ("645a", "emperors_treasure"), ("688a", "fortune")}
+
+
+def _bonus_std_dev(row: WagerMath, parts: Sequence[PricedReading]) -> float | None:
+    """The standard deviation of one Fortune (or Emperor's Treasure) wager's result per unit, under a candidate of
+    the pays-most reading (``*-bonus-highest-ranking-hand``) and/or N other players' Envy (``*-envy-players``).
+
+    The relied-on result F has the row's mean and standard deviation. A pays-most candidate moves the straights that
+    hold three of a kind from the straight's odds s to three of a kind's t: with Δ its change of return, the share
+    moved is Δ / (t − s), so E[F'²] = E[F²] + Δ·(t + s). Each other player's Envy adds a / Q (a the dollars their
+    hand earns, Q the $5 Qualifying Wager), with E[a] and E[a²] over all C(53,7) hands; the other players' hands are
+    taken as independent of the player's (the shared deck's small dependence is left out), so N of them add
+    N·Var(a) / Q². The figure sizes a simulation's noise; it is not a published quantity. None where a part is
+    neither reading, or the row has no standard deviation."""
+    if (row.chapter, row.wager) not in _BONUS_WAGERS or row.std_dev is None or row.paytable is None:
+        return None
+    relied = {priced.reading: priced for priced in row.priced_readings if priced.relied_on}
+    bases = {priced.exact_return for priced in relied.values() if priced.exact_return is not None}
+    if len(bases) != 1:
+        return None
+    mean = bases.pop() - 1  # the relied-on result's mean, net per unit
+    second = Fraction(row.std_dev) ** 2 + mean**2
+    envy_variance = Fraction(0)
+    for priced in parts:
+        anchor = relied.get(priced.reading)
+        if anchor is None or priced.exact_return is None or anchor.exact_return is None or priced.candidate is None:
+            return None
+        if priced.reading.endswith("-bonus-highest-ranking-hand"):
+            three, straight = _trips_and_straight_odds(row.chapter, row.wager, row.paytable)
+            change = priced.exact_return - anchor.exact_return
+            second += change * (three + straight)
+            mean += change
+        elif priced.reading.endswith("-envy-players") and priced.candidate.startswith("envy-"):
+            players = int(priced.candidate.removeprefix("envy-"))
+            first_moment, second_moment = _envy_moments(row.chapter, row.wager, row.paytable)
+            qualifying = Fraction(5)
+            envy_variance += players * (second_moment - first_moment**2) / qualifying**2
+        else:
+            return None
+    variance = second - mean**2 + envy_variance
+    return math.sqrt(float(variance)) if variance > 0 else None
+
+
+def _trips_and_straight_odds(chapter: str, wager: str, paytable: str) -> tuple[Fraction, Fraction]:
+    if chapter == "688a":
+        from pacomply.regulations.chapter_688a import FORTUNE_ODDS, FORTUNE_ORDER, STRAIGHT, THREE_OF_A_KIND
+
+        order: Sequence[str] = FORTUNE_ORDER
+    else:
+        from pacomply.regulations.chapter_645a import (  # type: ignore[assignment]
+            EMPERORS_ORDER,
+            FORTUNE_ODDS,
+            FORTUNE_ORDER,
+            STRAIGHT,
+            THREE_OF_A_KIND,
+        )
+
+        order = FORTUNE_ORDER if wager == "fortune" else EMPERORS_ORDER
+    odds = FORTUNE_ODDS[paytable]
+    return Fraction(odds[order.index(THREE_OF_A_KIND)]), Fraction(odds[order.index(STRAIGHT)])
+
+
+def _envy_moments(chapter: str, wager: str, paytable: str) -> tuple[Fraction, Fraction]:
+    if chapter == "688a":
+        from pacomply.engine.analysis.face_up_pai_gow_poker import envy_moments
+
+        return envy_moments(paytable)
+    from pacomply.engine.analysis.pai_gow_poker import envy_moments as pai_gow_envy_moments
+
+    return pai_gow_envy_moments(paytable, wager)
 
 
 def _combined_candidates(figure: PublishedFigure, row: WagerMath) -> list[Computed]:
@@ -454,6 +573,7 @@ def _combined_candidates(figure: PublishedFigure, row: WagerMath) -> list[Comput
                         calibrated=False,
                         percent=_in_board_terms(figure, value),
                         method="exact",
+                        std_dev=_bonus_std_dev(row, combination),
                         rate=next(
                             (
                                 _printed_rate(row.chapter, row.paytable)
@@ -594,7 +714,7 @@ def computed_for(figure: PublishedFigure, results: dict[Request, tuple[WagerMath
             candidates += _rule_effect_candidates(figure, without, changed, base)
     else:
         candidates = [candidate for row in plain for candidate in _row_candidates(figure, row)]
-        for base in ALTERNATIVE_BASES:
+        for base in BASE_RULE_READINGS:
             rows = [
                 row
                 for call in calls
@@ -706,10 +826,16 @@ def _percent_text(value: Decimal, places: int) -> str:
     return f"{value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)} %"
 
 
-def _rounds_within_two_errors(gap: Decimal, std_dev: float) -> int:
+def _rounds_within_two_errors(gap: Decimal, std_dev: float, own_error: float = 0.0) -> int:
     """The largest number of rounds whose simulation has two standard errors at least ``gap`` (percentage points):
-    any simulation up to that size is as likely as not to land this far from the exact figure or farther."""
-    return math.floor((2 * std_dev / (abs(float(gap)) / 100)) ** 2)
+    any simulation up to that size is as likely as not to land this far from the exact figure or farther. Where
+    pacomply's own figure is simulated too, its standard error ``own_error`` (per unit) adds in quadrature: two
+    standard errors of the difference, 2·sqrt(sd²/n + own²), must reach the gap."""
+    half = abs(float(gap)) / 100 / 2
+    room = half * half - own_error * own_error
+    if room <= 0:
+        return 2**62  # the gap is within our own two standard errors: any sample size
+    return math.floor(std_dev * std_dev / room)
 
 
 def _errors_at(gap: Decimal, std_dev: float, rounds: int) -> float:
@@ -833,10 +959,12 @@ def _simulation(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Dec
     assert board is not None
     fits = []
     for candidate in _admissible(figure, computed):
-        if candidate.method != "exact" or not candidate.std_dev or candidate.percent == board:
+        if not candidate.std_dev or candidate.percent == board:
+            continue
+        if candidate.method != "exact" and not (candidate.own and candidate.ci95 is not None):
             continue
         gap = candidate.percent - board
-        rounds = _rounds_within_two_errors(gap, candidate.std_dev)
+        rounds = _rounds_within_two_errors(gap, candidate.std_dev, _own_standard_error(candidate))
         if rounds >= SIMULATION_FLOOR:
             fits.append((not candidate.own, _combined(candidate), abs(gap), candidate, rounds))
     if not fits:
@@ -848,10 +976,17 @@ def _simulation(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Dec
         f"{_errors_at(gap, candidate.std_dev, size):.2f} at 10^{round(math.log10(size))}" for size in SIMULATION_SIZES
     )
     under = "" if candidate.own else f" under reading {candidate.reading} '{candidate.choice}'"
+    own_error = _own_standard_error(candidate)
+    kind = "exact"
+    extra: tuple[tuple[str, str], ...] = ()
+    if own_error:
+        kind = "simulated"
+        under += f" (its own standard error {own_error * 100:.4f} points, counted in the two standard errors)"
+        extra = (("own_standard_error_points", f"{own_error * 100:.6f}"),)
     return _Decision(
         Verdict.SIMULATION,
         candidate,
-        f"the exact {_percent_text(candidate.percent, figure.places + 1)} ({candidate.label}){under} is "
+        f"the {kind} {_percent_text(candidate.percent, figure.places + 1)} ({candidate.label}){under} is "
         f"{_points(gap)} from the Board's; with that wager's standard deviation of {candidate.std_dev:.4f} the gap "
         f"is within two standard errors of any simulation of up to {rounds:.3e} rounds (standard errors: {errors}): "
         "a simulated Board figure",
@@ -862,8 +997,18 @@ def _simulation(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Dec
             ("gap_points", f"{gap}"),
             ("rounds_within_two_standard_errors", f"{rounds:.3e}"),
             ("standard_errors", errors),
+            *extra,
         ),
     )
+
+
+def _own_standard_error(candidate: Computed) -> float:
+    """The standard error, per unit, of pacomply's own figure where it is simulated (from its 95 % interval, in the
+    Board's percent); 0 for an exact figure."""
+    if candidate.method == "exact" or candidate.ci95 is None:
+        return 0.0
+    low, high = candidate.ci95
+    return float(high - low) / 2 / 1.959963984540054 / 100
 
 
 def _same_direction(
@@ -898,6 +1043,10 @@ def _unexplained(
     tried = f"{len(readings)} reading{'s' * (len(readings) != 1)} ({', '.join(readings) or 'none'})"
     if combinations:
         tried += f" and {combinations} combinations of them"
+    rule_sets = {c.candidate for c in computed if c.reading == "base-rules"}
+    if rule_sets:
+        rule_decks = sorted({c.decks for c in computed if c.reading == "base-rules"})
+        tried += f" ({len(rule_sets)} sets of base rules at {' and '.join(map(str, rule_decks))} decks)"
     note = _same_direction(figure, first, siblings)
     sd = nearest.std_dev
     evidence = [

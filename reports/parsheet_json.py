@@ -70,6 +70,20 @@ def par_sheet_json(sheet: ParSheet) -> dict[str, Any]:
             else significant(progressive.break_even_meter),
         },
         "notes": list(sheet.notes),
+        "std_dev_per_unit_wagered": sheet.std_dev_per_unit_wagered,
+        "hit_frequency_basis": sheet.hit_frequency_basis,
+        "spread": None
+        if sheet.spread_method is None
+        else {
+            "method": sheet.spread_method,
+            "rounds": sheet.spread_rounds,
+            "seed": sheet.spread_seed,
+            "strategy": sheet.spread_strategy,
+            "std_dev_standard_error": sheet.std_dev_standard_error,
+            "hit_frequency_standard_error": sheet.hit_frequency_standard_error,
+            "house_edge_simulated": sheet.spread_house_edge,
+            "house_edge_standard_error": sheet.spread_mean_standard_error,
+        },
     }
 
 

@@ -332,12 +332,12 @@ def meter_rate_chapters() -> tuple[str, ...]:
 #: ``pacomply figures build`` so the shipped figures are remade.
 METHOD_VERSIONS: dict[str, int] = {
     "633a": 2,
-    "645a": 2,
+    "645a": 3,
     "681a": 2,
     "685a": 2,
     "686a": 2,
     "687a": 2,
-    "688a": 2,
+    "688a": 3,
 }
 
 

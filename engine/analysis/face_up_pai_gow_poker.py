@@ -23,6 +23,8 @@ from pacomply.engine.analysis.pai_gow_poker import (
     _has_straight,
     no_pair_hands_by_top,
     seven_card_counts,
+    shard_count,
+    sharded_simulation,
     simulated_base,
 )
 from pacomply.engine.analysis.result import Distribution, WagerAnalysis
@@ -43,7 +45,7 @@ from pacomply.regulations.chapter_688a import (
     THREE_PAIR,
 )
 
-BASE_ROUNDS = 1_000_000
+BASE_ROUNDS = 200_000_000
 BASE_SEED = 688
 
 
@@ -196,6 +198,23 @@ def ace_high(paytable: str) -> WagerAnalysis:
     )
 
 
+def envy_moments(paytable: str) -> tuple[Fraction, Fraction]:
+    """First and second moments of the Envy Bonus dollars one other player's hand earns a Qualifying Wager on
+    Fortune paytable ``paytable`` (§ 688a.12(c)), over that player's seven cards as one hand of the deck."""
+    from pacomply.engine.games.face_up_pai_gow_poker import FORTUNE_688A_OUTCOME
+    from pacomply.regulations.chapter_688a import FORTUNE_ENVY
+
+    amounts = dict(zip(FORTUNE_ORDER, FORTUNE_ENVY[paytable], strict=False))
+    first = second = Fraction(0)
+    for category, count in seven_card_counts().items():
+        outcome = FORTUNE_688A_OUTCOME.get(category)
+        if outcome in amounts:
+            amount = Fraction(amounts[outcome])
+            first += Fraction(count, ALL_HANDS) * amount
+            second += Fraction(count, ALL_HANDS) * amount * amount
+    return first, second
+
+
 @cache
 def base_simulation(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> tuple[SimulationResult, tuple[int, ...]]:
     """The seeded 688a deal: the base wager's result and the Ace High Bonus outcome counts; dealt once for each
@@ -205,11 +224,13 @@ def base_simulation(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> tuple[S
 
 @figure(
     "688a-base-simulation",
-    method=1,
+    method=2,
     chapter="688a",
     describe=lambda inputs: f"688a base game: {inputs['rounds']:,} simulated rounds, seed {inputs['seed']}",
 )
 def _stored_base_simulation(rounds: int, seed: int) -> tuple[SimulationResult, tuple[int, ...]]:
+    if shard_count(rounds) is not None:
+        return sharded_simulation("688a", rounds, seed)
     result, counts = simulate_base("688a", rounds, seed)
     return result, tuple(int(count) for count in counts)
 

@@ -22,7 +22,13 @@ from pacomply.engine.evaluator import JokerRule, SevenCardBonusCategory, enumera
 from pacomply.engine.figure_store import figure
 from pacomply.engine.games.pai_gow_poker import EMPERORS_OUTCOME, ENVY_ORDER, FORTUNE_OUTCOME, PROGRESSIVE_OUTCOME
 from pacomply.engine.simulation import SimulationResult
-from pacomply.engine.simulation.pai_gow_poker import simulate_base
+from pacomply.engine.simulation.pai_gow_poker import (
+    BaseShard,
+    combine_shards,
+    shard_seed,
+    simulate_base,
+    simulate_shard,
+)
 from pacomply.regulations.chapter_645a import (
     EMPERORS_ORDER,
     ENVY_AMOUNTS,
@@ -35,8 +41,10 @@ from pacomply.regulations.chapter_645a import (
 )
 
 ALL_HANDS = math.comb(53, 7)
-BASE_ROUNDS = 1_000_000
+BASE_ROUNDS = 200_000_000
 BASE_SEED = 645
+#: Rounds in one shard of a long base-game simulation (docs/figure-store.md, "Simulated figures").
+SHARD_ROUNDS = 5_000_000
 
 
 def _describe_counts(inputs: Mapping[str, Any]) -> str:
@@ -222,6 +230,22 @@ def envy_value(paytable: str, wager: str = "fortune") -> Fraction:
     return total
 
 
+def envy_moments(paytable: str, wager: str = "fortune") -> tuple[Fraction, Fraction]:
+    """First and second moments of the Envy Bonus dollars one other player's hand earns a Qualifying Wager
+    (§ 645a.13(b)-(c)): E[a] (as :func:`envy_value`) and E[a²], over that player's seven cards as one hand of the
+    deck; with them a candidate reading's variance can be sized."""
+    order = FORTUNE_OUTCOME if wager == "fortune" else EMPERORS_OUTCOME
+    envy_order = ENVY_ORDER if wager == "fortune" else EMPERORS_ORDER[:7]
+    first = second = Fraction(0)
+    for category, count in seven_card_counts().items():
+        outcome = order.get(category)
+        if outcome in envy_order:
+            amount = Fraction(ENVY_AMOUNTS[paytable][envy_order.index(outcome)])
+            first += Fraction(count, ALL_HANDS) * amount
+            second += Fraction(count, ALL_HANDS) * amount * amount
+    return first, second
+
+
 @cache
 def base(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> WagerAnalysis:
     """The Pai Gow Poker Wager, both sides on the standard house way, by seeded simulation with its interval; the
@@ -231,14 +255,62 @@ def base(rounds: int = BASE_ROUNDS, seed: int = BASE_SEED) -> WagerAnalysis:
 
 @figure(
     "645a-base-simulation",
-    method=1,
+    method=2,
     chapter="645a",
     describe=lambda inputs: f"645a base game: {inputs['rounds']:,} simulated rounds, seed {inputs['seed']}",
 )
 def _simulated_base(rounds: int, seed: int) -> WagerAnalysis:
-    result, _ = simulate_base("645a", rounds, seed)
+    if shard_count(rounds) is not None:
+        result, _ = sharded_simulation("645a", rounds, seed)
+    else:
+        result, _ = simulate_base("645a", rounds, seed)
     strategy = (("player", "sets by the standard house way"), ("dealer", "sets by the standard house way"))
     return simulated_base(result, rounds, strategy)
+
+
+@figure(
+    "pai-gow-base-shard",
+    method=1,
+    describe=lambda inputs: (
+        f"{inputs['game']} base game: shard {inputs['index']} of the simulation seeded {inputs['seed']} "
+        f"({inputs['rounds']:,} rounds)"
+    ),
+)
+def _stored_shard(game: str, seed: int, index: int, rounds: int) -> BaseShard:
+    """One shard of a long simulation: a figure of no chapter (the deal and the house way are the engine's), so a
+    new paytable in the rulebook never throws hours of dealing away."""
+    return simulate_shard(game, rounds, shard_seed(seed, index))
+
+
+def shard_count(rounds: int) -> int | None:
+    """How many shards make a simulation of ``rounds`` rounds; None where it is not dealt in shards (fewer than one
+    shard's rounds, or not a whole number of shards: one stream seeded with the seed itself)."""
+    if rounds < SHARD_ROUNDS or rounds % SHARD_ROUNDS:
+        return None
+    return rounds // SHARD_ROUNDS
+
+
+def sharded_simulation(game: str, rounds: int, seed: int) -> tuple[SimulationResult, tuple[int, int, int, int]]:
+    """A long base-game simulation as the sum of its shards (each looked up in the figure store, computed and kept
+    when absent: an interrupted run resumes at the first missing shard)."""
+    count = shard_count(rounds)
+    if count is None:
+        raise ValueError(f"{rounds:,} rounds is not a whole number of {SHARD_ROUNDS:,}-round shards")
+    shards = [_stored_shard(game=game, seed=seed, index=index, rounds=SHARD_ROUNDS) for index in range(count)]
+    return combine_shards(shards)
+
+
+def deal_shards(games: tuple[str, ...], seeds: dict[str, int], shards: int, stop_at: float | None = None) -> int:
+    """Compute and keep shards 0..``shards``-1 of each game's simulation, alternating games shard by shard, until
+    done or the clock (``time.time()``) passes ``stop_at``; the number of shard indices complete for every game."""
+    import time
+
+    for index in range(shards):
+        for game in games:
+            if stop_at is not None and time.time() >= stop_at:
+                return index
+            _stored_shard(game=game, seed=seeds[game], index=index, rounds=SHARD_ROUNDS)
+    return shards
 
 
 def simulated_base(result: SimulationResult, rounds: int, strategy: tuple[tuple[str, str], ...]) -> WagerAnalysis:

@@ -9,6 +9,9 @@ The same kernel counts the Ace High Bonus outcomes of the 688a deal, for the joi
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 import numpy as np
 from numba import njit
 from pacomply.engine.games.pai_gow_house_way import (
@@ -102,6 +105,74 @@ def simulate_base(
         rounds=rounds, mean=mean, std_dev=float(np.sqrt(variance)), wagered_per_round=1.0, hit_frequency=wins / rounds
     )
     return result, counts
+
+
+@dataclass(frozen=True, slots=True)
+class BaseShard:
+    """The outcomes of one seeded stream of base-game rounds, as whole counts, so streams add up exactly: a long
+    simulation is the sum of its shards, each kept once computed (a run stopped part way resumes where it was)."""
+
+    chapter: str
+    rounds: int
+    seed: int
+    wins: int
+    pushes: int
+    losses: int
+    ace_high: tuple[int, int, int, int]
+    """688a: the Ace High Bonus outcomes (both ace high, only the dealer with the joker, only without, dealer not
+    ace high); zeros for 645a."""
+
+
+def shard_seed(seed: int, index: int) -> int:
+    """The random seed of shard ``index`` of the simulation seeded ``seed`` (distinct for up to 10,000 shards)."""
+    if not 0 <= index < SHARDS_PER_SEED:
+        raise ValueError(f"shard index {index} outside 0..{SHARDS_PER_SEED - 1}")
+    return seed * SHARDS_PER_SEED + index
+
+
+#: Shards one simulation seed can have (their random seeds are ``seed * SHARDS_PER_SEED + index``).
+SHARDS_PER_SEED = 10_000
+
+
+def simulate_shard(chapter: str, rounds: int, seed: int) -> BaseShard:
+    """``rounds`` rounds of the base game seeded ``seed``, counted as wins, pushes and losses."""
+    if chapter not in {"645a", "688a"}:
+        raise ValueError(f"no Pai Gow base game for chapter {chapter}")
+    counts = np.zeros(4, dtype=np.int64)
+    total, _, wins = _simulate(
+        rounds, seed, chapter == "688a", 0.05, STANDARD_HOUSE_WAY.as_array(), *evaluator_arrays(), counts
+    )
+    win_pays = 0.95 if chapter == "645a" else 1.0
+    losses = round(win_pays * wins - total)  # total = win_pays * wins - losses, exact to far below one unit
+    return BaseShard(
+        chapter=chapter,
+        rounds=rounds,
+        seed=seed,
+        wins=int(wins),
+        pushes=rounds - int(wins) - losses,
+        losses=losses,
+        ace_high=(int(counts[0]), int(counts[1]), int(counts[2]), int(counts[3])),
+    )
+
+
+def combine_shards(shards: list[BaseShard]) -> tuple[SimulationResult, tuple[int, int, int, int]]:
+    """The pooled result of several shards of one chapter (mean and sample standard deviation from the exact
+    counts) and the pooled Ace High counts."""
+    if not shards:
+        raise ValueError("no shards to combine")
+    chapter = shards[0].chapter
+    win_pays = 0.95 if chapter == "645a" else 1.0
+    rounds = sum(shard.rounds for shard in shards)
+    wins = sum(shard.wins for shard in shards)
+    losses = sum(shard.losses for shard in shards)
+    mean = (win_pays * wins - losses) / rounds
+    second = (win_pays * win_pays * wins + losses) / rounds
+    variance = max(second - mean * mean, 0.0) * rounds / max(rounds - 1, 1)
+    ace_high = tuple(sum(shard.ace_high[index] for shard in shards) for index in range(4))
+    result = SimulationResult(
+        rounds=rounds, mean=mean, std_dev=math.sqrt(variance), wagered_per_round=1.0, hit_frequency=wins / rounds
+    )
+    return result, ace_high  # type: ignore[return-value]
 
 
 def _stream(arguments: tuple[str, int, int]) -> tuple[float, float, int, list[int]]:

@@ -368,8 +368,11 @@ EXPECTED: dict[str, tuple[Verdict, str]] = {
         "returns 77 % is solved",
     ),
     "688a-base": (
-        Verdict.UNDECIDABLE,
-        "pacomply's figure is simulated (98.42 %, interval about +-0.14 points) and 98.404 lies inside it",
+        Verdict.SIMULATION,
+        "pacomply's figure is simulated at 2 x 10^8 rounds: 98.434 %, standard error 0.72 / sqrt(2e8) = 0.0051 "
+        "points, so 98.404 (0.030 below) is outside its interval; a Board simulation of n rounds with the same sd "
+        "0.72 keeps the gap within two standard errors of the difference, 2 sqrt(0.72^2 / n + 0.000051^2), up to "
+        "n = 0.72^2 / (0.000151^2 - 0.000051^2), about 2.6e7 rounds, above the 10^7 floor",
     ),
     **{
         f"688a-ace-high-{n}": (
@@ -381,11 +384,13 @@ EXPECTED: dict[str, tuple[Verdict, str]] = {
     },
     **{
         f"688a-fortune-{n}": (
-            Verdict.UNEXPLAINED,
+            Verdict.SIMULATION,
             "exact 91.87, 92.10, 92.04, 91.38, 90.41, 92.04 % without Envy, about 0.54 points more per other "
-            "player's Envy and 0.05 more for the pays-most reading: no count of other players (0 to 5), alone or "
-            "with the pays-most reading, lands on the Board's 'maximum' at two places; the Envy candidates carry no "
-            "standard deviation, so no simulation can be sized",
+            "player's Envy and 0.05 more for the pays-most reading: no count of other players (0 to 5) lands on the "
+            "Board's figure at two places, but the nearest (4 other players for paytable 1, 2 for paytables 2 to 6, "
+            "with the pays-most reading for 4) miss by 0.07 to 0.22 points; each candidate's own sd (Var(Fortune) + "
+            "N Var(Envy dollars / 5), 3.9 to 5.4) puts two standard errors 2 sd / sqrt(n) above the gap up to "
+            "(2 x 4.55 / 0.0022)^2 = 1.7e7 rounds or more, above the 10^7 floor",
         )
         for n in range(1, 7)
     },
@@ -431,10 +436,13 @@ EXPECTED: dict[str, tuple[Verdict, str]] = {
         "dependent optimal play at 8 decks gives 0.3552 %, which does",
     ),
     "633a-base-high": (
-        Verdict.UNEXPLAINED,
-        "no deck count reaches 0.371 under either strategy (8 decks, the most, gives 0.356 %), nor a base without "
-        "doubling after a split or surrender at 6 or 8 decks; the blackjack base game carries no standard deviation "
-        "yet, so no simulation can be sized",
+        Verdict.SIMULATION,
+        "no deck count reaches 0.371 under either strategy (8 decks, the most, gives 0.3561 %), nor any of the 39 "
+        "sets of rule readings at 6 or 8 decks (split to 4, 3 or 2 hands, resplit aces, no doubling after a split, "
+        "no surrender, hit soft 17, alone and combined; the nearest is 8 decks split to 3 hands, 0.364 %); the "
+        "8-deck figure is 0.0149 points below the Board's, and a blackjack round's sd of about 1.14 (the simulated "
+        "spread) keeps that gap within two standard errors up to (2 x 1.14 / 0.000149)^2 = 2.3e8 rounds, above "
+        "the 10^7 floor",
     ),
     "633a-rule-hit-soft-17": (
         Verdict.REPRODUCED_UNDER_READING,

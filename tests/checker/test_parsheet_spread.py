@@ -1,0 +1,50 @@
+"""Standard deviation and hit frequency of the blackjack base games in their par sheets (633a Blackjack Wager and
+Switch, 685a Bet Wager): measured by a seeded simulation through the engine, and held here against the exact
+combinatorial analysis of the same play (an independent computation: the analysers enumerate the shoe, the
+simulation deals it), within four of the simulation's own standard errors."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from pacomply.checker.parsheet import par_sheet
+
+
+@pytest.mark.parametrize(
+    ("chapter", "wager", "decks"),
+    [("633a", "base", 6), ("633a", "switch", 6), ("685a", "base", 6)],
+)
+def test_blackjack_base_par_sheet_spread_is_a_simulation_of_the_priced_play(chapter: str, wager: str, decks: int):
+    sheet = par_sheet(chapter, wager, None, decks)
+    assert sheet.spread_method == "simulation"
+    assert sheet.spread_rounds is not None and sheet.spread_rounds >= 100_000 and sheet.spread_seed is not None
+    assert sheet.std_dev is not None and sheet.hit_frequency is not None
+    # The simulated mean is the same play's expectation: the exact house edge (enumerated by the analyser) must lie
+    # within four standard errors of what the simulation measured, else the spread belongs to another game.
+    assert sheet.spread_house_edge is not None and sheet.spread_mean_standard_error is not None
+    assert abs(sheet.spread_house_edge - sheet.house_edge) < 4 * sheet.spread_mean_standard_error
+    # The standard error printed for the mean is the sample standard deviation over the square root of the rounds.
+    assert sheet.spread_mean_standard_error == pytest.approx(sheet.std_dev / math.sqrt(sheet.spread_rounds))
+    # Both bases are given: per unit wagered divides by the average amount the play wagers (doubles, splits: > 1).
+    assert sheet.std_dev_per_unit_wagered is not None and sheet.std_dev_per_unit_wagered < sheet.std_dev
+    # A share of rounds, with its binomial standard error.
+    assert 0 < sheet.hit_frequency < 1
+    assert sheet.hit_frequency_standard_error == pytest.approx(
+        math.sqrt(sheet.hit_frequency * (1 - sheet.hit_frequency) / sheet.spread_rounds)
+    )
+
+
+@pytest.mark.parametrize("chapter", ["645a", "688a"])
+def test_pai_gow_base_par_sheet_prints_the_stored_samples_rounds_seed_and_standard_error(chapter: str):
+    from importlib import import_module
+
+    module = import_module(
+        "pacomply.engine.analysis." + ("pai_gow_poker" if chapter == "645a" else "face_up_pai_gow_poker")
+    )
+    sheet = par_sheet(chapter, "base", None, None)
+    assert sheet.method == "simulation" and sheet.rounds == module.BASE_ROUNDS and sheet.seed == module.BASE_SEED
+    # The standard error of the house edge is the sample standard deviation over the square root of the rounds.
+    assert sheet.std_dev is not None and sheet.standard_error is not None
+    assert sheet.standard_error == pytest.approx(sheet.std_dev / math.sqrt(sheet.rounds), rel=1e-9)
+    assert sheet.ci95 is not None and sheet.ci95[0] < sheet.house_edge < sheet.ci95[1]
