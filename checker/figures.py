@@ -57,6 +57,7 @@ def load_figures() -> None:
         "pacomply.engine.analysis.pai_gow_poker",
         "pacomply.engine.analysis.face_up_pai_gow_poker",
         "pacomply.engine.analysis.blackjack_spread",
+        "pacomply.checker.review_parsheets",
     ):
         import_module(name)
 
@@ -207,6 +208,27 @@ def _round_spreads(chapter: str) -> Iterator[Wanted]:
             yield Wanted(blackjack_spread._stored_spread, tuple(inputs.items()))
 
 
+def _par_sheets(chapter: str) -> Iterator[Wanted]:
+    """The par sheet of each configuration :func:`_configurations` lists (the review's par-sheet section reads
+    them). A blackjack base game's sheet needs its simulated spread, stored at 6 and 8 decks only
+    (:func:`_round_spreads`): at other deck counts its sheet is computed the first time a review meets it."""
+    from pacomply.checker import review_parsheets
+    from pacomply.engine.analysis import blackjack_spread
+
+    book = regulations.rulebook(chapter)
+    for wager in book.wagers:
+        decks = sorted(book.permitted_decks)
+        if (chapter, wager.id) in blackjack_spread.SPREAD_WAGERS:
+            decks = [count for count in decks if count in (6, 8)]
+        for count in decks:
+            paytables = [paytable for paytable in book.paytables_for(wager.id)
+                         if paytable.permitted_decks is None or count in paytable.permitted_decks]  # fmt: skip
+            for paytable_id in [paytable.id for paytable in paytables] or [None]:
+                inputs = {"chapter": chapter, "wager": wager.id, "paytable": paytable_id, "decks": count,
+                          "layout": review_parsheets.LAYOUT}  # fmt: skip
+                yield Wanted(review_parsheets._stored_par_sheet, tuple(inputs.items()))
+
+
 def catalogue(chapters: Iterable[str] | None = None) -> list[Wanted]:
     """Every figure the chapters can need (all seven when None), the cheapest kinds first, no repeats."""
     load_figures()
@@ -219,6 +241,7 @@ def catalogue(chapters: Iterable[str] | None = None) -> list[Wanted]:
             _configurations(chapter),
             [_wager_math(chapter)],
             _reconciliation(chapter),
+            _par_sheets(chapter),
         ]
         if chapter == "633a":
             groups.insert(1, _blackjack_filing_rules())

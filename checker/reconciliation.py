@@ -509,7 +509,7 @@ def _trips_and_straight_odds(chapter: str, wager: str, paytable: str) -> tuple[F
 
         order: Sequence[str] = FORTUNE_ORDER
     else:
-        from pacomply.regulations.chapter_645a import (  # type: ignore[assignment]
+        from pacomply.regulations.chapter_645a import (
             EMPERORS_ORDER,
             FORTUNE_ODDS,
             FORTUNE_ORDER,

@@ -11,7 +11,9 @@ it is computed once and kept in the figure store.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from pacomply.engine.figure_store import figure
 
@@ -58,7 +60,7 @@ class RoundSpread:
         return self.std_dev / self.wagered_per_round
 
 
-def _describe(inputs: dict) -> str:  # type: ignore[type-arg]
+def _describe(inputs: Mapping[str, Any]) -> str:
     return (
         f"{inputs['chapter']} {inputs['wager']} at {inputs['decks']} decks: spread of a round, "
         f"{inputs['rounds']:,} simulated rounds, seed {inputs['seed']}"
@@ -97,4 +99,4 @@ def round_spread(
     """The stored spread of a blackjack base game (computed and kept when absent)."""
     if (chapter, wager) not in SPREAD_WAGERS:
         raise ValueError(f"no simulated spread for {chapter} '{wager}'")
-    return _stored_spread(chapter=chapter, wager=wager, decks=decks, rounds=rounds, seed=seed)  # type: ignore[no-any-return]
+    return _stored_spread(chapter=chapter, wager=wager, decks=decks, rounds=rounds, seed=seed)
