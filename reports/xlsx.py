@@ -383,6 +383,20 @@ _PAR_FIGURES = (
 )
 
 
+def _par_figure_cell(value: Any) -> Any:
+    """A par-sheet figure as a cell: a number stays a number, words stay words (a method, a basis), a list is
+    joined, and a figure not computed says so."""
+    from pacomply.reports.parsheet_text import NOT_COMPUTED
+
+    if value is None:
+        return NOT_COMPUTED
+    if isinstance(value, str | int):
+        return value
+    if isinstance(value, tuple | list):
+        return "; ".join(str(item) for item in value)
+    return float(value)
+
+
 def _further_fields(sheets: Sequence[Any]) -> list[str]:
     """ParSheet fields holding one number that the named columns do not show, in the dataclass's order."""
     import dataclasses
@@ -434,8 +448,7 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
         note = PAR_SHEET_DIFFERS if differs_from_review(sheet, review.wager_math) else ""
         figure_rows.append(
             (sheet.chapter, sheet.wager, sheet.paytable or "", sheet.decks, sheet.method,
-             *(NOT_COMPUTED if value is None else float(value) if not isinstance(value, int) else value
-               for value in values),
+             *(_par_figure_cell(value) for value in values),
              sheet.citation, note)
         )  # fmt: skip
     figures = _sheet(workbook, "Par Figures", headers, figure_rows,
