@@ -197,7 +197,7 @@ def _round_spreads(chapter: str) -> Iterator[Wanted]:
     for game, wager in blackjack_spread.SPREAD_WAGERS:
         if game != chapter:
             continue
-        for decks in (6, 8):
+        for decks in blackjack_spread.SPREAD_DECKS:
             inputs = {
                 "chapter": game,
                 "wager": wager,
@@ -210,22 +210,20 @@ def _round_spreads(chapter: str) -> Iterator[Wanted]:
 
 def _par_sheets(chapter: str) -> Iterator[Wanted]:
     """The par sheet of each configuration :func:`_configurations` lists (the review's par-sheet section reads
-    them). A blackjack base game's sheet needs its simulated spread, stored at 6 and 8 decks only
-    (:func:`_round_spreads`): at other deck counts its sheet is computed the first time a review meets it."""
+    them), every deck count included: a blackjack base game's spread is dealt at ``SPREAD_DECKS`` only
+    (:func:`_round_spreads`), and its sheet at another count says the spread is not computed."""
     from pacomply.checker import review_parsheets
-    from pacomply.engine.analysis import blackjack_spread
 
     book = regulations.rulebook(chapter)
     for wager in book.wagers:
         decks = sorted(book.permitted_decks)
-        if (chapter, wager.id) in blackjack_spread.SPREAD_WAGERS:
-            decks = [count for count in decks if count in (6, 8)]
         for count in decks:
             paytables = [paytable for paytable in book.paytables_for(wager.id)
                          if paytable.permitted_decks is None or count in paytable.permitted_decks]  # fmt: skip
-            for paytable_id in [paytable.id for paytable in paytables] or [None]:
-                inputs = {"chapter": chapter, "wager": wager.id, "paytable": paytable_id, "decks": count,
-                          "layout": review_parsheets.LAYOUT}  # fmt: skip
+            paytable_ids: list[str | None] = [paytable.id for paytable in paytables] or [None]
+            for paytable_id in paytable_ids:
+                inputs: dict[str, Any] = {"chapter": chapter, "wager": wager.id, "paytable": paytable_id,
+                                          "decks": count, "layout": review_parsheets.LAYOUT}  # fmt: skip
                 yield Wanted(review_parsheets._stored_par_sheet, tuple(inputs.items()))
 
 

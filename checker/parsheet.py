@@ -384,9 +384,14 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
     hit_frequency, std_dev = row.hit_frequency, row.std_dev
     per_unit_wagered = None if std_dev is None or not total else std_dev / total
     spread: dict[str, object] = {}
-    if (chapter, wager) in {("633a", "base"), ("633a", "switch"), ("685a", "base")}:
-        from pacomply.engine.analysis.blackjack_spread import round_spread
+    from pacomply.engine.analysis.blackjack_spread import SPREAD_DECKS, SPREAD_WAGERS, round_spread
 
+    if (chapter, wager) in SPREAD_WAGERS and row.decks not in SPREAD_DECKS:
+        notes.append(
+            f"hit frequency and standard deviation are simulated at {' and '.join(map(str, SPREAD_DECKS))} decks "
+            f"only: not computed at {row.decks}"
+        )
+    elif (chapter, wager) in SPREAD_WAGERS:
         measured = round_spread(chapter, wager, row.decks)
         hit_frequency, std_dev = measured.hit_frequency, measured.std_dev
         per_unit_wagered = measured.std_dev_per_unit_wagered  # the simulated play's own amount wagered

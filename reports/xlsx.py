@@ -421,7 +421,6 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
     if not review.par_sheets:
         return
     from pacomply.checker.review_parsheets import differs_from_review
-    from pacomply.reports.parsheet_text import NOT_COMPUTED
 
     line_rows = [
         (sheet.chapter, sheet.wager, sheet.paytable or "", sheet.decks, line.outcome, line.pays,

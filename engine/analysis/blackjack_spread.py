@@ -22,6 +22,10 @@ SPREAD_ROUNDS = 200_000
 SPREAD_SEED = 2929
 #: The wagers measured: (chapter, wager).
 SPREAD_WAGERS = (("633a", "base"), ("633a", "switch"), ("685a", "base"))
+#: The deck counts the spread is dealt at and shipped for: the shoe games the Board's figures describe. One deck is
+#: left out because a round of many splits can empty a single deck dealt fresh each round; at other counts a par
+#: sheet says the spread is not computed rather than dealing 200,000 rounds inside a review.
+SPREAD_DECKS = (6, 8)
 
 
 @dataclass(frozen=True, slots=True)
