@@ -7,6 +7,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from pacomply.checker.registry import board_today
 from pacomply.checker.review import review_filing
 from pacomply.checker.waivers import apply_waivers, read_waivers
 from pacomply.submissions import InputError, read_filing
@@ -14,8 +15,10 @@ from pacomply.submissions import InputError, read_filing
 from tests.io.support import EXAMPLES, assert_input_refused, run_pacomply
 
 VIOLATIONS = EXAMPLES / "686a-violations.xlsx"
-FUTURE = (date.today() + timedelta(days=365)).isoformat()
-PAST = (date.today() - timedelta(days=1)).isoformat()
+# Relative to the default review date, today in the Board's time zone: the machine's own date differs from it for
+# some hours of every day, and a waiver that expired "yesterday" by the machine's clock may still be live then.
+FUTURE = (board_today() + timedelta(days=365)).isoformat()
+PAST = (board_today() - timedelta(days=1)).isoformat()
 
 
 def _toml(entries: list[dict[str, str]]) -> str:
