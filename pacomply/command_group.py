@@ -51,13 +51,18 @@ def _usage(command: Any, context: Any) -> list[str]:
     return pieces
 
 
+def _summarise(command: Any) -> None:
+    """A command's one-sentence summary in its group's list: the first sentence of its help, unless it has one."""
+    if command.help and not command.short_help:
+        command.short_help = first_sentence(command.help)
+
+
 class Command(typer.core.TyperCommand):
     """A command with the group's -q/-v after it, a one-sentence summary and a plain usage line."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.help and not self.short_help:
-            self.short_help = first_sentence(self.help)
+        _summarise(self)
 
     def get_params(self, ctx: Any) -> list[Any]:
         parameters: list[Any] = super().get_params(ctx)
@@ -74,8 +79,7 @@ class Group(typer.core.TyperGroup):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.help and not self.short_help:
-            self.short_help = first_sentence(self.help)
+        _summarise(self)
 
     def get_params(self, ctx: Any) -> list[Any]:
         parameters: list[Any] = super().get_params(ctx)
