@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pacomply.checker.wager_math import METHOD_VERSIONS, AnalysisUnavailable, supported_chapters
+from pacomply.checker.wager_math import AnalysisUnavailable, method_version, supported_chapters
 from pacomply.engine import figure_store
 from pacomply.engine.figure_store import Figure, FigureKey
 
@@ -429,7 +429,7 @@ def verify(items: Iterable[Stored], on_step: Callable[[Stored], None] | None = N
 
 def method_versions() -> dict[str, int]:
     """Each chapter's method version (docs/figure-store.md)."""
-    return dict(METHOD_VERSIONS)
+    return {chapter: method_version(chapter) for chapter in supported_chapters()}
 
 
 def shipped_writable() -> Path | None:

@@ -327,30 +327,14 @@ def meter_rate_chapters() -> tuple[str, ...]:
     return chapters.chapters_with(Capability.METER_RATE)
 
 
-#: The version of the method behind each chapter's wager math (part of every stored figure's key, docs/figure-store.md):
-#: raise a chapter's number whenever a change of its wager math or of the engine under it changes a figure, then run
-#: ``pacomply figures build`` so the shipped figures are remade.
-METHOD_VERSIONS: dict[str, int] = {
-    "633a": 2,
-    "645a": 3,
-    "681a": 2,
-    "685a": 2,
-    "686a": 2,
-    "687a": 2,
-    "688a": 3,
-}
-
-
 def method_version(chapter: str) -> int:
-    """The version of the method behind a chapter's wager math: its :data:`METHOD_VERSIONS` entry, else its wager
-    math module's ``METHOD_VERSION``; :class:`~regulations.chapters.IncompleteChapterError` when it has neither."""
-    version = METHOD_VERSIONS.get(chapter)
-    if version is None:
-        version = getattr(chapters.chapter(chapter).module("wager math"), "METHOD_VERSION", None)
+    """The version of the method behind a chapter's wager math, part of every stored figure's key
+    (docs/figure-store.md): its wager math module's ``METHOD_VERSION``, raised whenever a change there or in the engine
+    under it changes a figure (then ``pacomply figures build`` remakes the shipped figures);
+    :class:`~regulations.chapters.IncompleteChapterError` when the module has none."""
+    version = getattr(chapters.chapter(chapter).module("wager math"), "METHOD_VERSION", None)
     if not isinstance(version, int):
-        raise chapters.IncompleteChapterError(
-            chapter, "method version", "no METHOD_VERSIONS entry and no METHOD_VERSION in its wager math module"
-        )
+        raise chapters.IncompleteChapterError(chapter, "method version", "no METHOD_VERSION in its wager math module")
     return version
 
 

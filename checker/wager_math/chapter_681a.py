@@ -10,6 +10,11 @@ from pacomply.engine.analysis import twenty_one_baccarat
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_681a import BONUS_PAYTABLE_DECKS, PERMITTED_DECKS, RULEBOOK
 
+#: The version of the method behind this chapter's wager math, part of every stored figure's key
+#: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
+#: ``pacomply figures build`` so the shipped figures are remade.
+METHOD_VERSION = 2
+
 _READINGS_BY_WAGER: dict[str, tuple[str, ...]] = {
     "player": ("681a-two-ace-natural", "681a-one-draw", "681a-win-with-17"),
     "banker": ("681a-two-ace-natural", "681a-one-draw", "681a-win-with-17"),

@@ -23,6 +23,11 @@ RULES_LINE = (
     "too; Blackjack pays 3 to 2; a dealer Blackjack is exposed before the players act"
 )
 
+#: The version of the method behind this chapter's wager math, part of every stored figure's key
+#: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
+#: ``pacomply figures build`` so the shipped figures are remade.
+METHOD_VERSION = 2
+
 
 def dealer_ace_readings(decks: int) -> tuple[PricedReading, ...]:
     """The Bet Wager under each candidate of reading 685a-dealer-ace-pair: the analyzer's exact figure (floating

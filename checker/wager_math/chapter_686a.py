@@ -7,6 +7,11 @@ from pacomply.engine.analysis import over_under
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_686a import BONUS_PAYTABLE, DECKS_PER_BATCH, RULEBOOK
 
+#: The version of the method behind this chapter's wager math, part of every stored figure's key
+#: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
+#: ``pacomply figures build`` so the shipped figures are remade.
+METHOD_VERSION = 2
+
 
 def _math(wager: str, paytable: str | None, decks: int, analysis: WagerAnalysis) -> WagerMath:
     book_wager = RULEBOOK.wager(wager)

@@ -25,6 +25,11 @@ from pacomply.regulations.chapter_687a import (
     TRIPS_ODDS,
 )
 
+#: The version of the method behind this chapter's wager math, part of every stored figure's key
+#: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
+#: ``pacomply figures build`` so the shipped figures are remade.
+METHOD_VERSION = 2
+
 _READINGS_BY_WAGER: dict[str, tuple[str, ...]] = {
     "base": ("687a-five-of-a-kind", "687a-wild-may-be-used"),
     "blind": ("687a-five-of-a-kind", "687a-wild-may-be-used"),

@@ -30,7 +30,6 @@ PENDING = {
     "checker/parsheet.py": "the par-sheet lines of each chapter's distributions",
     "engine/analysis/blackjack_spread.py": "the blackjack base games whose round spread is simulated",
     "checker/reconciliation.py": "688a's progressive paytables and Ace High joint counts",
-    "checker/wager_math/__init__.py": "METHOD_VERSIONS, to move into each chapter's wager math as METHOD_VERSION",
     # These two move into the chapter's law module (its VERSION, its printed_figures()), which changes that module's
     # bytes and so every shipped figure's key (engine.figure_store.rulebook_version): they move with the next
     # `pacomply figures build`.
