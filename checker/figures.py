@@ -19,6 +19,7 @@ from typing import Any
 from pacomply.checker.wager_math import AnalysisUnavailable, method_version, supported_chapters
 from pacomply.engine import figure_store
 from pacomply.engine.figure_store import Figure, FigureKey
+from pacomply.regulations import chapters as chapter_registry
 
 from pacomply import regulations
 
@@ -134,59 +135,13 @@ def _request_figure() -> Any:
     return _RequestFigure()
 
 
-def _blackjack_filing_rules() -> Iterator[Wanted]:
-    """The 633a Blackjack Wager and Switch under every rule a filing's checklist can set (splits, even money), at
-    every deck count (the filing's answers decide them: ``rules_from_filing``)."""
-    from pacomply.checker.wager_math.blackjack_base import NOT_IN_SWITCH, BaseGameOptions, RuleChange
-    from pacomply.checker.wager_math.chapter_633a import (
-        ANALYSED_SPLIT_HANDS,
-        _stored_base_math,
-        _stored_switch_math,
-    )
-
-    book = regulations.rulebook("633a")
-    for count in sorted(book.permitted_decks):
-        for hands in (None, *range(2, ANALYSED_SPLIT_HANDS + 1)):
-            for even_money in (None, False, True):
-                changes = []
-                if hands is not None:
-                    changes.append(RuleChange("max_split_hands", hands, "filing"))
-                if even_money is not None:
-                    changes.append(RuleChange("even_money", even_money, "filing"))
-                options = BaseGameOptions(changes=tuple(changes))
-                yield Wanted(
-                    _stored_base_math,
-                    (("rules", options.rules(count)), ("strategy", "optimal"), ("effects", False)),
-                )
-                if even_money is None:
-                    yield Wanted(_stored_switch_math, (("rules", options.rules(count, skip=NOT_IN_SWITCH)),))
-
-
-def _engine_figures(chapter: str) -> Iterator[Wanted]:
-    """The enumerations and simulations under a Pai Gow chapter's wager math (figures a filed meter rate reprices)."""
-    from pacomply.engine.analysis import face_up_pai_gow_poker, pai_gow_poker
-    from pacomply.engine.evaluator import JokerRule
-
-    if chapter in ("645a", "688a"):
-        for rule in (JokerRule.SEMI_WILD, JokerRule.FULLY_WILD):
-            yield Wanted(pai_gow_poker._enumerated_counts, (("joker_rule", rule),))
-        yield Wanted(pai_gow_poker._counted_straights, (("joker_rule", JokerRule.SEMI_WILD),))
-    if chapter in ("645a", "688a"):
-        # both games' shards whichever is built: they share the engine shelf, which a build rewrites whole
-        for game, seed in (("645a", pai_gow_poker.BASE_SEED), ("688a", face_up_pai_gow_poker.BASE_SEED)):
-            count = pai_gow_poker.shard_count(
-                pai_gow_poker.BASE_ROUNDS if game == "645a" else face_up_pai_gow_poker.BASE_ROUNDS
-            )
-            for index in range(count or 0):
-                inputs = (("game", game), ("seed", seed), ("index", index), ("rounds", pai_gow_poker.SHARD_ROUNDS))
-                yield Wanted(pai_gow_poker._stored_shard, inputs)
-    if chapter == "645a":
-        rounds, seed = pai_gow_poker.BASE_ROUNDS, pai_gow_poker.BASE_SEED
-        yield Wanted(pai_gow_poker._simulated_base, (("rounds", rounds), ("seed", seed)))
-    if chapter == "688a":
-        rounds, seed = face_up_pai_gow_poker.BASE_ROUNDS, face_up_pai_gow_poker.BASE_SEED
-        yield Wanted(face_up_pai_gow_poker._stored_base_simulation, (("rounds", rounds), ("seed", seed)))
-        yield Wanted(face_up_pai_gow_poker._stored_joint_counts, ())  # the Ace High figures' joint test
+def _chapter_figures(chapter: str) -> Iterator[Wanted]:
+    """The figures a chapter's own wager math names through its ``stored_figures()`` hook (the rule sets a filing
+    can set, the enumerations and simulations under its wagers); none when it has no hook."""
+    hook = getattr(chapter_registry.chapter(chapter).module("wager math"), "stored_figures", None)
+    if hook is not None:
+        for stored, inputs in hook():
+            yield Wanted(stored, inputs)
 
 
 def _round_spreads(chapter: str) -> Iterator[Wanted]:
@@ -234,15 +189,13 @@ def catalogue(chapters: Iterable[str] | None = None) -> list[Wanted]:
     found: dict[str, Wanted] = {}
     for chapter in chosen:
         groups: list[Iterable[Wanted]] = [
-            _engine_figures(chapter),
+            _chapter_figures(chapter),
             _round_spreads(chapter),
             _configurations(chapter),
             [_wager_math(chapter)],
             _reconciliation(chapter),
             _par_sheets(chapter),
         ]
-        if chapter == "633a":
-            groups.insert(1, _blackjack_filing_rules())
         for group in groups:
             for wanted in group:
                 found.setdefault(wanted.key.digest, wanted)

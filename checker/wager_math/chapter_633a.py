@@ -7,9 +7,10 @@ command line (:class:`~checker.wager_math.blackjack_base.BaseGameOptions`) chang
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pacomply.checker.wager_math import (
     AnalysisUnavailable,
@@ -419,3 +420,23 @@ def analyse(
                 f"633a {wager_id}: no permitted paytable at {', '.join(map(str, deck_counts))} deck(s) ({allowed})"
             )
     return results
+
+
+def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
+    """The figures the figure catalogue ships for this chapter beyond each wager's own (``checker.figures``): the
+    Blackjack Wager and Switch under every rule a filing's checklist can set (splits, even money) at every deck count,
+    since the filing's answers decide them (``rules_from_filing``)."""
+    from pacomply.checker.wager_math.blackjack_base import NOT_IN_SWITCH, BaseGameOptions, RuleChange
+
+    for count in sorted(RULEBOOK.permitted_decks):
+        for hands in (None, *range(2, ANALYSED_SPLIT_HANDS + 1)):
+            for even_money in (None, False, True):
+                changes = []
+                if hands is not None:
+                    changes.append(RuleChange("max_split_hands", hands, "filing"))
+                if even_money is not None:
+                    changes.append(RuleChange("even_money", even_money, "filing"))
+                options = BaseGameOptions(changes=tuple(changes))
+                yield _stored_base_math, (("rules", options.rules(count)), ("strategy", "optimal"), ("effects", False))
+                if even_money is None:
+                    yield _stored_switch_math, (("rules", options.rules(count, skip=NOT_IN_SWITCH)),)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from pacomply.checker.wager_math import PricedReading, WagerMath, envy_candidates, price_candidate
 from pacomply.checker.wager_math.pai_gow import (
@@ -115,3 +117,13 @@ def analyse(
                 for t in tables
             )
     return results
+
+
+def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
+    """The figures the figure catalogue ships for this chapter beyond each wager's own (``checker.figures``): the
+    Pai Gow enumerations and shards both chapters read, and the base game's simulated figure."""
+    from pacomply.checker.wager_math.pai_gow import shared_pai_gow_figures
+    from pacomply.engine.analysis import pai_gow_poker
+
+    yield from shared_pai_gow_figures()
+    yield pai_gow_poker._simulated_base, (("rounds", pai_gow_poker.BASE_ROUNDS), ("seed", pai_gow_poker.BASE_SEED))

@@ -3,8 +3,10 @@ their simulated parts and intervals; every candidate reading of the Fortune and 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from pacomply.checker.wager_math import PricedReading, WagerMath, envy_candidates, price_candidate
 from pacomply.checker.wager_math.pai_gow import (
@@ -173,3 +175,15 @@ def analyse(
                 for t in tables
             )
     return results
+
+
+def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
+    """The figures the figure catalogue ships for this chapter beyond each wager's own (``checker.figures``): the
+    Pai Gow enumerations and shards both chapters read, the base game's simulated figure and the Ace High figures'
+    joint counts (the reconciliation's joint test)."""
+    from pacomply.checker.wager_math.pai_gow import shared_pai_gow_figures
+    from pacomply.engine.analysis import face_up_pai_gow_poker as analysis
+
+    yield from shared_pai_gow_figures()
+    yield analysis._stored_base_simulation, (("rounds", analysis.BASE_ROUNDS), ("seed", analysis.BASE_SEED))
+    yield analysis._stored_joint_counts, ()

@@ -4,9 +4,9 @@ and paytables by the arguments of ``edge``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pacomply.checker.wager_math import (
     READING_SEPARATOR,
@@ -107,3 +107,24 @@ def highest_ranking_candidates(
         price_candidate(reading, "highest-ranking", exact_return, basis=basis),
         price_candidate(reading, "pays-most", exact_return + straights * gain, basis=basis),
     )
+
+
+StoredFigure = tuple[Any, tuple[tuple[str, Any], ...]]
+"""A registered figure (``engine.figure_store.figure``) and its inputs, as the catalogue lists it."""
+
+
+def shared_pai_gow_figures() -> Iterator[StoredFigure]:
+    """The stored figures both chapters' ``stored_figures()`` hooks yield: the enumerations under the bonus wagers,
+    and every base-game shard of both games, whichever chapter is built (the two share the engine's shelf of
+    shipped figures, which a build rewrites whole)."""
+    from pacomply.engine.analysis import face_up_pai_gow_poker, pai_gow_poker
+    from pacomply.engine.evaluator import JokerRule
+
+    for rule in (JokerRule.SEMI_WILD, JokerRule.FULLY_WILD):
+        yield pai_gow_poker._enumerated_counts, (("joker_rule", rule),)
+    yield pai_gow_poker._counted_straights, (("joker_rule", JokerRule.SEMI_WILD),)
+    for analysis in (pai_gow_poker, face_up_pai_gow_poker):
+        for index in range(pai_gow_poker.shard_count(analysis.BASE_ROUNDS) or 0):
+            inputs = (("game", analysis.BASE_GAME), ("seed", analysis.BASE_SEED), ("index", index),
+                      ("rounds", pai_gow_poker.SHARD_ROUNDS))  # fmt: skip
+            yield pai_gow_poker._stored_shard, inputs

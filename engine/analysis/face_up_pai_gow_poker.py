@@ -47,6 +47,8 @@ from pacomply.regulations.chapter_688a import (
 
 BASE_ROUNDS = 200_000_000
 BASE_SEED = 688
+#: The game whose base-game shards this module deals (the shards' ``game`` input).
+BASE_GAME = "688a"
 
 
 def fortune(paytable: str) -> WagerAnalysis:

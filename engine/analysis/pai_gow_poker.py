@@ -43,6 +43,8 @@ from pacomply.regulations.chapter_645a import (
 ALL_HANDS = math.comb(53, 7)
 BASE_ROUNDS = 200_000_000
 BASE_SEED = 645
+#: The game whose base-game shards this module deals (the shards' ``game`` input).
+BASE_GAME = "645a"
 #: Rounds in one shard of a long base-game simulation (docs/figure-store.md, "Simulated figures").
 SHARD_ROUNDS = 5_000_000
 

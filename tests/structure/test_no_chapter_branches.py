@@ -26,7 +26,6 @@ SHARED_GAME_CODE = {
 #: Shared modules whose branches are re-pointed at descriptor lookups when their owners' concurrent changes are
 #: merged. The list only shrinks: a module here that no longer branches fails the test below, so it is removed.
 PENDING = {
-    "checker/figures.py": "the figure catalogue's per-chapter pricing",
     "checker/parsheet.py": "the par-sheet lines of each chapter's distributions",
     "engine/analysis/blackjack_spread.py": "the blackjack base games whose round spread is simulated",
     "checker/reconciliation.py": "688a's progressive paytables and Ace High joint counts",
