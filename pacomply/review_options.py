@@ -84,10 +84,9 @@ def load_policy(
     settings, as one policy; a file that cannot be read is refused with every problem (exit 2)."""
     from decimal import Decimal
 
-    from pacomply.checker.registry import CheckSettings
     from pacomply.checker.waivers import Waiver, read_waivers
     from pacomply.config import load_config
-    from pacomply.review_service import ReviewPolicy
+    from pacomply.review_service import ReviewPolicy, configured_settings
     from pacomply.submissions import InputError
 
     try:
@@ -106,9 +105,9 @@ def load_policy(
         fail(f"--rack-tolerance {rack_tolerance} is not a fraction in [0, 1)")
     if card_thickness is not None and not 0 < card_thickness <= 2:
         fail(f"--card-thickness {card_thickness} is not between 0 and 2 mm")
-    tolerance = Decimal(str(rack_tolerance)) if rack_tolerance is not None else configured.rack_tolerance
-    settings = CheckSettings(
-        rack_tolerance=tolerance if tolerance is not None else Decimal("0.03"),
+    settings = configured_settings(
+        configured,
+        rack_tolerance=Decimal(str(rack_tolerance)) if rack_tolerance is not None else None,
         card_thickness_mm=Decimal(str(card_thickness)) if card_thickness is not None else None,
         review_date=review_date(review_day),
     )

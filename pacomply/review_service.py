@@ -19,6 +19,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 from pacomply.checker.registry import CheckSettings, Severity, Waiver
@@ -344,6 +345,24 @@ class ReviewPolicy:
     def review_date(self) -> date:
         """The day the review is made as of: waivers lapse and a future Date Filed is judged against it."""
         return self.settings.review_date
+
+
+def configured_settings(
+    config: Config,
+    rack_tolerance: Decimal | None = None,
+    card_thickness_mm: Decimal | None = None,
+    review_date: date | None = None,
+) -> CheckSettings:
+    """The check settings a review runs with: what the front end was given (the command line's options) first,
+    then the configuration's discard-rack tolerance, then the defaults. The configured card thickness is not set
+    here: :func:`review_under_policy` applies it only where the filing states none."""
+    tolerance = rack_tolerance if rack_tolerance is not None else config.rack_tolerance
+    given: dict[str, object] = {"card_thickness_mm": card_thickness_mm}
+    if tolerance is not None:
+        given["rack_tolerance"] = tolerance
+    if review_date is not None:
+        given["review_date"] = review_date
+    return CheckSettings(**given)  # type: ignore[arg-type]
 
 
 def review_under_policy(filing: Filing, policy: ReviewPolicy) -> Review:

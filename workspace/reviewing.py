@@ -7,7 +7,6 @@ defence the readers have against hostile files; nothing here parses a filing its
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import re
@@ -18,14 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from pacomply.checker.diff import FilingDiff, FindingSummary, diff_filings
-from pacomply.checker.registry import CheckSettings, Waiver
+from pacomply.checker.registry import Waiver
 from pacomply.checker.review import Review
 from pacomply.checker.waivers import read_waivers
 from pacomply.reports.interface import ReportFormat, renderer
 from pacomply.submissions import Filing, InputError, read_filing
 
 from pacomply.config import Config, load_config
-from pacomply.review_service import ReviewPolicy, review_under_policy
+from pacomply.review_service import ReviewPolicy, configured_settings, review_under_policy
 
 SUFFIXES = (".xlsx", ".xlsm", ".json", ".pdf")
 
@@ -122,18 +121,14 @@ def licensee_configuration(folder: Path | None, licensee: str) -> tuple[Config, 
     return config, waivers
 
 
-def _review(
-    name: str, data: bytes, settings: CheckSettings | None = None, configurations: Path | None = None
-) -> Review:
+def _review(name: str, data: bytes, review_date: date | None = None, configurations: Path | None = None) -> Review:
     """The review of an upload through the review service, as ``validate`` makes it: with the licensee's
     configuration and waivers where ``configurations`` holds them (:func:`licensee_configuration`)."""
 
     def review(path: Path) -> Review:
         filing = _read(path)
         config, waivers = licensee_configuration(configurations, filing.metadata.licensee)
-        chosen = settings or CheckSettings()
-        if config.rack_tolerance is not None:
-            chosen = dataclasses.replace(chosen, rack_tolerance=config.rack_tolerance)
+        chosen = configured_settings(config, review_date=review_date)
         return review_under_policy(filing, ReviewPolicy(chosen, config, waivers))
 
     if Path(safe_name(name)).suffix.lower() not in SUFFIXES:
@@ -180,9 +175,7 @@ def render_downloads(
         sealed_date = date.fromisoformat(str(document.get("review_date", "")))
     except ValueError:
         sealed_date = None
-    review = (
-        _review(name, data, CheckSettings(review_date=sealed_date), configurations) if sealed_date else None
-    )
+    review = _review(name, data, sealed_date, configurations) if sealed_date else None
     again = json.loads(renderer(ReportFormat.JSON).render(review)) if review is not None else None
     if review is None or again is None or document_digest(again) != document_digest(document):
         raise RenderingRefused(
