@@ -48,7 +48,6 @@ sys.path.insert(0, str(REPOSITORY))
 
 EXAMPLE = REPOSITORY / "examples" / "686a-violations.xlsx"
 PASSWORD = "a reading lamp at noon"
-CHAPTERS = ("633a", "645a", "681a", "685a", "686a", "687a", "688a")
 STATUSES = ("received", "in review", "changes requested", "approved")
 
 
@@ -136,6 +135,7 @@ def _milliseconds(values: list[float]) -> str:
 
 def _fill(store: object, count: int) -> None:
     """Insert ``count`` submissions in bulk, each with a review row holding one real review's JSON."""
+    from pacomply.regulations import known_chapters
     from pacomply.workspace import reviewing
     from pacomply.workspace.models import ReviewRecord, Submission, SubmissionChapter
     from sqlalchemy import insert
@@ -144,6 +144,7 @@ def _fill(store: object, count: int) -> None:
     stored = reviewing.review_upload(EXAMPLE.name, data)
     document = json.dumps(stored.document)
     start = datetime(2024, 1, 1, tzinfo=UTC)
+    supported = known_chapters()
     with store.engine.begin() as connection:  # type: ignore[attr-defined]
         first_id = 1_000_000
         for offset in range(0, count, 1000):
@@ -159,7 +160,7 @@ def _fill(store: object, count: int) -> None:
                         "status": STATUSES[index % 4], "review_state": "done", "review_problem": None, "version": 2,
                     }
                 )
-                chapters.append({"submission_id": submission_id, "chapter": CHAPTERS[index % 7]})
+                chapters.append({"submission_id": submission_id, "chapter": supported[index % len(supported)]})
                 reviews.append(
                     {
                         "submission_id": submission_id, "created_at": start + timedelta(minutes=index),
