@@ -64,13 +64,13 @@ def par_sheet_flowables(sheet: ParSheet) -> list[Any]:
 def render_par_sheet_pdf(sheet: ParSheet, *, tagged: bool = True) -> bytes:
     """The PDF's bytes (``tagged=False``: without marked content or structure tree, the tests' baseline)."""
     from pacomply.reports.parsheet_text import title
-    from pacomply.reports.pdf import FONT, MARGIN, _register_fonts
+    from pacomply.reports.pdf import FONT, MARGIN, register_fonts
     from pacomply.reports.pdf_tagging import TaggingCanvas, add_structure_tree
     from reportlab.lib.pagesizes import LETTER
     from reportlab.platypus import Frame, PageTemplate
     from reportlab.platypus.doctemplate import BaseDocTemplate
 
-    _register_fonts()
+    register_fonts()
     buffer = io.BytesIO()
     document = BaseDocTemplate(
         buffer,

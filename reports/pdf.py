@@ -139,13 +139,14 @@ def font_files() -> tuple[Path, Path, Path, Path]:
 
 
 @cache
-def _register_fonts() -> str:
+def register_fonts(family: str = FONT) -> str:
+    """Register the bundled font's four faces with reportlab under ``family`` (once per family); the family."""
     regular, bold, italic, bold_italic = font_files()
-    names = (FONT, f"{FONT}-Bold", f"{FONT}-Italic", f"{FONT}-BoldItalic")
+    names = (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")
     for name, path in zip(names, (regular, bold, italic, bold_italic), strict=True):
         pdfmetrics.registerFont(TTFont(name, str(path)))
-    pdfmetrics.registerFontFamily(FONT, normal=names[0], bold=names[1], italic=names[2], boldItalic=names[3])
-    return FONT
+    pdfmetrics.registerFontFamily(family, normal=names[0], bold=names[1], italic=names[2], boldItalic=names[3])
+    return family
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +166,7 @@ class _Styles:
 
 @cache
 def _styles() -> _Styles:
-    font = _register_fonts()
+    font = register_fonts()
     bold = f"{font}-Bold"
     body = ParagraphStyle("body", fontName=font, fontSize=9.5, leading=12.5, textColor=INK, spaceAfter=4)
     return _Styles(
@@ -1219,7 +1220,7 @@ class _ReviewDocument(BaseDocTemplate):
             pageCompression=1,
             lang="en-US",
             displayDocTitle=1,
-            initialFontName=_register_fonts(),
+            initialFontName=register_fonts(),
         )
         self.page_total = _PageTotal()
         self.footer = footer
@@ -1295,7 +1296,7 @@ class _ReviewDocument(BaseDocTemplate):
 def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
     """The whole document, tagged (``tagged=False`` builds it without marked content or structure tree: the
     baseline the benchmark and the reading-order test compare with)."""
-    _register_fonts()
+    register_fonts()
     story = _Story(review)
     story.cover()
     story.contents()

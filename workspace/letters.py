@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from datetime import date, datetime
-from functools import cache
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -53,18 +52,10 @@ class LetterFinding:
         )
 
 
-@cache
 def _font() -> str:
-    from pacomply.reports.pdf import font_files
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+    from pacomply.reports.pdf import register_fonts
 
-    regular, bold, italic, bold_italic = font_files()
-    names = (FONT, f"{FONT}-Bold", f"{FONT}-Italic", f"{FONT}-BoldItalic")
-    for name, path in zip(names, (regular, bold, italic, bold_italic), strict=True):
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-    pdfmetrics.registerFontFamily(FONT, normal=names[0], bold=names[1], italic=names[2], boldItalic=names[3])
-    return FONT
+    return register_fonts(FONT)
 
 
 def fitted(text: str, font: str, size: float, width: float) -> str:
