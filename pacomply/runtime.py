@@ -52,17 +52,22 @@ def bounded_threads(cpus: int, busy: int) -> int:
     return max(1, min(cpus, cpus - busy))
 
 
+def cache_folder_of(environ: MutableMapping[str, str]) -> Path:
+    """This user's pacomply cache folder: ``PACOMPLY_CACHE_DIR`` where set, else the platform's user cache folder."""
+    configured = environ.get("PACOMPLY_CACHE_DIR", "").strip()
+    if configured:
+        return Path(configured)
+    import platformdirs
+
+    return platformdirs.user_cache_path("pacomply", appauthor=False)
+
+
 def configure(environ: MutableMapping[str, str] | None = None) -> RuntimeSettings:
     """Set the cache folders and numba's thread count in ``environ`` (the process's by default), keeping what the
     user set. Call before numba is imported: numba reads these once, at import."""
     environ = os.environ if environ is None else environ
-    configured = environ.get("PACOMPLY_CACHE_DIR", "").strip()
-    if configured:
-        cache_folder = Path(configured)
-    else:
-        import platformdirs
-
-        cache_folder = platformdirs.user_cache_path("pacomply", appauthor=False)
+    cache_folder = cache_folder_of(environ)
+    if not environ.get("PACOMPLY_CACHE_DIR", "").strip():
         environ["PACOMPLY_CACHE_DIR"] = str(cache_folder)
     numba_folder = Path(environ.setdefault("NUMBA_CACHE_DIR", str(cache_folder / "numba")))
     cpus = available_cpus()
@@ -106,14 +111,6 @@ def log_folder(environ: MutableMapping[str, str] | None = None) -> Path:
     """Where the traceback of an internal error is written: ``logs`` in this user's cache folder (the one
     :func:`configure` settles), created readable by this user only, never a folder every user of the machine shares.
     """
-    environ = os.environ if environ is None else environ
-    configured = environ.get("PACOMPLY_CACHE_DIR", "").strip()
-    if configured:
-        cache_folder = Path(configured)
-    else:
-        import platformdirs
-
-        cache_folder = platformdirs.user_cache_path("pacomply", appauthor=False)
-    folder = cache_folder / "logs"
+    folder = cache_folder_of(os.environ if environ is None else environ) / "logs"
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return folder
