@@ -146,13 +146,13 @@ def _chapter_figures(chapter: str) -> Iterator[Wanted]:
 
 def _round_spreads(chapter: str) -> Iterator[Wanted]:
     """The simulated spread of a round of each blackjack base game (par sheets, and the 633a base figures'
-    standard deviation in the reconciliation), at 6 and 8 decks."""
+    standard deviation in the reconciliation), at every deck count the chapter permits for the wager."""
     from pacomply.engine.analysis import blackjack_spread
 
-    for game, wager in blackjack_spread.SPREAD_WAGERS:
+    for game, wager in blackjack_spread.spread_wagers():
         if game != chapter:
             continue
-        for decks in blackjack_spread.SPREAD_DECKS:
+        for decks in blackjack_spread.spread_decks(game, wager):
             inputs = {
                 "chapter": game,
                 "wager": wager,
@@ -165,8 +165,7 @@ def _round_spreads(chapter: str) -> Iterator[Wanted]:
 
 def _par_sheets(chapter: str) -> Iterator[Wanted]:
     """The par sheet of each configuration :func:`_configurations` lists (the review's par-sheet section reads
-    them), every deck count included: a blackjack base game's spread is dealt at ``SPREAD_DECKS`` only
-    (:func:`_round_spreads`), and its sheet at another count says the spread is not computed."""
+    them), every deck count included (a blackjack base game's spread at each is :func:`_round_spreads`')."""
     from pacomply.checker import review_parsheets
 
     book = regulations.rulebook(chapter)

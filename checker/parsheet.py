@@ -384,14 +384,15 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
     hit_frequency, std_dev = row.hit_frequency, row.std_dev
     per_unit_wagered = None if std_dev is None or not total else std_dev / total
     spread: dict[str, object] = {}
-    from pacomply.engine.analysis.blackjack_spread import SPREAD_DECKS, SPREAD_WAGERS, round_spread
+    from pacomply.engine.analysis.blackjack_spread import round_spread, spread_decks, spread_wagers
 
-    if (chapter, wager) in SPREAD_WAGERS and row.decks not in SPREAD_DECKS:
+    simulated = (chapter, wager) in spread_wagers()
+    if simulated and row.decks not in spread_decks(chapter, wager):
         notes.append(
-            f"hit frequency and standard deviation are simulated at {' and '.join(map(str, SPREAD_DECKS))} decks "
-            f"only: not computed at {row.decks}"
+            f"hit frequency and standard deviation are simulated at the deck counts the chapter permits "
+            f"({', '.join(map(str, spread_decks(chapter, wager)))}): not computed at {row.decks}"
         )
-    elif (chapter, wager) in SPREAD_WAGERS:
+    elif simulated:
         measured = round_spread(chapter, wager, row.decks)
         hit_frequency, std_dev = measured.hit_frequency, measured.std_dev
         per_unit_wagered = measured.std_dev_per_unit_wagered  # the simulated play's own amount wagered
@@ -411,6 +412,11 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
             f"{significant(-measured.mean * 100, 4)} % ± {significant(measured.standard_error * 100, 4)} points (one "
             "standard error)"
         )
+        if measured.discard_reshuffles:
+            notes.append(
+                f"the single deck ran out during {measured.discard_reshuffles:,} of those rounds; each was completed "
+                "as the chapter has the dealer do it, from the discard rack shuffled and cut with one card burnt"
+            )
     return ParSheet(
         chapter=chapter,
         wager=wager,

@@ -95,6 +95,9 @@ class Chapter:
     simulation: str = ""
     """The round simulator under ``engine/simulation/`` (``ROUND_GAME``); ``game`` when empty."""
     capabilities: frozenset[Capability] = frozenset()
+    spread_wagers: tuple[str, ...] = ()
+    """The wagers whose par sheets carry a simulated spread of a round (standard deviation, hit frequency): a
+    blackjack base game, whose exact analysis values decisions, not the distribution of a round."""
     rulebook_module: str = ""
     """The law as data (``RULEBOOK``); ``pacomply.regulations.chapter_NNNa`` when empty."""
     coverage_module: str = ""
@@ -174,10 +177,16 @@ _633A = _METER | {_BASE_GAME, Capability.FILED_BASE_GAME, Capability.CROWN_TREAS
 _CHAPTERS: dict[str, Chapter] = {
     descriptor.id: descriptor
     for descriptor in (
-        Chapter("633a", "Blackjack", "blackjack", capabilities=_633A),
+        Chapter("633a", "Blackjack", "blackjack", capabilities=_633A, spread_wagers=("base", "switch")),
         Chapter("645a", "Pai Gow Poker", "pai_gow_poker", "pai_gow_rounds", _METER),
         Chapter("681a", "21 Baccarat", "twenty_one_baccarat"),
-        Chapter("685a", "Down Under Blackjack", "down_under_blackjack", capabilities=frozenset({_BASE_GAME})),
+        Chapter(
+            "685a",
+            "Down Under Blackjack",
+            "down_under_blackjack",
+            capabilities=frozenset({_BASE_GAME}),
+            spread_wagers=("base",),
+        ),
         Chapter("686a", "Over/Under", "over_under"),
         Chapter("687a", "DJ Wild Stud Poker", "dj_wild_stud_poker", capabilities=_METER),
         Chapter("688a", "Face Up Pai Gow Poker", "face_up_pai_gow_poker", "face_up_pai_gow_rounds", _METER),

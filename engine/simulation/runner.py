@@ -142,6 +142,8 @@ class ChunkResult:
     shoes: int
     tallies: tuple[tuple[str, WagerTally], ...]
     meters: tuple[tuple[str, MeterTally], ...] = ()
+    discard_reshuffles: int = 0
+    """Rounds completed from the shuffled discard rack because the shoe ran out during them (a short shoe)."""
 
 
 def chunk_generator(seed: int, index: int) -> np.random.Generator:
@@ -221,7 +223,7 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
         )
         for wager, meter in sorted(meters.items())
     )
-    return ChunkResult(task.index, task.rounds, shoe.shoes_dealt, tallies, meter_tallies)
+    return ChunkResult(task.index, task.rounds, shoe.shoes_dealt, tallies, meter_tallies, shoe.discard_reshuffles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,6 +283,8 @@ class SimulationRun:
     chunks_total: int
     interrupted: bool
     estimates: tuple[WagerEstimate, ...] = field(default_factory=tuple)
+    discard_reshuffles: int = 0
+    """Rounds completed from the shuffled discard rack because the shoe ran out during them."""
 
     def estimate(self, wager: str) -> WagerEstimate:
         """The estimate of one wager; KeyError if it was not simulated."""
@@ -311,6 +315,7 @@ def merge(plan: SimulationPlan, results: Iterable[ChunkResult], interrupted: boo
         chunks_total=len(plan.tasks()),
         interrupted=interrupted,
         estimates=estimates,
+        discard_reshuffles=sum(result.discard_reshuffles for result in ordered),
     )
 
 

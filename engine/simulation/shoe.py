@@ -14,6 +14,10 @@ read the same way):
   The burn a new dealer makes at a dealer change is not modelled (reading ``sim-dealer-change-burn``).
 * **reshuffle at the cover card** (§ 686a.7(d)): when the cover card comes out — before a round or during one —
   the round is completed and the cards are reshuffled before the next round.
+* **too few cards for a round** (§ 633a.14(f), § 685a.12(e), § 686a.9(b)): when the shoe runs out during a round,
+  the cards in the discard rack (the burn card and the rounds dealt since the shuffle; the cards of the round in
+  progress stay on the table) are shuffled and cut, one is burnt, and the round is completed from them;
+  :attr:`Shoe.discard_reshuffles` counts these. Only a short shoe of one deck ever needs it.
 * **batches with an automated shuffler** (§ 686a.3(b)): two batches alternate shoe by shoe; the one out of play is
   shuffled in the device meanwhile, so each shoe is a fresh uniform shuffle of the next batch.
 * **continuous shuffler** (§ 686a.3(a)): the cards of each round go back into the device, so every round is dealt
@@ -40,7 +44,8 @@ _CARD_BY_INDEX: tuple[Card, ...] = tuple(Card.from_index(index) for index in ran
 
 
 class ShoeExhausted(RuntimeError):
-    """A round needed more cards than the shoe held (a game that deals past the end of the stack)."""
+    """A round needed more cards than the shoe and the discard rack together held (a game that deals past the end
+    of its whole batch)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +131,9 @@ class Shoe:
         shuffler, which has no shoe to start)."""
         self.cover_card_out = False
         """The cover card has come out; the runner reshuffles before the next round (§ 686a.7(d))."""
+        self.discard_reshuffles = 0
+        """Rounds completed from the shuffled discard rack because the shoe ran out during them (§ 686a.9(b))."""
+        self._round_start = 0
         self._uniforms: list[float] = []
         self._uniform_next = 0
         if spec.shuffler != Shuffler.CONTINUOUS:
@@ -161,6 +169,7 @@ class Shoe:
             return
         if self.cover_card_out:
             self._new_shoe()
+        self._round_start = self._position
 
     def _draw_continuous(self) -> Card:
         # One step of a Fisher-Yates shuffle: a uniform pick among the cards not yet dealt this round. Uniforms are
@@ -184,13 +193,31 @@ class Shoe:
         if self.spec.shuffler == Shuffler.CONTINUOUS:
             return self._draw_continuous()
         if self._position >= len(self._order):
-            raise ShoeExhausted(f"the shoe of {len(self._order)} cards ran out during a round")
+            self._shuffle_discards()
         card = _CARD_BY_INDEX[self._order[self._position]]
         self._position += 1
         if self._position >= self._cover_position:
             # The cover card sits behind this card; the round in progress is completed (§ 686a.7(d)).
             self.cover_card_out = True
         return card
+
+    def _shuffle_discards(self) -> None:
+        # § 686a.9(b) (§ 633a.14(f), § 685a.12(e)): the shoe ran out during a round; the discard rack (everything
+        # dealt before this round began, burn card included) is shuffled and cut, one card is burnt, and the round
+        # goes on from it. The round's own cards stay on the table; the cover card is already out, so the next round
+        # starts a new shoe.
+        discards = self._order[: self._round_start]
+        if len(discards) <= self.spec.burn_cards:
+            raise ShoeExhausted(f"the shoe of {len(self._order)} cards and its discard rack ran out during a round")
+        order = self._generator.permutation(np.array(discards, dtype=np.int16))
+        if len(order) > 2 * CUT_MARGIN_CARDS:
+            cut = int(self._generator.integers(CUT_MARGIN_CARDS, len(order) - CUT_MARGIN_CARDS + 1))
+            order = np.roll(order, -cut)
+        self._order = order.tolist()
+        self._position = self.spec.burn_cards
+        self._round_start = self._position  # only the new burn card is in the rack now
+        self.cover_card_out = True
+        self.discard_reshuffles += 1
 
     def roll_dice(self, dice: int, sides: int = 6) -> int:
         """The total of ``dice`` fair dice from the shoe's generator: a Pai Gow shaker's starting position

@@ -48,3 +48,26 @@ def test_pai_gow_base_par_sheet_prints_the_stored_samples_rounds_seed_and_standa
     assert sheet.std_dev is not None and sheet.standard_error is not None
     assert sheet.standard_error == pytest.approx(sheet.std_dev / math.sqrt(sheet.rounds), rel=1e-9)
     assert sheet.ci95 is not None and sheet.ci95[0] < sheet.house_edge < sheet.ci95[1]
+
+
+def test_blackjack_spread_is_shipped_at_every_deck_count_the_chapter_permits():
+    """Every wager a chapter descriptor names in ``spread_wagers`` has its spread in the shipped figures at every
+    deck count its rulebook permits (§ 633a.3, § 685a.3(a)), so a review reads it and never deals rounds."""
+    from pacomply.engine.analysis import blackjack_spread
+    from pacomply.engine.figure_store import stored_entry
+    from pacomply.regulations import rulebook
+
+    assert {chapter for chapter, _ in blackjack_spread.spread_wagers()} == {"633a", "685a"}
+    for chapter, wager in blackjack_spread.spread_wagers():
+        book = rulebook(chapter)
+        assert set(blackjack_spread.spread_decks(chapter, wager)) == set(book.permitted_decks)
+        for decks in sorted(book.permitted_decks):
+            key = blackjack_spread._stored_spread.key(
+                chapter=chapter,
+                wager=wager,
+                decks=decks,
+                rounds=blackjack_spread.SPREAD_ROUNDS,
+                seed=blackjack_spread.SPREAD_SEED,
+            )
+            found = stored_entry(key)
+            assert found is not None and found[0] == "shipped", (chapter, wager, decks)

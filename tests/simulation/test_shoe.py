@@ -118,3 +118,30 @@ def test_same_generator_seed_deals_the_same_shoe() -> None:
     cards = [first.draw() for _ in range(50)]
     assert cards == [second.draw() for _ in range(50)]
     assert cards != [other.draw() for _ in range(50)]
+
+
+def test_633a_14_f_a_round_the_shoe_runs_out_during_is_completed_from_the_shuffled_discard_rack():
+    """§ 633a.14(f) (§ 685a.12(e), § 686a.9(b)): too few cards left for the round, the discards (burn card and the
+    earlier rounds' cards) are shuffled and cut, one burnt, and the round goes on; the round's own cards stay out."""
+    from pacomply.engine.simulation.shoe import ShoeExhausted
+
+    shoe = Shoe(ShoeSpec(decks=1), _generator(29))
+    shoe.begin_round()
+    first_round = [shoe.draw() for _ in range(30)]  # the cover card (39 cards in) is not reached
+    assert not shoe.cover_card_out
+    shoe.begin_round()
+    second_round = [shoe.draw() for _ in range(30)]  # 21 cards are left: the last 9 come from the discard rack
+    assert shoe.discard_reshuffles == 1 and shoe.cover_card_out
+    # One deck: no card of a round is dealt twice, and the 9 drawn after the shuffle were in the rack: the first
+    # round's cards, or the card burnt when the deck went into the shoe (at most one).
+    assert len(set(second_round)) == 30
+    assert len(set(second_round[21:]) - set(first_round)) <= 1
+    # The next round starts a new shoe of the whole deck.
+    shoe.begin_round()
+    assert len({shoe.draw() for _ in range(51)}) == 51
+    # A round that needs more than the whole deck cannot be completed.
+    shoe = Shoe(ShoeSpec(decks=1), _generator(29))
+    shoe.begin_round()
+    with pytest.raises(ShoeExhausted):
+        for _ in range(53):
+            shoe.draw()

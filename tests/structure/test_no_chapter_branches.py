@@ -27,7 +27,6 @@ SHARED_GAME_CODE = {
 #: merged. The list only shrinks: a module here that no longer branches fails the test below, so it is removed.
 PENDING = {
     "checker/parsheet.py": "the par-sheet lines of each chapter's distributions",
-    "engine/analysis/blackjack_spread.py": "the blackjack base games whose round spread is simulated",
     "checker/reconciliation.py": "688a's progressive paytables and Ace High joint counts",
     # These two move into the chapter's law module (its VERSION, its printed_figures()), which changes that module's
     # bytes and so every shipped figure's key (engine.figure_store.rulebook_version): they move with the next
