@@ -107,6 +107,10 @@ class Chapter:
     version_module: str = ""
     """Which text of the law the rulebook encodes (``VERSION``); ``pacomply.regulations.versions.chapter_NNNa`` when
     empty. Apart from the law module so that its notes stay out of the figure keys' digest of the law."""
+    printed_figures_module: str = ""
+    """The figures the chapter prints beside its paytables that its rulebook keeps elsewhere (``printed_figures()``),
+    compared with the official text; ``pacomply.regulations.official.chapter_NNNa`` when empty. Optional: a chapter
+    without such figures has no such module."""
     game_module: str = field(default="", init=False)
     """The rules of play (``replay``, ``settle``): ``pacomply.engine.games.<game>``, or ``game`` when dotted."""
     simulation_module: str = field(default="", init=False)
@@ -123,6 +127,7 @@ class Chapter:
             "rules_module": f"pacomply.checker.rules.chapter_{self.id}",
             "wager_math_module": f"pacomply.checker.wager_math.chapter_{self.id}",
             "version_module": f"pacomply.regulations.versions.chapter_{self.id}",
+            "printed_figures_module": f"pacomply.regulations.official.chapter_{self.id}",
         }
         for name, default in defaults.items():
             if not getattr(self, name):
