@@ -127,3 +127,18 @@ def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
 
     yield from shared_pai_gow_figures()
     yield pai_gow_poker._simulated_base, (("rounds", pai_gow_poker.BASE_ROUNDS), ("seed", pai_gow_poker.BASE_SEED))
+
+
+# The par sheet's hooks (checker/parsheet.py asks a chapter's wager math for what it can break down line by line).
+
+
+def par_sheet_progressive(wager: str, _paytable: str | None) -> ProgressiveModel | None:
+    """The progressive's rows at the chapter's minimum reset, for its par-sheet lines and cycle."""
+    return progressive_model() if wager == "progressive" else None
+
+
+def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tuple[int, tuple[str, ...]]:
+    """The simulated base game's seed and shard note on its par sheet."""
+    from pacomply.checker.wager_math.pai_gow import par_sheet_simulation as pai_gow_facts
+
+    return pai_gow_facts(pai_gow_poker.BASE_SEED, rounds, standard_error)

@@ -187,3 +187,31 @@ def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
     yield from shared_pai_gow_figures()
     yield analysis._stored_base_simulation, (("rounds", analysis.BASE_ROUNDS), ("seed", analysis.BASE_SEED))
     yield analysis._stored_joint_counts, ()
+
+
+# The par sheet's hooks (checker/parsheet.py asks a chapter's wager math for what it can break down line by line).
+
+
+def par_sheet_progressive(wager: str, paytable: str | None) -> ProgressiveModel | None:
+    """A progressive paytable's rows, for its par-sheet lines and cycle."""
+    return progressive_model(paytable) if wager == "progressive" and paytable is not None else None
+
+
+def par_sheet_named_outcomes(
+    wager: str, paytable: str | None
+) -> tuple[dict[str, Fraction], dict[str, Fraction], tuple[str, ...]] | None:
+    """The Ace High Bonus's lines: each outcome's exact probability, its net pay under ``paytable``, and the order
+    the chapter lists them in (a loss last)."""
+    if wager != "ace_high" or paytable is None:
+        return None
+    from pacomply.regulations.chapter_688a import ACE_HIGH_ODDS, ACE_HIGH_OUTCOMES
+
+    pays = {outcome: Fraction(odds) for outcome, odds in zip(ACE_HIGH_OUTCOMES, ACE_HIGH_ODDS[paytable], strict=True)}
+    return analysis_688a.ace_high_distribution(), pays, (*ACE_HIGH_OUTCOMES, "lose")
+
+
+def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tuple[int, tuple[str, ...]]:
+    """The simulated figures' seed and shard note on their par sheet."""
+    from pacomply.checker.wager_math.pai_gow import par_sheet_simulation as pai_gow_facts
+
+    return pai_gow_facts(analysis_688a.BASE_SEED, rounds, standard_error)
