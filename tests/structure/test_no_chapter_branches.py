@@ -26,14 +26,7 @@ SHARED_GAME_CODE = {
 #: Shared modules whose branches are re-pointed at descriptor lookups when their owners' concurrent changes are
 #: merged. The list only shrinks: a module here that no longer branches fails the test below, so it is removed.
 PENDING = {
-    "checker/parsheet.py": "the par-sheet lines of each chapter's distributions",
     "engine/analysis/blackjack_spread.py": "the blackjack base games whose round spread is simulated",
-    "checker/reconciliation.py": "688a's progressive paytables and Ace High joint counts",
-    # These two move into the chapter's law module (its VERSION, its printed_figures()), which changes that module's
-    # bytes and so every shipped figure's key (engine.figure_store.rulebook_version): they move with the next
-    # `pacomply figures build`.
-    "regulations/versions.py": "each chapter's version entry",
-    "regulations/official/comparison.py": "the figures 645a and 688a print beside their paytables",
 }
 
 
