@@ -24,5 +24,5 @@ def printed_figures() -> Iterator[tuple[Citation, str, Fraction, str]]:
         yield where, "percent", table.rate_of_progression * 100, f"{name} rate of progression"
         if table.reserve_rate:
             yield where, "percent", table.reserve_rate * 100, f"{name} reserve rate"
-        for outcome, amount in table.envy:
-            yield where, "dollars", Fraction(amount), f"{name} Envy {outcome}"
+        for outcome, envy_amount in table.envy:
+            yield where, "dollars", Fraction(envy_amount), f"{name} Envy {outcome}"
