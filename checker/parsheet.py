@@ -8,6 +8,8 @@ meter-resetting hand) and the break-even meter.
 
 Everything is computed through the figure-producing functions of the wager math and the engine (``analyse``, the
 engine's distributions, the progressive models), which are pure functions of their arguments; nothing here caches.
+What a chapter can break down line by line, its strategy grid and its simulation's seed come from par-sheet hooks
+of its own wager math module (``par_sheet_*``), so this module names no chapter.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse
+from pacomply.regulations import chapters
 
 #: What the standard deviation is measured on: the net result of one round, in units of the initial wager.
 STD_DEV_BASIS = "net result of one round per unit of the initial wager"
@@ -223,119 +226,34 @@ def _progressive_lines(model) -> tuple[tuple[ParLine, ...], int]:
     return tuple(lines), space
 
 
-def _lines(chapter: str, wager: str, paytable: str | None, decks: int):
-    """(lines, space, progressive facts) for the wagers whose outcomes the engine exposes; empty otherwise."""
-    if wager == "progressive" and chapter in {"645a", "687a", "688a"}:
-        from importlib import import_module
+def _wager_math_hook(chapter: str, name: str):
+    """A par-sheet hook of the chapter's wager math module (``par_sheet_progressive``, ``par_sheet_named_outcomes``,
+    ``par_sheet_distribution``, ``par_sheet_grid``, ``par_sheet_simulation``; docs/DEVELOPING.md), None where the
+    chapter has none."""
+    return getattr(chapters.chapter(chapter).module("wager math"), name, None)
 
-        module = import_module(f"pacomply.checker.wager_math.chapter_{chapter}")
-        model = module.progressive_model() if chapter == "645a" else module.progressive_model(paytable)
+
+def _lines(chapter: str, wager: str, paytable: str | None, decks: int):
+    """(lines, space, progressive facts) for the wagers whose outcomes the chapter's wager math exposes: a
+    progressive's rows (``par_sheet_progressive``), named outcomes (``par_sheet_named_outcomes``) or a whole
+    distribution of net results (``par_sheet_distribution``); empty otherwise."""
+    progressive = _wager_math_hook(chapter, "par_sheet_progressive")
+    model = progressive(wager, paytable) if progressive is not None else None
+    if model is not None:
         lines, space = _progressive_lines(model)
         return lines, space, _progressive_facts(model)
-    if chapter == "688a" and wager == "ace_high" and paytable is not None:
-        from pacomply.engine.analysis.face_up_pai_gow_poker import ace_high_distribution
-        from pacomply.regulations.chapter_688a import ACE_HIGH_ODDS, ACE_HIGH_OUTCOMES
-
-        pays = {
-            outcome: Fraction(odds) for outcome, odds in zip(ACE_HIGH_OUTCOMES, ACE_HIGH_ODDS[paytable], strict=True)
-        }
-        lines, space = _named_lines(ace_high_distribution(), pays, (*ACE_HIGH_OUTCOMES, "lose"))
+    named_outcomes = _wager_math_hook(chapter, "par_sheet_named_outcomes")
+    named = named_outcomes(wager, paytable) if named_outcomes is not None else None
+    if named is not None:
+        probabilities, pays, order = named
+        lines, space = _named_lines(probabilities, pays, order)
         return lines, space, None
-    distribution = _distribution(chapter, wager, paytable, decks)
+    distribution_hook = _wager_math_hook(chapter, "par_sheet_distribution")
+    distribution = distribution_hook(wager, paytable, decks) if distribution_hook is not None else None
     if distribution is None:
         return (), None, None
     lines, space = lines_from_distribution(distribution)
     return lines, space, None
-
-
-def _distribution(chapter: str, wager: str, paytable: str | None, decks: int):
-    """(net, probability) pairs from the engine, where it computes the wager's whole distribution."""
-    if chapter in {"633a", "685a"} and wager not in {"base", "switch"}:
-        from pacomply.engine.analysis import blackjack_side_wagers
-
-        if chapter == "685a" and wager == "match_the_dealer":
-            from pacomply.regulations.chapter_685a import MATCH_THE_DEALER_ODDS
-
-            return blackjack_side_wagers.match_the_dealer(decks, MATCH_THE_DEALER_ODDS[decks]).outcomes
-        return blackjack_side_wagers.distribution(wager, paytable, decks).outcomes
-    if chapter == "686a" and wager == "bonus":
-        from pacomply.engine.analysis.over_under import bonus_distribution
-
-        return bonus_distribution(decks).outcomes
-    if chapter == "681a" and wager in {"bonus_player", "bonus_banker"} and paytable is not None:
-        from pacomply.engine.analysis.twenty_one_baccarat import bonus_distribution as baccarat_bonus
-
-        return tuple(baccarat_bonus(paytable, decks).items())
-    if chapter == "681a" and wager in {"player", "banker"}:
-        from pacomply.engine.analysis.twenty_one_baccarat import side_distribution
-
-        return tuple(side_distribution(wager, decks).items())
-    if chapter == "687a" and wager == "trips" and paytable is not None:
-        import numpy as np
-        from pacomply.engine.analysis.dj_wild_stud_poker import trips_payouts
-
-        payouts = trips_payouts(paytable)
-        values, counts = np.unique(payouts, return_counts=True)
-        total = int(counts.sum())
-        return tuple(
-            (Fraction(int(value)), Fraction(int(count), total)) for value, count in zip(values, counts, strict=True)
-        )
-    return None
-
-
-def _grid_685a(decks: int) -> StrategyGrid:
-    """685a's optimal two-card decisions by up card and Masque range (as written: the chapter's rules)."""
-    from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN
-    from pacomply.engine.analysis.down_under import hole_classes, policy_tables
-
-    names = {ACE: "A", TEN: "T", **{rank: str(rank + 1) for rank in range(1, 9)}}
-    class_names = {(1, 2, 3, 4): "Small", (5, 6, 7, 8): "Medium", (TEN, ACE): "Large", (TEN,): "T", (ACE,): "A"}
-    policy = policy_tables(decks)
-    columns, keys = [], []
-    for up in (*range(1, 9), TEN, ACE):
-        for index, hole in enumerate(hole_classes(up)):
-            if (up, hole) in ((ACE, (TEN,)), (TEN, (ACE,))):
-                continue
-            columns.append(f"{names[up]}/{class_names[hole]}")
-            keys.append((up, index))
-    letters = "SHDP"
-    rows = []
-    for a in range(RANKS):
-        for b in range(a, RANKS):
-            if (a, b) == (ACE, TEN):
-                continue
-            label = f"{names[a]}-{names[b]}"
-            rows.append((label, tuple(letters[policy.two_card[up][index][a][b]] for up, index in keys)))
-    return StrategyGrid(
-        columns=tuple(columns),
-        rows=tuple(rows),
-        legend="S stand, H hit, D double, P split; columns: dealer up card / Masque range of the hole card (the hole "
-        "card itself when both are Large)",
-    )
-
-
-def _grid_633a(decks: int) -> StrategyGrid:
-    """633a's total-dependent basic strategy for the chapter's rules: two-card decisions by dealer up card."""
-    from pacomply.engine.analysis.blackjack.analyzer import basic_strategy_policy
-    from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN
-    from pacomply.engine.analysis.blackjack.rules import BlackjackRules
-
-    names = {ACE: "A", TEN: "T", **{rank: str(rank + 1) for rank in range(1, 9)}}
-    policy = basic_strategy_policy(BlackjackRules(decks=decks))
-    ups = (*range(1, 9), TEN, ACE)
-    letters = "SHDPR"
-    rows = [
-        (f"{names[a]}-{names[b]}", tuple(letters[int(policy.two_card[up, a, b])] for up in ups))
-        for a in range(RANKS)
-        for b in range(a, RANKS)
-        if (a, b) != (ACE, TEN)
-    ]
-    return StrategyGrid(
-        columns=tuple(names[up] for up in ups),
-        rows=tuple(rows),
-        legend="S stand, H hit, D double, P split, R surrender; total-dependent basic strategy under the chapter's "
-        "rules, columns: dealer up card (the figures above are for composition-dependent optimal play)",
-    )
 
 
 def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int | None = None) -> ParSheet:
@@ -359,27 +277,12 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
     if row.ci95 is not None:
         standard_error = (row.ci95[1] - row.ci95[0]) / 2 / _Z95
     seed = None
-    if row.method == "simulation":
-        from importlib import import_module
-
-        module = {"688a": "face_up_pai_gow_poker", "645a": "pai_gow_poker"}.get(chapter)
-        seed = getattr(import_module(f"pacomply.engine.analysis.{module}"), "BASE_SEED", None) if module else None
-        if module and row.rounds is not None and seed is not None:
-            from pacomply.engine.analysis.pai_gow_poker import SHARD_ROUNDS, shard_count
-            from pacomply.engine.simulation.pai_gow_poker import SHARDS_PER_SEED
-
-            shards = shard_count(row.rounds)
-            if shards is not None:
-                notes.append(
-                    f"{row.rounds:,} rounds dealt in {shards} shards of {SHARD_ROUNDS:,}, shard i seeded "
-                    f"{seed} x {SHARDS_PER_SEED:,} + i; standard error {significant((standard_error or 0) * 100, 4)} "
-                    "points of the house edge"
-                )
-    grid = None
-    if wager == "base" and chapter == "685a":
-        grid = _grid_685a(row.decks)
-    elif wager == "base" and chapter == "633a":
-        grid = _grid_633a(row.decks)
+    simulation_facts = _wager_math_hook(chapter, "par_sheet_simulation")
+    if row.method == "simulation" and simulation_facts is not None:
+        seed, simulation_notes = simulation_facts(row.rounds, standard_error)
+        notes.extend(simulation_notes)
+    strategy_grid = _wager_math_hook(chapter, "par_sheet_grid")
+    grid = strategy_grid(wager, row.decks) if strategy_grid is not None else None
     total = row.house_edge / row.element_of_risk if row.element_of_risk else 1.0
     hit_frequency, std_dev = row.hit_frequency, row.std_dev
     per_unit_wagered = None if std_dev is None or not total else std_dev / total

@@ -32,7 +32,8 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from pacomply.regulations import published
+from pacomply.regulations import chapters, published
+from pacomply.regulations.chapters import Capability
 from pacomply.regulations.published import Basis, Measure, PublishedFigure
 
 from pacomply import regulations
@@ -266,8 +267,23 @@ def _base_rule_readings() -> tuple[tuple[tuple[str, str], ...], ...]:
 
 #: The rule readings a 633a base-game figure is priced under (:func:`_base_rule_readings`).
 BASE_RULE_READINGS = _base_rule_readings()
-#: The chapters whose base game can be analysed under other rules (633a: the others fix their rules).
-ALTERNATIVE_BASE_CHAPTERS = frozenset({"633a"})
+
+
+def _alternative_base_chapters() -> tuple[str, ...]:
+    """The chapters whose base game can be analysed under other rules: those whose filing sets its base game's
+    rules (the others fix their rules)."""
+    return chapters.chapters_with(Capability.FILED_BASE_GAME)
+
+
+def _wager_math_hook(chapter: str, name: str) -> Any:
+    """A hook of the chapter's wager math module (``printed_rate``, ``outcome_model``, ``SIZED_BONUS_WAGERS``,
+    ``bonus_trips_and_straight_odds``, ``bonus_envy_moments``; docs/DEVELOPING.md), None where it has none or the
+    chapter is not supported."""
+    try:
+        module = chapters.chapter(chapter).module("wager math")
+    except chapters.UnknownChapterError:
+        return None
+    return getattr(module, name, None)
 
 
 def _strategy(figure: PublishedFigure) -> str | None:
@@ -294,7 +310,7 @@ def requests_for(figure: PublishedFigure) -> tuple[Request, ...]:
             Request(figure.chapter, figure.wager, figure.paytable, count, strategy, figure.rule_change)
             for count in decks
         ]
-    if figure.chapter in ALTERNATIVE_BASE_CHAPTERS and figure.wager == "base":
+    if figure.chapter in _alternative_base_chapters() and figure.wager == "base":
         for base in ALTERNATIVE_BASES if figure.rule_change is not None else BASE_RULE_READINGS:
             if figure.rule_change is not None and any(field == figure.rule_change[0] for field, _ in base):
                 continue
@@ -428,13 +444,11 @@ def _is_calibrated(candidate: PricedReading) -> bool:
 
 
 def _printed_rate(chapter: str, paytable: str | None) -> Fraction | None:
-    """The rate of progression the chapter prints for a progressive paytable (None where it prints none)."""
-    if chapter != "688a" or paytable is None:
-        return None
-    from pacomply.regulations.chapter_688a import PROGRESSIVE_TABLES
-
-    table = PROGRESSIVE_TABLES.get(paytable)
-    return None if table is None else Fraction(table.rate_of_progression)
+    """The rate of progression the chapter prints for a progressive paytable (None where it prints none): its wager
+    math's ``printed_rate`` hook."""
+    hook = _wager_math_hook(chapter, "printed_rate")
+    rate: Fraction | None = hook(paytable) if hook is not None else None
+    return rate
 
 
 def _candidate_std_dev(row: WagerMath, priced: PricedReading, restated: set[str]) -> float | None:
@@ -452,15 +466,15 @@ def _blackjack_std_dev(row: WagerMath) -> float | None:
     chapter's rules (engine/analysis/blackjack_spread.py), stored at the deck counts of
     :data:`ALTERNATIVE_BASE_DECKS` only (None elsewhere). A rule reading changes the spread by far less than the
     simulation sizes need, so each candidate at that deck count is sized with it."""
-    if (row.chapter, row.wager) != ("633a", "base") or row.decks not in ALTERNATIVE_BASE_DECKS:
+    if (
+        row.chapter not in _alternative_base_chapters()
+        or row.wager != "base"
+        or row.decks not in ALTERNATIVE_BASE_DECKS
+    ):
         return None
     from pacomply.engine.analysis.blackjack_spread import round_spread
 
-    return round_spread("633a", "base", row.decks).std_dev
-
-
-#: The Pai Gow bonus wagers whose Envy and pays-most candidates get a standard deviation of their own.
-_BONUS_WAGERS = {("645a", "fortune"), ("645a", "emperors_treasure"), ("688a", "fortune")}
+    return round_spread(row.chapter, "base", row.decks).std_dev
 
 
 def _bonus_std_dev(row: WagerMath, parts: Sequence[PricedReading]) -> float | None:
@@ -474,7 +488,8 @@ def _bonus_std_dev(row: WagerMath, parts: Sequence[PricedReading]) -> float | No
     taken as independent of the player's (the shared deck's small dependence is left out), so N of them add
     N·Var(a) / Q². The figure sizes a simulation's noise; it is not a published quantity. None where a part is
     neither reading, or the row has no standard deviation."""
-    if (row.chapter, row.wager) not in _BONUS_WAGERS or row.std_dev is None or row.paytable is None:
+    sized = _wager_math_hook(row.chapter, "SIZED_BONUS_WAGERS") or frozenset()
+    if row.wager not in sized or row.std_dev is None or row.paytable is None:
         return None
     relied = {priced.reading: priced for priced in row.priced_readings if priced.relied_on}
     bases = {priced.exact_return for priced in relied.values() if priced.exact_return is not None}
@@ -488,48 +503,19 @@ def _bonus_std_dev(row: WagerMath, parts: Sequence[PricedReading]) -> float | No
         if anchor is None or priced.exact_return is None or anchor.exact_return is None or priced.candidate is None:
             return None
         if priced.reading.endswith("-bonus-highest-ranking-hand"):
-            three, straight = _trips_and_straight_odds(row.chapter, row.wager, row.paytable)
+            three, straight = _wager_math_hook(row.chapter, "bonus_trips_and_straight_odds")(row.wager, row.paytable)
             change = priced.exact_return - anchor.exact_return
             second += change * (three + straight)
             mean += change
         elif priced.reading.endswith("-envy-players") and priced.candidate.startswith("envy-"):
             players = int(priced.candidate.removeprefix("envy-"))
-            first_moment, second_moment = _envy_moments(row.chapter, row.wager, row.paytable)
+            first_moment, second_moment = _wager_math_hook(row.chapter, "bonus_envy_moments")(row.wager, row.paytable)
             qualifying = Fraction(5)
             envy_variance += players * (second_moment - first_moment**2) / qualifying**2
         else:
             return None
     variance = second - mean**2 + envy_variance
     return math.sqrt(float(variance)) if variance > 0 else None
-
-
-def _trips_and_straight_odds(chapter: str, wager: str, paytable: str) -> tuple[Fraction, Fraction]:
-    if chapter == "688a":
-        from pacomply.regulations.chapter_688a import FORTUNE_ODDS, FORTUNE_ORDER, STRAIGHT, THREE_OF_A_KIND
-
-        order: Sequence[str] = FORTUNE_ORDER
-    else:
-        from pacomply.regulations.chapter_645a import (
-            EMPERORS_ORDER,
-            FORTUNE_ODDS,
-            FORTUNE_ORDER,
-            STRAIGHT,
-            THREE_OF_A_KIND,
-        )
-
-        order = FORTUNE_ORDER if wager == "fortune" else EMPERORS_ORDER
-    odds = FORTUNE_ODDS[paytable]
-    return Fraction(odds[order.index(THREE_OF_A_KIND)]), Fraction(odds[order.index(STRAIGHT)])
-
-
-def _envy_moments(chapter: str, wager: str, paytable: str) -> tuple[Fraction, Fraction]:
-    if chapter == "688a":
-        from pacomply.engine.analysis.face_up_pai_gow_poker import envy_moments
-
-        return envy_moments(paytable)
-    from pacomply.engine.analysis.pai_gow_poker import envy_moments as pai_gow_envy_moments
-
-    return pai_gow_envy_moments(paytable, wager)
 
 
 def _combined_candidates(figure: PublishedFigure, row: WagerMath) -> list[Computed]:
@@ -1255,12 +1241,11 @@ def _annotate(
 
 def _outcome_model(chapter: str, wager: str) -> tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]] | None:
     """Where every paytable of a wager is one set of outcomes weighted differently (688a's Ace High Bonus): the
-    outcomes' probabilities and each paytable's return per outcome, so one simulation can be tested for a list."""
-    if (chapter, wager) == ("688a", "ace_high"):
-        from pacomply.checker.wager_math.chapter_688a import ace_high_outcome_model
-
-        return ace_high_outcome_model()
-    return None
+    outcomes' probabilities and each paytable's return per outcome, so one simulation can be tested for a list (the
+    chapter's wager math's ``outcome_model`` hook)."""
+    hook = _wager_math_hook(chapter, "outcome_model")
+    model: tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]] | None = hook(wager) if hook else None
+    return model
 
 
 def _one_simulation_chi_square(members: Sequence[Reconciliation], rounds: int) -> float | None:

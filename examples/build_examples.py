@@ -715,17 +715,20 @@ NONCOMPLIANT_685A = Filing(
 )
 
 
+def _examples() -> dict[str, tuple[Filing, Filing]]:
+    """Each chapter's two example filings, found by name: a chapter's compliant filing is ``COMPLIANT_NNNA`` and its
+    filing with planted violations ``NONCOMPLIANT_NNNA``, so adding a chapter's examples is defining those two."""
+    found = {}
+    for name, value in globals().items():
+        if name.startswith("COMPLIANT_") and isinstance(value, Filing):
+            chapter = name.removeprefix("COMPLIANT_").lower()
+            found[chapter] = (value, globals()[f"NONCOMPLIANT_{chapter.upper()}"])
+    return dict(sorted(found.items()))
+
+
 #: Each chapter's example filings: (compliant, violations). Every supported chapter needs both
 #: (``tests/structure/test_chapter_completeness.py`` checks the files are here).
-EXAMPLES = {
-    "633a": (COMPLIANT_633A, NONCOMPLIANT_633A),
-    "645a": (COMPLIANT_645A, NONCOMPLIANT_645A),
-    "681a": (COMPLIANT_681A, NONCOMPLIANT_681A),
-    "685a": (COMPLIANT_685A, NONCOMPLIANT_685A),
-    "686a": (COMPLIANT_686A, NONCOMPLIANT_686A),
-    "687a": (COMPLIANT_687A, NONCOMPLIANT_687A),
-    "688a": (COMPLIANT_688A, NONCOMPLIANT_688A),
-}
+EXAMPLES = _examples()
 
 
 def main() -> None:

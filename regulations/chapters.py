@@ -6,8 +6,9 @@ names the modules of the layers above this one only as dotted strings; each laye
 and the import-linter layer contracts hold: ``regulations`` imports nothing above it.
 
 Adding a chapter: write its parts under the conventional names (``regulations/chapter_NNNa.py``,
-``regulations/coverage/chapter_NNNa.py``, ``checker/rules/chapter_NNNa.py``, ``checker/wager_math/chapter_NNNa.py``,
-``engine/games/<game>.py``, ``engine/simulation/<simulation>.py``), then add one line to :data:`_CHAPTERS`.
+``regulations/versions/chapter_NNNa.py``, ``regulations/coverage/chapter_NNNa.py``, ``checker/rules/chapter_NNNa.py``,
+``checker/wager_math/chapter_NNNa.py``, ``engine/games/<game>.py``, ``engine/simulation/<simulation>.py``), then add
+one line to :data:`_CHAPTERS`.
 """
 
 from __future__ import annotations
@@ -106,6 +107,13 @@ class Chapter:
     """The rules (``RULES``); ``pacomply.checker.rules.chapter_NNNa`` when empty."""
     wager_math_module: str = ""
     """The wager math (``analyse``); ``pacomply.checker.wager_math.chapter_NNNa`` when empty."""
+    version_module: str = ""
+    """Which text of the law the rulebook encodes (``VERSION``); ``pacomply.regulations.versions.chapter_NNNa`` when
+    empty. Apart from the law module so that its notes stay out of the figure keys' digest of the law."""
+    printed_figures_module: str = ""
+    """The figures the chapter prints beside its paytables that its rulebook keeps elsewhere (``printed_figures()``),
+    compared with the official text; ``pacomply.regulations.official.chapter_NNNa`` when empty. Optional: a chapter
+    without such figures has no such module."""
     game_module: str = field(default="", init=False)
     """The rules of play (``replay``, ``settle``): ``pacomply.engine.games.<game>``, or ``game`` when dotted."""
     simulation_module: str = field(default="", init=False)
@@ -121,6 +129,8 @@ class Chapter:
             "coverage_module": f"pacomply.regulations.coverage.chapter_{self.id}",
             "rules_module": f"pacomply.checker.rules.chapter_{self.id}",
             "wager_math_module": f"pacomply.checker.wager_math.chapter_{self.id}",
+            "version_module": f"pacomply.regulations.versions.chapter_{self.id}",
+            "printed_figures_module": f"pacomply.regulations.official.chapter_{self.id}",
         }
         for name, default in defaults.items():
             if not getattr(self, name):
@@ -138,6 +148,7 @@ class Chapter:
         """Each part by name: (its module, the name that module must define)."""
         return {
             "rulebook": (self.rulebook_module, "RULEBOOK"),
+            "version": (self.version_module, "VERSION"),
             "rules": (self.rules_module, "RULES"),
             "rules of play": (self.game_module, "replay"),
             "wager math": (self.wager_math_module, "analyse"),

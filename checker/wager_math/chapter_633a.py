@@ -37,6 +37,7 @@ from pacomply.regulations.chapter_633a import MAX_DECKS, RULEBOOK
 from pacomply.regulations.rulebook import Paytable
 
 if TYPE_CHECKING:
+    from pacomply.checker.parsheet import StrategyGrid
     from pacomply.engine.analysis.blackjack import BlackjackRules
     from pacomply.engine.analysis.blackjack.analyzer import Strategy
     from pacomply.submissions.model import Filing
@@ -440,3 +441,45 @@ def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
                 yield _stored_base_math, (("rules", options.rules(count)), ("strategy", "optimal"), ("effects", False))
                 if even_money is None:
                     yield _stored_switch_math, (("rules", options.rules(count, skip=NOT_IN_SWITCH)),)
+
+
+# The par sheet's hooks (checker/parsheet.py asks a chapter's wager math for what it can break down line by line).
+
+
+def par_sheet_distribution(
+    wager: str, paytable: str | None, decks: int
+) -> tuple[tuple[Fraction, Fraction], ...] | None:
+    """A side wager's (net, probability) pairs at ``decks`` under ``paytable``."""
+    if wager in {"base", "switch"}:
+        return None
+    return blackjack_side_wagers.distribution(wager, paytable, decks).outcomes
+
+
+def par_sheet_grid(wager: str, decks: int) -> StrategyGrid | None:
+    """The base game's strategy grid on its par sheet."""
+    return _strategy_grid(decks) if wager == "base" else None
+
+
+def _strategy_grid(decks: int) -> StrategyGrid:
+    """633a's total-dependent basic strategy for the chapter's rules: two-card decisions by dealer up card."""
+    from pacomply.checker.parsheet import StrategyGrid
+    from pacomply.engine.analysis.blackjack.analyzer import basic_strategy_policy
+    from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN
+    from pacomply.engine.analysis.blackjack.rules import BlackjackRules
+
+    names = {ACE: "A", TEN: "T", **{rank: str(rank + 1) for rank in range(1, 9)}}
+    policy = basic_strategy_policy(BlackjackRules(decks=decks))
+    ups = (*range(1, 9), TEN, ACE)
+    letters = "SHDPR"
+    rows = [
+        (f"{names[a]}-{names[b]}", tuple(letters[int(policy.two_card[up, a, b])] for up in ups))
+        for a in range(RANKS)
+        for b in range(a, RANKS)
+        if (a, b) != (ACE, TEN)
+    ]
+    return StrategyGrid(
+        columns=tuple(names[up] for up in ups),
+        rows=tuple(rows),
+        legend="S stand, H hit, D double, P split, R surrender; total-dependent basic strategy under the chapter's "
+        "rules, columns: dealer up card (the figures above are for composition-dependent optimal play)",
+    )

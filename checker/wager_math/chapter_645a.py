@@ -127,3 +127,44 @@ def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
 
     yield from shared_pai_gow_figures()
     yield pai_gow_poker._simulated_base, (("rounds", pai_gow_poker.BASE_ROUNDS), ("seed", pai_gow_poker.BASE_SEED))
+
+
+# The par sheet's hooks (checker/parsheet.py asks a chapter's wager math for what it can break down line by line).
+
+
+def par_sheet_progressive(wager: str, _paytable: str | None) -> ProgressiveModel | None:
+    """The progressive's rows at the chapter's minimum reset, for its par-sheet lines and cycle."""
+    return progressive_model() if wager == "progressive" else None
+
+
+def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tuple[int, tuple[str, ...]]:
+    """The simulated base game's seed and shard note on its par sheet."""
+    from pacomply.checker.wager_math.pai_gow import par_sheet_simulation as pai_gow_facts
+
+    return pai_gow_facts(pai_gow_poker.BASE_SEED, rounds, standard_error)
+
+
+# The reconciliation's hooks (checker/reconciliation.py sizes a candidate reading's spread through them).
+
+#: The bonus wagers whose Envy and pays-most candidates get a standard deviation of their own.
+SIZED_BONUS_WAGERS = frozenset({"fortune", "emperors_treasure"})
+
+
+def bonus_trips_and_straight_odds(wager: str, paytable: str) -> tuple[Fraction, Fraction]:
+    """What three of a kind and a straight pay on ``wager``'s ``paytable``, per unit."""
+    from pacomply.regulations.chapter_645a import (
+        EMPERORS_ORDER,
+        FORTUNE_ODDS,
+        FORTUNE_ORDER,
+        STRAIGHT,
+        THREE_OF_A_KIND,
+    )
+
+    order = FORTUNE_ORDER if wager == "fortune" else EMPERORS_ORDER
+    odds = FORTUNE_ODDS[paytable]
+    return Fraction(odds[order.index(THREE_OF_A_KIND)]), Fraction(odds[order.index(STRAIGHT)])
+
+
+def bonus_envy_moments(wager: str, paytable: str) -> tuple[Fraction, Fraction]:
+    """E[a] and E[a²] of the Envy dollars a hand earns under ``paytable``."""
+    return pai_gow_poker.envy_moments(paytable, wager)

@@ -5,6 +5,8 @@ Bonus paytables are analysed only at the deck count § 681a.8(c) permits them wi
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
 from pacomply.engine.analysis import twenty_one_baccarat
 from pacomply.engine.analysis.result import WagerAnalysis
@@ -87,3 +89,17 @@ def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[
                 analysis = twenty_one_baccarat.side_wager(wager_id, deck_count)
             results.append(_math(wager_id, None, deck_count, analysis))
     return results
+
+
+# The par sheet's hook (checker/parsheet.py asks a chapter's wager math for what it can break down line by line).
+
+
+def par_sheet_distribution(
+    wager: str, paytable: str | None, decks: int
+) -> tuple[tuple[Fraction, Fraction], ...] | None:
+    """The Bonus wagers' and the Player and Banker wagers' (net, probability) pairs at ``decks``."""
+    if wager in {"bonus_player", "bonus_banker"} and paytable is not None:
+        return tuple(twenty_one_baccarat.bonus_distribution(paytable, decks).items())
+    if wager in {"player", "banker"}:
+        return tuple(twenty_one_baccarat.side_distribution(wager, decks).items())
+    return None

@@ -7,7 +7,9 @@ surrender, one split, 3 to 2), so only the deck count varies; the 633a rule opti
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
+from typing import TYPE_CHECKING
 
 from pacomply.checker.wager_math import AnalysisUnavailable, PricedReading, WagerMath
 from pacomply.checker.wager_math.blackjack_base import BaseGameOptions, does_not_apply, side_wager_math
@@ -15,6 +17,9 @@ from pacomply.engine.analysis import blackjack_side_wagers
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_685a import MATCH_THE_DEALER_ODDS, PERMITTED_DECKS, RULEBOOK
 from pacomply.regulations.rulebook import Paytable
+
+if TYPE_CHECKING:
+    from pacomply.checker.parsheet import StrategyGrid
 
 CHAPTER = "685a"
 RULES_LINE = (
@@ -177,3 +182,55 @@ def analyse(
                 f"{', '.join(map(str, deck_counts))} asked for"
             )
     return results
+
+
+# The par sheet's hooks (checker/parsheet.py asks a chapter's wager math for what it can break down line by line).
+
+
+def par_sheet_distribution(
+    wager: str, paytable: str | None, decks: int
+) -> tuple[tuple[Fraction, Fraction], ...] | None:
+    """A side wager's (net, probability) pairs at ``decks``: Match the Dealer under the chapter's odds for that deck
+    count, the others under ``paytable``."""
+    if wager in {"base", "switch"}:
+        return None
+    if wager == "match_the_dealer":
+        return blackjack_side_wagers.match_the_dealer(decks, MATCH_THE_DEALER_ODDS[decks]).outcomes
+    return blackjack_side_wagers.distribution(wager, paytable, decks).outcomes
+
+
+def par_sheet_grid(wager: str, decks: int) -> StrategyGrid | None:
+    """The base game's strategy grid on its par sheet."""
+    return _strategy_grid(decks) if wager == "base" else None
+
+
+def _strategy_grid(decks: int) -> StrategyGrid:
+    """685a's optimal two-card decisions by up card and Masque range (as written: the chapter's rules)."""
+    from pacomply.checker.parsheet import StrategyGrid
+    from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN
+    from pacomply.engine.analysis.down_under import hole_classes, policy_tables
+
+    names = {ACE: "A", TEN: "T", **{rank: str(rank + 1) for rank in range(1, 9)}}
+    class_names = {(1, 2, 3, 4): "Small", (5, 6, 7, 8): "Medium", (TEN, ACE): "Large", (TEN,): "T", (ACE,): "A"}
+    policy = policy_tables(decks)
+    columns, keys = [], []
+    for up in (*range(1, 9), TEN, ACE):
+        for index, hole in enumerate(hole_classes(up)):
+            if (up, hole) in ((ACE, (TEN,)), (TEN, (ACE,))):
+                continue
+            columns.append(f"{names[up]}/{class_names[hole]}")
+            keys.append((up, index))
+    letters = "SHDP"
+    rows = []
+    for a in range(RANKS):
+        for b in range(a, RANKS):
+            if (a, b) == (ACE, TEN):
+                continue
+            label = f"{names[a]}-{names[b]}"
+            rows.append((label, tuple(letters[policy.two_card[up][index][a][b]] for up, index in keys)))
+    return StrategyGrid(
+        columns=tuple(columns),
+        rows=tuple(rows),
+        legend="S stand, H hit, D double, P split; columns: dealer up card / Masque range of the hole card (the hole "
+        "card itself when both are Large)",
+    )

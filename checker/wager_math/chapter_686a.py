@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
 from pacomply.engine.analysis import over_under
 from pacomply.engine.analysis.result import WagerAnalysis
@@ -53,3 +55,13 @@ def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[
             else:
                 results.append(_math("bonus", None, deck_count, over_under.bonus(deck_count)))
     return results
+
+
+# The par sheet's hook (checker/parsheet.py asks a chapter's wager math for what it can break down line by line).
+
+
+def par_sheet_distribution(
+    wager: str, _paytable: str | None, decks: int
+) -> tuple[tuple[Fraction, Fraction], ...] | None:
+    """The Bonus's (net, probability) pairs at ``decks``."""
+    return tuple(over_under.bonus_distribution(decks).outcomes) if wager == "bonus" else None

@@ -229,3 +229,27 @@ def analyse(
 
 def _with_readings(math: WagerMath, meter_rate: Fraction | None) -> WagerMath:
     return replace(math, priced_readings=_priced(math.wager, math.paytable, meter_rate))
+
+
+# The par sheet's hooks (checker/parsheet.py asks a chapter's wager math for what it can break down line by line).
+
+
+def par_sheet_progressive(wager: str, paytable: str | None) -> ProgressiveModel | None:
+    """A progressive paytable's rows, for its par-sheet lines and cycle."""
+    return progressive_model(paytable) if wager == "progressive" and paytable is not None else None
+
+
+def par_sheet_distribution(
+    wager: str, paytable: str | None, _decks: int
+) -> tuple[tuple[Fraction, Fraction], ...] | None:
+    """The Trips Bonus's (net, probability) pairs over every deal the engine enumerates."""
+    if wager != "trips" or paytable is None:
+        return None
+    import numpy as np
+    from pacomply.engine.analysis.dj_wild_stud_poker import trips_payouts
+
+    values, counts = np.unique(trips_payouts(paytable), return_counts=True)
+    total = int(counts.sum())
+    return tuple(
+        (Fraction(int(value)), Fraction(int(count), total)) for value, count in zip(values, counts, strict=True)
+    )

@@ -187,3 +187,67 @@ def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
     yield from shared_pai_gow_figures()
     yield analysis._stored_base_simulation, (("rounds", analysis.BASE_ROUNDS), ("seed", analysis.BASE_SEED))
     yield analysis._stored_joint_counts, ()
+
+
+# The par sheet's hooks (checker/parsheet.py asks a chapter's wager math for what it can break down line by line).
+
+
+def par_sheet_progressive(wager: str, paytable: str | None) -> ProgressiveModel | None:
+    """A progressive paytable's rows, for its par-sheet lines and cycle."""
+    return progressive_model(paytable) if wager == "progressive" and paytable is not None else None
+
+
+def par_sheet_named_outcomes(
+    wager: str, paytable: str | None
+) -> tuple[dict[str, Fraction], dict[str, Fraction], tuple[str, ...]] | None:
+    """The Ace High Bonus's lines: each outcome's exact probability, its net pay under ``paytable``, and the order
+    the chapter lists them in (a loss last)."""
+    if wager != "ace_high" or paytable is None:
+        return None
+    from pacomply.regulations.chapter_688a import ACE_HIGH_ODDS, ACE_HIGH_OUTCOMES
+
+    pays = {outcome: Fraction(odds) for outcome, odds in zip(ACE_HIGH_OUTCOMES, ACE_HIGH_ODDS[paytable], strict=True)}
+    return analysis_688a.ace_high_distribution(), pays, (*ACE_HIGH_OUTCOMES, "lose")
+
+
+def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tuple[int, tuple[str, ...]]:
+    """The simulated figures' seed and shard note on their par sheet."""
+    from pacomply.checker.wager_math.pai_gow import par_sheet_simulation as pai_gow_facts
+
+    return pai_gow_facts(analysis_688a.BASE_SEED, rounds, standard_error)
+
+
+# The reconciliation's hooks (checker/reconciliation.py sizes a candidate reading's spread and tests a list of the
+# Board's figures through them).
+
+#: The bonus wagers whose Envy and pays-most candidates get a standard deviation of their own.
+SIZED_BONUS_WAGERS = frozenset({"fortune"})
+
+
+def bonus_trips_and_straight_odds(_wager: str, paytable: str) -> tuple[Fraction, Fraction]:
+    """What three of a kind and a straight pay on the Fortune ``paytable``, per unit."""
+    from pacomply.regulations.chapter_688a import FORTUNE_ODDS, FORTUNE_ORDER, STRAIGHT, THREE_OF_A_KIND
+
+    odds = FORTUNE_ODDS[paytable]
+    return Fraction(odds[FORTUNE_ORDER.index(THREE_OF_A_KIND)]), Fraction(odds[FORTUNE_ORDER.index(STRAIGHT)])
+
+
+def bonus_envy_moments(_wager: str, paytable: str) -> tuple[Fraction, Fraction]:
+    """E[a] and E[a²] of the Envy dollars a hand earns under the Fortune ``paytable``."""
+    return analysis_688a.envy_moments(paytable)
+
+
+def printed_rate(paytable: str | None) -> Fraction | None:
+    """The rate of progression the chapter prints for a progressive paytable (None where it prints none)."""
+    if paytable is None:
+        return None
+    from pacomply.regulations.chapter_688a import PROGRESSIVE_TABLES
+
+    table = PROGRESSIVE_TABLES.get(paytable)
+    return None if table is None else Fraction(table.rate_of_progression)
+
+
+def outcome_model(wager: str) -> tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]] | None:
+    """Where every paytable of a wager is one set of outcomes weighted differently (the Ace High Bonus): its
+    :func:`ace_high_outcome_model`."""
+    return ace_high_outcome_model() if wager == "ace_high" else None

@@ -128,3 +128,22 @@ def shared_pai_gow_figures() -> Iterator[StoredFigure]:
             inputs = (("game", analysis.BASE_GAME), ("seed", analysis.BASE_SEED), ("index", index),
                       ("rounds", pai_gow_poker.SHARD_ROUNDS))  # fmt: skip
             yield pai_gow_poker._stored_shard, inputs
+
+
+def par_sheet_simulation(
+    base_seed: int, rounds: int | None, standard_error: float | None
+) -> tuple[int, tuple[str, ...]]:
+    """The par sheet's facts of a simulated Pai Gow figure (both chapters' ``par_sheet_simulation`` hooks): the base
+    game's seed, and where its rounds were dealt in shards, a note saying how many and how each was seeded."""
+    from pacomply.checker.parsheet import significant
+    from pacomply.engine.analysis.pai_gow_poker import SHARD_ROUNDS, shard_count
+    from pacomply.engine.simulation.pai_gow_poker import SHARDS_PER_SEED
+
+    shards = shard_count(rounds) if rounds is not None else None
+    if shards is None:
+        return base_seed, ()
+    return base_seed, (
+        f"{rounds:,} rounds dealt in {shards} shards of {SHARD_ROUNDS:,}, shard i seeded "
+        f"{base_seed} x {SHARDS_PER_SEED:,} + i; standard error {significant((standard_error or 0) * 100, 4)} "
+        "points of the house edge",
+    )

@@ -174,37 +174,18 @@ def _row_figure(kind: PayoutKind, amount: Fraction) -> _Figure:
 
 
 def _chapter_extras(book: Rulebook) -> list[tuple[Citation, _Figure, str]]:
-    """Figures a chapter prints beside its paytables that the rulebook keeps in the chapter module's tables."""
-    module = import_module(f"pacomply.regulations.chapter_{book.chapter}")
-    extras: list[tuple[Citation, _Figure, str]] = []
-    envy = getattr(module, "ENVY_AMOUNTS", None)
-    if book.chapter == "645a" and envy:
-        for paytable_id, amounts in sorted(envy.items()):
-            for wager, subsection in (("Fortune", "13(b)"), ("Emperor's Treasure", "13(c)")):
-                for amount in amounts:
-                    extras.append(
-                        (
-                            Citation("645a", subsection),
-                            _Figure("dollars", Fraction(amount)),
-                            f"{wager} {paytable_id} Envy",
-                        )
-                    )
-    if book.chapter == "688a":
-        for paytable_id, amounts in sorted(getattr(module, "FORTUNE_ENVY", {}).items()):
-            for amount in amounts:
-                figure = _Figure("dollars", Fraction(amount))
-                extras.append((Citation("688a", "12(c)"), figure, f"Fortune {paytable_id} Envy"))
-        for paytable_id, table in sorted(getattr(module, "PROGRESSIVE_TABLES", {}).items()):
-            where = Citation("688a", "12(d)")
-            name = f"Progressive {paytable_id}"
-            extras.append((where, _Figure("dollars", Fraction(table.wager)), f"{name} wager"))
-            extras.append((where, _Figure("dollars", Fraction(table.meter_seed)), f"{name} meter seed"))
-            extras.append((where, _Figure("percent", table.rate_of_progression * 100), f"{name} rate of progression"))
-            if table.reserve_rate:
-                extras.append((where, _Figure("percent", table.reserve_rate * 100), f"{name} reserve rate"))
-            for outcome, amount in table.envy:
-                extras.append((where, _Figure("dollars", Fraction(amount)), f"{name} Envy {outcome}"))
-    return extras
+    """Figures a chapter prints beside its paytables that the rulebook keeps in the chapter module's tables: the
+    ``printed_figures()`` of the module its descriptor names (``Chapter.printed_figures_module``), where it has one."""
+    from pacomply.regulations.chapters import chapter
+
+    module_name = chapter(book.chapter).printed_figures_module
+    try:
+        module = import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name == module_name:
+            return []  # the chapter prints no figure beside its paytables that its rulebook lacks
+        raise
+    return [(where, _Figure(kind, amount), label) for where, kind, amount, label in module.printed_figures()]
 
 
 class _Comparison:

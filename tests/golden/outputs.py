@@ -23,6 +23,7 @@ from datetime import date
 from pathlib import Path
 
 from pacomply.regulations import known_chapters
+from pacomply.regulations.chapters import Capability, chapters_with
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 EXAMPLES = REPOSITORY / "examples"
@@ -33,31 +34,31 @@ TEXT_FORMATS = ("text", "json", "sarif", "junit")
 BINARY_FORMATS = ("pdf", "xlsx")
 # A fixed review date, passed where the command takes one, so that a report naming its date stays the same tomorrow.
 REVIEW_DATE = date(2026, 11, 24)  # after every example's Date Filed, so FIL-001 stays quiet
-# The blackjack rule options of ``edge`` beside the defaults: the figures the analyzers compute under other rules.
-EDGE_VARIANTS = {
-    "633a": {
-        "rule-effects": ("--wager", "base", "--decks", "2", "--rule-effects"),
-        "other-rules": (
-            "--wager",
-            "base",
-            "--decks",
-            "6",
-            "--strategy",
-            "basic",
-            "--hit-soft-17",
-            "--max-split-hands",
-            "2",
-            "--resplit-aces",
-            "--hit-split-aces",
-            "--no-surrender",
-            "--even-money",
-            "--blackjack-pays",
-            "6:5",
-            "--no-double-after-split",
-        ),
-        "switch-hit-soft-17": ("--wager", "switch", "--decks", "6", "--hit-soft-17"),
-    },
+# The blackjack rule options of ``edge`` beside the defaults: the figures the analyzers compute under other rules, for
+# every chapter whose filing sets its base game's rules (the descriptors' FILED_BASE_GAME capability).
+BASE_GAME_VARIANTS = {
+    "rule-effects": ("--wager", "base", "--decks", "2", "--rule-effects"),
+    "other-rules": (
+        "--wager",
+        "base",
+        "--decks",
+        "6",
+        "--strategy",
+        "basic",
+        "--hit-soft-17",
+        "--max-split-hands",
+        "2",
+        "--resplit-aces",
+        "--hit-split-aces",
+        "--no-surrender",
+        "--even-money",
+        "--blackjack-pays",
+        "6:5",
+        "--no-double-after-split",
+    ),
+    "switch-hit-soft-17": ("--wager", "switch", "--decks", "6", "--hit-soft-17"),
 }
+EDGE_VARIANTS = {chapter: BASE_GAME_VARIANTS for chapter in chapters_with(Capability.FILED_BASE_GAME)}
 SIMULATION = ("--rounds", "2000", "--chunk-rounds", "1000", "--seed", "20260115", "--workers", "1", "--no-progress")
 
 

@@ -83,6 +83,18 @@ def test_a_registered_chapter_has_its_rulebook_version_rules_game_and_simulation
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
+def test_a_chapters_version_string_is_in_the_figure_key_and_its_notes_are_not(chapter: str) -> None:
+    """The figure keys digest the law module's bytes (``engine.figure_store.rulebook_version``); the version entry
+    lives in its own module so that a later amendment noted there invalidates no exact figure, while the version
+    string is still the start of every key's rulebook version."""
+    from pacomply.engine.figure_store import _law_sources, rulebook_version
+
+    version_file = Path(DESCRIPTORS[chapter].module("version").__file__ or "").resolve()
+    assert version_file not in [path.resolve() for path in _law_sources(chapter)]
+    assert rulebook_version(chapter).startswith(f"{versions.version_fields(chapter)['version']} data:")
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
 def test_a_chapters_capabilities_are_what_its_wager_math_takes(chapter: str) -> None:
     """A capability the descriptor claims is one the wager math has, and the wager math takes no option the
     descriptor does not claim (the review and the command line would never pass it)."""

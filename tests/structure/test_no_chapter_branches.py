@@ -23,17 +23,6 @@ CHAPTER_ID = re.compile(r"^\d{3}[a-z]$")
 SHARED_GAME_CODE = {
     "engine/simulation/pai_gow_poker.py": "the seat player of 645a and 688a",
 }
-#: Shared modules whose branches are re-pointed at descriptor lookups when their owners' concurrent changes are
-#: merged. The list only shrinks: a module here that no longer branches fails the test below, so it is removed.
-PENDING = {
-    "checker/parsheet.py": "the par-sheet lines of each chapter's distributions",
-    "checker/reconciliation.py": "688a's progressive paytables and Ace High joint counts",
-    # These two move into the chapter's law module (its VERSION, its printed_figures()), which changes that module's
-    # bytes and so every shipped figure's key (engine.figure_store.rulebook_version): they move with the next
-    # `pacomply figures build`.
-    "regulations/versions.py": "each chapter's version entry",
-    "regulations/official/comparison.py": "the figures 645a and 688a print beside their paytables",
-}
 
 
 def _chapter_ids(node: ast.AST) -> list[str]:
@@ -96,16 +85,10 @@ def _shared_modules() -> list[str]:
 
 def test_no_shared_module_branches_on_a_chapter_id() -> None:
     branching = {path: found for path in _shared_modules() if (found := _branches(REPOSITORY / path))}
-    unexpected = {path: found for path, found in branching.items() if path not in PENDING}
-    assert not unexpected, (
+    assert not branching, (
         "shared code branches on chapter ids; give the chapter a capability in regulations/chapters.py or a hook in "
-        f"its own module instead: {unexpected}"
+        f"its own module instead: {branching}"
     )
-
-
-def test_the_pending_list_only_shrinks() -> None:
-    clean = sorted(path for path in PENDING if not _branches(REPOSITORY / path))
-    assert not clean, f"{clean} no longer branch on chapter ids: remove them from PENDING"
 
 
 def test_the_scan_finds_a_branch_it_is_meant_to_find(tmp_path: Path) -> None:

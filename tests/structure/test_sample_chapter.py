@@ -129,6 +129,19 @@ def test_edge_simulate_replay_diff_and_published_work_for_the_sample_chapter(sam
     assert par_sheet.exit_code == 0, par_sheet.output
 
 
+def test_the_sample_chapters_par_sheet_and_version_come_from_its_own_modules(sample: Path) -> None:
+    """The par sheet breaks the Bonus down line by line through the sample wager math's ``par_sheet_distribution``
+    hook, and the version entry is the one its descriptor names: nothing shared names the chapter."""
+    from pacomply.checker.parsheet import par_sheet
+    from pacomply.regulations import versions
+
+    sample_sheet, over_under_sheet = par_sheet(SAMPLE, "bonus"), par_sheet("686a", "bonus")
+    assert sample_sheet.lines and sample_sheet.lines == over_under_sheet.lines
+    assert sample_sheet.space == over_under_sheet.space
+    assert versions.version_fields(SAMPLE) == versions.version_fields("686a")
+    assert SAMPLE in versions.versioned()
+
+
 def test_the_workspace_filters_offer_and_apply_the_sample_chapter(sample: Path) -> None:
     pytest.importorskip("flask")
     from pacomply.workspace.store import open_store

@@ -22,4 +22,5 @@ DESCRIPTOR = Chapter(
     coverage_module=f"{PACKAGE}.coverage",
     rules_module=f"{PACKAGE}.rules",
     wager_math_module=f"{PACKAGE}.wager_math",
+    version_module=f"{PACKAGE}.version",
 )

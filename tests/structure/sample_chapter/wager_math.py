@@ -24,3 +24,10 @@ def filing_options(_filing: object, wager: str) -> dict[str, Any]:
 
 
 CALLS: list[str] = []
+
+
+def par_sheet_distribution(wager: str, paytable: str | None, decks: int) -> object:
+    """The par sheet's hook: Over/Under's Bonus distribution, so the sample's par sheet has its lines."""
+    from pacomply.checker.wager_math.chapter_686a import par_sheet_distribution as over_under_distribution
+
+    return over_under_distribution(wager, paytable, decks)
