@@ -32,6 +32,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from pacomply.engine.analysis.blackjack_strategy import Strategy
 from pacomply.regulations import published
 from pacomply.regulations.published import Basis, Measure, PublishedFigure
 
@@ -218,7 +219,7 @@ class Request:
     wager: str
     paytable: str | None
     decks: int | None
-    strategy: str | None
+    strategy: Strategy | None
     rule_change: tuple[str, str] | None
     base_changes: tuple[tuple[str, str], ...] = ()
     """Rules changed from the chapter's before ``rule_change`` is applied: an alternative base a rule effect is
@@ -270,9 +271,9 @@ BASE_RULE_READINGS = _base_rule_readings()
 ALTERNATIVE_BASE_CHAPTERS = frozenset({"633a"})
 
 
-def _strategy(figure: PublishedFigure) -> str | None:
+def _strategy(figure: PublishedFigure) -> Strategy | None:
     # "perfect" is the wager math's default (composition-dependent, optimal); only "basic" changes the call.
-    return "basic" if figure.strategy == "basic" else None
+    return Strategy.BASIC if figure.strategy == Strategy.BASIC else None
 
 
 def requests_for(figure: PublishedFigure) -> tuple[Request, ...]:
@@ -354,7 +355,7 @@ def _run_request(request: Request) -> tuple[WagerMath, ...]:
             field, value = request.rule_change
             changes += (RuleChange(field, _rule_value(value), "the Board's rule effect"),)
         options = BaseGameOptions(
-            strategy="basic" if request.strategy == "basic" else "optimal",
+            strategy=request.strategy or Strategy.OPTIMAL,
             strategy_given=request.strategy is not None,
             changes=changes,
         )
