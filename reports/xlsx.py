@@ -1,7 +1,9 @@
 """The review as an Excel workbook a reviewer can work in: Summary, Checklist (answers with finding flags),
 Tables, Findings (filterable, frozen header, severity colours), Wager Math, Board Figures (with each verdict's
 evidence), Paytables, Par Sheets and Par Figures, and Readings. Dates are dates, counts and amounts numbers and
-figures percentages, each in its number format; every sheet prints landscape, one page wide, its header row repeated.
+figures percentages (the Board's published ones too, at its precision), each in its number format, and so are the
+checklist's money and percentage answers the checker reads; every sheet prints landscape, one page wide, its header
+row repeated.
 
 Every text cell is written as text: anything from the filing that a spreadsheet would run as a formula
 (``=HYPERLINK(...)``, ``+``, ``-``, ``@``) is neutralised, and the cell's type is forced to string. The workbook is
