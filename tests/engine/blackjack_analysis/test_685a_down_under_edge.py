@@ -78,7 +78,7 @@ def test_685a_exact_edge_agrees_with_the_real_shoe_simulation(decks, ace_pair, r
 def test_685a_3_d_3_the_rules_module_and_the_simulation_count_the_dealer_ace_pair_under_each_candidate():
     """The chapter's A-A is a 22 that stands; the conventional candidate draws to it. As written an ace counts 11 up
     to 22 (A-6-5 and A-A-T are 22); the conventional dealer ace counts 11 only up to 21 (both are a hard 12 that
-    draws), as the analyzer prices the two candidates (tests/chapter_685a/test_685a_conventional_dealer_ace.py). The
+    draws), as the analyzer prices the two candidates (tests/chapter_685a/test_conventional_dealer_ace.py). The
     rules module knows only the chapter's count; the candidates are the simulation's."""
     ace_pair = [Card.parse("As"), Card.parse("Ah")]
     assert down_under.dealer_total(ace_pair) == 22 and not down_under.dealer_must_draw(ace_pair)

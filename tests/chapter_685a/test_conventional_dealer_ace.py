@@ -6,7 +6,7 @@ The analyzer once counted the ace 11 up to 22 for this candidate too (A-6-5 a so
 0.2241 % at 6 decks. Here the dealer's final-total distribution is recomputed by a small recursion written in this
 file, card by card from the real shoe, and compared with the analyzer's dealer table; the house edge it then gives,
 0.3822 % at 6 decks and 0.4127 % at 8 (per initial wager), is cross-checked by the seeded simulations of
-test_685a_readings_priced.py, which deal and settle whole rounds with the rules module (the long runs at 4, 5 and 8
+test_readings_priced.py, which deal and settle whole rounds with the rules module (the long runs at 4, 5 and 8
 decks agreed after the correction; 6 decks is among them)."""
 
 from __future__ import annotations
