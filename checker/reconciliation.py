@@ -32,6 +32,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from pacomply.engine.analysis.blackjack_strategy import Strategy
 from pacomply.regulations import chapters, published
 from pacomply.regulations.chapters import Capability
 from pacomply.regulations.published import Basis, Measure, PublishedFigure
@@ -219,7 +220,7 @@ class Request:
     wager: str
     paytable: str | None
     decks: int | None
-    strategy: str | None
+    strategy: Strategy | None
     rule_change: tuple[str, str] | None
     base_changes: tuple[tuple[str, str], ...] = ()
     """Rules changed from the chapter's before ``rule_change`` is applied: an alternative base a rule effect is
@@ -286,9 +287,9 @@ def _wager_math_hook(chapter: str, name: str) -> Any:
     return getattr(module, name, None)
 
 
-def _strategy(figure: PublishedFigure) -> str | None:
+def _strategy(figure: PublishedFigure) -> Strategy | None:
     # "perfect" is the wager math's default (composition-dependent, optimal); only "basic" changes the call.
-    return "basic" if figure.strategy == "basic" else None
+    return Strategy.BASIC if figure.strategy == Strategy.BASIC else None
 
 
 def requests_for(figure: PublishedFigure) -> tuple[Request, ...]:
@@ -370,7 +371,7 @@ def _run_request(request: Request) -> tuple[WagerMath, ...]:
             field, value = request.rule_change
             changes += (RuleChange(field, _rule_value(value), "the Board's rule effect"),)
         options = BaseGameOptions(
-            strategy="basic" if request.strategy == "basic" else "optimal",
+            strategy=request.strategy or Strategy.OPTIMAL,
             strategy_given=request.strategy is not None,
             changes=changes,
         )

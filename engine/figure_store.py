@@ -53,8 +53,29 @@ class FigureStoreError(RuntimeError):
 # Exact encoding
 
 
+_STORED_BY_VALUE: set[type[enum.Enum]] = set()
+
+_Enum = TypeVar("_Enum", bound=type[enum.Enum])
+
+
+def stored_by_value(enum_class: _Enum) -> _Enum:
+    """Class decorator: the store writes this ``StrEnum``'s members as their plain string values.
+
+    For a choice that was a plain string in figures' inputs before it became an enum (the blackjack ``Strategy``):
+    the keys, and so the stored and shipped figures, stay the same. Such a member reads back as its string, which is
+    equal to it (and hashes alike), so a value read back is still equal to the one written.
+    """
+    if not issubclass(enum_class, enum.StrEnum):
+        raise TypeError(f"{enum_class.__name__} is not a StrEnum: only a string enum is stored as its value")
+    _STORED_BY_VALUE.add(enum_class)
+    return enum_class
+
+
 def encode(value: Any) -> Any:
-    """``value`` as JSON that :func:`decode` turns back into an equal value of the same types."""
+    """``value`` as JSON that :func:`decode` turns back into an equal value of the same types (the members of a
+    :func:`stored_by_value` enum as their strings)."""
+    if type(value) in _STORED_BY_VALUE:
+        return str(value.value)
     if isinstance(value, enum.Enum):  # first: a StrEnum or IntEnum is also a str or an int
         return {"@enum": _class_name(type(value)), "value": encode(value.value)}
     if value is None or isinstance(value, bool | str):

@@ -11,6 +11,9 @@ import functools
 from enum import StrEnum
 from typing import Any
 
+# The blackjack player's strategy for ``edge --strategy``: the analyzer's own enum (one Strategy), re-exported.
+from pacomply.engine.analysis.blackjack_strategy import Strategy as Strategy
+
 
 def chapter_ids() -> tuple[str, ...]:
     """Every chapter pacomply has a rulebook for: the one place the command line asks which chapters exist."""
@@ -56,15 +59,6 @@ class ParSheetFormat(StrEnum):
     """A PDF (written to --output)."""
     XLSX = "xlsx"
     """A workbook (written to --output)."""
-
-
-class Strategy(StrEnum):
-    """The blackjack player's strategy for ``edge``."""
-
-    OPTIMAL = "optimal"
-    """Composition-dependent: the best play for the cards seen."""
-    BASIC = "basic"
-    """Total-dependent basic strategy."""
 
 
 class FigureTarget(StrEnum):

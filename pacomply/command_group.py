@@ -39,6 +39,16 @@ def _verbosity_options(context: Any) -> list[Any]:
     return options
 
 
+def _flags_name_no_type(parameters: list[Any]) -> list[Any]:
+    """A flag (``--quiet``, ``--help``, ``--charts``) takes no value, so its help row names no type: typer would
+    print ``<bool>`` there. An empty ``metavar`` (click's and typer's public parameter field, which typer's help
+    prints in the type column) leaves the column empty; set once on the command's own parameter objects."""
+    for parameter in parameters:
+        if getattr(parameter, "is_flag", False) and parameter.metavar is None:
+            parameter.metavar = ""
+    return parameters
+
+
 def _usage(command: Any, context: Any) -> list[str]:
     """[OPTIONS], then each argument by its metavar: 'FILING...' repeated, '[CHAPTER]' optional."""
     pieces = [command.options_metavar] if command.options_metavar else []
@@ -68,7 +78,9 @@ class Command(typer.core.TyperCommand):
         parameters: list[Any] = super().get_params(ctx)
         taken = {name for parameter in parameters for name in getattr(parameter, "opts", ())}
         extra = [option for option in _verbosity_options(ctx) if not taken & set(option.opts)]
-        return [*parameters[:-1], *extra, parameters[-1]] if parameters and extra else [*parameters, *extra]
+        return _flags_name_no_type(
+            [*parameters[:-1], *extra, parameters[-1]] if parameters and extra else [*parameters, *extra]
+        )
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return _usage(self, ctx)
@@ -84,9 +96,11 @@ class Group(typer.core.TyperGroup):
     def get_params(self, ctx: Any) -> list[Any]:
         parameters: list[Any] = super().get_params(ctx)
         if ctx is None or ctx.parent is None:
-            return parameters  # the root group has -q/-v of its own
+            return _flags_name_no_type(parameters)  # the root group has -q/-v of its own
         taken = {name for parameter in parameters for name in getattr(parameter, "opts", ())}
-        return [*parameters, *(option for option in _verbosity_options(ctx) if not taken & set(option.opts))]
+        return _flags_name_no_type(
+            [*parameters, *(option for option in _verbosity_options(ctx) if not taken & set(option.opts))]
+        )
 
 
 def sub_app(**settings: Any) -> typer.Typer:

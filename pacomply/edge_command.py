@@ -110,7 +110,7 @@ def edge(
 
     try:
         options = options_from_flags(
-            strategy.value if strategy is not None else None, hit_soft_17, no_surrender, blackjack_pays,
+            strategy, hit_soft_17, no_surrender, blackjack_pays,
             no_double_after_split, max_split_hands, hit_split_aces, resplit_aces, even_money, rule_effects,
         )  # fmt: skip
     except AnalysisUnavailable as error:

@@ -1,7 +1,9 @@
 """The review as an Excel workbook a reviewer can work in: Summary, Checklist (answers with finding flags),
 Tables, Findings (filterable, frozen header, severity colours), Wager Math, Board Figures (with each verdict's
 evidence), Paytables, Par Sheets and Par Figures, and Readings. Dates are dates, counts and amounts numbers and
-figures percentages, each in its number format; every sheet prints landscape, one page wide, its header row repeated.
+figures percentages (the Board's published ones too, at its precision), each in its number format, and so are the
+checklist's money and percentage answers the checker reads; every sheet prints landscape, one page wide, its header
+row repeated.
 
 Every text cell is written as text: anything from the filing that a spreadsheet would run as a formula
 (``=HYPERLINK(...)``, ``+``, ``-``, ``@``) is neutralised, and the cell's type is forced to string. The workbook is
@@ -22,10 +24,12 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
+from pacomply.regulations.rulebook import AnswerKind
 from pacomply.reports.content import (
     MONEY_FIELDS,
     PAR_SHEET_DIFFERS,
     TABLE_FIELDS,
+    ChecklistRow,
     chapters_line,
     checklist_rows,
     document_datetime,
@@ -36,11 +40,10 @@ from pacomply.reports.content import (
     table_value,
     worst_severity,
 )
-from pacomply.reports.reconciliation import COLUMNS as PUBLISHED_COLUMNS
-from pacomply.reports.reconciliation import beside
-from pacomply.reports.reconciliation import table_rows as published_table_rows
+from pacomply.reports.reconciliation import beside, sorted_reconciliations, source_text
 from pacomply.submissions.files import neutralise_formula, xml_text
 from pacomply.submissions.model import TableConfiguration
+from pacomply.submissions.values import ValueProblem, read_money, read_percentage
 from pacomply.submissions.xlsx_writer import workbook_bytes
 
 SEVERITY_FILLS = {
@@ -53,7 +56,8 @@ HEADER_FILL = PatternFill("solid", start_color="1F3864", end_color="1F3864")
 HEADER_FONT = Font(bold=True, color="FFFFFF")
 PERCENT_FORMAT = "0.0000%"
 DATE_FORMAT = "yyyy-mm-dd"
-MONEY_FORMAT = '"$"#,##0.##'
+WHOLE_DOLLARS_FORMAT = '"$"#,##0'
+CENTS_FORMAT = '"$"#,##0.00'
 COUNT_FORMAT = "#,##0"
 PROBABILITY_FORMAT = "0.000000000"
 WRAP = Alignment(wrap_text=True, vertical="top")
@@ -76,6 +80,36 @@ def _write(cell: Cell, value: Any) -> None:
         return
     cell.value = neutralise_formula(xml_text(str(value)))
     cell.data_type = "s"
+
+
+def _money_format(amount: object) -> str:
+    """$40,000 for whole dollars, $1,234.50 with cents (as ``reports.content.money_text`` writes them in text)."""
+    whole = isinstance(amount, int) or (isinstance(amount, Decimal | float) and amount == int(amount))
+    return WHOLE_DOLLARS_FORMAT if whole else CENTS_FORMAT
+
+
+def _percent_format(places: int) -> str:
+    """A percent cell's format showing ``places`` decimals of the percentage (the Board's 0.355 % is 0.000%)."""
+    return f"0.{'0' * places}%" if places > 0 else "0%"
+
+
+def _typed_answer(row: ChecklistRow) -> tuple[Any, str | None]:
+    """A checklist answer as a cell: an amount of money or a percentage the checker reads as one becomes a number in
+    its format (a percentage's places as filed); anything else, a blank or an answer it does not read, stays the
+    text as filed."""
+    text = row.answer.strip()
+    try:
+        if text and row.kind == AnswerKind.MONEY:
+            amount = read_money(text)
+            return amount, _money_format(amount)
+        if text and row.kind == AnswerKind.PERCENTAGE:
+            percent = read_percentage(text)
+            exponent = percent.normalize().as_tuple().exponent
+            places = max(0, -exponent) if isinstance(exponent, int) else 0
+            return percent / 100, _percent_format(places)
+    except ValueProblem:
+        pass
+    return row.answer, None
 
 
 def _sheet(
@@ -181,7 +215,7 @@ def _checklist(workbook: Workbook, review: Review) -> None:
                 row.section,
                 row.key,
                 row.question or "(not a question of the chapter's checklist)",
-                row.answer,
+                _typed_answer(row)[0],
                 row.notes,
                 location_text(row.location),
                 "; ".join(finding_flag(finding) for finding in row.findings),
@@ -191,6 +225,10 @@ def _checklist(workbook: Workbook, review: Review) -> None:
         ),
         (9, 12, 30, 70, 18, 24, 22, 28, 10),
     )
+    for row_number, row in enumerate(rows, start=2):
+        number_format = _typed_answer(row)[1]
+        if number_format is not None:
+            sheet.cell(row=row_number, column=5).number_format = number_format
     _colour_rows(
         sheet,
         [worst_severity(row.findings) for row in rows],
@@ -222,7 +260,9 @@ def _tables(workbook: Workbook, review: Review) -> None:
     for position, (field_name, _label) in enumerate(TABLE_FIELDS, start=2):
         if field_name in MONEY_FIELDS:
             for row in range(2, sheet.max_row + 1):
-                sheet.cell(row=row, column=position).number_format = MONEY_FORMAT
+                cell = sheet.cell(row=row, column=position)
+                if isinstance(cell.value, int | float | Decimal):
+                    cell.number_format = _money_format(cell.value)
 
 
 def _table_cell(table: TableConfiguration, field_name: str) -> object:
@@ -315,18 +355,47 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
         sheet.cell(row=row, column=9).number_format = COUNT_FORMAT
 
 
+#: The Board Figures sheet's columns: the reconciliation's, with the Board's figure and pacomply's as numbers (percent
+#: cells at the Board's printed precision) and what the Board's figure measures in a column of its own.
+PUBLISHED_SHEET_COLUMNS = (
+    "Figure", "Wager", "Paytable", "Board", "Measure", "pacomply", "Verdict", "Board's source", "Explanation",
+    "Evidence", "Beside wager math",
+)  # fmt: skip
+
+
 def _published_figures(workbook: Workbook, review: Review) -> None:
-    """The Board's published figures about the wagers filed, and beside which wager-math rows each one stands."""
+    """The Board's published figures about the wagers filed, and beside which wager-math rows each one stands; the
+    Board's figure and pacomply's at its precision are percent cells (numbers that sort and compare)."""
     if not review.published:
         return
-    evidence = {item.figure.id: item.evidence for item in review.published}
-    rows = [
-        (*row, "; ".join(f"{name}: {value}" for name, value in evidence.get(row[0], ())),
-         "; ".join(_rows_beside(row[0], review)))
-        for row in published_table_rows(review.published, with_evidence=False)
-    ]  # fmt: skip
-    _sheet(workbook, "Board Figures", (*PUBLISHED_COLUMNS, "Evidence", "Beside wager math"), rows,
-           (26, 14, 12, 24, 12, 22, 40, 70, 70, 40))  # fmt: skip
+    items = sorted_reconciliations(review.published)
+    rows = []
+    for item in items:
+        figure = item.figure
+        shown = item.pacomply_figure
+        end = f" ({figure.range_end.value} end)" if figure.range_end is not None else ""
+        rows.append(
+            (
+                figure.id,
+                figure.wager or "",
+                figure.paytable or "",
+                Decimal(figure.percent) / 100 if figure.percent is not None else "no figure",
+                f"{figure.measure.value}{end}",
+                shown.rounded(figure.places) / 100 if shown is not None and figure.percent is not None else "-",
+                item.verdict.value,
+                source_text(item),
+                item.explanation,
+                "; ".join(f"{name}: {value}" for name, value in item.evidence),
+                "; ".join(_rows_beside(figure.id, review)),
+            )
+        )
+    sheet = _sheet(workbook, "Board Figures", PUBLISHED_SHEET_COLUMNS, rows,
+                   (26, 14, 12, 10, 16, 10, 22, 40, 70, 70, 40))  # fmt: skip
+    for row_number, item in enumerate(items, start=2):
+        if item.figure.percent is None:
+            continue
+        for column in (4, 6):
+            sheet.cell(row=row_number, column=column).number_format = _percent_format(item.figure.places)
 
 
 def _rows_beside(figure_id: str, review: Review) -> list[str]:

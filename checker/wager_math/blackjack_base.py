@@ -15,16 +15,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
+from pacomply.engine.analysis.blackjack_strategy import Strategy
 
 if TYPE_CHECKING:
     from pacomply.engine.analysis.blackjack import BlackjackRules, StrategyTable, StrategyTables
-    from pacomply.engine.analysis.blackjack.analyzer import Strategy
     from pacomply.engine.analysis.result import WagerAnalysis
     from pacomply.regulations.rulebook import Paytable, Rulebook
 
 #: The wagers, in any blackjack chapter, whose figures are a base-game analysis and so take these options.
 BASE_GAME_WAGERS = ("base", "switch")
-STRATEGIES: tuple[Strategy, ...] = ("optimal", "basic")
+STRATEGIES: tuple[Strategy, ...] = tuple(Strategy)
 
 #: The option each ``BlackjackRules`` field is set by on the command line (for messages and provenance).
 FLAG_OF_FIELD = {
@@ -59,11 +59,15 @@ class BaseGameOptions:
     ``notes`` are the readings of filing answers the analysis relied on, shown with the figures.
     """
 
-    strategy: Strategy = "optimal"
+    strategy: Strategy = Strategy.OPTIMAL
     strategy_given: bool = False
     changes: tuple[RuleChange, ...] = ()
     rule_effects: bool = False
     notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Options read back from the figure store carry the strategy as its string (a key is written so).
+        object.__setattr__(self, "strategy", Strategy(self.strategy))
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -216,7 +220,7 @@ def chart_rows(tables: StrategyTables, play: str, rules_line: str) -> tuple[tupl
 
 
 def options_from_flags(
-    strategy: str | None = None,
+    strategy: Strategy | str | None = None,
     hit_soft_17: bool = False,
     no_surrender: bool = False,
     blackjack_pays: str | None = None,
@@ -230,7 +234,7 @@ def options_from_flags(
     """The command line's base-game options; :class:`AnalysisUnavailable` naming every bad value at once."""
     problems: list[str] = []
     changes: list[RuleChange] = []
-    if strategy is not None and strategy not in STRATEGIES:
+    if strategy is not None and strategy not in STRATEGIES:  # a StrEnum member equals its string
         problems.append(f"--strategy '{strategy}' is not one of {', '.join(STRATEGIES)}")
     for given, name, value in (
         (hit_soft_17, "dealer_hits_soft_17", True),
@@ -255,7 +259,7 @@ def options_from_flags(
     if problems:
         raise AnalysisUnavailable("; ".join(problems))
     return BaseGameOptions(
-        strategy="basic" if strategy == "basic" else "optimal",
+        strategy=Strategy.BASIC if strategy == Strategy.BASIC else Strategy.OPTIMAL,
         strategy_given=strategy is not None,
         changes=tuple(changes),
         rule_effects=rule_effects,

@@ -31,6 +31,7 @@ from pacomply.checker.wager_math.blackjack_base import (
 )
 from pacomply.checker.wager_math.progressive import percent_text
 from pacomply.engine.analysis import blackjack_side_wagers
+from pacomply.engine.analysis.blackjack_strategy import Strategy
 from pacomply.engine.analysis.result import Distribution, WagerAnalysis
 from pacomply.engine.figure_store import figure
 from pacomply.regulations.chapter_633a import MAX_DECKS, RULEBOOK
@@ -39,7 +40,6 @@ from pacomply.regulations.rulebook import Paytable
 if TYPE_CHECKING:
     from pacomply.checker.parsheet import StrategyGrid
     from pacomply.engine.analysis.blackjack import BlackjackRules
-    from pacomply.engine.analysis.blackjack.analyzer import Strategy
     from pacomply.submissions.model import Filing
 
 CHAPTER = "633a"
@@ -151,10 +151,11 @@ def _method(_inputs: object) -> int:
 def _stored_base_math(rules: BlackjackRules, strategy: Strategy, effects: bool) -> WagerMath:
     from pacomply.engine.analysis.blackjack import READINGS, analyse, rule_effects
 
+    strategy = Strategy(strategy)  # inputs read back from the store (``figures build``) hold the plain string
     notes: tuple[str, ...] = ()
 
     analysis = analyse(rules, strategy)
-    if strategy == "optimal":
+    if strategy == Strategy.OPTIMAL:
         play = (
             "composition-dependent optimal: every decision uses the exact cards dealt; the charts are the "
             f"total-dependent basic strategy (house edge {analysis.house_edge_basic * 100:.4f}%)"
@@ -202,9 +203,9 @@ def _strategy_readings(optimal: float, basic: float, relied: Strategy) -> tuple[
             return_=1 - edge,
             method="exact",
             basis="per initial wager",
-            candidate=key,
+            candidate=key.value,
         )
-        for key, edge in (("optimal", optimal), ("basic", basic))
+        for key, edge in ((Strategy.OPTIMAL, optimal), (Strategy.BASIC, basic))
     )
 
 
@@ -282,7 +283,7 @@ def _check_options(wager: str | None, options: BaseGameOptions) -> None:
             if change.field in NOT_IN_SWITCH and change.origin.startswith("--")
         ]
         _refuse(wager, not_in_switch, "Blackjack Switch has no surrender and no even money (§ 633a.12(a)(4))")
-        if options.strategy_given and options.strategy != "optimal":
+        if options.strategy_given and options.strategy is not Strategy.OPTIMAL:
             _refuse(wager, [f"--strategy {options.strategy}"], "Switch is analysed with optimal switching and play")
         if options.rule_effects:
             _refuse(wager, ["--rule-effects"], "rule effects are given for the Blackjack Wager ('base')")
@@ -438,7 +439,8 @@ def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
                 if even_money is not None:
                     changes.append(RuleChange("even_money", even_money, "filing"))
                 options = BaseGameOptions(changes=tuple(changes))
-                yield _stored_base_math, (("rules", options.rules(count)), ("strategy", "optimal"), ("effects", False))
+                inputs = (("rules", options.rules(count)), ("strategy", Strategy.OPTIMAL), ("effects", False))
+                yield _stored_base_math, inputs
                 if even_money is None:
                     yield _stored_switch_math, (("rules", options.rules(count, skip=NOT_IN_SWITCH)),)
 

@@ -48,33 +48,14 @@ def is_large(card: Card) -> bool:
     return hole_range(card) == HoleRange.LARGE
 
 
-@unique
-class DealerAcePairReading(StrEnum):
-    """How the dealer's ace pair is counted: the candidates of reading ``685a-dealer-ace-pair``.
-
-    A reading the analysis prices, not a rule a casino may choose: a recorded round (``replay``) and a filing are
-    always settled as the chapter counts (``AS_WRITTEN``). The soft-12 candidate exists so that its price can be
-    checked by simulation like the relied-on one.
-    """
-
-    AS_WRITTEN = "ace-pair-is-22"
-    """§ 685a.3(d)(3) as printed: each ace is 11 unless that takes the hand over 22, so A-A is a dealer 22."""
-    SOFT_12 = "ace-pair-is-soft-12"
-    """A conventional dealer ace: an ace counts 11 only while the hand stays at 21 or under, so A-A is a soft 12
-    and A-6-5 a hard 12, and both draw; a hard 22 (10-6-6) is still a dealer 22 (exactly as the analysis prices
-    this candidate)."""
-
-
-def dealer_total(cards: Sequence[Card], ace_pair: DealerAcePairReading = DealerAcePairReading.AS_WRITTEN) -> int:
-    """§ 685a.3(d)(3): the dealer's ace counts 11 unless that takes the hand over 22."""
-    if ace_pair is DealerAcePairReading.SOFT_12:
-        return hand_total(cards).total  # an ace 11 only up to 21, as in every other blackjack game
+def dealer_total(cards: Sequence[Card]) -> int:
+    """§ 685a.3(d)(3): the dealer's ace counts 11 unless that takes the hand over 22 (so A-A is a dealer 22)."""
     return hand_total(cards, limit=book.DEALER_MAX_TOTAL).total
 
 
-def dealer_must_draw(cards: Sequence[Card], ace_pair: DealerAcePairReading = DealerAcePairReading.AS_WRITTEN) -> bool:
+def dealer_must_draw(cards: Sequence[Card]) -> bool:
     """§ 685a.7(m): the dealer draws until a hard or soft 17 to 22."""
-    return dealer_total(cards, ace_pair) < book.DEALER_STANDS_FROM
+    return dealer_total(cards) < book.DEALER_STANDS_FROM
 
 
 def match_the_dealer(first: Card, second: Card, up: Card, decks: int) -> tuple[str | None, Fraction]:
@@ -106,9 +87,7 @@ class PlayerHand:
         return not self.split and is_blackjack(self.cards)
 
 
-def _settle_hand(
-    hand: PlayerHand, wager: Fraction, dealer: Sequence[Card], name: str, ace_pair: DealerAcePairReading
-) -> Settlement:
+def _settle_hand(hand: PlayerHand, wager: Fraction, dealer: Sequence[Card], name: str) -> Settlement:
     stake = wager * (2 if hand.doubled else 1)
     player = hand_total(hand.cards).total
     if is_blackjack(dealer[:2]):
@@ -123,7 +102,7 @@ def _settle_hand(
                           f"Blackjack pays {odds_text(book.BLACKJACK_ODDS)} (§ 685a.11(a))")  # fmt: skip
     if player > BLACKJACK_TOTAL:
         return Settlement(name, stake, Outcome.LOSE, -stake, cite("685a.7(q)(1)"), f"player busts with {player}")
-    dealer_points = dealer_total(dealer, ace_pair)
+    dealer_points = dealer_total(dealer)
     if dealer_points == book.DEALER_MAX_TOTAL:
         two_large = not hand.split and len(hand.cards) >= 2 and is_large(hand.cards[0]) and is_large(hand.cards[1])
         if player == BLACKJACK_TOTAL or two_large:
@@ -145,11 +124,11 @@ def settle(
     hands: Sequence[PlayerHand],
     wagers: Mapping[str, Fraction],
     decks: int,
-    ace_pair: DealerAcePairReading = DealerAcePairReading.AS_WRITTEN,
     describe: bool = True,
 ) -> RoundResult:
-    """Settle a 685a round for one box (``ace_pair``: a pricing reading for simulation only, see
-    :class:`DealerAcePairReading`; every recorded round is settled as the chapter counts).
+    """Settle a 685a round for one box as the chapter counts it (the dealer's A-A a 22, § 685a.3(d)(3)): what a
+    dispute is settled with, so it takes no reading. The simulator's soft-12 candidate of reading
+    ``685a-dealer-ace-pair`` changes only when its dealer draws (:mod:`engine.simulation.down_under_blackjack`).
 
     ``describe=False`` leaves out the facts shown beside a replayed round (text a simulation never reads)."""
     up, hole = dealer[0], dealer[1]
@@ -174,7 +153,7 @@ def settle(
     base = wagers.get("base", Fraction(0))
     for index, hand in enumerate(hands):
         name = "base" if len(hands) == 1 else f"base[{index + 1}]"
-        settlements.append(_settle_hand(hand, base, dealer, name, ace_pair))
+        settlements.append(_settle_hand(hand, base, dealer, name))
     extra = [c for h in hands for c in (h.cards[1:] if h.split else h.cards[2:])]
     if not describe:
         return RoundResult(CHAPTER, (*initial, *dealer, *extra), tuple(settlements))
@@ -184,7 +163,7 @@ def settle(
         (
             "dealer",
             f"{' '.join(map(str, dealer))} "
-            f"({'Blackjack' if is_blackjack(dealer[:2]) else dealer_total(dealer, ace_pair)})",
+            f"({'Blackjack' if is_blackjack(dealer[:2]) else dealer_total(dealer)})",
         ),
         *((f"hand {i + 1}", f"{' '.join(map(str, h.cards))} ({hand_total(h.cards)})") for i, h in enumerate(hands)),
     )

@@ -82,6 +82,7 @@ from fractions import Fraction
 from pacomply.engine.analysis.blackjack.analyzer import analyse, basic_strategy_policy
 from pacomply.engine.analysis.blackjack.rules import READINGS as ANALYZER_READINGS
 from pacomply.engine.analysis.blackjack.rules import BlackjackRules, DoubleOn
+from pacomply.engine.analysis.blackjack_strategy import Strategy
 from pacomply.engine.cards import Card, Rank
 from pacomply.engine.games import blackjack
 from pacomply.engine.games.blackjack_hand import hand_total, is_blackjack, point_value
@@ -824,7 +825,7 @@ class BlackjackRounds:
         if wager == "switch":
             return _switch_facts(table)
         if wager == "base":
-            basic = analyse(table.rules, "basic")
+            basic = analyse(table.rules, Strategy.BASIC)
             rules = table.rules
             play = (
                 "total-dependent basic strategy: the charts of pacomply edge 633a --wager base --strategy basic "

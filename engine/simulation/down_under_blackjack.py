@@ -28,9 +28,13 @@ What one round does, and where each step comes from:
 The dealer's ace pair (reading ``685a-dealer-ace-pair``): the chapter as written (A-A a dealer 22) is dealt unless
 the Python API asks for the soft-12 candidate (``TableSetup.options`` ``reading_685a_dealer_ace_pair`` =
 ``ace-pair-is-soft-12``). Then the dealer counts at most one ace as 11 (A-A a soft 12 that draws), the players use
-the analyzer's decisions for that candidate, and :func:`engine.games.down_under_blackjack.settle` is called with the
-same reading — so the figure ``edge`` prints beside the relied-on one is cross-checked the same way. It is a reading
-priced for comparison, never a filing's choice: the CLI, a filing and ``replay`` always deal the chapter as written.
+the analyzer's decisions for that candidate, and the round is settled by the chapter's own
+:func:`engine.games.down_under_blackjack.settle` — so the figure ``edge`` prints beside the relied-on one is
+cross-checked the same way. The reading lives here, not in ``settle`` (which settles disputes and knows only the
+chapter): the candidate changes only when the dealer draws, and a hand the dealer stands on under it has the same total
+either way (the two counts differ only on a hand with an ace and 12 hard points, which the candidate draws to), so the
+chapter's settlement of the final hands is the candidate's. It is a reading priced for comparison, never a filing's
+choice: the CLI, a filing and ``replay`` always deal the chapter as written.
 (Under the soft 12 the strategy hits A-A against an exposed dealer A-A that can still reach 22, where the analyzer
 and the two-Large reading part; that needs an up ace, an ace in the hole and a player A-A, well under 1 round in
 10,000, and moves the figure far less than the interval of any run.)
@@ -49,12 +53,14 @@ process) and the card-to-rank mapping. Where the simulated figure and ``edge``'s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from enum import StrEnum, unique
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pacomply.engine.cards import Card, Rank
 from pacomply.engine.games import down_under_blackjack as rules
-from pacomply.engine.games.blackjack_hand import is_blackjack, point_value
+from pacomply.engine.games.blackjack_hand import hand_total, is_blackjack, point_value
 from pacomply.engine.simulation.registry import RoundPlayer, SimulationUnavailable, TableSetup, WagerFacts, WagerPlay
 from pacomply.engine.simulation.shoe import Shoe
 from pacomply.regulations import chapter_685a as book
@@ -108,7 +114,36 @@ def _rank_index(card: Card) -> int:
     return point_value(card) - 1
 
 
-_POLICIES: dict[tuple[int, rules.DealerAcePairReading], PolicyTables] = {}
+@unique
+class DealerAcePairReading(StrEnum):
+    """How the dealer's ace pair is counted: the candidates of reading ``685a-dealer-ace-pair``.
+
+    A reading the analysis prices, not a rule a casino may choose: a recorded round (``replay``) and a filing are
+    always settled as the chapter counts (``AS_WRITTEN``). The soft-12 candidate exists so that its price can be
+    checked by simulation like the relied-on one.
+    """
+
+    AS_WRITTEN = "ace-pair-is-22"
+    """§ 685a.3(d)(3) as printed: each ace is 11 unless that takes the hand over 22, so A-A is a dealer 22."""
+    SOFT_12 = "ace-pair-is-soft-12"
+    """A conventional dealer ace: an ace counts 11 only while the hand stays at 21 or under, so A-A is a soft 12
+    and A-6-5 a hard 12, and both draw; a hard 22 (10-6-6) is still a dealer 22 (exactly as the analysis prices
+    this candidate)."""
+
+
+def dealer_total(cards: Sequence[Card], ace_pair: DealerAcePairReading) -> int:
+    """The dealer's total under a candidate of the reading (the chapter's :func:`rules.dealer_total` as written)."""
+    if ace_pair is DealerAcePairReading.SOFT_12:
+        return hand_total(cards).total  # an ace 11 only up to 21, as in every other blackjack game
+    return rules.dealer_total(cards)
+
+
+def dealer_must_draw(cards: Sequence[Card], ace_pair: DealerAcePairReading) -> bool:
+    """§ 685a.7(m) (17 to 22 stands) with the dealer's total counted under the candidate."""
+    return dealer_total(cards, ace_pair) < book.DEALER_STANDS_FROM
+
+
+_POLICIES: dict[tuple[int, DealerAcePairReading], PolicyTables] = {}
 
 #: The one option (``TableSetup.options``, Python API only): which candidate of reading ``685a-dealer-ace-pair``
 #: the dealer's A-A is counted by. It is a reading the analysis prices, never a filing's choice, so the CLI and a
@@ -116,27 +151,27 @@ _POLICIES: dict[tuple[int, rules.DealerAcePairReading], PolicyTables] = {}
 ACE_PAIR_OPTION = "reading_685a_dealer_ace_pair"
 
 
-def _policy(decks: int, ace_pair: rules.DealerAcePairReading = rules.DealerAcePairReading.AS_WRITTEN) -> PolicyTables:
+def _policy(decks: int, ace_pair: DealerAcePairReading = DealerAcePairReading.AS_WRITTEN) -> PolicyTables:
     """Built once per process, deck count and reading (a few seconds: the analyzer's class solutions)."""
     policy = _POLICIES.get((decks, ace_pair))
     if policy is None:
         from pacomply.engine.analysis.down_under.analyzer import policy_tables
 
-        as_written = ace_pair is rules.DealerAcePairReading.AS_WRITTEN
+        as_written = ace_pair is DealerAcePairReading.AS_WRITTEN
         policy = _POLICIES[decks, ace_pair] = policy_tables(decks, dealer_ace_pair_is_22=as_written)
     return policy
 
 
-def _ace_pair_reading(options: tuple[tuple[str, str], ...]) -> rules.DealerAcePairReading:
+def _ace_pair_reading(options: tuple[tuple[str, str], ...]) -> DealerAcePairReading:
     """The dealer-ace candidate asked for (the chapter as written unless the option names the soft-12 one)."""
-    reading = rules.DealerAcePairReading.AS_WRITTEN
+    reading = DealerAcePairReading.AS_WRITTEN
     for name, value in options:
         if name != ACE_PAIR_OPTION:
             raise SimulationUnavailable(f"685a option '{name}' is not {ACE_PAIR_OPTION}")
         try:
-            reading = rules.DealerAcePairReading(str(value).strip().lower())
+            reading = DealerAcePairReading(str(value).strip().lower())
         except ValueError:
-            every = ", ".join(candidate.value for candidate in rules.DealerAcePairReading)
+            every = ", ".join(candidate.value for candidate in DealerAcePairReading)
             raise SimulationUnavailable(f"685a option {ACE_PAIR_OPTION} '{value}' is not one of {every}") from None
     return reading
 
@@ -221,7 +256,7 @@ class DownUnderBlackjackRounds:
             joined = "; ".join(f"{topic}: {choice}" for topic, choice, _reason, _citation in READINGS)
             strategy: tuple[tuple[str, str], ...] = (("play", PLAY_LINE), ("rules", f"{decks} decks; {RULES_LINE}"))
             ace_pair = _ace_pair_reading(setup.options)
-            if ace_pair is not rules.DealerAcePairReading.AS_WRITTEN:
+            if ace_pair is not DealerAcePairReading.AS_WRITTEN:
                 strategy += (("dealer ace pair", f"reading 685a-dealer-ace-pair, candidate {ace_pair.value} (priced "
                               "for comparison; the chapter as written makes A-A a dealer 22)"),)  # fmt: skip
             return WagerFacts(wager, BASE_CITATION, f"analyzer readings — {joined}", strategy, BASE_ROWS)
@@ -242,7 +277,7 @@ class _DownUnderPlayer:
         wagers: tuple[str, ...],
         decks: int,
         seats: int,
-        ace_pair: rules.DealerAcePairReading = rules.DealerAcePairReading.AS_WRITTEN,
+        ace_pair: DealerAcePairReading = DealerAcePairReading.AS_WRITTEN,
     ) -> None:
         self._decks = decks
         self._ace_pair = ace_pair
@@ -316,7 +351,7 @@ class _DownUnderPlayer:
                 else:
                     hands_by_seat.append(self._play(policy, shoe, first, second, up, seen))
             if not dealer_blackjack:
-                while rules.dealer_must_draw(dealer, self._ace_pair):  # § 685a.7(m)
+                while dealer_must_draw(dealer, self._ace_pair):  # § 685a.7(m), under the candidate dealt
                     dealer.append(shoe.draw())
         else:
             hands_by_seat = [[] for _ in seats]  # no Bet Wager simulated: the side wagers need only the first cards
@@ -335,7 +370,7 @@ class _DownUnderPlayer:
                 wagers.pop("insurance", None)
                 if not wagers:
                     break
-            result = rules.settle((first, second), dealer, hands, wagers, self._decks, self._ace_pair, describe=False)
+            result = rules.settle((first, second), dealer, hands, wagers, self._decks, describe=False)
             base_net = 0.0
             for settlement in result.settlements:
                 if settlement.wager == "match_the_dealer":

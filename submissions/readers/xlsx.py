@@ -122,7 +122,7 @@ def _check_container(path: Path, location: SourceLocation) -> None:
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as error:
         # is_zipfile() looks only at the end record; the central directory itself may still be damaged. zipfile
         # raises NotImplementedError (its own, not a placeholder of ours) for a central directory that claims a zip
-        # version it does not read; fuzzing found one (tests/io/test_io_hostile_round2.py).
+        # version it does not read; fuzzing found one (tests/io/test_hostile_round2.py).
         raise InputError.single(location, f"the workbook's zip structure is damaged ({_reason(error)})") from None
     with archive:
         unpacked = sum(member.file_size for member in archive.infolist())

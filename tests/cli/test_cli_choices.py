@@ -211,3 +211,29 @@ def test_help_lists_the_commands_in_their_order() -> None:
     listing = [line.split()[1] for line in run("-h").stdout.splitlines() if re.match(r"^│ [a-z]+ ", line)]
     assert listing[:12] == ["template", "validate", "rules", "explain", "edge", "simulate", "replay", "schema", "diff",
                             "serve", "published", "parsheet"]  # fmt: skip
+
+
+def _every_command(group: typer.core.TyperGroup, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found = [path]
+    context = typer.Context(group)
+    for name in group.list_commands(context):
+        command = group.get_command(context, name)
+        if isinstance(command, typer.core.TyperGroup):
+            found += _every_command(command, (*path, name))
+        elif command is not None and not command.hidden:
+            found.append((*path, name))
+    return found
+
+
+def test_a_flag_names_no_type_in_any_help() -> None:
+    """A flag takes no value: its help row has an empty type column, never typer's '<bool>' (-q, -v, -h and every
+    command's own flags, on every command and group). Options that take a value keep their metavar."""
+    commands = _every_command(typer.main.get_command(app))  # type: ignore[arg-type]
+    assert ("validate",) in commands and ("store", "list") in commands
+    for command in commands:
+        text = run(*command, "-h").stdout
+        assert "<bool>" not in text, command
+        assert re.search(r"--help\s+-h\s+Show this message", text), command
+    validate = run("validate", "-h").stdout
+    assert re.search(r"--quiet\s+-q\s+Print results", validate)
+    assert re.search(r"--output\s+-o\s+PATH\s+Write the report", validate)

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Literal
 
 import numpy as np
 from pacomply.engine.analysis.blackjack.combinatorics import (
@@ -29,8 +28,8 @@ from pacomply.engine.analysis.blackjack.core import (
     two_card_hands,
 )
 from pacomply.engine.analysis.blackjack.rules import READINGS, BlackjackRules, DoubleOn
+from pacomply.engine.analysis.blackjack_strategy import Strategy
 
-Strategy = Literal["optimal", "basic"]
 UPCARD_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, ACE)  # columns 2..9, T, A as charts print them
 CITATION = "58 Pa. Code § 633a.7"
 
@@ -271,7 +270,7 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
     )
 
     # --- split passes: the other pair card is out of the shoe for every post-split hand
-    split_post: dict[int, dict[str, dict[int, tuple[float, float]]]] = {}
+    split_post: dict[int, dict[Strategy, dict[int, tuple[float, float]]]] = {}
     split_data: dict[int, SplitSweep] = {}
     if rules.max_split_hands >= 2:
         for pair in range(RANKS):
@@ -279,7 +278,7 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
                 continue
             sweep = split_data[pair] = split_sweep(shoe, key, pair, hole_allowed)
             post, _choices = post_split_play(sweep, *post_split_rules(rules, pair))
-            split_post[pair] = {"optimal": post}
+            split_post[pair] = {Strategy.OPTIMAL: post}
 
     pre_split = {pair: shoe - np.eye(RANKS, dtype=np.int64)[pair] * 2 for pair in range(RANKS)}
 
@@ -300,7 +299,8 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
             options["surrender"] = -0.5
             wagers["surrender"] = 1.0
         if a == b and a in split_post:
-            ev, wager = split_value(_max_hands(rules, a), a, pre_split[a], hole_allowed, split_post[a]["optimal"])
+            post = split_post[a][Strategy.OPTIMAL]
+            ev, wager = split_value(_max_hands(rules, a), a, pre_split[a], hole_allowed, post)
             options["split"] = ev
             wagers["split"] = wager
         option_table[(a, b)] = options
@@ -489,7 +489,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
     return basic, row_score, pairs, dict(decide), chosen, post_choice
 
 
-def _assemble(rules: BlackjackRules, solutions: dict[int, _UpcardSolution], which: str) -> tuple[float, float]:
+def _assemble(rules: BlackjackRules, solutions: dict[int, _UpcardSolution], which: Strategy) -> tuple[float, float]:
     shoe = full_shoe(rules.decks)
     size = int(shoe.sum())
     pays = float(rules.blackjack_pays)
@@ -500,7 +500,7 @@ def _assemble(rules: BlackjackRules, solutions: dict[int, _UpcardSolution], whic
         p_up = shoe[up] / size
         after_up = shoe.copy()
         after_up[up] -= 1
-        table = getattr(solutions[up], which)
+        table = getattr(solutions[up], which.value)  # the solution keeps each strategy's table under its name
         for a, b in two_card_hands():
             p_hand = probability_two_cards(after_up, a, b)
             if p_hand == 0:
@@ -583,19 +583,21 @@ def _solve(rules: BlackjackRules) -> dict[int, _UpcardSolution]:
     return {up: _solve_upcard(rules, up) for up in range(RANKS)}
 
 
-def analyse(rules: BlackjackRules | None = None, strategy: Strategy = "optimal") -> BlackjackAnalysis:
+def analyse(rules: BlackjackRules | None = None, strategy: Strategy = Strategy.OPTIMAL) -> BlackjackAnalysis:
     """Exact house edge of the 633a base game under ``rules`` for ``strategy``.
 
     ``optimal`` is composition-dependent play (every decision uses the exact cards out); ``basic`` is the
     total-dependent basic strategy whose charts come with the result.
     """
     rules = rules or BlackjackRules()
-    if strategy not in ("optimal", "basic"):
-        raise ValueError("strategy is 'optimal' or 'basic'")
+    try:
+        strategy = Strategy(strategy)  # a figure's inputs read back from the store hold the plain string
+    except ValueError:
+        raise ValueError(f"strategy is {' or '.join(repr(choice.value) for choice in Strategy)}") from None
     solutions = _solve(rules)
-    edge_optimal, wager_optimal = _assemble(rules, solutions, "optimal")
-    edge_basic, wager_basic = _assemble(rules, solutions, "basic")
-    edge, wager = (edge_optimal, wager_optimal) if strategy == "optimal" else (edge_basic, wager_basic)
+    edge_optimal, wager_optimal = _assemble(rules, solutions, Strategy.OPTIMAL)
+    edge_basic, wager_basic = _assemble(rules, solutions, Strategy.BASIC)
+    edge, wager = (edge_optimal, wager_optimal) if strategy is Strategy.OPTIMAL else (edge_basic, wager_basic)
     return BlackjackAnalysis(
         rules=rules,
         strategy=strategy,
@@ -619,7 +621,7 @@ class RuleEffect:
     citation: str
 
 
-def rule_effects(rules: BlackjackRules | None = None, strategy: Strategy = "optimal") -> tuple[RuleEffect, ...]:
+def rule_effects(rules: BlackjackRules | None = None, strategy: Strategy = Strategy.OPTIMAL) -> tuple[RuleEffect, ...]:
     """Effect of each comparison rule change against ``rules``.
 
     The changes are: dealer hits soft 17, no late surrender, Blackjack pays 6 to 5, no double after split
@@ -669,7 +671,7 @@ ACTION_CODES = {"stand": 0, "hit": 1, "double": 2, "split": 3, "surrender": 4}
 
 
 def basic_strategy_policy(rules: BlackjackRules | None = None) -> BasicStrategyPolicy:
-    """The basic strategy that ``analyse(rules, "basic")`` values, as arrays."""
+    """The basic strategy that ``analyse(rules, Strategy.BASIC)`` values, as arrays."""
     rules = rules or BlackjackRules()
     solutions = _solve(rules)
     two_card = np.zeros((RANKS, RANKS, RANKS), dtype=np.int64)

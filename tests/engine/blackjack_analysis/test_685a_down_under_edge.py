@@ -14,8 +14,8 @@ from pacomply.engine.analysis.blackjack.combinatorics import ACE, TEN, dealer_to
 from pacomply.engine.analysis.down_under import PERMITTED_DECKS, READINGS, analyse_down_under, hole_classes
 from pacomply.engine.cards import Card
 from pacomply.engine.games import down_under_blackjack as down_under
-from pacomply.engine.games.down_under_blackjack import DealerAcePairReading
-from pacomply.engine.simulation.down_under_blackjack import ACE_PAIR_OPTION
+from pacomply.engine.simulation import down_under_blackjack as simulation
+from pacomply.engine.simulation.down_under_blackjack import ACE_PAIR_OPTION, DealerAcePairReading
 from pacomply.engine.simulation.registry import SimulationUnavailable
 from pacomply.regulations import chapter_685a
 
@@ -75,19 +75,21 @@ def test_685a_exact_edge_agrees_with_the_real_shoe_simulation(decks, ace_pair, r
     assert wagered == pytest.approx(exact.expected_total_wagered, abs=0.004)
 
 
-def test_685a_3_d_3_the_rules_module_counts_the_dealer_ace_pair_under_each_candidate():
+def test_685a_3_d_3_the_rules_module_and_the_simulation_count_the_dealer_ace_pair_under_each_candidate():
     """The chapter's A-A is a 22 that stands; the conventional candidate draws to it. As written an ace counts 11 up
     to 22 (A-6-5 and A-A-T are 22); the conventional dealer ace counts 11 only up to 21 (both are a hard 12 that
-    draws), as the analyzer prices the two candidates (tests/chapter_685a/test_685a_conventional_dealer_ace.py)."""
+    draws), as the analyzer prices the two candidates (tests/chapter_685a/test_conventional_dealer_ace.py). The
+    rules module knows only the chapter's count; the candidates are the simulation's."""
     ace_pair = [Card.parse("As"), Card.parse("Ah")]
     assert down_under.dealer_total(ace_pair) == 22 and not down_under.dealer_must_draw(ace_pair)
-    assert down_under.dealer_total(ace_pair, SOFT_12) == 12 and down_under.dealer_must_draw(ace_pair, SOFT_12)
+    assert simulation.dealer_total(ace_pair, AS_WRITTEN) == 22 and not simulation.dealer_must_draw(ace_pair, AS_WRITTEN)
+    assert simulation.dealer_total(ace_pair, SOFT_12) == 12 and simulation.dealer_must_draw(ace_pair, SOFT_12)
     for hand in (("Ac", "6d", "5h"), ("Ac", "Ad", "Th")):
         cards = [Card.parse(card) for card in hand]
         assert down_under.dealer_total(cards) == 22 and not down_under.dealer_must_draw(cards)
-        assert down_under.dealer_total(cards, SOFT_12) == 12 and down_under.dealer_must_draw(cards, SOFT_12)
+        assert simulation.dealer_total(cards, SOFT_12) == 12 and simulation.dealer_must_draw(cards, SOFT_12)
     # A hard 22 is a dealer 22 under both.
-    assert down_under.dealer_total([Card.parse(c) for c in ("Tc", "6d", "6h")], SOFT_12) == 22
+    assert simulation.dealer_total([Card.parse(c) for c in ("Tc", "6d", "6h")], SOFT_12) == 22
     # The candidate's name is the rulebook's, so a figure and its simulation are labelled alike.
     candidates = {candidate.key for candidate in chapter_685a.RULEBOOK.reading("685a-dealer-ace-pair").candidates}
     assert {reading.value for reading in DealerAcePairReading} == candidates
@@ -97,6 +99,10 @@ def test_685a_the_soft_12_candidate_is_not_a_choice_of_replay_or_the_cli():
     """A recorded round is settled as the chapter counts; the candidate is reached only through the simulator's
     reading option (Python API), and an unknown option is refused."""
     assert "ace_pair" not in inspect.signature(down_under.replay).parameters
+    # The dispute-settling functions take no reading at all: they count the dealer's hand as the chapter does.
+    for function in (down_under.settle, down_under.dealer_total, down_under.dealer_must_draw):
+        assert set(inspect.signature(function).parameters).isdisjoint({"ace_pair", "reading"}), function
+    assert not hasattr(down_under, "DealerAcePairReading")
     with pytest.raises(SimulationUnavailable, match=ACE_PAIR_OPTION):
         simulate_base("685a", 6, 10, seed=1, options=((ACE_PAIR_OPTION, "ace-pair-is-13"),))
     with pytest.raises(SimulationUnavailable, match="not reading_685a_dealer_ace_pair"):

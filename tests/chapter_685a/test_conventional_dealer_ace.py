@@ -6,7 +6,7 @@ The analyzer once counted the ace 11 up to 22 for this candidate too (A-6-5 a so
 0.2241 % at 6 decks. Here the dealer's final-total distribution is recomputed by a small recursion written in this
 file, card by card from the real shoe, and compared with the analyzer's dealer table; the house edge it then gives,
 0.3822 % at 6 decks and 0.4127 % at 8 (per initial wager), is cross-checked by the seeded simulations of
-test_685a_readings_priced.py, which deal and settle whole rounds with the rules module (the long runs at 4, 5 and 8
+test_readings_priced.py, which deal and settle whole rounds with the rules module (the long runs at 4, 5 and 8
 decks agreed after the correction; 6 decks is among them)."""
 
 from __future__ import annotations
@@ -18,7 +18,12 @@ import pytest
 from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
 from pacomply.engine.analysis.blackjack.core import dealer_table
 from pacomply.engine.analysis.down_under import analyse_down_under
-from pacomply.engine.games.down_under_blackjack import DealerAcePairReading, dealer_total
+from pacomply.engine.cards import Card
+from pacomply.engine.games import down_under_blackjack as rules
+from pacomply.engine.games.blackjack_hand import is_blackjack
+from pacomply.engine.games.down_under_blackjack import dealer_total
+from pacomply.engine.simulation import down_under_blackjack as simulation
+from pacomply.engine.simulation.down_under_blackjack import DealerAcePairReading
 
 SMALL = (1, 2, 3, 4)  # 2-5
 MEDIUM = (5, 6, 7, 8)  # 6-9
@@ -94,8 +99,35 @@ def test_685a_3_d_3_ace_six_five_draws_under_the_conventional_ace_and_stands_as_
 
     ace, six, five = (Card(rank, Suit.SPADES) for rank in (Rank.ACE, Rank.SIX, Rank.FIVE))
     assert dealer_total([ace, six, five]) == 22  # § 685a.3(d)(3): 11 + 6 + 5 is not over 22
-    assert dealer_total([ace, six, five], DealerAcePairReading.SOFT_12) == 12
-    assert dealer_total([ace, ace], DealerAcePairReading.SOFT_12) == 12
+    assert simulation.dealer_total([ace, six, five], DealerAcePairReading.SOFT_12) == 12
+    assert simulation.dealer_total([ace, ace], DealerAcePairReading.SOFT_12) == 12
+
+
+def test_685a_3_d_3_every_hand_the_soft_12_dealer_stands_on_totals_the_same_as_the_chapter_counts_it():
+    """Why the chapter's ``settle`` (no reading) settles the soft-12 candidate's rounds: the two counts part only on
+    a hand with an ace and 12 hard points (a 22 as written, a 12 that draws under the candidate), so every hand the
+    candidate's dealer ends on, drawn card by card from every two-card start, has one total under both. Walked here
+    over every multiset of ranks the dealer can reach (suits do not count)."""
+    label = "A23456789T"
+    cards = {rank: Card.parse(f"{label[rank]}s") for rank in range(10)}
+    soft_12 = DealerAcePairReading.SOFT_12
+    seen: set[tuple[int, ...]] = set()
+    stood = 0
+    pending = [tuple(sorted((up, hole))) for up in range(10) for hole in range(10)]
+    while pending:
+        hand = pending.pop()
+        if hand in seen:
+            continue
+        seen.add(hand)
+        dealt = [cards[rank] for rank in hand]
+        if len(hand) == 2 and is_blackjack(dealt):
+            continue  # exposed and settled before any draw (§ 685a.7(h)): A-T totals 21 under both
+        if simulation.dealer_must_draw(dealt, soft_12):
+            pending.extend(tuple(sorted((*hand, rank))) for rank in range(10))
+            continue
+        stood += 1
+        assert rules.dealer_total(dealt) == simulation.dealer_total(dealt, soft_12), hand
+    assert stood > 1000  # the walk reached the dealer's standing hands, not only its starts
 
 
 @pytest.mark.parametrize(("decks", "edge_percent"), [(6, "0.3822"), (8, "0.4127")])

@@ -1,8 +1,8 @@
 """The review JSON (schema pacomply.review/1): a golden document for the violations example.
 
 The golden file pins the schema, the findings and their locations. Wager-math figures are replaced by their type
-here: they are enumerated and cross-checked in tests/chapter_686a/test_686a_math.py, not typed in.
-Regenerate after an intended change with: PACOMPLY_UPDATE_GOLDEN=1 python -m pytest tests/reports/test_json_report.py
+here: they are enumerated and cross-checked in tests/chapter_686a/test_math.py, not typed in.
+Regenerate after an intended change with: PACOMPLY_UPDATE_GOLDEN=1 python -m pytest tests/reports/test_json.py
 """
 
 from __future__ import annotations

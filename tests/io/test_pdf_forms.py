@@ -200,7 +200,7 @@ def test_rebuilt_damaged_file_keeps_a_decompression_bomb_compressed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Rebuilding a damaged file copies its streams as they are; the bounded decoders still meet every stream.
-    # The per-stream budget is lowered to 1 MiB so that a 4 MiB page is the bomb (as in test_io_pdf.py).
+    # The per-stream budget is lowered to 1 MiB so that a 4 MiB page is the bomb (as in test_pdf.py).
     monkeypatch.setattr(pdf_streams, "MAX_STREAM_BYTES", 1024 * 1024)
     bomb = pdf_with_stream(StreamSpec(4 << 20))
     match = list(re.finditer(rb"startxref\s+(\d+)", bomb))[-1]
