@@ -12,6 +12,7 @@ from fractions import Fraction
 from pacomply.checker.wager_math import AnalysisUnavailable, PricedReading, WagerMath, price_candidate
 from pacomply.checker.wager_math.progressive import ProgressiveModel, ProgressiveRow, percent_text
 from pacomply.engine.analysis.result import WagerAnalysis
+from pacomply.engine.settlement import money_text
 from pacomply.regulations.chapter_687a import (
     BAD_BEAT_ODDS,
     BLIND_PAYTABLE_ID,
@@ -28,7 +29,7 @@ from pacomply.regulations.chapter_687a import (
 #: The version of the method behind this chapter's wager math, part of every stored figure's key
 #: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
 #: ``pacomply figures build`` so the shipped figures are remade.
-METHOD_VERSION = 2
+METHOD_VERSION = 3
 
 _READINGS_BY_WAGER: dict[str, tuple[str, ...]] = {
     "base": ("687a-five-of-a-kind", "687a-wild-may-be-used"),
@@ -60,7 +61,7 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
             for row in table.rows
         )
         if wager == "progressive":
-            rows += (("meter priced at", f"${PROGRESSIVE_SEED[paytable]} seed; Envy not included"),)
+            rows += (("meter priced at", f"{money_text(PROGRESSIVE_SEED[paytable])} seed; Envy not included"),)
     else:
         citation = str(RULEBOOK.wager(wager).citation)
         rows = (("Ante and Raise", "1 to 1"), ("Blind", f"paytable {BLIND_PAYTABLE_ID}"))
