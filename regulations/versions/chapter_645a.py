@@ -1,10 +1,5 @@
 """Which text of chapter 645a its rulebook encodes, and what has been published since (``VERSION``, named by the
-chapter's descriptor).
-
-Kept out of ``regulations/chapter_645a.py`` so that the figure keys' digest of the law (which reads that module's
-bytes) does not cover these notes: a later amendment noted here changes none of the encoded law's numbers, so it
-must not invalidate an exact figure. The version string itself is still in every figure's key
-(``engine.figure_store.rulebook_version``); see :mod:`pacomply.regulations.versions`.
+chapter's descriptor); why it is kept apart from the law module: :mod:`pacomply.regulations.versions`.
 """
 
 from __future__ import annotations
