@@ -32,7 +32,7 @@ from pacomply.regulations.chapter_645a import (
 #: The version of the method behind this chapter's wager math, part of every stored figure's key
 #: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
 #: ``pacomply figures build`` so the shipped figures are remade.
-METHOD_VERSION = 3
+METHOD_VERSION = 4
 
 _HIGHEST = "645a-bonus-highest-ranking-hand"
 _READINGS: dict[str, tuple[str, ...]] = {

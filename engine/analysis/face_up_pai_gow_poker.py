@@ -45,7 +45,7 @@ from pacomply.regulations.chapter_688a import (
     THREE_PAIR,
 )
 
-BASE_ROUNDS = 200_000_000
+BASE_ROUNDS = 1_000_000_000
 BASE_SEED = 688
 #: The game whose base-game shards this module deals (the shards' ``game`` input).
 BASE_GAME = "688a"

@@ -41,7 +41,7 @@ from pacomply.regulations.chapter_645a import (
 )
 
 ALL_HANDS = math.comb(53, 7)
-BASE_ROUNDS = 200_000_000
+BASE_ROUNDS = 1_000_000_000
 BASE_SEED = 645
 #: The game whose base-game shards this module deals (the shards' ``game`` input).
 BASE_GAME = "645a"
