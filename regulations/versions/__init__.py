@@ -37,6 +37,15 @@ class VersionFields(TypedDict):
     defined_terms: tuple[str, ...]
 
 
+#: The 2021 rulemaking that adopted Chapters 686a, 687a and 688a together; 686a's Source note dates it, and the two
+#: chapters whose texts carry no Source note are dated by it.
+PA_B_51_2975 = "51 Pa.B. 2975"
+PA_B_51_2975_DATE = date(2021, 5, 29)
+DATED_BY_686A_SOURCE_NOTE = (
+    "The text carries no Source note. Chapters 686a, 687a and 688a were adopted by one rulemaking "
+    "(Regulatory Analysis Form 125-223, IRRC 3239); it is dated by 686a's Source note for that rulemaking: "
+    "adopted May 28, 2021, effective May 29, 2021, 51 Pa.B. 2975."
+)
 #: The 2025 rulemaking that amended Chapters 633a and 687a, which both chapters' entries name.
 PA_B_55_261 = "55 Pa.B. 261"
 PA_B_55_261_DATE = date(2025, 1, 11)

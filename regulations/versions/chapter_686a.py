@@ -4,14 +4,12 @@ chapter's descriptor); why it is kept apart from the law module: :mod:`pacomply.
 
 from __future__ import annotations
 
-from datetime import date
-
-from pacomply.regulations.versions import VersionFields
+from pacomply.regulations.versions import PA_B_51_2975, PA_B_51_2975_DATE, VersionFields
 
 VERSION = VersionFields(
     version="686a/2021-05-29",
-    effective=date(2021, 5, 29),
-    source="51 Pa.B. 2975",
+    effective=PA_B_51_2975_DATE,
+    source=PA_B_51_2975,
     version_basis="The text's Source note: adopted May 28, 2021, effective May 29, 2021.",
     later_amendments=(),
     defined_terms=("Ante Wager", "Bonus Wager", "Hand", "Over 23 Wager", "Surrender", "Under 18 Wager"),
