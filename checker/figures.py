@@ -138,7 +138,7 @@ def _request_figure() -> Any:
 def _chapter_figures(chapter: str) -> Iterator[Wanted]:
     """The figures a chapter's own wager math names through its ``stored_figures()`` hook (the rule sets a filing
     can set, the enumerations and simulations under its wagers); none when it has no hook."""
-    hook = getattr(chapter_registry.chapter(chapter).module("wager math"), "stored_figures", None)
+    hook = chapter_registry.chapter(chapter).hook("wager math", "stored_figures")
     if hook is not None:
         for stored, inputs in hook():
             yield Wanted(stored, inputs)

@@ -226,29 +226,22 @@ def _progressive_lines(model) -> tuple[tuple[ParLine, ...], int]:
     return tuple(lines), space
 
 
-def _wager_math_hook(chapter: str, name: str):
-    """A par-sheet hook of the chapter's wager math module (``par_sheet_progressive``, ``par_sheet_named_outcomes``,
-    ``par_sheet_distribution``, ``par_sheet_grid``, ``par_sheet_simulation``; docs/DEVELOPING.md), None where the
-    chapter has none."""
-    return getattr(chapters.chapter(chapter).module("wager math"), name, None)
-
-
 def _lines(chapter: str, wager: str, paytable: str | None, decks: int):
     """(lines, space, progressive facts) for the wagers whose outcomes the chapter's wager math exposes: a
     progressive's rows (``par_sheet_progressive``), named outcomes (``par_sheet_named_outcomes``) or a whole
     distribution of net results (``par_sheet_distribution``); empty otherwise."""
-    progressive = _wager_math_hook(chapter, "par_sheet_progressive")
+    progressive = chapters.chapter(chapter).hook("wager math", "par_sheet_progressive")
     model = progressive(wager, paytable) if progressive is not None else None
     if model is not None:
         lines, space = _progressive_lines(model)
         return lines, space, _progressive_facts(model)
-    named_outcomes = _wager_math_hook(chapter, "par_sheet_named_outcomes")
+    named_outcomes = chapters.chapter(chapter).hook("wager math", "par_sheet_named_outcomes")
     named = named_outcomes(wager, paytable) if named_outcomes is not None else None
     if named is not None:
         probabilities, pays, order = named
         lines, space = _named_lines(probabilities, pays, order)
         return lines, space, None
-    distribution_hook = _wager_math_hook(chapter, "par_sheet_distribution")
+    distribution_hook = chapters.chapter(chapter).hook("wager math", "par_sheet_distribution")
     distribution = distribution_hook(wager, paytable, decks) if distribution_hook is not None else None
     if distribution is None:
         return (), None, None
@@ -277,11 +270,11 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
     if row.ci95 is not None:
         standard_error = (row.ci95[1] - row.ci95[0]) / 2 / _Z95
     seed = None
-    simulation_facts = _wager_math_hook(chapter, "par_sheet_simulation")
+    simulation_facts = chapters.chapter(chapter).hook("wager math", "par_sheet_simulation")
     if row.method == "simulation" and simulation_facts is not None:
         seed, simulation_notes = simulation_facts(row.rounds, standard_error)
         notes.extend(simulation_notes)
-    strategy_grid = _wager_math_hook(chapter, "par_sheet_grid")
+    strategy_grid = chapters.chapter(chapter).hook("wager math", "par_sheet_grid")
     grid = strategy_grid(wager, row.decks) if strategy_grid is not None else None
     total = row.house_edge / row.element_of_risk if row.element_of_risk else 1.0
     hit_frequency, std_dev = row.hit_frequency, row.std_dev

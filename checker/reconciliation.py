@@ -281,10 +281,10 @@ def _wager_math_hook(chapter: str, name: str) -> Any:
     ``bonus_trips_and_straight_odds``, ``bonus_envy_moments``; docs/DEVELOPING.md), None where it has none or the
     chapter is not supported."""
     try:
-        module = chapters.chapter(chapter).module("wager math")
+        descriptor = chapters.chapter(chapter)
     except chapters.UnknownChapterError:
         return None
-    return getattr(module, name, None)
+    return descriptor.hook("wager math", name)
 
 
 def _strategy(figure: PublishedFigure) -> Strategy | None:

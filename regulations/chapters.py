@@ -165,6 +165,11 @@ class Chapter:
             raise IncompleteChapterError(self.id, part, f"{module_name} defines no {attribute}")
         return getattr(module, attribute)
 
+    def hook(self, part: str, name: str) -> Any:
+        """An optional hook of a part's module (a function or constant looked up by name, docs/DEVELOPING.md): None
+        where the chapter's module has none, so a chapter without it simply has nothing of that kind."""
+        return getattr(self.module(part), name, None)
+
     def module(self, part: str) -> Any:
         """The module of a part, imported now; :class:`IncompleteChapterError` when it does not exist."""
         module_name = self.parts[part][0]

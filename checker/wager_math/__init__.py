@@ -332,7 +332,7 @@ def method_version(chapter: str) -> int:
     (docs/figure-store.md): its wager math module's ``METHOD_VERSION``, raised whenever a change there or in the engine
     under it changes a figure (then ``pacomply figures build`` remakes the shipped figures);
     :class:`~regulations.chapters.IncompleteChapterError` when the module has none."""
-    version = getattr(chapters.chapter(chapter).module("wager math"), "METHOD_VERSION", None)
+    version = chapters.chapter(chapter).hook("wager math", "METHOD_VERSION")
     if not isinstance(version, int):
         raise chapters.IncompleteChapterError(chapter, "method version", "no METHOD_VERSION in its wager math module")
     return version
