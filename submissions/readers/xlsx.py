@@ -81,7 +81,8 @@ def read_xlsx(path: Path) -> Filing:
         except InputError:
             raise
         except (OSError, zipfile.BadZipFile, EOFError, ValueError, NotImplementedError) as error:
-            # The file changed or was cut short after its container was checked, or a member is damaged.
+            # The file changed or was cut short after its container was checked, or a member is damaged; zipfile
+            # raises its own NotImplementedError for a member packed by a compression method it does not read.
             raise InputError.single(file_location, f"the workbook could not be read ({_reason(error)})") from None
 
 
