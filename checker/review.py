@@ -19,8 +19,10 @@ from pacomply.checker.registry import (
 )
 from pacomply.checker.review_parsheets import review_par_sheets
 from pacomply.checker.rules.common import not_encoded_wagers
+from pacomply.checker.rules.paytables import resolve_paytable
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse, filing_options
 from pacomply.checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
+from pacomply.regulations import chapters
 from pacomply.regulations.rulebook import Reading
 from pacomply.submissions.model import Filing
 
@@ -169,6 +171,11 @@ def filing_base_game(filing: Filing, chapter: str, overrides: BaseGameOptions | 
     return options if overrides is None else options.then(overrides)
 
 
+def _no_answer(key: str) -> object:
+    """No checklist filed for the chapter: no answer selects a paytable."""
+    return None
+
+
 def configured_wager_math(
     filing: Filing,
     base_game: BaseGameOptions | None = None,
@@ -195,12 +202,20 @@ def configured_wager_math(
             if table_wager.wager not in known:
                 continue
             paytable = table_wager.paytable
-            if paytable is None and len(book.paytables_for(table_wager.wager)) > 1:
-                # A table naming no paytable is paid on the one the checklist selects or the deck count fixes.
-                question = book.paytable_question(table_wager.wager)
-                selected = submission.value(question) if submission is not None and question else None
-                implied = book.implied_paytable(table_wager.wager, table.decks, selected)
-                paytable = implied.id if implied is not None else None
+            if book.paytables_for(table_wager.wager):
+                # The one paytable resolution the rules use (the table's, the checklist's, the only one, the deck
+                # count's); a name it cannot resolve is kept, so the wager math says it is not permitted.
+                resolved = resolve_paytable(
+                    book,
+                    table_wager.wager,
+                    paytable,
+                    table.decks,
+                    submission.value if submission is not None else _no_answer,
+                    chapters.chapter(table.chapter).hook("rules", "PAYTABLES_BY_AMOUNT") or (),
+                )
+                paytable = resolved.paytable.id if resolved is not None else paytable
+            else:
+                paytable = None  # odds written beside a wager the chapter pays at fixed odds are no paytable
             wanted.add((table.chapter, table_wager.wager, paytable, table.decks))
     if wager is not None:
         wanted = {key for key in wanted if key[1] == wager}

@@ -276,7 +276,7 @@ class Rulebook:
     """The terms the encoded text's definitions section defines (compared with an official text's)."""
     paytable_questions: tuple[tuple[str, str], ...] = ()
     """(wager id, checklist key) where the Rules Submission selects one paytable of the wager for the chapter; a
-    table that names no paytable for the wager takes the one selected."""
+    table that names no paytable for the wager takes the one selected (``checker.rules.paytables``)."""
 
     @property
     def amendments_not_encoded(self) -> tuple[LaterAmendment, ...]:
@@ -322,26 +322,6 @@ class Rulebook:
         if not self.deck_fixed(wager_id):
             return frozenset()
         return frozenset().union(*(paytable.permitted_decks or () for paytable in self.paytables_for(wager_id)))
-
-    def implied_paytable(self, wager_id: str, decks: int, selected: object = None) -> Paytable | None:
-        """The paytable a table offering the wager without naming one is paid on, or None when nothing decides it.
-
-        In order: the paytable the checklist selects for the chapter (``selected``, the answer to
-        :meth:`paytable_question`), the wager's only paytable, and the one paytable the chapter permits at the
-        table's deck count where every paytable of the wager is tied to decks (Match-the-Dealer at six decks).
-        """
-        permitted = self.paytables_for(wager_id)
-        if isinstance(selected, str) and selected.strip():
-            chosen = [paytable for paytable in permitted if paytable.id.upper() == selected.strip().upper()]
-            if chosen:
-                return chosen[0]
-        if len(permitted) == 1:
-            return permitted[0]
-        if self.deck_fixed(wager_id):
-            fitting = [paytable for paytable in permitted if decks in (paytable.permitted_decks or ())]
-            if len(fitting) == 1:
-                return fitting[0]
-        return None
 
     def reading(self, reading_id: str) -> Reading:
         """A recorded reading by id; KeyError if none."""

@@ -20,6 +20,7 @@ from pacomply.checker.rules.common import (
     shared_rules,
     wager_not_offered,
 )
+from pacomply.checker.rules.paytables import PaytableByAmount, resolve_paytable
 from pacomply.regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER, RULEBOOK
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
@@ -30,6 +31,12 @@ _DEALING = cite("687a.8(a)")
 _OPTIONAL = cite("687a.7(d)")
 _PROGRESSIVE = cite("687a.12(c)")
 _ADJACENT = cite("687a.7(e)")
+
+#: § 687a.12(c) ties each Progressive paytable to its wager ($1: Paytable 1, $5: Paytable 2); the checklist's required
+#: bet selects the paytable of a table that names none.
+PAYTABLES_BY_AMOUNT = (
+    PaytableByAmount("progressive", "progressive_wager_amount", tuple(PROGRESSIVE_WAGER.items()), _PROGRESSIVE),
+)
 
 _OFFERED = {"progressive": "progressive_offered", "trips": "trips_offered", "bad_beat": "bad_beat_offered"}
 _PAYTABLE_KEY = {"trips": "trips_paytable", "bad_beat": "bad_beat_paytable"}
@@ -150,27 +157,31 @@ def _progressive(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         if offer is None:
             continue
         yield from progressive_system_missing(rule, table, RULEBOOK.wager("progressive"), cite("687a.8(c)"))
-        paytable = offer.paytable
-        if paytable not in PROGRESSIVE_SEED:
-            continue
+        resolved = resolve_paytable(
+            RULEBOOK, "progressive", offer.paytable, table.decks, context.answer, PAYTABLES_BY_AMOUNT
+        )
+        if resolved is None:
+            continue  # 687A-007 reports a paytable the chapter does not permit, or none that can be resolved
+        paytable = resolved.paytable.id
+        described = resolved.describe()
         if isinstance(amount, Decimal) and amount != PROGRESSIVE_WAGER[paytable]:
             yield rule.finding(
-                f"table {table.table_id} uses Progressive paytable {paytable}, a ${PROGRESSIVE_WAGER[paytable]} wager, "
-                f"but the checklist's required bet is ${amount}",
+                f"table {table.table_id} uses Progressive {described}, a ${PROGRESSIVE_WAGER[paytable]} wager, but "
+                f"the checklist's required bet is ${amount}",
                 context.answer_location("progressive_wager_amount"),
                 table,
             )
         reset = table.progressive_reset
         if reset is None:
             yield rule.finding(
-                f"table {table.table_id} offers Progressive paytable {paytable} but gives no reset amount "
+                f"table {table.table_id} offers Progressive {described} but gives no reset amount "
                 f"(seed ${PROGRESSIVE_SEED[paytable]:,})",
                 table.location_of("progressive_reset"),
                 table,
             )
         elif reset < PROGRESSIVE_SEED[paytable]:
             yield rule.finding(
-                f"table {table.table_id} resets the Progressive meter to ${reset:,}; paytable {paytable} seeds and "
+                f"table {table.table_id} resets the Progressive meter to ${reset:,}; {described} seeds and "
                 f"re-seeds at ${PROGRESSIVE_SEED[paytable]:,}",
                 table.location_of("progressive_reset"),
                 table,
@@ -204,7 +215,9 @@ def _paytable_readings(context: CheckContext, rule: Rule) -> Iterator[Finding]:
 FIXED_ODDS = {"base": FixedOdds(frozenset({Fraction(1)}), cite("687a.12(a)"))}
 
 RULES = (
-    *shared_rules(RULEBOOK, wagers_citation=cite("687a.7(d)"), fixed_odds=FIXED_ODDS),
+    *shared_rules(
+        RULEBOOK, wagers_citation=cite("687a.7(d)"), fixed_odds=FIXED_ODDS, paytables_by_amount=PAYTABLES_BY_AMOUNT
+    ),
     discard_rack_present_rule(RULEBOOK, "687A-101", _RACK),
     Rule(
         code="687A-102",

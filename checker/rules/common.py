@@ -6,13 +6,13 @@ suffix in every chapter. A chapter module calls :func:`shared_rules` and adds it
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, CheckFunction, Finding, Rule, Severity, make_doc
+from pacomply.checker.rules.paytables import PaytableByAmount, priced_by_odds, resolve_paytable
 from pacomply.regulations.citation import RULES_SUBMISSIONS, Citation, cite
 from pacomply.regulations.other_chapters import (
     OTHER_CHAPTER_WAGERS,
@@ -21,6 +21,7 @@ from pacomply.regulations.other_chapters import (
     chapter_info,
     recognise,
 )
+from pacomply.regulations.payout import Payout, compare, parse_payout
 from pacomply.regulations.rulebook import (
     AnswerKind,
     DealingMethod,
@@ -404,34 +405,6 @@ def _checklist_answered(book: Rulebook, code: str) -> Rule:
     )
 
 
-_STATED_ODDS = re.compile(
-    r"^\s*(?P<to>\d+(?:\.\d+)?)\s*(?P<form>to|:|for)\s*(?P<against>\d+(?:\.\d+)?)\s*$", re.IGNORECASE
-)
-
-
-def stated_odds(text: str) -> Fraction | None:
-    """'8 to 1', '8:1', '3 to 2', '9 for 1', 'even money' as odds "to" (a fraction); None when the text states none.
-
-    "X for Y" counts the stake in what is paid back: 9 for 1 returns the wager and 8 more, the same as 8 to 1, so
-    it is converted before any comparison (an underpayment is one in either form).
-    """
-    if text.strip().lower() in {"even money", "even"}:
-        return Fraction(1)
-    match = _STATED_ODDS.match(text.replace(",", ""))
-    if match is None or Fraction(match["against"]) == 0:
-        return None
-    paid, against = Fraction(match["to"]), Fraction(match["against"])
-    if match["form"].lower() == "for":
-        if paid < against:
-            return None  # less than the stake back is no payout a chapter writes
-        paid -= against
-    return paid / against
-
-
-def _odds_text(value: Fraction) -> str:
-    return odds_text(value)
-
-
 @dataclass(frozen=True, slots=True)
 class FixedOdds:
     """The odds a chapter fixes for a wager that has no paytable to choose, and where it fixes them."""
@@ -440,39 +413,81 @@ class FixedOdds:
     citation: Citation
 
 
+def _allowed_text(odds: Iterable[Fraction]) -> str:
+    return " or ".join(odds_text(value) for value in sorted(odds))
+
+
 def _table_wagers(
     book: Rulebook,
     code: str,
     wagers_citation: Citation | None = None,
     fixed_odds: Mapping[str, FixedOdds] | None = None,
+    paytables_by_amount: tuple[PaytableByAmount, ...] = (),
 ) -> Rule:
     optional = [wager for wager in book.wagers if not wager.required]
     optional_ids = ", ".join(wager.id for wager in optional) or "none"
     citation = wagers_citation or (optional[0].citation if optional else book.wagers[0].citation)
     fixed = dict(fixed_odds or {})
 
+    def wrong_odds(
+        table: TableConfiguration,
+        wager: Wager,
+        payout: Payout,
+        allowed: frozenset[Fraction],
+        where: Citation,
+        rule: Rule,
+    ) -> Iterator[Finding]:
+        # One grammar, one comparison: the value of what the table writes against the chapter's odds.
+        verdict = compare(payout, allowed)
+        if verdict:
+            yield rule.finding(
+                f"table {table.table_id} states {wager.name} pays {payout.describe()}; the chapter fixes "
+                f"{_allowed_text(allowed)}, so this is {verdict}",
+                table.location_of("wagers"),
+                table,
+                citation=where,
+            )
+
     def stated_payout(table: TableConfiguration, wager: Wager, stated: str, rule: Rule) -> Iterator[Finding]:
         # A wager with no paytable to choose pays what the chapter fixes; a payout written beside it must be that.
         known = fixed.get(wager.id)
-        odds_stated = stated_odds(stated)
-        if known is not None and odds_stated is not None and odds_stated not in known.odds:
-            allowed = " or ".join(sorted(_odds_text(value) for value in known.odds))
-            converted = _odds_text(odds_stated)
-            written = stated if stated.strip().lower() == converted else f"{stated} ({converted})"
+        payout = parse_payout(stated)
+        if known is not None and payout is not None:
+            yield from wrong_odds(table, wager, payout, known.odds, known.citation, rule)
+        else:
             yield rule.finding(
-                f"table {table.table_id} states {wager.name} pays {written}; the chapter fixes {allowed}",
-                table.location_of("wagers"),
-                table,
-                citation=known.citation,
-            )
-        elif known is None or odds_stated is None:
-            yield rule.finding(
-                f"table {table.table_id} states '{stated}' for {wager.name}, a payout the chapter does not print for "
-                "it; the chapter's own payout applies",
+                f"table {table.table_id} states '{stated}' for {wager.name}, "
+                + ("which is not a payout" if payout is None else "a payout the chapter does not print for it")
+                + "; the chapter's own payout applies",
                 table.location_of("wagers"),
                 table,
                 citation=known.citation if known is not None else wager.citation,
                 severity=Severity.WARNING,
+            )
+
+    def unnamed(context: CheckContext, rule: Rule, table: TableConfiguration, wager: Wager) -> Iterator[Finding]:
+        permitted = book.paytables_for(wager.id)
+        if book.deck_fixed(wager.id) and table.decks not in book.decks_for(wager.id):
+            # The deck count would choose the paytable, but the chapter has none for it: the wager itself is not
+            # offered at that deck count.
+            decks = " or ".join(str(count) for count in sorted(book.decks_for(wager.id)))
+            yield rule.finding(
+                f"table {table.table_id} offers {wager.name} with {table.decks} deck(s); the chapter permits it only "
+                f"with {decks} deck(s)",
+                table.location_of("decks"),
+                table,
+                citation=wager.citation,
+            )
+        else:
+            selectors = [f"'{question}'" for question in [book.paytable_question(wager.id)] if question]
+            selectors += [f"'{tie.key}'" for tie in paytables_by_amount if tie.wager == wager.id]
+            missing = f" and the checklist's {' or '.join(selectors)} selects none" if selectors else ""
+            yield rule.finding(
+                f"table {table.table_id} offers {wager.name} without naming its paytable "
+                f"({', '.join(p.id for p in permitted)}){missing}",
+                table.location_of("wagers"),
+                table,
+                citation=permitted[0].citation,
             )
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
@@ -503,48 +518,37 @@ def _table_wagers(
                     if table_wager.paytable is not None:
                         yield from stated_payout(table, wager, table_wager.paytable, rule)
                     continue
-                if table_wager.paytable is None:
-                    question = book.paytable_question(wager.id)
-                    selected = context.answer(question) if question is not None else None
-                    implied = book.implied_paytable(wager.id, table.decks, selected)
-                    if implied is None and book.deck_fixed(wager.id) and table.decks not in book.decks_for(wager.id):
-                        # The deck count would choose the paytable, but the chapter has none for it: the wager
-                        # itself is not offered at that deck count.
-                        decks = " or ".join(str(count) for count in sorted(book.decks_for(wager.id)))
-                        yield rule.finding(
-                            f"table {table.table_id} offers {wager.name} with {table.decks} deck(s); the chapter "
-                            f"permits it only with {decks} deck(s)",
-                            table.location_of("decks"),
-                            table,
-                            citation=wager.citation,
-                        )
+                resolved = resolve_paytable(
+                    book, wager.id, table_wager.paytable, table.decks, context.answer, paytables_by_amount
+                )
+                if resolved is None and table_wager.paytable is None:
+                    yield from unnamed(context, rule, table, wager)
+                    continue
+                if resolved is None:
+                    assert table_wager.paytable is not None
+                    payout = parse_payout(table_wager.paytable)
+                    if payout is not None and priced_by_odds(book, wager.id):
+                        odds = frozenset(paytable.rows[0].amount for paytable in permitted)
+                        yield from wrong_odds(table, wager, payout, odds, permitted[0].citation, rule)
                         continue
-                    if implied is None:
-                        yield rule.finding(
-                            f"table {table.table_id} offers {wager.name} without naming its paytable "
-                            f"({', '.join(p.id for p in permitted)})",
-                            table.location_of("wagers"),
-                            table,
-                            citation=permitted[0].citation,
-                        )
-                        continue
-                    paytable = implied
-                else:
-                    match = [p for p in permitted if p.id.upper() == table_wager.paytable.upper()]
-                    if not match:
-                        yield rule.finding(
-                            f"table {table.table_id} pays {wager.name} on paytable '{table_wager.paytable}'; the "
-                            f"chapter permits {', '.join(p.id for p in permitted)}",
-                            table.location_of("wagers"),
-                            table,
-                            citation=permitted[0].citation,
-                        )
-                        continue
-                    paytable = match[0]
+                    written = (
+                        f"'{table_wager.paytable}', a payout, not one of its paytables"
+                        if payout is not None
+                        else f"paytable '{table_wager.paytable}'"
+                    )
+                    yield rule.finding(
+                        f"table {table.table_id} pays {wager.name} on {written}; the chapter permits "
+                        f"{', '.join(p.id for p in permitted)}",
+                        table.location_of("wagers"),
+                        table,
+                        citation=permitted[0].citation,
+                    )
+                    continue
+                paytable = resolved.paytable
                 if paytable.permitted_decks is not None and table.decks not in paytable.permitted_decks:
                     decks = " or ".join(str(count) for count in sorted(paytable.permitted_decks))
                     yield rule.finding(
-                        f"table {table.table_id} pays {wager.name} on paytable {paytable.id} with {table.decks} "
+                        f"table {table.table_id} pays {wager.name} on {resolved.describe()} with {table.decks} "
                         f"deck(s); that paytable is permitted only with {decks} deck(s)",
                         table.location_of("wagers"),
                         table,
@@ -552,8 +556,7 @@ def _table_wagers(
                     )
 
     fixed_text = "; ".join(
-        f"{wager_id} {' or '.join(sorted(_odds_text(value) for value in entry.odds))} ({entry.citation.short})"
-        for wager_id, entry in sorted(fixed.items())
+        f"{wager_id} {_allowed_text(entry.odds)} ({entry.citation.short})" for wager_id, entry in sorted(fixed.items())
     )
     return Rule(
         code=code,
@@ -565,9 +568,14 @@ def _table_wagers(
         doc=make_doc(
             what="Checks the Wagers column of each table: every wager is one of the chapter's wagers (optional: "
             f"{optional_ids}), and its paytable is one the chapter permits, at the table's deck count where the "
-            "chapter ties paytables to decks. Odds written beside a wager the chapter pays at fixed odds"
+            "chapter ties paytables to decks. A table naming no paytable is paid on the one the checklist selects "
+            "(by its paytable answer, or by the required wager where the chapter ties paytables to amounts), else "
+            "the wager's only one, else the one its deck count fixes; a finding says which and how. A payout is "
+            "read in any form ('9 to 1', '10 for 1', '9:1', '9-1', '9/1', 'even money') and compared by value: odds "
+            "written beside a wager the chapter pays at fixed odds"
             + (f" ({fixed_text})" if fixed_text else "")
-            + " must be those odds (an error); a payout the chapter does not print for the wager is a warning.",
+            + ", or beside a wager priced by its odds alone, must be those odds, and an under- or over-payment is "
+            "an error naming both figures; a payout the chapter does not print for the wager is a warning.",
             why="A wager or paytable not authorised by the chapter cannot be offered; the hold of a paytable depends "
             "on the decks in use; a fixed-odds wager paid at other odds is another game.",
             example=f"Tables row: Chapter {book.chapter}, Wagers 'Insurance'",
@@ -960,12 +968,14 @@ def shared_rules(
     two_batch_citation: Citation | None = None,
     wagers_citation: Citation | None = None,
     fixed_odds: Mapping[str, FixedOdds] | None = None,
+    paytables_by_amount: tuple[PaytableByAmount, ...] = (),
 ) -> tuple[Rule, ...]:
     """The shared families for one chapter, numbered 001–010.
 
     ``two_batch_citation`` is the subsection requiring two batches with an automated shuffler (default: the
     two-batch configuration's); ``wagers_citation`` the subsection listing the chapter's wagers, cited for a wager
-    the chapter does not have; ``fixed_odds`` the odds of each wager the chapter pays without a paytable.
+    the chapter does not have; ``fixed_odds`` the odds of each wager the chapter pays without a paytable;
+    ``paytables_by_amount`` the chapter's ties of a wager's paytables to the amount wagered (687a's Progressive).
     """
     prefix = book.chapter.upper()
     rules = [
@@ -975,7 +985,7 @@ def shared_rules(
         _discard_rack(book, f"{prefix}-004"),
         _dealing_method(book, f"{prefix}-005"),
         _checklist_answered(book, f"{prefix}-006"),
-        _table_wagers(book, f"{prefix}-007", wagers_citation, fixed_odds),
+        _table_wagers(book, f"{prefix}-007", wagers_citation, fixed_odds, paytables_by_amount),
         _chapter_filed(book, f"{prefix}-008"),
         _conditional_answers(book, f"{prefix}-009"),
         _other_chapter_wagers(book, f"{prefix}-010", wagers_citation),

@@ -1,0 +1,136 @@
+"""One paytable resolution for every wager: which paytable a table's wager is paid on, and how that was decided.
+
+In order: the paytable the table names in its Wagers column (or, for a wager the chapter prices by odds alone, the
+paytable whose odds the table writes); else the paytable the checklist selects for the chapter, by a paytable
+answer or by the required wager where the chapter ties each paytable to an amount (687a's $1 and $5 Progressive
+wagers, § 687a.12(c)); else the wager's only paytable; else the one paytable the chapter permits at the table's deck
+count. The rules and the review's wager math both resolve through :func:`resolve_paytable`, and every finding about a
+resolved paytable says how it was resolved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum, unique
+
+from pacomply.regulations.citation import Citation
+from pacomply.regulations.payout import parse_payout
+from pacomply.regulations.rulebook import PayoutKind, Paytable, Rulebook
+
+
+@unique
+class Resolution(StrEnum):
+    """How a table's paytable for a wager was decided."""
+
+    TABLE = "named by the table"
+    """The table's Wagers column names it."""
+    ODDS = "by the odds the table writes"
+    """The wager is priced by odds alone and the table writes those odds."""
+    CHECKLIST = "selected by the checklist"
+    """The checklist's paytable answer for the chapter."""
+    REQUIRED_WAGER = "selected by the checklist's required wager"
+    """The checklist's amount for the wager, where the chapter ties each paytable to an amount."""
+    ONLY = "the wager's only paytable"
+    """The chapter permits one paytable for the wager."""
+    DECKS = "the only one permitted at the table's deck count"
+    """Every paytable of the wager is tied to deck counts and one fits the table's."""
+
+
+@dataclass(frozen=True, slots=True)
+class PaytableByAmount:
+    """A chapter's tie of each paytable of a wager to the amount wagered, selected by a checklist money answer."""
+
+    wager: str
+    key: str
+    """The checklist question whose amount selects the paytable."""
+    amounts: tuple[tuple[str, Decimal], ...]
+    """(paytable id, the amount it is paid on)."""
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedPaytable:
+    """The paytable a table's wager is paid on, and how it was decided."""
+
+    paytable: Paytable
+    resolution: Resolution
+    source: str = ""
+    """The answer that decided it, where one did: "'progressive_wager_amount' $5"."""
+
+    def describe(self) -> str:
+        """'paytable 2 (selected by the checklist's required wager: 'progressive_wager_amount' $5)'."""
+        how = self.resolution.value + (f": {self.source}" if self.source else "")
+        return f"paytable {self.paytable.id} ({how})"
+
+
+def money(value: object) -> Decimal | None:
+    """A money answer as a Decimal, however the reader delivered it (xlsx: a number; JSON: a number or '$5')."""
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        return Decimal(str(value).replace("$", "").replace(",", "").strip())
+    except ArithmeticError:
+        return None
+
+
+def priced_by_odds(book: Rulebook, wager_id: str) -> bool:
+    """Whether every paytable of the wager is one line paid at odds, so that its odds name it (633a Three Card
+    Poker, § 633a.13(k))."""
+    permitted = book.paytables_for(wager_id)
+    return bool(permitted) and all(
+        len(paytable.rows) == 1 and paytable.rows[0].kind == PayoutKind.ODDS for paytable in permitted
+    )
+
+
+def named_paytable(book: Rulebook, wager_id: str, named: str) -> ResolvedPaytable | None:
+    """The paytable a table's entry names, by its id or, for a wager priced by odds alone, by its odds."""
+    permitted = book.paytables_for(wager_id)
+    match = [paytable for paytable in permitted if paytable.id.upper() == named.strip().upper()]
+    if match:
+        return ResolvedPaytable(match[0], Resolution.TABLE)
+    payout = parse_payout(named)
+    if payout is not None and priced_by_odds(book, wager_id):
+        by_odds = [paytable for paytable in permitted if paytable.rows[0].amount == payout.odds]
+        if by_odds:
+            return ResolvedPaytable(by_odds[0], Resolution.ODDS, payout.describe())
+    return None
+
+
+def resolve_paytable(
+    book: Rulebook,
+    wager_id: str,
+    named: str | None,
+    decks: int,
+    answer: Callable[[str], object],
+    by_amount: Iterable[PaytableByAmount] = (),
+) -> ResolvedPaytable | None:
+    """The paytable a table offering ``wager_id`` (naming ``named``, or nothing) at ``decks`` decks is paid on, or
+    None when nothing decides it. ``answer`` reads a checklist answer by key; ``by_amount`` are the chapter's ties of
+    paytables to amounts."""
+    if named is not None:
+        return named_paytable(book, wager_id, named)
+    permitted = book.paytables_for(wager_id)
+    question = book.paytable_question(wager_id)
+    selected = answer(question) if question is not None else None
+    if isinstance(selected, str) and selected.strip():
+        chosen = [paytable for paytable in permitted if paytable.id.upper() == selected.strip().upper()]
+        if chosen:
+            return ResolvedPaytable(chosen[0], Resolution.CHECKLIST, f"'{question}' {selected.strip()}")
+    for tie in by_amount:
+        if tie.wager != wager_id:
+            continue
+        amount = money(answer(tie.key))
+        chosen_ids = [paytable_id for paytable_id, paid_on in tie.amounts if amount is not None and paid_on == amount]
+        if chosen_ids:
+            return ResolvedPaytable(
+                book.paytable(wager_id, chosen_ids[0]), Resolution.REQUIRED_WAGER, f"'{tie.key}' ${amount:,}"
+            )
+    if len(permitted) == 1:
+        return ResolvedPaytable(permitted[0], Resolution.ONLY)
+    if book.deck_fixed(wager_id):
+        fitting = [paytable for paytable in permitted if decks in (paytable.permitted_decks or ())]
+        if len(fitting) == 1:
+            return ResolvedPaytable(fitting[0], Resolution.DECKS, f"{decks} decks")
+    return None

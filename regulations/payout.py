@@ -1,0 +1,107 @@
+"""One payout grammar for every chapter: a payout as a filing writes it, read into its exact value.
+
+A filer writes the same payout many ways: "9 to 1", "10 for 1", "9:1", "9-1", "9/1", "even money". Each is read
+into a :class:`Payout` carrying the text as written, the form it was written in and its value as odds "to 1" (a
+``Fraction``: what a winning wager of 1 wins, the stake not counted). "X for Y" counts the stake in what is paid back,
+so it is worth X − Y to Y: "10 for 1" and "9 to 1" are the same payout. The rules compare values, never text, and
+print a payout as the chapters write odds (:func:`pacomply.regulations.rulebook.odds_text`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum, unique
+from fractions import Fraction
+
+from pacomply.regulations.rulebook import odds_text
+
+
+@unique
+class PayoutForm(StrEnum):
+    """How a payout was written."""
+
+    TO = "to"
+    """"9 to 1": the winnings to the stake."""
+    FOR = "for"
+    """"10 for 1": what is paid back, the stake included, for the stake."""
+    COLON = "colon"
+    """"9:1", read as "9 to 1"."""
+    DASH = "dash"
+    """"9-1", read as "9 to 1"."""
+    FRACTION = "fraction"
+    """"9/1" or "5/2", read as "9 to 1", "5 to 2"."""
+    EVEN_MONEY = "even money"
+    """"even money" (or "even"): 1 to 1."""
+
+
+_SEPARATORS = {
+    "to": PayoutForm.TO,
+    "for": PayoutForm.FOR,
+    ":": PayoutForm.COLON,
+    "-": PayoutForm.DASH,
+    "\u2013": PayoutForm.DASH,
+    "/": PayoutForm.FRACTION,
+}
+_NUMBER = r"\d+(?:\.\d+)?"
+_PAYOUT = re.compile(
+    rf"^(?P<paid>{_NUMBER})\s*(?P<separator>to|for|:|-|\u2013|/)\s*(?P<against>{_NUMBER})$", re.IGNORECASE
+)
+_EVEN_MONEY = {"even money", "even"}
+
+
+@dataclass(frozen=True, slots=True)
+class Payout:
+    """A payout as written in a filing, with its exact value."""
+
+    written: str
+    """The text as the filing gives it (trimmed)."""
+    form: PayoutForm
+    odds: Fraction
+    """What a winning wager of 1 wins, the stake not counted ("10 for 1" is 9)."""
+
+    @property
+    def text(self) -> str:
+        """The payout as the chapters write odds: '9 to 1', '5 to 2'."""
+        return odds_text(self.odds)
+
+    def describe(self) -> str:
+        """The payout as written, with its odds where the filing wrote them another way: '10 for 1 (9 to 1)'."""
+        if self.written.lower() == self.text:
+            return self.text
+        return f"{self.written} ({self.text})"
+
+
+def parse_payout(text: str) -> Payout | None:
+    """The payout ``text`` writes, or None when it writes none (a paytable's name, a word, "1 for 2").
+
+    Digits may carry thousands separators ("1,000 to 1") and a decimal point ("1.5 to 1"); "X for Y" with X below
+    Y would pay back less than the stake, which no chapter writes, so it is not read as a payout.
+    """
+    written = " ".join(text.split())
+    if written.lower() in _EVEN_MONEY:
+        return Payout(written, PayoutForm.EVEN_MONEY, Fraction(1))
+    match = _PAYOUT.match(written.replace(",", ""))
+    if match is None:
+        return None
+    paid, against = Fraction(match["paid"]), Fraction(match["against"])
+    if against == 0:
+        return None
+    form = _SEPARATORS[match["separator"].lower()]
+    if form == PayoutForm.FOR:
+        if paid < against:
+            return None
+        paid -= against
+    return Payout(written, form, paid / against)
+
+
+def compare(payout: Payout, allowed: frozenset[Fraction]) -> str:
+    """'an underpayment', 'an overpayment' or 'a payout the chapter does not fix' (between two allowed values) for a
+    payout whose value is not allowed; '' when it is."""
+    if payout.odds in allowed:
+        return ""
+    if all(payout.odds < value for value in allowed):
+        return "an underpayment"
+    if all(payout.odds > value for value in allowed):
+        return "an overpayment"
+    return "a payout the chapter does not fix"

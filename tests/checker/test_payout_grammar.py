@@ -1,0 +1,119 @@
+"""One payout grammar (regulations.payout) and the rules that compare payouts by value.
+
+The odds a test expects are the chapter texts' own: 9 to 1 for Three Card Poker (§ 633a.13(k)), 10 to 1 for the
+21 Baccarat Tie (§ 681a.8(b)), 2 to 1 for Blackjack Insurance (§ 633a.13(b)); each is read from the rulebook or the
+rules' fixed odds, never typed into the test a second time except as the filer's text.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from pacomply.checker.registry import Severity
+from pacomply.checker.rules.chapter_633a import FIXED_ODDS as FIXED_ODDS_633A
+from pacomply.checker.rules.chapter_681a import FIXED_ODDS as FIXED_ODDS_681A
+from pacomply.regulations.chapter_633a import RULEBOOK as RULEBOOK_633A
+from pacomply.regulations.payout import PayoutForm, compare, parse_payout
+from pacomply.submissions.model import TableWager
+
+from examples.build_examples import COMPLIANT_633A, COMPLIANT_681A, baccarat_table, blackjack_table
+from tests.checker.rule_helpers import chapter_findings
+
+THREE_CARD_POKER = RULEBOOK_633A.paytable("three_card_poker", "633a.13(k)").rows[0].amount
+TIE = next(iter(FIXED_ODDS_681A["tie"].odds))
+INSURANCE = next(iter(FIXED_ODDS_633A["insurance"].odds))
+
+
+@pytest.mark.parametrize(
+    ("written", "form", "odds"),
+    [
+        ("9 to 1", PayoutForm.TO, Fraction(9)),
+        ("10 for 1", PayoutForm.FOR, Fraction(9)),
+        ("9:1", PayoutForm.COLON, Fraction(9)),
+        ("9-1", PayoutForm.DASH, Fraction(9)),
+        ("9/1", PayoutForm.FRACTION, Fraction(9)),
+        ("3 to 2", PayoutForm.TO, Fraction(3, 2)),
+        ("5 for 2", PayoutForm.FOR, Fraction(3, 2)),
+        ("1.5 to 1", PayoutForm.TO, Fraction(3, 2)),
+        ("1,000 TO 1", PayoutForm.TO, Fraction(1000)),
+        ("Even Money", PayoutForm.EVEN_MONEY, Fraction(1)),
+        ("  9  -  1 ", PayoutForm.DASH, Fraction(9)),
+    ],
+)
+def test_payout_grammar_reads_every_form_to_its_exact_value(written: str, form: PayoutForm, odds: Fraction) -> None:
+    payout = parse_payout(written)
+    assert payout is not None
+    assert (payout.form, payout.odds) == (form, odds)
+    assert payout.written == " ".join(written.split())
+
+
+@pytest.mark.parametrize("text", ["C", "DJWT-04", "633a.13(d)(1)", "2", "1 for 2", "9 to 0", "nine to one", ""])
+def test_payout_grammar_reads_no_payout_from_a_paytable_name_or_a_non_payout(text: str) -> None:
+    assert parse_payout(text) is None
+
+
+def test_payout_grammar_names_under_and_over_payments() -> None:
+    allowed = frozenset({Fraction(1), Fraction(3, 2)})
+    assert compare(parse_payout("2 for 1"), allowed) == ""  # type: ignore[arg-type]
+    assert compare(parse_payout("4:5"), allowed) == "an underpayment"  # type: ignore[arg-type]
+    assert compare(parse_payout("2 to 1"), allowed) == "an overpayment"  # type: ignore[arg-type]
+    assert compare(parse_payout("5 to 4"), allowed) == "a payout the chapter does not fix"  # type: ignore[arg-type]
+    assert parse_payout("10 for 1").describe() == "10 for 1 (9 to 1)"  # type: ignore[union-attr]
+    assert parse_payout("9 to 1").describe() == "9 to 1"  # type: ignore[union-attr]
+
+
+def _633a(paytable: str, wager: str = "three_card_poker") -> list:
+    table = blackjack_table("T1", wagers=(TableWager(wager=wager, paytable=paytable),))
+    return [f for f in chapter_findings(COMPLIANT_633A, "633a", (table,)) if f.rule_id == "633A-007"]
+
+
+@pytest.mark.parametrize("written", ["9 to 1", "10 for 1", "9:1", "9-1", "9/1"])
+def test_633a_13_k_three_card_poker_odds_in_any_form(written: str) -> None:
+    assert Fraction(9) == THREE_CARD_POKER
+    assert _633a(written) == []
+
+
+@pytest.mark.parametrize(("written", "odds", "kind"), [("9 for 1", "8 to 1", "underpayment"),
+                                                       ("8:1", "8 to 1", "underpayment"),
+                                                       ("10-1", "10 to 1", "overpayment")])  # fmt: skip
+def test_633a_13_k_three_card_poker_wrong_odds_named_with_both_figures(written: str, odds: str, kind: str) -> None:
+    (finding,) = _633a(written)
+    assert finding.severity == Severity.ERROR
+    assert finding.citation.short == "633a.13(k)"
+    assert kind in finding.message and odds in finding.message and "9 to 1" in finding.message
+    assert "paytable" not in finding.message
+
+
+@pytest.mark.parametrize(("written", "fails"), [("2 to 1", False), ("3 for 1", False), ("2-1", False),
+                                                ("3:2", True), ("3 to 1", True)])  # fmt: skip
+def test_633a_13_b_insurance_odds_in_any_form(written: str, fails: bool) -> None:
+    assert Fraction(2) == INSURANCE
+    findings = _633a(written, "insurance")
+    assert [f.citation.short for f in findings] == (["633a.13(b)"] if fails else [])
+    assert all(f.severity == Severity.ERROR for f in findings)
+
+
+def _681a_tie(written: str) -> list:
+    table = baccarat_table("TB-1", wagers=(TableWager(wager="tie", paytable=written),))
+    return [f for f in chapter_findings(COMPLIANT_681A, "681a", (table,)) if f.rule_id == "681A-007"]
+
+
+@pytest.mark.parametrize("written", ["10 to 1", "10-1", "11 for 1", "10:1", "10/1"])
+def test_681a_8_b_tie_odds_in_any_form(written: str) -> None:
+    assert Fraction(10) == TIE
+    assert _681a_tie(written) == []
+
+
+@pytest.mark.parametrize("written", ["9-1", "10 for 1", "9 to 1"])
+def test_681a_8_b_tie_underpayment_is_an_error(written: str) -> None:
+    (finding,) = _681a_tie(written)
+    assert finding.severity == Severity.ERROR
+    assert finding.citation.short == "681a.8(b)"
+    assert "underpayment" in finding.message and "9 to 1" in finding.message and "10 to 1" in finding.message
+
+
+def test_633a_13_payout_written_for_a_wager_with_several_paytable_lines_is_not_a_paytable() -> None:
+    (finding,) = _633a("9 to 1", "lucky_ladies")
+    assert "a payout, not one of its paytables" in finding.message
+    assert finding.citation.short == "633a.13(c)"

@@ -1,0 +1,92 @@
+"""One paytable resolution for every wager (checker.rules.paytables): the table's own entry, else the checklist's
+choice (by its paytable answer, or by the required wager where the chapter ties them), else the wager's only
+paytable, else the one the deck count fixes; the findings say which paytable and how it was resolved.
+
+The seeds and wagers compared are the rulebook's own (§ 687a.12(c): Paytable 1 a $1 wager seeded at $2,000,
+Paytable 2 a $5 wager seeded at $10,000), read from the chapter module, never typed in here.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pacomply.checker.registry import Severity
+from pacomply.checker.review import configured_wager_math
+from pacomply.checker.rules.chapter_687a import PAYTABLES_BY_AMOUNT
+from pacomply.checker.rules.paytables import Resolution, resolve_paytable
+from pacomply.regulations.chapter_633a import RULEBOOK as RULEBOOK_633A
+from pacomply.regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER
+from pacomply.regulations.chapter_687a import RULEBOOK as RULEBOOK_687A
+from pacomply.submissions.model import TableWager
+
+from examples.build_examples import COMPLIANT_687A, answers, dj_wild_table
+from tests.checker.rule_helpers import chapter_findings
+
+FIVE_DOLLAR_PAYTABLE = next(paytable for paytable, amount in PROGRESSIVE_WAGER.items() if amount == Decimal(5))
+ONE_DOLLAR_PAYTABLE = next(paytable for paytable, amount in PROGRESSIVE_WAGER.items() if amount == Decimal(1))
+
+
+def _unnamed_progressive(reset: Decimal) -> tuple:
+    wagers = (TableWager(wager="trips", paytable="DJWT-04"), TableWager(wager="progressive"))
+    return (dj_wild_table("DJ-1", wagers=wagers, progressive_reset=reset),)
+
+
+def test_687a_12_c_progressive_paytable_selected_by_the_required_wager() -> None:
+    tables = _unnamed_progressive(PROGRESSIVE_SEED[FIVE_DOLLAR_PAYTABLE])
+    findings = chapter_findings(COMPLIANT_687A, "687a", tables, progressive_wager_amount=Decimal(5))
+    assert [f"{f.rule_id}: {f.message}" for f in findings if f.severity == Severity.ERROR] == []
+
+
+def test_687a_12_c_reset_below_the_seed_of_the_paytable_the_required_wager_selects() -> None:
+    # The $5 required wager selects Paytable 2, seeded at $10,000; a $2,000 reset (Paytable 1's seed) is short.
+    short = PROGRESSIVE_SEED[ONE_DOLLAR_PAYTABLE]
+    assert short < PROGRESSIVE_SEED[FIVE_DOLLAR_PAYTABLE]
+    findings = chapter_findings(COMPLIANT_687A, "687a", _unnamed_progressive(short), progressive_wager_amount=5)
+    errors = [f for f in findings if f.severity == Severity.ERROR]
+    assert [f.rule_id for f in errors] == ["687A-105"]
+    (reset,) = errors
+    assert reset.citation.short == "687a.12(c)"
+    assert f"${short:,}" in reset.message and f"${PROGRESSIVE_SEED[FIVE_DOLLAR_PAYTABLE]:,}" in reset.message
+    assert f"paytable {FIVE_DOLLAR_PAYTABLE} (selected by the checklist's required wager" in reset.message
+
+
+def test_687a_12_c_progressive_without_a_paytable_or_a_required_wager_is_named_as_unresolved() -> None:
+    findings = chapter_findings(
+        COMPLIANT_687A, "687a", _unnamed_progressive(Decimal(10000)), progressive_wager_amount=None
+    )
+    (unresolved,) = [f for f in findings if f.rule_id == "687A-007"]
+    assert "'progressive_wager_amount'" in unresolved.message
+
+
+def test_paytable_resolution_order_table_checklist_amount_only_decks() -> None:
+    def answer_with(**values: object):
+        return lambda key: values.get(key)
+
+    def resolve(book, wager, named, decks, **values):  # type: ignore[no-untyped-def]
+        return resolve_paytable(book, wager, named, decks, answer_with(**values), PAYTABLES_BY_AMOUNT)
+
+    named = resolve(RULEBOOK_633A, "royal_match", "D", 6, royal_match_paytable="C")
+    assert (named.paytable.id, named.resolution) == ("D", Resolution.TABLE)
+    chosen = resolve(RULEBOOK_633A, "royal_match", None, 6, royal_match_paytable="C")
+    assert (chosen.paytable.id, chosen.resolution) == ("C", Resolution.CHECKLIST)
+    by_amount = resolve(RULEBOOK_687A, "progressive", None, 1, progressive_wager_amount="$5")
+    assert (by_amount.paytable.id, by_amount.resolution) == (FIVE_DOLLAR_PAYTABLE, Resolution.REQUIRED_WAGER)
+    only = resolve(RULEBOOK_633A, "lucky_ladies", None, 6)
+    assert only.resolution == Resolution.ONLY
+    by_decks = resolve(RULEBOOK_633A, "match_the_dealer", None, 8)
+    assert (by_decks.paytable.id, by_decks.resolution) == ("633a.13(d)(2)", Resolution.DECKS)
+    assert resolve(RULEBOOK_633A, "royal_match", None, 6) is None
+    odds = resolve(RULEBOOK_633A, "three_card_poker", "10 for 1", 6)
+    assert (odds.paytable.id, odds.resolution) == ("633a.13(k)", Resolution.ODDS)
+
+
+def test_687a_12_c_review_prices_the_progressive_on_the_paytable_the_required_wager_selects() -> None:
+    base = {key: answer.value for key, answer in COMPLIANT_687A.chapters["687a"].answers.items()}
+    filing = COMPLIANT_687A.model_copy(
+        update={
+            "chapters": {"687a": answers("687a", **(base | {"progressive_wager_amount": Decimal(5)}))},
+            "tables": _unnamed_progressive(PROGRESSIVE_SEED[FIVE_DOLLAR_PAYTABLE]),
+        }
+    )
+    progressive = [math for math in configured_wager_math(filing, wager="progressive")]
+    assert {math.paytable for math in progressive} == {FIVE_DOLLAR_PAYTABLE}
