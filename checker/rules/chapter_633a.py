@@ -122,11 +122,14 @@ def _hand_dealing(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         if answer is False:
             yield rule.finding(f"table {table.table_id} deals from the hand but the checklist answers No to "
                                "'hand_dealing_offered'", location, table)  # fmt: skip
-        total_decks = table.decks  # the decks in play, one batch at a time
+        # Every batch of the table is used in the game: two batches alternate, one shuffled while the other is
+        # dealt, so the limit counts the decks of all of them, not of the batch in play.
+        total_decks = table.decks * max(table.batches, 1)
         if total_decks > HAND_DEALING_MAX_DECKS:
-            yield rule.finding(f"table {table.table_id} deals {total_decks} decks from the hand; at most "
-                               f"{HAND_DEALING_MAX_DECKS} may be used", table.location_of("decks"), table,
-                               citation=cite("633a.12(b)(1)"))  # fmt: skip
+            batches = f" ({table.decks} deck(s) in each of {table.batches} batches)" if table.batches > 1 else ""
+            yield rule.finding(f"table {table.table_id} deals from the hand with {total_decks} decks used in the "
+                               f"game{batches}; at most {HAND_DEALING_MAX_DECKS} may be used",
+                               table.location_of("decks"), table, citation=cite("633a.12(b)(1)"))  # fmt: skip
         if table.shuffler == Shuffler.NONE:
             yield rule.finding(f"table {table.table_id} deals from the hand without an automated shuffler",
                                table.location_of("shuffler"), table, citation=cite("633a.12(b)(2)"))  # fmt: skip
@@ -301,10 +304,11 @@ RULES = (
     _rule("633A-105", "dealing.hand-conditions", _HAND_DEALING,
           "Dealing from the hand is filed, uses at most two decks and an automated shuffler.",
           "Checks each table dealing from the hand: the checklist offers hand dealing, the table uses at most two "
-          "decks and an automated shuffler.",
+          "decks in the game (decks per batch × batches: two alternating batches are both used in the game, so "
+          "two batches of two decks are four) and an automated shuffler.",
           "Hand-dealt games let players touch the cards; the chapter allows it only under those conditions.",
-          "Tables row: Dealing hand, Decks 6, Shuffler none",
-          "Tables row: Dealing hand, Decks 2, Batches 1, Shuffler continuous",
+          "Tables row: Dealing hand, Decks 2, Batches 2, Shuffler automated",
+          "Tables row: Dealing hand, Decks 1, Batches 2, Shuffler automated",
           "Deal from a shoe, or use at most two decks and an automated shuffler.", _hand_dealing,
           (cite("633a.12(b)(1)"), cite("633a.12(b)(2)"))),
     _rule("633A-106", "dealing.double-shoe", _DOUBLE_SHOE,

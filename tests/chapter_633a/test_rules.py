@@ -97,7 +97,7 @@ def test_633a_2_d_hit_and_run_needs_progressive_system() -> None:
 
 
 def test_633a_12_b_hand_dealing_at_most_two_decks_with_automated_shuffler() -> None:
-    good = blackjack_table("T", decks=2, batches=2, dealing=DealingMethod.HAND, discard_rack_height_mm=Decimal("31.2"),
+    good = blackjack_table("T", decks=1, batches=2, dealing=DealingMethod.HAND, discard_rack_height_mm=Decimal("15.6"),
                            card_change_interval_hours=Decimal(4))  # fmt: skip
     assert _findings(_with_tables(good), "633A-105") == []
     bad = good.model_copy(update={"decks": 4, "batches": 1, "shuffler": Shuffler.NONE})
@@ -105,6 +105,29 @@ def test_633a_12_b_hand_dealing_at_most_two_decks_with_automated_shuffler() -> N
     assert citations == ["633a.12(b)(1)", "633a.12(b)(2)"]
     not_filed = _findings(_with_tables(good, hand_dealing_offered=False), "633A-105")
     assert len(not_filed) == 1 and "hand_dealing_offered" in not_filed[0].message
+
+
+@pytest.mark.parametrize(
+    ("decks", "batches", "shuffler", "in_the_game"),
+    [(2, 2, Shuffler.AUTOMATED, 4), (1, 3, Shuffler.AUTOMATED, 3), (3, 1, Shuffler.CONTINUOUS, 3)],
+)
+def test_633a_12_b_1_hand_dealing_counts_the_decks_of_every_batch_used_in_the_game(
+    decks: int, batches: int, shuffler: Shuffler, in_the_game: int
+) -> None:
+    # Two batches alternate at one table, so both are used in the game: 2 decks × 2 batches is 4 decks, over the two
+    # § 633a.12(b)(1) allows, though each batch alone holds two.
+    table = blackjack_table("T", decks=decks, batches=batches, shuffler=shuffler, dealing=DealingMethod.HAND,
+                            card_change_interval_hours=Decimal(4))  # fmt: skip
+    (finding,) = [f for f in _findings(_with_tables(table), "633A-105") if f.citation.short == "633a.12(b)(1)"]
+    assert f"{in_the_game} decks" in finding.message
+    assert finding.location == table.location_of("decks")
+
+
+def test_633a_12_b_1_hand_dealing_two_decks_in_the_game_passes() -> None:
+    for decks, batches, shuffler in ((1, 2, Shuffler.AUTOMATED), (2, 1, Shuffler.CONTINUOUS)):
+        table = blackjack_table("T", decks=decks, batches=batches, shuffler=shuffler, dealing=DealingMethod.HAND,
+                                card_change_interval_hours=Decimal(4))  # fmt: skip
+        assert [f.message for f in _findings(_with_tables(table), "633A-105")] == []
 
 
 def test_633a_3_d_hand_dealt_cards_changed_every_4_hours() -> None:
