@@ -10,12 +10,15 @@ from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
 from pacomply.checker.rules.common import (
+    PAYTABLE_DIFFERS_WHY,
     FixedOdds,
     adjacent_boxes,
     discard_rack_answers,
+    paytable_differs,
     shared_rules,
     shuffler_answers_rule,
 )
+from pacomply.checker.rules.paytables import selected_text
 from pacomply.regulations.chapter_633a import (
     CAPPED_AWARD_ODDS,
     HAND_DEALING_MAX_DECKS,
@@ -166,12 +169,10 @@ def _offered(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 yield rule.finding(f"table {table.table_id} offers {wager.name} but the checklist answers No to "
                                    f"'{key}'", table.location_of("wagers"), table, citation=wager.citation)  # fmt: skip
             paytable_key = PAYTABLE_KEYS.get(table_wager.wager)
-            selected = context.answer(paytable_key) if paytable_key else None
-            if isinstance(selected, str) and table_wager.paytable and selected.upper() != table_wager.paytable.upper():
-                yield rule.finding(f"table {table.table_id} pays {RULEBOOK.wager(table_wager.wager).name} on paytable "
-                                   f"{table_wager.paytable} but the checklist selects {selected}",
-                                   table.location_of("wagers"), table, citation=RULEBOOK.paytables_for(
-                                       table_wager.wager)[0].citation)  # fmt: skip
+            selected = selected_text(context.answer(paytable_key)) if paytable_key else None
+            if paytable_key and selected and table_wager.paytable and selected.upper() != table_wager.paytable.upper():
+                yield paytable_differs(rule, table, RULEBOOK.wager(table_wager.wager), table_wager.paytable, selected,
+                                       paytable_key, RULEBOOK.paytables_for(table_wager.wager)[0].citation)  # fmt: skip
 
 
 def _super_match(context: CheckContext, rule: Rule) -> Iterator[Finding]:
@@ -321,9 +322,9 @@ RULES = (
           _double_shoe, (cite("633a.7(d)(1)"),)),
     _rule("633A-107", "wagers.offered-in-checklist", _OFFERED,
           "A table offers an optional wager only if the checklist does, on the paytable the checklist selects.",
-          "Checks each table's Wagers against the checklist's '<wager>_offered' answers and its selected Royal Match "
-          "21 and Bet the Set 21 paytables.",
-          "Optional wagers may be offered only if the Rules Submission specifies them.",
+          "Checks each table's Wagers against the checklist's '<wager>_offered' answers (an error) and warns when a "
+          "table names another Royal Match 21 or Bet the Set 21 paytable than the checklist selects.",
+          "Optional wagers may be offered only if the Rules Submission specifies them. " + PAYTABLE_DIFFERS_WHY,
           "Sheet 633a: royal_match_paytable C; Tables row: Wagers 'royal_match=D'",
           "Tables row: Wagers 'royal_match=C'", "Make the tables and the checklist agree.", _offered),
     _rule("633A-108", "progressive.bad-beat-reset", _BAD_BEAT_RESET,

@@ -12,8 +12,10 @@ from collections.abc import Iterator
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
 from pacomply.checker.rules.common import (
+    PAYTABLE_DIFFERS_WHY,
     FixedOdds,
     discard_rack_present_rule,
+    paytable_differs,
     shared_rules,
     shuffler_answers,
     wager_not_offered,
@@ -70,14 +72,8 @@ def _bonus_paytable(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         for wager in BONUS_WAGERS:
             offer = table.offers(wager)
             if offer is not None and offer.paytable is not None and offer.paytable.upper() != paytable:
-                yield rule.finding(
-                    f"table {table.table_id} pays the {RULEBOOK.wager(wager).name} on paytable {offer.paytable} but "
-                    f"the checklist selects paytable {paytable}",
-                    table.location_of("wagers"),
-                    table,
-                    severity=Severity.WARNING,
-                    fix="Make the table's paytable agree with the checklist, or explain the difference in a separate "
-                    "document as the Board's form asks.",
+                yield paytable_differs(
+                    rule, table, RULEBOOK.wager(wager), offer.paytable, paytable, "bonus_paytable", _PAYTABLE
                 )
 
 
@@ -164,7 +160,7 @@ RULES = (
             "that it is permitted with the checklist's deck count (A-C four decks, D-F eight), and warns when a "
             "table names a different paytable.",
             why="The certificate holder selects the Bonus paytable in its Rules Submission, and the paytables are "
-            "tied to the number of decks.",
+            "tied to the number of decks. " + PAYTABLE_DIFFERS_WHY,
             example="Sheet 681a: decks_per_batch 8, bonus_player_offered Yes, bonus_paytable A",
             instead="Sheet 681a: decks_per_batch 8, bonus_player_offered Yes, bonus_paytable D",
             citation=_PAYTABLE,

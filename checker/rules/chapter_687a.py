@@ -13,14 +13,16 @@ from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
 from pacomply.checker.rules.common import (
+    PAYTABLE_DIFFERS_WHY,
     FixedOdds,
     adjacent_boxes,
     discard_rack_present_rule,
+    paytable_differs,
     progressive_system_missing,
     shared_rules,
     wager_not_offered,
 )
-from pacomply.checker.rules.paytables import PaytableByAmount, resolve_paytable
+from pacomply.checker.rules.paytables import PaytableByAmount, resolve_paytable, selected_text
 from pacomply.regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER, RULEBOOK
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
@@ -101,23 +103,17 @@ def _dealing_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
 def _optional_wagers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     for wager, key in _OFFERED.items():
         offered = context.answer(key)
-        name = RULEBOOK.wager(wager).name
         for table in context.tables:
             offer = table.offers(wager)
             if offer is None:
                 continue
             if offered is False:
                 yield wager_not_offered(rule, table, RULEBOOK.wager(wager), key)
-            chosen = context.answer(_PAYTABLE_KEY[wager]) if wager in _PAYTABLE_KEY else None
-            if isinstance(chosen, str) and offer.paytable is not None and offer.paytable.upper() != chosen.upper():
-                yield rule.finding(
-                    f"table {table.table_id} pays the {name} on paytable {offer.paytable} but the checklist selects "
-                    f"{chosen}",
-                    table.location_of("wagers"),
-                    table,
-                    severity=Severity.WARNING,
-                    fix="Make the table's paytable agree with the checklist, or explain the difference in a separate "
-                    "document as the Board's form asks.",
+            key = _PAYTABLE_KEY.get(wager)
+            chosen = selected_text(context.answer(key)) if key is not None else None
+            if key is not None and chosen and offer.paytable is not None and offer.paytable.upper() != chosen.upper():
+                yield paytable_differs(
+                    rule, table, RULEBOOK.wager(wager), offer.paytable, chosen, key, RULEBOOK.question(key).section
                 )
     for wager, key in _PAYTABLE_KEY.items():
         chosen = context.answer(key)
@@ -164,12 +160,19 @@ def _progressive(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             continue  # 687A-007 reports a paytable the chapter does not permit, or none that can be resolved
         paytable = resolved.paytable.id
         described = resolved.describe()
-        if isinstance(amount, Decimal) and amount != PROGRESSIVE_WAGER[paytable]:
-            yield rule.finding(
-                f"table {table.table_id} uses Progressive {described}, a ${PROGRESSIVE_WAGER[paytable]} wager, but "
-                f"the checklist's required bet is ${amount}",
-                context.answer_location("progressive_wager_amount"),
+        selects_other = amount in PROGRESSIVE_WAGER.values() and amount != PROGRESSIVE_WAGER[paytable]
+        if isinstance(amount, Decimal) and selects_other:
+            # The checklist's required bet selects a paytable as a paytable answer does; a table naming the other
+            # is the same contradiction, with the same severity in every chapter.
+            selected = next(p for p, paid_on in PROGRESSIVE_WAGER.items() if paid_on == amount)
+            yield paytable_differs(
+                rule,
                 table,
+                RULEBOOK.wager("progressive"),
+                f"{paytable} (a ${PROGRESSIVE_WAGER[paytable]} wager)",
+                f"paytable {selected} (a ${amount} wager)",
+                "progressive_wager_amount",
+                _PROGRESSIVE,
             )
         reset = table.progressive_reset
         if reset is None:
@@ -269,7 +272,7 @@ RULES = (
             "not offered, that the checklist's Trips and Bad Beat paytables are ones the chapter permits, and warns "
             "when a table names a different paytable.",
             why="§ 687a.7(d)(2)-(4) allow the optional wagers only if specified in the Rules Submission, paid from a "
-            "paytable selected there (§ 687a.12(c)-(e)).",
+            "paytable selected there (§ 687a.12(c)-(e)). " + PAYTABLE_DIFFERS_WHY,
             example="Sheet 687a: trips_offered No; Tables row: Wagers 'trips=DJWT-04'",
             instead="Sheet 687a: trips_offered Yes, trips_paytable DJWT-04",
             citation=_OPTIONAL,
@@ -286,11 +289,13 @@ RULES = (
         citation=_PROGRESSIVE,
         summary="A Progressive is a $1 or $5 wager matching its paytable, with a system and a meter at its seed.",
         doc=make_doc(
-            what="Checks that the Progressive's required bet is $1 (paytable 1) or $5 (paytable 2) and matches each "
-            "table's paytable, that each table offering it lists a progressive table game system, and that its "
-            "reset amount is at least the paytable's seed ($2,000 or $10,000).",
+            what="Checks that the Progressive's required bet is $1 (paytable 1) or $5 (paytable 2), that each table "
+            "offering it lists a progressive table game system, and that its reset amount is at least the seed "
+            "($2,000 or $10,000) of its paytable: the one the table names, else the one the checklist's required bet "
+            "selects (the finding says which and how). A table naming the other paytable than the required bet "
+            "selects is a warning.",
             why="§ 687a.12(c) fixes the wager and the seed and re-seed of each Progressive paytable; the wager is "
-            "collected through the progressive system's sensor and keypad (§ 687a.8(c)).",
+            "collected through the progressive system's sensor and keypad (§ 687a.8(c)). " + PAYTABLE_DIFFERS_WHY,
             example="Tables row: Wagers 'progressive=2', Progressive Reset ($) 5000, Equipment (blank)",
             instead="Tables row: Wagers 'progressive=2', Progressive Reset ($) 10000, Equipment 'progressive system'",
             citation=_PROGRESSIVE,

@@ -21,6 +21,7 @@ from pacomply.checker.rules.pai_gow_common import (
     offered_wagers_rule,
     starting_position_rule,
 )
+from pacomply.checker.rules.paytables import resolve_paytable
 from pacomply.regulations.chapter_688a import PROGRESSIVE_TABLES, RULEBOOK
 from pacomply.regulations.citation import cite
 from pacomply.regulations.rulebook import Equipment
@@ -30,16 +31,16 @@ _PROGRESSIVE_SYSTEM = cite("688a.2(d)")
 
 
 def _progressive(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    selected = context.answer("progressive_paytable")
     for table in context.tables:
         offered = table.offers("progressive")
         if offered is None:
             continue
-        paytable_id = offered.paytable or (selected if isinstance(selected, str) else None)
-        spec = PROGRESSIVE_TABLES.get((paytable_id or "").strip())
+        resolved = resolve_paytable(RULEBOOK, "progressive", offered.paytable, table.decks, context.answer)
+        spec = PROGRESSIVE_TABLES.get(resolved.paytable.id) if resolved is not None else None
         if spec is not None and table.progressive_reset is not None and table.progressive_reset < spec.meter_seed:
+            assert resolved is not None
             yield rule.finding(
-                f"table {table.table_id}'s progressive reset is ${table.progressive_reset:,}; paytable {spec.id} "
+                f"table {table.table_id}'s progressive reset is ${table.progressive_reset:,}; {resolved.describe()} "
                 f"seeds its meter at ${spec.meter_seed:,}",
                 table.location_of("progressive_reset"),
                 table,

@@ -860,6 +860,37 @@ def adjacent_boxes(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         yield rule.finding(f"adjacent boxes are not allowed but the total given is {maximum}", location)
 
 
+#: Why a table naming another paytable than the one its checklist selects is a warning in every chapter, for the
+#: rule documents: the Board's checklists ask for a separate document when a selected option does not apply to every
+#: table, so a table-specific paytable is lawful once explained; a paytable the chapter does not permit is an error
+#: under the shared paytable rule (NNNA-007) whatever the checklist says.
+PAYTABLE_DIFFERS_WHY = (
+    "A table naming another paytable than the checklist selects is a warning in every chapter: the Board's checklist "
+    "asks for a separate document when a selected option does not apply to every table, so the difference is lawful "
+    "once explained there; a paytable the chapter does not permit is an error under the shared paytable rule."
+)
+PAYTABLE_DIFFERS_FIX = (
+    "Make the table's paytable agree with the checklist, or explain the difference in the separate document the "
+    "Board's checklist asks for when a selected option does not apply to every table."
+)
+
+
+def paytable_differs(
+    rule: Rule, table: TableConfiguration, wager: Wager, named: str, selected: str, key: str, citation: Citation
+) -> Finding:
+    """A table names another paytable for ``wager`` than the checklist's ``key`` selects: one wording and one
+    severity (a warning, :data:`PAYTABLE_DIFFERS_WHY`) in every chapter."""
+    return rule.finding(
+        f"table {table.table_id} pays the {wager.name} on paytable {named} but the checklist's '{key}' selects "
+        f"{selected}",
+        table.location_of("wagers"),
+        table,
+        citation=citation,
+        severity=Severity.WARNING,
+        fix=PAYTABLE_DIFFERS_FIX,
+    )
+
+
 def wager_not_offered(rule: Rule, table: TableConfiguration, wager: Wager, key: str) -> Finding:
     """A table offers an optional wager the checklist answers No to offering (question ``key``); cites the
     subsection that allows the wager only if the Rules Submission specifies it."""

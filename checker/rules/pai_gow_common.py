@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import wager_not_offered
+from pacomply.checker.rules.common import PAYTABLE_DIFFERS_WHY, paytable_differs, wager_not_offered
 from pacomply.regulations.citation import Citation
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler
 
@@ -194,14 +194,9 @@ def offered_wagers_rule(book: Rulebook, code: str, offered_keys: dict[str, str],
                     and offered.paytable is not None
                     and offered.paytable.upper() != selected.upper()
                 ):
-                    yield rule.finding(
-                        f"table {table.table_id} pays the {wager.name} on paytable {offered.paytable} but the "
-                        f"checklist selects {selected}",
-                        table.location_of("wagers"),
-                        table,
-                        citation=book.question(paytable_key).section if paytable_key else wager.citation,
-                        severity=Severity.WARNING,
-                    )
+                    assert paytable_key is not None
+                    section = book.question(paytable_key).section
+                    yield paytable_differs(rule, table, wager, offered.paytable, selected, paytable_key, section)
 
     first = next(iter(offered_keys))
     return Rule(
@@ -215,7 +210,8 @@ def offered_wagers_rule(book: Rulebook, code: str, offered_keys: dict[str, str],
             what="Checks that each optional wager a table offers is answered Yes on the checklist, that the paytable "
             "the checklist selects is one the chapter prints, and warns when a table names another paytable than "
             "the one selected (a table-specific choice needs the separate document the form asks for).",
-            why="Optional wagers exist only if the Rules Submission specifies them, on one of the chapter's paytables.",
+            why="Optional wagers exist only if the Rules Submission specifies them, on one of the chapter's paytables. "
+            + PAYTABLE_DIFFERS_WHY,
             example=f"Sheet {book.chapter}: {offered_keys[first]} No; Tables row: Wagers '{first}'",
             instead=f"Sheet {book.chapter}: {offered_keys[first]} Yes",
             citation=book.wager(first).citation,

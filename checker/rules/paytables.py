@@ -75,6 +75,14 @@ def money(value: object) -> Decimal | None:
         return None
 
 
+def selected_text(value: object) -> str | None:
+    """A paytable answer as text: a JSON filing may give paytable 2 as a number; None when not answered."""
+    if value is None or isinstance(value, bool):
+        return None
+    text = str(value).strip()
+    return text or None
+
+
 def priced_by_odds(book: Rulebook, wager_id: str) -> bool:
     """Whether every paytable of the wager is one line paid at odds, so that its odds name it (633a Three Card
     Poker, § 633a.13(k))."""
@@ -113,11 +121,11 @@ def resolve_paytable(
         return named_paytable(book, wager_id, named)
     permitted = book.paytables_for(wager_id)
     question = book.paytable_question(wager_id)
-    selected = answer(question) if question is not None else None
-    if isinstance(selected, str) and selected.strip():
-        chosen = [paytable for paytable in permitted if paytable.id.upper() == selected.strip().upper()]
+    selected = selected_text(answer(question)) if question is not None else None
+    if selected:
+        chosen = [paytable for paytable in permitted if paytable.id.upper() == selected.upper()]
         if chosen:
-            return ResolvedPaytable(chosen[0], Resolution.CHECKLIST, f"'{question}' {selected.strip()}")
+            return ResolvedPaytable(chosen[0], Resolution.CHECKLIST, f"'{question}' {selected}")
     for tie in by_amount:
         if tie.wager != wager_id:
             continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from pacomply.checker.registry import Finding, chapter_rules, rule_metadata_problems
+from pacomply.checker.registry import Finding, Severity, chapter_rules, rule_metadata_problems
 from pacomply.checker.review import review_filing
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 from pacomply.submissions.model import Filing, TableConfiguration, TableWager
@@ -165,6 +165,9 @@ def test_633a_13_f_table_paytable_must_match_checklist_selection() -> None:
     table = blackjack_table("T", wagers=(TableWager(wager="royal_match", paytable="D"),))
     findings = _findings(_with_tables(table), "633A-107")
     assert len(findings) == 1 and findings[0].citation.short == "633a.13(f)(1)"
+    # The Board's checklist asks for a separate document where a selected option does not apply to every table:
+    # a warning, as in every chapter.
+    assert findings[0].severity == Severity.WARNING
 
 
 @pytest.mark.parametrize(("amount", "fails"), [(Decimal(4999), True), (Decimal(5000), False), (Decimal(9000), False)])
