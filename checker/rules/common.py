@@ -6,13 +6,13 @@ suffix in every chapter. A chapter module calls :func:`shared_rules` and adds it
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, CheckFunction, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.paytables import PaytableByAmount, priced_by_odds, resolve_paytable
+from pacomply.checker.rules.paytables import PaytableByAmount, money, priced_by_odds, resolve_paytable
 from pacomply.regulations.citation import RULES_SUBMISSIONS, Citation, cite
 from pacomply.regulations.other_chapters import (
     OTHER_CHAPTER_WAGERS,
@@ -873,6 +873,10 @@ PAYTABLE_DIFFERS_FIX = (
     "Make the table's paytable agree with the checklist, or explain the difference in the separate document the "
     "Board's checklist asks for when a selected option does not apply to every table."
 )
+OPTION_DIFFERS_FIX = (
+    "Make the table agree with the checklist, or explain the difference in the separate document the Board's "
+    "checklist asks for when a selected option does not apply to every table."
+)
 
 
 def paytable_differs(
@@ -993,6 +997,152 @@ def shuffler_answers_rule(book: Rulebook, code: str, citation: Citation) -> Rule
     )
 
 
+@dataclass(frozen=True, slots=True)
+class TableShows:
+    """A Yes/No checklist answer that a table's columns show: a table showing it beside a No is an error, and, where
+    ``unused_is_warning``, a Yes that no table shows is a warning."""
+
+    key: str
+    column: str
+    """The Tables column that shows it (the finding's location)."""
+    shows: Callable[[TableConfiguration], bool]
+    what: str
+    """What a table showing it does, for the message: "alternates two decks (Batches 2)"."""
+    unused_is_warning: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TableAmount:
+    """A checklist amount that a table's column also gives (a reset, a payout limit); a table giving another is a
+    warning, like a table naming another paytable (:data:`PAYTABLE_DIFFERS_WHY`)."""
+
+    key: str
+    column: str
+    offering: str | None = None
+    """The wager a table must offer for its column to hold this amount; None for any table."""
+    unless: str | None = None
+    """A wager whose amount the column holds instead when the table offers both."""
+
+
+#: Every checklist answer a table's columns can show, keyed by question: a chapter whose checklist asks one gets it
+#: checked (NNNA-011). The others are checked by their own rules: shufflers (shuffler rules), dealing methods
+#: (dealing rules), offered wagers and paytables (offered-wager rules), racks, card readers, double shoes, decks.
+TABLE_SHOWS = (
+    TableShows(
+        "two_decks_alternating", "batches", lambda table: table.batches == 2, "alternates two decks (Batches 2)"
+    ),
+    TableShows(
+        "payout_limit_established",
+        "payout_limit",
+        lambda table: table.payout_limit is not None,
+        "gives a payout limit",
+        unused_is_warning=False,
+    ),
+    TableShows(
+        "maximum_payout_established",
+        "payout_limit",
+        lambda table: table.payout_limit is not None,
+        "gives a payout limit",
+        unused_is_warning=False,
+    ),
+)
+TABLE_AMOUNTS = (
+    TableAmount("progressive_reset", "progressive_reset", offering="progressive"),
+    TableAmount("bad_beat_reset_amount", "progressive_reset", offering="bad_beat"),
+    TableAmount("hit_and_run_reset_amount", "progressive_reset", offering="hit_and_run", unless="bad_beat"),
+    TableAmount("payout_limit", "payout_limit"),
+    TableAmount("maximum_payout_amount", "payout_limit"),
+)
+_COLUMN_TITLES = {
+    "batches": "Batches",
+    "payout_limit": "Payout Limit ($)",
+    "progressive_reset": "Progressive Reset ($)",
+}
+
+
+def _tables_agree(book: Rulebook, code: str) -> Rule | None:
+    asked = {question.key for question in book.checklist}
+    shown = [entry for entry in TABLE_SHOWS if entry.key in asked]
+    amounts = [entry for entry in TABLE_AMOUNTS if entry.key in asked]
+    if not shown and not amounts:
+        return None  # the chapter asks nothing the Tables sheet shows beyond what its own rules compare
+
+    def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
+        for entry in shown:
+            answer = context.answer(entry.key)
+            section = book.question(entry.key).section
+            showing = [table for table in context.tables if entry.shows(table)]
+            if answer is False:
+                for table in showing:
+                    yield rule.finding(
+                        f"table {table.table_id} {entry.what} but the checklist answers No to '{entry.key}'",
+                        table.location_of(entry.column),
+                        table,
+                        citation=section,
+                    )
+            elif answer is True and entry.unused_is_warning and context.tables and not showing:
+                yield rule.finding(
+                    f"the checklist answers Yes to '{entry.key}' but no table {entry.what}",
+                    context.answer_location(entry.key),
+                    citation=section,
+                    severity=Severity.WARNING,
+                )
+        for amount_entry in amounts:
+            answered = money(context.answer(amount_entry.key))
+            if answered is None:
+                continue
+            for table in context.tables:
+                if amount_entry.offering is not None and table.offers(amount_entry.offering) is None:
+                    continue
+                if amount_entry.unless is not None and table.offers(amount_entry.unless) is not None:
+                    continue
+                given = getattr(table, amount_entry.column)
+                if given is not None and given != answered:
+                    yield rule.finding(
+                        f"table {table.table_id}'s {_COLUMN_TITLES[amount_entry.column]} is ${given:,} but the "
+                        f"checklist's '{amount_entry.key}' is ${answered:,}",
+                        table.location_of(amount_entry.column),
+                        table,
+                        citation=book.question(amount_entry.key).section,
+                        severity=Severity.WARNING,
+                        fix=OPTION_DIFFERS_FIX,
+                    )
+
+    keys = [entry.key for entry in shown] + [entry.key for entry in amounts]
+    sections = tuple(dict.fromkeys(book.question(key).section for key in keys))
+    example = shown[0] if shown else None
+    return Rule(
+        code=code,
+        name="checklist.tables-agree",
+        chapter=book.chapter,
+        severity=Severity.ERROR,
+        citation=sections[0],
+        summary="The checklist's answers agree with what the Tables sheet shows.",
+        doc=make_doc(
+            what="Compares each checklist answer the Tables sheet also shows ("
+            + ", ".join(f"'{key}'" for key in keys)
+            + ") with the tables: a table showing what the checklist answers No to is an error, a Yes no table "
+            "shows a warning where every table could show it, and a table giving another amount than the "
+            "checklist's a warning. Each finding cites the question's subsection.",
+            why="The Board approves what the Rules Submission declares, so the checklist and the tables must say "
+            "the same; the Board's checklist asks for a separate document where a selected option does not apply "
+            "to every table, so an amount that differs at one table is lawful once explained, while a table using "
+            "an option answered No uses one that was never submitted.",
+            example=f"Sheet {book.chapter}: {example.key} No; Tables row: {_COLUMN_TITLES[example.column]} "
+            + ("2" if example.column == "batches" else "50000")
+            if example
+            else f"Sheet {book.chapter}: {amounts[0].key} $5,000; Tables row: Progressive Reset ($) 6000",
+            instead=f"Sheet {book.chapter}: {example.key} Yes"
+            if example
+            else f"Sheet {book.chapter}: {amounts[0].key} $6,000",
+            citation=sections[0],
+            more=sections[1:],
+        ),
+        fix="Make the checklist's answers agree with the tables.",
+        check_function=check,
+    )
+
+
 def shared_rules(
     book: Rulebook,
     *,
@@ -1001,7 +1151,7 @@ def shared_rules(
     fixed_odds: Mapping[str, FixedOdds] | None = None,
     paytables_by_amount: tuple[PaytableByAmount, ...] = (),
 ) -> tuple[Rule, ...]:
-    """The shared families for one chapter, numbered 001–010.
+    """The shared families for one chapter, numbered 001–011.
 
     ``two_batch_citation`` is the subsection requiring two batches with an automated shuffler (default: the
     two-batch configuration's); ``wagers_citation`` the subsection listing the chapter's wagers, cited for a wager
@@ -1020,5 +1170,6 @@ def shared_rules(
         _chapter_filed(book, f"{prefix}-008"),
         _conditional_answers(book, f"{prefix}-009"),
         _other_chapter_wagers(book, f"{prefix}-010", wagers_citation),
+        _tables_agree(book, f"{prefix}-011"),
     ]
     return tuple(rule for rule in rules if rule is not None)

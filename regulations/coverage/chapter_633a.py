@@ -242,6 +242,7 @@ MATRIX = CoverageMatrix(
             "633A-006",
             "633A-007",
             "633A-009",
+            "633A-011",
             "633A-108",
         ),
         _entry(
@@ -255,6 +256,7 @@ MATRIX = CoverageMatrix(
             "633A-006",
             "633A-007",
             "633A-009",
+            "633A-011",
             "633A-109",
         ),
         _entry(
@@ -262,6 +264,7 @@ MATRIX = CoverageMatrix(
             "A maximum payout on the 1,000-to-1 pair awards is at least $25,000 or one patron's maximum win",
             "633A-006",
             "633A-009",
+            "633A-011",
             "633A-110",
         ),
         _entry("14(a)", "irregularities", reason=Unchecked.IRREGULARITY),

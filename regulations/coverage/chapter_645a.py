@@ -47,6 +47,7 @@ MATRIX = CoverageMatrix(
             "645A-002",
             "645A-006",
             "645A-009",
+            "645A-011",
             "645A-109",
         ),
         _entry("3(c)", "Cards in use are changed at least as often as the chapter requires", "645A-003"),
@@ -232,6 +233,7 @@ MATRIX = CoverageMatrix(
             "645A-006",
             "645A-007",
             "645A-009",
+            "645A-011",
             "645A-106",
         ),
         _entry(
@@ -239,6 +241,7 @@ MATRIX = CoverageMatrix(
             "A per-hand payout limit is at least $50,000 or the most one player can win at the minimum bet",
             "645A-006",
             "645A-009",
+            "645A-011",
             "645A-105",
         ),
         _entry("13(g)", "payout odds", reason=Unchecked.IRREGULARITY),

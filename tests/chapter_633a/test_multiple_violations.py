@@ -20,6 +20,15 @@ def table(**overrides: object):  # type: ignore[no-untyped-def]
 
 CASES = [
     case(
+        "633a_13_m_table_payout_limit_beside_a_no_to_a_maximum_payout_and_2_a_positions",
+        "paired-answers",
+        ("633A-011", "633a.13(m)"),
+        ("633A-001", "633a.2(a)"),
+        table={"betting_positions": 8, "payout_limit": Decimal(50000)},
+        maximum_payout_established=False,
+        maximum_payout_amount=None,
+    ),
+    case(
         "633a_6_e_a_633b_wager_not_checked_beside_an_unknown_wager_and_a_6_e_2_deck_count",
         "several-in-one-row",
         ("633A-010", "633b.10"),

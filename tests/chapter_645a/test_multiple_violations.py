@@ -20,6 +20,14 @@ def table(**overrides: object):  # type: ignore[no-untyped-def]
 
 CASES = [
     case(
+        "645a_3_b_table_alternating_two_decks_beside_a_no_and_2_a_positions",
+        "paired-answers",
+        ("645A-011", "645a.3(b)"),
+        ("645A-001", "645a.2(a)"),
+        table={"betting_positions": 7, "decks": 1, "batches": 2},
+        two_decks_alternating=False,
+    ),
+    case(
         "645a_7_e_a_645c_tiger_9_not_checked_beside_an_unknown_wager",
         "several-in-one-row",
         ("645A-010", "645c.1(c)(2)"),

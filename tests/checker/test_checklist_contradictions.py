@@ -13,6 +13,7 @@ from decimal import Decimal
 import pytest
 from pacomply.checker.registry import Severity
 from pacomply.checker.rules.paytables import selected_text
+from pacomply.regulations.rulebook import Shuffler
 from pacomply.submissions.model import Filing, TableWager
 
 from examples.build_examples import COMPLIANT_633A, COMPLIANT_645A, COMPLIANT_681A, COMPLIANT_687A, COMPLIANT_688A
@@ -68,3 +69,54 @@ def test_687a_12_c_table_paytable_differing_from_the_required_wager_is_the_same_
     (differs,) = [f for f in findings if "selects" in f.message]
     assert differs.severity == Severity.WARNING
     assert [f.message for f in findings if f.severity == Severity.ERROR] == []
+
+
+def _645a_table(**changes: object) -> tuple:
+    return (COMPLIANT_645A.tables_for("645a")[0].model_copy(update=changes),)
+
+
+def test_645a_3_b_table_alternating_two_decks_contradicts_a_no() -> None:
+    findings = chapter_findings(COMPLIANT_645A, "645a", _645a_table(), two_decks_alternating=False)
+    (finding,) = [f for f in findings if f.rule_id == "645A-011"]
+    assert finding.severity == Severity.ERROR
+    assert finding.citation.short == "645a.3(b)"
+    assert "two_decks_alternating" in finding.message and "Batches 2" in finding.message
+
+
+def test_645a_3_b_yes_to_two_decks_that_no_table_alternates_is_a_warning() -> None:
+    # One deck, one batch with a continuous shuffler: a configuration 645a allows, with no second deck.
+    table = _645a_table(batches=1, shuffler=Shuffler.CONTINUOUS)
+    findings = chapter_findings(COMPLIANT_645A, "645a", table, two_decks_alternating=True, continuous_shuffler=True)
+    (finding,) = [f for f in findings if f.rule_id == "645A-011"]
+    assert finding.severity == Severity.WARNING
+
+
+def test_645a_13_f_table_payout_limit_contradicts_a_no_to_a_limit() -> None:
+    findings = chapter_findings(
+        COMPLIANT_645A, "645a", _645a_table(), payout_limit_established=False, payout_limit=None, minimum_wager=None
+    )
+    (finding,) = [f for f in findings if f.rule_id == "645A-011"]
+    assert (finding.severity, finding.citation.short) == (Severity.ERROR, "645a.13(f)")
+
+
+def test_645a_13_e_2_table_reset_differing_from_the_checklist_is_a_warning() -> None:
+    table = _645a_table(progressive_reset=Decimal(3000))
+    (finding,) = [f for f in chapter_findings(COMPLIANT_645A, "645a", table) if f.rule_id == "645A-011"]
+    assert finding.severity == Severity.WARNING
+    assert "$3,000" in finding.message and "$2,500" in finding.message
+    assert "separate document" in (finding.fix or "")
+
+
+def test_633a_13_m_table_payout_limit_contradicts_a_no_to_a_maximum_payout() -> None:
+    tables = COMPLIANT_633A.tables_for("633a")
+    findings = chapter_findings(COMPLIANT_633A, "633a", tables, maximum_payout_established=False,
+                                maximum_payout_amount=None)  # fmt: skip
+    (finding,) = [f for f in findings if f.rule_id == "633A-011"]
+    assert (finding.severity, finding.citation.short) == (Severity.ERROR, "633a.13(m)")
+    assert finding.table_id == next(t.table_id for t in tables if t.payout_limit is not None)
+
+
+@pytest.mark.parametrize("compliant", [COMPLIANT_633A, COMPLIANT_645A], ids=["633a", "645a"])
+def test_601a_2_compliant_tables_agree_with_their_checklists(compliant: Filing) -> None:
+    chapter = next(iter(compliant.chapters))
+    assert [f.message for f in chapter_findings(compliant, chapter) if f.rule_id.endswith("-011")] == []
