@@ -1009,6 +1009,8 @@ class TableShows:
     what: str
     """What a table showing it does, for the message: "alternates two decks (Batches 2)"."""
     unused_is_warning: bool = True
+    no_checked_elsewhere: bool = False
+    """A chapter rule already reports a table showing it beside a No (633a's hand dealing and double shoe)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1045,6 +1047,20 @@ TABLE_SHOWS = (
         "gives a payout limit",
         unused_is_warning=False,
     ),
+    TableShows(
+        "hand_dealing_offered",
+        "dealing",
+        lambda table: table.dealing == DealingMethod.HAND,
+        "deals from the hand",
+        no_checked_elsewhere=True,
+    ),
+    TableShows(
+        "double_shoe",
+        "dealing",
+        lambda table: table.dealing == DealingMethod.DOUBLE_SHOE,
+        "deals from a double shoe",
+        no_checked_elsewhere=True,
+    ),
 )
 TABLE_AMOUNTS = (
     TableAmount("progressive_reset", "progressive_reset", offering="progressive"),
@@ -1055,6 +1071,7 @@ TABLE_AMOUNTS = (
 )
 _COLUMN_TITLES = {
     "batches": "Batches",
+    "dealing": "Dealing",
     "payout_limit": "Payout Limit ($)",
     "progressive_reset": "Progressive Reset ($)",
 }
@@ -1064,7 +1081,8 @@ def _tables_agree(book: Rulebook, code: str) -> Rule | None:
     asked = {question.key for question in book.checklist}
     shown = [entry for entry in TABLE_SHOWS if entry.key in asked]
     amounts = [entry for entry in TABLE_AMOUNTS if entry.key in asked]
-    if not shown and not amounts:
+    offered = [(wager, f"{wager.id}_offered") for wager in book.wagers if f"{wager.id}_offered" in asked]
+    if not shown and not amounts and not offered:
         return None  # the chapter asks nothing the Tables sheet shows beyond what its own rules compare
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
@@ -1072,7 +1090,7 @@ def _tables_agree(book: Rulebook, code: str) -> Rule | None:
             answer = context.answer(entry.key)
             section = book.question(entry.key).section
             showing = [table for table in context.tables if entry.shows(table)]
-            if answer is False:
+            if answer is False and not entry.no_checked_elsewhere:
                 for table in showing:
                     yield rule.finding(
                         f"table {table.table_id} {entry.what} but the checklist answers No to '{entry.key}'",
@@ -1085,6 +1103,16 @@ def _tables_agree(book: Rulebook, code: str) -> Rule | None:
                     f"the checklist answers Yes to '{entry.key}' but no table {entry.what}",
                     context.answer_location(entry.key),
                     citation=section,
+                    severity=Severity.WARNING,
+                )
+        for wager, key in offered:
+            # A table offering a wager answered No is the chapter's offered-wager rule's; a Yes no table offers is
+            # the same kind of contradiction as a shuffler answered Yes that no table uses.
+            if context.answer(key) is True and context.tables and not any(t.offers(wager.id) for t in context.tables):
+                yield rule.finding(
+                    f"the checklist answers Yes to '{key}' but no table offers the {wager.name}",
+                    context.answer_location(key),
+                    citation=book.question(key).section,
                     severity=Severity.WARNING,
                 )
         for amount_entry in amounts:
@@ -1108,9 +1136,22 @@ def _tables_agree(book: Rulebook, code: str) -> Rule | None:
                         fix=OPTION_DIFFERS_FIX,
                     )
 
-    keys = [entry.key for entry in shown] + [entry.key for entry in amounts]
+    keys = [entry.key for entry in shown] + [entry.key for entry in amounts] + [key for _, key in offered]
     sections = tuple(dict.fromkeys(book.question(key).section for key in keys))
-    example = shown[0] if shown else None
+    contradicted = next((entry for entry in shown if not entry.no_checked_elsewhere), None)
+    if contradicted is not None:
+        value = {"batches": "2", "payout_limit": "50000"}.get(contradicted.column, "")
+        example = (
+            f"Sheet {book.chapter}: {contradicted.key} No; Tables row: {_COLUMN_TITLES[contradicted.column]} {value}"
+        )
+        instead = f"Sheet {book.chapter}: {contradicted.key} Yes"
+    elif amounts:
+        example = f"Sheet {book.chapter}: {amounts[0].key} $5,000; Tables row: {_COLUMN_TITLES[amounts[0].column]} 6000"
+        instead = f"Sheet {book.chapter}: {amounts[0].key} $6,000"
+    else:
+        wager, key = offered[0]
+        example = f"Sheet {book.chapter}: {key} Yes; no Tables row offers '{wager.id}'"
+        instead = f"Tables row: Chapter {book.chapter}, Wagers '{wager.id}' (or {key} No)"
     return Rule(
         code=code,
         name="checklist.tables-agree",
@@ -1121,20 +1162,16 @@ def _tables_agree(book: Rulebook, code: str) -> Rule | None:
         doc=make_doc(
             what="Compares each checklist answer the Tables sheet also shows ("
             + ", ".join(f"'{key}'" for key in keys)
-            + ") with the tables: a table showing what the checklist answers No to is an error, a Yes no table "
-            "shows a warning where every table could show it, and a table giving another amount than the "
+            + ") with the tables: a table showing what the checklist answers No to is an error (where no other rule "
+            "of the chapter reports it), a Yes no table shows (an optional wager no table offers, a way of dealing "
+            "no table uses) a warning where every table could show it, and a table giving another amount than the "
             "checklist's a warning. Each finding cites the question's subsection.",
             why="The Board approves what the Rules Submission declares, so the checklist and the tables must say "
             "the same; the Board's checklist asks for a separate document where a selected option does not apply "
             "to every table, so an amount that differs at one table is lawful once explained, while a table using "
             "an option answered No uses one that was never submitted.",
-            example=f"Sheet {book.chapter}: {example.key} No; Tables row: {_COLUMN_TITLES[example.column]} "
-            + ("2" if example.column == "batches" else "50000")
-            if example
-            else f"Sheet {book.chapter}: {amounts[0].key} $5,000; Tables row: Progressive Reset ($) 6000",
-            instead=f"Sheet {book.chapter}: {example.key} Yes"
-            if example
-            else f"Sheet {book.chapter}: {amounts[0].key} $6,000",
+            example=example,
+            instead=instead,
             citation=sections[0],
             more=sections[1:],
         ),

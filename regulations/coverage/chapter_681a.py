@@ -83,6 +83,7 @@ MATRIX = CoverageMatrix(
             "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
             "681A-006",
             "681A-007",
+            "681A-011",
             "681A-103",
         ),
         _entry("7(a)", "Cards are dealt only in a way the chapter allows", "681A-005"),

@@ -87,6 +87,7 @@ MATRIX = CoverageMatrix(
             "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
             "685A-006",
             "685A-007",
+            "685A-011",
             "685A-102",
         ),
         _entry(

@@ -75,6 +75,7 @@ MATRIX = CoverageMatrix(
             "Each wager a table offers is one the chapter defines, on a paytable it permits at that deck count",
             "686A-006",
             "686A-007",
+            "686A-011",
             "686A-103",
         ),
         _entry(

@@ -20,6 +20,14 @@ def table(**overrides: object):  # type: ignore[no-untyped-def]
 
 CASES = [
     case(
+        "681a_6_d_1_tie_answered_yes_that_no_table_offers_and_2_a_positions",
+        "paired-answers",
+        ("681A-011", "681a.6(d)(1)"),
+        ("681A-001", "681a.2(a)"),
+        warnings=[("681A-011", "681a.6(d)(1)")],
+        table={"betting_positions": 9, "wagers": ()},
+    ),
+    case(
         "681a_2_a_3_b_3_a_3_c_2_d_7_a_8_one_row_breaks_them_all",
         "several-in-one-row",
         ("681A-001", "681a.2(a)"),

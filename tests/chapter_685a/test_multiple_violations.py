@@ -20,6 +20,14 @@ def table(**overrides: object):  # type: ignore[no-untyped-def]
 
 CASES = [
     case(
+        "685a_6_e_match_the_dealer_answered_yes_that_no_table_offers_and_2_a_positions",
+        "paired-answers",
+        ("685A-011", "685a.6(e)"),
+        ("685A-001", "685a.2(a)"),
+        warnings=[("685A-011", "685a.6(e)")],
+        table={"betting_positions": 7, "wagers": ()},
+    ),
+    case(
         "685a_2_a_3_b_1_3_a_3_c_2_e_2_d_7_a_11_one_row_breaks_them_all",
         "several-in-one-row",
         ("685A-001", "685a.2(a)"),

@@ -20,6 +20,14 @@ def table(**overrides: object):  # type: ignore[no-untyped-def]
 
 CASES = [
     case(
+        "686a_6_e_bonus_answered_yes_that_no_table_offers_and_2_a_positions",
+        "paired-answers",
+        ("686A-011", "686a.6(e)"),
+        ("686A-001", "686a.2(a)"),
+        warnings=[("686A-011", "686a.6(e)")],
+        table={"betting_positions": 7, "wagers": ()},
+    ),
+    case(
         "686a_2_a_3_b_1_3_a_3_c_2_d_7_a_8_b_one_row_breaks_them_all",
         "several-in-one-row",
         ("686A-001", "686a.2(a)"),

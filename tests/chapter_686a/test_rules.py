@@ -217,3 +217,11 @@ def test_686a_6_f_104_adjacent_boxes(allowed: bool, maximum: int | None, ok: boo
 def test_686a_6_f_104_more_boxes_than_positions_is_a_warning() -> None:
     (found,) = findings(filing((over_under_table("T", betting_positions=1),), max_adjacent_boxes=2), "686A-104")
     assert found.severity == Severity.WARNING
+
+
+def test_686a_6_e_011_bonus_answered_yes_that_no_table_offers_is_a_warning() -> None:
+    tables = tuple(table.model_copy(update={"wagers": ()}) for table in BASE_TABLES)
+    (found,) = findings(filing(tables), "686A-011")
+    assert found.severity == Severity.WARNING and found.citation.short == "686a.6(e)"
+    assert "'bonus_offered'" in found.message
+    assert findings(filing(), "686A-011") == []

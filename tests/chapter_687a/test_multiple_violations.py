@@ -20,6 +20,14 @@ def table(**overrides: object):  # type: ignore[no-untyped-def]
 
 CASES = [
     case(
+        "687a_7_d_3_trips_answered_yes_that_no_table_offers_and_2_a_positions",
+        "paired-answers",
+        ("687A-011", "687a.7(d)(3)"),
+        ("687A-001", "687a.2(a)"),
+        warnings=[("687A-011", "687a.7(d)(3)")],
+        table={"betting_positions": 7, "wagers": ()},
+    ),
+    case(
         "687a_2_a_3_a_3_c_1_2_d_9_a_1_8_c_12_one_row_breaks_them_all",
         "several-in-one-row",
         ("687A-001", "687a.2(a)"),

@@ -22,6 +22,14 @@ def table(**overrides: object):  # type: ignore[no-untyped-def]
 
 CASES = [
     case(
+        "688a_7_e_1_ace_high_answered_yes_that_no_table_offers_and_2_a_positions",
+        "paired-answers",
+        ("688A-011", "688a.7(e)(1)"),
+        ("688A-001", "688a.2(a)"),
+        warnings=[("688A-011", "688a.7(e)(1)")],
+        table={"betting_positions": 7, "wagers": ()},
+    ),
+    case(
         "688a_2_a_3_b_3_c_1_2_f_9_a_1_2_c_12_one_row_breaks_them_all",
         "several-in-one-row",
         ("688A-001", "688a.2(a)"),

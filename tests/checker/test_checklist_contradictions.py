@@ -13,7 +13,7 @@ from decimal import Decimal
 import pytest
 from pacomply.checker.registry import Severity
 from pacomply.checker.rules.paytables import selected_text
-from pacomply.regulations.rulebook import Shuffler
+from pacomply.regulations.rulebook import DealingMethod, Shuffler
 from pacomply.submissions.model import Filing, TableWager
 
 from examples.build_examples import COMPLIANT_633A, COMPLIANT_645A, COMPLIANT_681A, COMPLIANT_687A, COMPLIANT_688A
@@ -120,3 +120,31 @@ def test_633a_13_m_table_payout_limit_contradicts_a_no_to_a_maximum_payout() -> 
 def test_601a_2_compliant_tables_agree_with_their_checklists(compliant: Filing) -> None:
     chapter = next(iter(compliant.chapters))
     assert [f.message for f in chapter_findings(compliant, chapter) if f.rule_id.endswith("-011")] == []
+
+
+@pytest.mark.parametrize(
+    ("compliant", "chapter", "wager"),
+    [(COMPLIANT_633A, "633a", "lucky_ladies"), (COMPLIANT_681A, "681a", "tie"), (COMPLIANT_687A, "687a", "trips"),
+     (COMPLIANT_645A, "645a", "fortune"), (COMPLIANT_688A, "688a", "ace_high")],
+)  # fmt: skip
+def test_601a_2_optional_wager_answered_yes_that_no_table_offers_is_a_warning(
+    compliant: Filing, chapter: str, wager: str
+) -> None:
+    tables = tuple(
+        table.model_copy(update={"wagers": tuple(w for w in table.wagers if w.wager != wager)})
+        for table in compliant.tables_for(chapter)
+    )
+    findings = [f for f in chapter_findings(compliant, chapter, tables) if f.rule_id == f"{chapter.upper()}-011"]
+    assert [(f.severity, f.citation) for f in findings] == [
+        (Severity.WARNING, regulations.rulebook(chapter).question(f"{wager}_offered").section)
+    ]
+
+
+def test_633a_12_b_yes_to_hand_dealing_that_no_table_deals_is_a_warning() -> None:
+    hand = {"dealing": DealingMethod.SHOE, "card_change_interval_hours": Decimal(8)}
+    tables = tuple(
+        table.model_copy(update=hand) if table.dealing == DealingMethod.HAND else table
+        for table in COMPLIANT_633A.tables_for("633a")
+    )
+    findings = [f for f in chapter_findings(COMPLIANT_633A, "633a", tables) if f.rule_id == "633A-011"]
+    assert [(f.severity, f.citation.short) for f in findings] == [(Severity.WARNING, "633a.12(b)")]
