@@ -109,12 +109,12 @@ def _optional_wagers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 continue
             if offered is False:
                 yield wager_not_offered(rule, table, RULEBOOK.wager(wager), key)
-            key = _PAYTABLE_KEY.get(wager)
-            chosen = selected_text(context.answer(key)) if key is not None else None
-            if key is not None and chosen and offer.paytable is not None and offer.paytable.upper() != chosen.upper():
-                yield paytable_differs(
-                    rule, table, RULEBOOK.wager(wager), offer.paytable, chosen, key, RULEBOOK.question(key).section
-                )
+            paytable_key = _PAYTABLE_KEY.get(wager)
+            chosen = selected_text(context.answer(paytable_key)) if paytable_key is not None else None
+            if paytable_key and chosen and offer.paytable is not None and offer.paytable.upper() != chosen.upper():
+                section = RULEBOOK.question(paytable_key).section
+                named = offer.paytable
+                yield paytable_differs(rule, table, RULEBOOK.wager(wager), named, chosen, paytable_key, section)
     for wager, key in _PAYTABLE_KEY.items():
         chosen = context.answer(key)
         permitted = RULEBOOK.wager(wager).paytable_ids

@@ -148,3 +148,9 @@ def test_633a_12_b_yes_to_hand_dealing_that_no_table_deals_is_a_warning() -> Non
     )
     findings = [f for f in chapter_findings(COMPLIANT_633A, "633a", tables) if f.rule_id == "633A-011"]
     assert [(f.severity, f.citation.short) for f in findings] == [(Severity.WARNING, "633a.12(b)")]
+
+
+def test_687a_7_d_3_trips_offered_no_names_the_offered_question_beside_a_selected_paytable() -> None:
+    findings = chapter_findings(COMPLIANT_687A, "687a", None, trips_offered=False)
+    offered = [f for f in findings if f.rule_id == "687A-104" and f.severity == Severity.ERROR]
+    assert offered and all("'trips_offered'" in f.message for f in offered)
