@@ -110,11 +110,11 @@ def _optional_wagers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             if offered is False:
                 yield wager_not_offered(rule, table, RULEBOOK.wager(wager), key)
             paytable_key = _PAYTABLE_KEY.get(wager)
-            chosen = selected_text(context.answer(paytable_key)) if paytable_key is not None else None
-            if paytable_key and chosen and offer.paytable is not None and offer.paytable.upper() != chosen.upper():
+            selected = selected_text(context.answer(paytable_key)) if paytable_key is not None else None
+            if paytable_key and selected and offer.paytable is not None and offer.paytable.upper() != selected.upper():
                 section = RULEBOOK.question(paytable_key).section
                 named = offer.paytable
-                yield paytable_differs(rule, table, RULEBOOK.wager(wager), named, chosen, paytable_key, section)
+                yield paytable_differs(rule, table, RULEBOOK.wager(wager), named, selected, paytable_key, section)
     for wager, key in _PAYTABLE_KEY.items():
         chosen = context.answer(key)
         permitted = RULEBOOK.wager(wager).paytable_ids
