@@ -1,0 +1,134 @@
+"""The conformance suite generated from each chapter's rulebook (``checker.conformance``).
+
+Every filing at a boundary the rulebook allows must draw no error, and every one-step mutation past a constraint
+must be an error citing that constraint's subsection, on the table it changed. The default run reviews a small
+deterministic sample of each chapter; ``-m slow`` reviews every case. The payout forms and the paytable a checklist
+implies are in ``test_payout_and_paytable_forms.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from pacomply.checker import conformance
+from pacomply.checker.conformance import ConstraintKind
+from pacomply.regulations.rulebook import AnswerKind, DealingMethod, Shuffler
+
+from pacomply import regulations
+from tests.conformance.generated import CHAPTERS, assert_caught, assert_compliant, sample, suite
+
+#: The kinds of constraint this file mutates; the odds forms have their own file.
+_KINDS = tuple(kind for kind in ConstraintKind if kind != ConstraintKind.PAYOUT_ODDS)
+
+
+def _mutations(chapter: str) -> list[conformance.Mutation]:
+    return [mutation for mutation in suite(chapter).mutations if mutation.constraint.kind in _KINDS]
+
+
+def _mutation_sample(chapter: str) -> list[conformance.Mutation]:
+    """One mutation of each kind of constraint, chosen by the seeded sample."""
+    chosen: list[conformance.Mutation] = []
+    for kind in _KINDS:
+        chosen += sample(chapter, [m for m in _mutations(chapter) if m.constraint.kind == kind], size=1)
+    return chosen
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_boundaries_the_rulebook_allows_are_compliant_sample(chapter: str) -> None:
+    for case in sample(chapter, suite(chapter).compliant):
+        assert_compliant(case)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_one_step_past_each_kind_of_constraint_is_an_error_citing_it_sample(chapter: str) -> None:
+    chosen = _mutation_sample(chapter)
+    assert chosen, f"{chapter}: the generator made no mutation"
+    for mutation in chosen:
+        assert_caught(mutation)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_boundary_the_rulebook_allows_is_compliant(chapter: str) -> None:
+    for case in suite(chapter).compliant:
+        assert_compliant(case)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_one_step_mutation_is_an_error_citing_its_subsection(chapter: str) -> None:
+    for mutation in _mutations(chapter):
+        assert_caught(mutation)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_generated_boundaries_span_the_rulebook(chapter: str) -> None:
+    """Counted from the rulebook here, independently of the generator: each permitted deck count × shuffler × way
+    of dealing of each configuration (less the hand-dealt ones the chapter refuses), each paytable at each deck
+    count it is permitted at, the taller marked rack, and each minimum the filing states somewhere."""
+    book = regulations.rulebook(chapter)
+    generated = suite(chapter)
+    hand_most = regulations.chapters.chapter(chapter).hook("rulebook", "HAND_DEALING_MAX_DECKS")
+    configurations = {
+        (case.table_fields()["decks"], case.table_fields()["batches"], case.table_fields()["shuffler"],
+         case.table_fields()["dealing"])
+        for case in generated.compliant if not case.table_fields()["wagers"]
+    }  # fmt: skip
+    for configuration in book.deck_configurations:
+        for decks in configuration.decks:
+            for shuffler in configuration.shufflers:
+                for dealing in book.dealing_methods:
+                    if dealing == DealingMethod.HAND and shuffler == Shuffler.NONE:
+                        continue  # dealing from the hand needs a shuffling device (every chapter that allows it)
+                    if dealing == DealingMethod.HAND and hand_most is not None and decks > hand_most:
+                        continue  # the chapter caps the decks dealt from the hand
+                    assert (decks, configuration.batches, shuffler, dealing) in configurations
+    for case in generated.compliant:
+        fields = case.table_fields()
+        assert fields["betting_positions"] == book.max_betting_positions, case.name
+    offered = Counter(
+        (wager.wager, wager.paytable, case.table_fields()["decks"])
+        for case in generated.compliant
+        for wager in case.table_fields()["wagers"]  # type: ignore[attr-defined]
+    )
+    for paytable in book.paytables:
+        for decks in paytable.permitted_decks or book.permitted_decks:
+            if decks in book.permitted_decks:
+                assert offered[(paytable.wager, paytable.id, decks)] >= 1, (paytable.wager, paytable.id, decks)
+    if book.discard_rack_citation is not None:
+        assert any(case.table_fields().get("discard_rack_mark_mm") for case in generated.compliant)
+    minimum_cases = [case.name for case in generated.compliant if case.name.startswith("minimum-")]
+    unstated = sum(1 for constraint in generated.unmutated if constraint.kind == ConstraintKind.MINIMUM)
+    assert len(minimum_cases) == len(book.minimums) - unstated
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_constraint_of_the_rulebook_is_mutated(chapter: str) -> None:
+    """Every deck configuration, interval, deck-tied paytable and minimum of the rulebook is a constraint with a
+    mutation, except a minimum the filing states nowhere (no money question of its subsection, no table column)."""
+    book = regulations.rulebook(chapter)
+    generated = suite(chapter)
+    citations = {constraint.citation for constraint in generated.constraints}
+    assert {c.citation for c in book.deck_configurations} <= citations
+    assert {i.citation for i in book.card_change_intervals} <= citations
+    assert {p.citation for p in book.paytables if p.permitted_decks is not None} <= citations
+    assert {m.citation for m in book.minimums} <= citations
+    assert book.betting_positions_citation in citations
+    for constraint in generated.unmutated:
+        assert constraint.kind == ConstraintKind.MINIMUM, constraint
+        stated = [q for q in book.checklist if q.kind == AnswerKind.MONEY and q.section == constraint.citation]
+        assert not stated, f"{constraint.id} is stated by {[q.key for q in stated]} but never mutated"
+    mutated = {m.constraint.id for m in (*generated.mutations, *generated.implied_mutations)}
+    for constraint in generated.constraints:
+        if constraint.kind == ConstraintKind.MINIMUM and constraint not in generated.unmutated:
+            assert constraint.id in mutated
+
+
+def test_conformance_counts_are_reported() -> None:
+    """The counts the conformance suite reports: every chapter has constraints, boundaries and mutations."""
+    for chapter in CHAPTERS:
+        generated = suite(chapter)
+        assert generated.constraints and generated.compliant and generated.mutations, chapter
+        assert len({case.name for case in generated.compliant}) == len(generated.compliant), chapter
+        assert len({m.case.name for m in generated.mutations}) == len(generated.mutations), chapter

@@ -1,0 +1,80 @@
+"""Payouts written in every odds form, and a paytable the checklist implies, generated from the rulebooks.
+
+A wager priced by its odds (one the chapter pays at fixed odds, or whose only paytable is one line of odds) may be
+written in the Wagers column as "X to Y", "X for Y" (the stake counted), "X:Y" or "X-Y": the right payout in any
+form is compliant, and a wrong one in any form is an error citing the subsection fixing the odds that names both
+payouts. A progressive whose paytable is decided by the wager amount the checklist states is paid on that
+paytable when the table names none, and its seed is held to that paytable's minimum.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pacomply.checker import conformance
+from pacomply.checker.conformance import ConstraintKind
+from pacomply.regulations.rulebook import odds_text
+
+from tests.conformance.generated import CHAPTERS, assert_caught, assert_compliant, suite
+
+
+def _odds_mutations() -> list[conformance.Mutation]:
+    return [
+        m for chapter in CHAPTERS for m in suite(chapter).mutations if m.constraint.kind == ConstraintKind.PAYOUT_ODDS
+    ]
+
+
+def _right_payouts(mutation: conformance.Mutation) -> tuple[str, ...]:
+    """The payouts the constraint allows, as the chapters write them ("9 to 1")."""
+    from pacomply.checker.conformance import fixed_odds
+
+    wager_id = mutation.constraint.id.removeprefix("odds:")
+    fixed = fixed_odds(mutation.case.chapter).get(wager_id)
+    if fixed is not None:
+        return tuple(odds_text(value) for value in sorted(fixed.odds))  # type: ignore[attr-defined]
+    from pacomply import regulations
+
+    (paytable,) = regulations.rulebook(mutation.case.chapter).paytables_for(wager_id)
+    return (paytable.rows[0].payout_text(),)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [case for chapter in CHAPTERS for case in suite(chapter).written_odds],
+    ids=lambda case: f"{case.chapter}-{case.name}",
+)
+def test_right_payout_in_every_odds_form_is_compliant(case: conformance.Case) -> None:
+    assert_compliant(case)
+
+
+@pytest.mark.parametrize("mutation", _odds_mutations(), ids=lambda m: f"{m.case.chapter}-{m.case.name}")
+def test_wrong_payout_in_every_odds_form_is_an_error_naming_both_payouts(mutation: conformance.Mutation) -> None:
+    hits = assert_caught(mutation)
+    (written,) = [wager.paytable for wager in mutation.case.table_fields()["wagers"]]  # type: ignore[attr-defined]
+    right = _right_payouts(mutation)
+    assert any(written in hit.message and any(payout in hit.message for payout in right) for hit in hits), (
+        f"{mutation.case.chapter} {mutation.change}: the error must name the payout written ({written}) and the "
+        f"chapter's ({' or '.join(right)}):\n" + "\n".join(hit.message for hit in hits)
+    )
+
+
+@pytest.mark.parametrize(
+    "case",
+    [case for chapter in CHAPTERS for case in suite(chapter).implied_paytables],
+    ids=lambda case: f"{case.chapter}-{case.name}",
+)
+def test_paytable_implied_by_the_checklist_is_compliant(case: conformance.Case) -> None:
+    assert_compliant(case)
+
+
+@pytest.mark.parametrize(
+    "mutation",
+    [mutation for chapter in CHAPTERS for mutation in suite(chapter).implied_mutations],
+    ids=lambda m: f"{m.case.chapter}-{m.case.name}",
+)
+def test_seed_below_the_implied_paytables_minimum_is_an_error(mutation: conformance.Mutation) -> None:
+    hits = assert_caught(mutation)
+    reset = mutation.case.table_fields()["progressive_reset"]
+    assert any(f"{reset:,}" in hit.message for hit in hits), (
+        f"{mutation.case.chapter} {mutation.change}: the error must be about the ${reset:,} reset:\n"
+        + "\n".join(hit.message for hit in hits)
+    )
