@@ -69,12 +69,18 @@ _SHUFFLER_ANSWERS: dict[str, Shuffler] = {
 #: The equipment a table offering a wager paid from a progressive meter lists.
 _PROGRESSIVE_EQUIPMENT = (Equipment.PROGRESSIVE_SYSTEM, Equipment.ELECTRONIC_WAGERING_SYSTEM)
 
+#: The checklist questions asking whether two batches alternate, by question key, with the batches that means.
+_BATCH_ANSWERS: dict[str, int] = {"two_decks_alternating": 2}
+
 #: The checklist question giving the decks per batch, where a chapter asks it.
 _DECKS_ANSWER = "decks_per_batch"
 
 #: The discard rack questions: the rack as tall as the stack, and the taller rack marked at the stack's height.
 _RACK_EQUAL = "discard_rack_equal_height"
 _RACK_TALLER = "discard_rack_taller_with_mark"
+
+#: Each discard rack question and the other kind's.
+_RACK_PAIR = {_RACK_EQUAL: _RACK_TALLER, _RACK_TALLER: _RACK_EQUAL}
 
 #: How much shorter than the stack a rack is made to fall below it (beyond any tolerance a review applies).
 _RACK_SHORT_BY = Decimal("0.8")
@@ -104,6 +110,13 @@ class ConstraintKind(StrEnum):
     """A payout limit, meter seed or qualifying wager the chapter sets a floor for."""
     PAYOUT_ODDS = "payout odds"
     """The odds a wager is paid at, written in the Wagers column."""
+    HAND_DEALING = "dealing from the hand"
+    """A game dealt from the hand: a shuffling device, and at most the decks the chapter allows in one batch."""
+    HAND_DECKS_PER_GAME = "decks dealt from the hand per game"
+    """The decks a game dealt from the hand uses, counted over both batches where two alternate."""
+    CHECKLIST_AGREES = "checklist agrees with the tables"
+    """A checklist answer the Tables sheet shows (the shuffler, the way of dealing, the decks, a wager offered, the
+    kind of discard rack)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,10 +325,10 @@ class _Generator:
         shuffler: Shuffler | None = None,
         dealing: DealingMethod | None = None,
         wagers: tuple[TableWager, ...] = (),
-        **overrides: object,
+        extra: Mapping[str, object] | None = None,
     ) -> dict[str, object]:
         """A table at the rulebook's limits: the most positions, a rack as tall as the stack, cards changed at the
-        longest interval allowed for its way of dealing."""
+        longest interval allowed for its way of dealing; ``extra`` sets other fields last."""
         configuration, base_decks, base_shuffler = self.base_configuration()
         if decks is not None and batches is None:
             configuration, base_shuffler = self.configuration_for(decks)
@@ -338,7 +351,7 @@ class _Generator:
         if self.book.discard_rack_citation is not None:
             fields["discard_rack_height_mm"] = self.stack_height(decks)
             fields["discard_rack_mark_mm"] = None
-        fields.update(overrides)
+        fields.update(extra or {})
         return fields
 
     def answers_for(self, fields: Mapping[str, object], **overrides: object) -> dict[str, object]:
@@ -356,6 +369,9 @@ class _Generator:
                 answers[key] = fields["dealing"] == dealing
         if _DECKS_ANSWER in self.asked:
             answers[_DECKS_ANSWER] = fields["decks"]
+        for key, batches in _BATCH_ANSWERS.items():
+            if key in self.asked:
+                answers[key] = fields["batches"] == batches
         if self.book.discard_rack_citation is not None:
             marked = fields.get("discard_rack_mark_mm") is not None
             if _RACK_EQUAL in self.asked:
@@ -366,16 +382,16 @@ class _Generator:
         for wager in self.book.wagers:
             if wager.required:
                 continue
-            key = self.offered_key(wager.id)
-            if key is not None:
-                answers[key] = wager.id in offered
+            offered_key = self.offered_key(wager.id)
+            if offered_key is not None:
+                answers[offered_key] = wager.id in offered
         for wager_id, key in self.book.paytable_questions:
             if not any(other == wager_id or self.book.paytable_question(other) == key for other in offered):
                 answers[key] = None
         for wager_id, table_wager in offered.items():
-            key = self.book.paytable_question(wager_id)
-            if key is not None and table_wager.paytable is not None:
-                answers[key] = table_wager.paytable
+            paytable_key = self.book.paytable_question(wager_id)
+            if paytable_key is not None and table_wager.paytable is not None:
+                answers[paytable_key] = table_wager.paytable
         answers.update(overrides)
         return answers
 
@@ -420,7 +436,7 @@ class _Generator:
             for decks in sorted(configuration.decks):
                 for shuffler in sorted(configuration.shufflers):
                     for dealing in sorted(book.dealing_methods):
-                        if not self.hand_allows(dealing, decks, shuffler):
+                        if not self.hand_allows(dealing, decks, shuffler, configuration.batches):
                             continue
                         fields = self.table(decks=decks, batches=configuration.batches, shuffler=shuffler,
                                             dealing=dealing)  # fmt: skip
@@ -432,23 +448,25 @@ class _Generator:
         if book.discard_rack_citation is not None:
             _, decks, _ = self.base_configuration()
             stack = self.stack_height(decks)
-            fields = self.table(discard_rack_height_mm=stack * _RACK_TALLER_BY, discard_rack_mark_mm=stack)
+            fields = self.table(
+                extra={"discard_rack_height_mm": stack * _RACK_TALLER_BY, "discard_rack_mark_mm": stack}
+            )
             yield self.case("rack-taller-with-mark", fields)
         # Each paytable at each deck count it is permitted at (named in the table), and where the checklist
         # selects the chapter's paytable, the same table naming none.
         for paytable in book.paytables:
             for decks in self.paytable_decks(paytable):
-                fields = self.table(decks=decks, wagers=self.offer(paytable), **self.paytable_fields(paytable))
+                fields = self.table(decks=decks, wagers=self.offer(paytable), extra=self.paytable_fields(paytable))
                 answers = self.paytable_answers(paytable)
                 yield self.case(f"paytable-{_slug(paytable.wager)}-{_slug(paytable.id)}-{decks}d", fields, **answers)
                 if book.paytable_question(paytable.wager) is not None:
                     unnamed = self.table(decks=decks, wagers=self.offer(paytable, named=False),
-                                         **self.paytable_fields(paytable))  # fmt: skip
-                    key = book.paytable_question(paytable.wager)
+                                         extra=self.paytable_fields(paytable))  # fmt: skip
+                    key = book.paytable_question(paytable.wager) or ""
                     yield self.case(
                         f"paytable-{_slug(paytable.wager)}-{_slug(paytable.id)}-{decks}d-from-checklist",
                         unnamed,
-                        **(answers | {key: paytable.id}),  # type: ignore[dict-item]
+                        **(answers | {key: paytable.id}),
                     )
         # Each dollar minimum exactly at its floor.
         for minimum in book.minimums:
@@ -456,16 +474,29 @@ class _Generator:
             if placed is not None:
                 yield self.case(f"minimum-{_slug(minimum.id)}-at-{minimum.amount}", placed[0], **placed[1])
 
-    def hand_allows(self, dealing: DealingMethod, decks: int, shuffler: Shuffler) -> bool:
-        """Whether cards may be dealt from the hand with these decks and shuffler. The rulebook holds no field for
-        it: every chapter dealing from the hand requires a shuffling device for it, and a chapter may cap the decks
-        dealt from the hand (its rulebook module's ``HAND_DEALING_MAX_DECKS``)."""
+    def hand_allows(self, dealing: DealingMethod, decks: int, shuffler: Shuffler, batches: int) -> bool:
+        """Whether cards may be dealt from the hand with these decks, batches and shuffler. The rulebook holds no
+        field for it: every chapter dealing from the hand requires a shuffling device for it, and a chapter may cap
+        the decks used in a game dealt from the hand (its rulebook module's ``HAND_DEALING_MAX_DECKS``), counted
+        over both batches where two alternate, since both are used in the game."""
         if dealing != DealingMethod.HAND:
             return True
+        most = self.hand_most()
+        return shuffler != Shuffler.NONE and (most is None or decks * batches <= most)
+
+    def hand_most(self) -> int | None:
+        """The most decks a game dealt from the hand may use, where the chapter caps them."""
         from pacomply.regulations import chapters
 
         most = chapters.chapter(self.book.chapter).hook("rulebook", "HAND_DEALING_MAX_DECKS")
-        return shuffler != Shuffler.NONE and (most is None or decks <= most)
+        return most if isinstance(most, int) else None
+
+    def hand_question(self) -> str | None:
+        """The checklist question asking whether cards are dealt from the hand, where the chapter asks it."""
+        return next(
+            (key for key, method in _DEALING_ANSWERS.items() if method == DealingMethod.HAND and key in self.asked),
+            None,
+        )
 
     def paytable_decks(self, paytable: Paytable) -> tuple[int, ...]:
         permitted = self.book.permitted_decks
@@ -559,7 +590,7 @@ class _Generator:
             for question in self.book.checklist:
                 if question.kind == AnswerKind.MONEY and question.section == self.asked[key].section:
                     answers.setdefault(question.key, Decimal(1))
-        return self.table(decks=decks, wagers=wagers, **overrides), answers
+        return self.table(decks=decks, wagers=wagers, extra=overrides), answers
 
     # Constraints and their mutations ------------------------------------------------------------------------
 
@@ -641,7 +672,7 @@ class _Generator:
                 limit = self.interval_for(dealing)
                 if limit is None or limit[1] != interval.citation or limit[0] != interval.hours:
                     continue  # a more specific interval governs this way of dealing
-                fields = self.table(dealing=dealing, **self.dealing_needs(dealing))
+                fields = self.dealt(dealing)
                 fields["card_change_interval_hours"] = Decimal(interval.hours + 1)
                 produced = True
                 yield (
@@ -681,12 +712,14 @@ class _Generator:
                                          ConstraintKind.PAYTABLE_DECKS, paytable.citation,
                                          f"{paytable.wager} paytable {paytable.id} only at "
                                          f"{sorted(paytable.permitted_decks)} deck(s)")  # fmt: skip
-            others = sorted(book.permitted_decks - paytable.permitted_decks)
+            tied = paytable.permitted_decks
+            others = sorted(book.permitted_decks - tied)
             if not others:
                 yield constraint, None
                 continue
-            decks = min(others, key=lambda count: (min(abs(count - p) for p in paytable.permitted_decks), count))
-            fields = self.table(decks=decks, wagers=self.offer(paytable), **self.paytable_fields(paytable))
+            # The deck count nearest those the paytable is permitted at: one step from a lawful table.
+            decks = min(others, key=lambda count: (min(abs(count - permitted) for permitted in tied), count))
+            fields = self.table(decks=decks, wagers=self.offer(paytable), extra=self.paytable_fields(paytable))
             yield (
                 constraint,
                 self.mutation(
@@ -706,19 +739,106 @@ class _Generator:
             mutation = self.mutation(constraint, f"$1 below the minimum: ${below:,}", placed[0], **placed[1])
             yield constraint, replace(mutation, on_table=on_table)
 
+        yield from self.hand_mutations()
+        yield from self.contradictions()
         yield from self.odds_mutations()
 
-    def dealing_needs(self, dealing: DealingMethod) -> dict[str, object]:
-        """A table dealt this way by the rulebook's first configuration whose shuffler is automated where the
-        chapter's configurations provide one (dealing from the hand needs a shuffling device in several chapters,
-        a requirement the rulebook does not hold as data)."""
-        if dealing != DealingMethod.HAND:
-            return {}
+    def hand_mutations(self) -> Iterator[tuple[Constraint, Mutation | None]]:
+        """Dealt from the hand without a shuffling device, with one deck more than the chapter's cap in one batch,
+        and with two batches each within the cap but above it together."""
+        key = self.hand_question()
+        if key is None or DealingMethod.HAND not in self.book.dealing_methods:
+            return
+        citation = self.asked[key].section
+        hand = DealingMethod.HAND
+        constraint = self.constraint(
+            "hand", ConstraintKind.HAND_DEALING, citation, "from the hand: a shuffling device, and the decks allowed"
+        )
+        produced = False
         for configuration in self.book.deck_configurations:
-            if Shuffler.AUTOMATED in configuration.shufflers:
-                return {"decks": min(configuration.decks), "batches": configuration.batches,
-                        "shuffler": Shuffler.AUTOMATED}  # fmt: skip
-        return {}
+            if Shuffler.NONE in configuration.shufflers:
+                fields = self.table(decks=min(configuration.decks), batches=configuration.batches,
+                                    shuffler=Shuffler.NONE, dealing=hand)  # fmt: skip
+                produced = True
+                yield constraint, self.mutation(constraint, "dealt from the hand, shuffled by hand", fields)
+                break
+        most = self.hand_most()
+        if most is not None:
+            for configuration in self.book.deck_configurations:
+                devices = sorted(shuffler for shuffler in configuration.shufflers if shuffler != Shuffler.NONE)
+                if configuration.batches != 1 or not devices or most + 1 not in configuration.decks:
+                    continue
+                fields = self.table(decks=most + 1, batches=1, shuffler=devices[0], dealing=hand)
+                produced = True
+                yield constraint, self.mutation(constraint, f"one deck more from the hand: {most + 1}", fields)
+                break
+            per_game = self.constraint("hand-per-game", ConstraintKind.HAND_DECKS_PER_GAME, citation,
+                                       f"at most {most} decks used in a game dealt from the hand")  # fmt: skip
+            for configuration in self.book.deck_configurations:
+                if configuration.batches < 2 or Shuffler.AUTOMATED not in configuration.shufflers:
+                    continue
+                decks = max((count for count in configuration.decks if count <= most), default=None)
+                if decks is None or decks * configuration.batches <= most:
+                    continue
+                fields = self.table(decks=decks, batches=configuration.batches, shuffler=Shuffler.AUTOMATED,
+                                    dealing=hand)  # fmt: skip
+                yield (
+                    per_game,
+                    self.mutation(per_game, f"{configuration.batches} batches of {decks} decks from the hand", fields),
+                )
+                break
+        if not produced:
+            yield constraint, None
+
+    def contradictions(self) -> Iterator[tuple[Constraint, Mutation | None]]:
+        """For each checklist answer the tables show, a table that shows it and the checklist answering against it:
+        No to a shuffler, a way of dealing, a wager or a kind of rack the table uses, another deck count."""
+        seen: set[str] = set()
+        for case in self.compliant():
+            fields = case.table_fields()
+            for key, value in case.answers:
+                if key in seen or key not in self.asked or not self.shown_by_table(key):
+                    continue
+                if value is True:
+                    wrong: object = False
+                elif key == _DECKS_ANSWER and isinstance(value, int):
+                    others = sorted(self.book.permitted_decks - {value})
+                    if not others:
+                        continue
+                    wrong = others[0]
+                else:
+                    continue
+                seen.add(key)
+                question = self.asked[key]
+                answers: dict[str, object] = {key: wrong}
+                change = f"{key} answered {wrong} against the table"
+                if key in _RACK_PAIR:
+                    # The other kind of rack claimed instead: a rack the checklist does not declare, not a rack of
+                    # neither kind.
+                    answers[_RACK_PAIR[key]] = True
+                    change += f", {_RACK_PAIR[key]} answered True"
+                constraint = self.constraint(f"agrees:{key}", ConstraintKind.CHECKLIST_AGREES, question.section,
+                                             f"'{key}' agrees with the tables")  # fmt: skip
+                yield constraint, self.mutation(constraint, change, fields, **answers)
+
+    def shown_by_table(self, key: str) -> bool:
+        """Whether the Tables sheet shows what the checklist question asks."""
+        offered = {self.offered_key(wager.id) for wager in self.book.wagers if not wager.required}
+        return (
+            key in _SHUFFLER_ANSWERS or key in _DEALING_ANSWERS or key in offered
+            or key in (_DECKS_ANSWER, _RACK_EQUAL, _RACK_TALLER, *_BATCH_ANSWERS)
+        )  # fmt: skip
+
+    def dealt(self, dealing: DealingMethod) -> dict[str, object]:
+        """A table dealt this way; dealt from the hand, by the rulebook's first configuration the hand allows."""
+        if dealing != DealingMethod.HAND:
+            return self.table(dealing=dealing)
+        for configuration in self.book.deck_configurations:
+            for shuffler in sorted(configuration.shufflers):
+                decks = min(configuration.decks)
+                if self.hand_allows(dealing, decks, shuffler, configuration.batches):
+                    return self.table(decks=decks, batches=configuration.batches, shuffler=shuffler, dealing=dealing)
+        return self.table(dealing=dealing)
 
     def odds_mutations(self) -> Iterator[tuple[Constraint, Mutation | None]]:
         """A wrong payout written in each odds form, for each wager priced by its odds: a wager the chapter pays at
@@ -795,7 +915,9 @@ class _Generator:
             if not answers:
                 continue
             decks = self.paytable_decks(paytable)[0]
-            fields = self.table(decks=decks, wagers=self.offer(paytable, named=False), **self.paytable_fields(paytable))
+            fields = self.table(
+                decks=decks, wagers=self.offer(paytable, named=False), extra=self.paytable_fields(paytable)
+            )
             name = f"implied-{_slug(paytable.wager)}-{_slug(paytable.id)}"
             case = self.case(name, fields, **answers)
             seeds = [m for m in self.minimums_of(paytable) if self.minimum_place(m)[1] == "progressive_reset"]

@@ -14,6 +14,7 @@ from functools import cache
 from typing import TypeVar
 
 from pacomply.checker import conformance
+from pacomply.checker.conformance import ConstraintKind
 from pacomply.checker.registry import Finding, Severity
 from pacomply.checker.review import Review, review_filing
 from pacomply.regulations.citation import Citation
@@ -22,6 +23,12 @@ from examples.build_examples import EXAMPLES
 from pacomply import regulations
 
 CHAPTERS = regulations.known_chapters()
+
+#: The kinds of constraint ``test_payout_and_paytable_forms.py`` mutates (issue: payout forms, decks counted per
+#: game, contradictions between the checklist and the tables); ``test_conformance.py`` mutates the others.
+OWN_FILE_KINDS = frozenset(
+    {ConstraintKind.PAYOUT_ODDS, ConstraintKind.HAND_DECKS_PER_GAME, ConstraintKind.CHECKLIST_AGREES}
+)
 
 #: How many cases of each chapter (and of each kind of constraint) the default run reviews.
 SAMPLE_SIZE = 4

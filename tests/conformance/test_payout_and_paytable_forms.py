@@ -4,7 +4,10 @@ A wager priced by its odds (one the chapter pays at fixed odds, or whose only pa
 written in the Wagers column as "X to Y", "X for Y" (the stake counted), "X:Y" or "X-Y": the right payout in any
 form is compliant, and a wrong one in any form is an error citing the subsection fixing the odds that names both
 payouts. A progressive whose paytable is decided by the wager amount the checklist states is paid on that
-paytable when the table names none, and its seed is held to that paytable's minimum.
+paytable when the table names none, and its seed is held to that paytable's minimum. A game dealt from the hand
+counts the decks of both batches where two alternate (both are used in the game). A checklist answer the Tables
+sheet shows (the shuffler, the way of dealing, the decks, a wager offered, the kind of rack) answered against a
+table is an error citing the question's subsection.
 """
 
 from __future__ import annotations
@@ -78,3 +81,31 @@ def test_seed_below_the_implied_paytables_minimum_is_an_error(mutation: conforma
         f"{mutation.case.chapter} {mutation.change}: the error must be about the ${reset:,} reset:\n"
         + "\n".join(hit.message for hit in hits)
     )
+
+
+@pytest.mark.parametrize(
+    "mutation",
+    [
+        mutation
+        for chapter in CHAPTERS
+        for mutation in suite(chapter).mutations
+        if mutation.constraint.kind == ConstraintKind.HAND_DECKS_PER_GAME
+    ],
+    ids=lambda m: f"{m.case.chapter}-{m.case.name}",
+)
+def test_decks_dealt_from_the_hand_are_counted_per_game(mutation: conformance.Mutation) -> None:
+    assert_caught(mutation)
+
+
+@pytest.mark.parametrize(
+    "mutation",
+    [
+        mutation
+        for chapter in CHAPTERS
+        for mutation in suite(chapter).mutations
+        if mutation.constraint.kind == ConstraintKind.CHECKLIST_AGREES
+    ],
+    ids=lambda m: f"{m.case.chapter}-{m.case.name}",
+)
+def test_checklist_answer_against_the_tables_is_an_error(mutation: conformance.Mutation) -> None:
+    assert_caught(mutation)
