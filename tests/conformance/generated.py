@@ -24,7 +24,7 @@ from pacomply import regulations
 
 CHAPTERS = regulations.known_chapters()
 
-#: The kinds of constraint ``test_payout_and_paytable_forms.py`` mutates (issue: payout forms, decks counted per
+#: The kinds of constraint ``test_payout_and_paytable_forms.py`` mutates (payout forms, decks counted per
 #: game, contradictions between the checklist and the tables); ``test_conformance.py`` mutates the others.
 OWN_FILE_KINDS = frozenset(
     {ConstraintKind.PAYOUT_ODDS, ConstraintKind.HAND_DECKS_PER_GAME, ConstraintKind.CHECKLIST_AGREES}
