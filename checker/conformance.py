@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum, unique
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from pacomply.regulations.citation import Citation
 from pacomply.regulations.rulebook import (
@@ -42,6 +43,9 @@ from pacomply.submissions.model import (
 )
 
 from pacomply import regulations
+
+if TYPE_CHECKING:
+    from pacomply.checker.rules.common import FixedOdds
 
 #: The table every case files (one table per case, so a finding's table is never in doubt).
 TABLE_ID = "C-1"
@@ -246,7 +250,7 @@ def _answer(key: str, value: object) -> Answer:
     return Answer(key=key, text=text, value=value)  # type: ignore[arg-type]
 
 
-def fixed_odds(chapter: str) -> Mapping[str, object]:
+def fixed_odds(chapter: str) -> Mapping[str, FixedOdds]:
     """The odds the chapter's rules fix for wagers paid without a paytable (wager id → FixedOdds)."""
     from pacomply.regulations import chapters
 
@@ -281,7 +285,7 @@ def _slug(text: object) -> str:
 
 
 class _Generator:
-    def __init__(self, book: Rulebook, fixed_odds: Mapping[str, object]) -> None:
+    def __init__(self, book: Rulebook, fixed_odds: Mapping[str, FixedOdds]) -> None:
         self.book = book
         self.fixed_odds = fixed_odds
         self.asked = {question.key: question for question in book.checklist}
@@ -844,8 +848,8 @@ class _Generator:
         """A wrong payout written in each odds form, for each wager priced by its odds: a wager the chapter pays at
         fixed odds, and a wager whose only paytable has one row of odds."""
         for wager_id, fixed in sorted(self.fixed_odds.items()):
-            odds_set = frozenset(fixed.odds)  # type: ignore[attr-defined]
-            citation: Citation = fixed.citation  # type: ignore[attr-defined]
+            odds_set = frozenset(fixed.odds)
+            citation = fixed.citation
             constraint = self.constraint(f"odds:{wager_id}", ConstraintKind.PAYOUT_ODDS, citation,
                                          f"{wager_id} pays {' or '.join(map(str, sorted(odds_set)))} to 1")  # fmt: skip
             yield from self._odds(constraint, wager_id, min(odds_set), odds_set)
@@ -869,7 +873,7 @@ class _Generator:
         """The right payout written in each odds form, for the wagers :meth:`odds_mutations` covers."""
         priced: list[tuple[str, Fraction]] = [
             (wager_id, value) for wager_id, fixed in sorted(self.fixed_odds.items())
-            for value in sorted(fixed.odds)  # type: ignore[attr-defined]
+            for value in sorted(fixed.odds)
         ]  # fmt: skip
         for paytable in self.book.paytables:
             rows = [row for row in paytable.rows if row.kind == PayoutKind.ODDS]

@@ -33,7 +33,7 @@ def _right_payouts(mutation: conformance.Mutation) -> tuple[str, ...]:
     wager_id = mutation.constraint.id.removeprefix("odds:")
     fixed = fixed_odds(mutation.case.chapter).get(wager_id)
     if fixed is not None:
-        return tuple(odds_text(value) for value in sorted(fixed.odds))  # type: ignore[attr-defined]
+        return tuple(odds_text(value) for value in sorted(fixed.odds))
     from pacomply import regulations
 
     (paytable,) = regulations.rulebook(mutation.case.chapter).paytables_for(wager_id)
