@@ -2,10 +2,12 @@
 one-step mutations of them that break exactly one constraint.
 
 Everything here is read from the chapter's :class:`~regulations.rulebook.Rulebook` (deck configurations, dealing
-methods, card change intervals, the discard rack, paytables and the decks they are tied to, dollar minimums) and
-from the odds the chapter's rules module fixes for wagers paid without a paytable (``FIXED_ODDS``): no number is
-written here twice. A :class:`Case` is one table and the checklist answers that agree with it; a
-:class:`Mutation` is a case one step past a limit, with the subsection that must be cited for it.
+methods, card change intervals, the discard rack, paytables and the decks they are tied to, dollar minimums, the
+checklist), from the odds the chapter's rules module fixes for wagers paid without a paytable (``FIXED_ODDS``) and
+from the cap on decks dealt from the hand its law module sets where it has one (``HAND_DEALING_MAX_DECKS``): no
+number is written here twice. A :class:`Case` is one table and the checklist answers that agree with it; a
+:class:`Mutation` is a case one step past a limit (or with one checklist answer against its table), with the
+subsection that must be cited for it.
 
 The test suite (``tests/conformance/``) reviews every case and mutation; ``pacomply rules --coverage`` shows, per
 subsection, whether some mutation targets it (:func:`mutated_citations`), so the column comes from the same
@@ -19,8 +21,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum, unique
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
+from pacomply.checker.rules.common import CARDS_PER_DECK, SHUFFLER_KEYS, FixedOdds, stack_height_mm
 from pacomply.regulations.citation import Citation
 from pacomply.regulations.rulebook import (
     AnswerKind,
@@ -44,13 +46,8 @@ from pacomply.submissions.model import (
 
 from pacomply import regulations
 
-if TYPE_CHECKING:
-    from pacomply.checker.rules.common import FixedOdds
-
 #: The table every case files (one table per case, so a finding's table is never in doubt).
 TABLE_ID = "C-1"
-
-_CARDS_PER_DECK = 52
 
 #: The checklist questions that ask whether a way of dealing is used, by question key (every chapter asking one
 #: uses one of these keys; a key the chapter does not ask is skipped).
@@ -64,11 +61,8 @@ _DEALING_ANSWERS: dict[str, DealingMethod] = {
     "double_shoe": DealingMethod.DOUBLE_SHOE,
 }
 
-#: The checklist questions that ask whether a kind of shuffler is used, by question key.
-_SHUFFLER_ANSWERS: dict[str, Shuffler] = {
-    "automated_shuffler": Shuffler.AUTOMATED,
-    "continuous_shuffler": Shuffler.CONTINUOUS,
-}
+#: The checklist questions that ask whether a kind of shuffler is used, by question key (the rules' own map).
+_SHUFFLER_ANSWERS: dict[str, Shuffler] = SHUFFLER_KEYS
 
 #: The equipment a table offering a wager paid from a progressive meter lists.
 _PROGRESSIVE_EQUIPMENT = (Equipment.PROGRESSIVE_SYSTEM, Equipment.ELECTRONIC_WAGERING_SYSTEM)
@@ -293,7 +287,7 @@ class _Generator:
     # The pieces of a table ------------------------------------------------------------------------------------
 
     def stack_height(self, decks: int) -> Decimal:
-        return decks * (_CARDS_PER_DECK + self.book.jokers_per_deck) * DEFAULT_CARD_THICKNESS_MM
+        return stack_height_mm(decks, CARDS_PER_DECK + self.book.jokers_per_deck, DEFAULT_CARD_THICKNESS_MM)
 
     def interval_for(self, dealing: DealingMethod) -> tuple[int, Citation] | None:
         specific = [i for i in self.book.card_change_intervals if dealing in i.dealing_methods]
