@@ -264,7 +264,8 @@ def odds_forms(odds: Fraction) -> tuple[tuple[str, str], ...]:
 
 
 def _wrong_odds(odds: Fraction, permitted: frozenset[Fraction]) -> Fraction:
-    """One step below the odds (one unit less paid), never another permitted value."""
+    """One step (a unit of the odds' denominator) below the odds, an underpayment; where that is nothing or another
+    permitted payout, the first step above that none permits, an overpayment."""
     step = Fraction(1, odds.denominator)
     wrong = odds - step
     while wrong in permitted or wrong <= 0:

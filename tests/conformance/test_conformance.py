@@ -9,12 +9,14 @@ implies are in ``test_payout_and_paytable_forms.py``.
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 from pacomply.checker import conformance
 from pacomply.checker.conformance import ConstraintKind
 from pacomply.regulations.rulebook import AnswerKind, DealingMethod, Shuffler
 
+from examples.build_examples import EXAMPLES
 from pacomply import regulations
 from tests.conformance.generated import CHAPTERS, OWN_FILE_KINDS, assert_caught, assert_compliant, sample, suite
 
@@ -134,3 +136,57 @@ def test_conformance_counts_are_reported() -> None:
         assert generated.constraints and generated.compliant and generated.mutations, chapter
         assert len({case.name for case in generated.compliant}) == len(generated.compliant), chapter
         assert len({m.case.name for m in generated.mutations}) == len(generated.mutations), chapter
+
+
+def _paid_to_one(text: str) -> Fraction:
+    """A written payout as odds to 1, read here independently of the checker: "X for Y" returns the stake."""
+    for separator, stake_counted in ((" to ", False), (" for ", True), (":", False), ("-", False)):
+        if separator in text:
+            paid, against = (Fraction(part) for part in text.split(separator))
+            return (paid - against if stake_counted else paid) / against
+    raise AssertionError(f"no odds form in {text!r}")
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_each_odds_form_states_the_same_payout_and_a_wrong_one_is_not_permitted(chapter: str) -> None:
+    generated = suite(chapter)
+    for case in generated.written_odds:
+        (wager,) = case.table_fields()["wagers"]  # type: ignore[misc]
+        fixed = conformance.fixed_odds(chapter).get(wager.wager)
+        if fixed is not None:
+            assert _paid_to_one(wager.paytable) in fixed.odds, case.name
+        else:
+            (paytable,) = regulations.rulebook(chapter).paytables_for(wager.wager)
+            assert _paid_to_one(wager.paytable) == paytable.rows[0].amount, case.name
+    for mutation in generated.mutations:
+        if mutation.constraint.kind != ConstraintKind.PAYOUT_ODDS:
+            continue
+        (wager,) = mutation.case.table_fields()["wagers"]  # type: ignore[misc]
+        fixed = conformance.fixed_odds(chapter).get(wager.wager)
+        permitted = (
+            fixed.odds
+            if fixed is not None
+            else {regulations.rulebook(chapter).paytables_for(wager.wager)[0].rows[0].amount}
+        )
+        assert _paid_to_one(wager.paytable) not in permitted, mutation.change
+        assert _paid_to_one(wager.paytable) > 0, mutation.change
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_a_case_is_filed_as_one_table_on_the_compliant_example(chapter: str) -> None:
+    """The case's table replaces the example's tables, keeps the example's equipment beside its own, and an answer
+    whose condition the case answers No is left blank."""
+    template = EXAMPLES[chapter][0]
+    book = regulations.rulebook(chapter)
+    for case in suite(chapter).compliant:
+        filed = conformance.filing(case, template)
+        (table,) = filed.tables
+        assert table.table_id == conformance.TABLE_ID and table.chapter == chapter
+        for field, value in case.table:
+            if field != "equipment":
+                assert getattr(table, field) == value, (case.name, field)
+        assert set(template.tables_for(chapter)[0].equipment) <= set(table.equipment), case.name
+        submission = filed.chapters[chapter]
+        for question in book.checklist:
+            if question.depends_on is not None and submission.value(question.depends_on) is False:
+                assert submission.value(question.key) is None, (case.name, question.key)
