@@ -335,7 +335,8 @@ class _Generator:
         batches = configuration.batches if batches is None else batches
         shuffler = base_shuffler if shuffler is None else shuffler
         dealing = self.base_dealing() if dealing is None else dealing
-        interval = self.interval_for(dealing)
+        # A way of dealing the chapter does not provide for has no interval of its own: keep the usual one.
+        interval = self.interval_for(dealing) or self.interval_for(self.base_dealing())
         fields: dict[str, object] = {
             "betting_positions": self.book.max_betting_positions,
             "decks": decks,

@@ -190,3 +190,22 @@ def test_a_case_is_filed_as_one_table_on_the_compliant_example(chapter: str) -> 
         for question in book.checklist:
             if question.depends_on is not None and submission.value(question.depends_on) is False:
                 assert submission.value(question.key) is None, (case.name, question.key)
+
+
+def _differences(first: conformance.Case, second: conformance.Case) -> set[str]:
+    tables, answers = (dict(first.table), dict(second.table)), (dict(first.answers), dict(second.answers))
+    return {f for f in tables[0].keys() | tables[1].keys() if tables[0].get(f) != tables[1].get(f)} | {
+        f"answer {key}" for key in answers[0].keys() | answers[1].keys() if answers[0].get(key) != answers[1].get(key)
+    }
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_each_mutation_is_one_step_from_a_compliant_case(chapter: str) -> None:
+    """A mutation differs from its nearest compliant case in the field it breaks plus at most two that go with it:
+    the rack kept at the stack's height when the decks change, the checklist answer stating the same thing, the
+    companion place of a minimum (the checklist's amount and the table's column)."""
+    generated = suite(chapter)
+    lawful = (*generated.compliant, *generated.written_odds)
+    for mutation in generated.mutations:
+        nearest = min((_differences(mutation.case, case) for case in lawful), key=len)
+        assert 1 <= len(nearest) <= 3, (mutation.case.name, sorted(nearest))
