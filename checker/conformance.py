@@ -112,6 +112,8 @@ class ConstraintKind(StrEnum):
     """A game dealt from the hand: a shuffling device, and at most the decks the chapter allows in one batch."""
     HAND_DECKS_PER_GAME = "decks dealt from the hand per game"
     """The decks a game dealt from the hand uses, counted over both batches where two alternate."""
+    PAYTABLE_AGREES = "table's paytable agrees with the checklist's"
+    """The paytable a table names for a wager is the one the checklist selects for the chapter."""
     CHECKLIST_AGREES = "checklist agrees with the tables"
     """A checklist answer the Tables sheet shows (the shuffler, the way of dealing, the decks, a wager offered, the
     kind of discard rack)."""
@@ -741,6 +743,7 @@ class _Generator:
 
         yield from self.hand_mutations()
         yield from self.contradictions()
+        yield from self.paytable_disagreements()
         yield from self.odds_mutations()
 
     def hand_mutations(self) -> Iterator[tuple[Constraint, Mutation | None]]:
@@ -820,6 +823,39 @@ class _Generator:
                 constraint = self.constraint(f"agrees:{key}", ConstraintKind.CHECKLIST_AGREES, question.section,
                                              f"'{key}' agrees with the tables")  # fmt: skip
                 yield constraint, self.mutation(constraint, change, fields, **answers)
+
+    def paytable_disagreements(self) -> Iterator[tuple[Constraint, Mutation | None]]:
+        """For each wager whose paytable the checklist selects: a table naming one permitted paytable at its deck
+        count while the checklist selects another permitted there."""
+        for wager_id, key in self.book.paytable_questions:
+            pair = self.two_paytables(wager_id)
+            if pair is None:
+                continue
+            named, selected, decks = pair
+            question = self.asked[key]
+            constraint = self.constraint(
+                f"paytable-agrees:{wager_id}",
+                ConstraintKind.PAYTABLE_AGREES,
+                question.section,
+                f"the table's {wager_id} paytable is the checklist's",
+            )
+            fields = self.table(decks=decks, wagers=self.offer(named), extra=self.paytable_fields(named))
+            answers = self.paytable_answers(named) | {key: selected.id}
+            yield (
+                constraint,
+                self.mutation(
+                    constraint, f"table names {named.id}, checklist selects {selected.id}", fields, **answers
+                ),
+            )
+
+    def two_paytables(self, wager_id: str) -> tuple[Paytable, Paytable, int] | None:
+        """Two paytables of a wager permitted at one deck count (the first such count), or None."""
+        permitted = self.book.paytables_for(wager_id)
+        for decks in sorted(self.book.permitted_decks):
+            here = [p for p in permitted if decks in (p.permitted_decks or self.book.permitted_decks)]
+            if len(here) >= 2:
+                return here[0], here[1], decks
+        return None
 
     def shown_by_table(self, key: str) -> bool:
         """Whether the Tables sheet shows what the checklist question asks."""

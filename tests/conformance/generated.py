@@ -25,9 +25,15 @@ from pacomply import regulations
 CHAPTERS = regulations.known_chapters()
 
 #: The kinds of constraint ``test_payout_and_paytable_forms.py`` mutates (payout forms, decks counted per
-#: game, contradictions between the checklist and the tables); ``test_conformance.py`` mutates the others.
+#: game, contradictions between the checklist and the tables, a table's paytable against the checklist's);
+#: ``test_conformance.py`` mutates the others.
 OWN_FILE_KINDS = frozenset(
-    {ConstraintKind.PAYOUT_ODDS, ConstraintKind.HAND_DECKS_PER_GAME, ConstraintKind.CHECKLIST_AGREES}
+    {
+        ConstraintKind.PAYOUT_ODDS,
+        ConstraintKind.HAND_DECKS_PER_GAME,
+        ConstraintKind.CHECKLIST_AGREES,
+        ConstraintKind.PAYTABLE_AGREES,
+    }
 )
 
 #: How many cases of each chapter (and of each kind of constraint) the default run reviews.

@@ -7,7 +7,8 @@ payouts. A progressive whose paytable is decided by the wager amount the checkli
 paytable when the table names none, and its seed is held to that paytable's minimum. A game dealt from the hand
 counts the decks of both batches where two alternate (both are used in the game). A checklist answer the Tables
 sheet shows (the shuffler, the way of dealing, the decks, a wager offered, the kind of rack) answered against a
-table is an error citing the question's subsection.
+table is an error citing the question's subsection; a table naming a paytable other than the one the checklist
+selects is reported citing the paytable question's subsection, with one severity in every chapter.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from __future__ import annotations
 import pytest
 from pacomply.checker import conformance
 from pacomply.checker.conformance import ConstraintKind
+from pacomply.checker.registry import Severity
 from pacomply.regulations.rulebook import odds_text
 
-from tests.conformance.generated import CHAPTERS, assert_caught, assert_compliant, suite
+from tests.conformance.generated import CHAPTERS, assert_caught, assert_compliant, review, suite, within
 
 
 def _odds_mutations() -> list[conformance.Mutation]:
@@ -109,3 +111,36 @@ def test_decks_dealt_from_the_hand_are_counted_per_game(mutation: conformance.Mu
 )
 def test_checklist_answer_against_the_tables_is_an_error(mutation: conformance.Mutation) -> None:
     assert_caught(mutation)
+
+
+def _paytable_disagreements() -> list[conformance.Mutation]:
+    return [
+        mutation
+        for chapter in CHAPTERS
+        for mutation in suite(chapter).mutations
+        if mutation.constraint.kind == ConstraintKind.PAYTABLE_AGREES
+    ]
+
+
+@pytest.mark.parametrize("mutation", _paytable_disagreements(), ids=lambda m: f"{m.case.chapter}-{m.case.name}")
+def test_table_paytable_other_than_the_checklists_is_reported_citing_the_paytable_question(
+    mutation: conformance.Mutation,
+) -> None:
+    reported = [
+        finding
+        for finding in review(mutation.case).findings
+        if finding.severity in (Severity.ERROR, Severity.WARNING)
+        and within(finding.citation, mutation.citation)
+        and finding.table_id == conformance.TABLE_ID
+    ]
+    assert reported, f"{mutation.case.chapter} {mutation.change}: not reported citing {mutation.citation.short}"
+
+
+def test_table_paytable_other_than_the_checklists_has_one_severity_in_every_chapter() -> None:
+    """The same contradiction is judged alike whatever the chapter: one severity for every chapter's finding."""
+    severities: dict[str, set[str]] = {}
+    for mutation in _paytable_disagreements():
+        for finding in review(mutation.case).findings:
+            if finding.table_id == conformance.TABLE_ID and "checklist selects" in finding.message:
+                severities.setdefault(finding.severity.value, set()).add(mutation.case.chapter)
+    assert len(severities) == 1, f"severities by chapter: { {s: sorted(c) for s, c in severities.items()} }"
