@@ -277,6 +277,19 @@ def _wrong_odds(odds: Fraction, permitted: frozenset[Fraction]) -> Fraction:
     return wrong
 
 
+def within(citation: Citation, enclosing: Citation) -> bool:
+    """Whether a citation is the enclosing subsection or a paragraph of it (§ 633a.3(b)(1) is within § 633a.3(b))."""
+    return citation == enclosing or (
+        citation.chapter == enclosing.chapter and citation.subsection.startswith(enclosing.subsection + "(")
+    )
+
+
+def _lettered(citation: Citation) -> Citation:
+    """The lettered subsection a paragraph belongs to: § 633a.13(j) for § 633a.13(j)(1)."""
+    head, bracket, rest = citation.subsection.partition("(")
+    return Citation(citation.chapter, f"{head}{bracket}{rest.split(')')[0]})" if bracket else head)
+
+
 def _slug(text: object) -> str:
     return str(text).replace(" ", "-").replace("(", "").replace(")", "").replace(".", "_")
 
@@ -546,8 +559,7 @@ class _Generator:
         questions = [
             question
             for question in self.book.checklist
-            if question.kind == AnswerKind.MONEY
-            and (question.section == minimum.citation or minimum.citation.short.startswith(question.section.short))
+            if question.kind == AnswerKind.MONEY and within(minimum.citation, question.section)
         ]
         questions.sort(key=lambda question: -len(words & set(question.key.split("_"))))
         key = questions[0].key if questions and words & set(questions[0].key.split("_")) else None
@@ -565,8 +577,7 @@ class _Generator:
             if minimum in self.minimums_of(paytable):
                 return self.offer(paytable)
         for paytable in self.book.paytables:
-            parent = paytable.citation.short.split(")")[0]
-            if minimum.citation.short.startswith(parent) and minimum.citation != paytable.citation:
+            if within(minimum.citation, _lettered(paytable.citation)) and minimum.citation != paytable.citation:
                 return self.offer(paytable)
         return ()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from pacomply.checker.conformance import within
 from pacomply.checker.registry import Rule
 from pacomply.regulations.citation import Citation
 from pacomply.regulations.coverage import CoverageMatrix
@@ -25,11 +26,7 @@ def _counts(matrix: CoverageMatrix) -> tuple[int, int]:
 
 def _is_mutated(citation: Citation, mutated: frozenset[Citation]) -> bool:
     """Whether a mutation targets the subsection or a paragraph of it (§ 686a.3(b)(1) is within § 686a.3(b))."""
-    return any(
-        found == citation
-        or (found.chapter == citation.chapter and found.subsection.startswith(citation.subsection + "("))
-        for found in mutated
-    )
+    return any(within(found, citation) for found in mutated)
 
 
 def _mutated_count(matrix: CoverageMatrix, mutated: frozenset[Citation]) -> int:

@@ -14,10 +14,9 @@ from functools import cache
 from typing import TypeVar
 
 from pacomply.checker import conformance
-from pacomply.checker.conformance import ConstraintKind
+from pacomply.checker.conformance import ConstraintKind, within
 from pacomply.checker.registry import Finding, Severity
 from pacomply.checker.review import Review, review_filing
-from pacomply.regulations.citation import Citation
 
 from examples.build_examples import EXAMPLES
 from pacomply import regulations
@@ -64,13 +63,6 @@ def sample(chapter: str, items: Sequence[Item], size: int = SAMPLE_SIZE) -> list
 def errors(review_done: Review) -> list[Finding]:
     """The review's error findings."""
     return [finding for finding in review_done.findings if finding.severity == Severity.ERROR]
-
-
-def within(found: Citation, expected: Citation) -> bool:
-    """Whether a finding's citation is the expected subsection or a paragraph of it (§ 633a.3(b)(1) is within
-    § 633a.3(b)): a rule citing the most specific paragraph still cites the subsection the constraint names."""
-    return found == expected or (found.chapter == expected.chapter
-                                 and found.subsection.startswith(expected.subsection + "("))  # fmt: skip
 
 
 def describe(findings: Iterable[Finding]) -> str:

@@ -14,6 +14,7 @@ from fractions import Fraction
 import pytest
 from pacomply.checker import conformance
 from pacomply.checker.conformance import ConstraintKind
+from pacomply.regulations.citation import Citation
 from pacomply.regulations.rulebook import AnswerKind, DealingMethod, Shuffler
 
 from examples.build_examples import EXAMPLES
@@ -209,3 +210,14 @@ def test_each_mutation_is_one_step_from_a_compliant_case(chapter: str) -> None:
     for mutation in generated.mutations:
         nearest = min((_differences(mutation.case, case) for case in lawful), key=len)
         assert 1 <= len(nearest) <= 3, (mutation.case.name, sorted(nearest))
+
+
+def test_a_paragraph_is_within_its_subsection_and_nothing_else() -> None:
+    """§ 633a.3(b)(1) is within § 633a.3(b); § 645a.13(e)(2) is not within § 645a.1 though its text begins so, and a
+    subsection is not within its own paragraph."""
+    cite = Citation.parse
+    assert conformance.within(cite("633a.3(b)(1)"), cite("633a.3(b)"))
+    assert conformance.within(cite("633a.3(b)"), cite("633a.3(b)"))
+    assert not conformance.within(cite("645a.13(e)(2)"), cite("645a.1"))
+    assert not conformance.within(cite("633a.3(b)"), cite("633a.3(b)(1)"))
+    assert not conformance.within(cite("633a.3(b)(1)"), cite("685a.3(b)"))
