@@ -298,6 +298,7 @@ def rules(
 
 def _print_coverage(chapter: str, output_format: TextOrJson) -> None:
     from pacomply import regulations
+    from pacomply.checker.conformance import mutated_citations
     from pacomply.checker.registry import chapter_rules
     from pacomply.regulations.coverage import coverage_matrix
     from pacomply.reports import coverage as coverage_report
@@ -307,10 +308,11 @@ def _print_coverage(chapter: str, output_format: TextOrJson) -> None:
     except KeyError as error:
         fail(str(error.args[0]))
     title = regulations.rulebook(chapter).title
+    mutated = mutated_citations(chapter)
     if output_format == TextOrJson.JSON:
-        content = coverage_report.render_json(matrix, title, chapter_rules(chapter))
+        content = coverage_report.render_json(matrix, title, chapter_rules(chapter), mutated)
     else:
-        content = coverage_report.render_text(matrix, title)
+        content = coverage_report.render_text(matrix, title, mutated)
     write_output(content, None, [])
 
 
