@@ -114,6 +114,9 @@ class ConstraintKind(StrEnum):
     """The decks a game dealt from the hand uses, counted over both batches where two alternate."""
     PAYTABLE_AGREES = "table's paytable agrees with the checklist's"
     """The paytable a table names for a wager is the one the checklist selects for the chapter."""
+    SELECTION_AGREES = "table's option agrees with the checklist's selection"
+    """A table using another option the chapter permits than the one the checklist selects (its deck count): lawful
+    once a separate submission explains it, so reported, as a warning, rather than refused."""
     CHECKLIST_AGREES = "checklist agrees with the tables"
     """A checklist answer the Tables sheet shows (the shuffler, the way of dealing, the decks, a wager offered, the
     kind of discard rack)."""
@@ -824,6 +827,7 @@ class _Generator:
                     continue
                 seen.add(key)
                 question = self.asked[key]
+                kind = ConstraintKind.CHECKLIST_AGREES if value is True else ConstraintKind.SELECTION_AGREES
                 answers: dict[str, object] = {key: wrong}
                 change = f"{key} answered {wrong} against the table"
                 if key in _RACK_PAIR:
@@ -831,7 +835,7 @@ class _Generator:
                     # neither kind.
                     answers[_RACK_PAIR[key]] = True
                     change += f", {_RACK_PAIR[key]} answered True"
-                constraint = self.constraint(f"agrees:{key}", ConstraintKind.CHECKLIST_AGREES, question.section,
+                constraint = self.constraint(f"agrees:{key}", kind, question.section,
                                              f"'{key}' agrees with the tables")  # fmt: skip
                 yield constraint, self.mutation(constraint, change, fields, **answers)
 

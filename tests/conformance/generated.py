@@ -31,6 +31,7 @@ OWN_FILE_KINDS = frozenset(
         ConstraintKind.PAYOUT_ODDS,
         ConstraintKind.HAND_DECKS_PER_GAME,
         ConstraintKind.CHECKLIST_AGREES,
+        ConstraintKind.SELECTION_AGREES,
         ConstraintKind.PAYTABLE_AGREES,
     }
 )
