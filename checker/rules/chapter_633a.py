@@ -171,8 +171,12 @@ def _offered(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             paytable_key = PAYTABLE_KEYS.get(table_wager.wager)
             selected = selected_text(context.answer(paytable_key)) if paytable_key else None
             if paytable_key and selected and table_wager.paytable and selected.upper() != table_wager.paytable.upper():
+                # Cite the paragraph of the paytable the table names (Bet the Set's C is § 633a.13(g)(3)), the
+                # wager's first paytable where the table names none the chapter has.
+                paytables = RULEBOOK.paytables_for(table_wager.wager)
+                named = next((p for p in paytables if p.id.upper() == table_wager.paytable.upper()), paytables[0])
                 yield paytable_differs(rule, table, RULEBOOK.wager(table_wager.wager), table_wager.paytable, selected,
-                                       paytable_key, RULEBOOK.paytables_for(table_wager.wager)[0].citation)  # fmt: skip
+                                       paytable_key, named.citation)  # fmt: skip
 
 
 def _super_match(context: CheckContext, rule: Rule) -> Iterator[Finding]:

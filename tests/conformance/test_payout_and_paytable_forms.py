@@ -150,3 +150,25 @@ def test_table_paytable_other_than_the_checklists_has_one_severity_in_every_chap
             ):
                 severities.setdefault(finding.severity.value, set()).add(mutation.case.chapter)
     assert len(severities) == 1, f"severities by chapter: { {s: sorted(c) for s, c in severities.items()} }"
+
+
+def test_633a_13_g_3_a_differing_paytable_cites_the_paragraph_of_the_paytable_the_table_names() -> None:
+    """Bet the Set 21's paytable C is § 633a.13(g)(3): a table naming it against the checklist's D is cited there,
+    not at the wager's first paytable (g)(1)."""
+    from pacomply import regulations
+
+    book = regulations.rulebook("633a")
+    cited = {}
+    for mutation in suite("633a").mutations:
+        if mutation.constraint.kind != ConstraintKind.PAYTABLE_AGREES:
+            continue
+        named_id = mutation.change.split()[2].rstrip(",")
+        wager_id = mutation.constraint.id.split(":", 1)[1]
+        named = next(p for p in book.paytables_for(wager_id) if p.id == named_id)
+        findings = [f for f in review(mutation.case).findings if f.table_id == conformance.TABLE_ID
+                    and f.rule_id == "633A-107"]  # fmt: skip
+        assert findings, mutation.change
+        cited[wager_id] = (findings[0].citation, named.citation)
+    assert cited, "the suite files no 633a paytable disagreement"
+    for wager_id, (citation, expected) in cited.items():
+        assert citation == expected, f"{wager_id}: cited {citation}, the named paytable is {expected}"
