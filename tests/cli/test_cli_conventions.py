@@ -113,7 +113,7 @@ def test_quiet_leaves_out_notes_and_keeps_results(order: str, tmp_path: Path) ->
     assert quiet.exit_code == 0 and workbook.is_file()
     assert quiet.stderr == ""
     result = run("validate", str(EXAMPLES / "686a-violations.json"), "-q")
-    assert result.exit_code == 1 and "Verdict: not compliant" in result.stdout
+    assert result.exit_code == 1 and "VERDICT: not compliant" in result.stdout
 
 
 def test_verbose_names_the_configuration_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

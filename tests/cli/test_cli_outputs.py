@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from pacomply.checker.review import review_filing
 from pacomply.engine.replay import replay_round
+from pacomply.reports.content import finding_message
 from pacomply.submissions import read_filing
 from typer.testing import CliRunner
 
@@ -39,13 +40,13 @@ def test_validate_several_filings_in_text_prints_every_filings_findings_then_the
     for name in names:
         review = review_filing(read_filing(EXAMPLES / name))
         assert f"review of {name}" in text
-        assert f"Verdict: {review.verdict}" in text
+        assert f"VERDICT: {'compliant' if review.compliant else 'not compliant'} — " in text
         for finding in review.findings:
-            assert f"{finding.rule_id}" in text and finding.message in text, finding.message
+            assert f"{finding.rule_id}" in text and finding_message(finding) in text, finding.message
     # Each filing's report, then the summary table after all of them.
     assert text.index("review of 687a-violations.json") > text.index("review of 686a-violations.json")
     assert text.index("pacomply validate") > text.index("review of 687a-violations.json")
-    assert "2 filing(s): 0 compliant, 2 not compliant, 0 unreadable" in text
+    assert "2 filings: 0 compliant, 2 not compliant, 0 unreadable" in text
 
 
 def _cents(value: Fraction) -> str:
