@@ -75,9 +75,9 @@ def _generic(name: str, value: object) -> str | None:
 
 def plural_fixed(text: str) -> str:
     """A computed description with its counts agreeing with their nouns ('1 decks' → '1 deck')."""
-    import re
+    from pacomply.reports import wording
 
-    return re.sub(r"\b1 (deck|round|chunk|hand|box|card)(?:e?s)\b", r"1 \1", text)
+    return wording.plain(text)
 
 
 def further_rows(sheet: ParSheet) -> list[tuple[str, str]]:

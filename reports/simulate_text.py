@@ -32,7 +32,7 @@ def simulate_text(
     )
     lines = [
         f"{chapter}: {wording.rounds(details['table_rounds'])}{f' of {seats} seats' if seats > 1 else ''} "
-        f"({chunks}), {wording.counted(details['shoes'], 'shoe')}; {details['shoe']}"
+        f"({chunks}), {wording.counted(details['shoes'], 'shoe')}; {wording.plain(details['shoe'])}"
     ]
     if filed is not None:
         stated = "; ".join(describe_filed(entry) for _, entry in sorted(filed.items()))

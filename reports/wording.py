@@ -113,9 +113,10 @@ def percent_places(number: float, places: int = 4) -> int:
     return max(places, 3 - math.floor(math.log10(abs(number))))
 
 
-def money(value: object, signed: bool = False) -> str:
+def money(value: object, signed: bool = False, cents: bool = False) -> str:
     """An amount in dollars: 40000 → '$40,000'; 1234.5 → '$1,234.50'; with ``signed``, 2000 → '+$2,000' and -5 →
-    '-$5'. Blank stays blank; text that is not a number is left as written."""
+    '-$5'; with ``cents`` (a column of stakes and nets), always two decimals: '+$2,000.00'. Blank stays blank;
+    text that is not a number is left as written."""
     if value is None or value == "":
         return ""
     try:
@@ -126,7 +127,7 @@ def money(value: object, signed: bool = False) -> str:
         return str(value)
     sign = "-" if amount < 0 else "+" if signed and amount > 0 else ""
     amount = abs(amount)
-    digits = f"{amount:,.0f}" if amount == amount.to_integral_value() else f"{amount:,.2f}"
+    digits = f"{amount:,.0f}" if amount == amount.to_integral_value() and not cents else f"{amount:,.2f}"
     return f"{sign}${digits}"
 
 
@@ -184,10 +185,13 @@ def _agreeing(match: re.Match[str]) -> str:
     return f"{number} {noun}" if number == "1" else f"{number} {noun}{ending}"
 
 
+_ONE_PLURAL = re.compile(r"(?<![\d.,])1 (deck|round|chunk|hand|box|card|shoe|seat|joker|batch)(?:es|s)\b")
+
+
 def plain(text: str) -> str:
     """A computed sentence in words: '9.986e+07 rounds' → '99.9 million rounds', 'at 10^7' → 'at 10 million', '6
-    deck(s)' → '6 decks', '1 batch(es)' → '1 batch'."""
-    text = _COUNTED_MAYBE_PLURAL.sub(_agreeing, text)
+    deck(s)' → '6 decks', '1 batch(es)' → '1 batch', '1 decks' → '1 deck'."""
+    text = _ONE_PLURAL.sub(r"1 \1", _COUNTED_MAYBE_PLURAL.sub(_agreeing, text))
     return _POWER.sub(_power_words, _EXPONENT.sub(_exponent_words, text))
 
 

@@ -75,13 +75,13 @@ def test_replay_text_shows_dollars_and_cents_in_aligned_columns() -> None:
     assert result.exit_code == 0
     lines = [line for line in result.stdout.splitlines() if line.startswith("  ") and "58 Pa. Code" in line]
     assert any(line.startswith("  seat 1 progressive") for line in lines)
-    assert "+23.75" in result.stdout and "95/4" not in result.stdout.split("58 Pa. Code")[0]
+    assert "+$23.75" in result.stdout and "95/4" not in result.stdout.split("58 Pa. Code")[0]
     assert not re.search(r"[+-]?\d+/\d+\s+58 Pa\. Code", result.stdout)  # no fraction in the money columns
     # The citation starts at the same column on every row: long wager names do not push it out of line.
     assert len({line.index("58 Pa. Code") for line in lines}) == 1
     net = result.stdout.splitlines()[-1]
     expected = replay_round(json.loads((ROUNDS / "645a-round.json").read_text(encoding="utf-8"))).net
-    assert net.strip() == f"net +{_cents(Fraction(expected))}"
+    assert net.strip() == f"net +${Decimal(_cents(Fraction(expected))):,.2f}"
 
 
 def test_replay_explanations_show_amounts_in_dollars_and_cents_never_as_fractions() -> None:
