@@ -293,7 +293,7 @@ class Summary:
 
 
 def counts_text(findings: tuple[Finding, ...]) -> str:
-    """'16 errors, 2 warnings, 8 notes, 1 waived'; 'no findings'."""
+    """'16 errors, 2 warnings, 8 notes, 1 finding waived'; 'no findings'."""
     open_findings = [finding for finding in findings if not finding.waived]
     parts = [
         wording.counted(sum(1 for finding in open_findings if finding.severity == severity), label)
@@ -301,7 +301,7 @@ def counts_text(findings: tuple[Finding, ...]) -> str:
     ]
     waived = len(findings) - len(open_findings)
     if waived:
-        parts.append(f"{waived} waived")
+        parts.append(f"{wording.counted(waived, 'finding')} waived (marked WAIVED below)")
     return ", ".join(parts) if findings else "no findings"
 
 
@@ -348,8 +348,8 @@ def finding_groups(review: Review) -> tuple[FindingGroup, ...]:
 
 
 def finding_label(finding: Finding) -> str:
-    """'error 687A-001', 'note FIL-015 (waived)'."""
-    return f"{SEVERITY_LABELS[finding.severity]} {finding.rule_id}" + (" (waived)" if finding.waived else "")
+    """'error 687A-001', 'error 686A-004 WAIVED'."""
+    return f"{SEVERITY_LABELS[finding.severity]} {finding.rule_id}" + (" WAIVED" if finding.waived else "")
 
 
 def finding_message(finding: Finding) -> str:
