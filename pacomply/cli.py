@@ -539,7 +539,9 @@ def parsheet(
     try:
         sheet = par_sheet(chapter.value, wager, paytable, decks)
     except ParSheetUnavailable as error:
-        fail(str(error))
+        from pacomply.reports.wording import plain
+
+        fail(plain(str(error)))
     if output_format == ParSheetFormat.JSON:
         from pacomply.reports.parsheet_json import par_sheet_json_text
 

@@ -217,8 +217,7 @@ def without_reading_ids(text: str) -> str:
     three of a kind or better)"; "under reading 687a-bad-beat 'x'" → "under the reading 'x'"; a bare id becomes the
     reading's topic."""
     text = re.sub(r"\breading (?:\d{3}a|rule-effect)(?:-[a-z0-9]+)+ '", "the reading '", text)
-    text = re.sub(r"\b(?:\d{3}a|rule-effect)(?:-[a-z0-9]+)+: ", "", text)
-    return text
+    return re.sub(r"(?<=, )(?:\d{3}a|rule-effect)(?:-[a-z0-9]+)+: |^(?:\d{3}a|rule-effect)(?:-[a-z0-9]+)+: ", "", text)
 
 
 def evidence_label(key: str) -> str:

@@ -387,3 +387,9 @@ def test_a_pipe_closed_by_its_reader_ends_quietly() -> None:
         code = process.wait(timeout=120)
     assert stderr == b"", stderr
     assert code == 2
+
+
+def test_a_par_sheet_that_needs_a_deck_count_says_1_deck() -> None:
+    result = run("parsheet", "633a", "-w", "bad_beat")
+    assert result.exit_code == 2
+    assert "at 1 deck," in result.stderr and "1 decks" not in result.stderr

@@ -101,7 +101,9 @@ def test_wording_evidence_is_labelled_in_words() -> None:
 def test_text_review_sections_come_in_the_documents_order(name: str) -> None:
     text = _text(name)
     headings = [title.upper() for title in SECTION_TITLES if title.upper() in text]
-    positions = [text.index(f"\n{heading}") if heading != "VERDICT" else text.index("VERDICT: ") for heading in headings]
+    positions = [
+        text.index("VERDICT: ") if heading == "VERDICT" else text.index(f"\n{heading}") for heading in headings
+    ]
     assert positions == sorted(positions), headings
     assert text.index("VERDICT: ") < text.index("LAW APPLIED")
 
@@ -177,3 +179,22 @@ def test_json_review_keeps_the_identifiers_and_every_par_sheet(examples: Path) -
     assert {row["wager"] for row in document["wager_math"]} == {math.wager for math in review.wager_math}
     assert len(document["par_sheets"]) == len(review.par_sheets)
     assert all("evidence" in entry for entry in document["published"])
+
+
+def test_wording_leaves_reading_ids_out_of_a_computed_description_but_not_out_of_a_sentence() -> None:
+    computed = "the exact 86.0251 % (paytable DJWBB-03, 1 deck, 687a-bad-beat: three of a kind or better) under "
+    computed += "reading "
+    assert wording.without_reading_ids(computed + "687a-bad-beat 'x'") == (
+        "the exact 86.0251 % (paytable DJWBB-03, 1 deck, three of a kind or better) under the reading 'x'"
+    )
+    # A rule's own sentence that names the reading it rests on keeps it.
+    sentence = "whose house edge rests on reading 687a-bad-beat: It pays from the player's own hand"
+    assert wording.without_reading_ids(sentence) == sentence
+
+
+def test_a_board_figure_finding_names_the_wager_and_no_reading_id_in_the_text() -> None:
+    text = _text("687a-violations.json")
+    board_lines = [line for line in text.splitlines() if "FIL-015" in line and "[" in line]
+    assert board_lines
+    for line in board_lines:
+        assert "bad_beat" not in line and not re.search(r", 687a-[a-z-]+: ", line), line
