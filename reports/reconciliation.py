@@ -156,20 +156,29 @@ def compared_with(row: WagerMath, item: Reconciliation) -> bool:
     return item.figure.paytable is not None or shown.paytable in (None, row.paytable)
 
 
-def beside(row: WagerMath, items: Iterable[Reconciliation]) -> tuple[BoardBeside, ...]:
-    """The Board figures that speak of a wager-math row and were compared with it, with their verdicts."""
+def _nearest_text(item: Reconciliation) -> str:
+    """pacomply's match, else nearest, figure at the Board's precision whatever the verdict; '-' where none (the
+    JSON's field, which keeps what was computed)."""
+    shown = item.pacomply_figure
+    return "-" if shown is None else f"{shown.rounded(item.figure.places)} %"
+
+
+def beside(row: WagerMath, items: Iterable[Reconciliation], *, every: bool = False) -> tuple[BoardBeside, ...]:
+    """The Board figures that speak of a wager-math row and were compared with it, with their verdicts, as a reader
+    gets them (:func:`compared_with`, :func:`pacomply_text`); with ``every`` (the JSON), every figure that speaks of
+    the row, each with pacomply's nearest figure."""
     from pacomply.checker.reconciliation import figures_for_row
 
     return tuple(
         BoardBeside(
             figure_id=item.figure.id,
             board=board_text(item),
-            pacomply=pacomply_text(item),
+            pacomply=_nearest_text(item) if every else pacomply_text(item),
             verdict=item.verdict.value,
             source=f"{item.figure.source.key}, {item.figure.source.item}",
         )
         for item in sorted_reconciliations(figures_for_row(row, items))
-        if compared_with(row, item)
+        if every or compared_with(row, item)
     )
 
 
