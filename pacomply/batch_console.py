@@ -34,11 +34,16 @@ def print_outcome_problems(outcome: BatchOutcome) -> None:
 
 
 def summary_table(outcomes: list[BatchOutcome], to_stderr: bool) -> None:
+    """The batch's table of filings and its tally; nothing under ``-q`` (each filing's report and the exit code
+    already give the results)."""
+    if Verbosity.level == 0:
+        return
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
     from pacomply.checker.registry import Severity
+    from pacomply.reports import wording
 
     console = Console(stderr=to_stderr, width=120, highlight=False)
     table = Table(title="pacomply validate", title_justify="left")
@@ -59,8 +64,8 @@ def summary_table(outcomes: list[BatchOutcome], to_stderr: bool) -> None:
     console.print(table)
     tally = {status: sum(1 for o in outcomes if o.status == status) for status in styles}
     console.print(
-        f"{len(outcomes)} filing(s): {tally['compliant']} compliant, {tally['not compliant']} not compliant, "
-        f"{tally['unreadable']} unreadable"
+        f"{wording.counted(len(outcomes), 'filing')}: {tally['compliant']} compliant, "
+        f"{tally['not compliant']} not compliant, {tally['unreadable']} unreadable"
     )
 
 

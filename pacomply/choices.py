@@ -48,6 +48,18 @@ class TextOrJson(StrEnum):
     """One JSON document."""
 
 
+#: The help of every ``--format`` that takes text or json.
+TEXT_OR_JSON_HELP = "text for a person, or json for a program."
+#: The help of ``parsheet --format``.
+PAR_SHEET_FORMAT_HELP = "text or json to standard output; pdf or xlsx to the file --output names."
+
+
+def jobs_help(default: str) -> str:
+    """The help of every ``--jobs``: the same meaning everywhere (worker processes; 1 works in this process), each
+    command saying its default."""
+    return f"Worker processes that share the work (1 = in this process; default: {default})."
+
+
 class ParSheetFormat(StrEnum):
     """The par sheet's formats (``pacomply parsheet``)."""
 

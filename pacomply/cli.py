@@ -67,7 +67,7 @@ JobsOption = Annotated[
         "-j",
         min=1,
         metavar="N",
-        help="Worker processes for a batch (1 = in this process).",
+        help=choices.jobs_help("1"),
     ),
 ]
 
@@ -170,6 +170,13 @@ def validate(
         ),
     ] = None,
     jobs: JobsOption = 1,
+    par_sheets: Annotated[
+        bool,
+        typer.Option(
+            "--par-sheets",
+            help="Print each wager's par sheet in the text review (the PDF and workbook always have them).",
+        ),
+    ] = False,
     rack_tolerance: Annotated[
         float | None,
         typer.Option(metavar="FRACTION", help="Discard-rack tolerance as a fraction (default 0.03 = ±3 %)."),
@@ -210,6 +217,11 @@ def validate(
             f"--format {output_format} needs --output-dir DIR (or -o FILE for one pdf/xlsx); "
             "with one filing, --pdf and --xlsx add those reports to any format"
         )
+    if par_sheets and (output_dir is not None or formats[0].value != "text"):
+        fail(
+            "--par-sheets adds the par sheets to the text review on standard output or --output; the other formats "
+            "always carry them"
+        )
     if output is not None and output_dir is not None:
         fail("give either --output (one document) or --output-dir (one report per filing), not both")
     inputs = [*paths, *policy_inputs(policy, waivers)]
@@ -235,9 +247,17 @@ def validate(
             fail(str(error))
         except OSError as error:
             fail(f"could not write into '{output_dir}': {error.strerror or error}")
-        note(f"wrote {len(written)} report(s) into {output_dir}")
+        from pacomply.reports import wording
+
+        note(f"wrote {wording.counted(len(written), 'report')} into {output_dir}")
     elif reviews:  # several filings in text: each one's findings, then the summary table below
-        content = render_many(formats[0], reviews) if batch else renderer(formats[0]).render(reviews[0])
+        if par_sheets:
+            from pacomply.reports.text import TextRenderer
+
+            text = TextRenderer(par_sheets=True)
+            content = text.render_many(reviews) if batch else text.render(reviews[0])
+        else:
+            content = render_many(formats[0], reviews) if batch else renderer(formats[0]).render(reviews[0])
         write_output(content, output, inputs)
     for extra_path, extra_format in ((pdf, "pdf"), (xlsx, "xlsx")):
         if extra_path is not None and reviews:
@@ -264,8 +284,13 @@ def rules(
         ),
     ] = None,
     coverage_format: Annotated[
-        TextOrJson, typer.Option("--coverage-format", case_sensitive=False, help="With --coverage.")
-    ] = TextOrJson.TEXT,
+        TextOrJson | None,
+        typer.Option(
+            "--coverage-format",
+            case_sensitive=False,
+            help="The coverage matrix's format (text or json); needs --coverage.",
+        ),
+    ] = None,
     output_format: Annotated[
         TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help="The rule list's format.")
     ] = TextOrJson.TEXT,
@@ -275,8 +300,10 @@ def rules(
 
     from pacomply.checker.registry import all_rules, chapter_rules, filing_rules
 
+    if coverage_format is not None and coverage is None:
+        fail("--coverage-format formats the coverage matrix: give it with --coverage CHAPTER")
     if coverage is not None:
-        _print_coverage(coverage.value, coverage_format)
+        _print_coverage(coverage.value, coverage_format or TextOrJson.TEXT)
         return
     chosen = all_rules() if chapter is None else filing_rules() + chapter_rules(chapter.value)
     if output_format == TextOrJson.JSON:
@@ -340,7 +367,9 @@ app.command(cls=Command)(simulate)
 @app.command(cls=Command)
 def replay(
     round_file: Annotated[Path, typer.Argument(metavar="ROUND", help="A recorded round as JSON.")],
-    output_format: Annotated[TextOrJson, typer.Option("--format", "-f", case_sensitive=False)] = TextOrJson.TEXT,
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help=choices.TEXT_OR_JSON_HELP)
+    ] = TextOrJson.TEXT,
 ) -> None:
     """Settle one recorded round; each wager says which subsection decided it."""
     import json
@@ -387,7 +416,9 @@ def schema() -> None:
 def diff(
     old: Annotated[Path, typer.Argument(metavar="OLD", help="The earlier filing (.xlsx, .json or .pdf).")],
     new: Annotated[Path, typer.Argument(metavar="NEW", help="The later filing.")],
-    output_format: Annotated[TextOrJson, typer.Option("--format", "-f", case_sensitive=False)] = TextOrJson.TEXT,
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help=choices.TEXT_OR_JSON_HELP)
+    ] = TextOrJson.TEXT,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", metavar="PATH", help="File to write (stdout when omitted).")
     ] = None,
@@ -428,9 +459,7 @@ def serve(
     allow_remote: Annotated[
         bool, typer.Option("--allow-remote", help="Allow a host other than this machine's loopback address.")
     ] = False,
-    jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="Worker processes that review uploads (2).")
-    ] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help=choices.jobs_help("2"))] = None,
     workers: Annotated[int | None, typer.Option("--workers", min=1, hidden=True, help="The former --jobs.")] = None,
     secure_cookies: Annotated[
         bool, typer.Option("--secure-cookies", help="Send cookies over HTTPS only (behind a TLS proxy).")
@@ -463,7 +492,9 @@ def published(
         choices.Chapter | None,
         typer.Argument(metavar="CHAPTER", case_sensitive=False, help="A chapter id; every chapter when omitted."),
     ] = None,
-    output_format: Annotated[TextOrJson, typer.Option("--format", "-f", case_sensitive=False)] = TextOrJson.TEXT,
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help=choices.TEXT_OR_JSON_HELP)
+    ] = TextOrJson.TEXT,
     jobs: Annotated[
         int,
         typer.Option(
@@ -471,7 +502,7 @@ def published(
             "-j",
             min=1,
             metavar="N",
-            help="Figures computed side by side (processes) when the figure store lacks them; 1 by default.",
+            help=choices.jobs_help("1") + " Used only for figures the figure store lacks.",
         ),
     ] = 1,
 ) -> None:
@@ -495,7 +526,7 @@ def parsheet(
     ] = None,
     decks: Annotated[int | None, typer.Option("--decks", "-d", metavar="N", help="The deck count.")] = None,
     output_format: Annotated[
-        ParSheetFormat, typer.Option("--format", "-f", case_sensitive=False)
+        ParSheetFormat, typer.Option("--format", "-f", case_sensitive=False, help=choices.PAR_SHEET_FORMAT_HELP)
     ] = ParSheetFormat.TEXT,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", metavar="PATH", help="Write here (required for pdf and xlsx).")
@@ -510,7 +541,9 @@ def parsheet(
     try:
         sheet = par_sheet(chapter.value, wager, paytable, decks)
     except ParSheetUnavailable as error:
-        fail(str(error))
+        from pacomply.reports.wording import plain
+
+        fail(plain(str(error)))
     if output_format == ParSheetFormat.JSON:
         from pacomply.reports.parsheet_json import par_sheet_json_text
 

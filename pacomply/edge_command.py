@@ -30,15 +30,20 @@ def edge(
         ),
     ] = None,
     wager: Annotated[
-        str | None, typer.Option(metavar="WAGER", help="Wager id (docs/math.md); all wagers when omitted.")
+        str | None,
+        typer.Option("--wager", "-w", metavar="WAGER", help="Wager id (docs/math.md); all wagers when omitted."),
     ] = None,
     paytable: Annotated[
-        str | None, typer.Option(metavar="PAYTABLE", help="Paytable id; every permitted one when omitted.")
+        str | None,
+        typer.Option("--paytable", "-p", metavar="PAYTABLE", help="Paytable id; every permitted one when omitted."),
     ] = None,
     decks: Annotated[
-        int | None, typer.Option(metavar="N", help="Deck count; every permitted count when omitted.")
+        int | None,
+        typer.Option("--decks", "-d", metavar="N", help="Deck count; every permitted count when omitted."),
     ] = None,
-    output_format: Annotated[TextOrJson, typer.Option("--format", "-f", case_sensitive=False)] = TextOrJson.TEXT,
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help=choices.TEXT_OR_JSON_HELP)
+    ] = TextOrJson.TEXT,
     filing: Annotated[
         Path | None,
         typer.Option(

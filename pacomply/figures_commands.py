@@ -127,7 +127,9 @@ def figures_list(
         choices.Chapter | None,
         typer.Argument(metavar="CHAPTER", case_sensitive=False, help="A chapter id; every chapter when omitted."),
     ] = None,
-    output_format: Annotated[TextOrJson, typer.Option("--format", "-f", case_sensitive=False)] = TextOrJson.TEXT,
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help=choices.TEXT_OR_JSON_HELP)
+    ] = TextOrJson.TEXT,
 ) -> None:
     """What is stored: each figure, the rulebook it follows, the method and the pacomply version that made it."""
     import json

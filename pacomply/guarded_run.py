@@ -1,6 +1,6 @@
 """Running the command line so that its exit code can be trusted: an unexpected exception (a defect in pacomply)
 exits 3 with its traceback written to a log file in this user's cache folder, never 1 ("errors found"); standard
-output that cannot be written exits 2 with the reason; Ctrl-C exits 130."""
+output that cannot be written exits 2 (with the reason, unless its reader closed the pipe); Ctrl-C exits 130."""
 
 from __future__ import annotations
 
@@ -39,6 +39,14 @@ class OutputFailed(Exception):
     def __init__(self, error: OSError) -> None:
         super().__init__(str(error))
         self.error = error
+
+    @property
+    def closed_by_reader(self) -> bool:
+        """The reader stopped reading (``| head``): ended quietly, as git and grep do; the exit code still says the
+        report did not all arrive."""
+        import errno
+
+        return self.error.errno == errno.EPIPE or isinstance(self.error, BrokenPipeError)
 
     def reason(self) -> str:
         """The failure in a reader's words."""
@@ -94,7 +102,8 @@ def run_app(app: Any, arguments: list[str] | None = None) -> int:
     An uncaught exception would otherwise exit 1, the code for "errors found", and a batch or CI could not tell
     a defect in pacomply from a finding about the filing. Standard output that cannot be written (a full disk, a
     pipe closed early as by ``| head -c1``) exits 2 with the reason: the report did not reach its reader, so no
-    verdict may be read from the exit code.
+    verdict may be read from the exit code. A closed pipe says nothing on stderr: the reader chose to stop (``|
+    head -1``), as git and grep end quietly.
     """
     original = sys.stdout
     sys.stdout = _GuardedOutput(original)
@@ -104,7 +113,8 @@ def run_app(app: Any, arguments: list[str] | None = None) -> int:
         return code
     except OutputFailed as failure:
         _silence_stdout()
-        sys.stderr.write(f"pacomply: could not write to standard output: {failure.reason()}\n")
+        if not failure.closed_by_reader:
+            sys.stderr.write(f"pacomply: could not write to standard output: {failure.reason()}\n")
         return EXIT_INPUT
     finally:
         sys.stdout = original

@@ -50,7 +50,9 @@ def regulations_verify(
         Path,
         typer.Argument(metavar="OFFICIAL", help="The official chapter: the PA Code HTML page, its PDF, or text."),
     ],
-    output_format: Annotated[TextOrJson, typer.Option("--format", "-f", case_sensitive=False)] = TextOrJson.TEXT,
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help=choices.TEXT_OR_JSON_HELP)
+    ] = TextOrJson.TEXT,
 ) -> None:
     """Compare the rulebook with the official chapter, subsection by subsection (exit 0 agrees, 1 differs)."""
     from pacomply import regulations

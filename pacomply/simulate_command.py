@@ -21,12 +21,16 @@ def simulate(
     wager: Annotated[
         list[str] | None,
         typer.Option(
-            metavar="WAGER", help="Wager id (docs/math.md), repeatable; every wager the game simulates if omitted."
+            "--wager",
+            "-w",
+            metavar="WAGER",
+            help="Wager id (docs/math.md), repeatable; every wager the game simulates if omitted.",
         ),
     ] = None,
-    paytable: Annotated[str | None, typer.Option(metavar="PAYTABLE", help="Paytable id.")] = None,
+    paytable: Annotated[str | None, typer.Option("--paytable", "-p", metavar="PAYTABLE", help="Paytable id.")] = None,
     decks: Annotated[
-        int | None, typer.Option(metavar="N", help="Decks per batch; the chapter's count when omitted.")
+        int | None,
+        typer.Option("--decks", "-d", metavar="N", help="Decks per batch; the chapter's count when omitted."),
     ] = None,
     rounds: Annotated[int, typer.Option(metavar="N", help="Rounds to deal.")] = 100_000,
     seed: Annotated[
@@ -34,7 +38,7 @@ def simulate(
     ] = 0,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", metavar="N", help="Worker processes (default: every core)."),
+        typer.Option("--jobs", "-j", metavar="N", help=choices.jobs_help("every core")),
     ] = None,
     workers: Annotated[int | None, typer.Option("--workers", hidden=True, help="The former name of --jobs.")] = None,
     scheduler: Annotated[
@@ -54,7 +58,9 @@ def simulate(
         ),
     ] = "0.75",
     seats: Annotated[int, typer.Option(metavar="N", help="Players dealt in each round.")] = 1,
-    output_format: Annotated[TextOrJson, typer.Option("--format", "-f", case_sensitive=False)] = TextOrJson.TEXT,
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help=choices.TEXT_OR_JSON_HELP)
+    ] = TextOrJson.TEXT,
     progress: Annotated[bool, typer.Option(help="Show a progress bar on a terminal.")] = True,
     meter_reset: Annotated[
         str | None,

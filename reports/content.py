@@ -1,8 +1,14 @@
-"""What the filing-ready reports (PDF, Excel, SARIF, JUnit) share: the filing id, the checklist as filed with the
-findings beside each row, table configurations as rows of text, and the fixed timestamp of a document.
+"""The review's content model: what the text, PDF and workbook reviews say, in which order and in which words; the
+JSON document (:mod:`reports.json`) keeps every field as computed.
 
-The JSON renderer (:mod:`reports.json`) is the reference for content; these helpers only arrange the same review
-for a page or a sheet, generically for any chapter, wager and paytable.
+One document design for every format: the verdict, the counts and what to fix first (:func:`summary`); the
+findings grouped by table, each with its citation, location and fix (:func:`finding_groups`); the wager math with
+the Board's figure beside each wager (:func:`wager_rows`); the readings relied on (:func:`reading_lines`); the law
+applied; then the appendices: each wager's par sheet and the evidence behind each Board-figure verdict
+(:func:`reports.reconciliation.evidence_rows`). Numbers and names are written by :mod:`reports.wording`.
+
+Also here: the filing id, the checklist as filed with the findings beside each row, table configurations as rows
+of text, and the fixed timestamp of a document.
 """
 
 from __future__ import annotations
@@ -11,15 +17,23 @@ import hashlib
 import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from pacomply.checker.registry import Finding, Rule, Severity, chapter_rules, filing_rules
 from pacomply.checker.review import Review
 from pacomply.regulations.rulebook import Rulebook
+from pacomply.reports import wording
 from pacomply.submissions.model import SourceLocation, TableConfiguration
 
 from pacomply import regulations
 
+if TYPE_CHECKING:
+    from pacomply.checker.wager_math import WagerMath
+    from pacomply.reports.reconciliation import BoardBeside
+
 SEVERITY_TITLES = {Severity.ERROR: "Errors", Severity.WARNING: "Warnings", Severity.INFO: "Information"}
+#: A severity as one finding's label and as a counted noun ('2 warnings', '1 note').
+SEVERITY_LABELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
 def filing_id(review: Review) -> str:
@@ -63,20 +77,12 @@ def document_datetime(review: Review) -> datetime:
 
 
 def percent(value: float | None, places: int = 4) -> str:
-    """0.0560523 → '5.6052%'; a small figure keeps four significant digits (0.00026750 → '0.02675%'); None →
-    'n/a'."""
-    if value is None:
-        return "n/a"
-    return f"{value * 100:.{percent_places(value * 100, places)}f}%"
+    """0.0560523 → '5.6052 %'; a small figure keeps four significant digits (0.00026750 → '0.02675 %'); None → ''
+    (:func:`reports.wording.percent`: a figure not computed is left out)."""
+    return wording.percent(value, places)
 
 
-def percent_places(number: float, places: int = 4) -> int:
-    """Places after the point that show ``number`` with ``places`` decimals and at least four significant digits."""
-    import math
-
-    if number == 0 or not math.isfinite(number):
-        return places
-    return max(places, 3 - math.floor(math.log10(abs(number))))
+percent_places = wording.percent_places
 
 
 def location_text(location: SourceLocation | None) -> str:
@@ -224,20 +230,9 @@ MONEY_FIELDS = frozenset({"payout_limit", "progressive_reset"})
 
 
 def money_text(value: object) -> str:
-    """40000 → '$40,000'; 1234.5 → '$1,234.50'; blank stays blank; text that is not a number is left as written."""
-    from decimal import Decimal, InvalidOperation
-
-    if value is None or value == "":
-        return ""
-    try:
-        amount = Decimal(str(value))
-    except InvalidOperation:
-        return str(value)
-    if not amount.is_finite():
-        return str(value)
-    if amount == amount.to_integral_value():
-        return f"${amount:,.0f}"
-    return f"${amount:,.2f}"
+    """40000 → '$40,000'; 1234.5 → '$1,234.50'; blank stays blank; text that is not a number is left as written
+    (:func:`reports.wording.money`)."""
+    return wording.money(value)
 
 
 def table_display(table: TableConfiguration, field_name: str) -> str:
@@ -263,16 +258,165 @@ def rules_checked(review: Review) -> tuple[Rule, ...]:
 
 def decks_text(decks: int) -> str:
     """'1 deck', '6 decks'."""
-    return f"{decks} deck{'s' * (decks != 1)}"
+    return wording.decks(decks)
 
 
 def wager_title(math_chapter: str, wager: str, paytable: str | None, decks: int) -> str:
-    """'686a bonus, paytable 686a.8(b), 6 decks'."""
-    name = wager
-    book = _rulebook(math_chapter)
-    if book is not None:
-        try:
-            name = f"{book.wager(wager).name} ({wager})"
-        except KeyError:
-            name = wager
-    return f"{math_chapter} {name}, " + (f"paytable {paytable}, " if paytable else "") + decks_text(decks)
+    """'Bonus Wager, paytable 686a.8(b), 6 decks' (the chapter is the section's; the wager as the chapter names
+    it)."""
+    return wording.wager_title(math_chapter, wager, paytable, decks)
+
+
+#: The document's sections in order, as every format titles them.
+SECTION_TITLES = (
+    "Verdict",
+    "Findings by table",
+    "Wager math",
+    "Readings of the regulation relied on",
+    "Law applied",
+    "Appendix A: par sheets",
+    "Appendix B: evidence for the Board-figure verdicts",
+)
+#: How many findings "what to fix first" names.
+FIX_FIRST = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The first thing a reader sees: the verdict, the findings counted, and the findings to fix first."""
+
+    verdict: str
+    counts: str
+    """'16 errors, 2 warnings, 8 notes' ('no findings' when there are none); waived findings are counted apart."""
+    fix_first: tuple[Finding, ...]
+    """The most serious open findings, errors first, at most :data:`FIX_FIRST` (none when nothing is wrong)."""
+
+
+def counts_text(findings: tuple[Finding, ...]) -> str:
+    """'16 errors, 2 warnings, 8 notes, 1 finding waived'; 'no findings'."""
+    open_findings = [finding for finding in findings if not finding.waived]
+    parts = [
+        wording.counted(sum(1 for finding in open_findings if finding.severity == severity), label)
+        for severity, label in SEVERITY_LABELS.items()
+    ]
+    waived = len(findings) - len(open_findings)
+    if waived:
+        parts.append(f"{wording.counted(waived, 'finding')} waived (marked WAIVED below)")
+    return ", ".join(parts) if findings else "no findings"
+
+
+def summary(review: Review) -> Summary:
+    """The verdict, the counts and what to fix first."""
+    verdict = "compliant" if review.compliant else "not compliant"
+    if review.configuration is not None and review.configuration.errors_demoted:
+        verdict += (
+            f" ({wording.counted(review.configuration.errors_demoted, 'error')} demoted by "
+            f"{review.configuration.source})"
+        )
+    urgent = sorted(
+        (finding for finding in review.findings if not finding.waived and finding.severity != Severity.INFO),
+        key=lambda finding: finding.severity.rank,
+    )
+    return Summary(verdict=verdict, counts=counts_text(review.findings), fix_first=tuple(urgent[:FIX_FIRST]))
+
+
+@dataclass(frozen=True, slots=True)
+class FindingGroup:
+    """The findings about one table (or, for those about no table, the checklist and the filing as a whole)."""
+
+    title: str
+    findings: tuple[Finding, ...]
+
+
+def finding_groups(review: Review) -> tuple[FindingGroup, ...]:
+    """The findings grouped by table in the filing's order, each group's errors first; the findings about no table
+    (checklist answers, the filing as a whole) last."""
+    order = [table.table_id for table in review.filing.tables]
+    groups: dict[str | None, list[Finding]] = {}
+    for finding in review.findings:
+        table_id = finding.table_id if finding.table_id in order else None
+        groups.setdefault(table_id, []).append(finding)
+    result = []
+    for table_id in [*order, None]:
+        findings = groups.get(table_id)
+        if not findings:
+            continue
+        findings.sort(key=lambda finding: finding.severity.rank)
+        title = f"Table {table_id}" if table_id is not None else "Checklist and filing"
+        result.append(FindingGroup(title, tuple(findings)))
+    return tuple(result)
+
+
+def finding_label(finding: Finding) -> str:
+    """'error 687A-001', 'error 686A-004 WAIVED'."""
+    return f"{SEVERITY_LABELS[finding.severity]} {finding.rule_id}" + (" WAIVED" if finding.waived else "")
+
+
+def finding_message(finding: Finding) -> str:
+    """A finding's message as printed: numbers in words and no reading ids inside a computed figure's description
+    (the computed sentences of a Board-figure finding)."""
+    return wording.without_reading_ids(wording.plain(finding.message))
+
+
+def waiver_text(finding: Finding) -> str:
+    """'waived under 58 Pa. Code § 601a.4 by ..., until ... (source): justification'; '' where not waived."""
+    waiver = finding.waiver
+    if waiver is None:
+        return ""
+    return (
+        f"waived under 58 Pa. Code § 601a.4 by {waiver.approval_reference}, until {waiver.expires.isoformat()} "
+        f"({waiver.source}): {waiver.justification}"
+    )
+
+
+def method_text(math: WagerMath) -> str:
+    """'exact'; 'simulated, 2,000 rounds'."""
+    if math.rounds:
+        return f"simulated, {wording.rounds(math.rounds)}"
+    return math.method
+
+
+@dataclass(frozen=True, slots=True)
+class WagerRow:
+    """One wager-math row in words, with the Board's figures that stand beside it."""
+
+    wager: str
+    paytable: str
+    decks: str
+    house_edge: str
+    return_: str
+    method: str
+    citation: str
+    board: tuple[str, ...]
+    """One sentence per Board figure compared with this row."""
+
+
+def board_beside_text(entry: BoardBeside) -> str:
+    """One Board figure beside a wager row: 'Board 0.355 % house edge (low end), 42 Pa.B. 2922, preamble;
+    pacomply 0.355 %: reproduced under another reading'."""
+    ours = f"; pacomply {entry.pacomply}" if entry.pacomply else ""
+    return f"Board {entry.board} ({entry.source}){ours}: {entry.verdict}"
+
+
+def wager_rows(review: Review) -> tuple[WagerRow, ...]:
+    """The review's wager math in words, each row with the Board's figures compared with it."""
+    from pacomply.reports.reconciliation import beside
+
+    return tuple(
+        WagerRow(
+            wager=wording.wager_name(math.chapter, math.wager),
+            paytable=math.paytable or "",
+            decks=wording.decks(math.decks),
+            house_edge=wording.percent(math.house_edge),
+            return_=wording.percent(math.return_),
+            method=method_text(math),
+            citation=math.citation,
+            board=tuple(board_beside_text(entry) for entry in beside(math, review.published)),
+        )
+        for math in review.wager_math
+    )
+
+
+def reading_lines(review: Review) -> tuple[str, ...]:
+    """Each reading relied on: its topic, where the chapter is silent or ambiguous, and the choice made."""
+    return tuple(f"{reading.topic} ({reading.citation}): {reading.choice}" for _chapter, reading in review.readings)

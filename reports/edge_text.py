@@ -19,16 +19,18 @@ _STRATEGY_CHART_LINES = 12
 def edge_text(results: Sequence[WagerMath], *, decks_given: bool, from_filing: bool, show_strategy: bool) -> str:
     """The report; ``decks_given``: --decks was named; ``from_filing``: the rows are a filing's tables, in order."""
     from pacomply.checker.wager_math import READING_SEPARATOR
+    from pacomply.reports import wording
 
     lines: list[str] = []
     rows = list(results) if from_filing or decks_given else _board_decks_first(list(results), lines)
     readings: dict[str, int] = {}  # a reading usually covers many rows: each distinct one is printed once, at the end
     for result in rows:
-        hit = "n/a" if result.hit_frequency is None else f"{100 * result.hit_frequency:.2f}%"
+        hit = "" if result.hit_frequency is None else f"  hit {wording.percent(result.hit_frequency, 2)}"
         lines.append(
             f"{result.chapter} {result.wager:<12} paytable {result.paytable or '-':<10} decks {result.decks}: "
-            f"house edge {result.house_edge * 100:.4f}%  element of risk {result.element_of_risk * 100:.4f}%  "
-            f"return {result.return_ * 100:.4f}%  hit {hit}  ({result.method}, {result.citation})"
+            f"house edge {wording.percent(result.house_edge)}  "
+            f"element of risk {wording.percent(result.element_of_risk)}  return {wording.percent(result.return_)}"
+            f"{hit}  ({wording.wager_name(result.chapter, result.wager)}; {result.method}, {result.citation})"
         )
         chart = result.strategy if show_strategy or not _is_strategy_chart(result) else ()
         width = max((len(when) for when, _ in chart), default=0) + 1

@@ -62,7 +62,7 @@ def waiver_json(waiver: Waiver | None) -> dict[str, Any] | None:
 def _wager_math_json(math: WagerMath, review: Review) -> dict[str, Any]:
     """A wager-math row with the Board's published figures about it (``board_figures``, where there are any)."""
     document = math.to_json()
-    entries = beside(math, review.published)
+    entries = beside(math, review.published, every=True)
     if entries:
         document["board_figures"] = [entry.to_json() for entry in entries]
     return document

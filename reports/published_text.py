@@ -8,7 +8,15 @@ import textwrap
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from pacomply.reports.reconciliation import WIDTH, board_text, pacomply_text, sorted_reconciliations, source_text
+from pacomply.reports import wording
+from pacomply.reports.reconciliation import (
+    WIDTH,
+    board_text,
+    evidence_rows,
+    pacomply_text,
+    sorted_reconciliations,
+    source_text,
+)
 
 if TYPE_CHECKING:
     from pacomply.checker.reconciliation import Reconciliation
@@ -29,19 +37,20 @@ def published_text(items: Iterable[Reconciliation]) -> str:
                 lines.append("")
             lines.append(f"{chapter} {regulations.CHAPTER_TITLES.get(chapter, '')}".rstrip())
         counts[item.verdict.value] = counts.get(item.verdict.value, 0) + 1
-        what = figure.wager or "-"
+        what = wording.wager_name(figure.chapter, figure.wager) if figure.wager else "-"
         if figure.paytable:
-            what += f" {figure.paytable}"
+            what += f", paytable {figure.paytable}"
+        ours = pacomply_text(item)
         lines.append(
-            f"  {figure.id:<28} {what:<24} Board {board_text(item):<28} pacomply {pacomply_text(item):<10} "
-            f"{item.verdict.value}"
+            f"  {figure.id:<28} {what:<36} Board {board_text(item):<28} "
+            + (f"pacomply {ours:<10} " if ours else f"{'':<19} ")
+            + item.verdict.value
         )
-        lines.extend(textwrap.wrap(item.explanation, WIDTH, initial_indent="      ", subsequent_indent="      "))
-        if item.evidence:
+        explanation = wording.without_reading_ids(wording.plain(item.explanation))
+        lines.extend(textwrap.wrap(explanation, WIDTH, initial_indent="      ", subsequent_indent="      "))
+        for _figure, label, value in evidence_rows([item]):
             lines.extend(
-                textwrap.wrap(
-                    f"evidence: {item.evidence_text}", WIDTH, initial_indent="      ", subsequent_indent="        "
-                )
+                textwrap.wrap(f"{label}: {value}", WIDTH, initial_indent="      ", subsequent_indent="        ")
             )
         lines.append(f"      Board: {source_text(item)}")
         lines.append(f"      pacomply: {figure.citation}")

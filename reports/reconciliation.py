@@ -41,11 +41,63 @@ def board_text(item: Reconciliation) -> str:
 
 
 def pacomply_text(item: Reconciliation) -> str:
-    """pacomply's figure at the Board's precision (the match, else the nearest), or '-' where there is none."""
+    """pacomply's figure at the Board's precision (the match, else the nearest); '' where there is none, or where
+    the verdict is that there is nothing to price the Board's figure on (a nearest figure would then read as an
+    answer the review does not give)."""
+    from pacomply.checker.reconciliation import Verdict
+
     shown = item.pacomply_figure
-    if shown is None:
-        return "-"
+    if shown is None or item.verdict in (Verdict.UNDECIDABLE, Verdict.NO_FIGURE):
+        return ""
     return f"{shown.rounded(item.figure.places)} %"
+
+
+def figure_subject(item: Reconciliation) -> str:
+    """What the Board's figure is about, in words: 'the Two-Way Bad Beat Bonus Wager, paytable DJWBB-03'."""
+    from pacomply.reports import wording
+
+    figure = item.figure
+    if not figure.wager:
+        return f"chapter {figure.chapter}"
+    return "the " + wording.wager_title(figure.chapter, figure.wager, figure.paytable, None)
+
+
+def sentence(item: Reconciliation) -> str:
+    """The figure and its verdict in one sentence a reviewer can repeat: 'The Board published 85.904 % payback for
+    the Two-Way Bad Beat Bonus Wager (RAF 125-223, item (17)); pacomply computes 86.025 %: consistent with
+    simulation.' The explanation follows it, in words."""
+    from pacomply.reports import wording
+
+    figure = item.figure
+    ours = pacomply_text(item)
+    said = (
+        f"The Board published {board_text(item)} for {figure_subject(item)} ({figure.source.key}, {figure.source.item})"
+    )
+    if figure.percent is None:
+        said = f"The Board published no figure for {figure_subject(item)} ({figure.source.key}, {figure.source.item})"
+    computed = f"; pacomply computes {ours}" if ours else ""
+    explanation = wording.without_reading_ids(wording.plain(item.explanation)).strip()
+    if explanation and not explanation.startswith("pacomply"):
+        explanation = explanation[:1].upper() + explanation[1:]
+    tail = f" {explanation}" if explanation else ""
+    if tail and not tail.endswith("."):
+        tail += "."
+    return f"{said}{computed}: {item.verdict.value}.{tail}"
+
+
+#: The columns of the Board-figure evidence appendix: one row per piece of evidence.
+EVIDENCE_COLUMNS = ("Figure", "Evidence", "Value")
+
+
+def evidence_rows(items: Iterable[Reconciliation]) -> list[tuple[str, str, str]]:
+    """Each verdict's evidence as rows of :data:`EVIDENCE_COLUMNS`, named in words, numbers written out."""
+    from pacomply.reports import wording
+
+    return [
+        (item.figure.id, wording.evidence_label(name), wording.evidence_value(value))
+        for item in sorted_reconciliations(items)
+        for name, value in item.evidence
+    ]
 
 
 def source_text(item: Reconciliation) -> str:
@@ -89,19 +141,44 @@ class BoardBeside:
         }
 
 
-def beside(row: WagerMath, items: Iterable[Reconciliation]) -> tuple[BoardBeside, ...]:
-    """The Board figures that speak of a wager-math row, with their verdicts."""
+def compared_with(row: WagerMath, item: Reconciliation) -> bool:
+    """Whether a Board figure stands beside this row: where the Board did not say which deck count (or paytable) it
+    is for, it stands beside the row whose deck count and paytable pacomply compared it with (the match, else the
+    nearest), not beside every deck count the wager is offered at; a figure the reconciliation took for no paytable
+    the chapter prints stands beside none."""
+    shown = item.pacomply_figure
+    if f"{item.figure.id} -> none" in dict(item.evidence).get("assignment", ""):
+        return False
+    if shown is None:
+        return True
+    if not item.figure.decks and shown.decks != row.decks:
+        return False
+    return item.figure.paytable is not None or shown.paytable in (None, row.paytable)
+
+
+def _nearest_text(item: Reconciliation) -> str:
+    """pacomply's match, else nearest, figure at the Board's precision whatever the verdict; '-' where none (the
+    JSON's field, which keeps what was computed)."""
+    shown = item.pacomply_figure
+    return "-" if shown is None else f"{shown.rounded(item.figure.places)} %"
+
+
+def beside(row: WagerMath, items: Iterable[Reconciliation], *, every: bool = False) -> tuple[BoardBeside, ...]:
+    """The Board figures that speak of a wager-math row and were compared with it, with their verdicts, as a reader
+    gets them (:func:`compared_with`, :func:`pacomply_text`); with ``every`` (the JSON), every figure that speaks of
+    the row, each with pacomply's nearest figure."""
     from pacomply.checker.reconciliation import figures_for_row
 
     return tuple(
         BoardBeside(
             figure_id=item.figure.id,
             board=board_text(item),
-            pacomply=pacomply_text(item),
+            pacomply=_nearest_text(item) if every else pacomply_text(item),
             verdict=item.verdict.value,
             source=f"{item.figure.source.key}, {item.figure.source.item}",
         )
         for item in sorted_reconciliations(figures_for_row(row, items))
+        if every or compared_with(row, item)
     )
 
 
@@ -110,21 +187,27 @@ def beside_text(row: WagerMath, items: Iterable[Reconciliation]) -> str:
     return "; ".join(entry.text() for entry in beside(row, items))
 
 
-def table_rows(items: Sequence[Reconciliation], with_evidence: bool = True) -> list[tuple[str, ...]]:
-    """The reconciliation as rows of :data:`COLUMNS` (PDF and Excel sections); the explanation ends with the
-    evidence unless ``with_evidence`` is False (the PDF gives it a row of its own)."""
+def table_rows(items: Sequence[Reconciliation], with_evidence: bool = False) -> list[tuple[str, ...]]:
+    """The reconciliation as rows of :data:`COLUMNS` (PDF and Excel sections), one row per figure, wagers named and
+    numbers in words; the evidence is the appendix of :func:`evidence_rows`, or ends the explanation where
+    ``with_evidence`` asks for it."""
+    from pacomply.reports import wording
+
     return [
         (
             item.figure.id,
-            item.figure.wager or "",
+            wording.wager_name(item.figure.chapter, item.figure.wager) if item.figure.wager else "",
             item.figure.paytable or "",
             board_text(item),
             pacomply_text(item),
             item.verdict.value,
             source_text(item),
-            f"{item.explanation}. Evidence: {item.evidence_text}"
-            if item.evidence and with_evidence
-            else item.explanation,
+            wording.without_reading_ids(wording.plain(item.explanation))
+            + (
+                ". Evidence: " + "; ".join(f"{label.lower()}: {value}" for _, label, value in evidence_rows([item]))
+                if item.evidence and with_evidence
+                else ""
+            ),
         )
         for item in sorted_reconciliations(items)
     ]

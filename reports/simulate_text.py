@@ -20,22 +20,35 @@ def simulate_text(
 ) -> str:
     """The report; ``details`` is the run as the JSON's ``simulation`` states it; ``filed`` the meters read from
     ``details['filing']`` (None without --filing)."""
+    from pacomply.reports import wording
+
     seats = details["seats"]
+    chunk = min(details["chunk_rounds"], details["table_rounds"])
+    chunks = (
+        f"one chunk, seed {wording.seed(details['seed'])}"
+        if details["chunks"] == 1
+        else f"{wording.counted(details['chunks'], 'chunk')} of at most {wording.rounds(chunk)}, "
+        f"seed {wording.seed(details['seed'])}"
+    )
     lines = [
-        f"{chapter}: {details['table_rounds']} rounds{f' of {seats} seats' if seats > 1 else ''} "
-        f"({details['chunks']} chunks of {details['chunk_rounds']}, seed {details['seed']}), "
-        f"{details['shoes']} shoes; {details['shoe']}"
+        f"{chapter}: {wording.rounds(details['table_rounds'])}{f' of {seats} seats' if seats > 1 else ''} "
+        f"({chunks}), {wording.counted(details['shoes'], 'shoe')}; {wording.plain(details['shoe'])}"
     ]
     if filed is not None:
         stated = "; ".join(describe_filed(entry) for _, entry in sorted(filed.items()))
         lines.append(f"filed meters ({details['filing']}): " + (stated or "none stated; the chapter's reset and rate"))
     for record in records:
-        low_bound, high_bound = record.ci95 or (float("nan"), float("nan"))
+        interval = (
+            f" (95 % {wording.percent(record.ci95[0])} to {wording.percent(record.ci95[1])})"
+            if record.ci95 is not None
+            else ""
+        )
+        hit = f"  hit {wording.percent(record.hit_frequency, 2)}" if record.hit_frequency is not None else ""
         lines.append(
             f"{record.chapter} {record.wager:<12} paytable {record.paytable or '-':<10} decks {record.decks}: "
-            f"house edge {record.house_edge * 100:.4f}% (95% {low_bound * 100:.4f}% to {high_bound * 100:.4f}%)  "
-            f"element of risk {record.element_of_risk * 100:.4f}%  return {record.return_ * 100:.4f}%  "
-            f"hit {100 * (record.hit_frequency or 0):.2f}%  (simulation, {record.citation})"
+            f"house edge {wording.percent(record.house_edge)}{interval}  "
+            f"element of risk {wording.percent(record.element_of_risk)}  return {wording.percent(record.return_)}"
+            f"{hit}  ({wording.wager_name(record.chapter, record.wager)}; simulation, {record.citation})"
         )
         if record.reading:
             lines.append(f"    reading {record.reading}")
@@ -45,10 +58,12 @@ def simulate_text(
 
 
 def describe_filed(entry: FiledMeter) -> str:
-    """'bad_beat reset $7500 (633a!C41), rate 12% (633a!C40)'."""
+    """'bad_beat reset $7,500 (633a!C41), rate 12% (633a!C40)'."""
+    from pacomply.reports import wording
+
     parts = []
     if entry.reset is not None:
-        parts.append(f"reset ${entry.reset} ({entry.reset_from})")
+        parts.append(f"reset {wording.money(entry.reset)} ({entry.reset_from})")
     if entry.rate is not None:
         parts.append(f"rate {float(entry.rate) * 100:g}% ({entry.rate_from})")
     return f"{entry.wager} " + ", ".join(parts)
@@ -56,12 +71,16 @@ def describe_filed(entry: FiledMeter) -> str:
 
 def describe_meter(summary: MeterSummary) -> str:
     """One line on a simulated meter and the exact figures it is checked against."""
-    long_run = f", long run {summary.house_edge_long_run * 100:.4f}%" if summary.house_edge_long_run is not None else ""
+    from pacomply.reports import wording
+
+    long_run = (
+        f", long run {wording.percent(summary.house_edge_long_run)}" if summary.house_edge_long_run is not None else ""
+    )
     return (
-        f"meter (paytable {summary.paytable}): reset ${summary.reset}, rate {float(summary.rate) * 100:g}% of a "
-        f"${summary.wager_amount} wager; per wager ${summary.contributed_per_wager:.4f} contributed, "
-        f"${summary.paid_from_meter_per_wager:.4f} paid from the meter, ${summary.reseeded_per_wager:.4f} re-seeded, "
-        f"${summary.left_on_meter_per_wager:.4f} left on the meter (counted as the players'); "
-        f"{summary.meter_hits} meter awards; exact house edge at the reset {summary.house_edge_at_reset * 100:.4f}%"
-        f"{long_run}"
+        f"meter (paytable {summary.paytable}): reset {wording.money(summary.reset)}, rate "
+        f"{float(summary.rate) * 100:g} % of a {wording.money(summary.wager_amount)} wager; per wager "
+        f"${summary.contributed_per_wager:.4f} contributed, ${summary.paid_from_meter_per_wager:.4f} paid from the "
+        f"meter, ${summary.reseeded_per_wager:.4f} re-seeded, ${summary.left_on_meter_per_wager:.4f} left on the meter "
+        f"(counted as the players'); {wording.counted(summary.meter_hits, 'meter award')}; exact house edge at the "
+        f"reset {wording.percent(summary.house_edge_at_reset)}{long_run}"
     )

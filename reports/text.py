@@ -1,4 +1,5 @@
-"""The review as plain text, for the terminal and for logs."""
+"""The review as plain text, for the terminal and for logs: the document design of :mod:`reports.content` (verdict,
+findings by table, wager math with the Board's figures, readings, law applied, appendices) in a screen or two."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
+from pacomply.reports import content, wording
 from pacomply.reports.content import PAR_SHEET_DIFFERS, RETURN_BASIS, law_applied_lines
 
 if TYPE_CHECKING:
@@ -17,14 +18,24 @@ if TYPE_CHECKING:
 WIDTH = 100
 
 
+def _wrap(text: str, indent: str, hanging: str | None = None) -> list[str]:
+    return textwrap.wrap(
+        text, WIDTH, initial_indent=indent, subsequent_indent=indent if hanging is None else hanging
+    ) or [indent.rstrip()]
+
+
+def _heading(title: str) -> list[str]:
+    return [title.upper()]
+
+
 def board_figure_lines(math: WagerMath, published: Sequence[Reconciliation]) -> list[str]:
-    """The Board's published figures beside one wager-math row, with pacomply's figure and the verdict."""
+    """The Board's published figures compared with one wager-math row, one line each."""
     from pacomply.reports.reconciliation import beside
 
-    return [
-        f"      Board {entry.board} ({entry.source}) · pacomply {entry.pacomply} · {entry.verdict} [{entry.figure_id}]"
-        for entry in beside(math, published)
-    ]
+    lines: list[str] = []
+    for entry in beside(math, published):
+        lines.extend(_wrap(content.board_beside_text(entry), "      ", "        "))
+    return lines
 
 
 def par_sheet_lines(review: Review) -> list[str]:
@@ -37,98 +48,150 @@ def par_sheet_lines(review: Review) -> list[str]:
     for sheet in review.par_sheets:
         lines.extend(f"  {line}".rstrip() for line in par_sheet_text(sheet).splitlines())
         if differs_from_review(sheet, review.wager_math):
-            lines.append(f"    note: {PAR_SHEET_DIFFERS}")
+            lines.extend(_wrap(f"note: {PAR_SHEET_DIFFERS}", "    ", "      "))
         lines.append("")
     return lines[:-1]
 
 
-def _percent(value: float) -> str:
-    from pacomply.reports.content import percent
+def _header(review: Review) -> list[str]:
+    filing = review.filing
+    metadata = filing.metadata
+    return [
+        f"pacomply {review.tool_version} — review of {filing.source or 'the filing'}",
+        f"Licensee: {metadata.licensee}   Filed: {metadata.date_filed.isoformat()}   "
+        f"Reviewed by: {metadata.reviewed_by}",
+        "Chapters: " + ", ".join(f"{used.chapter} {used.title} (rulebook {used.version})" for used in review.rulebooks),
+        f"Review date: {review.review_date.isoformat()} (waiver expiry and the Date Filed are judged against it)",
+        *([f"Configuration: {review.configuration.describe()}"] if review.configuration is not None else []),
+        "",
+    ]
 
-    return percent(value)
+
+def _verdict(review: Review) -> list[str]:
+    summary = content.summary(review)
+    lines = [f"VERDICT: {summary.verdict} — {summary.counts}"]
+    if summary.fix_first:
+        lines.append("What to fix first:")
+        for number, finding in enumerate(summary.fix_first, start=1):
+            where = content.location_text(finding.location)
+            lines.extend(
+                _wrap(f"{number}. [{where}] {content.finding_message(finding)} ({finding.rule_id})", "  ", "     ")
+            )
+    lines.append("")
+    return lines
+
+
+def _findings(review: Review) -> list[str]:
+    groups = content.finding_groups(review)
+    if not groups:
+        return []
+    lines = _heading(content.SECTION_TITLES[1])
+    for group in groups:
+        lines.append(f"  {group.title}")
+        for finding in group.findings:
+            where = content.location_text(finding.location)
+            # One line per finding, never wrapped, so a finding is found by searching for its message.
+            lines.append(f"    {content.finding_label(finding)} [{where}] {content.finding_message(finding)}")
+            lines.append(f"        {finding.citation}")
+            lines.extend(_wrap(f"fix: {finding.fix}", "        "))
+            if finding.waiver is not None:
+                lines.extend(_wrap(content.waiver_text(finding), "        "))
+    lines.append("")
+    return lines
+
+
+def _wager_math(review: Review) -> list[str]:
+    rows = content.wager_rows(review)
+    if not rows:
+        return []
+    table = [
+        ("wager", "paytable", "decks", "house edge", "return", "method"),
+        *((row.wager, row.paytable, row.decks, row.house_edge, row.return_, row.method) for row in rows),
+    ]
+    widths = [max(len(cells[index]) for cells in table) for index in range(6)]
+    right = {3, 4}
+
+    def line(cells: Sequence[str]) -> str:
+        return (
+            "  "
+            + "  ".join(
+                cell.rjust(width) if index in right else cell.ljust(width)
+                for index, (cell, width) in enumerate(zip(cells, widths, strict=True))
+            ).rstrip()
+        )
+
+    lines = [*_heading(content.SECTION_TITLES[2]), line(table[0])]
+    for row, cells in zip(rows, table[1:], strict=True):
+        lines.append(line(cells))
+        lines.append(f"      {row.citation}")
+        for said in row.board:
+            lines.extend(_wrap(said, "      ", "        "))
+    lines.extend(_wrap(RETURN_BASIS, "  "))
+    lines.append("")
+    return lines
+
+
+def _readings(review: Review) -> list[str]:
+    readings = content.reading_lines(review)
+    if not readings:
+        return []
+    lines = _heading(content.SECTION_TITLES[3])
+    for reading in readings:
+        lines.extend(_wrap(reading, "  ", "    "))
+    lines.append("")
+    return lines
+
+
+def _law(review: Review) -> list[str]:
+    lines = _heading(content.SECTION_TITLES[4])
+    for line in law_applied_lines(review):
+        lines.extend(_wrap(line, "  ", "    "))
+    lines.append("")
+    return lines
+
+
+def _appendices(review: Review, par_sheets: bool) -> list[str]:
+    from pacomply.reports.reconciliation import evidence_rows, sentence, sorted_reconciliations
+
+    lines: list[str] = []
+    if review.par_sheets:
+        lines.extend(_heading(content.SECTION_TITLES[5]))
+        if par_sheets:
+            lines.extend(par_sheet_lines(review))
+        else:
+            lines.append(
+                f"  {wording.counted(len(review.par_sheets), 'par sheet')} in the PDF and workbook reviews; "
+                "validate --par-sheets prints them here"
+            )
+        lines.append("")
+    if review.published:
+        lines.extend(_heading(content.SECTION_TITLES[6]))
+        for item in sorted_reconciliations(review.published):
+            lines.extend(_wrap(f"{item.figure.id}: {sentence(item)}", "  ", "    "))
+            for _figure, label, value in evidence_rows([item]):
+                lines.extend(_wrap(f"{label}: {value}", "    ", "      "))
+        lines.append("")
+    return lines
 
 
 class TextRenderer:
-    """A compact, readable review: verdict, findings by severity, wager math, readings."""
+    """A compact, readable review: verdict and what to fix first, findings by table, wager math, readings, law
+    applied, appendices. Par sheets are printed in full only when ``par_sheets`` is set (``--par-sheets``)."""
+
+    def __init__(self, par_sheets: bool = False) -> None:
+        self.par_sheets = par_sheets
 
     def render(self, review: Review) -> bytes:
         """The text, UTF-8."""
-        filing = review.filing
         lines = [
-            f"pacomply {review.tool_version} — review of {filing.source or 'filing'}",
-            f"Licensee: {filing.metadata.licensee}   Filed: {filing.metadata.date_filed.isoformat()}   "
-            f"Reviewed by: {filing.metadata.reviewed_by}",
-            "Chapters: "
-            + ", ".join(f"{used.chapter} {used.title} (rulebook {used.version})" for used in review.rulebooks),
-            "Law applied:",
-            *(f"  {line}" for line in law_applied_lines(review)),
-            f"Review date: {review.review_date.isoformat()} (waiver expiry and the Date Filed are judged against it)",
-            *([f"Configuration: {review.configuration.describe()}"] if review.configuration is not None else []),
-            f"Verdict: {review.verdict}"
-            + (
-                f" — {review.configuration.errors_demoted} error(s) demoted by {review.configuration.source}"
-                if review.configuration is not None and review.configuration.errors_demoted
-                else ""
-            )
-            + (
-                f" — {review.waived_count} finding(s) waived, listed below marked WAIVED" if review.waived_count else ""
-            ),
-            "",
+            *_header(review),
+            *_verdict(review),
+            *_findings(review),
+            *_wager_math(review),
+            *_readings(review),
+            *_law(review),
+            *_appendices(review, self.par_sheets),
         ]
-        for severity in Severity:
-            findings = [finding for finding in review.findings if finding.severity == severity]
-            if not findings:
-                continue
-            lines.append(f"{severity.value.upper()}S ({len(findings)})")
-            for finding in findings:
-                where = str(finding.location) if finding.location is not None else "filing"
-                marker = " WAIVED" if finding.waiver is not None else ""
-                lines.append(f"  {finding.rule_id}{marker} [{where}] {finding.message}")
-                lines.append(f"      {finding.citation}")
-                lines.extend(
-                    textwrap.wrap(f"fix: {finding.fix}", WIDTH, initial_indent="      ", subsequent_indent="      ")
-                )
-                if finding.waiver is not None:
-                    waiver = finding.waiver
-                    lines.extend(
-                        textwrap.wrap(
-                            f"waived under 58 Pa. Code § 601a.4 by {waiver.approval_reference}, until "
-                            f"{waiver.expires.isoformat()} ({waiver.source}): {waiver.justification}",
-                            WIDTH,
-                            initial_indent="      ",
-                            subsequent_indent="      ",
-                        )
-                    )
-            lines.append("")
-        if review.wager_math:
-            lines.append("WAGER MATH")
-            lines.append(
-                f"  {'chapter':8}{'wager':22}{'paytable':12}{'decks':>6}{'house edge':>13}{'return':>11}  method"
-            )
-            for math in review.wager_math:
-                lines.append(
-                    f"  {math.chapter:8}{math.wager:22}{math.paytable or '-':12}{math.decks:>6}"
-                    f"{_percent(math.house_edge):>13}{_percent(math.return_):>11}  {math.method}  ({math.citation})"
-                )
-                lines.extend(board_figure_lines(math, review.published))
-            lines.extend(textwrap.wrap(RETURN_BASIS, WIDTH, initial_indent="  ", subsequent_indent="  "))
-            lines.append("")
-        if review.par_sheets:
-            lines.append("PAR SHEETS")
-            lines.extend(par_sheet_lines(review))
-            lines.append("")
-        if review.readings:
-            lines.append("READINGS OF THE REGULATION RELIED ON")
-            for _chapter, reading in review.readings:
-                lines.extend(
-                    textwrap.wrap(
-                        f"{reading.id} ({reading.citation}): {reading.topic} — {reading.choice}",
-                        WIDTH,
-                        initial_indent="  ",
-                        subsequent_indent="    ",
-                    )
-                )
-            lines.append("")
         return ("\n".join(lines).rstrip() + "\n").encode("utf-8")
 
     def render_many(self, reviews: list[Review]) -> bytes:

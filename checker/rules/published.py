@@ -15,6 +15,7 @@ from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, mak
 from pacomply.regulations.citation import RULES_SUBMISSIONS, cite
 
 if TYPE_CHECKING:
+    from pacomply.checker.reconciliation import Reconciliation
     from pacomply.submissions.model import TableConfiguration
 
 CODE = "FIL-015"
@@ -48,11 +49,11 @@ def _selected_paytable_figures(context: CheckContext, rule: Rule) -> Iterator[Fi
             figure = item.figure
             if (figure.chapter, figure.wager) != (chapter, wager) or figure.paytable not in (None, paytable):
                 continue
-            if not item.verdict.needs_attention:
+            if not item.verdict.needs_attention or not _about_paytable(item, paytable):
                 continue
             severity = Severity.WARNING if item.verdict == Verdict.REPRODUCED_UNDER_READING else Severity.INFO
             yield rule.finding(
-                f"{chapter} {wager} paytable {paytable}: the Board published {figure.percent} % "
+                f"{_wager_name(chapter, wager)}, paytable {paytable}: the Board published {figure.percent} % "
                 f"{figure.measure.value} ({figure.source.key}, {figure.source.item}); verdict: {item.verdict.value}. "
                 f"{item.explanation}",
                 location=table.location_of("wagers"),
@@ -63,6 +64,27 @@ def _selected_paytable_figures(context: CheckContext, rule: Rule) -> Iterator[Fi
                 f"{chapter}' and the reading the review relied on; nothing to change where the chapter's paytable "
                 "is the one intended.",
             )
+
+
+def _about_paytable(item: Reconciliation, paytable: str) -> bool:
+    """Whether a Board figure is about the filed paytable: the Board named it, or, where the Board printed figures
+    for the wager without naming paytables, the figure was priced on it (a figure taken for another paytable, or for
+    one the chapter does not print, is about another paytable)."""
+    if item.figure.paytable is not None:
+        return item.figure.paytable == paytable
+    if f"{item.figure.id} -> none" in dict(item.evidence).get("assignment", ""):
+        return False
+    shown = item.pacomply_figure
+    return shown is None or shown.paytable in (None, paytable)
+
+
+def _wager_name(chapter: str, wager: str) -> str:
+    from pacomply import regulations
+
+    try:
+        return regulations.rulebook(chapter).wager(wager).name
+    except KeyError:
+        return wager
 
 
 RULES = (

@@ -23,7 +23,7 @@ def run(*arguments: str):  # type: ignore[no-untyped-def]
 def test_validate_a_compliant_filing_exits_0(examples: Path) -> None:
     result = run("validate", str(examples / "686a-compliant.xlsx"))
     assert result.exit_code == 0, result.output
-    assert "Verdict: compliant" in result.output
+    assert "VERDICT: compliant" in result.output
 
 
 def test_validate_names_every_planted_violation_with_citation_and_cell(examples: Path) -> None:

@@ -113,7 +113,7 @@ def test_quiet_leaves_out_notes_and_keeps_results(order: str, tmp_path: Path) ->
     assert quiet.exit_code == 0 and workbook.is_file()
     assert quiet.stderr == ""
     result = run("validate", str(EXAMPLES / "686a-violations.json"), "-q")
-    assert result.exit_code == 1 and "Verdict: not compliant" in result.stdout
+    assert result.exit_code == 1 and "VERDICT: not compliant" in result.stdout
 
 
 def test_verbose_names_the_configuration_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -195,7 +195,7 @@ def test_ctrl_c_during_simulate_exits_130_and_reports_the_finished_chunks(monkey
     assert {record["simulation"]["chunks"] for record in records} == {2}
     assert "interrupted" in result.stderr
     text = run("simulate", "686a", "--rounds", "4000", "--chunk-rounds", "1000", "--workers", "1")
-    assert text.exit_code == 130 and "2000 rounds" in text.stdout
+    assert text.exit_code == 130 and "2,000 rounds" in text.stdout
 
 
 def test_output_dir_that_is_the_folder_of_filings_is_refused_up_front(tmp_path: Path) -> None:
@@ -290,3 +290,106 @@ def test_verbose_says_where_the_caches_are_and_how_many_threads_numba_gets(tmp_p
         cwd=Path(__file__).resolve().parents[2], check=True,
     )  # fmt: skip
     assert "caches:" not in quiet.stderr
+
+
+def _all_commands() -> list[tuple[str, object]]:
+    """(path, click command) of every command, sub-commands included."""
+    import typer
+
+    found: list[tuple[str, object]] = []
+
+    def walk(command: object, path: str) -> None:
+        found.append((path, command))
+        for name, sub in sorted(getattr(command, "commands", {}).items()):
+            walk(sub, f"{path} {name}")
+
+    walk(typer.main.get_command(app), "pacomply")
+    return found
+
+
+def test_every_format_option_says_what_its_formats_are() -> None:
+    formats = [
+        (path, parameter)
+        for path, command in _all_commands()
+        for parameter in getattr(command, "params", ())
+        if "--format" in getattr(parameter, "opts", ()) or "--coverage-format" in getattr(parameter, "opts", ())
+    ]
+    assert len(formats) >= 8
+    for path, parameter in formats:
+        assert parameter.help and len(parameter.help.split()) >= 4, (path, parameter.opts)
+
+
+def test_jobs_means_the_same_everywhere() -> None:
+    # Every --jobs is "worker processes, 1 = in this process", each command saying only its default.
+    helps = {
+        path: parameter.help
+        for path, command in _all_commands()
+        for parameter in getattr(command, "params", ())
+        if "--jobs" in getattr(parameter, "opts", ())
+    }
+    assert {"pacomply validate", "pacomply simulate", "pacomply published", "pacomply serve"} <= set(helps)
+    for path, text in helps.items():
+        assert text.startswith("Worker processes that share the work (1 = in this process; default: "), path
+    for path, command in _all_commands():
+        for parameter in getattr(command, "params", ()):
+            if "--jobs" in getattr(parameter, "opts", ()):
+                assert "-j" in parameter.opts, path
+
+
+def test_coverage_format_without_coverage_is_refused() -> None:
+    result = run("rules", "686a", "--coverage-format", "json")
+    assert result.exit_code == 2 and "--coverage" in result.stderr
+    matrix = run("rules", "--coverage", "686a", "--coverage-format", "json")
+    assert matrix.exit_code == 0 and json.loads(matrix.stdout)
+
+
+@pytest.mark.parametrize("command", ["edge", "simulate"])
+def test_edge_and_simulate_take_the_short_options_of_parsheet(command: str) -> None:
+    extra = ("--rounds", "400", "--chunk-rounds", "200", "--seed", "5", "--no-progress", "-j", "1")
+    extra = extra if command == "simulate" else ()
+    short = run(command, "687a", "-w", "trips", "-p", "DJWT-05", "-d", "1", "-f", "json", *extra)
+    long = run(command, "687a", "--wager", "trips", "--paytable", "DJWT-05", "--decks", "1", "-f", "json", *extra)
+    assert short.exit_code == long.exit_code == 0, short.output
+    assert short.stdout == long.stdout and json.loads(short.stdout)
+
+
+def test_quiet_silences_a_batchs_table_too() -> None:
+    names = [str(EXAMPLES / name) for name in ("686a-compliant.json", "686a-violations.json")]
+    loud = run("validate", *names)
+    quiet = run("validate", *names, "-q")
+    assert loud.exit_code == quiet.exit_code == 1
+    assert "2 filings: 1 compliant, 1 not compliant, 0 unreadable" in loud.stdout
+    assert "filings:" not in quiet.stdout and "pacomply validate" not in quiet.stdout and quiet.stderr == ""
+    assert "VERDICT: not compliant" in quiet.stdout  # the results themselves stay
+
+
+def test_par_sheets_are_printed_in_the_text_review_only_when_asked() -> None:
+    filing = str(EXAMPLES / "687a-compliant.json")
+    plain = run("validate", filing)
+    with_sheets = run("validate", filing, "--par-sheets")
+    assert plain.exit_code == with_sheets.exit_code
+    assert "Par sheet: " not in plain.stdout and "Par sheet: 687a Trips Bonus Wager" in with_sheets.stdout
+    refused = run("validate", filing, "--par-sheets", "-f", "json")
+    assert refused.exit_code == 2 and "--par-sheets" in refused.stderr
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a pipe whose reader has gone away is POSIX behaviour")
+def test_a_pipe_closed_by_its_reader_ends_quietly() -> None:
+    # As `pacomply figures list | head -1`: head reads one line and exits; pacomply says nothing on stderr (as git
+    # and grep) and its exit code still says the output did not all arrive (2), never a verdict or a traceback. The
+    # figure list (over 200 kB) is longer than a pipe's buffer, so the write after the close does fail.
+    pacomply = [sys.executable, "-c", "from pacomply.cli import main; main()"]
+    with subprocess.Popen([*pacomply, "figures", "list"], stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.readline()
+        process.stdout.close()
+        stderr = process.stderr.read()
+        code = process.wait(timeout=120)
+    assert stderr == b"", stderr
+    assert code == 2
+
+
+def test_a_par_sheet_that_needs_a_deck_count_says_1_deck() -> None:
+    result = run("parsheet", "633a", "-w", "bad_beat")
+    assert result.exit_code == 2
+    assert "at 1 deck," in result.stderr and "1 decks" not in result.stderr

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from pacomply.checker.review import review_filing
 from pacomply.engine.replay import replay_round
+from pacomply.reports.content import finding_message
 from pacomply.submissions import read_filing
 from typer.testing import CliRunner
 
@@ -39,13 +40,13 @@ def test_validate_several_filings_in_text_prints_every_filings_findings_then_the
     for name in names:
         review = review_filing(read_filing(EXAMPLES / name))
         assert f"review of {name}" in text
-        assert f"Verdict: {review.verdict}" in text
+        assert f"VERDICT: {'compliant' if review.compliant else 'not compliant'} — " in text
         for finding in review.findings:
-            assert f"{finding.rule_id}" in text and finding.message in text, finding.message
+            assert f"{finding.rule_id}" in text and finding_message(finding) in text, finding.message
     # Each filing's report, then the summary table after all of them.
     assert text.index("review of 687a-violations.json") > text.index("review of 686a-violations.json")
     assert text.index("pacomply validate") > text.index("review of 687a-violations.json")
-    assert "2 filing(s): 0 compliant, 2 not compliant, 0 unreadable" in text
+    assert "2 filings: 0 compliant, 2 not compliant, 0 unreadable" in text
 
 
 def _cents(value: Fraction) -> str:
@@ -74,13 +75,13 @@ def test_replay_text_shows_dollars_and_cents_in_aligned_columns() -> None:
     assert result.exit_code == 0
     lines = [line for line in result.stdout.splitlines() if line.startswith("  ") and "58 Pa. Code" in line]
     assert any(line.startswith("  seat 1 progressive") for line in lines)
-    assert "+23.75" in result.stdout and "95/4" not in result.stdout.split("58 Pa. Code")[0]
+    assert "+$23.75" in result.stdout and "95/4" not in result.stdout.split("58 Pa. Code")[0]
     assert not re.search(r"[+-]?\d+/\d+\s+58 Pa\. Code", result.stdout)  # no fraction in the money columns
     # The citation starts at the same column on every row: long wager names do not push it out of line.
     assert len({line.index("58 Pa. Code") for line in lines}) == 1
     net = result.stdout.splitlines()[-1]
     expected = replay_round(json.loads((ROUNDS / "645a-round.json").read_text(encoding="utf-8"))).net
-    assert net.strip() == f"net +{_cents(Fraction(expected))}"
+    assert net.strip() == f"net +${Decimal(_cents(Fraction(expected))):,.2f}"
 
 
 def test_replay_explanations_show_amounts_in_dollars_and_cents_never_as_fractions() -> None:

@@ -58,7 +58,7 @@ def test_fil_015_points_at_a_filed_paytable_whose_board_figure_is_a_misprint(exa
     # The 687a example offers Trips with DJWT-04, whose Board figure (98.843 %) is one digit off pacomply's
     # exact 93.843 % while DJWT-05 and -06 reproduce: test_reconciliation derives that verdict.
     review = review_filing(read_filing(examples / "687a-compliant.json"))
-    found = [f for f in review.findings if f.rule_id == "FIL-015" and "trips" in f.message]
+    found = [f for f in review.findings if f.rule_id == "FIL-015" and "Trips Bonus Wager" in f.message]
     assert len(found) == 1
     (finding,) = found
     assert finding.severity == Severity.INFO
@@ -76,4 +76,58 @@ def test_wager_math_rows_carry_the_boards_figure_in_text_and_json(examples: Path
     assert trips[0]["board_figures"][0]["figure"] == "687a-trips-DJWT-04"
     assert trips[0]["board_figures"][0]["verdict"] == "Board misprint"
     text = TextRenderer().render(review).decode("utf-8")
-    assert "Board 98.843 % payback" in text and "[687a-trips-DJWT-04]" in text
+    assert "Board 98.843 % payback (RAF 125-223, item (17)); pacomply 93.843 %: Board misprint" in text
+
+
+def test_fil_015_on_a_paytable_quotes_only_the_board_figures_taken_for_that_paytable(examples: Path):
+    # 687a-violations offers the Two-Way Bad Beat on DJWBB-03. The Board printed four Bad Beat figures without
+    # naming paytables; the reconciliation takes the nearest for each of the chapter's two paytables and leaves two
+    # for paytables the chapter does not print (its "assignment" evidence). The finding on DJWBB-03 names only the
+    # figure taken for DJWBB-03, never DJWBB-04's or an unassigned one.
+    from pacomply.checker.reconciliation import reconcile
+
+    review = review_filing(read_filing(examples / "687a-violations.json"))
+    items = {item.figure.id: item for item in reconcile(["687a"])}
+    assignment = dict(items["687a-bad-beat-1"].evidence)["assignment"]
+    taken = dict(part.split(" -> ") for part in assignment.split(", "))
+    on_03 = [figure_id for figure_id, paytable in taken.items() if paytable == "DJWBB-03"]
+    found = [f for f in review.findings if f.rule_id == "FIL-015" and "Bad Beat" in f.message]
+    assert len(found) == len(on_03) == 1
+    board = items[on_03[0]].figure.percent
+    assert f"the Board published {board} %" in found[0].message
+    others = [items[figure_id].figure.percent for figure_id, paytable in taken.items() if paytable != "DJWBB-03"]
+    assert not any(f"the Board published {percent} %" in found[0].message for percent in others)
+
+
+def test_board_figure_of_no_printed_paytable_stands_beside_no_wager_and_shows_no_pacomply_figure(examples: Path):
+    # A figure the reconciliation could not price ("undecidable": for a paytable the chapter does not print) has
+    # no pacomply figure beside it anywhere: not beside the wager math, not in its appendix sentence.
+    from pacomply.checker.reconciliation import Verdict
+    from pacomply.reports.reconciliation import pacomply_text, sentence
+    from pacomply.reports.text import TextRenderer
+
+    review = review_filing(read_filing(examples / "687a-violations.json"))
+    undecidable = [item for item in review.published if item.verdict == Verdict.UNDECIDABLE]
+    assert undecidable
+    text = TextRenderer().render(review).decode("utf-8")
+    for item in undecidable:
+        assert pacomply_text(item) == "" and "pacomply computes" not in sentence(item)
+    wager_math = text.split("WAGER MATH", 1)[1].split("READINGS", 1)[0]
+    assert "Board 86.8 %" not in wager_math and "Board 87.682 %" not in wager_math
+
+
+def test_633a_board_figures_without_a_deck_count_stand_beside_the_deck_count_they_were_compared_with(
+    examples: Path,
+):
+    # The Board's 0.355 % and 0.371 % for the Blackjack Wager name no deck count; pacomply compares them with its
+    # figure at one deck count (the match, else the nearest). They stand beside that row only, not beside 1, 3 and
+    # 6 decks as well.
+    from pacomply.reports.content import wager_rows
+
+    review = review_filing(read_filing(examples / "633a-compliant.json"))
+    base = [item for item in review.published if item.figure.wager == "base" and item.figure.rule_change is None]
+    compared = {item.pacomply_figure.decks for item in base if item.pacomply_figure is not None}
+    rows = [row for row in wager_rows(review) if row.wager == "Blackjack Wager"]
+    assert len(rows) > 1
+    with_board = {row.decks for row in rows if row.board}
+    assert with_board == {f"{decks} decks" for decks in compared}

@@ -19,7 +19,18 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 README = REPOSITORY / "README.md"
 # Commands whose shown output is checked by running them here: quick, deterministic, writing no file. An entry
 # ending in a space is a prefix; the others are whole commands. (The JSON shown for edge is abridged, on purpose.)
-RUN = ("edge 686a", "replay ", "template --list ", "rules 686a", "explain ", "regulations", "rules --coverage ")
+RUN = (
+    "edge 686a",
+    "replay ",
+    "template --list ",
+    "rules 686a",
+    "explain ",
+    "regulations",
+    "rules --coverage ",
+    "validate examples/686a-violations.xlsx",
+    "published 687a",
+    "parsheet ",
+)
 
 
 def _run_here(command: str) -> bool:

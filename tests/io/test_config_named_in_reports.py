@@ -90,7 +90,7 @@ def test_config_that_demotes_errors_is_named_in_every_report_header(tmp_path: Pa
     assert run.exit_code == 0, run.stderr  # compliant only because of the file: every report must say so
     expected = f"{demoted} error(s) demoted by this file"
     text = (out / "686a-violations.txt").read_text(encoding="utf-8")
-    assert f"Verdict: compliant — {demoted} error(s) demoted by " in text
+    assert f"VERDICT: compliant ({demoted} error{'s' * (demoted != 1)} demoted by " in text
     configuration_line = next(line for line in text.splitlines() if line.startswith("Configuration: "))
     assert "pacomply.toml" in configuration_line and expected in configuration_line
     review = json.loads((out / "686a-violations.json").read_bytes())

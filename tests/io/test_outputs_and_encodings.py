@@ -56,8 +56,7 @@ def test_report_to_a_closed_pipe_exits_2_not_1() -> None:
     finally:
         os.close(writer)
     assert result.returncode == 2, result.stderr
-    assert b"BrokenPipeError" in result.stderr
-    assert b"Exception ignored" not in result.stderr and b"Traceback" not in result.stderr
+    assert result.stderr == b""  # the reader stopped reading: ended quietly, as git and grep do
 
 
 @pytest.mark.parametrize("target", ["--output", "--output-dir"])

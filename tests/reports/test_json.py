@@ -53,4 +53,4 @@ def test_text_report_lists_every_finding_with_its_cell(examples: Path) -> None:
     text = renderer(ReportFormat.TEXT).render(review).decode()
     for finding in review.findings:
         assert f"{finding.rule_id} [{finding.location}]" in text
-    assert "Verdict: not compliant" in text
+    assert "VERDICT: not compliant" in text

@@ -202,7 +202,7 @@ def test_simulated_wager_shows_its_interval_and_rounds(compliant_review: Review)
         paytable_rows=(("a royal outcome", "500 to 1"),),
     )  # fmt: skip
     text = extract(RENDERER.render(dataclasses.replace(compliant_review, wager_math=(simulated,)))).text
-    assert "4.0100% to 4.2300% (95%, house edge)" in text
+    assert "4.0100 % to 4.2300 % (95%, house edge)" in text
     assert "simulation, 10,000,000 rounds" in text
     assert "Paytable ANY-1" in text and "a royal outcome 500 to 1" in text
 

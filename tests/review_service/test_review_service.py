@@ -99,7 +99,7 @@ def test_cli_validates_a_folder_with_one_table_and_one_exit_code(folder: Path, t
     result = runner.invoke(app, ["validate", *arguments])
     assert result.exit_code == 2, result.output
     assert "broken.xlsx: the filing could not be read" in result.output
-    assert "6 filing(s): 3 compliant, 2 not compliant, 1 unreadable" in result.output
+    assert "6 filings: 3 compliant, 2 not compliant, 1 unreadable" in result.output
     written = sorted(path.name for path in out.iterdir())
     assert "686a-violations.xlsx.json" in written and "second.sarif" in written
     assert len(written) == 2 * 5  # five readable filings, two formats

@@ -39,7 +39,7 @@ def test_simulate_is_byte_identical_for_a_seed_and_independent_of_workers() -> N
 def test_simulate_text_names_the_shoe_and_the_interval() -> None:
     result = CliRunner().invoke(app, [*ARGS, "--wager", "bonus", "--shuffler", "automated"])
     assert result.exit_code == 0, result.output
-    assert "2 batches alternating" in result.stdout and "95%" in result.stdout
+    assert "2 batches alternating" in result.stdout and "95 %" in result.stdout
     assert "required" not in result.stdout
 
 

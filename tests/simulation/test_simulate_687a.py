@@ -307,7 +307,7 @@ def test_687a_12_c_cli_reports_the_meter_with_a_filed_rate_and_reset() -> None:
             "--seats", "3"]  # fmt: skip
     text = CliRunner().invoke(app, args)
     assert text.exit_code == 0, text.output
-    assert "meter (paytable 1): reset $2500, rate 15% of a $1 wager; per wager $0.1500 contributed" in text.stdout
+    assert "meter (paytable 1): reset $2,500, rate 15 % of a $1 wager; per wager $0.1500 contributed" in text.stdout
     (record,) = json.loads(CliRunner().invoke(app, [*args, "--format", "json"]).stdout)
     meter = record["simulation"]["meter"]
     assert (meter["reset"], meter["rate"], meter["wager_amount"], meter["wagers"]) == ("2500", 0.15, "1", 4500)
