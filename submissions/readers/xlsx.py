@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import warnings
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -141,6 +142,31 @@ def _check_container(path: Path, location: SourceLocation) -> None:
                 )
             if member.flag_bits & 0x1:
                 raise InputError.single(location, "the workbook is encrypted; save it without a password")
+        _check_every_part(archive, location)
+
+
+def _check_every_part(archive: zipfile.ZipFile, location: SourceLocation) -> None:
+    """Every part is read through and its checksum compared, the parts a filing is not read from included.
+
+    A workbook cut short (a copy or a download stopped before its end, a save interrupted) or with bytes lost in
+    its middle can keep an intact directory at its end: the parts the reader needs may still open while another
+    part is damaged, and a verdict on such a file would be a verdict on a file nobody sent. It is refused whole.
+    The sizes were bounded above, so reading every part costs at most ``MAX_UNPACKED_BYTES``.
+    """
+    for member in archive.infolist():
+        if member.is_dir():
+            continue
+        try:
+            with archive.open(member) as stream:
+                while stream.read(1 << 20):
+                    pass
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as error:
+            # NotImplementedError is zipfile's own, for a compression method it does not read.
+            raise InputError.single(
+                location,
+                f"the workbook is damaged or cut short: its part '{values.clean_text(member.filename)[:80]}' cannot "
+                f"be read whole ({_reason(error)}); save or copy the workbook again and file the complete file",
+            ) from None
 
 
 # A chapter sheet may carry the game's name after its id ("686a Over-Under", "Chapter 686a - Over Under").
