@@ -9,7 +9,9 @@ Untrusted input: the file's size, its unpacked size, its compression ratio, its 
 extent are bounded before and while reading; every part is parsed with defusedxml (a dependency of pacomply, and
 :func:`read_xlsx` refuses to run without it), so entity expansion ("billion laughs") and external entities are
 refused. A formula in a cell is read as :class:`submissions.values.FormulaText` with the value the spreadsheet last
-saved; typed answers refuse it, free text keeps the formula's text (docs/input-and-waivers.md).
+saved; a typed value is read at that saved value (and noted, for the review to name the cell) or refused where none
+was saved, free text keeps the formula's text (docs/input-and-waivers.md). A very hidden sheet is no part of the
+filing: it is noted and not read.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from pacomply.submissions.layout import (
     TABLES_SHEET,
     normalise_header,
 )
-from pacomply.submissions.model import Filing, SourceLocation, file_label
+from pacomply.submissions.model import Filing, ReadingNoteKind, SourceLocation, file_label
 from pacomply.submissions.readers import xlsx_package
 from pacomply.submissions.readers.xlsx_package import cell_name as _cell_name
 
@@ -187,13 +189,25 @@ def _listed(names: list[str]) -> str:
 def _read_package(archive: zipfile.ZipFile, path: Path, file_location: SourceLocation) -> Filing:
     file_name = file_label(path.name)  # what the reports show: undecodable bytes and controls made visible
     package = xlsx_package.open_package(archive, file_location)
-    names = [sheet.name for sheet in package.sheets]
-    if len(names) > MAX_SHEETS:
+    if len(package.sheets) > MAX_SHEETS:
         raise InputError.single(
             SourceLocation(file=file_name),
-            f"the workbook has {len(names):,} sheets; a filing needs a few, more than {MAX_SHEETS} are refused",
+            f"the workbook has {len(package.sheets):,} sheets; a filing needs a few, more than {MAX_SHEETS} are "
+            "refused",
         )
     problems = ProblemCollector()
+    # The filing is what its filer can see: visible sheets and hidden ones (a menu shows them again). A very hidden
+    # sheet is shown by no menu, only by a macro editor or by editing the file; it is no part of the filing, and is
+    # named in the review so that nobody wonders where it went.
+    names = [sheet.name for sheet in package.sheets if not sheet.very_hidden]
+    for sheet in package.sheets:
+        if sheet.very_hidden:
+            problems.note(
+                ReadingNoteKind.VERY_HIDDEN_SHEET,
+                SourceLocation(file=file_name, sheet=sheet.name),
+                f"the sheet '{values.clean_text(sheet.name)}' is very hidden (no menu of the spreadsheet shows it), so "
+                "it is no part of the filing and was not read",
+            )
     sheets: dict[str, str] = {}
     for name in names:
         normalised = normalise_header(name)
@@ -260,7 +274,8 @@ def _read_package(archive: zipfile.ZipFile, path: Path, file_location: SourceLoc
         )
     problems.raise_if_any()
     assert metadata is not None
-    return Filing(metadata=metadata, chapters=chapters, tables=tuple(tables), source=file_name)
+    filing = Filing(metadata=metadata, chapters=chapters, tables=tuple(tables), source=file_name)
+    return filing.with_reading_notes(problems.notes)
 
 
 def _load_sheets(
@@ -271,7 +286,7 @@ def _load_sheets(
     file_location = SourceLocation(file=file_name)
     strings = xlsx_package.read_shared_strings(archive, package.shared_strings_part, file_location, MAX_SHARED_STRINGS)
     styles = xlsx_package.read_styles(archive, package.styles_part, file_location)
-    parts = {sheet.name: sheet.part for sheet in package.sheets}
+    parts = {sheet.name: sheet.part for sheet in package.sheets if not sheet.very_hidden}
     loaded: dict[str, _Sheet] = {}
     for name in wanted:
         sheet = _Sheet(name)
