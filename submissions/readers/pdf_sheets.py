@@ -220,8 +220,9 @@ def read_printed_sheets(pages: Sequence[tuple[int, Sequence[Char]]]) -> tuple[li
 
 
 def _column_of(char: Char, columns: Sequence[tuple[str, float]]) -> str | None:
+    """The column a character's centre lies in: the last whose left edge is at or before it (None left of all)."""
     chosen = None
-    for header, left in columns:
+    for header, left in columns:  # a sheet has at most 14 columns
         if char.centre >= left - 1:
             chosen = header
     return chosen
@@ -315,8 +316,7 @@ def _assemble(sheet: _Sheet, problems: list[PrintProblem]) -> PrintedSheet | Non
 def _row_of(top: float, row_tops: Sequence[float]) -> int | None:
     """The row a character at ``top`` belongs to: the last row starting at or above it (a wrapped line continues
     its row); None above the first row."""
-    chosen = None
-    for index, row_top in enumerate(row_tops):
-        if row_top <= top + _ROW_TOLERANCE:
-            chosen = index
-    return chosen
+    import bisect
+
+    index = bisect.bisect_right(row_tops, top + _ROW_TOLERANCE) - 1  # row_tops ascend: lines are sorted by top
+    return index if index >= 0 else None

@@ -16,6 +16,7 @@ import pdfplumber
 import pikepdf
 import pytest
 from pacomply.submissions import read_filing
+from pacomply.submissions.readers.pdf_sheets import LAYOUTS, Char, _match_headers, page_chars, read_printed_sheets
 
 from tests.io.support import EXAMPLES, REPOSITORY, assert_input_refused, finding_signature, run_pacomply
 
@@ -104,3 +105,40 @@ def test_a_print_missing_its_value_page_is_refused_naming_the_missing_column() -
     run = run_pacomply("validate", PRINTS / "686a-compliant-portrait-value-page-missing.pdf")
     assert_input_refused(run, "page 1, printed sheet", "the Filing sheet printed on page(s) 1 has no 'Value' column")
     assert "'Licensee' is empty" not in run.stderr
+
+
+def _line(text: str, top: float, left: float = 50.0, width: float = 5.0) -> list[Char]:
+    """``text`` laid out one character every ``width`` points from ``left``, as a spreadsheet prints a cell."""
+    return [Char(letter, left + index * width, left + (index + 1) * width, top) for index, letter in enumerate(text)]
+
+
+def test_a_header_cut_by_its_column_is_matched_as_the_start_of_the_header_expected_there() -> None:
+    # 'Betting Positions' cut to 'Betting Po' by its column, the next header touching it.
+    header = _line("Table IDChapterBetting PoDecks", 72.0)
+    (tables,) = [layout for layout in LAYOUTS if layout.name == "Tables"]
+    columns = _match_headers(header, tables, 0)
+    assert columns is not None
+    assert [name for name, _ in columns] == ["Table ID", "Chapter", "Betting Positions", "Decks"]
+    assert [left for _, left in columns] == [50.0, 90.0, 125.0, 175.0]  # where each header's first letter is
+    assert _match_headers(_line("Licensee Keystone", 72.0), tables, 0) is None  # not a header row
+
+
+def test_a_ligature_is_read_as_its_letters_sharing_its_box() -> None:
+    # LibreOffice prints 'Shuffler' with the ligature U+FB04 (ffl); the header must still read 'Shuffler'.
+    letters = page_chars([{"text": "\ufb04", "x0": 10.0, "x1": 16.0, "top": 72.0}])
+    assert [(letter.text, letter.x0, letter.x1) for letter in letters] == [
+        ("f", 10.0, 12.0),
+        ("f", 12.0, 14.0),
+        ("l", 14.0, 16.0),
+    ]
+
+
+def test_strips_of_a_sheet_are_paired_row_for_row_by_position() -> None:
+    field_page = _line("Field", 72.0) + _line("Licensee", 87.0) + _line("Date Filed", 102.0)
+    value_page = _line("Value", 72.0) + _line("Keystone Downs", 87.0) + _line("2026-11-02", 102.0, left=300.0)
+    (sheet,), problems = read_printed_sheets([(1, field_page), (2, value_page)])
+    assert problems == []
+    assert [(row["Field"].text, row["Value"].text, row["Value"].page) for row in sheet.rows] == [
+        ("Licensee", "Keystone Downs", 2),
+        ("Date Filed", "2026-11-02", 2),
+    ]
