@@ -53,7 +53,7 @@ def page_chars(chars: Sequence[dict[str, object]]) -> list[Char]:
     so that ``Shuﬄer`` reads as the header ``Shuffler``."""
     import unicodedata
 
-    result = []
+    result: list[Char] = []
     for char in chars:
         text = unicodedata.normalize("NFKC", str(char.get("text") or ""))
         x0, x1, top = (float(char[key]) for key in ("x0", "x1", "top"))  # type: ignore[arg-type]
@@ -291,21 +291,21 @@ def _assemble(sheet: _Sheet, problems: list[PrintProblem]) -> PrintedSheet | Non
             for char in strip_chars:
                 if not char.text.strip():
                     continue
-                header = _column_of(char, strip.columns)
-                if header is None or header in layout.unread:
+                column = _column_of(char, strip.columns)
+                if column is None or column in layout.unread:
                     continue
                 row = _row_of(char.top, row_tops)
                 if row is None:
                     problems.append(
                         PrintProblem(
                             strip_number,
-                            f"the '{header}' column on page {strip_number} has text above the first row of page "
+                            f"the '{column}' column on page {strip_number} has text above the first row of page "
                             f"{number}, where its rows begin: the pages cannot be lined up; {PRINT_ONE_PAGE_WIDE}",
                         )
                     )
                     return None
-                cells[row].setdefault(header, []).append(char)
-                where[row][header] = strip_number
+                cells[row].setdefault(column, []).append(char)
+                where[row][column] = strip_number
         for row_cells, row_pages in zip(cells, where, strict=True):
             result.rows.append(
                 {header: PrintedCell(_text(chars), row_pages[header]) for header, chars in row_cells.items()}
