@@ -37,8 +37,8 @@ FORMULA_SAVED_VALUE = Rule(
         "and the value saved with the formula that the review read in its place.",
         why="A Rules Submission under § 601a.2 states the licensee's choices; the figure the filer saw in the "
         "spreadsheet is the one filed, and the reviewer should know it was computed rather than typed.",
-        example="Tables sheet: Rack Height (mm) =6*52*0.3, saved by the spreadsheet as 93.6",
-        instead="Tables sheet: Rack Height (mm) 93.6",
+        example="Tables sheet: Discard Rack Height (mm) =6*52*0.3, which the spreadsheet saved as 93.6",
+        instead="Tables sheet: Discard Rack Height (mm) 93.6",
         citation=RULES_SUBMISSIONS,
     ),
     fix="Nothing is required; to file the figure as typed, replace the formula by its value.",
