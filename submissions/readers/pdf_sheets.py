@@ -93,6 +93,8 @@ LAYOUTS = (
 
 @dataclass(frozen=True, slots=True)
 class PrintedCell:
+    """A cell's text as printed and the page it is printed on."""
+
     text: str
     page: int
 
@@ -108,6 +110,8 @@ class PrintedSheet:
 
 @dataclass(frozen=True, slots=True)
 class PrintProblem:
+    """Why a printed sheet cannot be read, at the page where that shows."""
+
     page: int
     message: str
 
@@ -124,11 +128,14 @@ class _Strip:
 
 @dataclass
 class _Sheet:
+    """One sheet's strips of columns, in the order they were printed."""
+
     layout: Layout
     strips: list[_Strip] = field(default_factory=list)
 
     @property
     def next_header(self) -> int:
+        """Where a strip continuing this sheet starts in the expected headers: after the last one printed."""
         last = self.strips[-1].columns[-1][0]
         return self.layout.headers.index(last) + 1
 
