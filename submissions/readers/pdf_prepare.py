@@ -10,8 +10,9 @@ cross-reference table rebuilt as qpdf rebuilds it, pages turned so that their te
 - **A damaged cross-reference table.** An incremental update appends a revision; if the offset of its
   cross-reference section is off, or its entries point a few bytes off their objects, pdfminer's own recovery can
   land on an earlier revision and read answers the filer has since changed. qpdf notices bad entries only when it
-  reads their objects, so every object is read before its warnings are asked. qpdf rebuilds the table from the objects in file order, the last definition of each
-  object winning (the latest revision, as poppler reads it too); the rebuilt file is what the reader reads.
+  reads their objects, so every object is read before its warnings are asked. qpdf rebuilds the table from the
+  objects in file order, the last definition of each object winning (the latest revision, as poppler reads it
+  too); the rebuilt file is what the reader reads.
 - **Turned pages.** A page whose text runs sideways or upside down (``/Rotate``, or content drawn turned) is given
   the ``/Rotate`` that shows its text upright, as text-extraction tools read it along its own direction.
 
