@@ -32,7 +32,7 @@ from typing import Any
 from pacomply.regulations.rulebook import AnswerKind, Rulebook
 from pacomply.submissions import values
 from pacomply.submissions.build import RawCell, build_chapter, build_metadata, build_table
-from pacomply.submissions.errors import InputError, ProblemCollector, printable
+from pacomply.submissions.errors import InputError, InputProblem, ProblemCollector, printable
 from pacomply.submissions.layout import FILING_FIELDS, TABLE_COLUMNS
 from pacomply.submissions.model import Filing, SourceLocation
 
@@ -87,6 +87,8 @@ class _Reading:
     images: int = 0
     sheet_pages: list[tuple[int, list[Any]]] = field(default_factory=list)
     """Pages without a ruled table, as characters: read as spreadsheet-printed sheets once every page is seen."""
+    cut_cells: set[tuple[int | None, str | None]] = field(default_factory=set)
+    """Printed cells (page, field) whose text the print may have cut at its column's edge."""
 
     def location(self, page: int, where: str) -> SourceLocation:
         return SourceLocation(file=self.file_name, page=page, field=where)
@@ -223,7 +225,9 @@ def _read_page(page: Any, reading: _Reading) -> None:
     if not tables:  # no ruled table: perhaps a sheet printed by a spreadsheet, its cells placed without rules
         from pacomply.submissions.readers.pdf_sheets import page_chars
 
-        reading.sheet_pages.append((number, page_chars(page.chars)))
+        # Only what shows on the page: a spreadsheet draws a text running past the page's edge whole, on this page
+        # and the next, and only the part inside each page is printed.
+        reading.sheet_pages.append((number, page_chars(page.chars, page.width, page.height)))
 
 
 def _turn_to_upright(chars: list[dict[str, Any]]) -> int:
@@ -546,6 +550,9 @@ def _read_printed_sheets(reading: _Reading) -> None:
             text = {header: cell.text for header, cell in row.items()}
             page = {header: cell.page for header, cell in row.items()}
             anchor = sheet.layout.anchor
+            for header, cell in row.items():
+                if cell.cut:  # located as the readers below locate its value
+                    reading.cut_cells.add((cell.page, _printed_field(sheet.layout.name, header, text)))
             if sheet.layout.name == "Filing":
                 field_name = {_squash(column.header): column.field for column in FILING_FIELDS}.get(
                     _squash(text.get("Field", ""))
@@ -573,6 +580,30 @@ def _read_printed_sheets(reading: _Reading) -> None:
                     reading,
                     pages={header: page.get(header, page[anchor]) for header in headers},
                 )
+
+
+def _printed_field(sheet: str, header: str, text: dict[str, str]) -> str:
+    """The field a printed sheet's cell is located at, as :func:`_read_printed_sheets`'s readers name it."""
+    if sheet == "Filing":
+        return f"Filing, {text.get('Field', '')}"
+    if sheet == "checklist":
+        where = f"{values.display(text.get('Section', '')) or 'checklist'} {values.display(text.get('Key', ''))}"
+        return f"{where.strip()}, {header}"
+    return f"Tables row {values.display(text.get('Table ID', '')) or 'row 1'}, {header}"
+
+
+_CUT_BY_THE_PRINT = (
+    "; its text runs up to the next column's, so the print may have cut it at its column's edge: widen the column "
+    "before printing, or file the workbook"
+)
+
+
+def _explain_cut_cells(reading: _Reading) -> None:
+    """A printed value that cannot be read, whose text runs up to the next cell's, says the print may have cut it."""
+    problems = reading.problems.problems
+    for position, problem in enumerate(problems):
+        if (problem.location.page, problem.location.field) in reading.cut_cells:
+            problems[position] = InputProblem(problem.location, problem.message + _CUT_BY_THE_PRINT)
 
 
 def _assemble(reading: _Reading, file_location: SourceLocation) -> Filing:
@@ -606,6 +637,8 @@ def _assemble(reading: _Reading, file_location: SourceLocation) -> Filing:
         tables.append(table)
     if not chapters and not tables and metadata is not None:
         problems.add(file_location, "the PDF holds no checklist and no Tables page that pacomply can read")
+    if reading.cut_cells:
+        _explain_cut_cells(reading)
     problems.raise_if_any()
     assert metadata is not None
     return Filing(metadata=metadata, chapters=chapters, tables=tuple(tables), source=reading.file_name)

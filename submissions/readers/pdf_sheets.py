@@ -48,18 +48,20 @@ class Char:
         return (self.x0 + self.x1) / 2
 
 
-def page_chars(chars: Sequence[dict[str, object]]) -> list[Char]:
-    """pdfplumber's characters of a page as :class:`Char`; a ligature (``ﬄ``) becomes its letters, sharing its box,
-    so that ``Shuﬄer`` reads as the header ``Shuffler``."""
+def page_chars(chars: Sequence[dict[str, object]], width: float, height: float) -> list[Char]:
+    """pdfplumber's characters of a page as :class:`Char`, those inside the page (``width`` by ``height``) only; a
+    ligature (``ﬄ``) becomes its letters, sharing its box, so that ``Shuﬄer`` reads as the header ``Shuffler``."""
     import unicodedata
 
     result: list[Char] = []
     for char in chars:
         text = unicodedata.normalize("NFKC", str(char.get("text") or ""))
         x0, x1, top = (float(char[key]) for key in ("x0", "x1", "top"))  # type: ignore[arg-type]
-        width = (x1 - x0) / max(1, len(text))
+        if x0 < -0.5 or x1 > width + 0.5 or top < -0.5 or top > height:
+            continue  # drawn past the page's edge: not printed
+        share = (x1 - x0) / max(1, len(text))
         result.extend(
-            Char(letter, x0 + index * width, x0 + (index + 1) * width, top) for index, letter in enumerate(text)
+            Char(letter, x0 + index * share, x0 + (index + 1) * share, top) for index, letter in enumerate(text)
         )
     return result
 
@@ -93,10 +95,11 @@ LAYOUTS = (
 
 @dataclass(frozen=True, slots=True)
 class PrintedCell:
-    """A cell's text as printed and the page it is printed on."""
+    """A cell's text as printed, the page it is printed on, and whether the print may have cut it (:func:`_cut`)."""
 
     text: str
     page: int
+    cut: bool = False
 
 
 @dataclass
@@ -226,6 +229,40 @@ def read_printed_sheets(pages: Sequence[tuple[int, Sequence[Char]]]) -> tuple[li
     return printed, problems
 
 
+# A character this close after the one before it continues its text (a cell's words are printed with their spaces);
+# a text's first character is printed this close to its column's left edge, which is where its header starts.
+_CONTINUES = 1.0
+_AT_LEFT_EDGE = 0.75
+# A spreadsheet cutting a text at its column's edge leaves out the glyph that would cross it: the text stops up to a
+# glyph's width short of the edge.
+_CUT_GLYPH = 10.0
+
+
+def _placed(chars: Sequence[Char], columns: Sequence[tuple[str, float]]) -> list[tuple[Char, str | None]]:
+    """Each printed character (spaces left out) with the column whose cell it belongs to.
+
+    A character starts a cell where it sits at a column's left edge or after a gap: it is in the column its centre
+    lies in. Otherwise it continues the text before it, in that text's column: a spreadsheet lets text run on into
+    the empty cells to its right (the Wagers text over the empty Payout Limit cell), and that text is still one
+    cell's.
+    """
+    lefts = [left for _, left in columns]
+    placed: list[tuple[Char, str | None]] = []
+    for line in _lines(chars):
+        previous: tuple[Char, str | None] | None = None
+        for char in line:
+            # A space never starts a cell ('automated shoe' runs on over the next, empty, cell from its space).
+            at_edge = bool(char.text.strip()) and any(abs(char.x0 - left) <= _AT_LEFT_EDGE for left in lefts)
+            if previous is not None and not at_edge and char.x0 - previous[0].x1 <= _CONTINUES:
+                column = previous[1]
+            else:
+                column = _column_of(char, columns)
+            previous = (char, column)
+            if char.text.strip():
+                placed.append((char, column))
+    return placed
+
+
 def _column_of(char: Char, columns: Sequence[tuple[str, float]]) -> str | None:
     """The column a character's centre lies in: the last whose left edge is at or before it (None left of all)."""
     chosen = None
@@ -255,6 +292,12 @@ def _assemble(sheet: _Sheet, problems: list[PrintProblem]) -> PrintedSheet | Non
     layout = sheet.layout
     first = sheet.strips[0]
     pages = len(first.pages)
+    last = sheet.strips[-1]
+    run_on: list[tuple[int, list[Char]]] = []
+    if last is not first and len(last.pages) == 2 * pages:
+        # Pages without a header after the last strip's own: text running on past the sheet's last column (a long
+        # Wagers entry beside empty cells), printed as one more strip of columns that have no header.
+        run_on, last.pages = last.pages[pages:], last.pages[:pages]
     for strip in sheet.strips[1:]:
         if len(strip.pages) != pages:
             header = strip.columns[0][0]
@@ -285,20 +328,16 @@ def _assemble(sheet: _Sheet, problems: list[PrintProblem]) -> PrintedSheet | Non
     result = PrintedSheet(layout, first.pages[0][0])
     for index in range(pages):
         number, chars = anchor_strip.pages[index]
-        anchor_chars = [
-            char for char in chars if char.text.strip() and _column_of(char, anchor_strip.columns) == layout.anchor
-        ]
+        anchor_chars = [char for char, column in _placed(chars, anchor_strip.columns) if column == layout.anchor]
         row_tops = [line[0].top for line in _lines(anchor_chars)]
         if not row_tops:
             continue
+        lefts = {strip.pages[index][0]: dict(strip.columns) for strip in sheet.strips}  # by page: the columns there
         cells: list[dict[str, list[Char]]] = [{} for _ in row_tops]
         where: list[dict[str, int]] = [{} for _ in row_tops]
         for strip in sheet.strips:
             strip_number, strip_chars = strip.pages[index]
-            for char in strip_chars:
-                if not char.text.strip():
-                    continue
-                column = _column_of(char, strip.columns)
+            for char, column in _placed(strip_chars, strip.columns):
                 if column is None or column in layout.unread:
                     continue
                 row = _row_of(char.top, row_tops)
@@ -313,11 +352,60 @@ def _assemble(sheet: _Sheet, problems: list[PrintProblem]) -> PrintedSheet | Non
                     return None
                 cells[row].setdefault(column, []).append(char)
                 where[row][column] = strip_number
-        for row_cells, row_pages in zip(cells, where, strict=True):
-            result.rows.append(
-                {header: PrintedCell(_text(chars), row_pages[header]) for header, chars in row_cells.items()}
-            )
+        continued = _run_on_text(run_on[index][1], row_tops) if run_on else {}
+        for row, (row_cells, row_pages) in enumerate(zip(cells, where, strict=True)):
+            printed_row = {
+                header: PrintedCell(
+                    _text(chars), row_pages[header], _cut(chars, header, row_cells, lefts[row_pages[header]])
+                )
+                for header, chars in row_cells.items()
+            }
+            if row in continued:
+                rightmost = [header for header in layout.headers if header in printed_row]
+                if not rightmost:
+                    continue
+                cell = printed_row[rightmost[-1]]
+                printed_row[rightmost[-1]] = PrintedCell(_joined(cell.text, continued[row]), cell.page, cell.cut)
+            result.rows.append(printed_row)
     return result
+
+
+def _joined(text: str, run_on: str) -> str:
+    """A cell's text and its run-on past the page's edge as one: the two pages' margins both show a stretch of the
+    text (a spreadsheet prints each page's margin from the same drawing), so the longest end of ``text`` that
+    starts ``run_on`` is said once."""
+    run_on = " ".join(run_on.split())
+    for length in range(min(len(text), len(run_on)), 2, -1):
+        if text.endswith(run_on[:length]):
+            return text + run_on[length:]
+    return " ".join((text + run_on).split())
+
+
+def _run_on_text(chars: Sequence[Char], row_tops: Sequence[float]) -> dict[int, str]:
+    """The text a page of run-on columns adds to each row (by the row's index), spaces kept as printed."""
+    by_row: dict[int, list[Char]] = {}
+    for char in chars:
+        row = _row_of(char.top, row_tops)
+        if row is not None:
+            by_row.setdefault(row, []).append(char)
+    return {
+        row: "".join(char.text for char in sorted(found, key=lambda char: char.x0)) for row, found in by_row.items()
+    }
+
+
+def _cut(chars: Sequence[Char], column: str, row: dict[str, list[Char]], lefts: dict[str, float]) -> bool:
+    """Whether the print may have cut a cell's text at its column's edge: a text (printed from its column's left
+    edge) that stops less than a glyph short of the next column, where that column's text starts. A spreadsheet
+    leaves out the glyphs of a text that would cross into a filled neighbour, so a cut text ends so; a text that
+    just fits does too, so this only explains a value that cannot be read, it never refuses one."""
+    after = [(left, header) for header, left in lefts.items() if left > lefts[column]]
+    if not after or not chars:
+        return False
+    left, header = min(after)
+    first = min(chars, key=lambda char: (char.top, char.x0))
+    end = max(char.x1 for char in chars)
+    text_cell = abs(first.x0 - lefts[column]) <= _AT_LEFT_EDGE  # right-aligned numbers end at their edge anyway
+    return text_cell and header in row and 0 <= left - end < _CUT_GLYPH
 
 
 def _row_of(top: float, row_tops: Sequence[float]) -> int | None:

@@ -16,7 +16,14 @@ import pdfplumber
 import pikepdf
 import pytest
 from pacomply.submissions import read_filing
-from pacomply.submissions.readers.pdf_sheets import LAYOUTS, Char, _match_headers, page_chars, read_printed_sheets
+from pacomply.submissions.readers.pdf_sheets import (
+    LAYOUTS,
+    Char,
+    PrintedSheet,
+    _match_headers,
+    page_chars,
+    read_printed_sheets,
+)
 
 from tests.io.support import EXAMPLES, REPOSITORY, assert_input_refused, finding_signature, run_pacomply
 
@@ -37,6 +44,7 @@ def _review(path: Path) -> tuple[int, dict]:
         ("686a-compliant-landscape-fit-width.pdf", "686a-compliant"),
         ("686a-violations-landscape-fit-width.pdf", "686a-violations"),
         ("686a-compliant-portrait-tall-rows.pdf", "686a-compliant"),
+        ("645a-violations-portrait.pdf", "645a-violations"),
     ],
 )
 def test_601a_2_workbook_printed_by_a_spreadsheet_validates_like_the_workbook(fixture: str, twin: str) -> None:
@@ -125,7 +133,7 @@ def test_a_header_cut_by_its_column_is_matched_as_the_start_of_the_header_expect
 
 def test_a_ligature_is_read_as_its_letters_sharing_its_box() -> None:
     # LibreOffice prints 'Shuffler' with the ligature U+FB04 (ffl); the header must still read 'Shuffler'.
-    letters = page_chars([{"text": "\ufb04", "x0": 10.0, "x1": 16.0, "top": 72.0}])
+    letters = page_chars([{"text": "\ufb04", "x0": 10.0, "x1": 16.0, "top": 72.0}], 595.0, 842.0)
     assert [(letter.text, letter.x0, letter.x1) for letter in letters] == [
         ("f", 10.0, 12.0),
         ("f", 12.0, 14.0),
@@ -142,3 +150,36 @@ def test_strips_of_a_sheet_are_paired_row_for_row_by_position() -> None:
         ("Licensee", "Keystone Downs", 2),
         ("Date Filed", "2026-11-02", 2),
     ]
+
+
+def _printed(fixture: str) -> list[PrintedSheet]:
+    with pdfplumber.open(PRINTS / fixture) as pdf:
+        pages = [
+            (page.page_number, page_chars(page.chars, page.width, page.height))
+            for page in pdf.pages
+            if not page.extract_tables()
+        ]
+    sheets, problems = read_printed_sheets(pages)
+    assert problems == []
+    return sheets
+
+
+def test_text_running_on_over_empty_cells_and_past_the_page_is_its_own_cells() -> None:
+    # 633a's table BJ-2 offers five wagers: the text runs on over the empty Payout Limit and Progressive Reset
+    # cells and past the page's edge onto a page of its own, and both pages' margins show a stretch of it.
+    (tables,) = [sheet for sheet in _printed("633a-violations-portrait.pdf") if sheet.layout.name == "Tables"]
+    wagers = {row["Table ID"].text: row["Wagers"].text for row in tables.rows}
+    assert wagers["BJ-2"] == (
+        "match_the_dealer=633a.13(d)(1); bet_the_set=B; super_match=633a.13(i)(1); bad_beat; hit_and_run"
+    )
+    assert all("Payout Limit ($)" not in row and "Progressive Reset ($)" not in row for row in tables.rows[:4])
+
+
+def test_a_value_the_print_cut_at_its_columns_edge_is_refused_saying_so() -> None:
+    # The Equipment column is too narrow for 'card reader' beside a filled Wagers cell: the print shows 'card reade'.
+    run = run_pacomply("validate", PRINTS / "633a-violations-portrait.pdf")
+    assert_input_refused(
+        run,
+        "Page 7, Tables row BJ-1, Equipment: equipment 'card reade' is not one of",
+        "the print may have cut it at its column's edge: widen the column before printing, or file the workbook",
+    )
