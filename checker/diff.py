@@ -1,9 +1,10 @@
 """What changed between two submissions of a filing: answers, tables, metadata, and findings added and resolved.
 
 One implementation for ``pacomply diff`` and the workspace's history page. It compares the filing model (not the
-files' bytes), so an xlsx and its JSON twin compare equal. Findings compare by rule, chapter, table and message, not
-by the cell or field they point at: a table moved one row down in an amendment is not a new finding, and the same
-finding in the workbook and in its JSON form is the same finding.
+files' bytes), so an xlsx and its JSON twin compare equal, and every value as read, never as typed: ``10%`` and
+``0.1`` shown as a percentage, ``YES`` and ``yes``, ``$25,000`` and ``25000`` are no change. Findings compare by
+rule, chapter, table and message, not by the cell or field they point at: a table moved one row down in an
+amendment is not a new finding, and the same finding in the workbook and in its JSON form is the same finding.
 """
 
 from __future__ import annotations
@@ -161,7 +162,7 @@ def _text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return "Yes" if value else "No"  # as the checklists spell their answers
     if isinstance(value, Decimal):
         # 0.30 in a workbook and 0.3 in a PDF are the same figure.
         return format(value.normalize(), "f")
@@ -208,8 +209,10 @@ def diff_filings(
     new_meta = new.metadata.model_dump(exclude={"locations"})
     answers: list[Change] = []
     for chapter in sorted(set(old.chapters) & set(new.chapters)):
-        before = {key: answer.text for key, answer in old.chapters[chapter].answers.items()}
-        after = {key: answer.text for key, answer in new.chapters[chapter].answers.items()}
+        # The answers as read, not as typed: '10%' and a cell holding 0.1 shown as a percentage are both 10, 'YES'
+        # and 'yes' are both Yes; only what the review reads can change its findings.
+        before = {key: answer.value for key, answer in old.chapters[chapter].answers.items()}
+        after = {key: answer.value for key, answer in new.chapters[chapter].answers.items()}
         answers.extend(_compare(f"{chapter}.", before, after))
     old_tables, new_tables = _table_fields(old), _table_fields(new)
     tables: list[Change] = []

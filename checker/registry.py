@@ -244,6 +244,7 @@ _FILING_RULE_MODULES = (
     "pacomply.checker.rules.filing",
     "pacomply.checker.rules.currency",
     "pacomply.checker.rules.published",
+    "pacomply.checker.rules.reading",
 )
 
 

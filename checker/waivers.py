@@ -59,9 +59,14 @@ class _WaiverEntry(BaseModel):
     @field_validator("table", mode="before")
     @classmethod
     def _table_id(cls, value: object) -> str | None:
+        # Called only for a table written in the file. Every scalar is read as text (a YAML 'NO' or 'off' is the
+        # table named so, not a boolean); an empty value ('table:', '~', 'null') would silently widen the waiver to
+        # the rule's findings in every table, so it is refused: leaving the key out is how that is said.
         if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, str | int) or values.is_blank(str(value)):
+            raise ValueError("is empty; name the table, or leave 'table' out to waive the rule's findings filing-wide")
+        if isinstance(value, bool):
+            raise ValueError(f"'{str(value).lower()}' is a yes/no value, not a table id; quote a table named so")
+        if not isinstance(value, str | int) or values.is_blank(str(value)):
             raise ValueError("must be a table id")
         return values.display(value)
 

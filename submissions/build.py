@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 
-from pacomply.regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler
+from pacomply.regulations.rulebook import AnswerKind, DealingMethod, Equipment, Rulebook, Shuffler
 from pacomply.submissions import values
 from pacomply.submissions.errors import ProblemCollector
 from pacomply.submissions.layout import FILING_FIELDS, TABLE_COLUMNS
@@ -18,6 +18,7 @@ from pacomply.submissions.model import (
     Answer,
     ChapterSubmission,
     FilingMetadata,
+    ReadingNoteKind,
     SourceLocation,
     TableConfiguration,
     TableWager,
@@ -31,6 +32,20 @@ MAX_CARD_THICKNESS_MM = Decimal("2")
 # Pennsylvania first authorised table games in January 2010 (Act 1 of 2010); a Rules Submission dated before that
 # is a typing error or a spreadsheet serial gone wrong (a Date Filed of -5 reads as 1899-12-25).
 EARLIEST_DATE_FILED = date(2010, 1, 1)
+
+
+def typed_value(raw: object, location: SourceLocation, problems: ProblemCollector) -> object:
+    """A typed cell's value: a formula gives the value its spreadsheet saved, and the reading is noted at the cell
+    (the review names it); :class:`values.ValueProblem` where no value was saved."""
+    saved = values.formula_saved_value(raw)
+    if saved is not raw:
+        problems.note(
+            ReadingNoteKind.FORMULA_SAVED_VALUE,
+            location,
+            f"the cell holds the formula '{values.display(raw)[:60]}'; the value the spreadsheet saved with it, "
+            f"'{values.display(saved)[:60]}', is the value read",
+        )
+    return saved
 
 
 def build_metadata(
@@ -50,7 +65,7 @@ def build_metadata(
         locations[column.field] = location
         try:
             if column.field in {"date_filed", "card_thickness_mm"}:
-                values.refuse_formula(value)  # free-text fields (names) keep a formula's text as written
+                value = typed_value(value, location, problems)  # names (free text) keep a formula's text as written
             if column.field == "date_filed":
                 filed = values.read_date(value, "Date Filed")
                 if filed < EARLIEST_DATE_FILED:
@@ -96,6 +111,8 @@ def build_answer(
         return None
     raw, location = answer_cell
     try:
+        if question.kind != AnswerKind.TEXT:
+            raw = typed_value(raw, location, problems)
         value = values.read_answer(raw, question.kind)
         notes = values.read_text(notes, "the note", values.MAX_NOTE_CHARACTERS)
     except values.ValueProblem as problem:
@@ -168,7 +185,7 @@ def build_table(
         value, location = cell
         locations[column.field] = location
         try:
-            values.refuse_formula(value)  # every Tables column is typed
+            value = typed_value(value, location, problems)  # every Tables column is typed
             parsed[column.field] = _read_table_value(column.field, column.header, value)
         except values.ValueProblem as problem:
             complete = False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pacomply.submissions.model import SourceLocation
+from pacomply.submissions.model import ReadingNote, ReadingNoteKind, SourceLocation
 
 MAX_MESSAGE_CHARACTERS = 400
 
@@ -70,6 +70,12 @@ class ProblemCollector:
 
     def __init__(self) -> None:
         self.problems: list[InputProblem] = []
+        self.notes: list[ReadingNote] = []
+
+    def note(self, kind: ReadingNoteKind, location: SourceLocation, message: str) -> None:
+        """Record something the reader did that the review should say (not a problem: reading goes on)."""
+        if len(self.notes) <= 2 * MAX_PROBLEMS_LISTED:  # a file of a million formulas needs no million notes
+            self.notes.append(ReadingNote(kind=kind, location=location, message=message))
 
     def add(self, location: SourceLocation, message: str) -> None:
         """Record a problem and carry on reading (past a bound, only the first few are kept in full)."""

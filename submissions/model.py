@@ -9,10 +9,11 @@ from __future__ import annotations
 import contextlib
 from datetime import date
 from decimal import Decimal
+from enum import StrEnum
 from typing import Literal
 
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 DEFAULT_CARD_THICKNESS_MM = Decimal("0.30")
 
@@ -171,8 +172,27 @@ class FilingMetadata(_Frozen):
     locations: dict[str, SourceLocation] = Field(default_factory=dict)
 
 
+class ReadingNoteKind(StrEnum):
+    """What a reader did with a file that the review should say: never a problem, always worth knowing."""
+
+    FORMULA_SAVED_VALUE = "formula read at its saved value"
+    VERY_HIDDEN_SHEET = "very hidden sheet left out"
+
+
+class ReadingNote(_Frozen):
+    """One thing a reader did with the file beyond reading what was typed, with the place it did it."""
+
+    kind: ReadingNoteKind
+    location: SourceLocation
+    message: str
+
+
 class Filing(_Frozen):
     """A whole Rules Submission."""
+
+    # The reading notes are kept beside the fields, not among them: they say how a file was read, not what was
+    # filed, so they are neither part of a JSON filing (nor accepted from one) nor of the filing's digest.
+    _reading_notes: tuple[ReadingNote, ...] = PrivateAttr(default=())
 
     schema_version: Literal[1] = 1
     metadata: FilingMetadata
@@ -184,6 +204,18 @@ class Filing(_Frozen):
     @classmethod
     def _visible_source(cls, text: str) -> str:
         return file_label(text)
+
+    @property
+    def reading_notes(self) -> tuple[ReadingNote, ...]:
+        """What the reader did beyond reading typed values (a formula read at its saved value, a very hidden sheet
+        left out), in the order it met them."""
+        return self._reading_notes
+
+    def with_reading_notes(self, notes: tuple[ReadingNote, ...] | list[ReadingNote]) -> Filing:
+        """This filing with ``notes`` as its reading notes."""
+        copy = self.model_copy()
+        copy._reading_notes = tuple(notes)
+        return copy
 
     def tables_for(self, chapter: str) -> tuple[TableConfiguration, ...]:
         """The tables that deal a chapter's game, in filing order."""

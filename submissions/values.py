@@ -79,9 +79,29 @@ def refuse_formula(raw: object) -> None:
         cached = getattr(raw, "cached", None)
         computed = f" (its last computed value is '{display(cached)}')" if not is_blank(cached) else ""
         raise ValueProblem(
-            f"the cell holds a formula '{str(raw)[:40]}'{computed}; type the value itself, a filing's answers are "
-            "read as written"
+            f"the cell holds a formula '{str(raw)[:40]}'{computed} and no value saved with it that can be read; "
+            "type the value itself, or save the workbook from the spreadsheet so that the formula's value is saved"
         )
+
+
+# What a spreadsheet saves as a formula's value when it could not compute one: the value is the error.
+_SPREADSHEET_ERRORS = re.compile(r"#(?:NULL!|DIV/0!|VALUE!|REF!|NAME\?|NUM!|N/A|GETTING_DATA|SPILL!|CALC!|FIELD!)")
+
+
+def formula_saved_value(raw: object) -> object:
+    """A typed value as the spreadsheet shows it: the value a formula last computed and saved, or ``raw`` itself
+    when it is no formula. Refused (:class:`ValueProblem`) where no value was saved, where the saved value is a
+    spreadsheet error, or where the text merely reads as a formula (it was typed as text, nothing computed it)."""
+    if not (isinstance(raw, FormulaText) or (isinstance(raw, str) and raw.startswith("=") and len(raw) > 1)):
+        return raw
+    cached = getattr(raw, "cached", None)
+    usable = not is_blank(cached) and not (
+        isinstance(cached, str) and (cached.startswith("=") or _SPREADSHEET_ERRORS.fullmatch(cached.strip()))
+    )
+    if usable:
+        return cached
+    refuse_formula(raw)
+    raise AssertionError("refuse_formula refuses every formula")
 
 
 # How long each kind of free text may be. An id or a wager name is a word or two; a note beside a checklist

@@ -10,6 +10,8 @@ Two layouts are read, and may be mixed in one file:
   the form's order); a table that runs onto the next page continues its chapter, named by the page's title.
 - **pacomply's printed template** (:mod:`submissions.print_pdf`): ruled ``Field | Value`` and
   ``Section | Key | Question | Answer | Notes`` tables, read by key exactly like the workbook.
+- **The workbook printed by a spreadsheet** (:mod:`.pdf_sheets`): the same sheets without rules, possibly in strips
+  of columns over several pages, read from the pages where no ruled table was found.
 
 Tables: the Board's form has no place for them. Either layout gives its tables on a page headed ``Tables``
 holding a ruled table with the Tables-sheet columns (docs/filing-format.md), repeated header rows allowed.
@@ -30,7 +32,7 @@ from typing import Any
 from pacomply.regulations.rulebook import AnswerKind, Rulebook
 from pacomply.submissions import values
 from pacomply.submissions.build import RawCell, build_chapter, build_metadata, build_table
-from pacomply.submissions.errors import InputError, ProblemCollector, printable
+from pacomply.submissions.errors import InputError, InputProblem, ProblemCollector, printable
 from pacomply.submissions.layout import FILING_FIELDS, TABLE_COLUMNS
 from pacomply.submissions.model import Filing, SourceLocation
 
@@ -83,6 +85,10 @@ class _Reading:
     """Page index (0-based) to the clockwise turn, in degrees, that shows its text upright."""
     characters: int = 0
     images: int = 0
+    sheet_pages: list[tuple[int, list[Any]]] = field(default_factory=list)
+    """Pages without a ruled table, as characters: read as spreadsheet-printed sheets once every page is seen."""
+    cut_cells: set[tuple[int | None, str | None]] = field(default_factory=set)
+    """Printed cells (page, field) whose text the print may have cut at its column's edge."""
 
     def location(self, page: int, where: str) -> SourceLocation:
         return SourceLocation(file=self.file_name, page=page, field=where)
@@ -211,10 +217,17 @@ def _read_page(page: Any, reading: _Reading) -> None:
         reading.current_chapter = title[1].lower()
         reading.current_section = ""
     _read_metadata_lines(text, number, reading)
-    for table in page.extract_tables():
+    tables = page.extract_tables()
+    for table in tables:
         rows = [[cell if cell is not None else "" for cell in row] for row in table if row]
         if rows:
             _read_table(rows, number, reading)
+    if not tables:  # no ruled table: perhaps a sheet printed by a spreadsheet, its cells placed without rules
+        from pacomply.submissions.readers.pdf_sheets import page_chars
+
+        # Only what shows on the page: a spreadsheet draws a text running past the page's edge whole, on this page
+        # and the next, and only the part inside each page is printed.
+        reading.sheet_pages.append((number, page_chars(page.chars, page.width, page.height)))
 
 
 def _turn_to_upright(chars: list[dict[str, Any]]) -> int:
@@ -360,7 +373,9 @@ def _read_field_value_rows(rows: list[list[str]], page: int, reading: _Reading) 
             )
 
 
-def _read_template_checklist(rows: list[list[str]], page: int, reading: _Reading) -> None:
+def _read_template_checklist(
+    rows: list[list[str]], page: int, reading: _Reading, answer_page: int | None = None
+) -> None:
     header = [_squash(cell) for cell in rows[0]]
     columns = {name: header.index(name) for name in ("section", "key", "answer", "notes") if name in header}
     for row in rows[1:]:
@@ -379,7 +394,7 @@ def _read_template_checklist(rows: list[list[str]], page: int, reading: _Reading
         reading.chapter_rows.setdefault(chapter, []).append(
             (
                 (key, reading.location(page, f"{where}, Key")),
-                (row[columns["answer"]] or None, reading.location(page, f"{where}, Answer")),
+                (row[columns["answer"]] or None, reading.location(answer_page or page, f"{where}, Answer")),
                 notes,
             )
         )
@@ -468,7 +483,9 @@ def _marked(value: str) -> bool | _BadMark:
     return _BadMark(f"the blank holds '{values.display(value)}'; mark the chosen answer with X")
 
 
-def _read_tables_rows(rows: list[list[str]], page: int, reading: _Reading) -> None:
+def _read_tables_rows(
+    rows: list[list[str]], page: int, reading: _Reading, pages: dict[str, int] | None = None
+) -> None:
     header = [_squash(cell) for cell in rows[0]]
     by_header = {_squash(column.header): column for column in TABLE_COLUMNS}
     missing = [column.header for column in TABLE_COLUMNS if column.required and _squash(column.header) not in header]
@@ -487,7 +504,7 @@ def _read_tables_rows(rows: list[list[str]], page: int, reading: _Reading) -> No
             if column is not None and index < len(row):
                 raw[column.field] = (
                     row[index] or None,
-                    reading.location(page, f"Tables row {table_id}, {column.header}"),
+                    reading.location((pages or {}).get(column.header, page), f"Tables row {table_id}, {column.header}"),
                 )
         reading.table_rows.append((raw, reading.location(page, f"Tables row {table_id}")))
 
@@ -517,7 +534,81 @@ def _board_entries(
     return entries
 
 
+def _read_printed_sheets(reading: _Reading) -> None:
+    """The filing's sheets printed by a spreadsheet (:mod:`.pdf_sheets`), given to the reading like the ruled
+    template's rows, each cell located at the page it is printed on."""
+    from pacomply.submissions.readers.pdf_sheets import read_printed_sheets
+
+    sheets, problems = read_printed_sheets(reading.sheet_pages)
+    for problem in problems:
+        reading.problems.add(reading.location(problem.page, "printed sheet"), problem.message)
+    if problems:
+        # What the print lacks explains every value missing below ("'Licensee' is empty" would be false).
+        reading.problems.raise_if_any()
+    for sheet in sheets:
+        for row in sheet.rows:
+            text = {header: cell.text for header, cell in row.items()}
+            page = {header: cell.page for header, cell in row.items()}
+            anchor = sheet.layout.anchor
+            for header, cell in row.items():
+                if cell.cut:  # located as the readers below locate its value
+                    reading.cut_cells.add((cell.page, _printed_field(sheet.layout.name, header, text)))
+            if sheet.layout.name == "Filing":
+                field_name = {_squash(column.header): column.field for column in FILING_FIELDS}.get(
+                    _squash(text.get("Field", ""))
+                )
+                if field_name is not None:
+                    reading.metadata.setdefault(
+                        field_name,
+                        (
+                            text.get("Value") or None,
+                            reading.location(page.get("Value", page[anchor]), f"Filing, {text['Field']}"),
+                        ),
+                    )
+            elif sheet.layout.name == "checklist":
+                _read_template_checklist(
+                    [list(sheet.layout.headers), [text.get(header, "") for header in sheet.layout.headers]],
+                    page[anchor],
+                    reading,
+                    answer_page=page.get("Answer", page[anchor]),
+                )
+            else:
+                headers = [header for header in sheet.layout.headers if header in row or header == anchor]
+                _read_tables_rows(
+                    [headers, [text.get(header, "") for header in headers]],
+                    page[anchor],
+                    reading,
+                    pages={header: page.get(header, page[anchor]) for header in headers},
+                )
+
+
+def _printed_field(sheet: str, header: str, text: dict[str, str]) -> str:
+    """The field a printed sheet's cell is located at, as :func:`_read_printed_sheets`'s readers name it."""
+    if sheet == "Filing":
+        return f"Filing, {text.get('Field', '')}"
+    if sheet == "checklist":
+        where = f"{values.display(text.get('Section', '')) or 'checklist'} {values.display(text.get('Key', ''))}"
+        return f"{where.strip()}, {header}"
+    return f"Tables row {values.display(text.get('Table ID', '')) or 'row 1'}, {header}"
+
+
+_CUT_BY_THE_PRINT = (
+    "; its text runs up to the next column's, so the print may have cut it at its column's edge: widen the column "
+    "before printing, or file the workbook"
+)
+
+
+def _explain_cut_cells(reading: _Reading) -> None:
+    """A printed value that cannot be read, whose text runs up to the next cell's, says the print may have cut it."""
+    problems = reading.problems.problems
+    for position, problem in enumerate(problems):
+        if (problem.location.page, problem.location.field) in reading.cut_cells:
+            problems[position] = InputProblem(problem.location, problem.message + _CUT_BY_THE_PRINT)
+
+
 def _assemble(reading: _Reading, file_location: SourceLocation) -> Filing:
+    if reading.sheet_pages:
+        _read_printed_sheets(reading)
     problems = reading.problems
     metadata = build_metadata(reading.metadata, file_location, problems)
     chapters = {}
@@ -546,6 +637,8 @@ def _assemble(reading: _Reading, file_location: SourceLocation) -> Filing:
         tables.append(table)
     if not chapters and not tables and metadata is not None:
         problems.add(file_location, "the PDF holds no checklist and no Tables page that pacomply can read")
+    if reading.cut_cells:
+        _explain_cut_cells(reading)
     problems.raise_if_any()
     assert metadata is not None
     return Filing(metadata=metadata, chapters=chapters, tables=tuple(tables), source=reading.file_name)

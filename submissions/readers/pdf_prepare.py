@@ -8,9 +8,11 @@ cross-reference table rebuilt as qpdf rebuilds it, pages turned so that their te
   content (the reader drops the blank's underscores that the value covers). The value comes from ``/V``
   (inherited from the field's parents), never from the appearance: the value is what the form holds.
 - **A damaged cross-reference table.** An incremental update appends a revision; if the offset of its
-  cross-reference section is off, pdfminer's own recovery can land on an earlier revision and read answers the
-  filer has since changed. qpdf rebuilds the table from the objects in file order, the last definition of each
-  object winning (the latest revision, as poppler reads it too); the rebuilt file is what the reader reads.
+  cross-reference section is off, or its entries point a few bytes off their objects, pdfminer's own recovery can
+  land on an earlier revision and read answers the filer has since changed. qpdf notices bad entries only when it
+  reads their objects, so every object is read before its warnings are asked. qpdf rebuilds the table from the
+  objects in file order, the last definition of each object winning (the latest revision, as poppler reads it
+  too); the rebuilt file is what the reader reads.
 - **Turned pages.** A page whose text runs sideways or upside down (``/Rotate``, or content drawn turned) is given
   the ``/Rotate`` that shows its text upright, as text-extraction tools read it along its own direction.
 
@@ -46,6 +48,11 @@ def prepare(data: bytes, max_pages: int) -> bytes:
         try:
             if pdf.is_encrypted or len(pdf.pages) > max_pages:
                 return data
+            # qpdf finds an entry of the cross-reference table that points a few bytes off its object only when
+            # it reads that object; read every object first, so that such a table is rebuilt too (an incremental
+            # update whose entries are off would otherwise be read by pdfminer at the earlier revision's object).
+            for _object in pdf.objects:
+                pass
             damaged = any(word in warning.lower() for warning in pdf.get_warnings() for word in _DAMAGE_WORDS)
             drawn = _draw_field_values(pdf)
             if not damaged and not drawn:

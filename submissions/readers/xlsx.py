@@ -9,7 +9,9 @@ Untrusted input: the file's size, its unpacked size, its compression ratio, its 
 extent are bounded before and while reading; every part is parsed with defusedxml (a dependency of pacomply, and
 :func:`read_xlsx` refuses to run without it), so entity expansion ("billion laughs") and external entities are
 refused. A formula in a cell is read as :class:`submissions.values.FormulaText` with the value the spreadsheet last
-saved; typed answers refuse it, free text keeps the formula's text (docs/input-and-waivers.md).
+saved; a typed value is read at that saved value (and noted, for the review to name the cell) or refused where none
+was saved, free text keeps the formula's text (docs/input-and-waivers.md). A very hidden sheet is no part of the
+filing: it is noted and not read.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import re
 import warnings
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +35,7 @@ from pacomply.submissions.layout import (
     TABLES_SHEET,
     normalise_header,
 )
-from pacomply.submissions.model import Filing, SourceLocation, file_label
+from pacomply.submissions.model import Filing, ReadingNoteKind, SourceLocation, file_label
 from pacomply.submissions.readers import xlsx_package
 from pacomply.submissions.readers.xlsx_package import cell_name as _cell_name
 
@@ -141,6 +144,31 @@ def _check_container(path: Path, location: SourceLocation) -> None:
                 )
             if member.flag_bits & 0x1:
                 raise InputError.single(location, "the workbook is encrypted; save it without a password")
+        _check_every_part(archive, location)
+
+
+def _check_every_part(archive: zipfile.ZipFile, location: SourceLocation) -> None:
+    """Every part is read through and its checksum compared, the parts a filing is not read from included.
+
+    A workbook cut short (a copy or a download stopped before its end, a save interrupted) or with bytes lost in
+    its middle can keep an intact directory at its end: the parts the reader needs may still open while another
+    part is damaged, and a verdict on such a file would be a verdict on a file nobody sent. It is refused whole.
+    The sizes were bounded above, so reading every part costs at most ``MAX_UNPACKED_BYTES``.
+    """
+    for member in archive.infolist():
+        if member.is_dir():
+            continue
+        try:
+            with archive.open(member) as stream:
+                while stream.read(1 << 20):
+                    pass
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as error:
+            # NotImplementedError is zipfile's own, for a compression method it does not read.
+            raise InputError.single(
+                location,
+                f"the workbook is damaged or cut short: its part '{values.clean_text(member.filename)[:80]}' cannot "
+                f"be read whole ({_reason(error)}); save or copy the workbook again and file the complete file",
+            ) from None
 
 
 # A chapter sheet may carry the game's name after its id ("686a Over-Under", "Chapter 686a - Over Under").
@@ -161,13 +189,25 @@ def _listed(names: list[str]) -> str:
 def _read_package(archive: zipfile.ZipFile, path: Path, file_location: SourceLocation) -> Filing:
     file_name = file_label(path.name)  # what the reports show: undecodable bytes and controls made visible
     package = xlsx_package.open_package(archive, file_location)
-    names = [sheet.name for sheet in package.sheets]
-    if len(names) > MAX_SHEETS:
+    if len(package.sheets) > MAX_SHEETS:
         raise InputError.single(
             SourceLocation(file=file_name),
-            f"the workbook has {len(names):,} sheets; a filing needs a few, more than {MAX_SHEETS} are refused",
+            f"the workbook has {len(package.sheets):,} sheets; a filing needs a few, more than {MAX_SHEETS} are "
+            "refused",
         )
     problems = ProblemCollector()
+    # The filing is what its filer can see: visible sheets and hidden ones (a menu shows them again). A very hidden
+    # sheet is shown by no menu, only by a macro editor or by editing the file; it is no part of the filing, and is
+    # named in the review so that nobody wonders where it went.
+    names = [sheet.name for sheet in package.sheets if not sheet.very_hidden]
+    for sheet in package.sheets:
+        if sheet.very_hidden:
+            problems.note(
+                ReadingNoteKind.VERY_HIDDEN_SHEET,
+                SourceLocation(file=file_name, sheet=sheet.name),
+                f"the sheet '{values.clean_text(sheet.name)}' is very hidden (no menu of the spreadsheet shows it), so "
+                "it is no part of the filing and was not read",
+            )
     sheets: dict[str, str] = {}
     for name in names:
         normalised = normalise_header(name)
@@ -234,7 +274,8 @@ def _read_package(archive: zipfile.ZipFile, path: Path, file_location: SourceLoc
         )
     problems.raise_if_any()
     assert metadata is not None
-    return Filing(metadata=metadata, chapters=chapters, tables=tuple(tables), source=file_name)
+    filing = Filing(metadata=metadata, chapters=chapters, tables=tuple(tables), source=file_name)
+    return filing.with_reading_notes(problems.notes)
 
 
 def _load_sheets(
@@ -245,7 +286,7 @@ def _load_sheets(
     file_location = SourceLocation(file=file_name)
     strings = xlsx_package.read_shared_strings(archive, package.shared_strings_part, file_location, MAX_SHARED_STRINGS)
     styles = xlsx_package.read_styles(archive, package.styles_part, file_location)
-    parts = {sheet.name: sheet.part for sheet in package.sheets}
+    parts = {sheet.name: sheet.part for sheet in package.sheets if not sheet.very_hidden}
     loaded: dict[str, _Sheet] = {}
     for name in wanted:
         sheet = _Sheet(name)

@@ -70,10 +70,17 @@ def unescape(text: str) -> str:
 
 @dataclass(frozen=True)
 class SheetEntry:
-    """A sheet as the workbook lists it: its name and the part holding its cells (None for a chart sheet)."""
+    """A sheet as the workbook lists it: its name, the part holding its cells (None for a chart sheet) and its
+    state (``visible``, ``hidden``, or ``veryHidden``: shown by no menu of the spreadsheet, only by its macro editor
+    or by editing the file)."""
 
     name: str
     part: str | None
+    state: str = "visible"
+
+    @property
+    def very_hidden(self) -> bool:
+        return self.state.strip().lower() == "veryhidden"
 
 
 @dataclass(frozen=True)
@@ -162,7 +169,11 @@ def open_package(archive: zipfile.ZipFile, location: SourceLocation) -> Package:
             )
             kind, target = relations.get(identifier, ("", ""))
             sheets.append(
-                SheetEntry(element.get("name") or "", target if kind == "worksheet" and target in names else None)
+                SheetEntry(
+                    element.get("name") or "",
+                    target if kind == "worksheet" and target in names else None,
+                    element.get("state") or "visible",
+                )
             )
     parts = {kind: target for kind, target in relations.values() if target in names}
     return Package(

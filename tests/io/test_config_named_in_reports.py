@@ -142,3 +142,47 @@ def test_config_in_the_filings_folder_is_not_applied_and_is_named(
     assert "pacomply.toml lies beside the filings but is not applied" in run.stderr
     assert "--config" in run.stderr
     assert _errors_of(filings / VIOLATIONS.name)  # still errors
+
+
+@pytest.mark.parametrize("written", ["NO", "no", "No", "off", "OFF", "yes", "Y", "n", "On"])
+def test_601a_4_yaml_waiver_table_written_as_a_yaml_1_1_boolean_is_the_table_named_so(
+    tmp_path: Path, written: str
+) -> None:
+    # YAML 1.1 reads NO, off, yes, Y and On as booleans; a waiver's table is text as written.
+    path = tmp_path / "waivers.yaml"
+    path.write_text(
+        "waiver:\n"
+        "  - rule: 686A-004\n"
+        f"    table: {written}\n"
+        "    justification: Rack replaced on order.\n"
+        "    approval: PGCB W-1\n"
+        "    expires: 2027-06-30\n"
+    )
+    (waiver,) = read_waivers(path)
+    assert waiver.table_id == written
+
+
+@pytest.mark.parametrize(
+    ("written", "says"),
+    [
+        ("", "is empty; name the table, or leave 'table' out"),
+        ("~", "is empty; name the table, or leave 'table' out"),
+        ("null", "is empty; name the table, or leave 'table' out"),
+        ("false", "'false' is a yes/no value, not a table id"),
+        ("True", "'true' is a yes/no value, not a table id"),
+    ],
+)
+def test_601a_4_yaml_waiver_table_that_is_empty_or_a_boolean_is_refused_at_its_line(
+    tmp_path: Path, written: str, says: str
+) -> None:
+    # An empty table used to be no table: the waiver silently covered the rule's findings in every table.
+    path = tmp_path / "waivers.yaml"
+    path.write_text(
+        "waiver:\n"
+        "  - rule: 686A-004\n"
+        "    justification: Rack replaced on order.\n"
+        f"    table: {written}\n"
+        "    approval: PGCB W-1\n"
+        "    expires: 2027-06-30\n"
+    )
+    assert_input_refused(run_pacomply("validate", VIOLATIONS, "--waivers", path), "waiver 1, table (line 4)", says)

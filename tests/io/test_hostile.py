@@ -191,17 +191,31 @@ def test_missing_file_is_refused(tmp_path: Path) -> None:
 # --- formulas in cells ------------------------------------------------------------------------------------------
 
 
-def test_formula_in_a_yes_no_answer_is_refused_naming_its_saved_value(tmp_path: Path) -> None:
+def test_formula_in_a_yes_no_answer_reads_its_saved_value_and_names_the_cell(tmp_path: Path) -> None:
+    # The value the spreadsheet showed the filer and saved is the answer filed; the review says it was computed.
     workbook = _with_cell(
         COMPLIANT.read_bytes(), "686a", "D2", '<c r="D2" t="str"><f>IF(1=1,"Yes","No")</f><v>Yes</v></c>'
     )
+    review = _json_review(_write(tmp_path, "formula.xlsx", workbook))
+    (noted,) = [finding for finding in review["findings"] if finding["rule_id"] == "FIL-020"]
+    assert noted["severity"] == "info" and noted["location"]["text"] == "686a!D2"
+    assert "'=IF(1=1,\"Yes\",\"No\")'" in noted["message"] and "'Yes', is the value read" in noted["message"]
+
+
+def test_formula_without_a_saved_value_in_a_yes_no_answer_is_refused(tmp_path: Path) -> None:
+    workbook = _with_cell(COMPLIANT.read_bytes(), "686a", "D2", '<c r="D2" t="str"><f>IF(1=1,"Yes","No")</f></c>')
     run = run_pacomply("validate", _write(tmp_path, "formula.xlsx", workbook))
-    assert_input_refused(run, "Sheet 686a, cell D2", "formula", "last computed value is 'Yes'")
+    assert_input_refused(run, "Sheet 686a, cell D2", "formula", "no value saved")
 
 
-def test_formula_in_a_tables_number_is_refused_at_its_cell(tmp_path: Path) -> None:
-    workbook = _with_cell(COMPLIANT.read_bytes(), "Tables", "D2", '<c r="D2"><f>3*2</f><v>6</v></c>')
-    assert_input_refused(run_pacomply("validate", _write(tmp_path, "f.xlsx", workbook)), "Sheet Tables, cell D2")
+def test_formula_in_a_tables_number_reads_its_saved_value_at_its_cell(tmp_path: Path) -> None:
+    workbook = _with_cell(COMPLIANT.read_bytes(), "Tables", "D2", '<c r="D2"><f>4*2</f><v>8</v></c>')
+    path = _write(tmp_path, "f.xlsx", workbook)
+    assert read_filing(path).tables[0].decks == 8  # the example types 6 there
+    review = _json_review(path)
+    assert [finding["location"]["text"] for finding in review["findings"] if finding["rule_id"] == "FIL-020"] == [
+        "Tables!D2"
+    ]
 
 
 def test_formula_in_free_text_keeps_its_text(tmp_path: Path) -> None:

@@ -47,6 +47,7 @@ def _review(path: Path) -> tuple[int, dict]:
         ("board-686a-two-column-header.pdf", "686a-compliant"),
         ("board-686a-incremental.pdf", "686a-violations"),
         ("board-686a-incremental-xref-off.pdf", "686a-violations"),
+        ("board-686a-incremental-entries-off.pdf", "686a-violations"),
     ],
 )
 def test_601a_2_board_form_as_filers_make_it_validates_like_its_xlsx_twin(fixture: str, twin: str) -> None:
@@ -194,6 +195,30 @@ def test_incremental_update_with_offset_xref_reads_the_revision_poppler_reads() 
     ).stdout
     assert "Name of Licensee: Allegheny Riverfront Gaming" in shown
     assert read_filing(FORMS / "board-686a-incremental-xref-off.pdf").metadata.licensee == "Allegheny Riverfront Gaming"
+
+
+@pytest.mark.skipif(
+    shutil.which("qpdf") is None or shutil.which("pdftotext") is None,
+    reason="qpdf or poppler is not installed; the fixture is committed",
+)
+def test_incremental_update_whose_table_entries_are_off_is_read_at_the_revision_qpdf_and_poppler_read(
+    tmp_path: Path,
+) -> None:
+    # A classic cross-reference table appended by the update, its entries 3 bytes past their objects. qpdf finds it
+    # only when it reads an object the table points to, so the file looked sound when opened: pdfminer then fell
+    # back on the first revision's objects and the compliant answers exited 0.
+    fixture = FORMS / "board-686a-incremental-entries-off.pdf"
+    data = fixture.read_bytes()
+    assert data.count(b"%%EOF") == 2 and b"\nxref\n0 1\n" in data[data.index(b"%%EOF") :]
+    check = subprocess.run(["qpdf", "--check", str(fixture)], capture_output=True, text=True)
+    assert "file is damaged" in check.stderr and "expected n n obj" in check.stderr
+    shown = subprocess.run(["pdftotext", str(fixture), "-"], capture_output=True, text=True).stdout
+    assert "Name of Licensee: Allegheny Riverfront Gaming" in shown
+    first = tmp_path / "first-revision.pdf"
+    first.write_bytes(_first_revision(data))
+    assert _review(first)[0] == 0  # the earlier revision would pass
+    code, review = _review(fixture)
+    assert code == 1 and review["filing"]["licensee"] == "Allegheny Riverfront Gaming"
 
 
 def test_rebuilt_damaged_file_keeps_a_decompression_bomb_compressed(
