@@ -18,6 +18,7 @@ from pacomply.regulations.chapter_687a import (
     BLIND_PAYTABLE_ID,
     BOARD_PROGRESSIVE_RETURN,
     DJWT_07_THREE_OF_A_KIND,
+    HAND_NAMES,
     PROGRESSIVE_METER_PERCENT,
     PROGRESSIVE_ODDS,
     PROGRESSIVE_SEED,
@@ -240,17 +241,38 @@ def par_sheet_progressive(wager: str, paytable: str | None) -> ProgressiveModel 
     return progressive_model(paytable) if wager == "progressive" and paytable is not None else None
 
 
-def par_sheet_distribution(
-    wager: str, paytable: str | None, _decks: int
-) -> tuple[tuple[Fraction, Fraction], ...] | None:
-    """The Trips Bonus's (net, probability) pairs over every deal the engine enumerates."""
+def par_sheet_named_outcomes(
+    wager: str, paytable: str | None
+) -> tuple[dict[str, Fraction], dict[str, Fraction], tuple[str, ...]] | None:
+    """The Trips Bonus's lines as the chapter prints them, each named by its hand and column (a natural three of a
+    kind and a four of a kind with wild both pay 6 to 1 on DJWT-04, on two lines), then the losing hands: each
+    line's share of the C(53,5) hands it decides the pay of."""
     if wager != "trips" or paytable is None:
         return None
-    import numpy as np
-    from pacomply.engine.analysis.dj_wild_stud_poker import trips_payouts
+    from pacomply.engine.analysis.dj_wild_stud_poker import PLAYER_HANDS, trips_line_counts
 
-    values, counts = np.unique(trips_payouts(paytable), return_counts=True)
-    total = int(counts.sum())
-    return tuple(
-        (Fraction(int(value)), Fraction(int(count), total)) for value, count in zip(values, counts, strict=True)
-    )
+    table = RULEBOOK.paytable("trips", paytable)
+    natural, with_wild = TRIPS_ODDS[paytable]
+    suffix = {"natural": " (natural)", "with wild": " (with wild)"}
+    columns = {"natural": natural, "with wild": with_wild}
+    probabilities: dict[str, Fraction] = {}
+    pays: dict[str, Fraction] = {}
+    for (column, hand), count in trips_line_counts(paytable).items():
+        name = "loses" if column == "loses" else f"{HAND_NAMES[hand]}{suffix[column]}"
+        probabilities[name] = Fraction(count, PLAYER_HANDS)
+        if column != "loses":
+            pays[name] = Fraction(columns[column][hand])
+    order = (*(row.outcome for row in table.rows), "loses")
+    return probabilities, pays, order
+
+
+def par_sheet_space(wager: str, _paytable: str | None, _decks: int) -> tuple[int, str] | None:
+    """What the Trips lines count: every five-card hand of the 53-card deck; the Progressive's, every joker-free
+    five-card hand (the Progressive hand once the joker is replaced)."""
+    from math import comb
+
+    if wager == "trips":
+        return comb(53, 5), "unordered five-card hands from the 53-card deck, C(53,5)"
+    if wager == "progressive":
+        return comb(52, 5), "unordered five-card hands without the joker, C(52,5)"
+    return None

@@ -382,6 +382,40 @@ def trips_payouts_of(natural_column: dict[str, int], wild_column: dict[str, int]
     return pays
 
 
+def trips_line_counts(paytable: str) -> dict[tuple[str, str], int]:
+    """How many of the C(53,5) hands each line of a Trips paytable pays (the line that decides the pay of
+    :func:`trips_payouts`): ("natural" or "with wild", hand key) → hands; ("loses", "") → the hands no line pays.
+
+    A hand two lines would pay the same is counted on the line of the higher-ranking hand (a natural three of a kind
+    with a deuce is also a four of a kind with wild: both pay 6 to 1 on DJWT-04, and it is the four of a kind), on
+    the Natural line where both lines name the same hand."""
+    natural_column, wild_column = TRIPS_ODDS[paytable]
+    table = hand_table()
+    natural_pay = _category_vector(natural_column, default=-1)
+    wild_pay = _category_vector(wild_column, default=-1)
+    is_natural = table.natural_values >= 0
+    natural_category = np.where(is_natural, table.natural_values >> CATEGORY_SHIFT, 0)
+    pays = np.where(is_natural, natural_pay[natural_category], np.iinfo(np.int64).min)
+    column = np.where(is_natural, 0, -1)
+    category = natural_category.copy()
+    has_wild = table.wild_cards > 0
+    for index in range(_CATEGORIES):
+        reaches = has_wild & ((table.reachable >> index) & 1).astype(bool)
+        better = reaches & ((wild_pay[index] > pays) | ((wild_pay[index] == pays) & (index > category)))
+        pays = np.where(better, wild_pay[index], pays)
+        column = np.where(better, 1, column)
+        category = np.where(better, index, category)
+    counts: dict[tuple[str, str], int] = {}
+    paid = pays >= 0
+    for side, name in ((0, "natural"), (1, "with wild")):
+        chosen = paid & (column == side)
+        values, numbers = np.unique(category[chosen], return_counts=True)
+        for value, number in zip(values, numbers, strict=True):
+            counts[(name, category_key(WildHandCategory(int(value))))] = int(number)
+    counts[("loses", "")] = int((~paid).sum())
+    return counts
+
+
 @cache
 def trips(paytable: str) -> WagerAnalysis:
     """Trips Bonus: complete enumeration of all C(53,5) hands under one paytable (independent of strategy)."""

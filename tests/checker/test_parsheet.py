@@ -78,12 +78,81 @@ def test_681a_8_c_bonus_par_sheet_three_sevens_at_four_decks():
     _lines_add_up(sheet)
 
 
+def _named(sheet, outcome: str):  # type: ignore[no-untyped-def]
+    [line] = [line for line in sheet.lines if line.outcome == outcome]
+    return line
+
+
 def test_687a_12_d_trips_par_sheet_counts_five_card_hands_of_53_cards():
     sheet = par_sheet("687a", "trips", "DJWT-05", 1)
     assert sheet.space == comb(53, 5)  # every five-card hand of the 53-card deck
+    assert sheet.space_basis is not None and "C(53,5)" in sheet.space_basis
     # Five wild cards: the four deuces and the joker, one hand; a natural royal flush: one per suit.
-    assert _line(sheet, "2000 to 1").combinations == 1
-    assert _line(sheet, "1000 to 1").combinations == 4
+    assert _named(sheet, "Five Wilds (with wild)").combinations == 1
+    assert _named(sheet, "Royal Flush (natural)").combinations == 4
+    _lines_add_up(sheet)
+
+
+def test_687a_12_d_trips_par_sheet_has_one_line_per_paytable_line_named_by_its_hand():
+    # DJWT-04 pays 6 to 1 on two lines and 25 to 1 on two: each keeps its own line, in the chapter's order, then the
+    # losing hands. Counts written here from the cards (a hand paid the same on two lines is the higher hand's):
+    # - natural three of a kind: three of one of the 12 ranks other than the deuce (C(4,3) suits) and two kickers of
+    #   two other non-deuce ranks, any suits: 12 x 4 x C(11,2) x 4^2 = 42,240 (a deuce kicker or three deuces make
+    #   a four of a kind with wild, which pays as much and ranks higher);
+    # - natural four of a kind: 13 x 48 of 52 cards, less the four deuces with any kicker (48) and the other ranks'
+    #   quads with a deuce kicker (12 x 4, five of a kind with wild, paid more): 624 - 48 - 48 = 528;
+    # - natural straight flush: 9 per suit below the royal, 36.
+    from pacomply.engine.analysis.dj_wild_stud_poker import trips_by_evaluator
+    from pacomply.regulations import rulebook
+
+    sheet = par_sheet("687a", "trips", "DJWT-04", 1)
+    printed = [row.outcome for row in rulebook("687a").paytable("trips", "DJWT-04").rows]
+    assert [line.outcome for line in sheet.lines] == [*printed, "loses"]
+    assert _named(sheet, "Three-of-a-Kind (natural)").combinations == 12 * 4 * comb(11, 2) * 4**2 == 42_240
+    assert _named(sheet, "Four-of-a-Kind (natural)").combinations == 13 * 48 - 48 - 12 * 4 == 528
+    assert _named(sheet, "Straight Flush (natural)").combinations == 4 * 9
+    assert _named(sheet, "Four-of-a-Kind (with wild)").combinations == 51_160
+    assert _named(sheet, "Flush (natural)").combinations == 4_980
+    assert _named(sheet, "Straight Flush (with wild)").combinations == 3_612
+    assert {line.pays for line in sheet.lines if "Three-of-a-Kind (natural)" in line.outcome} == {"6 to 1"}
+    assert sum(line.combinations or 0 for line in sheet.lines) == comb(53, 5)
+    # The lines' expected net is the evaluator's own enumeration of the paytable (an independent path through the
+    # cards).
+    assert sum(line.contribution for line in sheet.lines) == trips_by_evaluator("DJWT-04")
+    _lines_add_up(sheet)
+
+
+def test_686a_8_b_bonus_par_sheet_counts_every_three_card_hand_of_the_shoe():
+    # Unordered three-card hands from 6 decks: C(312,3) = 5,013,320, each line's count the number of such hands,
+    # written here by value multiset: the product over values of C(cards of that value, how many are taken).
+    sheet = par_sheet("686a", "bonus", None, 6)
+    assert sheet.space == comb(312, 3) == 5_013_320
+    assert sheet.space_basis is not None and "C(312,3)" in sheet.space_basis
+    values = {**{value: 24 for value in range(2, 10)}, 10: 96, 11: 24}
+    by_total: dict[int, int] = {}
+    for triple in itertools.combinations_with_replacement(sorted(values), 3):
+        ways = prod(comb(values[value], triple.count(value)) for value in set(triple))
+        by_total[sum(triple)] = by_total.get(sum(triple), 0) + ways
+    assert sum(by_total.values()) == comb(312, 3)
+    assert _line(sheet, "50 to 1").combinations == by_total[6] + by_total[33]
+    assert _line(sheet, "1 to 1").combinations == by_total[12] + by_total[27]
+    _lines_add_up(sheet)
+
+
+def test_688a_12_c_fortune_par_sheet_lines_sum_to_every_seven_card_hand():
+    # Every paytable line of the Fortune Bonus, then the losing hands and paytable 1's three-pair push, over the
+    # C(53,7) = 154,143,080 seven-card hands; five aces: the four aces and the joker with any two of the other 48.
+    from pacomply.regulations import rulebook
+
+    sheet = par_sheet("688a", "fortune", "1", 1)
+    assert sheet.space == comb(53, 7) == 154_143_080
+    assert sum(line.combinations or 0 for line in sheet.lines) == comb(53, 7)
+    printed = [row.outcome for row in rulebook("688a").paytable("fortune", "1").rows]
+    paying = [row for row in printed if row != "three pair"]
+    assert [line.outcome for line in sheet.lines] == [*paying, "loses", "three pair"]
+    assert _named(sheet, "five aces").combinations == comb(48, 2)
+    assert _named(sheet, "three pair").pays == "push"
+    assert not any("game of decisions" in note for note in sheet.notes)
     _lines_add_up(sheet)
 
 
