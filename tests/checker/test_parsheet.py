@@ -72,9 +72,22 @@ def test_686a_8_b_bonus_par_sheet_matches_a_three_card_enumeration():
 
 
 def test_681a_8_c_bonus_par_sheet_three_sevens_at_four_decks():
-    # Three 7s: the first two total 14 and draw; 16 sevens in 208 cards, then 15 of 207, then 14 of 206.
+    # Three 7s: the first two total 14 and draw; 16 sevens in 208 cards, then 15 of 207, then 14 of 206: counted
+    # over the ordered three-card deals of the shoe, 208 x 207 x 206, not a divisor of them.
     sheet = par_sheet("681a", "bonus_player", "A", 4)
     assert _line(sheet, "100 to 1").probability == Fraction(16 * 15 * 14, 208 * 207 * 206)
+    assert sheet.space == 208 * 207 * 206
+    assert _line(sheet, "100 to 1").combinations == 16 * 15 * 14
+    _lines_add_up(sheet)
+
+
+def test_633a_13_k_three_card_poker_par_sheet_counts_the_players_two_cards_and_the_up_card():
+    # The player's two cards (unordered) and the dealer's up card from 6 decks: C(312,2) x 310 = 15,039,960 deals,
+    # each line a whole number of them (the least common denominator, 626,665, is that count divided by 24).
+    sheet = par_sheet("633a", "three_card_poker", None, 6)
+    assert sheet.space == comb(312, 2) * 310 == 15_039_960
+    assert all(line.combinations == line.probability * sheet.space for line in sheet.lines)
+    assert sum(line.combinations or 0 for line in sheet.lines) == comb(312, 2) * 310
     _lines_add_up(sheet)
 
 
