@@ -30,12 +30,12 @@ from pacomply.regulations.chapter_687a import (
 #: The version of the method behind this chapter's wager math, part of every stored figure's key
 #: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
 #: ``pacomply figures build`` so the shipped figures are remade.
-METHOD_VERSION = 3
+METHOD_VERSION = 4
 
 _READINGS_BY_WAGER: dict[str, tuple[str, ...]] = {
     "base": ("687a-five-of-a-kind", "687a-wild-may-be-used"),
     "blind": ("687a-five-of-a-kind", "687a-wild-may-be-used"),
-    "trips": ("687a-five-of-a-kind", "687a-wild-may-be-used"),
+    "trips": ("687a-five-of-a-kind", "687a-wild-may-be-used", "687a-natural-hand"),
     "bad_beat": ("687a-five-of-a-kind", "687a-bad-beat"),
     "progressive": ("687a-progressive",),
 }
@@ -107,6 +107,18 @@ def djwt_07_readings() -> tuple[PricedReading, ...]:
         exact = analysis.trips_return_of({**natural, "three_of_a_kind": natural_odds}, wild_column)
         priced.append(price_candidate(reading, key, exact))
     return tuple(priced)
+
+
+def natural_readings(paytable: str) -> tuple[PricedReading, ...]:
+    """A Trips paytable under every candidate of reading 687a-natural-hand (each enumerated over C(53,5))."""
+    from pacomply.engine.analysis import dj_wild_stud_poker as analysis
+
+    reading = RULEBOOK.reading("687a-natural-hand")
+    natural, with_wild = TRIPS_ODDS[paytable]
+    return tuple(
+        price_candidate(reading, key, analysis.trips_return_of(natural, with_wild, key == "no-wild-card"))
+        for key in ("deuce-as-itself", "no-wild-card")
+    )
 
 
 def bad_beat_readings(paytable: str) -> tuple[PricedReading, ...]:
@@ -184,7 +196,11 @@ def progressive_readings(paytable: str, meter_rate: Fraction | None) -> tuple[Pr
 
 def _priced(wager: str, paytable: str | None, meter_rate: Fraction | None) -> tuple[PricedReading, ...]:
     if wager == "trips" and paytable == "DJWT-07":
+        # Its own reading only: the reconciliation combines readings by adding what each adds to one base, which
+        # holds for readings of separate hands, not for these two (both move the three of a kind rows).
         return djwt_07_readings()
+    if wager == "trips" and paytable is not None:
+        return natural_readings(paytable)
     if wager == "bad_beat" and paytable is not None:
         return bad_beat_readings(paytable)
     if wager == "base":

@@ -367,12 +367,20 @@ def trips_payouts(paytable: str) -> np.ndarray:
     return trips_payouts_of(natural_column, wild_column)
 
 
-def trips_payouts_of(natural_column: dict[str, int], wild_column: dict[str, int]) -> np.ndarray:
-    """:func:`trips_payouts` for two columns given as data (a candidate reading of a printed row)."""
+def trips_payouts_of(
+    natural_column: dict[str, int], wild_column: dict[str, int], natural_holds_no_wild_card: bool = False
+) -> np.ndarray:
+    """:func:`trips_payouts` for two columns given as data (a candidate reading of a printed row).
+
+    ``natural_holds_no_wild_card`` reads a Natural hand as one with no wild card at all (no deuce, no joker; the
+    candidate ``no-wild-card`` of reading 687a-natural-hand): a hand holding a deuce is then paid from the With
+    Wild column only. By default a deuce standing as a two leaves the hand natural (the relied-on reading)."""
     table = hand_table()
     natural_pay = _category_vector(natural_column, default=-1)
     wild_pay = _category_vector(wild_column, default=-1)
     is_natural = table.natural_values >= 0
+    if natural_holds_no_wild_card:
+        is_natural &= table.wild_cards == 0
     natural_category = np.where(is_natural, table.natural_values >> CATEGORY_SHIFT, 0)
     pays = np.where(is_natural, natural_pay[natural_category], np.iinfo(np.int64).min)
     has_wild = table.wild_cards > 0
@@ -423,9 +431,13 @@ def trips(paytable: str) -> WagerAnalysis:
     return _analysis({Fraction(int(v)): Fraction(int(c), PLAYER_HANDS) for v, c in zip(values, counts, strict=True)})
 
 
-def trips_return_of(natural_column: dict[str, int], wild_column: dict[str, int]) -> Fraction:
-    """The exact return (wager back included) of a Trips paytable given as its two columns."""
-    values, counts = np.unique(trips_payouts_of(natural_column, wild_column), return_counts=True)
+def trips_return_of(
+    natural_column: dict[str, int], wild_column: dict[str, int], natural_holds_no_wild_card: bool = False
+) -> Fraction:
+    """The exact return (wager back included) of a Trips paytable given as its two columns (for
+    ``natural_holds_no_wild_card`` see :func:`trips_payouts_of`)."""
+    payouts = trips_payouts_of(natural_column, wild_column, natural_holds_no_wild_card)
+    values, counts = np.unique(payouts, return_counts=True)
     paid = sum(int(value) * int(count) for value, count in zip(values, counts, strict=True))
     return 1 + Fraction(paid, PLAYER_HANDS)
 
