@@ -137,11 +137,21 @@ def par_sheet_progressive(wager: str, _paytable: str | None) -> ProgressiveModel
     return progressive_model() if wager == "progressive" else None
 
 
+#: Where the chapter leaves the dealer's house way to the filing, and how the base game's player sets the hands.
+_HOUSE_WAY = ("§ 645a.11(c)", "the player sets by the same house way, the usual pricing assumption")
+
+
 def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tuple[int, tuple[str, ...]]:
     """The simulated base game's seed and shard note on its par sheet."""
+    from pacomply.checker.wager_math.pai_gow import house_way_notes
     from pacomply.checker.wager_math.pai_gow import par_sheet_simulation as pai_gow_facts
 
-    return pai_gow_facts(pai_gow_poker.BASE_SEED, rounds, standard_error)
+    return pai_gow_facts(
+        pai_gow_poker.BASE_SEED,
+        rounds,
+        standard_error,
+        house_way_notes("§ 645a.11(c)", "the player sets by the same house way, the usual pricing assumption"),
+    )
 
 
 # The reconciliation's hooks (checker/reconciliation.py sizes a candidate reading's spread through them).

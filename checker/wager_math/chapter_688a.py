@@ -238,11 +238,23 @@ def par_sheet_space(wager: str, _paytable: str | None, _decks: int) -> tuple[int
     return None
 
 
+#: Where the chapter leaves the dealer's house way to the filing, and how the base game's player sets the hands.
+_HOUSE_WAY = ("§ 688a.11(a)", "the player sees the dealer's hands and takes the best of the 21 settings against them")
+
+
 def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tuple[int, tuple[str, ...]]:
     """The simulated figures' seed and shard note on their par sheet."""
+    from pacomply.checker.wager_math.pai_gow import house_way_notes
     from pacomply.checker.wager_math.pai_gow import par_sheet_simulation as pai_gow_facts
 
-    return pai_gow_facts(analysis_688a.BASE_SEED, rounds, standard_error)
+    return pai_gow_facts(
+        analysis_688a.BASE_SEED,
+        rounds,
+        standard_error,
+        house_way_notes(
+            "§ 688a.11(a)", "the player sees the dealer's hands and takes the best of the 21 settings against them"
+        ),
+    )
 
 
 # The reconciliation's hooks (checker/reconciliation.py sizes a candidate reading's spread and tests a list of the

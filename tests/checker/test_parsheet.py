@@ -238,3 +238,20 @@ def test_633a_base_par_sheet_grid_is_the_textbook_basic_strategy():
     assert rows["7-9"][8] == "R"
     assert rows["2-9"][:9] == ("D",) * 9
     assert sheet.house_edge > sheet.element_of_risk  # doubles and splits put more at risk than the initial wager
+
+
+@pytest.mark.parametrize(("chapter", "citation"), [("645a", "§ 645a.11(c)"), ("688a", "§ 688a.11(a)")])
+def test_pai_gow_base_par_sheet_names_the_house_way_it_plays(chapter: str, citation: str):
+    # The chapter leaves the dealer's house way to the filing (the cited subsection); the sheet says which one its
+    # simulated figure plays, with that house way's settings, and that no figure for a named house way is held.
+    from dataclasses import fields
+
+    from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
+
+    sheet = par_sheet(chapter, "base", None, 1)
+    [house_way] = [note for note in sheet.notes if note.startswith("house way:")]
+    assert "standard house way" in house_way and citation in house_way
+    for field in fields(STANDARD_HOUSE_WAY):
+        if field.name != "name":
+            assert f"{field.name} = " in house_way
+    assert any(note.startswith("no published figure for a named house way") for note in sheet.notes)
