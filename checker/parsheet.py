@@ -281,7 +281,32 @@ def _raw_lines(chapter: str, wager: str, paytable: str | None, decks: int):
     if distribution is None:
         return (), None, None
     lines, space = lines_from_distribution(distribution)
-    return lines, space, None
+    return _named_by_paytable(chapter, wager, paytable, decks, lines), space, None
+
+
+def _named_by_paytable(
+    chapter: str, wager: str, paytable: str | None, decks: int, lines: tuple[ParLine, ...]
+) -> tuple[ParLine, ...]:
+    """Lines of a whole distribution named by the paytable's rows that pay their odds ("Total of 6 or 33"), where the
+    wager's paytable is known and a row pays exactly that net; several rows paying the same odds share the line (the
+    engine gives only the net result), their names joined."""
+    from pacomply.regulations.rulebook import PayoutKind
+
+    from pacomply import regulations
+
+    book = regulations.rulebook(chapter)
+    try:
+        table = book.paytable(wager, paytable) if paytable is not None else book.implied_paytable(wager, decks)
+    except KeyError:
+        table = None
+    if table is None:
+        return lines
+    named = []
+    for line in lines:
+        net = line.contribution / line.probability if line.probability else None
+        rows = [row.outcome for row in table.rows if row.kind == PayoutKind.ODDS and row.amount == net]
+        named.append(replace(line, outcome="; ".join(rows)) if rows and net is not None and net > 0 else line)
+    return tuple(named)
 
 
 def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int | None = None) -> ParSheet:

@@ -147,6 +147,11 @@ def test_686a_8_b_bonus_par_sheet_counts_every_three_card_hand_of_the_shoe():
         ways = prod(comb(values[value], triple.count(value)) for value in set(triple))
         by_total[sum(triple)] = by_total.get(sum(triple), 0) + ways
     assert sum(by_total.values()) == comb(312, 3)
+    # Each line is named by the paytable row that pays it, as the chapter prints it.
+    from pacomply.regulations import rulebook
+
+    [row] = [row for row in rulebook("686a").paytables_for("bonus")[0].rows if row.payout_text() == "50 to 1"]
+    assert _line(sheet, "50 to 1").outcome == row.outcome
     assert _line(sheet, "50 to 1").combinations == by_total[6] + by_total[33]
     assert _line(sheet, "1 to 1").combinations == by_total[12] + by_total[27]
     _lines_add_up(sheet)
