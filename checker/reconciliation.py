@@ -639,7 +639,7 @@ def _row_candidates(figure: PublishedFigure, row: WagerMath) -> list[Computed]:
     elif figure.basis == Basis.PER_INITIAL_WAGER:
         bases = [(Basis.PER_INITIAL_WAGER, per_initial, 1 - row.house_edge)]
     result = []
-    for basis, value, return_on_basis in bases:
+    for basis, in_board_terms, return_on_basis in bases:
         spread, spread_basis = _restated_spread(row, row.std_dev, return_on_basis, basis.value)
         result.append(
             Computed(
@@ -651,7 +651,7 @@ def _row_candidates(figure: PublishedFigure, row: WagerMath) -> list[Computed]:
                 basis=basis.value,
                 own=True,
                 calibrated=False,
-                percent=value,
+                percent=in_board_terms,
                 method=row.method,
                 std_dev=spread,
                 ci95=_interval(figure, row.ci95) if basis == Basis.PER_TOTAL_WAGERED else None,
@@ -1589,7 +1589,13 @@ def _family_test(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
         members = [reconciliations[p] for p in positions]
         if len(members) < 2 or any(m.verdict != Verdict.SIMULATION for m in members):
             continue
-        gaps = [(m.nearest.percent - (m.figure.value or Decimal(0)), spread_of(m.nearest)) for m in members]  # type: ignore[arg-type]
+        nearest = [m.nearest for m in members if m.nearest is not None]
+        if len(nearest) != len(members):
+            continue
+        gaps = [
+            (candidate.percent - (m.figure.value or Decimal(0)), spread_of(candidate))
+            for m, candidate in zip(members, nearest, strict=True)
+        ]
         results = []
         shared = _outcome_model(members[0].figure.chapter, members[0].figure.wager or "") is not None
         for size in SIMULATION_SIZES:
