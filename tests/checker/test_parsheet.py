@@ -199,6 +199,18 @@ def test_688a_12_b_ace_high_par_sheet_lines_are_the_paytable_rows():
     assert prod((comb(53, 7), comb(46, 7))) % sheet.space == 0
 
 
+def test_par_sheet_json_states_what_the_combinations_count():
+    import json as json_module
+
+    from pacomply.reports.parsheet_json import par_sheet_json_text
+
+    document = json_module.loads(par_sheet_json_text(par_sheet("686a", "bonus", None, 6)))
+    assert document["combinations_total"] == comb(312, 3)
+    assert document["combinations_basis"].endswith("C(312,3)")
+    document = json_module.loads(par_sheet_json_text(par_sheet("688a", "ace_high", "1", 1)))
+    assert document["combinations_basis"].startswith("the least common denominator")
+
+
 def test_fractions_print_at_least_four_significant_digits():
     assert significant(Fraction(268, 10**6)) == "0.000268000"
     assert significant(0.00026812345) == "0.000268123"
