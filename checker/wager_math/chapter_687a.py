@@ -282,6 +282,18 @@ def par_sheet_named_outcomes(
     return probabilities, pays, order
 
 
+def par_sheet_distribution(
+    wager: str, _paytable: str | None, _decks: int
+) -> tuple[tuple[Fraction, Fraction], ...] | None:
+    """The Blind's (net, probability) pairs over every (player, dealer) pair of hands, under the base game's
+    strategy."""
+    if wager != "blind":
+        return None
+    from pacomply.engine.analysis.dj_wild_stud_poker import PAIRS, blind_outcome_counts
+
+    return tuple(sorted((net, Fraction(count, PAIRS)) for net, count in blind_outcome_counts().items() if count))
+
+
 def par_sheet_space(wager: str, _paytable: str | None, _decks: int) -> tuple[int, str] | None:
     """What the Trips lines count: every five-card hand of the 53-card deck; the Progressive's, every joker-free
     five-card hand (the Progressive hand once the joker is replaced)."""
@@ -291,4 +303,10 @@ def par_sheet_space(wager: str, _paytable: str | None, _decks: int) -> tuple[int
         return comb(53, 5), "unordered five-card hands from the 53-card deck, C(53,5)"
     if wager == "progressive":
         return comb(52, 5), "unordered five-card hands without the joker, C(52,5)"
+    if wager == "blind":
+        return (
+            comb(53, 5) * comb(48, 5),
+            "the player's five cards and the dealer's five from the other 48, C(53,5) x C(48,5) (a fold counted "
+            "once per dealer hand)",
+        )
     return None

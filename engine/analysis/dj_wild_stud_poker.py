@@ -252,6 +252,13 @@ def base() -> WagerAnalysis:
 @cache
 def blind() -> WagerAnalysis:
     """The Blind on its own, under the base game's strategy (it is lost on a fold)."""
+    return _analysis({net: Fraction(count, PAIRS) for net, count in blind_outcome_counts().items()})
+
+
+@cache
+def blind_outcome_counts() -> dict[Fraction, int]:
+    """The Blind's net result → (player, dealer) pairs of the C(53,5) x C(48,5), under the base game's strategy (a
+    fold counted once per dealer hand)."""
     table, game = hand_table(), base_game()
     odds = _category_vector(BLIND_ODDS)[table.categories]
     raising = game.raise_mask
@@ -262,7 +269,7 @@ def blind() -> WagerAnalysis:
     outcomes[Fraction(0)] += int(table.ties[raising].sum())
     outcomes[Fraction(-1)] += int(table.losses[raising].sum()) + int((~raising).sum()) * DEALER_HANDS
     # A win that pays nothing on the Blind is a push: fold it into the zero outcome.
-    return _analysis({net: Fraction(count, PAIRS) for net, count in outcomes.items()})
+    return dict(outcomes)
 
 
 @cache

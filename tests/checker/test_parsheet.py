@@ -199,6 +199,39 @@ def test_688a_12_b_ace_high_par_sheet_lines_are_the_paytable_rows():
     assert prod((comb(53, 7), comb(46, 7))) % sheet.space == 0
 
 
+@pytest.mark.parametrize("wager", ["fortune", "emperors_treasure", "insurance"])
+def test_645a_13_seven_card_wagers_have_lines_summing_to_every_seven_card_hand(wager: str):
+    # Every paytable line in the chapter's order, then the losing hands, over the C(53,7) seven-card hands; five aces
+    # (four aces and the joker with any two of the other 48 cards) where the paytable has the line.
+    from pacomply.regulations import rulebook
+
+    sheet = par_sheet("645a", wager, "A", 1)
+    assert sheet.space == comb(53, 7)
+    assert sum(line.combinations or 0 for line in sheet.lines) == comb(53, 7)
+    printed = [row.outcome for row in rulebook("645a").paytable(wager, "A").rows]
+    assert [line.outcome for line in sheet.lines] == [*printed, "loses"]
+    if wager != "insurance":
+        assert _named(sheet, "five aces").combinations == comb(48, 2)
+    _lines_add_up(sheet)
+
+
+def test_687a_12_b_blind_par_sheet_lines_over_every_pair_of_hands():
+    # Every (player, dealer) pair: C(53,5) x C(48,5). The one hand of all five wild cards is raised and beats every
+    # one of the C(48,5) dealer hands (none can tie it), so its line counts C(48,5) pairs.
+    sheet = par_sheet("687a", "blind", None, 1)
+    assert sheet.space == comb(53, 5) * comb(48, 5)
+    assert _named(sheet, "Five Wilds").combinations == comb(48, 5)
+    assert sum(line.combinations or 0 for line in sheet.lines) == comb(53, 5) * comb(48, 5)
+    assert [line.pays for line in sheet.lines][-2:] == ["push", "loses"]
+    _lines_add_up(sheet)
+
+
+def test_685a_11_c_match_the_dealer_counts_the_players_two_cards_and_the_up_card():
+    sheet = par_sheet("685a", "match_the_dealer", "6 decks", 6)
+    assert sheet.space == comb(312, 2) * 310
+    _lines_add_up(sheet)
+
+
 def test_par_sheet_json_states_what_the_combinations_count():
     import json as json_module
 
