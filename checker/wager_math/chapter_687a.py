@@ -263,6 +263,8 @@ def par_sheet_named_outcomes(
     """The Trips Bonus's lines as the chapter prints them, each named by its hand and column (a natural three of a
     kind and a four of a kind with wild both pay 6 to 1 on DJWT-04, on two lines), then the losing hands: each
     line's share of the C(53,5) hands it decides the pay of."""
+    if wager == "bad_beat" and paytable is not None:
+        return _bad_beat_lines(paytable)
     if wager != "trips" or paytable is None:
         return None
     from pacomply.engine.analysis.dj_wild_stud_poker import PLAYER_HANDS, trips_line_counts
@@ -294,6 +296,21 @@ def par_sheet_distribution(
     return tuple(sorted((net, Fraction(count, PAIRS)) for net, count in blind_outcome_counts().items() if count))
 
 
+def _bad_beat_lines(paytable: str) -> tuple[dict[str, Fraction], dict[str, Fraction], tuple[str, ...]]:
+    """The Two-Way Bad Beat's lines under the reading relied on (687a-bad-beat): each paytable line's share of the
+    (player, dealer) pairs it is paid on, then every other pair, lost."""
+    from pacomply.engine.analysis.dj_wild_stud_poker import PAIRS, bad_beat_line_counts
+
+    column = BAD_BEAT_ODDS[paytable]
+    counts = bad_beat_line_counts(paytable)
+    probabilities = {
+        ("loses" if hand == "loses" else HAND_NAMES[hand]): Fraction(count, PAIRS) for hand, count in counts.items()
+    }
+    pays = {HAND_NAMES[hand]: Fraction(odds) for hand, odds in column.items()}
+    order = (*(row.outcome for row in RULEBOOK.paytable("bad_beat", paytable).rows), "loses")
+    return probabilities, pays, order
+
+
 def par_sheet_space(wager: str, _paytable: str | None, _decks: int) -> tuple[int, str] | None:
     """What the Trips lines count: every five-card hand of the 53-card deck; the Progressive's, every joker-free
     five-card hand (the Progressive hand once the joker is replaced)."""
@@ -303,7 +320,7 @@ def par_sheet_space(wager: str, _paytable: str | None, _decks: int) -> tuple[int
         return comb(53, 5), "unordered five-card hands from the 53-card deck, C(53,5)"
     if wager == "progressive":
         return comb(52, 5), "unordered five-card hands without the joker, C(52,5)"
-    if wager == "blind":
+    if wager in {"blind", "bad_beat"}:
         return (
             comb(53, 5) * comb(48, 5),
             "the player's five cards and the dealer's five from the other 48, C(53,5) x C(48,5) (a fold counted "

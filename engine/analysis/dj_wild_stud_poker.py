@@ -286,6 +286,21 @@ def bad_beat(paytable: str) -> WagerAnalysis:
     return _analysis({net: Fraction(count, PAIRS) for net, count in outcomes.items()})
 
 
+def bad_beat_line_counts(paytable: str) -> dict[str, int]:
+    """The Bad Beat's lines under the reading relied on (the player's own raised hand, three of a kind or better,
+    losing): hand key → (player, dealer) pairs it is paid on, and "loses" → every other pair (a fold counted once
+    per dealer hand)."""
+    table, game = hand_table(), base_game()
+    odds = _category_vector(BAD_BEAT_ODDS[paytable])[table.categories]
+    eligible = game.raise_mask & (odds > 0)
+    counts: dict[str, int] = {}
+    for value in np.unique(table.categories[eligible]):
+        chosen = eligible & (table.categories == value)
+        counts[category_key(WildHandCategory(int(value)))] = int(table.losses[chosen].sum())
+    counts["loses"] = PAIRS - sum(counts.values())
+    return counts
+
+
 @njit(cache=True)
 def _stronger_among(hands: np.ndarray, values: np.ndarray, included: np.ndarray, deck: int) -> np.ndarray:
     """Per hand: the ``included`` hands disjoint from it that are strictly stronger (the same inclusion-exclusion

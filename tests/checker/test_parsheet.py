@@ -226,6 +226,21 @@ def test_687a_12_b_blind_par_sheet_lines_over_every_pair_of_hands():
     _lines_add_up(sheet)
 
 
+def test_687a_12_e_bad_beat_par_sheet_lines_by_hand_over_every_pair_of_hands():
+    # The Bad Beat pays on the player's own raised hand when it loses. A royal flush loses only to the dealer's five
+    # wild cards (the four deuces and the joker, one hand), which a natural royal (no wild card) leaves available:
+    # 4 royals x 1 dealer hand = 4 pairs. Every line is the chapter's, in its order, then the losing pairs.
+    from pacomply.regulations import rulebook
+
+    sheet = par_sheet("687a", "bad_beat", "DJWBB-03", 1)
+    assert sheet.space == comb(53, 5) * comb(48, 5)
+    printed = [row.outcome for row in rulebook("687a").paytable("bad_beat", "DJWBB-03").rows]
+    assert [line.outcome for line in sheet.lines] == [*printed, "loses"]
+    assert _named(sheet, "Royal Flush").combinations == 4 * 1
+    assert sum(line.combinations or 0 for line in sheet.lines) == comb(53, 5) * comb(48, 5)
+    _lines_add_up(sheet)
+
+
 def test_685a_11_c_match_the_dealer_counts_the_players_two_cards_and_the_up_card():
     sheet = par_sheet("685a", "match_the_dealer", "6 decks", 6)
     assert sheet.space == comb(312, 2) * 310
