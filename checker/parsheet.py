@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse
@@ -26,6 +26,10 @@ from pacomply.regulations import chapters
 STD_DEV_BASIS = "net result of one round per unit of the initial wager"
 #: What the hit frequency counts.
 HIT_FREQUENCY_BASIS = "share of rounds in which the player ends ahead (net result above zero)"
+#: What the combinations count where the chapter names no space of hands: the least common denominator.
+LEAST_COMMON_DENOMINATOR = (
+    "the least common denominator of the line probabilities (a divisor of the number of deals enumerated)"
+)
 #: Digits shown for a probability or a share: at least four significant digits.
 SIGNIFICANT = 6
 _Z95 = 1.959963984540054
@@ -91,7 +95,8 @@ class ParSheet:
     std_dev_basis: str = STD_DEV_BASIS
     lines: tuple[ParLine, ...] = ()
     space: int | None = None
-    """The number of equally likely deals the combinations count over (the least common denominator)."""
+    """The number of equally likely deals the combinations count over: the true count of the hands in use where the
+    chapter's wager math names it (:attr:`space_basis`), else the least common denominator of the lines."""
     rounds: int | None = None
     seed: int | None = None
     standard_error: float | None = None
@@ -117,6 +122,9 @@ class ParSheet:
     """Standard error of the simulated mean result, so the simulation can be held against the exact house edge."""
     spread_house_edge: float | None = None
     """The house edge the spread's simulation measured (per initial wager), beside the exact one above."""
+    space_basis: str | None = None
+    """What :attr:`space` counts ("unordered three-card hands from 6 decks (312 cards), C(312,3)"), or that it is
+    the least common denominator of the line probabilities (:data:`LEAST_COMMON_DENOMINATOR`)."""
 
     @property
     def return_per_initial_wager(self) -> float:
@@ -226,10 +234,37 @@ def _progressive_lines(model) -> tuple[tuple[ParLine, ...], int]:
     return tuple(lines), space
 
 
+def _on_true_space(
+    chapter: str, wager: str, paytable: str | None, decks: int, lines: tuple[ParLine, ...], space: int | None
+) -> tuple[tuple[ParLine, ...], int | None, str | None]:
+    """The lines' combinations counted over the hands actually in use, where the chapter's wager math names them
+    (``par_sheet_space``: 686a's Bonus at 6 decks over C(312,3) = 5,013,320 hands, not a divisor of it); else over
+    the least common denominator, said so."""
+    if not lines:
+        return lines, space, None
+    hook = chapters.chapter(chapter).hook("wager math", "par_sheet_space")
+    named = hook(wager, paytable, decks) if hook is not None else None
+    if named is not None:
+        count, basis = named
+        if all((line.probability * count).denominator == 1 for line in lines):
+            return (
+                tuple(replace(line, combinations=int(line.probability * count)) for line in lines),
+                count,
+                basis,
+            )
+    return lines, space, LEAST_COMMON_DENOMINATOR
+
+
 def _lines(chapter: str, wager: str, paytable: str | None, decks: int):
-    """(lines, space, progressive facts) for the wagers whose outcomes the chapter's wager math exposes: a
-    progressive's rows (``par_sheet_progressive``), named outcomes (``par_sheet_named_outcomes``) or a whole
-    distribution of net results (``par_sheet_distribution``); empty otherwise."""
+    """(lines, space, progressive facts, what the space counts) for the wagers whose outcomes the chapter's wager
+    math exposes: a progressive's rows (``par_sheet_progressive``), named outcomes (``par_sheet_named_outcomes``)
+    or a whole distribution of net results (``par_sheet_distribution``); empty otherwise."""
+    lines, space, facts = _raw_lines(chapter, wager, paytable, decks)
+    lines, space, basis = _on_true_space(chapter, wager, paytable, decks, lines, space)
+    return lines, space, facts, basis
+
+
+def _raw_lines(chapter: str, wager: str, paytable: str | None, decks: int):
     progressive = chapters.chapter(chapter).hook("wager math", "par_sheet_progressive")
     model = progressive(wager, paytable) if progressive is not None else None
     if model is not None:
@@ -246,7 +281,32 @@ def _lines(chapter: str, wager: str, paytable: str | None, decks: int):
     if distribution is None:
         return (), None, None
     lines, space = lines_from_distribution(distribution)
-    return lines, space, None
+    return _named_by_paytable(chapter, wager, paytable, decks, lines), space, None
+
+
+def _named_by_paytable(
+    chapter: str, wager: str, paytable: str | None, decks: int, lines: tuple[ParLine, ...]
+) -> tuple[ParLine, ...]:
+    """Lines of a whole distribution named by the paytable's rows that pay their odds ("Total of 6 or 33"), where the
+    wager's paytable is known and a row pays exactly that net; several rows paying the same odds share the line (the
+    engine gives only the net result), their names joined."""
+    from pacomply.regulations.rulebook import PayoutKind
+
+    from pacomply import regulations
+
+    book = regulations.rulebook(chapter)
+    try:
+        table = book.paytable(wager, paytable) if paytable is not None else book.implied_paytable(wager, decks)
+    except KeyError:
+        table = None
+    if table is None:
+        return lines
+    named = []
+    for line in lines:
+        net = line.contribution / line.probability if line.probability else None
+        rows = [row.outcome for row in table.rows if row.kind == PayoutKind.ODDS and row.amount == net]
+        named.append(replace(line, outcome="; ".join(rows)) if rows and net is not None and net > 0 else line)
+    return tuple(named)
 
 
 def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int | None = None) -> ParSheet:
@@ -262,7 +322,7 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
         choices = ", ".join(f"paytable {row.paytable or '-'} at {row.decks} decks" for row in rows)
         raise ParSheetUnavailable(f"{chapter} '{wager}' has several: {choices}; name one with --paytable/--decks")
     (row,) = rows
-    lines, space, progressive = _lines(chapter, wager, row.paytable, row.decks)
+    lines, space, progressive, space_basis = _lines(chapter, wager, row.paytable, row.decks)
     notes = []
     if not lines:
         notes.append("no line-by-line breakdown: the engine prices this wager as a whole (a game of decisions)")
@@ -328,6 +388,7 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
         std_dev_per_unit_wagered=per_unit_wagered,
         lines=lines,
         space=space,
+        space_basis=space_basis,
         rounds=row.rounds,
         seed=seed,
         standard_error=standard_error,

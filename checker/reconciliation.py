@@ -103,10 +103,15 @@ class Computed:
     percent: Decimal
     method: str
     std_dev: float | None = None
+    """The standard deviation of one round's result, on :attr:`std_dev_basis` (a test of a gap uses it only where that
+    is the figure's own :attr:`basis`: :func:`spread_of`)."""
     ci95: tuple[Decimal, Decimal] | None = None
     """pacomply's 95 % interval, in the Board's terms, where its figure is simulated."""
     rate: Fraction | None = None
     """For a progressive's long run at a printed rate of progression: that rate (an implied rate is solved from it)."""
+    std_dev_basis: str | None = None
+    """What :attr:`std_dev` is measured per (a unit of the same wagers the figure is per, or another); None where the
+    figure has no standard deviation."""
 
     def rounded(self, places: int) -> Decimal:
         """The figure at the Board's printed precision."""
@@ -139,6 +144,7 @@ class Computed:
             "at_board_precision": str(self.rounded(places)),
             "method": self.method,
             "std_dev": None if self.std_dev is None else round(self.std_dev, 6),
+            "std_dev_basis": self.std_dev_basis,
         }
 
 
@@ -547,7 +553,9 @@ def _combined_candidates(figure: PublishedFigure, row: WagerMath) -> list[Comput
             for combination in itertools.product(*options):
                 value = base + sum((priced.exact_return - base for priced in combination), Fraction(0))  # type: ignore[operator]
                 bases_named = [priced.basis for priced in combination if priced.basis]
-                basis = next((text for text in bases_named if text.lower().startswith("long run")), None)
+                long_run = next((text for text in bases_named if text.lower().startswith("long run")), None)
+                basis = long_run or (bases_named[0] if bases_named else "per wager")
+                spread = _bonus_std_dev(row, combination)
                 result.append(
                     Computed(
                         paytable=row.paytable,
@@ -555,12 +563,13 @@ def _combined_candidates(figure: PublishedFigure, row: WagerMath) -> list[Comput
                         reading=" + ".join(priced.reading for priced in combination),
                         candidate=" + ".join(priced.candidate or "" for priced in combination),
                         choice=" + ".join(priced.choice for priced in combination),
-                        basis=basis or (bases_named[0] if bases_named else "per wager"),
+                        basis=basis,
                         own=False,
                         calibrated=False,
                         percent=_in_board_terms(figure, value),
                         method="exact",
-                        std_dev=_bonus_std_dev(row, combination),
+                        std_dev=spread,
+                        std_dev_basis=None if spread is None else basis,
                         rate=next(
                             (
                                 _printed_rate(row.chapter, row.paytable)
@@ -588,6 +597,17 @@ def _row_candidates(figure: PublishedFigure, row: WagerMath) -> list[Computed]:
                     (Basis.PER_INITIAL_WAGER.value, 1 - priced.house_edge),
                 ]
             for basis, figure_value in values:
+                spread = _candidate_std_dev(row, priced, restated)
+                if priced.std_dev is None and (priced.relied_on or priced.reading in restated):
+                    # The row's own spread, of the same game: restated on this figure's basis.
+                    spread, spread_basis = _restated_spread(row, spread, figure_value, basis)
+                elif len(values) > 1:
+                    # A candidate priced both ways (685a): its spread is per initial wager, like its house edge.
+                    spread, spread_basis = _restated_spread(
+                        row, spread, figure_value, basis, edge_of_spread=priced.house_edge
+                    )
+                else:
+                    spread_basis = _candidate_spread_basis(row, priced, basis, spread)
                 result.append(
                     Computed(
                         paytable=row.paytable,
@@ -600,9 +620,10 @@ def _row_candidates(figure: PublishedFigure, row: WagerMath) -> list[Computed]:
                         calibrated=_is_calibrated(priced),
                         percent=_in_board_terms(figure, figure_value),
                         method=priced.method,
-                        std_dev=_candidate_std_dev(row, priced, restated),
+                        std_dev=spread,
                         ci95=_interval(figure, priced.ci95),
                         rate=_printed_rate(row.chapter, row.paytable) if priced.candidate == "long-run" else None,
+                        std_dev_basis=spread_basis,
                     )
                 )
         return result + _combined_candidates(figure, row)
@@ -612,28 +633,75 @@ def _row_candidates(figure: PublishedFigure, row: WagerMath) -> list[Computed]:
     else:
         per_total = _percent(row.return_)
         per_initial = _percent(1 - row.house_edge)
-    bases = [(Basis.PER_TOTAL_WAGERED, per_total)]
+    bases = [(Basis.PER_TOTAL_WAGERED, per_total, 1 - row.element_of_risk)]
     if row.house_edge != row.element_of_risk:
-        bases.append((Basis.PER_INITIAL_WAGER, per_initial))
+        bases.append((Basis.PER_INITIAL_WAGER, per_initial, 1 - row.house_edge))
     elif figure.basis == Basis.PER_INITIAL_WAGER:
-        bases = [(Basis.PER_INITIAL_WAGER, per_initial)]
-    return [
-        Computed(
-            paytable=row.paytable,
-            decks=row.decks,
-            reading=None,
-            candidate=None,
-            choice=basis.value if len(bases) > 1 else "the one pricing the chapter admits",
-            basis=basis.value,
-            own=True,
-            calibrated=False,
-            percent=value,
-            method=row.method,
-            std_dev=row.std_dev,
-            ci95=_interval(figure, row.ci95) if basis == Basis.PER_TOTAL_WAGERED else None,
+        bases = [(Basis.PER_INITIAL_WAGER, per_initial, 1 - row.house_edge)]
+    result = []
+    for basis, in_board_terms, return_on_basis in bases:
+        spread, spread_basis = _restated_spread(row, row.std_dev, return_on_basis, basis.value)
+        result.append(
+            Computed(
+                paytable=row.paytable,
+                decks=row.decks,
+                reading=None,
+                candidate=None,
+                choice=basis.value if len(bases) > 1 else "the one pricing the chapter admits",
+                basis=basis.value,
+                own=True,
+                calibrated=False,
+                percent=in_board_terms,
+                method=row.method,
+                std_dev=spread,
+                ci95=_interval(figure, row.ci95) if basis == Basis.PER_TOTAL_WAGERED else None,
+                std_dev_basis=spread_basis,
+            )
         )
-        for basis, value in bases
-    ]
+    return result
+
+
+def _restated_spread(
+    row: WagerMath,
+    std_dev: float | None,
+    figure_return: Fraction | float,
+    basis: str,
+    edge_of_spread: float | None = None,
+) -> tuple[float | None, str | None]:
+    """The row's standard deviation (measured per unit of its house edge's basis: per initial wager, per Ante)
+    restated on the basis of a figure of the same game whose return is ``figure_return`` (``edge_of_spread``: the
+    house edge on the spread's basis, the row's unless a candidate's own is given).
+
+    A restatement divides every round's result by one fixed amount (the mean wagered on that basis per unit of the
+    house edge's, as the return per unit wagered is the ratio of the expectations), so the standard deviation
+    scales as the edge does: 687a's base game, 3.4442 per Ante, is 3.4442 / 3.3866 = 1.0170 per unit wagered. A
+    wager of one stake only is the same on every basis. Where the house edge is zero no ratio can be taken: the
+    spread keeps its own basis, and a test refuses it (:func:`spread_of`)."""
+    if std_dev is None:
+        return None, None
+    if row.house_edge == row.element_of_risk:
+        return std_dev, basis
+    edge = 1 - float(figure_return)
+    own_edge = row.house_edge if edge_of_spread is None else edge_of_spread
+    if own_edge == 0:
+        return std_dev, _ROW_SPREAD_BASIS
+    return std_dev * edge / own_edge, basis
+
+
+#: The basis of a wager-math row's own standard deviation where it cannot be restated: the house edge's.
+_ROW_SPREAD_BASIS = "per unit of the house edge's basis"
+
+
+def _candidate_spread_basis(row: WagerMath, priced: PricedReading, basis: str, spread: float | None) -> str | None:
+    """The basis of an alternative reading's standard deviation: the candidate's own where its pricing knows it or
+    the wager is one stake; a blackjack round's simulated spread is per initial wager (:func:`_blackjack_std_dev`)."""
+    if spread is None:
+        return None
+    if priced.std_dev is not None or row.house_edge == row.element_of_risk:
+        return basis
+    if _blackjack_std_dev(row) is not None:
+        return Basis.PER_INITIAL_WAGER.value
+    return basis if _bonus_std_dev(row, (priced,)) is not None else _ROW_SPREAD_BASIS
 
 
 def _base_text(base: tuple[tuple[str, str], ...]) -> str:
@@ -939,49 +1007,85 @@ def _implied(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Decisi
     )
 
 
+class MixedBasisError(ValueError):
+    """A test was asked to weigh a gap with a standard deviation measured on another basis (a defect of pacomply's,
+    never a verdict)."""
+
+
+def spread_of(candidate: Computed) -> float:
+    """The standard deviation a test of the candidate's gap uses: refused (:class:`MixedBasisError`) unless it is on
+    the figure's own basis, since a gap per unit wagered and a spread per Ante would mis-size every standard error."""
+    if candidate.std_dev is None:
+        raise MixedBasisError(f"{candidate.label}: no standard deviation to test its gap with")
+    if candidate.std_dev_basis != candidate.basis:
+        raise MixedBasisError(
+            f"{candidate.label}: the figure is {candidate.basis} but its standard deviation is "
+            f"{candidate.std_dev_basis}; restate one on the other's basis before testing"
+        )
+    return candidate.std_dev
+
+
+def _sized(candidate: Computed) -> bool:
+    """Whether a candidate can enter a test of a simulation's noise: a standard deviation on its own basis, and an
+    exact figure (or pacomply's own simulated one, whose standard error is counted)."""
+    if not candidate.std_dev or candidate.std_dev_basis != candidate.basis:
+        return False
+    return candidate.method == "exact" or (candidate.own and candidate.ci95 is not None)
+
+
 def _simulation(figure: PublishedFigure, computed: tuple[Computed, ...]) -> _Decision | None:
     """The nearest exact figure with a standard deviation whose gap a simulation of :data:`SIMULATION_FLOOR` rounds
-    or more explains (within two standard errors), pacomply's own pricing first."""
+    or more explains (within two standard errors), pacomply's own pricing first. A provisional verdict: the list's
+    figures are then held to one assumption chosen for the whole list (:func:`_one_assumption_per_list`)."""
     board = figure.value
     assert board is not None
     fits = []
     for candidate in _admissible(figure, computed):
-        if not candidate.std_dev or candidate.percent == board:
-            continue
-        if candidate.method != "exact" and not (candidate.own and candidate.ci95 is not None):
+        if not _sized(candidate) or candidate.percent == board:
             continue
         gap = candidate.percent - board
-        rounds = _rounds_within_two_errors(gap, candidate.std_dev, _own_standard_error(candidate))
+        rounds = _rounds_within_two_errors(gap, spread_of(candidate), _own_standard_error(candidate))
         if rounds >= SIMULATION_FLOOR:
             fits.append((not candidate.own, _combined(candidate), abs(gap), candidate, rounds))
     if not fits:
         return None
     *_, candidate, rounds = min(fits, key=lambda item: item[:3])
-    assert candidate.std_dev is not None  # only candidates with a standard deviation fit
+    return _simulation_decision(figure, candidate)
+
+
+def _simulation_decision(figure: PublishedFigure, candidate: Computed) -> _Decision:
+    """'Consistent with simulation' for one figure at one candidate: its gap in standard errors of each simulation
+    size, the spread and its basis, and whether pacomply's own figure is exact or simulated (never called exact when
+    it is simulated)."""
+    board = figure.value
+    assert board is not None
+    spread = spread_of(candidate)
     gap = candidate.percent - board
+    own_error = _own_standard_error(candidate)
+    rounds = _rounds_within_two_errors(gap, spread, own_error)
     errors = ", ".join(
-        f"{_errors_at(gap, candidate.std_dev, size):.2f} at 10^{round(math.log10(size))}" for size in SIMULATION_SIZES
+        f"{_errors_at(gap, spread, size):.2f} at 10^{round(math.log10(size))}" for size in SIMULATION_SIZES
     )
     under = "" if candidate.own else f" under reading {candidate.reading} '{candidate.choice}'"
-    own_error = _own_standard_error(candidate)
-    kind = "exact"
+    kind = "simulated" if candidate.method != "exact" else "exact"
     extra: tuple[tuple[str, str], ...] = ()
     if own_error:
-        kind = "simulated"
         under += f" (its own standard error {own_error * 100:.4f} points, counted in the two standard errors)"
         extra = (("own_standard_error_points", f"{own_error * 100:.6f}"),)
     return _Decision(
         Verdict.SIMULATION,
         candidate,
         f"the {kind} {_percent_text(candidate.percent, figure.places + 1)} ({candidate.label}){under} is "
-        f"{_points(gap)} from the Board's; with that wager's standard deviation of {candidate.std_dev:.4f} the gap "
-        f"is within two standard errors of any simulation of up to {rounds:.3e} rounds (standard errors: {errors}): "
-        "a simulated Board figure",
+        f"{_points(gap)} from the Board's; with that wager's standard deviation of {spread:.4f} "
+        f"({candidate.std_dev_basis}, the gap's basis) the gap is within two standard errors of any simulation of "
+        f"up to {rounds:.3e} rounds (standard errors: {errors}): a simulated Board figure",
         (
-            ("exact", f"{candidate.percent} %"),
+            (kind, f"{candidate.percent} %"),
             ("reading", candidate.reading or "relied on"),
-            ("std_dev", f"{candidate.std_dev:.6f}"),
+            ("std_dev", f"{spread:.6f}"),
+            ("std_dev_basis", candidate.std_dev_basis or ""),
             ("gap_points", f"{gap}"),
+            ("gap_basis", candidate.basis),
             ("rounds_within_two_standard_errors", f"{rounds:.3e}"),
             ("standard_errors", errors),
             *extra,
@@ -1035,7 +1139,7 @@ def _unexplained(
         rule_decks = sorted({c.decks for c in computed if c.reading == "base-rules"})
         tried += f" ({len(rule_sets)} sets of base rules at {' and '.join(map(str, rule_decks))} decks)"
     note = _same_direction(figure, first, siblings)
-    sd = nearest.std_dev
+    sd = spread_of(nearest) if _sized(nearest) else None
     evidence = [
         ("nearest", nearest.label),
         ("nearest_percent", f"{nearest.percent} %"),
@@ -1181,6 +1285,166 @@ def _assign_paytables(
     return assignment
 
 
+#: The significance of the joint test of a list held to one assumption (after the correction for the search).
+LIST_SIGNIFICANCE = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class _Assumption:
+    """One assumption set tried for a whole list: pacomply's own pricing, or one candidate (or combination) of the
+    readings, the same for every figure of the list; each figure's candidate under it, and the list's joint test."""
+
+    key: tuple[str, ...]
+    label: str
+    chosen: tuple[Computed, ...]
+    statistic: float
+    p_value: float
+
+
+def _assumption_key(candidate: Computed) -> tuple[str, ...]:
+    return ("own",) if candidate.own else (candidate.reading or "", candidate.candidate or "")
+
+
+def _joint_fit(members: Sequence[Reconciliation], chosen: Sequence[Computed]) -> tuple[float, float]:
+    """The chi-square of a list's gaps at :data:`SIMULATION_FLOOR` rounds (the smallest simulation a figure is
+    assumed to rest on, the most lenient: the statistic grows with the rounds), each figure's simulation taken as its
+    own, with pacomply's own standard error added where its figure is simulated; and its p-value."""
+    statistic = 0.0
+    for member, candidate in zip(members, chosen, strict=True):
+        assert member.figure.value is not None
+        gap = float(candidate.percent - member.figure.value) / 100
+        variance = spread_of(candidate) ** 2 / SIMULATION_FLOOR + _own_standard_error(candidate) ** 2
+        statistic += gap * gap / variance
+    return statistic, chi_square_survival(statistic, len(members))
+
+
+def _assumptions(members: Sequence[Reconciliation]) -> list[_Assumption]:
+    """Every assumption set available to every figure of the list, each tested jointly; sets that give every figure
+    the same numbers as an earlier one (pacomply's own pricing restated under two readings' names) counted once."""
+    per_member: list[dict[tuple[str, ...], Computed]] = []
+    for member in members:
+        board = member.figure.value
+        assert board is not None
+        options: dict[tuple[str, ...], Computed] = {}
+        for candidate in _admissible(member.figure, member.computed):
+            if not _sized(candidate):
+                continue
+            key = _assumption_key(candidate)
+            best = options.get(key)
+            if best is None or abs(candidate.percent - board) < abs(best.percent - board):
+                options[key] = candidate
+        per_member.append(options)
+    keys = [key for key in per_member[0] if all(key in options for options in per_member[1:])]
+    keys.sort(key=lambda key: (key != ("own",), key.count(" + "), key))
+    found: list[_Assumption] = []
+    seen: set[tuple[Decimal, ...]] = set()
+    for key in keys:
+        chosen = tuple(options[key] for options in per_member)
+        values = tuple(candidate.percent for candidate in chosen)
+        if values in seen:
+            continue
+        seen.add(values)
+        first = chosen[0]
+        label = "pacomply's own pricing" if key == ("own",) else f"{first.reading} '{first.choice}'"
+        statistic, p_value = _joint_fit(members, chosen)
+        found.append(_Assumption(key, label, chosen, statistic, p_value))
+    return found
+
+
+def _sidak(p_value: float, tried: int) -> float:
+    """A p-value corrected for the best of ``tried`` assumption sets having been picked (Šidák: the chance that the
+    best of that many independent tests does at least this well by luck)."""
+    return 1.0 - (1.0 - p_value) ** tried
+
+
+def _one_assumption_per_list(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
+    """Hold the figures of a list that a simulation explains to one assumption set, chosen once for the whole list.
+
+    Each figure's provisional verdict picked its own nearest candidate; a laboratory's list rests on one set of
+    assumptions, so the list is tested jointly (:func:`_joint_fit`) under pacomply's own pricing first, and only if
+    that fails under every assumption set available to every figure, the best one chosen for the list with its
+    p-value corrected for the search (:func:`_sidak`). Where none passes, every figure of the list is unexplained,
+    with the common offset of the Board's figures from pacomply's own pricing and its spread as the evidence."""
+    groups: dict[tuple[str, str, str, str], list[int]] = {}
+    for position, item in enumerate(reconciliations):
+        if item.verdict == Verdict.SIMULATION:
+            groups.setdefault(item.figure.group, []).append(position)
+    for positions in groups.values():
+        members = [reconciliations[position] for position in positions]
+        tried = _assumptions(members)
+        if not tried:
+            continue
+        own = next((assumption for assumption in tried if assumption.key == ("own",)), None)
+        if own is not None and own.p_value >= LIST_SIGNIFICANCE:
+            chosen, searched, adjusted = own, 1, own.p_value
+        else:
+            chosen = max(tried, key=lambda assumption: (assumption.p_value, -tried.index(assumption)))
+            searched, adjusted = len(tried), _sidak(chosen.p_value, len(tried))
+        joint = (
+            f"chi-square {chosen.statistic:.2f} with {len(members)} degree{'s' * (len(members) != 1)} of freedom at "
+            f"10^{round(math.log10(SIMULATION_FLOOR))} rounds, p {chosen.p_value:.3f}"
+            + (f", {adjusted:.3f} corrected for the best of {searched} (Šidák)" if searched > 1 else "")
+        )
+        search = "none: pacomply's own pricing fits" if searched == 1 else f"best of {searched}, chosen for the list"
+        if adjusted >= LIST_SIGNIFICANCE:
+            for position, member, candidate in zip(positions, members, chosen.chosen, strict=True):
+                decision = _simulation_decision(member.figure, candidate)
+                text = decision.explanation
+                if len(members) > 1 or searched > 1:
+                    text += (
+                        f"; one assumption for the list of {len(members)}: {chosen.label} ({search}; jointly {joint})"
+                    )
+                reconciliations[position] = replace(
+                    member,
+                    nearest=candidate,
+                    explanation=text,
+                    evidence=(
+                        *decision.evidence,
+                        ("assumption", chosen.label),
+                        ("assumption_search", search),
+                        ("list_test", joint),
+                    ),
+                )
+            continue
+        offsets = []
+        own_nearest = []
+        for member in members:
+            assert member.figure.value is not None
+            ours = [c for c in _admissible(member.figure, member.computed) if c.own]
+            board = member.figure.value
+            nearest_own = min(ours, key=lambda c: abs(c.percent - board), default=member.nearest)
+            own_nearest.append(nearest_own)
+            if nearest_own is not None:
+                offsets.append(float(board - nearest_own.percent))
+        mean = sum(offsets) / len(offsets) if offsets else 0.0
+        spread = (
+            math.sqrt(sum((value - mean) ** 2 for value in offsets) / (len(offsets) - 1)) if len(offsets) > 1 else 0.0
+        )
+        listed = ", ".join(f"{value:+.3f}" for value in offsets)
+        for position, member, nearest_own in zip(positions, members, own_nearest, strict=True):
+            text = (
+                f"no one assumption explains the list of {len(members)}: each figure's nearest candidate was fitted "
+                f"row by row, and the best assumption set shared by the whole list, {chosen.label} ({search}), "
+                f"fails jointly ({joint}); the Board's figures sit a common {mean:+.3f} points (standard deviation "
+                f"{spread:.3f}) from pacomply's own pricing ({listed}), an offset no assumption tried produces"
+            )
+            reconciliations[position] = replace(
+                member,
+                verdict=Verdict.UNEXPLAINED,
+                nearest=nearest_own,
+                explanation=text,
+                evidence=(
+                    ("common_offset_points", f"{mean:+.4f}"),
+                    ("offset_spread_points", f"{spread:.4f}"),
+                    ("offsets_points", listed),
+                    ("best_shared_assumption", chosen.label),
+                    ("assumption_search", search),
+                    ("list_test", joint),
+                ),
+            )
+    return reconciliations
+
+
 def _deck_set(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
     """For the figures of one source that leave the deck count open (633a), the one deck count that reproduces the
     most of them, and whether the set is consistent (every reproduced figure reproduced at that count)."""
@@ -1211,6 +1475,9 @@ def _deck_set(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
         reproduced = [reconciliations[p].figure.id for p in positions if reconciliations[p].matched]
         others = sorted(set(reproduced) - set(explained[chosen]))
         consistent = not others
+        for position in positions:
+            if reconciliations[position].figure.id in others:
+                reconciliations[position] = _at_another_deck_count(reconciliations[position], chosen)
         text = f"one deck count for the set: {chosen} decks reproduces {len(explained[chosen])} of {len(positions)}" + (
             " (every figure reproduced anywhere is reproduced there)"
             if consistent
@@ -1223,6 +1490,40 @@ def _deck_set(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
             (("set_decks", str(chosen)), ("set_consistent", "yes" if consistent else "no")),
         )
     return reconciliations
+
+
+def _at_another_deck_count(item: Reconciliation, set_decks: int) -> Reconciliation:
+    """A figure of a set reproduced only at a deck count other than the set's: the deck count is then a reading of
+    the Board's (the set's figures rest on one shoe), so the figure is reproduced under that reading, not by
+    pacomply's own pricing; what pacomply gives at the set's count is stated beside it."""
+    matched = item.matched[0]
+    figure = item.figure
+    at_set = [c for c in _admissible(figure, item.computed) if c.decks == set_decks and c.own]
+    board = figure.value
+    assert board is not None
+    ours = min(at_set, key=lambda c: abs(c.percent - board), default=None)
+    plural = "s" * (matched.decks != 1)
+    there = (
+        f"; at the set's {set_decks} decks pacomply gives {_percent_text(ours.percent, figure.places + 2)}, which "
+        f"rounds to {_percent_text(ours.percent, figure.places)}"
+        if ours is not None
+        else ""
+    )
+    return replace(
+        item,
+        verdict=Verdict.REPRODUCED_UNDER_READING,
+        nearest=ours or item.nearest,
+        explanation=(
+            f"reproduced under a reading: {matched.decks} deck{plural} ({matched.label}, "
+            f"{_percent_text(matched.percent, figure.places + 2)}){there}: the set's other figures rest on "
+            f"{set_decks} decks, so the Board's set is not consistent"
+        ),
+        evidence=(
+            *item.evidence,
+            ("readings", f"deck count: {matched.decks} deck{plural}"),
+            ("at_set_decks", "none" if ours is None else f"{ours.percent} %"),
+        ),
+    )
 
 
 def _annotate(
@@ -1288,7 +1589,13 @@ def _family_test(reconciliations: list[Reconciliation]) -> list[Reconciliation]:
         members = [reconciliations[p] for p in positions]
         if len(members) < 2 or any(m.verdict != Verdict.SIMULATION for m in members):
             continue
-        gaps = [(m.nearest.percent - (m.figure.value or Decimal(0)), m.nearest.std_dev) for m in members]  # type: ignore[union-attr]
+        nearest = [m.nearest for m in members if m.nearest is not None]
+        if len(nearest) != len(members):
+            continue
+        gaps = [
+            (candidate.percent - (m.figure.value or Decimal(0)), spread_of(candidate))
+            for m, candidate in zip(members, nearest, strict=True)
+        ]
         results = []
         shared = _outcome_model(members[0].figure.chapter, members[0].figure.wager or "") is not None
         for size in SIMULATION_SIZES:
@@ -1327,7 +1634,7 @@ def reconcile_figures(
     related = {
         figure.id: figure
         for figure in (*figures, *everything.values())
-        if any(figure.group == chosen.group for chosen in figures)
+        if any(_judged_together(figure, chosen) for chosen in figures)
     }
     computed = {figure_id: computed_for(figure, results) for figure_id, figure in related.items()}
     assignment = _assign_paytables(list(related.values()), computed)
@@ -1337,7 +1644,9 @@ def reconcile_figures(
             computed[figure_id] = tuple(c for c in computed[figure_id] if c.paytable == table)
     first = {figure_id: _first_pass(related[figure_id], computed[figure_id]) for figure_id in related}
     result = []
-    for figure in figures:
+    # Every figure of each list is decided, the ones asked for and their siblings, so that a list is judged whole
+    # (one assumption, one deck count, one joint test) whichever of its figures were asked for.
+    for figure in related.values():
         siblings = [
             (other, first[other.id])
             for other in related.values()
@@ -1374,7 +1683,20 @@ def reconcile_figures(
                 evidence=decision.evidence,
             )
         )
-    return tuple(_family_test(_deck_set(result)))
+    judged = _family_test(_deck_set(_one_assumption_per_list(result)))
+    by_id = {item.figure.id: item for item in judged}
+    return tuple(by_id[figure.id] for figure in figures)
+
+
+def _judged_together(figure: PublishedFigure, other: PublishedFigure) -> bool:
+    """Whether two figures are judged as one set: the same list (chapter, wager, source, measure), or figures of one
+    chapter and source that both leave the deck count open where the chapter permits several (held to one deck
+    count, :func:`_deck_set`)."""
+    if figure.group == other.group:
+        return True
+    if (figure.chapter, figure.source.key) != (other.chapter, other.source.key) or figure.decks or other.decks:
+        return False
+    return len(regulations.rulebook(figure.chapter).permitted_decks) > 1
 
 
 def replace_decision(decision: _Decision, extra: tuple[str, str]) -> _Decision:
@@ -1408,9 +1730,8 @@ def reconcile(
         if figures is not None
         else tuple(figure for figure in published.FIGURES if chapters is None or figure.chapter in chapters)
     )
-    # Siblings are computed too, so a misprint verdict never depends on which figures were asked for.
-    groups = {figure.group for figure in chosen}
-    needed = [figure for figure in published.FIGURES if figure.group in groups]
+    # Siblings are computed too, so a verdict never depends on which figures were asked for.
+    needed = [figure for figure in published.FIGURES if any(_judged_together(figure, other) for other in chosen)]
     results = run_requests([request for figure in needed for request in requests_for(figure)], jobs)
     return reconcile_figures(chosen, results)
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from pacomply.checker.wager_math import WagerMath
 
 #: Raise when the par sheet's layout or content changes (a stored sheet of an older layout is then not reused).
-LAYOUT = 4
+LAYOUT = 10
 
 
 def _method(inputs: Any) -> int:

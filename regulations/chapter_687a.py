@@ -173,6 +173,25 @@ READINGS = (
         citation=cite("687a.6(b)"),
     ),
     Reading(
+        id="687a-natural-hand",
+        topic="The Trips paytables' Natural column: may a Natural hand hold a deuce standing as a two?",
+        choice="Yes: a hand is paid from the Natural column when it makes that hand with every deuce it holds "
+        "standing as a two (2-3-4-5-6 suited is a natural straight flush, three 2s a natural three of a kind); only "
+        "a hand holding the joker is always a hand with wild.",
+        reason="§ 687a.12(d) heads its columns Natural and With Wild without defining them. § 687a.6(b) makes the "
+        "deuces and the joker wild and lets them (it does not make them) take another rank, so a deuce that keeps "
+        "its own rank is used as a two and the hand it makes is natural; the joker has no rank of its own to keep. "
+        "Read the other way, a Natural hand holds no wild card at all (no deuce, no joker) and every hand with a "
+        "deuce is paid from the With Wild column; both readings are priced, and the Board's own DJWT-05 and -06 "
+        "figures reproduce under the one relied on.",
+        citation=cite("687a.12(d)"),
+        candidates=(
+            Candidate("deuce-as-itself", "a deuce standing as a two leaves the hand natural"),
+            Candidate("no-wild-card", "a Natural hand holds no wild card at all (no deuce, no joker)"),
+        ),
+        relied_on="deuce-as-itself",
+    ),
+    Reading(
         id="687a-djwt-07-three-of-a-kind",
         topic="DJWT-07 prints one figure for Three-of-a-Kind",
         choice="On DJWT-07 a natural three of a kind pays 9 to 1 and a three of a kind made with a wild card is not "

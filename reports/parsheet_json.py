@@ -26,6 +26,7 @@ def par_sheet_json(sheet: ParSheet) -> dict[str, Any]:
         "method": sheet.method,
         "citation": sheet.citation,
         "combinations_total": sheet.space,
+        "combinations_basis": sheet.space_basis,
         "lines": [
             {
                 "outcome": line.outcome,

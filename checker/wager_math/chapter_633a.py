@@ -457,6 +457,28 @@ def par_sheet_distribution(
     return blackjack_side_wagers.distribution(wager, paytable, decks).outcomes
 
 
+#: The side wagers whose lines count the player's first two cards (unordered) and, where the wager reads it, the
+#: dealer's up card: how many up cards each reads.
+_SPACE_UP_CARDS = {"bet_the_set": 0, "three_card_poker": 1, "in_between": 1, "match_the_dealer": 1}
+
+
+def par_sheet_space(wager: str, _paytable: str | None, decks: int) -> tuple[int, str] | None:
+    """What a side wager's lines count: the player's two cards as an unordered hand from the shoe's 52 x ``decks``
+    cards, times the dealer's up card where the wager reads it."""
+    from math import comb
+
+    if wager not in _SPACE_UP_CARDS:
+        return None
+    cards = 52 * decks
+    if _SPACE_UP_CARDS[wager] == 0:
+        return comb(cards, 2), f"the player's two cards, unordered, from {decks} decks ({cards} cards), C({cards},2)"
+    return (
+        comb(cards, 2) * (cards - 2),
+        f"the player's two cards, unordered, and the dealer's up card, from {decks} decks ({cards} cards), "
+        f"C({cards},2) x {cards - 2}",
+    )
+
+
 def par_sheet_grid(wager: str, decks: int) -> StrategyGrid | None:
     """The base game's strategy grid on its par sheet."""
     return _strategy_grid(decks) if wager == "base" else None

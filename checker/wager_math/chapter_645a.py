@@ -137,11 +137,61 @@ def par_sheet_progressive(wager: str, _paytable: str | None) -> ProgressiveModel
     return progressive_model() if wager == "progressive" else None
 
 
+#: Where the chapter leaves the dealer's house way to the filing, and how the base game's player sets the hands.
+_HOUSE_WAY = ("§ 645a.11(c)", "the player sets by the same house way, the usual pricing assumption")
+
+
+def par_sheet_named_outcomes(
+    wager: str, paytable: str | None
+) -> tuple[dict[str, Fraction], dict[str, Fraction], tuple[str, ...]] | None:
+    """The lines of the Fortune Bonus, Emperor's Treasure and Pai Gow Insurance: each paytable line's share of the
+    C(53,7) hands, its net pay, in the chapter's order, then the losing hands (the engine's own classification)."""
+    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS, no_pair_hands_by_top, seven_card_counts
+    from pacomply.engine.games.pai_gow_poker import EMPERORS_OUTCOME, FORTUNE_OUTCOME
+    from pacomply.regulations.chapter_645a import INSURANCE_ODDS, INSURANCE_OUTCOMES
+
+    if paytable is None:
+        return None
+    counts: dict[str, int] = {}
+    order: tuple[str, ...]
+    if wager in {"fortune", "emperors_treasure"}:
+        outcomes, order = (FORTUNE_OUTCOME, FORTUNE_ORDER) if wager == "fortune" else (EMPERORS_OUTCOME, EMPERORS_ORDER)
+        for category, count in seven_card_counts().items():
+            outcome = outcomes.get(category) or "loses"
+            counts[outcome] = counts.get(outcome, 0) + count
+        pays = {outcome: Fraction(odds) for outcome, odds in zip(order, FORTUNE_ODDS[paytable], strict=False)}
+    elif wager == "insurance":
+        order = tuple(INSURANCE_OUTCOMES)
+        names = {7: "nine-high", 8: "ten-high", 9: "jack-high", 10: "queen-high", 11: "king-high", 12: "ace-high"}
+        for (top, _joker), count in no_pair_hands_by_top().items():
+            counts[names[top]] = counts.get(names[top], 0) + count
+        counts["loses"] = ALL_HANDS - sum(counts.values())
+        pays = {outcome: Fraction(odds) for outcome, odds in zip(order, INSURANCE_ODDS[paytable], strict=True)}
+    else:
+        return None
+    return {outcome: Fraction(count, ALL_HANDS) for outcome, count in counts.items()}, pays, (*order, "loses")
+
+
+def par_sheet_space(wager: str, _paytable: str | None, _decks: int) -> tuple[int, str] | None:
+    """What the seven-card wagers' lines count: every seven-card hand of the 53-card deck."""
+    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS
+
+    if wager in {"fortune", "emperors_treasure", "insurance", "progressive"}:
+        return ALL_HANDS, "unordered seven-card hands from the 53-card deck, C(53,7)"
+    return None
+
+
 def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tuple[int, tuple[str, ...]]:
     """The simulated base game's seed and shard note on its par sheet."""
+    from pacomply.checker.wager_math.pai_gow import house_way_notes
     from pacomply.checker.wager_math.pai_gow import par_sheet_simulation as pai_gow_facts
 
-    return pai_gow_facts(pai_gow_poker.BASE_SEED, rounds, standard_error)
+    return pai_gow_facts(
+        pai_gow_poker.BASE_SEED,
+        rounds,
+        standard_error,
+        house_way_notes("§ 645a.11(c)", "the player sets by the same house way, the usual pricing assumption"),
+    )
 
 
 # The reconciliation's hooks (checker/reconciliation.py sizes a candidate reading's spread through them).

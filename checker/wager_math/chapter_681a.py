@@ -103,3 +103,16 @@ def par_sheet_distribution(
     if wager in {"player", "banker"}:
         return tuple(twenty_one_baccarat.side_distribution(wager, decks).items())
     return None
+
+
+def par_sheet_space(wager: str, _paytable: str | None, decks: int) -> tuple[int, str] | None:
+    """What a Bonus wager's lines count: the hand's first three cards dealt in order from the shoe's 52 x ``decks``
+    cards (whether a third card is drawn depends on the first two, so order matters)."""
+    from math import perm
+
+    if wager not in {"bonus_player", "bonus_banker"}:
+        return None
+    cards = 52 * decks
+    return perm(
+        cards, 3
+    ), f"the hand's first three cards dealt in order from {decks} decks ({cards} cards), P({cards},3)"

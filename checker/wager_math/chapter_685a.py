@@ -199,6 +199,20 @@ def par_sheet_distribution(
     return blackjack_side_wagers.distribution(wager, paytable, decks).outcomes
 
 
+def par_sheet_space(wager: str, _paytable: str | None, decks: int) -> tuple[int, str] | None:
+    """What Match-the-Dealer's lines count: the player's two cards, unordered, and the dealer's up card."""
+    from math import comb
+
+    if wager != "match_the_dealer":
+        return None
+    cards = 52 * decks
+    return (
+        comb(cards, 2) * (cards - 2),
+        f"the player's two cards, unordered, and the dealer's up card, from {decks} decks ({cards} cards), "
+        f"C({cards},2) x {cards - 2}",
+    )
+
+
 def par_sheet_grid(wager: str, decks: int) -> StrategyGrid | None:
     """The base game's strategy grid on its par sheet."""
     return _strategy_grid(decks) if wager == "base" else None

@@ -65,3 +65,12 @@ def par_sheet_distribution(
 ) -> tuple[tuple[Fraction, Fraction], ...] | None:
     """The Bonus's (net, probability) pairs at ``decks``."""
     return tuple(over_under.bonus_distribution(decks).outcomes) if wager == "bonus" else None
+
+
+def par_sheet_space(wager: str, _paytable: str | None, decks: int) -> tuple[int, str] | None:
+    """What the Bonus's lines count: every unordered three-card hand from the shoe's 52 x ``decks`` cards."""
+    from math import comb
+
+    if wager != "bonus":
+        return None
+    return comb(52 * decks, 3), f"unordered three-card hands from {decks} decks ({52 * decks} cards), C({52 * decks},3)"

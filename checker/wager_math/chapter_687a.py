@@ -18,6 +18,7 @@ from pacomply.regulations.chapter_687a import (
     BLIND_PAYTABLE_ID,
     BOARD_PROGRESSIVE_RETURN,
     DJWT_07_THREE_OF_A_KIND,
+    HAND_NAMES,
     PROGRESSIVE_METER_PERCENT,
     PROGRESSIVE_ODDS,
     PROGRESSIVE_SEED,
@@ -29,12 +30,12 @@ from pacomply.regulations.chapter_687a import (
 #: The version of the method behind this chapter's wager math, part of every stored figure's key
 #: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
 #: ``pacomply figures build`` so the shipped figures are remade.
-METHOD_VERSION = 3
+METHOD_VERSION = 4
 
 _READINGS_BY_WAGER: dict[str, tuple[str, ...]] = {
     "base": ("687a-five-of-a-kind", "687a-wild-may-be-used"),
     "blind": ("687a-five-of-a-kind", "687a-wild-may-be-used"),
-    "trips": ("687a-five-of-a-kind", "687a-wild-may-be-used"),
+    "trips": ("687a-five-of-a-kind", "687a-wild-may-be-used", "687a-natural-hand"),
     "bad_beat": ("687a-five-of-a-kind", "687a-bad-beat"),
     "progressive": ("687a-progressive",),
 }
@@ -106,6 +107,18 @@ def djwt_07_readings() -> tuple[PricedReading, ...]:
         exact = analysis.trips_return_of({**natural, "three_of_a_kind": natural_odds}, wild_column)
         priced.append(price_candidate(reading, key, exact))
     return tuple(priced)
+
+
+def natural_readings(paytable: str) -> tuple[PricedReading, ...]:
+    """A Trips paytable under every candidate of reading 687a-natural-hand (each enumerated over C(53,5))."""
+    from pacomply.engine.analysis import dj_wild_stud_poker as analysis
+
+    reading = RULEBOOK.reading("687a-natural-hand")
+    natural, with_wild = TRIPS_ODDS[paytable]
+    return tuple(
+        price_candidate(reading, key, analysis.trips_return_of(natural, with_wild, key == "no-wild-card"))
+        for key in ("deuce-as-itself", "no-wild-card")
+    )
 
 
 def bad_beat_readings(paytable: str) -> tuple[PricedReading, ...]:
@@ -183,7 +196,11 @@ def progressive_readings(paytable: str, meter_rate: Fraction | None) -> tuple[Pr
 
 def _priced(wager: str, paytable: str | None, meter_rate: Fraction | None) -> tuple[PricedReading, ...]:
     if wager == "trips" and paytable == "DJWT-07":
+        # Its own reading only: the reconciliation combines readings by adding what each adds to one base, which
+        # holds for readings of separate hands, not for these two (both move the three of a kind rows).
         return djwt_07_readings()
+    if wager == "trips" and paytable is not None:
+        return natural_readings(paytable)
     if wager == "bad_beat" and paytable is not None:
         return bad_beat_readings(paytable)
     if wager == "base":
@@ -240,17 +257,73 @@ def par_sheet_progressive(wager: str, paytable: str | None) -> ProgressiveModel 
     return progressive_model(paytable) if wager == "progressive" and paytable is not None else None
 
 
-def par_sheet_distribution(
-    wager: str, paytable: str | None, _decks: int
-) -> tuple[tuple[Fraction, Fraction], ...] | None:
-    """The Trips Bonus's (net, probability) pairs over every deal the engine enumerates."""
+def par_sheet_named_outcomes(
+    wager: str, paytable: str | None
+) -> tuple[dict[str, Fraction], dict[str, Fraction], tuple[str, ...]] | None:
+    """The Trips Bonus's lines as the chapter prints them, each named by its hand and column (a natural three of a
+    kind and a four of a kind with wild both pay 6 to 1 on DJWT-04, on two lines), then the losing hands: each
+    line's share of the C(53,5) hands it decides the pay of."""
+    if wager == "bad_beat" and paytable is not None:
+        return _bad_beat_lines(paytable)
     if wager != "trips" or paytable is None:
         return None
-    import numpy as np
-    from pacomply.engine.analysis.dj_wild_stud_poker import trips_payouts
+    from pacomply.engine.analysis.dj_wild_stud_poker import PLAYER_HANDS, trips_line_counts
 
-    values, counts = np.unique(trips_payouts(paytable), return_counts=True)
-    total = int(counts.sum())
-    return tuple(
-        (Fraction(int(value)), Fraction(int(count), total)) for value, count in zip(values, counts, strict=True)
-    )
+    table = RULEBOOK.paytable("trips", paytable)
+    natural, with_wild = TRIPS_ODDS[paytable]
+    suffix = {"natural": " (natural)", "with wild": " (with wild)"}
+    columns = {"natural": natural, "with wild": with_wild}
+    probabilities: dict[str, Fraction] = {}
+    pays: dict[str, Fraction] = {}
+    for (column, hand), count in trips_line_counts(paytable).items():
+        name = "loses" if column == "loses" else f"{HAND_NAMES[hand]}{suffix[column]}"
+        probabilities[name] = Fraction(count, PLAYER_HANDS)
+        if column != "loses":
+            pays[name] = Fraction(columns[column][hand])
+    order = (*(row.outcome for row in table.rows), "loses")
+    return probabilities, pays, order
+
+
+def par_sheet_distribution(
+    wager: str, _paytable: str | None, _decks: int
+) -> tuple[tuple[Fraction, Fraction], ...] | None:
+    """The Blind's (net, probability) pairs over every (player, dealer) pair of hands, under the base game's
+    strategy."""
+    if wager != "blind":
+        return None
+    from pacomply.engine.analysis.dj_wild_stud_poker import PAIRS, blind_outcome_counts
+
+    return tuple(sorted((net, Fraction(count, PAIRS)) for net, count in blind_outcome_counts().items() if count))
+
+
+def _bad_beat_lines(paytable: str) -> tuple[dict[str, Fraction], dict[str, Fraction], tuple[str, ...]]:
+    """The Two-Way Bad Beat's lines under the reading relied on (687a-bad-beat): each paytable line's share of the
+    (player, dealer) pairs it is paid on, then every other pair, lost."""
+    from pacomply.engine.analysis.dj_wild_stud_poker import PAIRS, bad_beat_line_counts
+
+    column = BAD_BEAT_ODDS[paytable]
+    counts = bad_beat_line_counts(paytable)
+    probabilities = {
+        ("loses" if hand == "loses" else HAND_NAMES[hand]): Fraction(count, PAIRS) for hand, count in counts.items()
+    }
+    pays = {HAND_NAMES[hand]: Fraction(odds) for hand, odds in column.items()}
+    order = (*(row.outcome for row in RULEBOOK.paytable("bad_beat", paytable).rows), "loses")
+    return probabilities, pays, order
+
+
+def par_sheet_space(wager: str, _paytable: str | None, _decks: int) -> tuple[int, str] | None:
+    """What the Trips lines count: every five-card hand of the 53-card deck; the Progressive's, every joker-free
+    five-card hand (the Progressive hand once the joker is replaced)."""
+    from math import comb
+
+    if wager == "trips":
+        return comb(53, 5), "unordered five-card hands from the 53-card deck, C(53,5)"
+    if wager == "progressive":
+        return comb(52, 5), "unordered five-card hands without the joker, C(52,5)"
+    if wager in {"blind", "bad_beat"}:
+        return (
+            comb(53, 5) * comb(48, 5),
+            "the player's five cards and the dealer's five from the other 48, C(53,5) x C(48,5) (a fold counted "
+            "once per dealer hand)",
+        )
+    return None

@@ -26,6 +26,7 @@ from pacomply.regulations.chapter_688a import (
     RULEBOOK,
     STRAIGHT,
     THREE_OF_A_KIND,
+    THREE_PAIR,
 )
 
 #: The version of the method behind this chapter's wager math, part of every stored figure's key
@@ -201,7 +202,9 @@ def par_sheet_named_outcomes(
     wager: str, paytable: str | None
 ) -> tuple[dict[str, Fraction], dict[str, Fraction], tuple[str, ...]] | None:
     """The Ace High Bonus's lines: each outcome's exact probability, its net pay under ``paytable``, and the order
-    the chapter lists them in (a loss last)."""
+    the chapter lists them in (a loss last); the Fortune Bonus's (:func:`_fortune_lines`)."""
+    if wager == "fortune" and paytable is not None:
+        return _fortune_lines(paytable)
     if wager != "ace_high" or paytable is None:
         return None
     from pacomply.regulations.chapter_688a import ACE_HIGH_ODDS, ACE_HIGH_OUTCOMES
@@ -210,11 +213,48 @@ def par_sheet_named_outcomes(
     return analysis_688a.ace_high_distribution(), pays, (*ACE_HIGH_OUTCOMES, "lose")
 
 
+def _fortune_lines(paytable: str) -> tuple[dict[str, Fraction], dict[str, Fraction], tuple[str, ...]]:
+    """The Fortune Bonus's lines: each paytable line's share of the C(53,7) hands, its net pay, then the losing
+    hands and (paytable 1) the three-pair push."""
+    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS, seven_card_counts
+    from pacomply.engine.games.face_up_pai_gow_poker import fortune_outcome
+
+    counts: dict[str, int] = {}
+    for category, count in seven_card_counts().items():
+        outcome = fortune_outcome(category, paytable) or "loses"
+        counts[outcome] = counts.get(outcome, 0) + count
+    pays = {outcome: Fraction(odds) for outcome, odds in zip(FORTUNE_ORDER, FORTUNE_ODDS[paytable], strict=True)}
+    pays[THREE_PAIR] = Fraction(0)
+    order = (*FORTUNE_ORDER, "loses", *((THREE_PAIR,) if THREE_PAIR in counts else ()))
+    return {outcome: Fraction(count, ALL_HANDS) for outcome, count in counts.items()}, pays, order
+
+
+def par_sheet_space(wager: str, _paytable: str | None, _decks: int) -> tuple[int, str] | None:
+    """What the lines of the Fortune Bonus and the progressives count: every seven-card hand of the 53-card deck."""
+    from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS
+
+    if wager in {"fortune", "progressive"}:
+        return ALL_HANDS, "unordered seven-card hands from the 53-card deck, C(53,7)"
+    return None
+
+
+#: Where the chapter leaves the dealer's house way to the filing, and how the base game's player sets the hands.
+_HOUSE_WAY = ("§ 688a.11(a)", "the player sees the dealer's hands and takes the best of the 21 settings against them")
+
+
 def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tuple[int, tuple[str, ...]]:
     """The simulated figures' seed and shard note on their par sheet."""
+    from pacomply.checker.wager_math.pai_gow import house_way_notes
     from pacomply.checker.wager_math.pai_gow import par_sheet_simulation as pai_gow_facts
 
-    return pai_gow_facts(analysis_688a.BASE_SEED, rounds, standard_error)
+    return pai_gow_facts(
+        analysis_688a.BASE_SEED,
+        rounds,
+        standard_error,
+        house_way_notes(
+            "§ 688a.11(a)", "the player sees the dealer's hands and takes the best of the 21 settings against them"
+        ),
+    )
 
 
 # The reconciliation's hooks (checker/reconciliation.py sizes a candidate reading's spread and tests a list of the

@@ -130,20 +130,51 @@ def shared_pai_gow_figures() -> Iterator[StoredFigure]:
             yield pai_gow_poker._stored_shard, inputs
 
 
+#: What no published figure for a named house way can be compared with: said on both base games' par sheets.
+NO_PUBLISHED_HOUSE_WAY_FIGURE = (
+    "no published figure for a named house way is held to compare this one with: the Board's figures name no house "
+    "way, and "
+    "pacomply's reference material holds no laboratory's or publisher's figure for a named house way in an "
+    "authoritative form (the figures commonly quoted for the Trump Plaza house way, a house edge near 2.85 % with "
+    "about 41.5 % pushes, are for another house way and were seen only in unofficial copies), so none is claimed"
+)
+
+
+def house_way_notes(citation: str, player: str) -> tuple[str, ...]:
+    """Which house way a simulated Pai Gow base game plays, and that it is the filing's to name."""
+    from dataclasses import fields
+
+    from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
+
+    values = {field.name: getattr(STANDARD_HOUSE_WAY, field.name) for field in fields(STANDARD_HOUSE_WAY)}
+    values.pop("name")
+    settings = ", ".join(
+        f"{name} = {'yes' if value is True else 'no' if value is False else value}" for name, value in values.items()
+    )
+    return (
+        f"house way: the dealer sets by pacomply's standard house way ({settings}); {player}. The chapter leaves the "
+        f"dealer's house way to the certificate holder's Rules Submission ({citation}): a filed house way other "
+        "than the standard one would give another figure, which this sheet does not price",
+        NO_PUBLISHED_HOUSE_WAY_FIGURE,
+    )
+
+
 def par_sheet_simulation(
-    base_seed: int, rounds: int | None, standard_error: float | None
+    base_seed: int, rounds: int | None, standard_error: float | None, house_way: tuple[str, ...] = ()
 ) -> tuple[int, tuple[str, ...]]:
     """The par sheet's facts of a simulated Pai Gow figure (both chapters' ``par_sheet_simulation`` hooks): the base
-    game's seed, and where its rounds were dealt in shards, a note saying how many and how each was seeded."""
+    game's seed, where its rounds were dealt in shards a note saying how many and how each was seeded, and the
+    house way it plays (:func:`house_way_notes`)."""
     from pacomply.checker.parsheet import significant
     from pacomply.engine.analysis.pai_gow_poker import SHARD_ROUNDS, shard_count
     from pacomply.engine.simulation.pai_gow_poker import SHARDS_PER_SEED
 
     shards = shard_count(rounds) if rounds is not None else None
     if shards is None:
-        return base_seed, ()
+        return base_seed, house_way
     return base_seed, (
         f"{rounds:,} rounds dealt in {shards} shards of {SHARD_ROUNDS:,}, shard i seeded "
         f"{base_seed} x {SHARDS_PER_SEED:,} + i; standard error {significant((standard_error or 0) * 100, 4)} "
         "points of the house edge",
+        *house_way,
     )

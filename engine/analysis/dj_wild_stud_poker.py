@@ -252,6 +252,13 @@ def base() -> WagerAnalysis:
 @cache
 def blind() -> WagerAnalysis:
     """The Blind on its own, under the base game's strategy (it is lost on a fold)."""
+    return _analysis({net: Fraction(count, PAIRS) for net, count in blind_outcome_counts().items()})
+
+
+@cache
+def blind_outcome_counts() -> dict[Fraction, int]:
+    """The Blind's net result → (player, dealer) pairs of the C(53,5) x C(48,5), under the base game's strategy (a
+    fold counted once per dealer hand)."""
     table, game = hand_table(), base_game()
     odds = _category_vector(BLIND_ODDS)[table.categories]
     raising = game.raise_mask
@@ -262,7 +269,7 @@ def blind() -> WagerAnalysis:
     outcomes[Fraction(0)] += int(table.ties[raising].sum())
     outcomes[Fraction(-1)] += int(table.losses[raising].sum()) + int((~raising).sum()) * DEALER_HANDS
     # A win that pays nothing on the Blind is a push: fold it into the zero outcome.
-    return _analysis({net: Fraction(count, PAIRS) for net, count in outcomes.items()})
+    return dict(outcomes)
 
 
 @cache
@@ -277,6 +284,21 @@ def bad_beat(paytable: str) -> WagerAnalysis:
     lost = int((table.wins + table.ties)[eligible].sum()) + int((~eligible).sum()) * DEALER_HANDS
     outcomes[Fraction(-1)] += lost
     return _analysis({net: Fraction(count, PAIRS) for net, count in outcomes.items()})
+
+
+def bad_beat_line_counts(paytable: str) -> dict[str, int]:
+    """The Bad Beat's lines under the reading relied on (the player's own raised hand, three of a kind or better,
+    losing): hand key → (player, dealer) pairs it is paid on, and "loses" → every other pair (a fold counted once
+    per dealer hand)."""
+    table, game = hand_table(), base_game()
+    odds = _category_vector(BAD_BEAT_ODDS[paytable])[table.categories]
+    eligible = game.raise_mask & (odds > 0)
+    counts: dict[str, int] = {}
+    for value in np.unique(table.categories[eligible]):
+        chosen = eligible & (table.categories == value)
+        counts[category_key(WildHandCategory(int(value)))] = int(table.losses[chosen].sum())
+    counts["loses"] = PAIRS - sum(counts.values())
+    return counts
 
 
 @njit(cache=True)
@@ -367,12 +389,20 @@ def trips_payouts(paytable: str) -> np.ndarray:
     return trips_payouts_of(natural_column, wild_column)
 
 
-def trips_payouts_of(natural_column: dict[str, int], wild_column: dict[str, int]) -> np.ndarray:
-    """:func:`trips_payouts` for two columns given as data (a candidate reading of a printed row)."""
+def trips_payouts_of(
+    natural_column: dict[str, int], wild_column: dict[str, int], natural_holds_no_wild_card: bool = False
+) -> np.ndarray:
+    """:func:`trips_payouts` for two columns given as data (a candidate reading of a printed row).
+
+    ``natural_holds_no_wild_card`` reads a Natural hand as one with no wild card at all (no deuce, no joker; the
+    candidate ``no-wild-card`` of reading 687a-natural-hand): a hand holding a deuce is then paid from the With
+    Wild column only. By default a deuce standing as a two leaves the hand natural (the relied-on reading)."""
     table = hand_table()
     natural_pay = _category_vector(natural_column, default=-1)
     wild_pay = _category_vector(wild_column, default=-1)
     is_natural = table.natural_values >= 0
+    if natural_holds_no_wild_card:
+        is_natural &= table.wild_cards == 0
     natural_category = np.where(is_natural, table.natural_values >> CATEGORY_SHIFT, 0)
     pays = np.where(is_natural, natural_pay[natural_category], np.iinfo(np.int64).min)
     has_wild = table.wild_cards > 0
@@ -382,6 +412,40 @@ def trips_payouts_of(natural_column: dict[str, int], wild_column: dict[str, int]
     return pays
 
 
+def trips_line_counts(paytable: str) -> dict[tuple[str, str], int]:
+    """How many of the C(53,5) hands each line of a Trips paytable pays (the line that decides the pay of
+    :func:`trips_payouts`): ("natural" or "with wild", hand key) → hands; ("loses", "") → the hands no line pays.
+
+    A hand two lines would pay the same is counted on the line of the higher-ranking hand (a natural three of a kind
+    with a deuce is also a four of a kind with wild: both pay 6 to 1 on DJWT-04, and it is the four of a kind), on
+    the Natural line where both lines name the same hand."""
+    natural_column, wild_column = TRIPS_ODDS[paytable]
+    table = hand_table()
+    natural_pay = _category_vector(natural_column, default=-1)
+    wild_pay = _category_vector(wild_column, default=-1)
+    is_natural = table.natural_values >= 0
+    natural_category = np.where(is_natural, table.natural_values >> CATEGORY_SHIFT, 0)
+    pays = np.where(is_natural, natural_pay[natural_category], np.iinfo(np.int64).min)
+    column = np.where(is_natural, 0, -1)
+    category = natural_category.copy()
+    has_wild = table.wild_cards > 0
+    for index in range(_CATEGORIES):
+        reaches = has_wild & ((table.reachable >> index) & 1).astype(bool)
+        better = reaches & ((wild_pay[index] > pays) | ((wild_pay[index] == pays) & (index > category)))
+        pays = np.where(better, wild_pay[index], pays)
+        column = np.where(better, 1, column)
+        category = np.where(better, index, category)
+    counts: dict[tuple[str, str], int] = {}
+    paid = pays >= 0
+    for side, name in ((0, "natural"), (1, "with wild")):
+        chosen = paid & (column == side)
+        values, numbers = np.unique(category[chosen], return_counts=True)
+        for value, number in zip(values, numbers, strict=True):
+            counts[(name, category_key(WildHandCategory(int(value))))] = int(number)
+    counts[("loses", "")] = int((~paid).sum())
+    return counts
+
+
 @cache
 def trips(paytable: str) -> WagerAnalysis:
     """Trips Bonus: complete enumeration of all C(53,5) hands under one paytable (independent of strategy)."""
@@ -389,9 +453,13 @@ def trips(paytable: str) -> WagerAnalysis:
     return _analysis({Fraction(int(v)): Fraction(int(c), PLAYER_HANDS) for v, c in zip(values, counts, strict=True)})
 
 
-def trips_return_of(natural_column: dict[str, int], wild_column: dict[str, int]) -> Fraction:
-    """The exact return (wager back included) of a Trips paytable given as its two columns."""
-    values, counts = np.unique(trips_payouts_of(natural_column, wild_column), return_counts=True)
+def trips_return_of(
+    natural_column: dict[str, int], wild_column: dict[str, int], natural_holds_no_wild_card: bool = False
+) -> Fraction:
+    """The exact return (wager back included) of a Trips paytable given as its two columns (for
+    ``natural_holds_no_wild_card`` see :func:`trips_payouts_of`)."""
+    payouts = trips_payouts_of(natural_column, wild_column, natural_holds_no_wild_card)
+    values, counts = np.unique(payouts, return_counts=True)
     paid = sum(int(value) * int(count) for value, count in zip(values, counts, strict=True))
     return 1 + Fraction(paid, PLAYER_HANDS)
 

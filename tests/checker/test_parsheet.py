@@ -72,18 +72,105 @@ def test_686a_8_b_bonus_par_sheet_matches_a_three_card_enumeration():
 
 
 def test_681a_8_c_bonus_par_sheet_three_sevens_at_four_decks():
-    # Three 7s: the first two total 14 and draw; 16 sevens in 208 cards, then 15 of 207, then 14 of 206.
+    # Three 7s: the first two total 14 and draw; 16 sevens in 208 cards, then 15 of 207, then 14 of 206: counted
+    # over the ordered three-card deals of the shoe, 208 x 207 x 206, not a divisor of them.
     sheet = par_sheet("681a", "bonus_player", "A", 4)
     assert _line(sheet, "100 to 1").probability == Fraction(16 * 15 * 14, 208 * 207 * 206)
+    assert sheet.space == 208 * 207 * 206
+    assert _line(sheet, "100 to 1").combinations == 16 * 15 * 14
     _lines_add_up(sheet)
+
+
+def test_633a_13_k_three_card_poker_par_sheet_counts_the_players_two_cards_and_the_up_card():
+    # The player's two cards (unordered) and the dealer's up card from 6 decks: C(312,2) x 310 = 15,039,960 deals,
+    # each line a whole number of them (the least common denominator, 626,665, is that count divided by 24).
+    sheet = par_sheet("633a", "three_card_poker", None, 6)
+    assert sheet.space == comb(312, 2) * 310 == 15_039_960
+    assert all(line.combinations == line.probability * sheet.space for line in sheet.lines)
+    assert sum(line.combinations or 0 for line in sheet.lines) == comb(312, 2) * 310
+    _lines_add_up(sheet)
+
+
+def _named(sheet, outcome: str):  # type: ignore[no-untyped-def]
+    [line] = [line for line in sheet.lines if line.outcome == outcome]
+    return line
 
 
 def test_687a_12_d_trips_par_sheet_counts_five_card_hands_of_53_cards():
     sheet = par_sheet("687a", "trips", "DJWT-05", 1)
     assert sheet.space == comb(53, 5)  # every five-card hand of the 53-card deck
+    assert sheet.space_basis is not None and "C(53,5)" in sheet.space_basis
     # Five wild cards: the four deuces and the joker, one hand; a natural royal flush: one per suit.
-    assert _line(sheet, "2000 to 1").combinations == 1
-    assert _line(sheet, "1000 to 1").combinations == 4
+    assert _named(sheet, "Five Wilds (with wild)").combinations == 1
+    assert _named(sheet, "Royal Flush (natural)").combinations == 4
+    _lines_add_up(sheet)
+
+
+def test_687a_12_d_trips_par_sheet_has_one_line_per_paytable_line_named_by_its_hand():
+    # DJWT-04 pays 6 to 1 on two lines and 25 to 1 on two: each keeps its own line, in the chapter's order, then the
+    # losing hands. Counts written here from the cards (a hand paid the same on two lines is the higher hand's):
+    # - natural three of a kind: three of one of the 12 ranks other than the deuce (C(4,3) suits) and two kickers of
+    #   two other non-deuce ranks, any suits: 12 x 4 x C(11,2) x 4^2 = 42,240 (a deuce kicker or three deuces make
+    #   a four of a kind with wild, which pays as much and ranks higher);
+    # - natural four of a kind: 13 x 48 of 52 cards, less the four deuces with any kicker (48) and the other ranks'
+    #   quads with a deuce kicker (12 x 4, five of a kind with wild, paid more): 624 - 48 - 48 = 528;
+    # - natural straight flush: 9 per suit below the royal, 36.
+    from pacomply.engine.analysis.dj_wild_stud_poker import trips_by_evaluator
+    from pacomply.regulations import rulebook
+
+    sheet = par_sheet("687a", "trips", "DJWT-04", 1)
+    printed = [row.outcome for row in rulebook("687a").paytable("trips", "DJWT-04").rows]
+    assert [line.outcome for line in sheet.lines] == [*printed, "loses"]
+    assert _named(sheet, "Three-of-a-Kind (natural)").combinations == 12 * 4 * comb(11, 2) * 4**2 == 42_240
+    assert _named(sheet, "Four-of-a-Kind (natural)").combinations == 13 * 48 - 48 - 12 * 4 == 528
+    assert _named(sheet, "Straight Flush (natural)").combinations == 4 * 9
+    assert _named(sheet, "Four-of-a-Kind (with wild)").combinations == 51_160
+    assert _named(sheet, "Flush (natural)").combinations == 4_980
+    assert _named(sheet, "Straight Flush (with wild)").combinations == 3_612
+    assert {line.pays for line in sheet.lines if "Three-of-a-Kind (natural)" in line.outcome} == {"6 to 1"}
+    assert sum(line.combinations or 0 for line in sheet.lines) == comb(53, 5)
+    # The lines' expected net is the evaluator's own enumeration of the paytable (an independent path through the
+    # cards).
+    assert sum(line.contribution for line in sheet.lines) == trips_by_evaluator("DJWT-04")
+    _lines_add_up(sheet)
+
+
+def test_686a_8_b_bonus_par_sheet_counts_every_three_card_hand_of_the_shoe():
+    # Unordered three-card hands from 6 decks: C(312,3) = 5,013,320, each line's count the number of such hands,
+    # written here by value multiset: the product over values of C(cards of that value, how many are taken).
+    sheet = par_sheet("686a", "bonus", None, 6)
+    assert sheet.space == comb(312, 3) == 5_013_320
+    assert sheet.space_basis is not None and "C(312,3)" in sheet.space_basis
+    values = {**{value: 24 for value in range(2, 10)}, 10: 96, 11: 24}
+    by_total: dict[int, int] = {}
+    for triple in itertools.combinations_with_replacement(sorted(values), 3):
+        ways = prod(comb(values[value], triple.count(value)) for value in set(triple))
+        by_total[sum(triple)] = by_total.get(sum(triple), 0) + ways
+    assert sum(by_total.values()) == comb(312, 3)
+    # Each line is named by the paytable row that pays it, as the chapter prints it.
+    from pacomply.regulations import rulebook
+
+    [row] = [row for row in rulebook("686a").paytables_for("bonus")[0].rows if row.payout_text() == "50 to 1"]
+    assert _line(sheet, "50 to 1").outcome == row.outcome
+    assert _line(sheet, "50 to 1").combinations == by_total[6] + by_total[33]
+    assert _line(sheet, "1 to 1").combinations == by_total[12] + by_total[27]
+    _lines_add_up(sheet)
+
+
+def test_688a_12_c_fortune_par_sheet_lines_sum_to_every_seven_card_hand():
+    # Every paytable line of the Fortune Bonus, then the losing hands and paytable 1's three-pair push, over the
+    # C(53,7) = 154,143,080 seven-card hands; five aces: the four aces and the joker with any two of the other 48.
+    from pacomply.regulations import rulebook
+
+    sheet = par_sheet("688a", "fortune", "1", 1)
+    assert sheet.space == comb(53, 7) == 154_143_080
+    assert sum(line.combinations or 0 for line in sheet.lines) == comb(53, 7)
+    printed = [row.outcome for row in rulebook("688a").paytable("fortune", "1").rows]
+    paying = [row for row in printed if row != "three pair"]
+    assert [line.outcome for line in sheet.lines] == [*paying, "loses", "three pair"]
+    assert _named(sheet, "five aces").combinations == comb(48, 2)
+    assert _named(sheet, "three pair").pays == "push"
+    assert not any("game of decisions" in note for note in sheet.notes)
     _lines_add_up(sheet)
 
 
@@ -110,6 +197,66 @@ def test_688a_12_b_ace_high_par_sheet_lines_are_the_paytable_rows():
     _lines_add_up(sheet)
     # Ordered pairs of disjoint seven-card hands from 53 cards (dealer, then player): the count's upper bound.
     assert prod((comb(53, 7), comb(46, 7))) % sheet.space == 0
+
+
+@pytest.mark.parametrize("wager", ["fortune", "emperors_treasure", "insurance"])
+def test_645a_13_seven_card_wagers_have_lines_summing_to_every_seven_card_hand(wager: str):
+    # Every paytable line in the chapter's order, then the losing hands, over the C(53,7) seven-card hands; five aces
+    # (four aces and the joker with any two of the other 48 cards) where the paytable has the line.
+    from pacomply.regulations import rulebook
+
+    sheet = par_sheet("645a", wager, "A", 1)
+    assert sheet.space == comb(53, 7)
+    assert sum(line.combinations or 0 for line in sheet.lines) == comb(53, 7)
+    printed = [row.outcome for row in rulebook("645a").paytable(wager, "A").rows]
+    assert [line.outcome for line in sheet.lines] == [*printed, "loses"]
+    if wager != "insurance":
+        assert _named(sheet, "five aces").combinations == comb(48, 2)
+    _lines_add_up(sheet)
+
+
+def test_687a_12_b_blind_par_sheet_lines_over_every_pair_of_hands():
+    # Every (player, dealer) pair: C(53,5) x C(48,5). The one hand of all five wild cards is raised and beats every
+    # one of the C(48,5) dealer hands (none can tie it), so its line counts C(48,5) pairs.
+    sheet = par_sheet("687a", "blind", None, 1)
+    assert sheet.space == comb(53, 5) * comb(48, 5)
+    assert _named(sheet, "Five Wilds").combinations == comb(48, 5)
+    assert sum(line.combinations or 0 for line in sheet.lines) == comb(53, 5) * comb(48, 5)
+    assert [line.pays for line in sheet.lines][-2:] == ["push", "loses"]
+    _lines_add_up(sheet)
+
+
+def test_687a_12_e_bad_beat_par_sheet_lines_by_hand_over_every_pair_of_hands():
+    # The Bad Beat pays on the player's own raised hand when it loses. A royal flush loses only to the dealer's five
+    # wild cards (the four deuces and the joker, one hand), which a natural royal (no wild card) leaves available:
+    # 4 royals x 1 dealer hand = 4 pairs. Every line is the chapter's, in its order, then the losing pairs.
+    from pacomply.regulations import rulebook
+
+    sheet = par_sheet("687a", "bad_beat", "DJWBB-03", 1)
+    assert sheet.space == comb(53, 5) * comb(48, 5)
+    printed = [row.outcome for row in rulebook("687a").paytable("bad_beat", "DJWBB-03").rows]
+    assert [line.outcome for line in sheet.lines] == [*printed, "loses"]
+    assert _named(sheet, "Royal Flush").combinations == 4 * 1
+    assert sum(line.combinations or 0 for line in sheet.lines) == comb(53, 5) * comb(48, 5)
+    _lines_add_up(sheet)
+
+
+def test_685a_11_c_match_the_dealer_counts_the_players_two_cards_and_the_up_card():
+    sheet = par_sheet("685a", "match_the_dealer", "6 decks", 6)
+    assert sheet.space == comb(312, 2) * 310
+    _lines_add_up(sheet)
+
+
+def test_par_sheet_json_states_what_the_combinations_count():
+    import json as json_module
+
+    from pacomply.reports.parsheet_json import par_sheet_json_text
+
+    document = json_module.loads(par_sheet_json_text(par_sheet("686a", "bonus", None, 6)))
+    assert document["combinations_total"] == comb(312, 3)
+    assert document["combinations_basis"].endswith("C(312,3)")
+    document = json_module.loads(par_sheet_json_text(par_sheet("688a", "ace_high", "1", 1)))
+    assert document["combinations_basis"].startswith("the least common denominator")
 
 
 def test_fractions_print_at_least_four_significant_digits():
@@ -156,3 +303,20 @@ def test_633a_base_par_sheet_grid_is_the_textbook_basic_strategy():
     assert rows["7-9"][8] == "R"
     assert rows["2-9"][:9] == ("D",) * 9
     assert sheet.house_edge > sheet.element_of_risk  # doubles and splits put more at risk than the initial wager
+
+
+@pytest.mark.parametrize(("chapter", "citation"), [("645a", "§ 645a.11(c)"), ("688a", "§ 688a.11(a)")])
+def test_pai_gow_base_par_sheet_names_the_house_way_it_plays(chapter: str, citation: str):
+    # The chapter leaves the dealer's house way to the filing (the cited subsection); the sheet says which one its
+    # simulated figure plays, with that house way's settings, and that no figure for a named house way is held.
+    from dataclasses import fields
+
+    from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
+
+    sheet = par_sheet(chapter, "base", None, 1)
+    [house_way] = [note for note in sheet.notes if note.startswith("house way:")]
+    assert "standard house way" in house_way and citation in house_way
+    for field in fields(STANDARD_HOUSE_WAY):
+        if field.name != "name":
+            assert f"{field.name} = " in house_way
+    assert any(note.startswith("no published figure for a named house way") for note in sheet.notes)

@@ -31,3 +31,10 @@ def par_sheet_distribution(wager: str, paytable: str | None, decks: int) -> obje
     from pacomply.checker.wager_math.chapter_686a import par_sheet_distribution as over_under_distribution
 
     return over_under_distribution(wager, paytable, decks)
+
+
+def par_sheet_space(wager: str, paytable: str | None, decks: int) -> object:
+    """The par sheet's hook: what Over/Under's Bonus lines count, so the sample's sheet counts the same hands."""
+    from pacomply.checker.wager_math.chapter_686a import par_sheet_space as over_under_space
+
+    return over_under_space(wager, paytable, decks)
