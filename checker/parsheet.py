@@ -296,7 +296,14 @@ def _named_by_paytable(
 
     book = regulations.rulebook(chapter)
     try:
-        table = book.paytable(wager, paytable) if paytable is not None else book.implied_paytable(wager, decks)
+        if paytable is not None:
+            table = book.paytable(wager, paytable)
+        else:
+            # No filing here: the paytable the wager's only one, or its deck count, fixes (one resolution).
+            from pacomply.checker.rules.paytables import resolve_paytable
+
+            resolved = resolve_paytable(book, wager, None, decks, lambda _key: None)
+            table = resolved.paytable if resolved is not None else None
     except KeyError:
         table = None
     if table is None:
