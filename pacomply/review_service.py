@@ -171,11 +171,13 @@ def review_paths(
     process takes the next filing from one shared list, largest file first, so the long reviews start early and
     the short ones fill the gaps at the end; each outcome is passed on as soon as all those before it are in.
     """
+    from pacomply import review_workers
     from pacomply.engine.processes import bounded_workers
 
     paths = list(paths)
     jobs = bounded_workers(jobs)
     if jobs <= 1 or len(paths) < 2 * jobs:
+        review_workers.release()
         outcomes = []
         for path in paths:
             outcome = review_path(path, settings, policy) if policy is not None else review_path(path, settings)

@@ -85,3 +85,11 @@ def claim(jobs: int) -> ReviewWorkers:
     if workers is not None:
         workers.stop()
     return ReviewWorkers(count)
+
+
+def release() -> None:
+    """Stop the workers started early when the batch turns out to need none (too few filings for its processes)."""
+    global _early
+    workers, _early = _early, None
+    if workers is not None:
+        workers.stop()

@@ -66,6 +66,17 @@ def test_workers_started_early_are_the_ones_the_batch_uses_and_are_stopped_after
     assert all(process.exitcode is not None for process in early.processes)  # stopped, none left behind
 
 
+def test_workers_started_early_for_a_batch_too_small_to_share_are_stopped_unused(filings: Path) -> None:
+    review_workers.start_early(2)
+    early = review_workers._early
+    assert early is not None
+    three = [path for path in collect_filings([filings]) if path.name.startswith("filing-")][:3]
+    outcomes = review_paths(three, jobs=2)  # fewer than two filings per process: reviewed here
+    assert [outcome.status for outcome in outcomes] == ["not compliant"] * 3
+    assert review_workers._early is None
+    assert all(process.exitcode is not None for process in early.processes)
+
+
 @pytest.mark.parametrize("output_format", ["json", "text"])
 def test_validate_writes_the_same_bytes_with_one_and_two_jobs(filings: Path, output_format: str) -> None:
     outputs = {}
