@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 
 def available_cpus() -> int:
@@ -67,6 +69,7 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     """A spawn-started pool of at most ``workers`` processes (bounded by the CPUs), each with its share of numba's
     threads."""
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor  # lazy: a review in one process never starts a pool
 
     count = bounded_workers(workers)
     return ProcessPoolExecutor(
