@@ -105,3 +105,41 @@ def test_validate_writes_the_same_bytes_with_one_and_two_jobs(filings: Path, out
     assert outputs[1] == outputs[2]
     if output_format == "json":
         assert len(json.loads(outputs[1])["reviews"]) == 25
+
+
+class _FailedWorkers:
+    """Workers that have taken every filing and sent back one failure of pacomply itself, as a worker does."""
+
+    count = 1
+
+    def __init__(self, filings: int) -> None:
+        import multiprocessing
+        import queue
+
+        self.counter = multiprocessing.Value("q", filings)  # every filing already taken by the worker
+        self.results: queue.Queue[tuple[int, object, str | None]] = queue.Queue()
+        self.results.put((0, None, "Traceback (most recent call last):\nZeroDivisionError: division by zero\n"))
+        self.stopped = False
+
+    def hand_out(self, batch: tuple[object, ...]) -> None:
+        del batch
+
+    def stopped_with_failure(self) -> int | None:
+        return None
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_a_failure_in_a_worker_is_raised_with_its_traceback_never_turned_into_an_outcome(
+    filings: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = collect_filings([filings])[:6]
+    failed = _FailedWorkers(len(paths))
+    monkeypatch.setattr(review_workers, "claim", lambda jobs: failed)
+    monkeypatch.setattr("pacomply.engine.processes.available_cpus", lambda: 2)  # two processes on any machine
+    with pytest.raises(RuntimeError, match="failed in a worker process") as raised:
+        review_paths(paths, jobs=2)
+    assert "ZeroDivisionError" in str(raised.value)
+    assert str(paths[0]) in str(raised.value)
+    assert failed.stopped
