@@ -11,7 +11,11 @@
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 
 def available_cpus() -> int:
@@ -34,17 +38,43 @@ def _share_threads(threads: str) -> None:
     os.environ["NUMBA_NUM_THREADS"] = threads
 
 
+def _threads_each(workers: int) -> str:
+    """Each of ``workers`` processes' share of numba's threads (the run's ``NUMBA_NUM_THREADS``, else the CPUs)."""
+    total = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    threads = int(total) if total.isdigit() and int(total) > 0 else available_cpus()
+    return str(max(1, threads // workers))
+
+
+def spawn_context() -> Any:
+    """The one start method of every pacomply process (``spawn``), for queues and shared values that go with them."""
+    import multiprocessing
+
+    return multiprocessing.get_context("spawn")
+
+
+def _run_with_threads(threads: str, target: Callable[..., None], arguments: tuple[Any, ...]) -> None:
+    _share_threads(threads)
+    target(*arguments)
+
+
+def spawned_process(target: Callable[..., None], arguments: tuple[Any, ...], workers: int) -> Any:
+    """One of ``workers`` processes running ``target(*arguments)``, spawn-started (not yet started) with its share of
+    numba's threads; for a caller that hands out work itself and stops a process it no longer needs."""
+    return spawn_context().Process(
+        target=_run_with_threads, args=(_threads_each(bounded_workers(workers)), target, arguments), daemon=True
+    )
+
+
 def process_pool(workers: int) -> ProcessPoolExecutor:
     """A spawn-started pool of at most ``workers`` processes (bounded by the CPUs), each with its share of numba's
     threads."""
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor  # lazy: a review in one process never starts a pool
 
     count = bounded_workers(workers)
-    total = os.environ.get("NUMBA_NUM_THREADS", "").strip()
-    threads = int(total) if total.isdigit() and int(total) > 0 else available_cpus()
     return ProcessPoolExecutor(
         max_workers=count,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_share_threads,
-        initargs=(str(max(1, threads // count)),),
+        initargs=(_threads_each(count),),
     )

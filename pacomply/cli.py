@@ -190,6 +190,10 @@ def validate(
 ) -> None:
     """Check filings (files or folders) against their chapters. Exit 0 compliant, 1 errors found, 2 input
     unreadable; for several filings, the worst of them; 3 a defect in pacomply (never a verdict)."""
+    if jobs > 1 and (len(filings) > 1 or any(path.is_dir() for path in filings)):
+        from pacomply.review_workers import start_early
+
+        start_early(jobs)  # the workers import the review while this process does
     from pacomply import batch_console
     from pacomply.reports.interface import render_many, renderer
     from pacomply.review_options import report_formats

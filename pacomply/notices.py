@@ -17,13 +17,21 @@ class FigureNotice:
     DELAY_SECONDS = 0.5
 
     def __init__(self) -> None:
-        from rich.console import Console
-
-        self.console = Console(stderr=True)
+        self._console: Any = None
         self.status: Any = None
         self.timer: Any = None
         self.announced = False
         self.shown = False
+
+    @property
+    def console(self) -> Any:
+        """stderr's rich console, made when a figure is first announced (a run that computes none never imports
+        rich for it)."""
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(stderr=True)
+        return self._console
 
     def computing(self, description: str) -> None:
         import threading

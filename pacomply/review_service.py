@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from pacomply.checker.registry import CheckSettings, Severity, Waiver
 from pacomply.checker.review import Review, review_filing
 from pacomply.config import Config, finish_review
-from pacomply.engine.processes import process_pool
 from pacomply.reports.interface import ReportFormat, renderer
 from pacomply.submissions import OTHER_SPREADSHEET_SUFFIXES, Filing, InputError, read_filing
 from pacomply.submissions.files import OutputRefused, check_output_path, open_staged, write_atomically
@@ -154,13 +154,6 @@ def review_path(path: Path, settings: CheckSettings | None = None, policy: Revie
     return BatchOutcome(path, review_filing(filing, settings))
 
 
-def _review_chunk(
-    arguments: tuple[list[Path], CheckSettings | None, ReviewPolicy | None],
-) -> list[BatchOutcome]:
-    paths, settings, policy = arguments
-    return [review_path(path, settings, policy) for path in paths]
-
-
 def review_paths(
     paths: Sequence[Path],
     settings: CheckSettings | None = None,
@@ -168,14 +161,23 @@ def review_paths(
     jobs: int = 1,
     policy: ReviewPolicy | None = None,
 ) -> list[BatchOutcome]:
-    """Review every filing, in the order given; ``on_outcome`` is told of each as it finishes (for a progress bar).
-    Under ``policy`` (:func:`review_paths_under_policy`) each worker applies it to the filings it reviews.
+    """Review every filing; the outcomes come back, and ``on_outcome`` is told of each (for a progress bar), in the
+    order given whatever ``jobs`` is, so the output is the same byte for byte. Under ``policy``
+    (:func:`review_paths_under_policy`) each process applies it to the filings it reviews.
 
-    With ``jobs`` > 1 the filings are shared among that many worker processes in contiguous chunks; the outcomes
-    come back in the same order as with one job, so the output is identical.
+    With ``jobs`` > 1 (and at least two filings per process), ``jobs - 1`` worker processes are started before the
+    first filing is read, and this process reviews beside them: it is ready at once, so the batch never waits for a
+    worker to start, and a worker that is still starting when the last filing is taken is stopped unused. Every
+    process takes the next filing from one shared list, largest file first, so the long reviews start early and
+    the short ones fill the gaps at the end; each outcome is passed on as soon as all those before it are in.
     """
+    from pacomply import review_workers
+    from pacomply.engine.processes import bounded_workers
+
     paths = list(paths)
+    jobs = bounded_workers(jobs)
     if jobs <= 1 or len(paths) < 2 * jobs:
+        review_workers.release()
         outcomes = []
         for path in paths:
             outcome = review_path(path, settings, policy) if policy is not None else review_path(path, settings)
@@ -183,17 +185,113 @@ def review_paths(
             if on_outcome is not None:
                 on_outcome(outcome)
         return outcomes
-    # Chunks of ~25 keep the per-task pickling overhead small against ~2 ms of review each.
-    size = 25
-    chunks = [(paths[start : start + size], settings, policy) for start in range(0, len(paths), size)]
-    outcomes = []
-    with process_pool(jobs) as pool:
-        for chunk in pool.map(_review_chunk, chunks):
-            for outcome in chunk:
-                outcomes.append(outcome)
-                if on_outcome is not None:
-                    on_outcome(outcome)
-    return outcomes
+    return _review_shared(paths, settings, policy, on_outcome, jobs)
+
+
+def largest_first(paths: Sequence[Path]) -> list[int]:
+    """The positions of ``paths`` in the order they are handed out: largest file first (ties, and files that cannot
+    be measured, which count as empty, in the order given)."""
+
+    def size(path: Path) -> int:
+        try:
+            return path.stat().st_size
+        except OSError:
+            return 0
+
+    sizes = [size(path) for path in paths]
+    return sorted(range(len(paths)), key=lambda position: (-sizes[position], position))
+
+
+def _take(counter: Any) -> int:
+    """The next place in the hand-out order (shared by every process of the batch)."""
+    with counter.get_lock():
+        place = int(counter.value)
+        counter.value = place + 1
+    return place
+
+
+def prepare_worker() -> None:
+    """In a worker process, before it takes a filing: import what every review reads with (the readers), so that
+    its first review costs what the others do."""
+    from pacomply.submissions.readers import json as _json_reader
+    from pacomply.submissions.readers import xlsx as _xlsx_reader
+
+    del _json_reader, _xlsx_reader
+
+
+def review_taken(
+    paths: list[Path],
+    order: list[int],
+    settings: CheckSettings | None,
+    policy: ReviewPolicy | None,
+    counter: Any,
+    results: Any,
+) -> None:
+    """A worker process's loop: take the next filing, review it, send (position, outcome, None) back; stop when none
+    is left. A failure of pacomply itself is sent back as (position, None, its traceback), for the batch to raise."""
+    import traceback
+
+    while (place := _take(counter)) < len(order):
+        position = order[place]
+        try:
+            results.put((position, review_path(paths[position], settings, policy), None))
+        except BaseException:
+            results.put((position, None, traceback.format_exc()))
+            return
+
+
+def _review_shared(
+    paths: list[Path],
+    settings: CheckSettings | None,
+    policy: ReviewPolicy | None,
+    on_outcome: Callable[[BatchOutcome], None] | None,
+    jobs: int,
+) -> list[BatchOutcome]:
+    import queue
+
+    from pacomply import review_workers
+
+    order = largest_first(paths)
+    workers = review_workers.claim(jobs)
+    workers.hand_out((paths, order, settings, policy))
+    outcomes: list[BatchOutcome | None] = [None] * len(paths)
+    passed_on = 0
+
+    def pass_on() -> None:
+        nonlocal passed_on
+        while passed_on < len(paths) and (outcome := outcomes[passed_on]) is not None:
+            if on_outcome is not None:
+                on_outcome(outcome)
+            passed_on += 1
+
+    def receive(block: bool) -> None:
+        try:
+            position, outcome, failure = workers.results.get(timeout=0.2) if block else workers.results.get_nowait()
+        except queue.Empty:
+            stopped = workers.stopped_with_failure()
+            if block and stopped is not None:
+                raise RuntimeError(
+                    f"a review worker stopped (exit code {stopped}) before sending back its reviews"
+                ) from None
+            return
+        if failure is not None:
+            raise RuntimeError(f"reviewing {paths[position]} failed in a worker process:\n{failure}")
+        outcomes[position] = outcome
+
+    try:
+        while (place := _take(workers.counter)) < len(order):
+            position = order[place]
+            outcomes[position] = review_path(paths[position], settings, policy)
+            while not workers.results.empty():
+                receive(block=False)
+            pass_on()
+        while passed_on < len(paths):
+            if outcomes[passed_on] is None:
+                receive(block=True)
+            pass_on()
+    finally:
+        workers.stop()
+    return [outcome for outcome in outcomes if outcome is not None]
 
 
 def report_names(paths: Sequence[Path]) -> dict[Path, str]:

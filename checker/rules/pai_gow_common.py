@@ -226,7 +226,7 @@ def house_way_rule(book: Rulebook, code: str, citation: Citation) -> Rule:
     """The filing gives the dealer's house way: 'standard' or a structured house way pacomply can read."""
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-        from pacomply.engine.games.pai_gow_house_way import HouseWayError, parse_house_way
+        from pacomply.engine.games.pai_gow_house_way_reading import HouseWayError, parse_house_way
 
         text = context.answer("house_way")
         if not isinstance(text, str) or not text.strip():

@@ -30,7 +30,6 @@ from pacomply.checker.wager_math.blackjack_base import (
     side_wager_math,
 )
 from pacomply.checker.wager_math.progressive import percent_text
-from pacomply.engine.analysis import blackjack_side_wagers
 from pacomply.engine.analysis.blackjack_strategy import Strategy
 from pacomply.engine.analysis.result import Distribution, WagerAnalysis
 from pacomply.engine.figure_store import figure
@@ -314,6 +313,8 @@ def _exact_return(distribution: Distribution) -> Fraction:
 
 def royal_match_readings(paytable: str, decks: int, crown_treasure: bool | None) -> tuple[PricedReading, ...]:
     """Royal Match 21 with and without the Crown Treasure Bonus; the filing's answer decides the one relied on."""
+    from pacomply.engine.analysis import blackjack_side_wagers
+
     reading = RULEBOOK.reading("633a-crown-treasure")
     relied = "without-crown-treasure" if crown_treasure is False else "with-crown-treasure"
     return tuple(
@@ -332,6 +333,8 @@ def royal_match_readings(paytable: str, decks: int, crown_treasure: bool | None)
 def progressive_readings(wager: str, decks: int, meter_rate: Fraction | None) -> tuple[PricedReading, ...]:
     """Bad Beat or Hit and Run at the least reset amount and, given a rate, in the long run (each award empties
     the meter, so the long run is the reset figure plus the rate)."""
+    from pacomply.engine.analysis import blackjack_side_wagers
+
     reading = RULEBOOK.reading("633a-progressive-long-run")
     at_seed = _exact_return(blackjack_side_wagers.distribution(wager, None, decks))
     priced = [price_candidate(reading, "at-seed", at_seed, basis="meter at its least reset amount")]
@@ -347,6 +350,8 @@ def progressive_readings(wager: str, decks: int, meter_rate: Fraction | None) ->
 def _side_wager(
     wager: str, table: Paytable | None, decks: int, meter_rate: Fraction | None, crown_treasure: bool | None
 ) -> WagerMath:
+    from pacomply.engine.analysis import blackjack_side_wagers
+
     if wager == "royal_match" and table is not None:
         priced = royal_match_readings(table.id, decks, crown_treasure)
         distribution = blackjack_side_wagers.royal_match(decks, table.id, crown_treasure=crown_treasure is not False)
@@ -376,6 +381,8 @@ def analyse(
     ``meter_rate`` prices Bad Beat and Hit and Run in the long run; ``crown_treasure`` False prices Royal Match 21
     without the Crown Treasure Bonus (a filing that does not pay it).
     """
+    from pacomply.engine.analysis import blackjack_side_wagers
+
     known = [w.id for w in RULEBOOK.wagers]
     if wager is not None and wager not in known:
         raise AnalysisUnavailable(f"633a has no wager '{wager}' (wagers: {', '.join(known)})")
@@ -452,6 +459,8 @@ def par_sheet_distribution(
     wager: str, paytable: str | None, decks: int
 ) -> tuple[tuple[Fraction, Fraction], ...] | None:
     """A side wager's (net, probability) pairs at ``decks`` under ``paytable``."""
+    from pacomply.engine.analysis import blackjack_side_wagers
+
     if wager in {"base", "switch"}:
         return None
     return blackjack_side_wagers.distribution(wager, paytable, decks).outcomes

@@ -15,7 +15,6 @@ from pacomply.checker.wager_math.pai_gow import (
     wagers_and_paytables,
 )
 from pacomply.checker.wager_math.progressive import ProgressiveModel, ProgressiveRow
-from pacomply.engine.analysis import pai_gow_poker
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_645a import (
     EMPERORS_ORDER,
@@ -45,6 +44,8 @@ _READINGS: dict[str, tuple[str, ...]] = {
 
 
 def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMath:
+    from pacomply.engine.analysis import pai_gow_poker
+
     strategy = analysis.strategy
     if wager in {"fortune", "emperors_treasure"} and paytable is not None:
         envy = pai_gow_poker.envy_value(paytable, wager)
@@ -55,6 +56,8 @@ def _math(wager: str, paytable: str | None, analysis: WagerAnalysis) -> WagerMat
 def bonus_readings(wager: str, paytable: str, analysis: WagerAnalysis) -> tuple[PricedReading, ...]:
     """Fortune or Emperor's Treasure under reading 645a-bonus-highest-ranking-hand's candidates, and with the Envy
     Bonuses of 0 to 5 other players (reading 645a-envy-players)."""
+    from pacomply.engine.analysis import pai_gow_poker
+
     assert analysis.exact_house_edge is not None
     exact = 1 - analysis.exact_house_edge
     order = FORTUNE_ORDER if wager == "fortune" else EMPERORS_ORDER
@@ -68,6 +71,7 @@ def bonus_readings(wager: str, paytable: str, analysis: WagerAnalysis) -> tuple[
 
 def progressive_model(reset: Fraction = Fraction(int(MINIMUM_PROGRESSIVE_RESET))) -> ProgressiveModel:
     """The Progressive Payout's exact row probabilities and pays per $1 (awards 'for 1': the wager is not kept)."""
+    from pacomply.engine.analysis import pai_gow_poker
     from pacomply.engine.games.pai_gow_poker import PROGRESSIVE_OUTCOME
 
     rows = {outcome: ProgressiveRow(Fraction(pays)) for outcome, pays in PROGRESSIVE_FOR_ONE.items()}
@@ -94,6 +98,8 @@ def analyse(
 ) -> list[WagerMath]:
     """The 645a wagers narrowed by the arguments; one 53-card deck. ``meter_rate`` prices the Progressive's long
     run besides its reset amount."""
+    from pacomply.engine.analysis import pai_gow_poker
+
     results = []
     for wager_id, tables in wagers_and_paytables(RULEBOOK, wager, paytable, decks):
         if wager_id == "base":
@@ -185,6 +191,7 @@ def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tu
     """The simulated base game's seed and shard note on its par sheet."""
     from pacomply.checker.wager_math.pai_gow import house_way_notes
     from pacomply.checker.wager_math.pai_gow import par_sheet_simulation as pai_gow_facts
+    from pacomply.engine.analysis import pai_gow_poker
 
     return pai_gow_facts(
         pai_gow_poker.BASE_SEED,
@@ -217,4 +224,6 @@ def bonus_trips_and_straight_odds(wager: str, paytable: str) -> tuple[Fraction, 
 
 def bonus_envy_moments(wager: str, paytable: str) -> tuple[Fraction, Fraction]:
     """E[a] and E[a²] of the Envy dollars a hand earns under ``paytable``."""
+    from pacomply.engine.analysis import pai_gow_poker
+
     return pai_gow_poker.envy_moments(paytable, wager)

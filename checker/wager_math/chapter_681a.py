@@ -8,7 +8,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
-from pacomply.engine.analysis import twenty_one_baccarat
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_681a import BONUS_PAYTABLE_DECKS, PERMITTED_DECKS, RULEBOOK
 
@@ -56,6 +55,8 @@ def _math(wager: str, paytable: str | None, decks: int, analysis: WagerAnalysis)
 
 def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[WagerMath]:
     """The 681a wagers narrowed by the arguments; four and eight decks unless ``decks`` is given."""
+    from pacomply.engine.analysis import twenty_one_baccarat
+
     wager_ids = [w.id for w in RULEBOOK.wagers]
     wagers = [wager] if wager is not None else wager_ids
     if decks is not None and decks not in PERMITTED_DECKS:
@@ -98,6 +99,8 @@ def par_sheet_distribution(
     wager: str, paytable: str | None, decks: int
 ) -> tuple[tuple[Fraction, Fraction], ...] | None:
     """The Bonus wagers' and the Player and Banker wagers' (net, probability) pairs at ``decks``."""
+    from pacomply.engine.analysis import twenty_one_baccarat
+
     if wager in {"bonus_player", "bonus_banker"} and paytable is not None:
         return tuple(twenty_one_baccarat.bonus_distribution(paytable, decks).items())
     if wager in {"player", "banker"}:

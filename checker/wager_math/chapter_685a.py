@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from pacomply.checker.wager_math import AnalysisUnavailable, PricedReading, WagerMath
 from pacomply.checker.wager_math.blackjack_base import BaseGameOptions, does_not_apply, side_wager_math
-from pacomply.engine.analysis import blackjack_side_wagers
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_685a import MATCH_THE_DEALER_ODDS, PERMITTED_DECKS, RULEBOOK
 from pacomply.regulations.rulebook import Paytable
@@ -139,6 +138,8 @@ def analyse(
     wager: str | None, paytable: str | None, decks: int | None, base_game: BaseGameOptions | None = None
 ) -> list[WagerMath]:
     """685a wagers narrowed by the arguments, at the deck counts the chapter permits (or ``decks``)."""
+    from pacomply.engine.analysis import blackjack_side_wagers
+
     known = [w.id for w in RULEBOOK.wagers]
     if wager is not None and wager not in known:
         raise AnalysisUnavailable(f"685a has no wager '{wager}' (wagers: {', '.join(known)})")
@@ -192,6 +193,8 @@ def par_sheet_distribution(
 ) -> tuple[tuple[Fraction, Fraction], ...] | None:
     """A side wager's (net, probability) pairs at ``decks``: Match the Dealer under the chapter's odds for that deck
     count, the others under ``paytable``."""
+    from pacomply.engine.analysis import blackjack_side_wagers
+
     if wager in {"base", "switch"}:
         return None
     if wager == "match_the_dealer":

@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
-from pacomply.engine.analysis import over_under
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_686a import BONUS_PAYTABLE, DECKS_PER_BATCH, RULEBOOK
 
@@ -37,6 +36,8 @@ def _math(wager: str, paytable: str | None, decks: int, analysis: WagerAnalysis)
 
 def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[WagerMath]:
     """The 686a wagers narrowed by the arguments; the chapter permits six decks, other counts on request."""
+    from pacomply.engine.analysis import over_under
+
     wagers = [wager] if wager is not None else [w.id for w in RULEBOOK.wagers]
     deck_counts = [decks] if decks is not None else [DECKS_PER_BATCH]
     results = []
@@ -64,6 +65,8 @@ def par_sheet_distribution(
     wager: str, _paytable: str | None, decks: int
 ) -> tuple[tuple[Fraction, Fraction], ...] | None:
     """The Bonus's (net, probability) pairs at ``decks``."""
+    from pacomply.engine.analysis import over_under
+
     return tuple(over_under.bonus_distribution(decks).outcomes) if wager == "bonus" else None
 
 

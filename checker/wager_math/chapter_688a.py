@@ -16,7 +16,6 @@ from pacomply.checker.wager_math.pai_gow import (
     wagers_and_paytables,
 )
 from pacomply.checker.wager_math.progressive import ProgressiveModel, ProgressiveRow, percent_text
-from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_688a import (
     FORTUNE_ENVY,
@@ -56,6 +55,7 @@ def ace_high_outcome_model() -> tuple[dict[str, Fraction], dict[str, dict[str, F
     """The Ace High Bonus as one set of outcomes shared by every paytable: each outcome's exact probability, and
     per paytable what each outcome returns per unit wagered (the wager back included; 0 for a loss). Every
     paytable's return is the same probabilities weighted by its returns, so one simulated deal prices them all."""
+    from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
     from pacomply.regulations.chapter_688a import ACE_HIGH_ODDS, ACE_HIGH_OUTCOMES
 
     probabilities = analysis_688a.ace_high_distribution()
@@ -71,6 +71,7 @@ def ace_high_outcome_model() -> tuple[dict[str, Fraction], dict[str, dict[str, F
 
 def fortune_readings(paytable: str) -> tuple[PricedReading, ...]:
     """Fortune under reading 688a-bonus-highest-ranking-hand's candidates and with 0 to 5 other players' Envy."""
+    from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
     from pacomply.engine.analysis.pai_gow_poker import seven_card_counts
 
     exact = _exact_return(analysis_688a.fortune(paytable))
@@ -156,6 +157,8 @@ def analyse(
 ) -> list[WagerMath]:
     """The 688a wagers narrowed by the arguments; one 53-card deck. Progressive rows carry their long run at the
     printed rate (and at ``meter_rate`` when given)."""
+    from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
+
     results = []
     for wager_id, tables in wagers_and_paytables(RULEBOOK, wager, paytable, decks):
         if wager_id == "base":
@@ -205,6 +208,8 @@ def par_sheet_named_outcomes(
     the chapter lists them in (a loss last); the Fortune Bonus's (:func:`_fortune_lines`)."""
     if wager == "fortune" and paytable is not None:
         return _fortune_lines(paytable)
+    from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
+
     if wager != "ace_high" or paytable is None:
         return None
     from pacomply.regulations.chapter_688a import ACE_HIGH_ODDS, ACE_HIGH_OUTCOMES
@@ -246,6 +251,7 @@ def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tu
     """The simulated figures' seed and shard note on their par sheet."""
     from pacomply.checker.wager_math.pai_gow import house_way_notes
     from pacomply.checker.wager_math.pai_gow import par_sheet_simulation as pai_gow_facts
+    from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
 
     return pai_gow_facts(
         analysis_688a.BASE_SEED,
@@ -274,6 +280,8 @@ def bonus_trips_and_straight_odds(_wager: str, paytable: str) -> tuple[Fraction,
 
 def bonus_envy_moments(_wager: str, paytable: str) -> tuple[Fraction, Fraction]:
     """E[a] and E[a²] of the Envy dollars a hand earns under the Fortune ``paytable``."""
+    from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
+
     return analysis_688a.envy_moments(paytable)
 
 

@@ -10,16 +10,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from pacomply.checker.wager_math import WagerMath
-from pacomply.engine.simulation.progressive import long_run_net, net_at_meter
-from pacomply.engine.simulation.registry import ProgressiveRoundGame, load_game
-from pacomply.engine.simulation.runner import SimulationRun
 from pacomply.submissions.model import Filing
+
+if TYPE_CHECKING:
+    from pacomply.engine.simulation.runner import SimulationRun
 
 
 def simulated_math(run: SimulationRun) -> list[WagerMath]:
     """One record per simulated wager, sorted like ``edge``'s."""
+    from pacomply.engine.simulation.registry import load_game
+
     plan = run.plan
     game = load_game(plan.module)
     records = []
@@ -114,6 +117,9 @@ class MeterSummary:
 
 def simulated_meters(run: SimulationRun) -> list[MeterSummary]:
     """One summary per wager that was paid from a meter, sorted by wager id."""
+    from pacomply.engine.simulation.progressive import long_run_net, net_at_meter
+    from pacomply.engine.simulation.registry import ProgressiveRoundGame, load_game
+
     plan = run.plan
     game = load_game(plan.module)
     summaries = []

@@ -1,0 +1,95 @@
+"""The worker processes of a batch review (``validate FOLDER -j N``), startable before anything heavy is imported.
+
+A spawned worker pays for a fresh interpreter and the review's imports, about as long as the front end's own start.
+So the front end starts them first (:func:`start_early`, which imports nothing of the review), they import the
+review while it reads its arguments and collects the filings, and the batch (:func:`pacomply.review_service.
+review_paths`) hands them the filings once it has them. With ``-j N`` there are ``N - 1`` workers: the process that
+runs the batch reviews beside them, so it never waits for one to start.
+
+Every process of a batch takes the next filing from one shared counter over the hand-out order, sends each outcome
+back with its position, and stops when none is left; a worker still starting when the last filing is taken is
+stopped unused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pacomply.engine.processes import bounded_workers, spawn_context, spawned_process
+
+
+class ReviewWorkers:
+    """``count`` spawned worker processes waiting for one batch, with the counter and queues the batch shares."""
+
+    def __init__(self, count: int) -> None:
+        context = spawn_context()
+        self.count = count
+        self.counter = context.Value("q", 0)
+        self.tasks = context.Queue()
+        self.results = context.Queue()
+        self.processes = [
+            spawned_process(_serve, (self.tasks, self.counter, self.results), count + 1) for _ in range(count)
+        ]
+        for process in self.processes:
+            process.start()
+
+    def hand_out(self, batch: tuple[Any, ...]) -> None:
+        """Give every worker the batch (the filings, their hand-out order, the settings and the policy)."""
+        for _process in self.processes:
+            self.tasks.put(batch)
+
+    def stopped_with_failure(self) -> int | None:
+        """The exit code of a worker that stopped abnormally, or None while none has."""
+        return next((process.exitcode for process in self.processes if process.exitcode not in (None, 0)), None)
+
+    def stop(self) -> None:
+        """Stop every worker: called once every filing taken has been sent back, so a worker still running is
+        still starting or about to stop on its own."""
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            process.join()
+        # A batch handed to a worker stopped before reading it stays in the pipe: do not wait to flush it.
+        self.tasks.cancel_join_thread()
+        self.tasks.close()
+        self.results.close()
+
+
+def _serve(tasks: Any, counter: Any, results: Any) -> None:
+    """A worker: import the review (while the front end starts), wait for the batch, review until none is left."""
+    from pacomply import review_service
+
+    review_service.prepare_worker()
+    paths, order, settings, policy = tasks.get()
+    review_service.review_taken(paths, order, settings, policy, counter, results)
+
+
+_early: ReviewWorkers | None = None
+
+
+def start_early(jobs: int) -> None:
+    """Start the workers of a batch with ``jobs`` processes now, before the review is imported (one call per run)."""
+    global _early
+    count = bounded_workers(jobs) - 1
+    if count > 0 and _early is None:
+        _early = ReviewWorkers(count)
+
+
+def claim(jobs: int) -> ReviewWorkers:
+    """The workers for a batch with ``jobs`` processes: those started early when they match, else new ones."""
+    global _early
+    count = bounded_workers(jobs) - 1
+    workers, _early = _early, None
+    if workers is not None and workers.count == count:
+        return workers
+    if workers is not None:
+        workers.stop()
+    return ReviewWorkers(count)
+
+
+def release() -> None:
+    """Stop the workers started early when the batch turns out to need none (too few filings for its processes)."""
+    global _early
+    workers, _early = _early, None
+    if workers is not None:
+        workers.stop()

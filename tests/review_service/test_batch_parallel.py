@@ -1,0 +1,145 @@
+"""A batch with worker processes (``validate FOLDER -j N``): the same outcomes, in the same order, and the same
+bytes as with one process; filings handed out largest first; the workers stopped when the batch is done."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.generate_filings import write
+from pacomply import review_workers
+from pacomply.review_service import collect_filings, largest_first, review_paths
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def filings(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """24 generated 686a filings of different sizes (1 to 8 tables, each with findings), the compliant example and
+    one file that is no workbook, in one folder."""
+    folder = tmp_path_factory.mktemp("batch")
+    write(folder, 24, 686)
+    shutil.copy(ROOT / "examples" / "686a-compliant.json", folder / "compliant.json")
+    (folder / "broken.xlsx").write_bytes(b"this is not a workbook")
+    return folder
+
+
+def test_largest_first_hands_out_the_largest_file_first_and_keeps_ties_in_the_order_given(tmp_path: Path) -> None:
+    sizes = {"a.json": 10, "b.json": 30, "c.json": 10, "d.json": 20}
+    paths = []
+    for name, size in sizes.items():
+        path = tmp_path / name
+        path.write_bytes(b"x" * size)
+        paths.append(path)
+    missing = tmp_path / "gone.json"  # cannot be measured: counted as empty, last
+    assert largest_first([*paths, missing]) == [1, 3, 0, 2, 4]
+
+
+def test_two_jobs_give_the_outcomes_and_progress_of_one_in_the_same_order(filings: Path) -> None:
+    paths = collect_filings([filings])
+    sizes = [path.stat().st_size for path in paths]
+    assert largest_first(paths) != list(range(len(paths))), "the sizes must differ for the hand-out order to matter"
+    assert len(set(sizes)) > 5
+    told: dict[int, list[Path]] = {1: [], 2: []}
+    one = review_paths(paths, jobs=1, on_outcome=lambda outcome: told[1].append(outcome.path))
+    two = review_paths(paths, jobs=2, on_outcome=lambda outcome: told[2].append(outcome.path))
+    assert told[1] == told[2] == paths  # streamed in the order given, not the order reviewed
+    assert [(o.path, o.status, o.problems) for o in one] == [(o.path, o.status, o.problems) for o in two]
+    assert [o.review.findings for o in one if o.review] == [o.review.findings for o in two if o.review]
+    assert {o.status for o in one} == {"compliant", "not compliant", "unreadable"}
+
+
+def test_workers_started_early_are_the_ones_the_batch_uses_and_are_stopped_after_it(filings: Path) -> None:
+    review_workers.start_early(2)
+    early = review_workers._early
+    assert early is not None and early.count == 1
+    review_workers.start_early(2)  # once per run: a second call starts nothing more
+    assert review_workers._early is early
+    outcomes = review_paths(collect_filings([filings]), jobs=2)
+    assert review_workers._early is None  # claimed by the batch
+    assert len(outcomes) == 26
+    assert all(process.exitcode is not None for process in early.processes)  # stopped, none left behind
+
+
+def test_workers_started_early_for_a_batch_too_small_to_share_are_stopped_unused(filings: Path) -> None:
+    review_workers.start_early(2)
+    early = review_workers._early
+    assert early is not None
+    three = [path for path in collect_filings([filings]) if path.name.startswith("filing-")][:3]
+    outcomes = review_paths(three, jobs=2)  # fewer than two filings per process: reviewed here
+    assert [outcome.status for outcome in outcomes] == ["not compliant"] * 3
+    assert review_workers._early is None
+    assert all(process.exitcode is not None for process in early.processes)
+
+
+@pytest.mark.parametrize("output_format", ["json", "text"])
+def test_validate_writes_the_same_bytes_with_one_and_two_jobs(filings: Path, output_format: str) -> None:
+    outputs = {}
+    for jobs in (1, 2):
+        completed = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pacomply",
+                "-q",
+                "validate",
+                str(filings),
+                "-f",
+                output_format,
+                "-j",
+                str(jobs),
+                "--review-date",
+                "2026-11-02",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            check=False,
+        )
+        assert completed.returncode == 2, completed.stderr.decode()  # the broken workbook: unreadable, exit 2
+        outputs[jobs] = completed.stdout
+    assert outputs[1] == outputs[2]
+    if output_format == "json":
+        assert len(json.loads(outputs[1])["reviews"]) == 25
+
+
+class _FailedWorkers:
+    """Workers that have taken every filing and sent back one failure of pacomply itself, as a worker does."""
+
+    count = 1
+
+    def __init__(self, filings: int) -> None:
+        import multiprocessing
+        import queue
+
+        self.counter = multiprocessing.Value("q", filings)  # every filing already taken by the worker
+        self.results: queue.Queue[tuple[int, object, str | None]] = queue.Queue()
+        self.results.put((0, None, "Traceback (most recent call last):\nZeroDivisionError: division by zero\n"))
+        self.stopped = False
+
+    def hand_out(self, batch: tuple[object, ...]) -> None:
+        del batch
+
+    def stopped_with_failure(self) -> int | None:
+        return None
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_a_failure_in_a_worker_is_raised_with_its_traceback_never_turned_into_an_outcome(
+    filings: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = collect_filings([filings])[:6]
+    failed = _FailedWorkers(len(paths))
+    monkeypatch.setattr(review_workers, "claim", lambda jobs: failed)
+    monkeypatch.setattr("pacomply.engine.processes.available_cpus", lambda: 2)  # two processes on any machine
+    with pytest.raises(RuntimeError, match="failed in a worker process") as raised:
+        review_paths(paths, jobs=2)
+    assert "ZeroDivisionError" in str(raised.value)
+    assert str(paths[0]) in str(raised.value)
+    assert failed.stopped

@@ -1,0 +1,101 @@
+"""A review imports only what it needs: a text review whose figures are all stored loads no compiled code (numba),
+no hand evaluator, no simulator, no analysis module that computes figures and no PDF library.
+
+Each review runs as the user runs it (``python -m pacomply validate``), in a fresh interpreter, and the modules it
+left in ``sys.modules`` are compared with the forbidden ones. It is a test of imports, not of time: what a review
+costs is measured in ``bench/review_imports.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pacomply.regulations.chapters import chapter_ids
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Whole packages a review of stored figures never needs.
+FORBIDDEN_PACKAGES = ("numba", "llvmlite", "reportlab", "pikepdf")
+#: pacomply's own packages that compute figures: the evaluator's kernels, the simulators, the exact analyses.
+FORBIDDEN_MODULES = ("pacomply.engine.evaluator", "pacomply.engine.simulation", "pacomply.engine.analysis")
+#: Value types kept in the analysis package that a review reads without computing anything (the result record and
+#: the name of a blackjack strategy).
+VALUE_MODULES = (
+    "pacomply.engine.analysis",
+    "pacomply.engine.analysis.result",
+    "pacomply.engine.analysis.blackjack_strategy",
+)
+
+#: Chapters whose review still loads an analysis module, and through what (left for a later change).
+STILL_LOADED = {
+    "633a": (
+        "the filing's base-game rules are built as the analysis package's BlackjackRules, the side wagers' "
+        "module is imported by analyse() for a filing's answers, and the reconciliation looks up the base game's "
+        "spread through engine.analysis.blackjack_spread"
+    ),
+    "688a": (
+        "the reconciliation sizes a Fortune candidate's spread with bonus_envy_moments(), which computes from "
+        "engine.analysis.face_up_pai_gow_poker (and so the evaluator and numba) instead of a stored figure"
+    ),
+}
+
+_PROGRAM = """
+import json, runpy, sys
+sys.argv = ["pacomply", "-q", "validate", sys.argv[1]]
+try:
+    runpy.run_module("pacomply", run_name="__main__")
+except SystemExit:
+    pass
+print("\\n" + json.dumps(sorted(sys.modules)))
+"""
+
+
+def _forbidden(loaded: list[str]) -> list[str]:
+    found = []
+    for name in loaded:
+        if name.split(".")[0] in FORBIDDEN_PACKAGES or (
+            name.startswith(FORBIDDEN_MODULES) and name not in VALUE_MODULES
+        ):
+            found.append(name)
+    return sorted({name if not name.startswith(FORBIDDEN_PACKAGES) else name.split(".")[0] for name in found})
+
+
+def _modules_after_review(filing: Path) -> list[str]:
+    completed = subprocess.run(
+        [sys.executable, "-c", _PROGRAM, str(filing)], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert completed.returncode == 0, completed.stderr
+    last = completed.stdout.rstrip().rsplit("\n", 1)[-1]
+    return json.loads(last)
+
+
+@pytest.mark.parametrize(
+    "chapter",
+    [
+        pytest.param(chapter, marks=pytest.mark.xfail(strict=True, reason=STILL_LOADED[chapter]))
+        if chapter in STILL_LOADED
+        else chapter
+        for chapter in chapter_ids()
+    ],
+)
+def test_a_text_review_of_stored_figures_imports_no_numba_evaluator_simulator_analysis_or_pdf_library(
+    chapter: str,
+) -> None:
+    filing = ROOT / "examples" / f"{chapter}-compliant.xlsx"
+    loaded = _modules_after_review(filing)
+    assert "pacomply.checker.review" in loaded  # the review ran in that interpreter
+    assert _forbidden(loaded) == []
+
+
+def test_the_import_check_names_what_a_figure_computation_loads() -> None:
+    """The check itself can fail: the modules an exact Pai Gow analysis loads are all named by it."""
+    program = (
+        "import json, sys\nimport pacomply.engine.analysis.pai_gow_poker\nprint(json.dumps(sorted(sys.modules)))\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, check=True)
+    found = _forbidden(json.loads(completed.stdout))
+    assert {"numba", "pacomply.engine.evaluator", "pacomply.engine.analysis.pai_gow_poker"} <= set(found)
