@@ -236,3 +236,5 @@ class Event(Base):
     action: Mapped[str] = mapped_column(String(40))
     submission_id: Mapped[int | None] = mapped_column(ForeignKey("submissions.id"), nullable=True, index=True)
     detail: Mapped[str] = mapped_column(Text, default="")
+    status: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The status the event moved its filing to (revision 0005); a filing's status changes only with such an event."""

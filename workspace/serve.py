@@ -41,6 +41,7 @@ def build(
     secure_cookies: bool = False,
     secret_key: str | None = None,
     configurations: Path | None = None,
+    trusted_proxies: int | None = None,
     **options: Any,
 ) -> tuple[Any, Any]:
     """The application and its review worker, over the store at ``database`` (upgraded first).
@@ -48,7 +49,9 @@ def build(
     Sessions are signed with ``secret_key``, else $PACOMPLY_SECRET_KEY, else a key made at start (a restart then
     signs everyone out). ``configurations`` (else $PACOMPLY_WORKSPACE_CONFIGURATIONS) is the folder of licensees'
     configurations, ``<licensee>/pacomply.toml`` with the waivers each names, applied to their reviews as
-    ``validate`` applies them. ``options`` go to :func:`create_app` (session limits, the sign-in throttle, quotas)."""
+    ``validate`` applies them. ``trusted_proxies`` (else $PACOMPLY_TRUSTED_PROXIES, else 0) is how many reverse
+    proxies stand in front (:func:`create_app`). ``options`` go to :func:`create_app` (session limits, the sign-in
+    throttle, quotas)."""
     import os
 
     from pacomply.workspace.store import open_store
@@ -68,9 +71,22 @@ def build(
         secret_key=secret_key or os.environ.get("PACOMPLY_SECRET_KEY") or None,
         max_upload_bytes=max_upload_bytes or DEFAULT_MAX_UPLOAD,
         secure_cookies=secure_cookies,
+        trusted_proxies=trusted_proxies if trusted_proxies is not None else proxies_from_environment(),
         **options,
     )
     return app, worker
+
+
+def proxies_from_environment() -> int:
+    """$PACOMPLY_TRUSTED_PROXIES as a whole number (0 when unset); ValueError naming it otherwise."""
+    import os
+
+    text = os.environ.get("PACOMPLY_TRUSTED_PROXIES", "").strip()
+    if not text:
+        return 0
+    if not text.isdecimal() or int(text) > 16:
+        raise ValueError(f"$PACOMPLY_TRUSTED_PROXIES must be a whole number from 0 to 16, not '{text[:20]}'")
+    return int(text)
 
 
 def _stop_on_terminate() -> None:
@@ -95,6 +111,7 @@ def serve(
     threads: int = 16,
     secure_cookies: bool = False,
     on_ready: Callable[[str], None] | None = None,
+    trusted_proxies: int | None = None,
 ) -> None:
     """Serve until interrupted; reviews under way finish before it returns."""
     check_host(host, allow_remote)
@@ -103,7 +120,7 @@ def serve(
     stack.require()
     from waitress import create_server
 
-    app, worker = build(database, workers=workers, secure_cookies=secure_cookies)
+    app, worker = build(database, workers=workers, secure_cookies=secure_cookies, trusted_proxies=trusted_proxies)
     server = create_server(app, host=host, port=port, threads=threads)
     _stop_on_terminate()
     if on_ready is not None:

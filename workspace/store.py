@@ -78,8 +78,9 @@ class TooLarge(WorkspaceError):
 
 
 REVIEW_DAYS = 15
-"""The Board's review clock under § 601a.10(c): a filing is due 15 calendar days after the workspace received it
-(read as calendar days from the day of receipt; the chapter gives no business-day rule)."""
+"""The Board's review clock under § 601a.10(c): a filing is due 15 calendar days after the Board's day
+(America/New_York) on which the workspace received it (the day of receipt is day 0; the chapter gives no business-day
+rule)."""
 
 MAX_TABLES = 200
 """Tables one filing may list; a review's CPU time grows with them (a 2,000-table filing held a process ~70 s)."""
@@ -113,7 +114,39 @@ def default_database_url() -> str:
 
 
 def now() -> datetime:
+    """The store's one clock: every time it writes, and every date it reckons (:func:`board_today`), reads it."""
     return datetime.now(UTC)
+
+
+def board_date(moment: datetime) -> date:
+    """The Board's calendar day of a moment: its date in America/New_York (the zone reviews are dated in), whatever
+    the server's own time zone."""
+    from zoneinfo import ZoneInfo
+
+    from pacomply.checker.registry import REVIEW_TIME_ZONE
+
+    return _utc(moment).astimezone(ZoneInfo(REVIEW_TIME_ZONE)).date()
+
+
+def board_today() -> date:
+    """Today in the Board's days, from :func:`now`: what "overdue" is measured against on every page, in the JSON
+    and in the queue's filter alike."""
+    return board_date(now())
+
+
+def is_overdue(submission: Submission, today: date | None = None) -> bool:
+    """Past its due date in the Board's days and not yet decided (approved in total or in part): the one test the
+    pages, the JSON and the queue's "overdue only" filter (:meth:`Store.queue`, the same test in SQL) apply."""
+    return bool(
+        submission.due_date is not None
+        and submission.due_date < (today or board_today())
+        and submission.status not in FINAL_STATUSES
+    )
+
+
+def due_date(received: datetime) -> date:
+    """A filing's due date: :data:`REVIEW_DAYS` calendar days after the Board's day on which it was received."""
+    return board_date(received) + timedelta(days=REVIEW_DAYS)
 
 
 def _utc(moment: datetime) -> datetime:
@@ -191,16 +224,25 @@ class Store:
             return MigrationContext.configure(connection).get_current_revision()
 
     @staticmethod
-    def _event(session: Session, actor: str, action: str, submission_id: int | None, **detail: Any) -> None:
-        session.add(
-            Event(
-                at=now(),
-                actor=actor,
-                action=action,
-                submission_id=submission_id,
-                detail=json.dumps(detail, sort_keys=True, ensure_ascii=False, default=str),
-            )
+    def _event(
+        session: Session, actor: str, action: str, submission_id: int | None, moves_to: str | None = None,
+        **detail: Any,
+    ) -> None:
+        """Record an event; ``moves_to``: the status it moves its filing to, written (flushed) before the status
+        itself, which the database refuses to change without such an event (revision 0005)."""
+        event = Event(
+            at=now(),
+            actor=actor,
+            action=action,
+            submission_id=submission_id,
+            detail=json.dumps(detail, sort_keys=True, ensure_ascii=False, default=str),
+            status=moves_to,
         )
+        session.add(event)
+        if moves_to is not None:
+            session.flush()
+            # A conflict found after this (the status update) names the change someone else made, not this one.
+            session.info.setdefault("own_events", []).append(event.id)
 
     # -- accounts -------------------------------------------------------------------------------------------
 
@@ -406,6 +448,18 @@ class Store:
     # -- submissions ----------------------------------------------------------------------------------------
 
     @staticmethod
+    def _lock_account(session: Session, user_id: int) -> None:
+        """Hold the account's lock until the transaction ends, so that what it counts (its reviews waiting) and
+        what it inserts are one step against every other upload of the account: on PostgreSQL a row lock on the
+        account (``SELECT ... FOR UPDATE``); on SQLite, which locks the whole database, the transaction takes the
+        write lock before it reads (``BEGIN IMMEDIATE``), so no two uploads count the same waiting reviews."""
+        connection = session.connection()
+        if connection.dialect.name == "sqlite":
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        else:
+            session.execute(select(User.id).where(User.id == user_id).with_for_update())
+
+    @staticmethod
     def _visible(statement: Any, user: User) -> Any:
         if user.role == Role.LICENSEE:
             return statement.where(Submission.licensee == user.licensee)
@@ -439,6 +493,7 @@ class Store:
         received = now()
         with self.session() as session:
             if user is not None:
+                self._lock_account(session, user.id)
                 waiting = session.scalar(
                     select(func.count()).select_from(Submission).where(
                         Submission.uploaded_by_id == user.id, Submission.review_state == "pending"
@@ -462,7 +517,7 @@ class Store:
                 status=Status.RECEIVED.value,
                 review_state="pending",
                 version=1,
-                due_date=received.date() + timedelta(days=REVIEW_DAYS),
+                due_date=due_date(received),
                 review_attempts=0,
                 chapters=[SubmissionChapter(chapter=chapter) for chapter in filing.filed_chapters],
             )
@@ -619,7 +674,7 @@ class Store:
             )
         if overdue:
             statement = statement.where(
-                Submission.due_date < (today or now().date()),
+                Submission.due_date < (today or board_today()),
                 Submission.status.not_in([item.value for item in FINAL_STATUSES]),
             )
         column = self.SORTS.get(sort, Submission.uploaded_at)
@@ -854,8 +909,12 @@ class Store:
 
     @staticmethod
     def _conflict(session: Session, submission_id: int) -> None:
+        own = session.info.get("own_events", [])
         latest = session.scalar(
-            select(Event).where(Event.submission_id == submission_id).order_by(Event.id.desc()).limit(1)
+            select(Event)
+            .where(Event.submission_id == submission_id, Event.id.not_in(own))
+            .order_by(Event.id.desc())
+            .limit(1)
         )
         by = f" ({latest.action} by {latest.actor} at {_utc(latest.at):%Y-%m-%d %H:%M:%S} UTC)" if latest else ""
         raise Conflict(
@@ -988,18 +1047,9 @@ class Store:
                         if disputed.user_id == user.id:
                             raise Forbidden("a dispute is upheld by a supervisor other than the one who disputed")
                 status = Status.IN_REVIEW.value if submission.status == Status.RECEIVED else submission.status
-                if seen_version is not None:
-                    self._advance(session, submission, seen_version, status)
-                else:
-                    session.execute(
-                        update(Submission)
-                        .where(Submission.id == submission_id)
-                        .values(status=status, version=Submission.version + 1)
-                        .execution_options(synchronize_session=False)
-                    )
                 self._withdraw_sign_off(session, user, submission_id)
                 made = []
-                for request in requests:
+                for index, request in enumerate(requests):
                     disposition = Disposition(
                         submission_id=submission_id,
                         review_id=record.id,
@@ -1018,12 +1068,22 @@ class Store:
                         user.username,
                         "disposition",
                         submission_id,
+                        moves_to=status if index == 0 and status != submission.status else None,
                         finding=request.finding,
                         decision=request.decision,
                         note=request.note,
                         board_reference=request.board_reference,
                     )
                 session.flush()
+                if seen_version is not None:
+                    self._advance(session, submission, seen_version, status)
+                else:
+                    session.execute(
+                        update(Submission)
+                        .where(Submission.id == submission_id)
+                        .values(status=status, version=Submission.version + 1)
+                        .execution_options(synchronize_session=False)
+                    )
         except IntegrityError:
             raise Conflict(
                 "another reviewer recorded a disposition of the same finding at the same moment; nothing you sent "
@@ -1095,6 +1155,11 @@ class Store:
             if decision == "approve in part" and not unresolved:
                 raise WorkspaceError("every error is resolved; sign off 'approve' (in total)")
             status = Status.IN_REVIEW.value if decision in APPROVING else Status.CHANGES_REQUESTED.value
+            detail: dict[str, Any] = {"decision": decision, "review": record.id}
+            if decision != "approve":
+                detail["not_approved"] = unresolved
+            moves_to = status if status != submission.status else None
+            self._event(session, user.username, "sign-off", submission_id, moves_to=moves_to, **detail)
             self._advance(session, submission, seen_version, status)
             signoff = SignOff(
                 submission_id=submission_id,
@@ -1106,10 +1171,6 @@ class Store:
                 created_at=now(),
             )
             session.add(signoff)
-            detail: dict[str, Any] = {"decision": decision, "review": record.id}
-            if decision != "approve":
-                detail["not_approved"] = unresolved
-            self._event(session, user.username, "sign-off", submission_id, **detail)
             if decision == "request changes":
                 self._letter(session, user, submission, record, document, standing, LetterKind.DEFICIENCY_NOTICE)
         return signoff
@@ -1135,6 +1196,10 @@ class Store:
             if last.decision == "approve" and unresolved:
                 raise WorkspaceError("an error is not resolved; the sign-off cannot be countersigned as an approval")
             final = Status.APPROVED if last.decision == "approve" else Status.APPROVED_IN_PART
+            self._event(
+                session, user.username, "countersign", submission_id, moves_to=final.value, review=record.id,
+                decision=last.decision,
+            )
             self._advance(session, submission, seen_version, final.value)
             signoff = SignOff(
                 submission_id=submission_id,
@@ -1146,7 +1211,6 @@ class Store:
                 created_at=now(),
             )
             session.add(signoff)
-            self._event(session, user.username, "countersign", submission_id, review=record.id, decision=last.decision)
             kind = LetterKind.APPROVAL if final is Status.APPROVED else LetterKind.APPROVAL_IN_PART
             self._letter(session, user, submission, record, document, standing, kind)
         return signoff

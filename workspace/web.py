@@ -31,7 +31,14 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from pacomply.regulations import known_chapters
 from pacomply.workspace import web_accounts, web_api, web_pages, web_sign_in
 from pacomply.workspace.models import FINAL_STATUSES, Role, Status
-from pacomply.workspace.store import SESSION_ABSOLUTE, SESSION_IDLE, Store, WorkspaceError, finding_key
+from pacomply.workspace.store import (
+    SESSION_ABSOLUTE,
+    SESSION_IDLE,
+    Store,
+    WorkspaceError,
+    finding_key,
+    is_overdue,
+)
 from pacomply.workspace.throttle import SignInThrottle, Throttled, ThrottleLimits
 from pacomply.workspace.web_common import (  # noqa: F401  (safe_next, whole_number, describe_event: their home)
     DEFAULT_MAX_UPLOAD,
@@ -102,8 +109,14 @@ def create_app(
     throttle: SignInThrottle | None = None,
     max_tables: int | None = None,
     max_pending: int | None = None,
+    trusted_proxies: int = 0,
 ) -> Flask:
-    """The workspace application over a store, reviewing uploads in ``worker``."""
+    """The workspace application over a store, reviewing uploads in ``worker``.
+
+    ``trusted_proxies``: how many reverse proxies stand in front of the server, each appending the address it was
+    reached from to ``X-Forwarded-For`` (Werkzeug's ``ProxyFix``). With 0 the client's address is the connection's,
+    so behind a proxy every client shares the proxy's address (and its sign-in failures); more than there are lets
+    a client choose its own address by sending the header."""
     app = Flask(__name__)
     app.url_map.converters["int"] = IdConverter
     app.config.update(
@@ -131,11 +144,20 @@ def create_app(
     app.jinja_env.filters["describe"] = lambda event: describe_event(event.action, event.detail)
     app.jinja_env.globals.update(
         Status=Status, Role=Role, FINDING_FIELDS=FINDING_FIELDS, finding_key=finding_key,
-        FINAL_STATUSES=FINAL_STATUSES, licensee_problem=licensee_problem,
+        FINAL_STATUSES=FINAL_STATUSES, licensee_problem=licensee_problem, is_overdue=is_overdue,
     )
     # The chapter filters list every supported chapter, read from the chapter descriptors at each page.
     app.context_processor(lambda: {"CHAPTERS": known_chapters()})
     app.wsgi_app = LockedOutGate(app.wsgi_app, throttle)  # type: ignore[method-assign]
+    if trusted_proxies < 0:
+        raise ValueError("the number of trusted proxies is 0 or more")
+    if trusted_proxies:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        # Outermost, so the gate, the throttle and the audit trail all see the client's address.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=trusted_proxies, x_proto=trusted_proxies
+        )
     csrf = CSRFProtect(app)
     logins = LoginManager(app)
     logins.login_view = "sign_in.login"

@@ -272,8 +272,10 @@ def test_a_locked_out_address_waits_for_its_refusal_in_a_bounded_number_of_sleep
     assert len(passed_through) == 2
 
 
-def test_password_hashes_run_in_a_bounded_pool_of_lowest_priority_threads() -> None:
-    """The pages' threads are scheduled before a guess's hash (Linux sets a nice value per thread)."""
+def test_suspect_hashes_run_one_at_a_time_at_lowest_priority_and_never_hold_up_a_clean_sign_in() -> None:
+    """A sign-in from an address or for an account with recent failures is hashed in the suspect lane (one thread,
+    nice 19 on Linux, refused as busy past ``wait_seconds``); one with none is hashed in the clean lane at the
+    pages' priority, even while the suspect lane is taken."""
     import os
     import sys
     import threading
@@ -287,22 +289,29 @@ def test_password_hashes_run_in_a_bounded_pool_of_lowest_priority_threads() -> N
         seen.append((threading.current_thread().name, os.getpriority(os.PRIO_PROCESS, threading.get_native_id())))
         return username
 
-    assert throttle.check_password(check, "rita", "x") == "rita"
-    assert seen[0][0].startswith("pacomply-hash")
+    throttle.failed("nobody", "10.0.0.66")  # the guessing address
+    assert throttle.check_password(check, "a", "x", "10.0.0.66") == "a"
+    assert seen[-1][0].startswith("pacomply-hash_")
     if sys.platform.startswith("linux"):
-        assert seen[0][1] == 19
-    # One hash at a time: a guess finding the slot taken past wait_seconds is refused, not queued.
+        assert seen[-1][1] == 19
+    assert throttle.check_password(check, "rita", "x", "10.0.0.1") == "rita"
+    assert seen[-1][0].startswith("pacomply-hash-clean")
+    if sys.platform.startswith("linux"):
+        assert seen[-1][1] == os.getpriority(os.PRIO_PROCESS, 0)  # the process's own, not lowered
+    # The suspect lane's one slot taken: another suspect guess is refused, not queued; a clean sign-in goes ahead.
     started, release = threading.Event(), threading.Event()
     blocker = threading.Thread(
-        target=throttle.check_password, args=(lambda *_: started.set() or release.wait(5), "a", "b")
+        target=throttle.check_password,
+        args=(lambda *_: started.set() or release.wait(5), "b", "y", "10.0.0.66"),
     )
     blocker.start()
-    assert started.wait(5)  # the one slot is taken
+    assert started.wait(5)
     with pytest.raises(Throttled, match="busy"):
-        throttle.check_password(check, "sam", "y")
+        throttle.check_password(check, "c", "y", "10.0.0.66")
+    assert throttle.check_password(check, "sam", "y", "10.0.0.2") == "sam"
     release.set()
     blocker.join()
-    assert throttle.check_password(check, "sam", "y") == "sam"
+    assert throttle.check_password(check, "c", "y", "10.0.0.66") == "c"
 
 
 def test_the_throttle_forgets_failures_past_its_window_and_stays_bounded() -> None:
