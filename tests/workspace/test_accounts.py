@@ -151,6 +151,8 @@ def test_sign_ins_and_failures_are_audit_events(site: Any) -> None:
         ("qwertyuiop123", "most common"),
         ("aaaaaaaaaaaaaaaa", "most common"),
         ("newbie is my name", "user name"),
+        ("qwertyuiopasdf", "too easy to guess"),  # a keyboard walk, in no list
+        ("jennifer19851225", "too easy to guess"),  # a name and a date
     ],
 )
 def test_a_weak_password_is_refused(store: Any, password: str, why: str) -> None:
@@ -159,6 +161,26 @@ def test_a_weak_password_is_refused(store: Any, password: str, why: str) -> None
     with pytest.raises(WorkspaceError, match=why):
         store.add_user("newbie", password, "reviewer")
     assert store.users() == []
+
+
+def test_the_common_passwords_are_zxcvbns_list_and_its_score_decides_the_rest() -> None:
+    """The list refused is zxcvbn's own ``passwords`` frequency list, its first 10,000 (no copy in the code), and a
+    password past the list is held to zxcvbn's score with the account's name as a known word."""
+    from pacomply.workspace.passwords import MINIMUM_SCORE, WeakPassword, check_password, common_passwords
+    from zxcvbn import zxcvbn
+    from zxcvbn.frequency_lists import FREQUENCY_LISTS
+
+    assert common_passwords() == frozenset(FREQUENCY_LISTS["passwords"][:10_000])
+    assert "123456" in common_passwords() and FREQUENCY_LISTS["passwords"][10_000] not in common_passwords()
+    accepted = "a reading lamp at noon"
+    assert zxcvbn(accepted)["score"] >= MINIMUM_SCORE
+    check_password(accepted, "rita")
+    # "rita1958rita" holds the name; "ritaritarita" is one of the repeats: both refused, the message never
+    # repeating the password.
+    for refused in ("ritaritarita", "rita1958rita"):
+        with pytest.raises(WeakPassword) as raised:
+            check_password(refused, "rita")
+        assert refused not in str(raised.value)
 
 
 def test_a_password_is_changed_reset_and_an_account_deactivated_each_ending_its_sessions(site: Any) -> None:
