@@ -52,12 +52,18 @@ def store_add(
     paths: Annotated[list[Path], typer.Argument(metavar="FILING...", help="Filings, or folders of filings.")],
     database: DatabaseOption = None,
 ) -> None:
-    """Store and review filings (a folder's filings directly inside it); unreadable ones are reported, not stored."""
+    """Store and review filings (a folder's filings directly inside it); unreadable ones are reported, not stored,
+    and every entry of a folder that is no filing is named with the reason it is skipped."""
     from pacomply.workspace import reviewing
 
     store = open_store(database)
-    refused = 0
-    for path in reviewing.collect(paths):
+    collection = reviewing.collect(paths)
+    for entry in collection.skipped:
+        typer.echo(f"{entry.path}: skipped, {entry.reason}", err=True)
+    for entry in collection.unlisted:
+        typer.echo(f"{entry.path}: {entry.reason}", err=True)
+    refused = len(collection.unlisted)
+    for path in collection.filings:
         try:
             data = path.read_bytes()
             filing = reviewing.read_upload(path.name, data)

@@ -113,22 +113,44 @@ def serve(
     on_ready: Callable[[str], None] | None = None,
     trusted_proxies: int | None = None,
 ) -> None:
-    """Serve until interrupted; reviews under way finish before it returns."""
+    """Serve until interrupted (Ctrl-C, or SIGTERM from a service manager), then end the process within a second
+    with exit status 130: the review processes are ended, not waited for, and the reviews they held stay pending
+    in the store (a review is recorded in one transaction), handed out again at the next start. The process ends
+    with ``os._exit`` once the server, the pool, the database connections, the log and the standard streams are
+    closed or flushed: the interpreter's own teardown of the review engine's modules takes about a second more and
+    has nothing left to do."""
     check_host(host, allow_remote)
     from pacomply.workspace import stack
 
     stack.require()
+    from pacomply.workspace import event_log
     from waitress import create_server
 
+    event_log.to_stderr()
     app, worker = build(database, workers=workers, secure_cookies=secure_cookies, trusted_proxies=trusted_proxies)
     server = create_server(app, host=host, port=port, threads=threads)
     _stop_on_terminate()
     if on_ready is not None:
         on_ready(f"http://{host if ':' not in host else f'[{host}]'}:{server.effective_port}")
     try:
+        # waitress's run() returns after Ctrl-C (it catches the interrupt to stop its threads): returning is
+        # being interrupted.
         server.run()
-    except KeyboardInterrupt:
-        pass
     finally:
         server.close()
-        worker.shutdown()
+        worker.shutdown(wait=False)
+        worker.store.engine.dispose()
+    _end_interrupted()
+
+
+def _end_interrupted() -> None:
+    import contextlib
+    import logging
+    import os
+    import sys
+
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more can reach its reader
+            stream.flush()
+    os._exit(130)

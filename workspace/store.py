@@ -9,6 +9,7 @@ lose an update; the second is told what changed instead.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -102,6 +103,17 @@ SESSION_TOUCH = timedelta(seconds=60)
 of the idle limit apart, so a session in use is never taken for an idle one."""
 
 APPROVING = ("approve", "approve in part")
+
+
+@functools.cache
+def newest_revision() -> str | None:
+    """The newest schema revision this pacomply's migrations make."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return ScriptDirectory.from_config(config).get_current_head()
 
 
 def default_database_url() -> str:
@@ -222,6 +234,18 @@ class Store:
 
         with self.engine.connect() as connection:
             return MigrationContext.configure(connection).get_current_revision()
+
+    def readiness(self) -> str:
+        """'ready' when the database answers and is at the newest schema; else what is wrong, in a few words (no
+        connection details: the answer is public, for a load balancer)."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            current = self.revision()
+        except SQLAlchemyError:
+            return "the database does not answer"
+        head = newest_revision()
+        return "ready" if current == head else f"the schema is at {current or 'nothing'}, not {head}"
 
     @staticmethod
     def _event(
@@ -437,6 +461,13 @@ class Store:
             statement = statement.where(WebSession.id != cls._token_key(keep))
         session.execute(statement.execution_options(synchronize_session=False))
 
+    def has_admin(self) -> bool:
+        """Whether an active administrator exists (the sign-in page says how to make the first one until then)."""
+        with self.session() as session:
+            return session.scalar(
+                select(User.id).where(User.role == Role.ADMIN.value, User.active.is_(True)).limit(1)
+            ) is not None
+
     def user(self, user_id: int) -> User | None:
         with self.session() as session:
             return session.get(User, user_id)
@@ -547,6 +578,12 @@ class Store:
         """Keep a review run (a re-run adds a row; earlier ones stay)."""
         verdict = stored.document["verdict"]
         with self.session() as session:
+            # The first review moves no version: nobody could act on the filing before it (every action needs a
+            # finished review), so a first upload stays "version 1". A later review moves it, so an action sent
+            # from a page showing the earlier review is refused instead of applied to findings its sender never saw.
+            earlier = session.scalar(
+                select(func.count()).select_from(ReviewRecord).where(ReviewRecord.submission_id == submission_id)
+            )
             record = ReviewRecord(
                 submission_id=submission_id,
                 created_at=now(),
@@ -564,7 +601,10 @@ class Store:
                 update(Submission)
                 .where(Submission.id == submission_id)
                 .values(
-                    review_state="done", review_problem=None, review_attempts=0, version=Submission.version + 1
+                    review_state="done",
+                    review_problem=None,
+                    review_attempts=0,
+                    version=Submission.version + (1 if earlier else 0),
                 )
             )
             self._event(

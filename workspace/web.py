@@ -29,7 +29,8 @@ from flask import Flask, Response, g, jsonify, redirect, request, session, url_f
 from flask_login import LoginManager, current_user
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from pacomply.regulations import known_chapters
-from pacomply.workspace import web_accounts, web_api, web_pages, web_sign_in
+from pacomply.workspace import web_accounts, web_api, web_health, web_pages, web_sign_in
+from pacomply.workspace.event_log import RequestLog
 from pacomply.workspace.models import FINAL_STATUSES, Role, Status
 from pacomply.workspace.store import (
     SESSION_ABSOLUTE,
@@ -62,8 +63,9 @@ from pacomply.workspace.web_common import (  # noqa: F401  (safe_next, whole_num
 from pacomply.workspace.worker import ReviewWorker
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-PUBLIC_ENDPOINTS = frozenset({"sign_in.login", "static"})
-BLUEPRINTS = (web_sign_in.bp, web_pages.bp, web_accounts.bp, web_api.bp)
+PUBLIC_ENDPOINTS = frozenset({"sign_in.login", "static", "health.healthz", "health.readyz"})
+"""The only endpoints open without a session: the sign-in page, its static files, and the two health checks."""
+BLUEPRINTS = (web_sign_in.bp, web_pages.bp, web_accounts.bp, web_api.bp, web_health.bp)
 
 
 class LockedOutGate:
@@ -148,7 +150,7 @@ def create_app(
     )
     # The chapter filters list every supported chapter, read from the chapter descriptors at each page.
     app.context_processor(lambda: {"CHAPTERS": known_chapters()})
-    app.wsgi_app = LockedOutGate(app.wsgi_app, throttle)  # type: ignore[method-assign]
+    app.wsgi_app = RequestLog(LockedOutGate(app.wsgi_app, throttle))  # type: ignore[method-assign]
     if trusted_proxies < 0:
         raise ValueError("the number of trusted proxies is 0 or more")
     if trusted_proxies:
@@ -214,6 +216,9 @@ def create_app(
 
     @app.after_request
     def security_headers(response: Response) -> Response:
+        # For the request's log line (web_health.RequestLog): the account and the route's pattern, never the path.
+        request.environ[RequestLog.USER] = current_user.username if current_user.is_authenticated else None
+        request.environ[RequestLog.ROUTE] = request.url_rule.rule if request.url_rule is not None else None
         response.headers["Content-Security-Policy"] = (
             "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'"
         )

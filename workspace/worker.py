@@ -19,16 +19,19 @@ and ends as soon as that server is gone, even after a ``kill -9`` that gave the 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import threading
+import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pacomply.workspace.event_log import log_review
 from pacomply.workspace.reviewing import (
     DOWNLOADS,
     RenderingRefused,
@@ -71,6 +74,21 @@ def watch_parent() -> None:
     threading.Thread(target=wait_for_parent, name="pacomply-parent-watch", daemon=True).start()
 
 
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT blocked in the calling thread for the block (where the platform has signal masks)."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def warm_up() -> None:
     """Run in each review process as it starts, after :func:`watch_parent`: import the review engine and the
     renderers now, so the first review a process is given costs what every later one does."""
@@ -108,6 +126,8 @@ class _Job:
     actor: str
     future: Future[StoredReview]
     generation: int
+    started: float = field(default_factory=time.monotonic)
+    """When the review was handed out (its log line's duration runs from here)."""
 
 
 class ReviewWorker:
@@ -155,9 +175,12 @@ class ReviewWorker:
                 workers or self._workers, mp_context=multiprocessing.get_context("spawn"), initializer=initializer
             )
             # Start every process now (the executor starts one per task waiting for a free process), so each has
-            # imported the engine before the first reviews arrive.
-            for _ in range(workers or self._workers):
-                pool.submit(int)
+            # imported the engine before the first reviews arrive. They start with SIGINT blocked (a signal mask
+            # is inherited): Ctrl-C reaches the terminal's whole process group, and the server ends its review
+            # processes itself, so none prints a traceback of its own, even while it is still starting.
+            with _sigint_blocked():
+                for _ in range(workers or self._workers):
+                    pool.submit(int)
             return pool
         return ThreadPoolExecutor(workers or self._workers, thread_name_prefix="pacomply-review")
 
@@ -320,20 +343,24 @@ class ReviewWorker:
                 self._rebuild(job.generation)
                 with self._lock:
                     closed = self._closed
+                log_review(job.submission_id, job.actor, "interrupted", time.monotonic() - job.started)
                 if closed:
                     return  # stays pending in the database; the next start hands it out again
                 self.store.record_review_interrupted(job.submission_id, job.generation + 1, str(error))
                 self._start(job.submission_id, job.name, job.data, job.actor)
             except UploadRefused as error:
                 self.store.record_review_failure(job.submission_id, "; ".join(error.problems), job.actor)
+                log_review(job.submission_id, job.actor, "failed", time.monotonic() - job.started)
             except Exception as error:  # a defect in pacomply is recorded as one, never as a verdict
                 LOG.exception("review of submission %s failed", job.submission_id)
                 self.store.record_review_failure(
                     job.submission_id, f"pacomply could not review this filing (an internal error: {error!r})",
                     job.actor,
                 )
+                log_review(job.submission_id, job.actor, "failed", time.monotonic() - job.started)
             else:
                 record = self.store.record_review(job.submission_id, stored, job.actor)
+                log_review(job.submission_id, job.actor, "reviewed", time.monotonic() - job.started)
                 if not stored.pdf:
                     self.render_later(record.id)
         except Exception:
@@ -361,8 +388,18 @@ class ReviewWorker:
         processes = getattr(self._pool, "_processes", None) or {}
         return sorted(process.pid for process in list(processes.values()) if process.pid is not None)
 
-    def shutdown(self) -> None:
-        """Finish the reviews under way and stop; reviews still queued stay pending for the next start."""
+    def readiness(self) -> str:
+        """'ready' while the review pool takes reviews; else why not (stopped, or broken and not yet rebuilt)."""
+        with self._lock:
+            if self._closed:
+                return "the review pool is stopped"
+            pool = self._pool
+        return "the review pool is broken" if getattr(pool, "_broken", False) else "ready"
+
+    def shutdown(self, wait: bool = True) -> None:
+        """Stop; reviews still queued stay pending for the next start. ``wait``: finish the reviews under way
+        first; else (Ctrl-C) end the review processes at once, and those reviews stay pending too: a review is
+        recorded in one transaction, so nothing of it was written."""
         with self._lock:
             self._closed = True
             pool, renderer = self._pool, self._renderer
@@ -371,4 +408,7 @@ class ReviewWorker:
             for process in list((getattr(renderer, "_processes", None) or {}).values()):
                 process.terminate()
             renderer.shutdown(wait=True, cancel_futures=True)
-        pool.shutdown(wait=True, cancel_futures=False)
+        if not wait:
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+        pool.shutdown(wait=wait, cancel_futures=not wait)
