@@ -32,6 +32,7 @@ from pacomply.workspace.models import (
     ReviewRecord,
     ReviewRendering,
     Role,
+    Seal,
     SignOff,
     Status,
     Submission,
@@ -208,14 +209,51 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        event.listen(self._sessions, "before_flush", _note_sealed_rows)
 
     # -- plumbing -------------------------------------------------------------------------------------------
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        """A transaction: committed when the block ends, rolled back when it raises."""
+        """A transaction: committed when the block ends, rolled back when it raises. Every sealed row it wrote is
+        sealed last, in the same transaction (:meth:`_seal`)."""
         with self._sessions() as session, session.begin():
             yield session
+            self._seal(session)
+
+    @staticmethod
+    def _seal(session: Session) -> None:
+        """Seal the rows of sealed tables this transaction wrote: their digests as the database holds them, each
+        appended to the chain (``workspace/seals.py``). On PostgreSQL a transaction-level advisory lock orders the
+        chain; it is the last lock the transaction takes. SQLite has one writer at a time, and a transaction that
+        wrote holds that lock until it ends."""
+        from pacomply.workspace import seals
+
+        session.flush()
+        written: list[Any] = session.info.pop("sealed_rows", [])
+        if not written:
+            return
+        connection = session.connection()
+        if connection.dialect.name == "postgresql":
+            connection.execute(select(func.pg_advisory_xact_lock(seals.CHAIN_LOCK)))
+        previous = connection.execute(
+            select(Seal.chain).order_by(Seal.id.desc()).limit(1)
+        ).scalar() or seals.CHAIN_START
+        tables = {type(row).__table__.name: type(row).__table__ for row in written}
+        ids: dict[str, list[int]] = {}
+        for row in written:
+            ids.setdefault(type(row).__table__.name, []).append(int(row.id))
+        for kind in seals.SEALED_TABLES:
+            if kind not in ids:
+                continue
+            table = tables[kind]
+            rows = connection.execute(select(table).where(table.c.id.in_(ids[kind])).order_by(table.c.id)).mappings()
+            for row in rows:
+                digest = seals.row_digest(row)
+                previous = seals.chained(previous, kind, int(row["id"]), digest)
+                connection.execute(
+                    Seal.__table__.insert().values(kind=kind, row_id=int(row["id"]), sha256=digest, chain=previous)
+                )
 
     def upgrade(self, revision: str = "head") -> None:
         """Bring the schema to a revision (the newest by default); a no-op when it is already there."""
@@ -267,6 +305,42 @@ class Store:
             session.flush()
             # A conflict found after this (the status update) names the change someone else made, not this one.
             session.info.setdefault("own_events", []).append(event.id)
+
+    # -- integrity ------------------------------------------------------------------------------------------
+
+    def verify(self) -> Any:
+        """Check that every sealed row is what was written (its digest against its seal, the seals' chain), that
+        every submission's original bytes match their SHA-256, and every review download its own: a
+        :class:`seals.Verification` naming each row or seal that is not intact."""
+        from pacomply.workspace import seals
+        from pacomply.workspace.models import Base
+
+        checked: dict[str, int] = {}
+        with self.engine.connect() as connection:
+            chain = connection.execute(
+                select(Seal.id, Seal.kind, Seal.row_id, Seal.sha256, Seal.chain).order_by(Seal.id)
+            )
+            expected, problems = seals.check_chain((row[0], row[1], row[2], row[3], row[4]) for row in chain)
+            for kind in seals.SEALED_TABLES:
+                table = Base.metadata.tables[kind]
+                rows = connection.execution_options(yield_per=200).execute(select(table).order_by(table.c.id))
+                checked[kind], found = seals.check_rows(kind, iter(rows.mappings()), expected)
+                problems.extend(found)
+            for kind, row_id in sorted(expected):  # a seal of a table that is not sealed: a seal forged
+                problems.append(seals.Problem(f"seal of {kind} row {row_id}", "names no sealed table"))
+            for name, statement in (
+                ("submissions", select(Submission.id, Submission.sha256, Submission.content).order_by(Submission.id)),
+                ("review_renderings", select(
+                    ReviewRendering.review_id, ReviewRendering.sha256, ReviewRendering.content
+                ).order_by(ReviewRendering.review_id, ReviewRendering.kind)),
+            ):
+                checked[name] = 0
+                for row_id, digest, content in connection.execution_options(yield_per=50).execute(statement):
+                    checked[name] += 1
+                    if hashlib.sha256(content or b"").hexdigest() != digest:
+                        where = f"submission {row_id}" if name == "submissions" else f"download of review {row_id}"
+                        problems.append(seals.Problem(where, "its bytes no longer match their SHA-256"))
+        return seals.Verification(checked, tuple(problems))
 
     # -- accounts -------------------------------------------------------------------------------------------
 
@@ -1367,6 +1441,17 @@ class DispositionRequest:
     board_reference: str = ""
     seen_sequence: int | None = None
     """The finding's version as the sender saw it (how many dispositions it had); None: not sent."""
+
+
+SEALED_MODELS = (ReviewRecord, Letter, Event, Disposition, SignOff)
+"""The models of the sealed tables (``seals.SEALED_TABLES``)."""
+
+
+def _note_sealed_rows(session: Session, _context: Any, _instances: Any) -> None:
+    """Before a flush: note the new rows of sealed tables, for :meth:`Store._seal` at the transaction's end."""
+    new = [row for row in session.new if isinstance(row, SEALED_MODELS)]
+    if new:
+        session.info.setdefault("sealed_rows", []).extend(new)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

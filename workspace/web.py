@@ -217,7 +217,10 @@ def create_app(
     @app.after_request
     def security_headers(response: Response) -> Response:
         # For the request's log line (web_health.RequestLog): the account and the route's pattern, never the path.
-        request.environ[RequestLog.USER] = current_user.username if current_user.is_authenticated else None
+        # The account Flask-Login has already loaded, if any: loading it here would check HTTP Basic credentials
+        # again, and a refused one would raise in the middle of answering.
+        loaded = g.get("_login_user")
+        request.environ[RequestLog.USER] = loaded.username if getattr(loaded, "is_authenticated", False) else None
         request.environ[RequestLog.ROUTE] = request.url_rule.rule if request.url_rule is not None else None
         response.headers["Content-Security-Policy"] = (
             "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'"
