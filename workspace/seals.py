@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
@@ -40,9 +40,9 @@ def canonical_value(value: Any) -> Any:
     return value
 
 
-def row_digest(row: Mapping[str, Any]) -> str:
+def row_digest(row: Mapping[Any, Any]) -> str:
     """The SHA-256 of a row's columns that are not NULL, in canonical JSON."""
-    fields = {name: canonical_value(value) for name, value in row.items() if value is not None}
+    fields = {str(name): canonical_value(value) for name, value in row.items() if value is not None}
     text = json.dumps(fields, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -91,7 +91,7 @@ def check_chain(seals: Iterable[tuple[int, str, int, str, str]]) -> tuple[dict[t
 
 
 def check_rows(
-    kind: str, rows: Iterator[Mapping[str, Any]], expected: dict[tuple[str, int], str]
+    kind: str, rows: Iterable[Mapping[Any, Any]], expected: dict[tuple[str, int], str]
 ) -> tuple[int, list[Problem]]:
     """Compare each row of a sealed table with its seal; rows without a seal, and seals without a row (a deleted
     row), are problems too. ``expected`` loses the entries it checks."""

@@ -42,7 +42,7 @@ from pacomply.workspace.models import (
 )
 from pacomply.workspace.passwords import WeakPassword, check_password
 from pacomply.workspace.reviewing import StoredReview
-from sqlalchemy import CursorResult, Engine, Result, create_engine, event, func, or_, select, update
+from sqlalchemy import CursorResult, Engine, Result, create_engine, event, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
@@ -252,7 +252,7 @@ class Store:
                 digest = seals.row_digest(row)
                 previous = seals.chained(previous, kind, int(row["id"]), digest)
                 connection.execute(
-                    Seal.__table__.insert().values(kind=kind, row_id=int(row["id"]), sha256=digest, chain=previous)
+                    insert(Seal).values(kind=kind, row_id=int(row["id"]), sha256=digest, chain=previous)
                 )
 
     def upgrade(self, revision: str = "head") -> None:
@@ -324,7 +324,7 @@ class Store:
             for kind in seals.SEALED_TABLES:
                 table = Base.metadata.tables[kind]
                 rows = connection.execution_options(yield_per=200).execute(select(table).order_by(table.c.id))
-                checked[kind], found = seals.check_rows(kind, iter(rows.mappings()), expected)
+                checked[kind], found = seals.check_rows(kind, rows.mappings(), expected)
                 problems.extend(found)
             for kind, row_id in sorted(expected):  # a seal of a table that is not sealed: a seal forged
                 problems.append(seals.Problem(f"seal of {kind} row {row_id}", "names no sealed table"))

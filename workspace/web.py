@@ -61,8 +61,11 @@ from pacomply.workspace.web_common import (  # noqa: F401  (safe_next, whole_num
     whole_number,
 )
 from pacomply.workspace.worker import ReviewWorker
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+DATABASE_RETRY_SECONDS = 5
+"""The ``Retry-After`` of an answer made while the database does not answer (503)."""
 PUBLIC_ENDPOINTS = frozenset({"sign_in.login", "static", "health.healthz", "health.readyz"})
 """The only endpoints open without a session: the sign-in page, its static files, and the two health checks."""
 BLUEPRINTS = (web_sign_in.bp, web_pages.bp, web_accounts.bp, web_api.bp, web_health.bp)
@@ -234,6 +237,18 @@ def create_app(
     @app.errorhandler(WorkspaceError)
     def workspace_error(error: WorkspaceError) -> Any:
         return failure(str(error), error.status)
+
+    @app.errorhandler(OperationalError)
+    def database_unavailable(error: OperationalError) -> Any:
+        # The driver's word for a database that does not answer (stopped, restarting, unreachable; SQLite locked
+        # past its timeout). Each action is one transaction, so nothing of the request was written.
+        LOG.warning("the database did not answer %s %s: %s", request.method, request.path, type(error).__name__)
+        body, status = failure(
+            "the workspace's database is not answering at the moment; nothing you sent was saved. Try again in a "
+            "few seconds",
+            503,
+        )
+        return body, status, {"Retry-After": str(DATABASE_RETRY_SECONDS)}
 
     @app.errorhandler(Throttled)
     def throttled(error: Throttled) -> Any:

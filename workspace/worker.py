@@ -74,6 +74,18 @@ def watch_parent() -> None:
     threading.Thread(target=wait_for_parent, name="pacomply-parent-watch", daemon=True).start()
 
 
+RESUME_DELAY = 2.0
+"""Seconds between attempts to hand out the pending reviews again while the database does not answer."""
+
+
+def _database_unavailable(error: BaseException) -> bool:
+    """Whether an error is the database not answering (stopped, restarting, unreachable, or SQLite locked too long):
+    the operation can be tried again later, and nothing of it was written."""
+    from sqlalchemy.exc import DBAPIError, OperationalError
+
+    return isinstance(error, OperationalError) or (isinstance(error, DBAPIError) and error.connection_invalidated)
+
+
 @contextlib.contextmanager
 def _sigint_blocked() -> Iterator[None]:
     """SIGINT blocked in the calling thread for the block (where the platform has signal masks)."""
@@ -163,6 +175,7 @@ class ReviewWorker:
         self._background = processes if background_pdfs is None else background_pdfs
         self._renderer: Executor | None = None
         self._rendering: set[int] = set()
+        self._resume_timer: threading.Timer | None = None
         self._render_waiting: deque[int] = deque()
         self._render_in_flight = 0
 
@@ -363,14 +376,39 @@ class ReviewWorker:
                 log_review(job.submission_id, job.actor, "reviewed", time.monotonic() - job.started)
                 if not stored.pdf:
                     self.render_later(record.id)
-        except Exception:
+        except Exception as error:
             LOG.exception("could not record the review of submission %s", job.submission_id)
+            if _database_unavailable(error):
+                # Nothing of the review was written (one transaction): it stays pending, and is handed out again
+                # once the database answers.
+                self._resume_later()
         finally:
             with self._lock:
                 if self._jobs.get(job.submission_id) is job:
                     del self._jobs[job.submission_id]
                 self._idle.notify_all()
             self._hand_out_renderings()
+
+    def _resume_later(self, delay: float = RESUME_DELAY) -> None:
+        """Hand out the pending reviews again in ``delay`` seconds, and every ``delay`` seconds after while the
+        database does not answer (one timer at a time; none once the worker is shut down)."""
+        with self._lock:
+            if self._closed or self._resume_timer is not None:
+                return
+            timer = threading.Timer(delay, self._retry_resume)
+            timer.daemon = True
+            self._resume_timer = timer
+        timer.start()
+
+    def _retry_resume(self) -> None:
+        with self._lock:
+            self._resume_timer = None
+        try:
+            self.resume()
+        except Exception as error:
+            if not _database_unavailable(error):
+                raise
+            self._resume_later()
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until no review is running or being recorded; False when the timeout passed first."""
@@ -403,6 +441,8 @@ class ReviewWorker:
         with self._lock:
             self._closed = True
             pool, renderer = self._pool, self._renderer
+            if self._resume_timer is not None:
+                self._resume_timer.cancel()
         if renderer is not None:
             # PDFs not made yet are made when first downloaded: the renderer is stopped, not waited for.
             for process in list((getattr(renderer, "_processes", None) or {}).values()):
