@@ -1,5 +1,6 @@
 """The web application: server-rendered pages (Flask, Jinja2 with autoescaping) and JSON endpoints for the same
-actions. Every route needs a signed-in account; the pages are protected by CSRF tokens; the JSON endpoints take
+actions. Every route needs a signed-in account, except the sign-in page and the health checks (``/healthz``,
+``/readyz``: :mod:`web_health`); the pages are protected by CSRF tokens; the JSON endpoints take
 either the session (and its token, in the ``X-CSRFToken`` header) or HTTP Basic credentials (no cookie, so no
 cross-site forgery to guard against).
 
