@@ -16,8 +16,14 @@ started in this process on a free 127.0.0.1 port, driven with urllib, and stoppe
    password), with the sign-in throttle as served and, as the anchor in the same run, with a server whose
    throttle never refuses (every guess costs an argon2 hash, as before the throttle). Real argon2 parameters.
 
+5. Load (``--sections load``): --load-uploads filings (1,000) from --load-accounts accounts (50), each account's
+   client uploading its share one after another and waiting out ``Retry-After`` when the account's 10 waiting
+   reviews are used up: the time until every review is recorded, and the median latency of a signed-in page (the
+   queue) meanwhile, against the same page with nothing else running, measured first in the same run (the anchor).
+
     python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 100] [--database URL]
-                              [--sections upload,queue,concurrent,sign-in]
+                              [--sections upload,queue,concurrent,sign-in,load]
+                              [--load-uploads 1000] [--load-accounts 50]
 """
 
 from __future__ import annotations
@@ -185,6 +191,8 @@ def main() -> None:
         help="scheduling niceness of the guessing processes (19: they take only CPU the server leaves, as clients "
         "on other machines would; 0: they compete with the server for this machine's cores)",
     )
+    parser.add_argument("--load-uploads", type=int, default=1000, help="filings uploaded in part 5")
+    parser.add_argument("--load-accounts", type=int, default=50, help="accounts uploading them in part 5")
     parser.add_argument("--workers", type=int, default=2, help="review processes")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds allowed for the concurrent reviews")
     parser.add_argument("--database", help="a SQLAlchemy URL (an empty database); a temporary SQLite file if omitted")
@@ -196,7 +204,7 @@ def main() -> None:
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
     sections = set(arguments.sections.split(","))
-    if sections & {"upload", "queue", "concurrent"}:
+    if sections & {"upload", "queue", "concurrent", "load"}:
         _reviews(arguments, sections)
     if "sign-in" in sections:
         from pacomply.workspace.throttle import ThrottleLimits
@@ -285,7 +293,7 @@ def _reviews(arguments: argparse.Namespace, sections: set[str]) -> None:
     with tempfile.TemporaryDirectory(prefix="pacomply-bench-") as folder:
         database = arguments.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         app, worker = build(database, workers=arguments.workers)
-        accounts = [f"bench{index}" for index in range(max(1, -(-arguments.concurrent // 10)))]
+        accounts = [f"bench{index}" for index in range(max(1, -(-arguments.concurrent // 10), arguments.load_accounts))]
         for name in ["bench", *accounts]:
             worker.store.add_user(name, PASSWORD, "reviewer")
         server = create_server(app, host="127.0.0.1", port=0, threads=8)
@@ -304,6 +312,8 @@ def _reviews(arguments: argparse.Namespace, sections: set[str]) -> None:
                 _queue(arguments, worker, client)
             if "concurrent" in sections:
                 _concurrent(arguments, base, accounts, data, worker)
+            if "load" in sections:
+                _load(arguments, base, accounts[: arguments.load_accounts], data)
         finally:
             server.close()
             worker.shutdown()
@@ -429,6 +439,70 @@ def _concurrent(arguments: argparse.Namespace, base: str, accounts: list[str], d
     print(f"   all {arguments.concurrent} reviewed after      {max(finished) - began:.2f} s")
     print(f"   CPU meanwhile: this process (server and clients) {server_cpu:.1f} s, review processes "
           f"{review_cpu:.1f} s; load average {os.getloadavg()[0]:.1f}")
+
+
+def _upload_waiting_out_the_quota(client: Client, name: str, data: bytes, deadline: float) -> int:
+    """Upload, and while the account's waiting reviews are used up (429), wait its Retry-After and try again."""
+    while True:
+        try:
+            return int(client.upload(name, data)["id"])  # type: ignore[arg-type]
+        except urllib.error.HTTPError as error:
+            if error.code not in (429, 503) or time.perf_counter() > deadline:
+                raise
+            time.sleep(min(float(error.headers.get("Retry-After") or 1), 1.0))
+
+
+def _load(arguments: argparse.Namespace, base: str, accounts: list[str], data: bytes) -> None:
+    import os
+
+    watcher = Client(base, "bench")
+    for _ in range(3):
+        watcher.get("/")
+
+    def page_latency() -> float:
+        started = time.perf_counter()
+        watcher.get("/")
+        return time.perf_counter() - started
+
+    anchor = statistics.median(page_latency() for _ in range(20))
+    print(f"\n5. load: {arguments.load_uploads} uploads from {len(accounts)} accounts")
+    print(f"   anchor: the queue page with nothing else running {anchor * 1000:.1f} ms (median of 20)")
+    clients = [Client(base, name) for name in accounts]
+    shares = [list(range(index, arguments.load_uploads, len(accounts))) for index in range(len(accounts))]
+    began = time.perf_counter()
+    deadline = began + arguments.timeout
+
+    def account_uploads(index: int) -> list[int]:
+        return [_upload_waiting_out_the_quota(clients[index], f"load-{item}.xlsx", data, deadline)
+                for item in shares[index]]
+
+    loaded: list[float] = []
+    stop = threading.Event()
+
+    def sample() -> None:
+        while not stop.is_set():
+            loaded.append(page_latency())
+            time.sleep(0.1)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    with ThreadPoolExecutor(len(accounts)) as pool:
+        ids = [item for batch in pool.map(account_uploads, range(len(accounts))) for item in batch]
+    uploaded = time.perf_counter() - began
+    remaining = set(ids)
+    while remaining and time.perf_counter() < deadline:
+        states = _states(watcher)
+        remaining = {item for item in remaining if states.get(item, "pending") == "pending"}
+        time.sleep(0.2)
+    finished = time.perf_counter() - began
+    stop.set()
+    sampler.join()
+    if remaining:
+        raise TimeoutError(f"{len(remaining)} reviews not recorded within {arguments.timeout} s")
+    during = statistics.median(loaded) if loaded else float("nan")
+    print(f"   all {len(ids)} uploaded after {uploaded:.1f} s, all reviewed after {finished:.1f} s")
+    print(f"   the queue page meanwhile {during * 1000:.1f} ms (median of {len(loaded)}), "
+          f"{during / anchor:.2f} times the anchor; load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -468,6 +468,13 @@ def serve(
     secure_cookies: Annotated[
         bool, typer.Option("--secure-cookies", help="Send cookies over HTTPS only (behind a TLS proxy).")
     ] = False,
+    trusted_proxies: Annotated[
+        int | None,
+        typer.Option(
+            "--trusted-proxies", min=0, max=16, metavar="N", envvar="PACOMPLY_TRUSTED_PROXIES",
+            help="Reverse proxies in front that append X-Forwarded-For (0: the connection's address is the client's).",
+        ),
+    ] = None,
 ) -> None:
     """Run the review workspace in the browser (the store is upgraded to the newest schema first)."""
     from pacomply.workspace.serve import RemoteRefused, check_host
@@ -486,6 +493,7 @@ def serve(
         allow_remote=allow_remote,
         workers=jobs or workers or 2,
         secure_cookies=secure_cookies,
+        trusted_proxies=trusted_proxies,
         on_ready=lambda url: typer.echo(f"pacomply workspace on {url} (Ctrl-C stops)", err=True),
     )
 

@@ -52,12 +52,18 @@ def store_add(
     paths: Annotated[list[Path], typer.Argument(metavar="FILING...", help="Filings, or folders of filings.")],
     database: DatabaseOption = None,
 ) -> None:
-    """Store and review filings (a folder's filings directly inside it); unreadable ones are reported, not stored."""
+    """Store and review filings (a folder's filings directly inside it); unreadable ones are reported, not stored,
+    and every entry of a folder that is no filing is named with the reason it is skipped."""
     from pacomply.workspace import reviewing
 
     store = open_store(database)
-    refused = 0
-    for path in reviewing.collect(paths):
+    collection = reviewing.collect(paths)
+    for entry in collection.skipped:
+        typer.echo(f"{entry.path}: skipped, {entry.reason}", err=True)
+    for entry in collection.unlisted:
+        typer.echo(f"{entry.path}: {entry.reason}", err=True)
+    refused = len(collection.unlisted)
+    for path in collection.filings:
         try:
             data = path.read_bytes()
             filing = reviewing.read_upload(path.name, data)
@@ -77,6 +83,80 @@ def store_add(
         typer.echo(f"{submission.id}\t{filing.metadata.licensee}\t{path.name}\t{stored.document['verdict']['summary']}")
     if refused:
         raise typer.Exit(EXIT_INPUT)
+
+
+def _database_url(database: str | None) -> str:
+    from pacomply.workspace.store import default_database_url
+
+    return database or default_database_url()
+
+
+@store_app.command("backup", cls=Command)
+def store_backup(
+    destination: Annotated[Path, typer.Argument(metavar="FILE", help="Where to write the backup (a new file).")],
+    database: DatabaseOption = None,
+) -> None:
+    """Back up the store while it runs: SQLite's online backup API, or pg_dump's custom format for PostgreSQL."""
+    from pacomply.workspace.backup import BackupError, backup
+
+    url = _database_url(database)
+    open_store(url)  # upgraded first: a backup is always of a store at this pacomply's schema
+    try:
+        backup(url, destination)
+    except BackupError as error:
+        fail(str(error))
+    typer.echo(f"backed up to {destination}; check a restore with: pacomply store verify")
+
+
+@store_app.command("restore", cls=Command)
+def store_restore(
+    source: Annotated[Path, typer.Argument(metavar="FILE", help="A backup made by 'pacomply store backup'.")],
+    yes: Annotated[bool, typer.Option("--yes", help="Replace the store's whole contents with the backup.")] = False,
+    database: DatabaseOption = None,
+) -> None:
+    """Replace the store with a backup (stop 'pacomply serve' first), upgrade it, and verify it."""
+    from pacomply.workspace.backup import BackupError, restore
+
+    if not yes:
+        fail("a restore replaces everything in the store with the backup; give --yes to do it (stop the server first)")
+    url = _database_url(database)
+    try:
+        restore(url, source)
+    except BackupError as error:
+        fail(str(error))
+    store = open_store(url)
+    typer.echo(f"restored {source}; the store is at schema revision {store.revision()}")
+    _report(store.verify(), TextOrJson.TEXT)
+
+
+@store_app.command("verify", cls=Command)
+def store_verify(
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help="Text, or JSON.")
+    ] = TextOrJson.TEXT,
+    database: DatabaseOption = None,
+) -> None:
+    """Check that every sealed review, letter, event, disposition and sign-off is what was written (each against
+    its seal, and the seals' chain), and every filing's bytes and review download against its SHA-256; exit 1
+    naming each that is not intact."""
+    _report(open_store(database).verify(), output_format)
+
+
+def _report(verification: Any, output_format: TextOrJson) -> None:
+    if output_format == TextOrJson.JSON:
+        typer.echo(json.dumps({
+            "intact": verification.intact,
+            "checked": dict(verification.checked),
+            "problems": [{"where": problem.where, "what": problem.what} for problem in verification.problems],
+        }, indent=2, ensure_ascii=False))
+    else:
+        counted = ", ".join(f"{count} {name}" for name, count in verification.checked.items())
+        for problem in verification.problems:
+            typer.echo(f"NOT INTACT  {problem}")
+        verdict = "intact" if verification.intact else f"{len(verification.problems)} problem(s)"
+        typer.echo(f"{verdict}; checked {counted}")
+    if not verification.intact:
+        raise typer.Exit(1)
 
 
 @store_app.command("list", cls=Command)

@@ -17,6 +17,7 @@ from sqlalchemy import (
     LargeBinary,
     String,
     Text,
+    UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -236,3 +237,19 @@ class Event(Base):
     action: Mapped[str] = mapped_column(String(40))
     submission_id: Mapped[int | None] = mapped_column(ForeignKey("submissions.id"), nullable=True, index=True)
     detail: Mapped[str] = mapped_column(Text, default="")
+    status: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The status the event moved its filing to (revision 0005); a filing's status changes only with such an event."""
+
+
+class Seal(Base):
+    """The SHA-256 of a sealed row, in one hash chain over every seal (``workspace/seals.py``); append-only."""
+
+    __tablename__ = "seals"
+    __table_args__ = (UniqueConstraint("kind", "row_id", name="uq_seals_kind_row"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    """The sealed row's table."""
+    row_id: Mapped[int] = mapped_column(Integer)
+    sha256: Mapped[str] = mapped_column(String(64))
+    chain: Mapped[str] = mapped_column(String(64))

@@ -24,7 +24,7 @@ from pacomply.reports.interface import ReportFormat, renderer
 from pacomply.submissions import Filing, InputError, read_filing
 
 from pacomply.config import Config, load_config
-from pacomply.review_service import ReviewPolicy, configured_settings, review_under_policy
+from pacomply.review_service import Collection, ReviewPolicy, configured_settings, review_under_policy
 
 SUFFIXES = (".xlsx", ".xlsm", ".json", ".pdf")
 
@@ -186,13 +186,13 @@ def render_downloads(
     return {kind: renderer(_FORMATS[kind]).render(review) for kind in kinds}
 
 
-def collect(paths: list[Path]) -> list[Path]:
-    """The filings named: files as given, folders expanded to the filings directly in them (as ``validate`` does).
+def collect(paths: list[Path]) -> Collection:
+    """The filings named: files as given, folders expanded to the filings directly in them (as ``validate`` does),
+    with every entry of a folder that is no filing named and why it is skipped, and every folder that could not be
+    listed."""
+    from pacomply.review_service import collect as collect_entries
 
-    The batch code that does this is moving to its own home; this is the one import to repoint."""
-    from pacomply.review_service import collect_filings
-
-    return collect_filings(paths)
+    return collect_entries(paths)
 
 
 def findings_of(document: dict[str, Any]) -> list[FindingSummary]:

@@ -41,6 +41,7 @@ def build(
     secure_cookies: bool = False,
     secret_key: str | None = None,
     configurations: Path | None = None,
+    trusted_proxies: int | None = None,
     **options: Any,
 ) -> tuple[Any, Any]:
     """The application and its review worker, over the store at ``database`` (upgraded first).
@@ -48,7 +49,9 @@ def build(
     Sessions are signed with ``secret_key``, else $PACOMPLY_SECRET_KEY, else a key made at start (a restart then
     signs everyone out). ``configurations`` (else $PACOMPLY_WORKSPACE_CONFIGURATIONS) is the folder of licensees'
     configurations, ``<licensee>/pacomply.toml`` with the waivers each names, applied to their reviews as
-    ``validate`` applies them. ``options`` go to :func:`create_app` (session limits, the sign-in throttle, quotas)."""
+    ``validate`` applies them. ``trusted_proxies`` (else $PACOMPLY_TRUSTED_PROXIES, else 0) is how many reverse
+    proxies stand in front (:func:`create_app`). ``options`` go to :func:`create_app` (session limits, the sign-in
+    throttle, quotas)."""
     import os
 
     from pacomply.workspace.store import open_store
@@ -68,9 +71,22 @@ def build(
         secret_key=secret_key or os.environ.get("PACOMPLY_SECRET_KEY") or None,
         max_upload_bytes=max_upload_bytes or DEFAULT_MAX_UPLOAD,
         secure_cookies=secure_cookies,
+        trusted_proxies=trusted_proxies if trusted_proxies is not None else proxies_from_environment(),
         **options,
     )
     return app, worker
+
+
+def proxies_from_environment() -> int:
+    """$PACOMPLY_TRUSTED_PROXIES as a whole number (0 when unset); ValueError naming it otherwise."""
+    import os
+
+    text = os.environ.get("PACOMPLY_TRUSTED_PROXIES", "").strip()
+    if not text:
+        return 0
+    if not text.isdecimal() or int(text) > 16:
+        raise ValueError(f"$PACOMPLY_TRUSTED_PROXIES must be a whole number from 0 to 16, not '{text[:20]}'")
+    return int(text)
 
 
 def _stop_on_terminate() -> None:
@@ -95,23 +111,46 @@ def serve(
     threads: int = 16,
     secure_cookies: bool = False,
     on_ready: Callable[[str], None] | None = None,
+    trusted_proxies: int | None = None,
 ) -> None:
-    """Serve until interrupted; reviews under way finish before it returns."""
+    """Serve until interrupted (Ctrl-C, or SIGTERM from a service manager), then end the process within a second
+    with exit status 130: the review processes are ended, not waited for, and the reviews they held stay pending
+    in the store (a review is recorded in one transaction), handed out again at the next start. The process ends
+    with ``os._exit`` once the server, the pool, the database connections, the log and the standard streams are
+    closed or flushed: the interpreter's own teardown of the review engine's modules takes about a second more and
+    has nothing left to do."""
     check_host(host, allow_remote)
     from pacomply.workspace import stack
 
     stack.require()
+    from pacomply.workspace import event_log
     from waitress import create_server
 
-    app, worker = build(database, workers=workers, secure_cookies=secure_cookies)
+    event_log.to_stderr()
+    app, worker = build(database, workers=workers, secure_cookies=secure_cookies, trusted_proxies=trusted_proxies)
     server = create_server(app, host=host, port=port, threads=threads)
     _stop_on_terminate()
     if on_ready is not None:
         on_ready(f"http://{host if ':' not in host else f'[{host}]'}:{server.effective_port}")
     try:
+        # waitress's run() returns after Ctrl-C (it catches the interrupt to stop its threads): returning is
+        # being interrupted.
         server.run()
-    except KeyboardInterrupt:
-        pass
     finally:
         server.close()
-        worker.shutdown()
+        worker.shutdown(wait=False)
+        worker.store.engine.dispose()
+    _end_interrupted()
+
+
+def _end_interrupted() -> None:
+    import contextlib
+    import logging
+    import os
+    import sys
+
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more can reach its reader
+            stream.flush()
+    os._exit(130)

@@ -1,7 +1,7 @@
 """The workspace's own dependencies (the ``workspace`` extra), checked when a module that needs them is imported.
 
 ``pip install pacomply`` installs the command line alone; the review workspace (``pacomply serve``, ``pacomply
-store``) needs Flask, its sign-in and CSRF extensions, argon2, waitress, SQLAlchemy and Alembic, installed by
+store``) needs Flask, its sign-in and CSRF extensions, argon2, waitress, SQLAlchemy, Alembic and zxcvbn, installed by
 ``pip install "pacomply[workspace]"``. Importing this module raises :class:`MissingWorkspaceExtra`, naming the extra
 and what is missing, instead of a bare ``ModuleNotFoundError`` from deep inside the workspace.
 """
@@ -19,6 +19,7 @@ MODULES = {
     "waitress": "waitress",
     "sqlalchemy": "sqlalchemy",
     "alembic": "alembic",
+    "zxcvbn": "zxcvbn",
 }
 """Each module the workspace imports, and the distribution that provides it."""
 

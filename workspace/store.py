@@ -9,6 +9,7 @@ lose an update; the second is told what changed instead.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -31,6 +32,7 @@ from pacomply.workspace.models import (
     ReviewRecord,
     ReviewRendering,
     Role,
+    Seal,
     SignOff,
     Status,
     Submission,
@@ -40,7 +42,7 @@ from pacomply.workspace.models import (
 )
 from pacomply.workspace.passwords import WeakPassword, check_password
 from pacomply.workspace.reviewing import StoredReview
-from sqlalchemy import CursorResult, Engine, Result, create_engine, event, func, or_, select, update
+from sqlalchemy import CursorResult, Engine, Result, create_engine, event, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
@@ -78,8 +80,9 @@ class TooLarge(WorkspaceError):
 
 
 REVIEW_DAYS = 15
-"""The Board's review clock under § 601a.10(c): a filing is due 15 calendar days after the workspace received it
-(read as calendar days from the day of receipt; the chapter gives no business-day rule)."""
+"""The Board's review clock under § 601a.10(c): a filing is due 15 calendar days after the Board's day
+(America/New_York) on which the workspace received it (the day of receipt is day 0; the chapter gives no business-day
+rule)."""
 
 MAX_TABLES = 200
 """Tables one filing may list; a review's CPU time grows with them (a 2,000-table filing held a process ~70 s)."""
@@ -103,6 +106,17 @@ of the idle limit apart, so a session in use is never taken for an idle one."""
 APPROVING = ("approve", "approve in part")
 
 
+@functools.cache
+def newest_revision() -> str | None:
+    """The newest schema revision this pacomply's migrations make."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return ScriptDirectory.from_config(config).get_current_head()
+
+
 def default_database_url() -> str:
     """A SQLite file in the platform's data folder (created when missing)."""
     from platformdirs import user_data_dir
@@ -113,7 +127,39 @@ def default_database_url() -> str:
 
 
 def now() -> datetime:
+    """The store's one clock: every time it writes, and every date it reckons (:func:`board_today`), reads it."""
     return datetime.now(UTC)
+
+
+def board_date(moment: datetime) -> date:
+    """The Board's calendar day of a moment: its date in America/New_York (the zone reviews are dated in), whatever
+    the server's own time zone."""
+    from zoneinfo import ZoneInfo
+
+    from pacomply.checker.registry import REVIEW_TIME_ZONE
+
+    return _utc(moment).astimezone(ZoneInfo(REVIEW_TIME_ZONE)).date()
+
+
+def board_today() -> date:
+    """Today in the Board's days, from :func:`now`: what "overdue" is measured against on every page, in the JSON
+    and in the queue's filter alike."""
+    return board_date(now())
+
+
+def is_overdue(submission: Submission, today: date | None = None) -> bool:
+    """Past its due date in the Board's days and not yet decided (approved in total or in part): the one test the
+    pages, the JSON and the queue's "overdue only" filter (:meth:`Store.queue`, the same test in SQL) apply."""
+    return bool(
+        submission.due_date is not None
+        and submission.due_date < (today or board_today())
+        and submission.status not in FINAL_STATUSES
+    )
+
+
+def due_date(received: datetime) -> date:
+    """A filing's due date: :data:`REVIEW_DAYS` calendar days after the Board's day on which it was received."""
+    return board_date(received) + timedelta(days=REVIEW_DAYS)
 
 
 def _utc(moment: datetime) -> datetime:
@@ -163,14 +209,51 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        event.listen(self._sessions, "before_flush", _note_sealed_rows)
 
     # -- plumbing -------------------------------------------------------------------------------------------
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        """A transaction: committed when the block ends, rolled back when it raises."""
+        """A transaction: committed when the block ends, rolled back when it raises. Every sealed row it wrote is
+        sealed last, in the same transaction (:meth:`_seal`)."""
         with self._sessions() as session, session.begin():
             yield session
+            self._seal(session)
+
+    @staticmethod
+    def _seal(session: Session) -> None:
+        """Seal the rows of sealed tables this transaction wrote: their digests as the database holds them, each
+        appended to the chain (``workspace/seals.py``). On PostgreSQL a transaction-level advisory lock orders the
+        chain; it is the last lock the transaction takes. SQLite has one writer at a time, and a transaction that
+        wrote holds that lock until it ends."""
+        from pacomply.workspace import seals
+
+        session.flush()
+        written: list[Any] = session.info.pop("sealed_rows", [])
+        if not written:
+            return
+        connection = session.connection()
+        if connection.dialect.name == "postgresql":
+            connection.execute(select(func.pg_advisory_xact_lock(seals.CHAIN_LOCK)))
+        previous = connection.execute(
+            select(Seal.chain).order_by(Seal.id.desc()).limit(1)
+        ).scalar() or seals.CHAIN_START
+        tables = {type(row).__table__.name: type(row).__table__ for row in written}
+        ids: dict[str, list[int]] = {}
+        for row in written:
+            ids.setdefault(type(row).__table__.name, []).append(int(row.id))
+        for kind in seals.SEALED_TABLES:
+            if kind not in ids:
+                continue
+            table = tables[kind]
+            rows = connection.execute(select(table).where(table.c.id.in_(ids[kind])).order_by(table.c.id)).mappings()
+            for row in rows:
+                digest = seals.row_digest(row)
+                previous = seals.chained(previous, kind, int(row["id"]), digest)
+                connection.execute(
+                    insert(Seal).values(kind=kind, row_id=int(row["id"]), sha256=digest, chain=previous)
+                )
 
     def upgrade(self, revision: str = "head") -> None:
         """Bring the schema to a revision (the newest by default); a no-op when it is already there."""
@@ -190,17 +273,74 @@ class Store:
         with self.engine.connect() as connection:
             return MigrationContext.configure(connection).get_current_revision()
 
+    def readiness(self) -> str:
+        """'ready' when the database answers and is at the newest schema; else what is wrong, in a few words (no
+        connection details: the answer is public, for a load balancer)."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            current = self.revision()
+        except SQLAlchemyError:
+            return "the database does not answer"
+        head = newest_revision()
+        return "ready" if current == head else f"the schema is at {current or 'nothing'}, not {head}"
+
     @staticmethod
-    def _event(session: Session, actor: str, action: str, submission_id: int | None, **detail: Any) -> None:
-        session.add(
-            Event(
-                at=now(),
-                actor=actor,
-                action=action,
-                submission_id=submission_id,
-                detail=json.dumps(detail, sort_keys=True, ensure_ascii=False, default=str),
-            )
+    def _event(
+        session: Session, actor: str, action: str, submission_id: int | None, moves_to: str | None = None,
+        **detail: Any,
+    ) -> None:
+        """Record an event; ``moves_to``: the status it moves its filing to, written (flushed) before the status
+        itself, which the database refuses to change without such an event (revision 0005)."""
+        event = Event(
+            at=now(),
+            actor=actor,
+            action=action,
+            submission_id=submission_id,
+            detail=json.dumps(detail, sort_keys=True, ensure_ascii=False, default=str),
+            status=moves_to,
         )
+        session.add(event)
+        if moves_to is not None:
+            session.flush()
+            # A conflict found after this (the status update) names the change someone else made, not this one.
+            session.info.setdefault("own_events", []).append(event.id)
+
+    # -- integrity ------------------------------------------------------------------------------------------
+
+    def verify(self) -> Any:
+        """Check that every sealed row is what was written (its digest against its seal, the seals' chain), that
+        every submission's original bytes match their SHA-256, and every review download its own: a
+        :class:`seals.Verification` naming each row or seal that is not intact."""
+        from pacomply.workspace import seals
+        from pacomply.workspace.models import Base
+
+        checked: dict[str, int] = {}
+        with self.engine.connect() as connection:
+            chain = connection.execute(
+                select(Seal.id, Seal.kind, Seal.row_id, Seal.sha256, Seal.chain).order_by(Seal.id)
+            )
+            expected, problems = seals.check_chain((row[0], row[1], row[2], row[3], row[4]) for row in chain)
+            for kind in seals.SEALED_TABLES:
+                table = Base.metadata.tables[kind]
+                rows = connection.execution_options(yield_per=200).execute(select(table).order_by(table.c.id))
+                checked[kind], found = seals.check_rows(kind, rows.mappings(), expected)
+                problems.extend(found)
+            for kind, row_id in sorted(expected):  # a seal of a table that is not sealed: a seal forged
+                problems.append(seals.Problem(f"seal of {kind} row {row_id}", "names no sealed table"))
+            for name, statement in (
+                ("submissions", select(Submission.id, Submission.sha256, Submission.content).order_by(Submission.id)),
+                ("review_renderings", select(
+                    ReviewRendering.review_id, ReviewRendering.sha256, ReviewRendering.content
+                ).order_by(ReviewRendering.review_id, ReviewRendering.kind)),
+            ):
+                checked[name] = 0
+                for row_id, digest, content in connection.execution_options(yield_per=50).execute(statement):
+                    checked[name] += 1
+                    if hashlib.sha256(content or b"").hexdigest() != digest:
+                        where = f"submission {row_id}" if name == "submissions" else f"download of review {row_id}"
+                        problems.append(seals.Problem(where, "its bytes no longer match their SHA-256"))
+        return seals.Verification(checked, tuple(problems))
 
     # -- accounts -------------------------------------------------------------------------------------------
 
@@ -395,6 +535,13 @@ class Store:
             statement = statement.where(WebSession.id != cls._token_key(keep))
         session.execute(statement.execution_options(synchronize_session=False))
 
+    def has_admin(self) -> bool:
+        """Whether an active administrator exists (the sign-in page says how to make the first one until then)."""
+        with self.session() as session:
+            return session.scalar(
+                select(User.id).where(User.role == Role.ADMIN.value, User.active.is_(True)).limit(1)
+            ) is not None
+
     def user(self, user_id: int) -> User | None:
         with self.session() as session:
             return session.get(User, user_id)
@@ -404,6 +551,18 @@ class Store:
             return list(session.scalars(select(User).order_by(User.username)))
 
     # -- submissions ----------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _lock_account(session: Session, user_id: int) -> None:
+        """Hold the account's lock until the transaction ends, so that what it counts (its reviews waiting) and
+        what it inserts are one step against every other upload of the account: on PostgreSQL a row lock on the
+        account (``SELECT ... FOR UPDATE``); on SQLite, which locks the whole database, the transaction takes the
+        write lock before it reads (``BEGIN IMMEDIATE``), so no two uploads count the same waiting reviews."""
+        connection = session.connection()
+        if connection.dialect.name == "sqlite":
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        else:
+            session.execute(select(User.id).where(User.id == user_id).with_for_update())
 
     @staticmethod
     def _visible(statement: Any, user: User) -> Any:
@@ -439,6 +598,7 @@ class Store:
         received = now()
         with self.session() as session:
             if user is not None:
+                self._lock_account(session, user.id)
                 waiting = session.scalar(
                     select(func.count()).select_from(Submission).where(
                         Submission.uploaded_by_id == user.id, Submission.review_state == "pending"
@@ -462,7 +622,7 @@ class Store:
                 status=Status.RECEIVED.value,
                 review_state="pending",
                 version=1,
-                due_date=received.date() + timedelta(days=REVIEW_DAYS),
+                due_date=due_date(received),
                 review_attempts=0,
                 chapters=[SubmissionChapter(chapter=chapter) for chapter in filing.filed_chapters],
             )
@@ -492,6 +652,12 @@ class Store:
         """Keep a review run (a re-run adds a row; earlier ones stay)."""
         verdict = stored.document["verdict"]
         with self.session() as session:
+            # The first review moves no version: nobody could act on the filing before it (every action needs a
+            # finished review), so a first upload stays "version 1". A later review moves it, so an action sent
+            # from a page showing the earlier review is refused instead of applied to findings its sender never saw.
+            earlier = session.scalar(
+                select(func.count()).select_from(ReviewRecord).where(ReviewRecord.submission_id == submission_id)
+            )
             record = ReviewRecord(
                 submission_id=submission_id,
                 created_at=now(),
@@ -509,7 +675,10 @@ class Store:
                 update(Submission)
                 .where(Submission.id == submission_id)
                 .values(
-                    review_state="done", review_problem=None, review_attempts=0, version=Submission.version + 1
+                    review_state="done",
+                    review_problem=None,
+                    review_attempts=0,
+                    version=Submission.version + (1 if earlier else 0),
                 )
             )
             self._event(
@@ -619,7 +788,7 @@ class Store:
             )
         if overdue:
             statement = statement.where(
-                Submission.due_date < (today or now().date()),
+                Submission.due_date < (today or board_today()),
                 Submission.status.not_in([item.value for item in FINAL_STATUSES]),
             )
         column = self.SORTS.get(sort, Submission.uploaded_at)
@@ -854,8 +1023,12 @@ class Store:
 
     @staticmethod
     def _conflict(session: Session, submission_id: int) -> None:
+        own = session.info.get("own_events", [])
         latest = session.scalar(
-            select(Event).where(Event.submission_id == submission_id).order_by(Event.id.desc()).limit(1)
+            select(Event)
+            .where(Event.submission_id == submission_id, Event.id.not_in(own))
+            .order_by(Event.id.desc())
+            .limit(1)
         )
         by = f" ({latest.action} by {latest.actor} at {_utc(latest.at):%Y-%m-%d %H:%M:%S} UTC)" if latest else ""
         raise Conflict(
@@ -988,18 +1161,9 @@ class Store:
                         if disputed.user_id == user.id:
                             raise Forbidden("a dispute is upheld by a supervisor other than the one who disputed")
                 status = Status.IN_REVIEW.value if submission.status == Status.RECEIVED else submission.status
-                if seen_version is not None:
-                    self._advance(session, submission, seen_version, status)
-                else:
-                    session.execute(
-                        update(Submission)
-                        .where(Submission.id == submission_id)
-                        .values(status=status, version=Submission.version + 1)
-                        .execution_options(synchronize_session=False)
-                    )
                 self._withdraw_sign_off(session, user, submission_id)
                 made = []
-                for request in requests:
+                for index, request in enumerate(requests):
                     disposition = Disposition(
                         submission_id=submission_id,
                         review_id=record.id,
@@ -1018,12 +1182,22 @@ class Store:
                         user.username,
                         "disposition",
                         submission_id,
+                        moves_to=status if index == 0 and status != submission.status else None,
                         finding=request.finding,
                         decision=request.decision,
                         note=request.note,
                         board_reference=request.board_reference,
                     )
                 session.flush()
+                if seen_version is not None:
+                    self._advance(session, submission, seen_version, status)
+                else:
+                    session.execute(
+                        update(Submission)
+                        .where(Submission.id == submission_id)
+                        .values(status=status, version=Submission.version + 1)
+                        .execution_options(synchronize_session=False)
+                    )
         except IntegrityError:
             raise Conflict(
                 "another reviewer recorded a disposition of the same finding at the same moment; nothing you sent "
@@ -1095,6 +1269,11 @@ class Store:
             if decision == "approve in part" and not unresolved:
                 raise WorkspaceError("every error is resolved; sign off 'approve' (in total)")
             status = Status.IN_REVIEW.value if decision in APPROVING else Status.CHANGES_REQUESTED.value
+            detail: dict[str, Any] = {"decision": decision, "review": record.id}
+            if decision != "approve":
+                detail["not_approved"] = unresolved
+            moves_to = status if status != submission.status else None
+            self._event(session, user.username, "sign-off", submission_id, moves_to=moves_to, **detail)
             self._advance(session, submission, seen_version, status)
             signoff = SignOff(
                 submission_id=submission_id,
@@ -1106,10 +1285,6 @@ class Store:
                 created_at=now(),
             )
             session.add(signoff)
-            detail: dict[str, Any] = {"decision": decision, "review": record.id}
-            if decision != "approve":
-                detail["not_approved"] = unresolved
-            self._event(session, user.username, "sign-off", submission_id, **detail)
             if decision == "request changes":
                 self._letter(session, user, submission, record, document, standing, LetterKind.DEFICIENCY_NOTICE)
         return signoff
@@ -1135,6 +1310,10 @@ class Store:
             if last.decision == "approve" and unresolved:
                 raise WorkspaceError("an error is not resolved; the sign-off cannot be countersigned as an approval")
             final = Status.APPROVED if last.decision == "approve" else Status.APPROVED_IN_PART
+            self._event(
+                session, user.username, "countersign", submission_id, moves_to=final.value, review=record.id,
+                decision=last.decision,
+            )
             self._advance(session, submission, seen_version, final.value)
             signoff = SignOff(
                 submission_id=submission_id,
@@ -1146,7 +1325,6 @@ class Store:
                 created_at=now(),
             )
             session.add(signoff)
-            self._event(session, user.username, "countersign", submission_id, review=record.id, decision=last.decision)
             kind = LetterKind.APPROVAL if final is Status.APPROVED else LetterKind.APPROVAL_IN_PART
             self._letter(session, user, submission, record, document, standing, kind)
         return signoff
@@ -1263,6 +1441,17 @@ class DispositionRequest:
     board_reference: str = ""
     seen_sequence: int | None = None
     """The finding's version as the sender saw it (how many dispositions it had); None: not sent."""
+
+
+SEALED_MODELS = (ReviewRecord, Letter, Event, Disposition, SignOff)
+"""The models of the sealed tables (``seals.SEALED_TABLES``)."""
+
+
+def _note_sealed_rows(session: Session, _context: Any, _instances: Any) -> None:
+    """Before a flush: note the new rows of sealed tables, for :meth:`Store._seal` at the transaction's end."""
+    new = [row for row in session.new if isinstance(row, SEALED_MODELS)]
+    if new:
+        session.info.setdefault("sealed_rows", []).extend(new)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

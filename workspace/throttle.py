@@ -6,10 +6,18 @@ signed-in pages their speed. The password hashes themselves run in ``concurrent`
 (:meth:`SignInThrottle.check_password`), so the pages' threads are scheduled first.
 
 A guess costs the server an argon2 hash (tens of milliseconds of CPU and memory by design). The throttle answers
-before any hash is made: an account or address that failed too often within the window is refused at once, and
-only one hash (``concurrent`` in all) is computed at a time, so guessing clients cannot take the cores the
-signed-in pages need. A success does not erase an address's failures (an attacker who knows one password cannot
-reset the count for the others), but it clears the account's own.
+before any hash is made: an account or address that failed too often within the window is refused at once. The
+hashes that remain run in two lanes (:meth:`SignInThrottle.check_password`):
+
+- a sign-in whose account and address have no failures in the window (a user signing in) is hashed in the clean
+  lane, ``clean_concurrent`` at a time at the pages' own priority, so it never waits behind guesses;
+- every other (an address or account that failed within the window: guessing, or a mistyped password) is hashed
+  in the suspect lane, ``concurrent`` at a time (one) at the lowest priority, and refused as busy after
+  ``wait_seconds``. Guessing clients therefore take at most one core's leftovers, and never a user's turn.
+
+An address's first guess looks like a user's (nothing is known against it yet); its next ones are suspect. A
+success does not erase an address's failures (an attacker who knows one password cannot reset the count for the
+others), but it clears the account's own.
 
 The counts live in the server process (the workspace runs one, with threads); a restart forgets them.
 """
@@ -46,9 +54,11 @@ class ThrottleLimits:
     per_address: int = 20
     window_seconds: float = 15 * 60
     concurrent: int = 1
-    """Password hashes computed at once, over every client."""
+    """Password hashes computed at once in the suspect lane (accounts and addresses with recent failures)."""
     wait_seconds: float = 2.0
     """How long a sign-in waits for a free hashing slot before it is refused as busy."""
+    clean_concurrent: int = 2
+    """Password hashes computed at once in the clean lane (no recent failure of the account or the address)."""
     tracked: int = 100_000
     """Accounts and addresses counted before the expired ones are swept (the memory a flood can take)."""
     tarpit_seconds: float = 2.0
@@ -80,9 +90,10 @@ class SignInThrottle:
         self._lock = threading.Lock()
         self._failures: dict[tuple[str, str], deque[float]] = {}
         self._announced: set[tuple[str, str]] = set()
-        self._hashing = threading.BoundedSemaphore(self.limits.concurrent)
         self._tarpit = threading.BoundedSemaphore(max(1, self.limits.tarpit_slots))
-        self._hasher: ThreadPoolExecutor | None = None
+        low = lowest_thread_priority if self.limits.low_priority_hashing else None
+        self._suspect = _Lane("pacomply-hash", self.limits.concurrent, self.limits.wait_seconds, low)
+        self._clean = _Lane("pacomply-hash-clean", self.limits.clean_concurrent, self.limits.wait_seconds, None)
 
     def _recent(self, key: tuple[str, str], now: float) -> deque[float]:
         times = self._failures.get(key)
@@ -149,35 +160,47 @@ class SignInThrottle:
         finally:
             self._tarpit.release()
 
-    def hashing_slot(self) -> _Slot:
-        """A context manager holding one of the hashing slots; :class:`Throttled` when none frees in time."""
-        return _Slot(self._hashing, self.limits.wait_seconds)
+    def clean(self, account: str, address: str) -> bool:
+        """Whether neither the account nor the address has a failure within the window."""
+        now = self._clock()
+        with self._lock:
+            account_failures = self._recent(("account", account.casefold()), now)
+            return not account_failures and not self._recent(("address", address), now)
 
-    def check_password(self, check: Callable[[str, str], T], username: str, password: str) -> T:
-        """``check(username, password)`` (the password hash) in one of the ``concurrent`` hashing threads, which run
-        at the lowest scheduling priority where the platform sets one per thread (Linux): argon2 releases the
-        interpreter lock while it hashes, so the pages' threads take the cores first and a hash takes what they
-        leave. :class:`Throttled` when no hashing slot frees in ``wait_seconds``."""
-        with self.hashing_slot():
-            with self._lock:
-                if self._hasher is None:
-                    self._hasher = ThreadPoolExecutor(
-                        self.limits.concurrent,
-                        thread_name_prefix="pacomply-hash",
-                        initializer=lowest_thread_priority if self.limits.low_priority_hashing else None,
-                    )
-                hasher = self._hasher
-            return hasher.submit(check, username, password).result()
+    def check_password(
+        self, check: Callable[[str, str], T], username: str, password: str, address: str = "unknown"
+    ) -> T:
+        """``check(username, password)`` (the password hash) in a thread of the clean lane when the account and the
+        address have no recent failures, else of the suspect lane, whose threads run at the lowest scheduling
+        priority where the platform sets one per thread (Linux): argon2 releases the interpreter lock while it
+        hashes, so the pages' threads and the users' sign-ins take the cores first and a guess takes what they
+        leave. :class:`Throttled` when no slot of the lane frees in ``wait_seconds``."""
+        lane = self._clean if self.clean(username, address) else self._suspect
+        return lane.run(check, username, password)
 
 
-class _Slot:
-    def __init__(self, semaphore: threading.BoundedSemaphore, wait: float) -> None:
-        self._semaphore = semaphore
+class _Lane:
+    """Hashes run in ``slots`` threads at once; a caller that finds none free within ``wait`` is refused as busy."""
+
+    def __init__(self, name: str, slots: int, wait: float, initializer: Callable[[], None] | None) -> None:
+        self._name = name
+        self._slots = max(1, slots)
+        self._semaphore = threading.BoundedSemaphore(self._slots)
         self._wait = wait
+        self._initializer = initializer
+        self._lock = threading.Lock()
+        self._executor: ThreadPoolExecutor | None = None
 
-    def __enter__(self) -> None:
+    def run(self, check: Callable[[str, str], T], username: str, password: str) -> T:
         if not self._semaphore.acquire(timeout=self._wait):
             raise Throttled("the server is busy checking other sign-ins; try again in a moment", 1, False)
-
-    def __exit__(self, *_exc: object) -> None:
-        self._semaphore.release()
+        try:
+            with self._lock:
+                if self._executor is None:
+                    self._executor = ThreadPoolExecutor(
+                        self._slots, thread_name_prefix=self._name, initializer=self._initializer
+                    )
+                executor = self._executor
+            return executor.submit(check, username, password).result()
+        finally:
+            self._semaphore.release()

@@ -1,5 +1,6 @@
 """The web application: server-rendered pages (Flask, Jinja2 with autoescaping) and JSON endpoints for the same
-actions. Every route needs a signed-in account; the pages are protected by CSRF tokens; the JSON endpoints take
+actions. Every route needs a signed-in account, except the sign-in page and the health checks (``/healthz``,
+``/readyz``: :mod:`web_health`); the pages are protected by CSRF tokens; the JSON endpoints take
 either the session (and its token, in the ``X-CSRFToken`` header) or HTTP Basic credentials (no cookie, so no
 cross-site forgery to guard against).
 
@@ -29,9 +30,17 @@ from flask import Flask, Response, g, jsonify, redirect, request, session, url_f
 from flask_login import LoginManager, current_user
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from pacomply.regulations import known_chapters
-from pacomply.workspace import web_accounts, web_api, web_pages, web_sign_in
+from pacomply.workspace import web_accounts, web_api, web_health, web_pages, web_sign_in
+from pacomply.workspace.event_log import RequestLog
 from pacomply.workspace.models import FINAL_STATUSES, Role, Status
-from pacomply.workspace.store import SESSION_ABSOLUTE, SESSION_IDLE, Store, WorkspaceError, finding_key
+from pacomply.workspace.store import (
+    SESSION_ABSOLUTE,
+    SESSION_IDLE,
+    Store,
+    WorkspaceError,
+    finding_key,
+    is_overdue,
+)
 from pacomply.workspace.throttle import SignInThrottle, Throttled, ThrottleLimits
 from pacomply.workspace.web_common import (  # noqa: F401  (safe_next, whole_number, describe_event: their home)
     DEFAULT_MAX_UPLOAD,
@@ -53,10 +62,14 @@ from pacomply.workspace.web_common import (  # noqa: F401  (safe_next, whole_num
     whole_number,
 )
 from pacomply.workspace.worker import ReviewWorker
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-PUBLIC_ENDPOINTS = frozenset({"sign_in.login", "static"})
-BLUEPRINTS = (web_sign_in.bp, web_pages.bp, web_accounts.bp, web_api.bp)
+DATABASE_RETRY_SECONDS = 5
+"""The ``Retry-After`` of an answer made while the database does not answer (503)."""
+PUBLIC_ENDPOINTS = frozenset({"sign_in.login", "static", "health.healthz", "health.readyz"})
+"""The only endpoints open without a session: the sign-in page, its static files, and the two health checks."""
+BLUEPRINTS = (web_sign_in.bp, web_pages.bp, web_accounts.bp, web_api.bp, web_health.bp)
 
 
 class LockedOutGate:
@@ -102,8 +115,14 @@ def create_app(
     throttle: SignInThrottle | None = None,
     max_tables: int | None = None,
     max_pending: int | None = None,
+    trusted_proxies: int = 0,
 ) -> Flask:
-    """The workspace application over a store, reviewing uploads in ``worker``."""
+    """The workspace application over a store, reviewing uploads in ``worker``.
+
+    ``trusted_proxies``: how many reverse proxies stand in front of the server, each appending the address it was
+    reached from to ``X-Forwarded-For`` (Werkzeug's ``ProxyFix``). With 0 the client's address is the connection's,
+    so behind a proxy every client shares the proxy's address (and its sign-in failures); more than there are lets
+    a client choose its own address by sending the header."""
     app = Flask(__name__)
     app.url_map.converters["int"] = IdConverter
     app.config.update(
@@ -131,11 +150,20 @@ def create_app(
     app.jinja_env.filters["describe"] = lambda event: describe_event(event.action, event.detail)
     app.jinja_env.globals.update(
         Status=Status, Role=Role, FINDING_FIELDS=FINDING_FIELDS, finding_key=finding_key,
-        FINAL_STATUSES=FINAL_STATUSES, licensee_problem=licensee_problem,
+        FINAL_STATUSES=FINAL_STATUSES, licensee_problem=licensee_problem, is_overdue=is_overdue,
     )
     # The chapter filters list every supported chapter, read from the chapter descriptors at each page.
     app.context_processor(lambda: {"CHAPTERS": known_chapters()})
-    app.wsgi_app = LockedOutGate(app.wsgi_app, throttle)  # type: ignore[method-assign]
+    app.wsgi_app = RequestLog(LockedOutGate(app.wsgi_app, throttle))  # type: ignore[method-assign]
+    if trusted_proxies < 0:
+        raise ValueError("the number of trusted proxies is 0 or more")
+    if trusted_proxies:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        # Outermost, so the gate, the throttle and the audit trail all see the client's address.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=trusted_proxies, x_proto=trusted_proxies
+        )
     csrf = CSRFProtect(app)
     logins = LoginManager(app)
     logins.login_view = "sign_in.login"
@@ -192,6 +220,12 @@ def create_app(
 
     @app.after_request
     def security_headers(response: Response) -> Response:
+        # For the request's log line (web_health.RequestLog): the account and the route's pattern, never the path.
+        # The account Flask-Login has already loaded, if any: loading it here would check HTTP Basic credentials
+        # again, and a refused one would raise in the middle of answering.
+        loaded = g.get("_login_user")
+        request.environ[RequestLog.USER] = loaded.username if getattr(loaded, "is_authenticated", False) else None
+        request.environ[RequestLog.ROUTE] = request.url_rule.rule if request.url_rule is not None else None
         response.headers["Content-Security-Policy"] = (
             "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'"
         )
@@ -204,6 +238,18 @@ def create_app(
     @app.errorhandler(WorkspaceError)
     def workspace_error(error: WorkspaceError) -> Any:
         return failure(str(error), error.status)
+
+    @app.errorhandler(OperationalError)
+    def database_unavailable(error: OperationalError) -> Any:
+        # The driver's word for a database that does not answer (stopped, restarting, unreachable; SQLite locked
+        # past its timeout). Each action is one transaction, so nothing of the request was written.
+        LOG.warning("the database did not answer %s %s: %s", request.method, request.path, type(error).__name__)
+        body, status = failure(
+            "the workspace's database is not answering at the moment; nothing you sent was saved. Try again in a "
+            "few seconds",
+            503,
+        )
+        return body, status, {"Retry-After": str(DATABASE_RETRY_SECONDS)}
 
     @app.errorhandler(Throttled)
     def throttled(error: Throttled) -> Any:

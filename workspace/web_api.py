@@ -4,14 +4,12 @@ token in ``X-CSRFToken``) or HTTP Basic credentials; every error is JSON."""
 from __future__ import annotations
 
 import json
-from datetime import date
 from typing import Any
 
 import pacomply.workspace.stack  # noqa: F401  # isort: skip  (names the extra when it is missing)
 from flask import Blueprint, g, jsonify, request, session, url_for
 from flask_login import current_user
-from pacomply.workspace.models import FINAL_STATUSES
-from pacomply.workspace.store import DispositionRequest, WorkspaceError
+from pacomply.workspace.store import DispositionRequest, WorkspaceError, is_overdue
 from pacomply.workspace.web_common import (
     PAGE_SIZE,
     admin_only,
@@ -42,9 +40,7 @@ def _submission_json(submission: Any, verdict: str | None = None) -> dict[str, A
         "date_filed": submission.date_filed.isoformat(),
         "uploaded_at": submission.uploaded_at.isoformat(),
         "due_date": submission.due_date.isoformat() if submission.due_date else None,
-        "overdue": bool(
-            submission.due_date and submission.due_date < date.today() and submission.status not in FINAL_STATUSES
-        ),
+        "overdue": is_overdue(submission),
         "status": submission.status,
         "review_state": submission.review_state,
         "review_problem": submission.review_problem if current_user.staff else licensee_problem(

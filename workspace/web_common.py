@@ -219,7 +219,7 @@ def checked_password(username: str, password: str) -> User | None:
     store, throttle = services().store, services().throttle
     try:
         throttle.check(username, address())
-        user = throttle.check_password(store.authenticate, username, password)
+        user = throttle.check_password(store.authenticate, username, password, address())
     except Throttled as error:
         if error.first:
             store.record_sign_in(username, address(), "sign-in throttled", str(error))

@@ -5,7 +5,6 @@ countersignature, assignment, re-review, downloads and letters, and the history 
 from __future__ import annotations
 
 import re
-from datetime import date
 from typing import Any
 
 import pacomply.workspace.stack  # noqa: F401  # isort: skip  (names the extra when it is missing)
@@ -13,7 +12,7 @@ from flask import Blueprint, Response, current_app, flash, redirect, render_temp
 from flask_login import current_user
 from pacomply.workspace import reviewing
 from pacomply.workspace.models import Decision, Role
-from pacomply.workspace.store import Conflict, DispositionRequest
+from pacomply.workspace.store import Conflict, DispositionRequest, board_today
 from pacomply.workspace.web_common import (
     PAGE_SIZE,
     filing_view,
@@ -46,7 +45,7 @@ def queue() -> Any:
         filters=request.args,
         licensees=services().store.licensees(current_user),
         reviewers=services().store.reviewers() if current_user.staff else [],
-        today=date.today(),
+        today=board_today(),
     )
 
 
@@ -68,7 +67,7 @@ def filing(submission_id: int) -> Any:
         if key not in ("schema", "tool", "verdict", "findings", "filing")
     }
     return render_template(
-        "filing.html", generic=generic, Decision=Decision, today=date.today(),
+        "filing.html", generic=generic, Decision=Decision, today=board_today(),
         reviewers=services().store.reviewers() if current_user.staff else [], **view,
     )
 

@@ -38,7 +38,11 @@ def login() -> Any:
         try:
             user = checked_password(username, request.form.get("password", ""))
         except Throttled as refused:
-            return render_template("login.html", error=str(refused)), 429, {"Retry-After": str(refused.retry_after)}
+            return (
+                render_template("login.html", error=str(refused), first_use=False),
+                429,
+                {"Retry-After": str(refused.retry_after)},
+            )
         if user is not None:
             # A new session and a new CSRF token: nothing issued before the sign-in carries over.
             session.clear()
@@ -47,7 +51,7 @@ def login() -> Any:
             services().store.record_sign_in(user.username, address(), "sign-in")
             return redirect(safe_next(request.args.get("next")) or url_for("pages.queue"))
         error, status = "the user name or password is wrong", 401
-    return render_template("login.html", error=error), status
+    return render_template("login.html", error=error, first_use=not services().store.has_admin()), status
 
 
 @bp.post("/logout")

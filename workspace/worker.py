@@ -19,16 +19,19 @@ and ends as soon as that server is gone, even after a ``kill -9`` that gave the 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import threading
+import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pacomply.workspace.event_log import log_review
 from pacomply.workspace.reviewing import (
     DOWNLOADS,
     RenderingRefused,
@@ -71,6 +74,33 @@ def watch_parent() -> None:
     threading.Thread(target=wait_for_parent, name="pacomply-parent-watch", daemon=True).start()
 
 
+RESUME_DELAY = 2.0
+"""Seconds between attempts to hand out the pending reviews again while the database does not answer."""
+
+
+def _database_unavailable(error: BaseException) -> bool:
+    """Whether an error is the database not answering (stopped, restarting, unreachable, or SQLite locked too long):
+    the operation can be tried again later, and nothing of it was written."""
+    from sqlalchemy.exc import DBAPIError, OperationalError
+
+    return isinstance(error, OperationalError) or (isinstance(error, DBAPIError) and error.connection_invalidated)
+
+
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT blocked in the calling thread for the block (where the platform has signal masks)."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def warm_up() -> None:
     """Run in each review process as it starts, after :func:`watch_parent`: import the review engine and the
     renderers now, so the first review a process is given costs what every later one does."""
@@ -108,6 +138,8 @@ class _Job:
     actor: str
     future: Future[StoredReview]
     generation: int
+    started: float = field(default_factory=time.monotonic)
+    """When the review was handed out (its log line's duration runs from here)."""
 
 
 class ReviewWorker:
@@ -143,6 +175,7 @@ class ReviewWorker:
         self._background = processes if background_pdfs is None else background_pdfs
         self._renderer: Executor | None = None
         self._rendering: set[int] = set()
+        self._resume_timer: threading.Timer | None = None
         self._render_waiting: deque[int] = deque()
         self._render_in_flight = 0
 
@@ -155,9 +188,12 @@ class ReviewWorker:
                 workers or self._workers, mp_context=multiprocessing.get_context("spawn"), initializer=initializer
             )
             # Start every process now (the executor starts one per task waiting for a free process), so each has
-            # imported the engine before the first reviews arrive.
-            for _ in range(workers or self._workers):
-                pool.submit(int)
+            # imported the engine before the first reviews arrive. They start with SIGINT blocked (a signal mask
+            # is inherited): Ctrl-C reaches the terminal's whole process group, and the server ends its review
+            # processes itself, so none prints a traceback of its own, even while it is still starting.
+            with _sigint_blocked():
+                for _ in range(workers or self._workers):
+                    pool.submit(int)
             return pool
         return ThreadPoolExecutor(workers or self._workers, thread_name_prefix="pacomply-review")
 
@@ -320,30 +356,59 @@ class ReviewWorker:
                 self._rebuild(job.generation)
                 with self._lock:
                     closed = self._closed
+                log_review(job.submission_id, job.actor, "interrupted", time.monotonic() - job.started)
                 if closed:
                     return  # stays pending in the database; the next start hands it out again
                 self.store.record_review_interrupted(job.submission_id, job.generation + 1, str(error))
                 self._start(job.submission_id, job.name, job.data, job.actor)
             except UploadRefused as error:
                 self.store.record_review_failure(job.submission_id, "; ".join(error.problems), job.actor)
+                log_review(job.submission_id, job.actor, "failed", time.monotonic() - job.started)
             except Exception as error:  # a defect in pacomply is recorded as one, never as a verdict
                 LOG.exception("review of submission %s failed", job.submission_id)
                 self.store.record_review_failure(
                     job.submission_id, f"pacomply could not review this filing (an internal error: {error!r})",
                     job.actor,
                 )
+                log_review(job.submission_id, job.actor, "failed", time.monotonic() - job.started)
             else:
                 record = self.store.record_review(job.submission_id, stored, job.actor)
+                log_review(job.submission_id, job.actor, "reviewed", time.monotonic() - job.started)
                 if not stored.pdf:
                     self.render_later(record.id)
-        except Exception:
+        except Exception as error:
             LOG.exception("could not record the review of submission %s", job.submission_id)
+            if _database_unavailable(error):
+                # Nothing of the review was written (one transaction): it stays pending, and is handed out again
+                # once the database answers.
+                self._resume_later()
         finally:
             with self._lock:
                 if self._jobs.get(job.submission_id) is job:
                     del self._jobs[job.submission_id]
                 self._idle.notify_all()
             self._hand_out_renderings()
+
+    def _resume_later(self, delay: float = RESUME_DELAY) -> None:
+        """Hand out the pending reviews again in ``delay`` seconds, and every ``delay`` seconds after while the
+        database does not answer (one timer at a time; none once the worker is shut down)."""
+        with self._lock:
+            if self._closed or self._resume_timer is not None:
+                return
+            timer = threading.Timer(delay, self._retry_resume)
+            timer.daemon = True
+            self._resume_timer = timer
+        timer.start()
+
+    def _retry_resume(self) -> None:
+        with self._lock:
+            self._resume_timer = None
+        try:
+            self.resume()
+        except Exception as error:
+            if not _database_unavailable(error):
+                raise
+            self._resume_later()
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until no review is running or being recorded; False when the timeout passed first."""
@@ -361,14 +426,29 @@ class ReviewWorker:
         processes = getattr(self._pool, "_processes", None) or {}
         return sorted(process.pid for process in list(processes.values()) if process.pid is not None)
 
-    def shutdown(self) -> None:
-        """Finish the reviews under way and stop; reviews still queued stay pending for the next start."""
+    def readiness(self) -> str:
+        """'ready' while the review pool takes reviews; else why not (stopped, or broken and not yet rebuilt)."""
+        with self._lock:
+            if self._closed:
+                return "the review pool is stopped"
+            pool = self._pool
+        return "the review pool is broken" if getattr(pool, "_broken", False) else "ready"
+
+    def shutdown(self, wait: bool = True) -> None:
+        """Stop; reviews still queued stay pending for the next start. ``wait``: finish the reviews under way
+        first; else (Ctrl-C) end the review processes at once, and those reviews stay pending too: a review is
+        recorded in one transaction, so nothing of it was written."""
         with self._lock:
             self._closed = True
             pool, renderer = self._pool, self._renderer
+            if self._resume_timer is not None:
+                self._resume_timer.cancel()
         if renderer is not None:
             # PDFs not made yet are made when first downloaded: the renderer is stopped, not waited for.
             for process in list((getattr(renderer, "_processes", None) or {}).values()):
                 process.terminate()
             renderer.shutdown(wait=True, cancel_futures=True)
-        pool.shutdown(wait=True, cancel_futures=False)
+        if not wait:
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+        pool.shutdown(wait=wait, cancel_futures=not wait)

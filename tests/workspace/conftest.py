@@ -75,9 +75,17 @@ class PostgresCluster:
 
     def start(self) -> None:
         self._run(str(self.binaries / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the server (again) on the same port and data."""
         options = f"-k {self.folder} -p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off"
         self._run(str(self.binaries / "pg_ctl"), "-D", str(self.data), "-o", options, "-w", "-l",
                   str(self.folder / "log"), "start")
+
+    def pause(self) -> None:
+        """Stop the server as a crash or an operator would (its connections are cut), keeping its data."""
+        self._run(str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
     def stop(self) -> None:
         try:

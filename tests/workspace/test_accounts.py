@@ -151,6 +151,8 @@ def test_sign_ins_and_failures_are_audit_events(site: Any) -> None:
         ("qwertyuiop123", "most common"),
         ("aaaaaaaaaaaaaaaa", "most common"),
         ("newbie is my name", "user name"),
+        ("qwertyuiopasdf", "too easy to guess"),  # a keyboard walk, in no list
+        ("jennifer19851225", "too easy to guess"),  # a name and a date
     ],
 )
 def test_a_weak_password_is_refused(store: Any, password: str, why: str) -> None:
@@ -159,6 +161,26 @@ def test_a_weak_password_is_refused(store: Any, password: str, why: str) -> None
     with pytest.raises(WorkspaceError, match=why):
         store.add_user("newbie", password, "reviewer")
     assert store.users() == []
+
+
+def test_the_common_passwords_are_zxcvbns_list_and_its_score_decides_the_rest() -> None:
+    """The list refused is zxcvbn's own ``passwords`` frequency list, its first 10,000 (no copy in the code), and a
+    password past the list is held to zxcvbn's score with the account's name as a known word."""
+    from pacomply.workspace.passwords import MINIMUM_SCORE, WeakPassword, check_password, common_passwords
+    from zxcvbn import zxcvbn
+    from zxcvbn.frequency_lists import FREQUENCY_LISTS
+
+    assert common_passwords() == frozenset(FREQUENCY_LISTS["passwords"][:10_000])
+    assert "123456" in common_passwords() and FREQUENCY_LISTS["passwords"][10_000] not in common_passwords()
+    accepted = "a reading lamp at noon"
+    assert zxcvbn(accepted)["score"] >= MINIMUM_SCORE
+    check_password(accepted, "rita")
+    # "rita1958rita" holds the name; "ritaritarita" is one of the repeats: both refused, the message never
+    # repeating the password.
+    for refused in ("ritaritarita", "rita1958rita"):
+        with pytest.raises(WeakPassword) as raised:
+            check_password(refused, "rita")
+        assert refused not in str(raised.value)
 
 
 def test_a_password_is_changed_reset_and_an_account_deactivated_each_ending_its_sessions(site: Any) -> None:
@@ -272,8 +294,10 @@ def test_a_locked_out_address_waits_for_its_refusal_in_a_bounded_number_of_sleep
     assert len(passed_through) == 2
 
 
-def test_password_hashes_run_in_a_bounded_pool_of_lowest_priority_threads() -> None:
-    """The pages' threads are scheduled before a guess's hash (Linux sets a nice value per thread)."""
+def test_suspect_hashes_run_one_at_a_time_at_lowest_priority_and_never_hold_up_a_clean_sign_in() -> None:
+    """A sign-in from an address or for an account with recent failures is hashed in the suspect lane (one thread,
+    nice 19 on Linux, refused as busy past ``wait_seconds``); one with none is hashed in the clean lane at the
+    pages' priority, even while the suspect lane is taken."""
     import os
     import sys
     import threading
@@ -287,22 +311,29 @@ def test_password_hashes_run_in_a_bounded_pool_of_lowest_priority_threads() -> N
         seen.append((threading.current_thread().name, os.getpriority(os.PRIO_PROCESS, threading.get_native_id())))
         return username
 
-    assert throttle.check_password(check, "rita", "x") == "rita"
-    assert seen[0][0].startswith("pacomply-hash")
+    throttle.failed("nobody", "10.0.0.66")  # the guessing address
+    assert throttle.check_password(check, "a", "x", "10.0.0.66") == "a"
+    assert seen[-1][0].startswith("pacomply-hash_")
     if sys.platform.startswith("linux"):
-        assert seen[0][1] == 19
-    # One hash at a time: a guess finding the slot taken past wait_seconds is refused, not queued.
+        assert seen[-1][1] == 19
+    assert throttle.check_password(check, "rita", "x", "10.0.0.1") == "rita"
+    assert seen[-1][0].startswith("pacomply-hash-clean")
+    if sys.platform.startswith("linux"):
+        assert seen[-1][1] == os.getpriority(os.PRIO_PROCESS, 0)  # the process's own, not lowered
+    # The suspect lane's one slot taken: another suspect guess is refused, not queued; a clean sign-in goes ahead.
     started, release = threading.Event(), threading.Event()
     blocker = threading.Thread(
-        target=throttle.check_password, args=(lambda *_: started.set() or release.wait(5), "a", "b")
+        target=throttle.check_password,
+        args=(lambda *_: started.set() or release.wait(5), "b", "y", "10.0.0.66"),
     )
     blocker.start()
-    assert started.wait(5)  # the one slot is taken
+    assert started.wait(5)
     with pytest.raises(Throttled, match="busy"):
-        throttle.check_password(check, "sam", "y")
+        throttle.check_password(check, "c", "y", "10.0.0.66")
+    assert throttle.check_password(check, "sam", "y", "10.0.0.2") == "sam"
     release.set()
     blocker.join()
-    assert throttle.check_password(check, "sam", "y") == "sam"
+    assert throttle.check_password(check, "c", "y", "10.0.0.66") == "c"
 
 
 def test_the_throttle_forgets_failures_past_its_window_and_stays_bounded() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import re
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import text
@@ -29,7 +29,9 @@ def test_601a_10_c_a_filing_is_due_15_days_after_receipt_and_shown_overdue_once_
     late, fresh = _upload(client, "686a-violations.xlsx"), _upload(client, "686a-compliant.json")
     worker.wait_idle(60)
     state = client.get(f"/api/filings/{fresh}").get_json()["filing"]
-    received = date.fromisoformat(state["uploaded_at"][:10])
+    from pacomply.workspace.store import board_date
+
+    received = board_date(datetime.fromisoformat(state["uploaded_at"]))  # the Board's day, America/New_York
     assert state["due_date"] == (received + timedelta(days=15)).isoformat() and state["overdue"] is False
     with worker.store.engine.begin() as connection:
         connection.execute(text("UPDATE submissions SET due_date = :day WHERE id = :id"),

@@ -1,0 +1,130 @@
+"""The workspace's first use: the sign-in page says how the first administrator is made, Ctrl-C stops ``serve``
+within a second with exit status 130, a first upload is version 1, and ``store add`` names each entry it skips."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from tests.workspace.conftest import EXAMPLES, PASSWORD
+
+runner = CliRunner()
+
+
+def test_the_sign_in_page_says_how_the_first_administrator_is_made_until_there_is_one(sqlite_store: Any) -> None:
+    from pacomply.workspace.web import create_app
+    from pacomply.workspace.worker import ReviewWorker
+
+    worker = ReviewWorker(sqlite_store, workers=1, processes=False)
+    app = create_app(sqlite_store, worker, secret_key="t")
+    try:
+        page = app.test_client().get("/login").get_data(as_text=True)
+        assert 'id="first-admin"' in page
+        assert "pacomply store user add NAME --role admin" in page and "--database" in page
+        # A reviewer is not an administrator: the page still says how to make one.
+        sqlite_store.add_user("rita", PASSWORD, "reviewer")
+        assert 'id="first-admin"' in app.test_client().get("/login").get_data(as_text=True)
+        sqlite_store.add_user("ada", PASSWORD, "admin")
+        page = app.test_client().get("/login").get_data(as_text=True)
+        assert 'id="first-admin"' not in page and 'id="accounts-hint"' in page
+    finally:
+        worker.shutdown()
+
+
+def test_a_first_upload_is_version_1_and_a_new_review_moves_the_version(web_on_every_database: Any) -> None:
+    _app, worker, client = web_on_every_database
+    rita = client()
+    rita.sign_in("rita")
+    uploaded = rita.upload("686a-violations.xlsx", (EXAMPLES / "686a-violations.xlsx").read_bytes())
+    filing_id = int(uploaded.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+    assert worker.wait_idle(60)
+    state = rita.get(f"/api/filings/{filing_id}").get_json()["filing"]
+    assert state["review_state"] == "done" and state["version"] == 1
+    assert "(version 1)" in rita.get(f"/filings/{filing_id}").get_data(as_text=True)
+    # A re-review moves it (the request, then the new review), so a form from the earlier review is refused.
+    assert rita.post(f"/filings/{filing_id}/re-review", {"version": 1}).status_code == 302
+    assert worker.wait_idle(60)
+    assert rita.get(f"/api/filings/{filing_id}").get_json()["filing"]["version"] == 3
+    assert rita.post(f"/filings/{filing_id}/sign-off", {"version": 1, "decision": "request changes"}).status_code == 409
+
+
+def test_ctrl_c_stops_serve_within_a_second_with_exit_status_130(tmp_path: Path) -> None:
+    """``pacomply serve`` with its two review processes, interrupted as Ctrl-C does (SIGINT to its process group):
+    it exits 130 within a second, and its review processes are gone with it."""
+    database = f"sqlite:///{tmp_path / 'served.sqlite3'}"
+    environment = {**os.environ, "PYTHONPATH": str(EXAMPLES.parent)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "pacomply", "serve", "--port", "0", "--database", database],
+        stderr=subprocess.PIPE, text=True, env=environment, cwd=EXAMPLES.parent, start_new_session=True,
+    )
+    try:
+        line = server.stderr.readline()  # type: ignore[union-attr]
+        match = re.search(r"on (http://127\.0\.0\.1:\d+) \(Ctrl-C stops\)", line)
+        assert match is not None, line
+        with urllib.request.urlopen(f"{match.group(1)}/login", timeout=30) as response:
+            assert response.status == 200
+        children = _children(server.pid)
+        os.killpg(server.pid, signal.SIGINT)  # what the terminal does on Ctrl-C
+        started = time.monotonic()
+        code = server.wait(timeout=30)
+        elapsed = time.monotonic() - started
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=30)
+        rest = server.stderr.read()  # type: ignore[union-attr]
+        server.stderr.close()  # type: ignore[union-attr]
+    assert code == 130, rest
+    assert elapsed < 1.0, f"serve took {elapsed:.2f} s to stop"
+    assert "Traceback" not in rest, rest
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in children)
+
+
+def _children(pid: int) -> list[int]:
+    found = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(item) for item in found.read_text().split()] if found.exists() else []
+
+
+def _alive(pid: int) -> bool:
+    status = Path(f"/proc/{pid}/status")
+    try:
+        return "zombie" not in status.read_text()
+    except OSError:
+        return False
+
+
+def test_store_add_names_each_entry_of_a_folder_it_skips(tmp_path: Path) -> None:
+    from pacomply.cli import app
+
+    folder = tmp_path / "filings"
+    folder.mkdir()
+    shutil.copy(EXAMPLES / "686a-compliant.json", folder / "686a-compliant.json")
+    (folder / "cover letter.txt").write_text("to the Board", encoding="utf-8")
+    (folder / "~$686a-compliant.xlsx").write_bytes(b"lock")
+    (folder / "older").mkdir()
+    database = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    result = runner.invoke(app, ["store", "add", str(folder), "--database", database])
+    assert result.exit_code == 0, result.output
+    assert "686a-compliant.json" in result.stdout
+    skipped = {line.split(": skipped, ")[0]: line.split(": skipped, ")[1]
+               for line in result.stderr.splitlines() if ": skipped, " in line}
+    assert skipped == {
+        str(folder / "cover letter.txt"): "not a filing ('.txt'; filings are .xlsx, .xlsm, .json or .pdf)",
+        str(folder / "older"): "a sub-folder; sub-folders are not searched",
+        str(folder / "~$686a-compliant.xlsx"): (
+            "a spreadsheet's lock file (the workbook is open in a spreadsheet program)"
+        ),
+    }
