@@ -28,6 +28,11 @@ from typing import Any, Protocol
 from pacomply.engine import figure_store
 from pacomply.engine.figure_store import FigureKey
 
+try:  # a worker plugin must be a WorkerPlugin; without Dask, connect() says how to install it
+    from distributed.diagnostics.plugin import WorkerPlugin as _WorkerPlugin
+except ImportError:  # pragma: no cover - Dask is an optional extra
+    _WorkerPlugin = object  # type: ignore[assignment,misc]
+
 
 class ClusterBuildError(RuntimeError):
     """The cluster cannot build these figures as this machine would (no Dask, another pacomply on a worker)."""
@@ -75,6 +80,17 @@ class ClusterOutcome:
     seconds: float
 
 
+class PrepareWorkers(_WorkerPlugin):  # type: ignore[misc,valid-type]
+    """Runs ``prepare`` on every worker of the cluster, those joining later included, before it takes a task (the
+    figures a task names must be registered there before it is read back)."""
+
+    def __init__(self, prepare: Callable[[], None]) -> None:
+        self.prepare = prepare
+
+    def setup(self, worker: Any) -> None:
+        self.prepare()
+
+
 _installed: list[int] = []
 
 
@@ -106,7 +122,8 @@ def compute_on_worker(
 @contextmanager
 def connect(scheduler: str | None, workers: int, timeout: str = "20s") -> Iterator[Any]:
     """A Dask client: of the scheduler at ``scheduler`` (``tcp://HOST:PORT``, given ``timeout`` to answer), or of a
-    local cluster of ``workers`` processes (one thread each) started here and stopped on leaving."""
+    local cluster of ``workers`` processes (one thread each, at most one per CPU) started here and stopped on
+    leaving."""
     try:
         from distributed import Client, LocalCluster
     except ImportError as error:
@@ -121,14 +138,23 @@ def connect(scheduler: str | None, workers: int, timeout: str = "20s") -> Iterat
         with client:
             yield client
         return
-    # Quiet: a LocalCluster logs worker heartbeats that fail while it shuts down, which are harmless here.
+    import os
+
+    from pacomply.engine.processes import available_cpus, bounded_workers
+
+    count = bounded_workers(workers)
+    total = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    threads = int(total) if total.isdigit() and int(total) > 0 else available_cpus()
+    # Each worker its share of numba's threads, as the process pools give theirs (engine/processes.py). Quiet: a
+    # LocalCluster logs worker heartbeats that fail while it shuts down, which are harmless here.
     with (
         LocalCluster(
-            n_workers=max(workers, 1),
+            n_workers=count,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: never a warning that another cluster holds 8787
             silence_logs=logging.CRITICAL,
+            env={"NUMBA_NUM_THREADS": str(max(1, threads // count))},
         ) as cluster,
         Client(cluster) as client,
     ):
@@ -140,14 +166,17 @@ def build(
     client: Any,
     refusals: tuple[type[BaseException], ...] = (),
     on_done: Callable[[Buildable, WorkerResult], None] | None = None,
+    prepare: Callable[[], None] | None = None,
 ) -> ClusterOutcome:
     """Compute on the cluster every figure of ``stages`` not stored here yet, stage after stage, writing each
-    worker's entries to this machine's user cache as its task finishes. Ctrl-C stops the build, keeping what is done.
-    """
+    worker's entries to this machine's user cache as its task finishes; ``prepare`` runs first on every worker (it
+    registers the figures). Ctrl-C stops the build, keeping what is done."""
     from distributed import as_completed
 
     start = time.perf_counter()
     _check_versions(client)
+    if prepare is not None:
+        client.register_plugin(PrepareWorkers(prepare), name="pacomply-figures")
     known: dict[str, dict[str, Any]] = {}
     touched: dict[str, FigureKey] = {}
     submitted = computed = refused = 0

@@ -152,7 +152,13 @@ def build_on_cluster(
     from pacomply.checker.wager_math import AnalysisUnavailable
     from pacomply.engine import cluster_build, figure_store
 
-    outcome = cluster_build.build(cluster_stages(wanted), client, refusals=(AnalysisUnavailable,), on_done=on_done)
+    outcome = cluster_build.build(
+        cluster_stages(wanted),
+        client,
+        refusals=(AnalysisUnavailable,),
+        on_done=on_done,
+        prepare=figures.load_figures,
+    )
     if outcome.interrupted:
         return ClusterBuild(outcome, None, ())
     with figure_store.touched_keys() as touched:
