@@ -62,15 +62,15 @@ def _shard_items(shards: int, rounds: int) -> list:
     ]
 
 
-def _on_cluster(workers: int, run) -> float:
+def _on_cluster(workers: int, run) -> tuple[float, object]:
     from pacomply.engine import cluster_build
 
     with cluster_build.connect(None, workers) as client:
         client.wait_for_workers(workers)
         client.run(_warm_up)
         start = time.perf_counter()
-        run(client)
-        return time.perf_counter() - start
+        outcome = run(client)
+        return time.perf_counter() - start, outcome
 
 
 def bench_shards(shards: int, rounds: int, counts: list[int]) -> None:
@@ -92,14 +92,14 @@ def bench_shards(shards: int, rounds: int, counts: list[int]) -> None:
     base = None
     for count in counts:
         folder = _fresh_cache()
-        seconds = _on_cluster(
+        seconds, outcome = _on_cluster(
             count, lambda client: cluster_build.build([items], client, prepare=figures.load_figures)
         )  # fmt: skip
         made[f"{count} worker(s)"] = _entries(folder)
         base = base or seconds
         print(
             f"  {count} worker(s):           {seconds:7.1f} s  {total / seconds:10,.0f} rounds/s  "
-            f"speed-up {base / seconds:.2f}x against {counts[0]}"
+            f"speed-up {base / seconds:.2f}x against {counts[0]}  (workers' CPU {outcome.cpu_seconds:.1f} s)"
         )
     _report_identical(made)
 
@@ -117,10 +117,15 @@ def bench_chapter(chapter: str, counts: list[int]) -> None:
         folder = _fresh_cache()
         shelves = folder / "shelves"
         shelves.mkdir()
-        seconds = _on_cluster(count, lambda client, into=shelves: build_on_cluster([chapter], wanted, into, client))
+        seconds, made_here = _on_cluster(
+            count, lambda client, into=shelves: build_on_cluster([chapter], wanted, into, client)
+        )  # fmt: skip
         made[f"{count} worker(s)"] = {path.name: path.read_bytes() for path in sorted(shelves.glob("*.json.gz"))}
         base = base or seconds
-        print(f"  {count} worker(s): {seconds:7.1f} s  speed-up {base / seconds:.2f}x against {counts[0]}")
+        print(
+            f"  {count} worker(s): {seconds:7.1f} s  speed-up {base / seconds:.2f}x against {counts[0]}  "
+            f"(workers' CPU {made_here.cluster.cpu_seconds:.1f} s)"
+        )
     _report_identical(made)
 
 
@@ -138,11 +143,17 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2], help="worker counts (default 1 2)")
     arguments = parser.parse_args()
     os.environ["PACOMPLY_SHIPPED_FIGURES"] = "off"
-    print(f"CPUs: {os.cpu_count()}; load average {', '.join(f'{load:.1f}' for load in os.getloadavg())}")
+    _load()
     if arguments.shards > 0:
         bench_shards(arguments.shards, arguments.rounds, arguments.workers)
+        _load()
     if arguments.chapter != "none":
         bench_chapter(arguments.chapter, arguments.workers)
+        _load()
+
+
+def _load() -> None:
+    print(f"CPUs: {os.cpu_count()}; load average {', '.join(f'{load:.1f}' for load in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -64,6 +64,8 @@ class WorkerResult:
     refused: str | None
     """The refusal's class name where the wager math refuses the configuration (nothing to store)."""
     seconds: float
+    cpu_seconds: float
+    """The worker process's CPU time over the task (what the figure costs, whatever else the machine runs)."""
     version: str
 
 
@@ -78,6 +80,8 @@ class ClusterOutcome:
     touched: tuple[FigureKey, ...]
     interrupted: bool
     seconds: float
+    cpu_seconds: float
+    """The workers' CPU time over every task, together."""
 
 
 class PrepareWorkers(_WorkerPlugin):  # type: ignore[misc,valid-type]
@@ -102,6 +106,7 @@ def compute_on_worker(
         figure_store.give_entries(given)
         _installed[:] = [id(given)]
     start = time.perf_counter()
+    cpu_start = time.process_time()
     refused = None
     with figure_store.recording() as record:
         try:
@@ -115,6 +120,7 @@ def compute_on_worker(
         touched=tuple(record.touched.values()),
         refused=refused,
         seconds=time.perf_counter() - start,
+        cpu_seconds=time.process_time() - cpu_start,
         version=figure_store.pacomply_version(),
     )
 
@@ -180,6 +186,7 @@ def build(
     known: dict[str, dict[str, Any]] = {}
     touched: dict[str, FigureKey] = {}
     submitted = computed = refused = 0
+    cpu_seconds = 0.0
     run_id = uuid.uuid4().hex  # keys unique per run: a long-lived cluster never hands back another run's result
     for number, stage in enumerate(stages):
         pending = [item for item in stage if figure_store.stored_entry(item.key) is None]
@@ -203,17 +210,20 @@ def build(
                     known[digest] = entry
                 computed += len(result.computed)
                 refused += result.refused is not None
+                cpu_seconds += result.cpu_seconds
                 for key in result.touched:
                     touched.setdefault(key.digest, key)
                 if on_done is not None:
                     on_done(item, result)
         except KeyboardInterrupt:
             client.cancel([future for future in futures if not future.done()])
-            return ClusterOutcome(submitted, computed, refused, tuple(touched.values()), True, _since(start))
+            return ClusterOutcome(
+                submitted, computed, refused, tuple(touched.values()), True, _since(start), cpu_seconds
+            )
         except BaseException:
             client.cancel([future for future in futures if not future.done()])
             raise
-    return ClusterOutcome(submitted, computed, refused, tuple(touched.values()), False, _since(start))
+    return ClusterOutcome(submitted, computed, refused, tuple(touched.values()), False, _since(start), cpu_seconds)
 
 
 def _since(start: float) -> float:

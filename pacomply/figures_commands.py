@@ -194,7 +194,7 @@ def _build_on_cluster(
     outcome = made.cluster
     note(
         f"{where}: {outcome.submitted} figures submitted, {outcome.computed} computed there (with the shards and "
-        f"figures computed on the way) in {outcome.seconds:.1f} s"
+        f"figures computed on the way) in {outcome.seconds:.1f} s ({outcome.cpu_seconds:.1f} s of the workers' CPU)"
     )
     if made.here is None:
         note("interrupted: the figures finished are kept; run the same command again to go on")
