@@ -254,6 +254,9 @@ def _check_versions(client: Any) -> None:
 
 
 def _check_result(item: Buildable, result: WorkerResult) -> None:
+    here = figure_store.pacomply_version()
+    if result.version != here:  # a worker that joined after the first check
+        raise ClusterBuildError(f"every worker must run this pacomply ({here}): one runs {result.version}")
     if result.digest != item.key.digest:
         raise ClusterBuildError(
             f"a worker keys '{item.description}' differently from this machine: its rulebooks or methods differ; "
