@@ -170,6 +170,26 @@ def test_figures_build_on_a_named_scheduler_from_the_command_line(
     assert _shelf_bytes(tmp_path / "cli-shelves") == local
 
 
+def _worker_result(item: figures.Wanted, **changed: object):
+    from pacomply.engine import cluster_build
+
+    fields = {"index": 0, "digest": item.key.digest, "computed": (), "touched": (), "refused": None,
+              "seconds": 0.0, "cpu_seconds": 0.0, "version": figure_store.pacomply_version()}  # fmt: skip
+    fields.update(changed)
+    return cluster_build.WorkerResult(**fields)
+
+
+def test_a_worker_running_another_pacomply_or_keying_differently_is_refused() -> None:
+    from pacomply.engine import cluster_build
+
+    item = figures.catalogue(["686a"])[0]
+    cluster_build._check_result(item, _worker_result(item))  # the same version and key: accepted
+    with pytest.raises(cluster_build.ClusterBuildError, match=r"every worker must run this pacomply .*runs 0\.0\.1"):
+        cluster_build._check_result(item, _worker_result(item, version="0.0.1"))
+    with pytest.raises(cluster_build.ClusterBuildError, match=r"keys 'wager math: 686a .*rulebooks or methods differ"):
+        cluster_build._check_result(item, _worker_result(item, digest="0" * 64))
+
+
 def test_figures_build_refuses_both_a_scheduler_and_local_workers() -> None:
     from pacomply.cli import app
 
