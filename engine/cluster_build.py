@@ -84,7 +84,7 @@ class ClusterOutcome:
     """The workers' CPU time over every task, together."""
 
 
-class PrepareWorkers(_WorkerPlugin):  # type: ignore[misc,valid-type]
+class PrepareWorkers(_WorkerPlugin):
     """Runs ``prepare`` on every worker of the cluster, those joining later included, before it takes a task (the
     figures a task names must be registered there before it is read back)."""
 
