@@ -4,7 +4,7 @@
 python bench/figures_cluster.py [--shards 8] [--rounds 200000] [--chapter 687a] [--workers 1 2]
 ```
 
-Two builds, each timed on a local cluster of one worker process and of two (``pacomply figures build --workers N``'s
+Two builds, each timed on a local cluster of one worker process and of two (``pacomply figures build --jobs N``'s
 cluster), each from an empty figure cache of its own with the shipped figures left out:
 
 1. **Pai Gow shards**: ``--shards`` shards of ``--rounds`` rounds of each base game (645a and 688a), seeded 41, not

@@ -1,4 +1,4 @@
-"""Figures computed on a Dask distributed cluster (``pacomply figures build --scheduler ADDRESS`` or ``--workers N``).
+"""Figures computed on a Dask distributed cluster (``pacomply figures build --scheduler ADDRESS`` or ``--jobs N``).
 
 The caller hands over the figures to compute in **stages** (a later stage may read what an earlier one made: the
 Pai Gow base games' shards before the wager math that sums them). Each figure of a stage is one task; a worker looks

@@ -66,24 +66,38 @@ def figures_build(
             "written.",
         ),
     ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            metavar="N",
+            help=choices.jobs_help("1") + " Above 1, a Dask cluster of N workers started here (docs/figure-store.md).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", hidden=True, min=1, help="Another name of --jobs.")
+    ] = None,
     scheduler: Annotated[
         str | None,
         typer.Option(
             metavar="ADDRESS",
-            help="Compute on the Dask cluster whose scheduler is at tcp://HOST:PORT (docs/figure-store.md).",
+            help="Compute on the Dask cluster whose scheduler is at tcp://HOST:PORT, or 'local' for a cluster of "
+            "--jobs workers started here (docs/figure-store.md).",
         ),
-    ] = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(min=1, metavar="N", help="Compute on a Dask cluster of N worker processes started here."),
     ] = None,
 ) -> None:
     """Compute every figure the rulebooks can need that is not stored yet (resumable) and write the shipped figures."""
     from pacomply.checker import figures
     from pacomply.engine import figure_store
 
-    if scheduler is not None and workers is not None:
-        fail("--workers starts a cluster here and --scheduler names one elsewhere; give one of them")
+    if jobs is not None and workers is not None and jobs != workers:
+        fail(f"--jobs {jobs} and --workers {workers} disagree; give --jobs only")
+    count = jobs if jobs is not None else workers
+    local = scheduler is not None and scheduler.strip().lower() == LOCAL_CLUSTER
+    if scheduler is not None and not local and count is not None:
+        fail(f"--jobs starts a cluster here and --scheduler {scheduler} names one elsewhere; give one of them")
     chosen = _figure_chapters(chapter)
     writable = figures.shipped_writable()
     target = into or (FigureTarget.SHIPPED if writable is not None else FigureTarget.CACHE)
@@ -91,8 +105,11 @@ def figures_build(
         fail(f"the shipped figures ({figure_store.SHIPPED_FOLDER}) cannot be written here; use --into cache")
     wanted = figures.catalogue(chosen)
     shelf = writable if target == FigureTarget.SHIPPED else None
-    if scheduler is not None or workers is not None:
-        _build_on_cluster(chosen, wanted, shelf, scheduler, workers or 1)
+    if local or (scheduler is None and count is not None and count > 1):
+        _build_on_cluster(chosen, wanted, shelf, None, count or _every_core())
+        return
+    if scheduler is not None:
+        _build_on_cluster(chosen, wanted, shelf, scheduler, 0)
         return
     with _figure_progress(len(wanted), "figures") as progress:
         task = progress.add_task("", total=len(wanted))
@@ -107,6 +124,16 @@ def figures_build(
     )
     for path in result.shelves:
         note(f"wrote {path} ({path.stat().st_size:,} bytes)")
+
+
+#: ``--scheduler local``: a Dask cluster started here, as ``simulate`` takes it.
+LOCAL_CLUSTER = "local"
+
+
+def _every_core() -> int:
+    from pacomply.engine.processes import available_cpus
+
+    return available_cpus()
 
 
 #: Figures that read others made in the same build: computed last, once what they read is stored.

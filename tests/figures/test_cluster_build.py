@@ -224,7 +224,7 @@ def test_a_whole_chapter_built_on_two_workers_is_byte_identical_to_a_local_build
 def test_figures_build_on_local_worker_processes_from_the_command_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Worker processes of their own (``--workers 2``): the figures a task names are registered there before it is
+    """Worker processes of their own (``--jobs 2``): the figures a task names are registered there before it is
     read back, and the shelves are a local build's."""
     from pacomply.cli import app
 
@@ -232,7 +232,7 @@ def test_figures_build_on_local_worker_processes_from_the_command_line(
     _use_cache(monkeypatch, tmp_path / "cli-cache")
     monkeypatch.setattr(figures, "shipped_writable", lambda: tmp_path / "cli-shelves")
     (tmp_path / "cli-shelves").mkdir()
-    result = CliRunner().invoke(app, ["figures", "build", "686a", "--workers", "2"])
+    result = CliRunner().invoke(app, ["figures", "build", "686a", "--jobs", "2"])
     assert result.exit_code == 0, result.output
     assert "a local cluster of 2 worker(s): 8 figures submitted, 8 computed there" in result.output
     assert _shelf_bytes(tmp_path / "cli-shelves") == local
