@@ -95,16 +95,22 @@ class PrepareWorkers(_WorkerPlugin):
         self.prepare()
 
 
-_installed: list[int] = []
+_installed: set[str] = set()
+"""The sendings of entries this worker has read already (each is sent once a stage and serves all its tasks)."""
 
 
 def compute_on_worker(
-    item: Buildable, index: int, given: dict[str, dict[str, Any]], refusals: tuple[type[BaseException], ...]
+    item: Buildable,
+    index: int,
+    given: tuple[str, dict[str, dict[str, Any]]],
+    refusals: tuple[type[BaseException], ...],
 ) -> WorkerResult:
-    """Run on a worker: look ``item`` up with the ``given`` entries read as stored, and hand back what was computed."""
-    if not _installed or _installed[-1] != id(given):  # the same broadcast dict serves every task of a stage
-        figure_store.give_entries(given)
-        _installed[:] = [id(given)]
+    """Run on a worker: look ``item`` up with the ``given`` entries (a sending's name and the entries) read as
+    stored, and hand back what was computed."""
+    sending, entries = given
+    if sending not in _installed:
+        figure_store.give_entries(entries)
+        _installed.add(sending)
     start = time.perf_counter()
     cpu_start = time.process_time()
     refused = None
@@ -193,7 +199,7 @@ def build(
         if not pending:
             continue
         given = _entries_to_give([item for later in stages for item in later], known)
-        [given_future] = client.scatter([given], broadcast=True)
+        [given_future] = client.scatter([(f"{run_id}-{number}", given)], broadcast=True)
         keys = [f"pacomply-figure-{run_id}-{number}-{index}" for index in range(len(pending))]
         futures = client.map(
             compute_on_worker, pending, range(len(pending)), given=given_future, refusals=refusals, key=keys,

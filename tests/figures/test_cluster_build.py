@@ -114,6 +114,38 @@ def test_a_cluster_build_resumes_with_what_is_stored(
     assert again.cluster.computed == 0
 
 
+def test_a_cluster_build_stopped_part_way_keeps_what_is_done_and_goes_on_from_there(
+    client: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pacomply.engine import cluster_build
+
+    _use_cache(monkeypatch, tmp_path / "cache")
+    wanted = figures.catalogue(["686a"])
+    finished: list[str] = []
+
+    def stop_after_the_first(item: figures.Wanted, result: cluster_build.WorkerResult) -> None:
+        finished.append(item.key.digest)
+        raise KeyboardInterrupt  # Ctrl-C as the first figure comes back
+
+    stages = cluster_stages(wanted)
+    stopped = cluster_build.build(stages, client, on_done=stop_after_the_first)
+    assert stopped.interrupted
+    assert len(finished) == 1 and figure_store.read_user_entry(finished[0]) is not None
+    figure_store.forget_memory()  # the next command is a new process
+    # The figures being computed when it stopped may be stored too (these workers share this cache, and a running
+    # task is let finish): at most the rest is sent again, never the figure that had come back.
+    sent_again: list[str] = []
+    went_on = cluster_build.build(stages, client, on_done=lambda item, result: sent_again.append(item.key.digest))
+    assert not went_on.interrupted
+    assert went_on.submitted == len(sent_again) <= len(wanted) - 1
+    assert finished[0] not in sent_again
+    assert all(
+        figure_store.stored_entry(item.key) is not None
+        for item in wanted
+        if item.figure.name != "reconciliation-request"
+    )
+
+
 def test_the_cluster_computes_the_figures_of_no_chapter_first_and_what_reads_figures_last() -> None:
     wanted = figures.catalogue(["645a"])
     first, middle, last = cluster_stages(wanted)
