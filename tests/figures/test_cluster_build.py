@@ -31,7 +31,7 @@ def cluster() -> Iterator[object]:
         n_workers=2,
         threads_per_worker=1,
         processes=False,
-        dashboard_address=None,
+        dashboard_address=":0",  # any free port: no warning where another cluster holds 8787
         silence_logs=logging.CRITICAL,
     ) as local:
         yield local
