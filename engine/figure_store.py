@@ -287,6 +287,11 @@ class Figure:
         """The figure computed now, whatever is stored."""
         return self.compute(**inputs)
 
+    def __reduce__(self) -> tuple[Callable[[str, str], Figure], tuple[str, str]]:
+        # Pickled by name and registering module, so a figure travels to another process (a cluster's worker),
+        # which imports the module and finds the same registered figure there.
+        return _registered_in, (self.name, self.compute.__module__)
+
 
 _REGISTRY: dict[str, Figure] = {}
 
@@ -338,6 +343,15 @@ def registered(name: str) -> Figure:
     return _REGISTRY[name]
 
 
+def _registered_in(name: str, module: str) -> Figure:
+    """The figure registered as ``name`` by ``module`` (imported first): how a pickled figure is read back."""
+    if name not in _REGISTRY:
+        if not _ALLOWED_MODULE.match(module):
+            raise FigureStoreError(f"a figure named {name} comes from {module}, not a pacomply module")
+        import_module(module)
+    return _REGISTRY[name]
+
+
 def _describe_inputs(inputs: Mapping[str, Any]) -> str:
     return ", ".join(f"{key}={value}" for key, value in inputs.items() if value is not None)
 
@@ -371,7 +385,9 @@ class Reporter:
 
 _reporter: FigureReporter = Reporter()
 _memory: dict[str, Any] = {}
+_given: dict[str, dict[str, Any]] = {}
 _lock = threading.Lock()
+_recordings = threading.local()
 
 
 def set_reporter(reporter: FigureReporter) -> None:
@@ -412,6 +428,43 @@ _collectors: list[TouchedKeys] = []
 def touched_keys() -> TouchedKeys:
     """A collector of the keys looked up while it is entered."""
     return TouchedKeys()
+
+
+class Recording:
+    """Within ``with``, in this thread only: the key of every figure looked up and the entry of every figure computed
+    (a cluster's worker hands both back with the figure it was asked for: ``engine/cluster_build.py``)."""
+
+    def __init__(self) -> None:
+        self.touched: dict[str, FigureKey] = {}
+        self.computed: dict[str, dict[str, Any]] = {}
+
+    def __enter__(self) -> Recording:
+        _thread_recordings().append(self)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        _thread_recordings().remove(self)
+
+
+def _thread_recordings() -> list[Recording]:
+    found: list[Recording] | None = getattr(_recordings, "stack", None)
+    if found is None:
+        found = _recordings.stack = []
+    return found
+
+
+def recording() -> Recording:
+    """A record of the figures this thread looks up and computes while it is entered."""
+    return Recording()
+
+
+def give_entries(entries: Mapping[str, Mapping[str, Any]]) -> None:
+    """Entries made elsewhere (by key), read as stored from now on in this process, after the shipped figures and
+    before the user cache: what a cluster's client sends its workers, which may share no cache with it.
+    :func:`forget_memory` drops them."""
+    with _lock:
+        for digest, entry in entries.items():
+            _given.setdefault(digest, dict(entry))
 
 
 def user_folder() -> Path:
@@ -523,13 +576,16 @@ def recomputing() -> Iterator[None]:
 
 
 def stored_entry(key: FigureKey) -> tuple[str, dict[str, Any]] | None:
-    """Where a key's figure is stored (``shipped`` or ``user``) and its entry, or None."""
+    """Where a key's figure is stored (``shipped``, ``given`` by a cluster client, or ``user``) and its entry."""
     digest = key.digest
     folder = shipped_folder()
     if folder is not None:
         entry = _shipped(folder, key.shelf).get(digest)
         if entry is not None:
             return "shipped", entry
+    given = _given.get(digest)
+    if given is not None:
+        return "given", given
     entry = read_user_entry(digest)
     if entry is not None:
         return "user", entry
@@ -544,6 +600,9 @@ def lookup(registered_figure: Figure, inputs: Mapping[str, Any]) -> Any:
     digest = key.digest
     for collector in _collectors:
         collector.add(key, digest)
+    recordings = _thread_recordings()
+    for record in recordings:
+        record.touched.setdefault(digest, key)
     with _lock:
         if digest in _memory:
             return _memory[digest]
@@ -565,7 +624,10 @@ def lookup(registered_figure: Figure, inputs: Mapping[str, Any]) -> Any:
         except BaseException:
             _reporter.abandoned(description)
             raise
-        write_user_entry(digest, key.entry(value))
+        entry = key.entry(value)
+        write_user_entry(digest, entry)
+        for record in recordings:
+            record.computed[digest] = entry
         _reporter.computed(description, time.perf_counter() - start)
     with _lock:
         _memory[digest] = value
@@ -576,4 +638,5 @@ def forget_memory() -> None:
     """Drop what this process has looked up (tests; a new shipped folder)."""
     with _lock:
         _memory.clear()
+        _given.clear()
     _shipped.cache_clear()
