@@ -212,8 +212,9 @@ def test_footer_and_creation_date_carry_the_review_date(compliant_review: Review
 
 
 def test_a_long_licensee_name_never_runs_over_the_page_number_or_off_the_page(compliant_review: Review) -> None:
-    """The running header and the footer are each one line: the name is shortened with '…' to the room left (the
-    footer's left part ends before 'Page x of y' starts), and the dates stay, since the name comes last."""
+    """The running header and each of the footer's two lines are one line: the name is shortened with '…' to the
+    room left (the footer's first line ends before 'Page x of y' starts), and the dates stay, since the name comes
+    last."""
     import pdfplumber
 
     name = "Ελληνικά Καζίνο Łódź Gaming and Entertainment Holdings of the Commonwealth " * 4
@@ -222,7 +223,9 @@ def test_a_long_licensee_name_never_runs_over_the_page_number_or_off_the_page(co
     review = dataclasses.replace(compliant_review, filing=renamed, review_date=date(2030, 5, 17))
     with pdfplumber.open(io.BytesIO(PDF.render(review))) as document:
         for number, page in enumerate(document.pages, start=1):
-            footer = sorted((c for c in page.chars if c["top"] > page.height - 0.7 * 72), key=lambda c: c["x0"])
+            below = [c for c in page.chars if c["top"] > page.height - 0.7 * 72]
+            first_line = min(round(c["top"]) for c in below)
+            footer = sorted((c for c in below if round(c["top"]) == first_line), key=lambda c: c["x0"])
             text = "".join(c["text"] for c in footer)
             assert "reviewed 2030-05-17" in text and "…" in text, (number, text)
             page_label = text.index("Page")
