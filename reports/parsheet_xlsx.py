@@ -132,10 +132,9 @@ def render_par_sheet_xlsx(sheet: ParSheet, *, made: date | None = None) -> bytes
     figures = _sheet(
         workbook, "Figures", ("Figure", "Value", "Basis"), [(f, v, n) for f, v, _, n in rows], (48, 60, 60)
     )
-    for row_number, (_figure, value, number_format, _note) in enumerate(rows, start=2):
-        cell = figures.cell(row=row_number, column=2)
-        if number_format is not None and not isinstance(value, str):
-            cell.number_format = number_format
+    for row_number, (_figure, value, value_format, _note) in enumerate(rows, start=2):
+        if value_format is not None and not isinstance(value, str):
+            figures.cell(row=row_number, column=2).number_format = value_format
     if sheet.grid is not None:
         grid_rows = [(hand, *cells) for hand, cells in sheet.grid.rows]
         grid = _sheet(workbook, "Strategy", ("hand", *sheet.grid.columns), grid_rows,

@@ -26,7 +26,7 @@ from __future__ import annotations
 import io
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -925,7 +925,8 @@ class _Story:
             return
         # Part of the wager math, under a plain title: the top-level sections keep their numbers and the contents
         # their length for every filing.
-        self.add(Spacer(1, 6), _Tagged("The Board's published figures", self.styles.cell_bold, role="H2"))
+        self.add(Spacer(1, 6))
+        label = _Tagged("The Board's published figures", self.styles.cell_bold, role="H2")
         self.paragraph(
             "Each figure the Board published about a wager the filing configures (with the rest of its list), beside "
             "pacomply's figure at the Board's printed precision ('pacomply published' lists them all), with the "
@@ -949,7 +950,9 @@ class _Story:
             _tag_cells(data), colWidths=[1.3 * inch, 1.5 * inch, 0.75 * inch, 0.95 * inch, None], repeatRows=1
         )
         table.setStyle(_grid_style())
-        self.add(table)
+        # The title and its introduction stay with the start of the table (never alone at a page's foot).
+        introduction = self.flowables.pop()
+        self.add(_WithNext([label, introduction, table]))
 
     def _wager_block(self, math: WagerMath) -> list[Flowable]:
         interval = (
@@ -970,9 +973,15 @@ class _Story:
         if math.reading:
             rows.append(("Reading relied on", math.reading))
         rows += [("Board's figure", entry.text()) for entry in beside(math, self.review.published)]
+        # A wager's figures are read together: with their heading, they move to the next page rather than split
+        # (unless that would leave this page less than a quarter filled).
         blocks: list[Flowable] = [
-            self.subheading(wager_title(math.chapter, math.wager, math.paytable, math.decks)),
-            _key_value_table([(label, _text(value)) for label, value in rows], 1.6 * inch),
+            _Together(
+                [
+                    self.subheading(wager_title(math.chapter, math.wager, math.paytable, math.decks)),
+                    _key_value_table([(label, _text(value)) for label, value in rows], 1.6 * inch),
+                ]
+            )
         ]
         if math.strategy:
             data = [_header_cells(("When", "Decision"))]
@@ -1422,12 +1431,31 @@ def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
         canvases[:] = [canvas]
         return canvas
 
+    _seed_contents(story.flowables)
     document.multiBuild([*story.flowables, document.page_total], canvasmaker=canvas_maker)
     recorder = canvases[-1].tagging if canvases else None
     if recorder is None:
         return buffer.getvalue()
     dated = datetime.fromtimestamp(document_epoch(review), tz=UTC)
     return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links, dated=dated)
+
+
+def _headings(flowables: Sequence[Flowable]) -> Iterator[_Heading]:
+    """The story's headings in order, those inside kept-together blocks too."""
+    for flowable in flowables:
+        if isinstance(flowable, _Heading):
+            yield flowable
+        yield from _headings(getattr(flowable, "_content", None) or ())
+
+
+def _seed_contents(flowables: Sequence[Flowable]) -> None:
+    """Give the table of contents its entries before the first pass, their page numbers still unknown (0): the
+    contents then take their final length in the first pass, so the pages after them do not move in the second
+    and ``multiBuild`` stops after two passes (three where a long contents would otherwise grow in the second)."""
+    contents = next((flowable for flowable in flowables if isinstance(flowable, _Contents)), None)
+    if contents is None:
+        return
+    contents.collected = [(level, text, 0, key) for level, text, key in (h.outline for h in _headings(flowables))]
 
 
 class PdfRenderer:
