@@ -1,11 +1,15 @@
 """A par sheet as a PDF (``pacomply parsheet -f pdf``): the lines, the figures and the blackjack strategy grids, in
 the review's bundled fonts and tagged for screen readers as the review PDF is (:mod:`pacomply.reports.pdf_tagging`:
 the title and headings, paragraphs and table cells in marked content, tied to a structure tree; everything else an
-artifact). Deterministic: reportlab's invariant mode fixes the document's dates and identifier (docs/parsheet.md)."""
+artifact). Every page carries a footer as the review's does (the sheet, its date, pacomply's version, the law applied,
+page x of y). Deterministic: reportlab's invariant mode fixes the identifier, and the dates are the sheet's date
+(:func:`sheet_epoch`)."""
 
 from __future__ import annotations
 
 import io
+import os
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -26,6 +30,7 @@ def par_sheet_flowables(sheet: ParSheet) -> list[Any]:
         _styles,
         _Tagged,
         _text,
+        _Together,
     )
     from reportlab.lib.units import inch
     from reportlab.platypus import Spacer
@@ -48,7 +53,8 @@ def par_sheet_flowables(sheet: ParSheet) -> list[Any]:
             )
         story.append(Spacer(1, 6))
     figures = _key_value_table([(label, _text(value)) for label, value in summary_rows(sheet)], 2.6 * inch)
-    story += _kept_with_label(_Tagged("Figures", styles.heading2, role="H2"), figures)
+    # The key figures are one block with their heading, never split across pages.
+    story.append(_Together([_Tagged("Figures", styles.heading2, role="H2"), figures], whole=True))
     if sheet.strategy:
         data = [_header_cells(("When", "Decision"))]
         data += [[_p(_text(when)), _p(_text(decision))] for when, decision in sheet.strategy]
@@ -61,54 +67,104 @@ def par_sheet_flowables(sheet: ParSheet) -> list[Any]:
     return story
 
 
-def render_par_sheet_pdf(sheet: ParSheet, *, tagged: bool = True) -> bytes:
-    """The PDF's bytes (``tagged=False``: without marked content or structure tree, the tests' baseline)."""
+def sheet_epoch(made: date | None = None) -> int:
+    """Seconds since 1970 stamped into a par sheet's PDF: ``SOURCE_DATE_EPOCH`` when set, else ``made`` (today in
+    UTC when not given) at 00:00 UTC, the date its footer prints."""
+    configured = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if configured.isdigit():
+        return int(configured)
+    day = made or datetime.now(tz=UTC).date()
+    return int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp())
+
+
+def render_par_sheet_pdf(sheet: ParSheet, *, tagged: bool = True, made: date | None = None) -> bytes:
+    """The PDF's bytes (``tagged=False``: without marked content or structure tree, the tests' baseline). Every page
+    carries the sheet's title, the date it was made (``made``, see :func:`sheet_epoch`), pacomply's version, the law
+    applied and "page x of y"; the PDF's dates are that date."""
+    from pacomply.checker.review import tool_version
     from pacomply.reports.parsheet_text import title
-    from pacomply.reports.pdf import FONT, MARGIN, register_fonts
-    from pacomply.reports.pdf_tagging import TaggingCanvas, add_structure_tree
+    from pacomply.reports.pdf import (
+        FONT,
+        MARGIN,
+        _date_formatter,
+        _WithNext,
+        draw_footer,
+        register_fonts,
+        tool_and_law_line,
+    )
+    from pacomply.reports.pdf_tagging import FOOTER_OPEN, TaggingCanvas, add_structure_tree
     from reportlab.lib.pagesizes import LETTER
+    from reportlab.lib.units import inch
     from reportlab.platypus import Frame, PageTemplate
     from reportlab.platypus.doctemplate import BaseDocTemplate
 
+    from pacomply import regulations
+
     register_fonts()
-    buffer = io.BytesIO()
-    document = BaseDocTemplate(
-        buffer,
-        pagesize=LETTER,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN,
-        title=title(sheet),
-        author="pacomply",
-        invariant=1,
-        pageCompression=1,
-        lang="en-US",
-        displayDocTitle=1,
-        initialFontName=FONT,
+    epoch = sheet_epoch(made)
+    dated = datetime.fromtimestamp(epoch, tz=UTC)
+    version = tool_version()
+    footer = (
+        f"{title(sheet)} · made {dated.date().isoformat()}",
+        tool_and_law_line(version, [(sheet.chapter, regulations.rulebook(sheet.chapter).version)]),
     )
-    frame = Frame(document.leftMargin, document.bottomMargin, document.width, document.height, leftPadding=0,
-                  rightPadding=0, id="content")  # fmt: skip
-    document.addPageTemplates(
-        [
-            PageTemplate(
-                id="page",
-                frames=[frame],
-                # The page is an artifact until a piece of the document's text is drawn (see pdf_tagging).
-                onPage=lambda canvas, _doc: canvas.open_artifact(),
-                onPageEnd=lambda canvas, _doc: canvas.close_artifact(),
-            )
-        ]
-    )
-    canvases: list[TaggingCanvas] = []
 
-    def canvas_maker(*args: Any, **kwargs: Any) -> TaggingCanvas:
-        canvas = TaggingCanvas(*args, tagged=tagged, **kwargs)
-        canvases[:] = [canvas]
-        return canvas
+    def build(total: int | None) -> tuple[bytes, TaggingCanvas]:
+        buffer = io.BytesIO()
+        document = BaseDocTemplate(
+            buffer,
+            pagesize=LETTER,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN,
+            bottomMargin=0.9 * inch,
+            title=title(sheet),
+            author="pacomply",
+            creator=f"pacomply {version}",
+            invariant=1,
+            pageCompression=1,
+            lang="en-US",
+            displayDocTitle=1,
+            initialFontName=FONT,
+            keepTogetherClass=_WithNext,
+        )
+        frame = Frame(document.leftMargin, document.bottomMargin, document.width, document.height, leftPadding=0,
+                      rightPadding=0, id="content")  # fmt: skip
 
-    document.build(par_sheet_flowables(sheet), canvasmaker=canvas_maker)
-    recorder = canvases[-1].tagging if canvases else None
+        def page_begins(canvas: TaggingCanvas, _document: BaseDocTemplate) -> None:
+            # The footer is a pagination artifact; the page is an artifact until a piece of the text is drawn.
+            canvas.open_artifact(FOOTER_OPEN)
+            draw_footer(canvas, footer, total)
+            canvas.close_artifact()
+            canvas.open_artifact()
+
+        document.addPageTemplates(
+            [
+                PageTemplate(
+                    id="page",
+                    frames=[frame],
+                    onPage=page_begins,
+                    onPageEnd=lambda canvas, _doc: canvas.close_artifact(),
+                )
+            ]
+        )
+        canvases: list[TaggingCanvas] = []
+        formatter = _date_formatter(epoch)
+
+        def canvas_maker(*args: Any, **kwargs: Any) -> TaggingCanvas:
+            canvas = TaggingCanvas(*args, tagged=tagged, **kwargs)
+            canvas.setDateFormatter(formatter)
+            canvases[:] = [canvas]
+            return canvas
+
+        document.build(par_sheet_flowables(sheet), canvasmaker=canvas_maker)
+        return buffer.getvalue(), canvases[-1]
+
+    # A par sheet is a few pages: the first build counts them, the second prints "of y" (the same layout, since
+    # the footer's text does not change the frame).
+    _data, counted = build(None)
+    data, canvas = build(counted.getPageNumber() - 1)
+    recorder = canvas.tagging
     if recorder is None:
-        return buffer.getvalue()
-    return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links)
+        return data
+    return add_structure_tree(data, recorder.marks, recorder.links, dated=dated)

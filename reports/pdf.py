@@ -26,8 +26,9 @@ from __future__ import annotations
 import io
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -262,17 +263,6 @@ class _Bookmark(Flowable):
         return None
 
 
-class _ChainEnd(Flowable):
-    """Zero-size and not kept with what follows: the end of a chain of keep-with-next flowables (a heading and its
-    introduction) before a long table, which then starts on the same page rather than move with the chain."""
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return (0, 0)
-
-    def draw(self) -> None:
-        return None
-
-
 class _Heading(_Tagged):
     """A heading that becomes an outline entry and (levels 0 and 1) a table-of-contents line; tagged H1 or H2 as its
     outline level."""
@@ -366,7 +356,96 @@ def _grid(
     open_columns = sum(1 for width in widths if width is None)
     resolved = [width if width is not None else (CONTENT_WIDTH - fixed) / max(open_columns, 1) for width in widths]
     fitted = [[_fitted(cell, resolved[column]) for column, cell in enumerate(row)] for row in data]
-    return Table(_tag_cells(fitted, header_columns, caption_row), colWidths=list(widths), **options)
+    return _Grid(_tag_cells(fitted, header_columns, caption_row), colWidths=list(widths), **options)
+
+
+#: Rows of a table left on each side of a page break; the header row a split table repeats is not counted.
+ROWS_EACH_SIDE = 3
+#: The least share of a page's frame filled before the section runs on to the next page: a block that would leave
+#: a page emptier than this is laid out piece by piece instead of moved whole.
+LEAST_FILL = 0.25
+
+
+def _head_rows(table: Table) -> int:
+    """The header rows a table repeats on each page it runs onto."""
+    repeat = table.repeatRows
+    return repeat if isinstance(repeat, int) else max(repeat) + 1
+
+
+class _Grid(Table):
+    """A table that splits only where :data:`ROWS_EACH_SIDE` of its rows stay on each side of the break (a table of
+    fewer rows moves whole to the next page); the parts reportlab splits it into are of this class too."""
+
+    def _getFirstPossibleSplitRowPosition(self, availHeight: float, ignoreSpans: int = 0) -> int:
+        split_at = int(super()._getFirstPossibleSplitRowPosition(availHeight, ignoreSpans))
+        split_at = min(split_at, len(self._rowHeights) - ROWS_EACH_SIDE)
+        return split_at if split_at - _head_rows(self) >= ROWS_EACH_SIDE else 0
+
+
+def _start_height(flowable: Flowable, canvas: pdf_canvas.Canvas, width: float, height: float) -> float:
+    """The height of the least part of ``flowable`` that may open a page's last stretch: a table's header and first
+    rows (all of a table too short to split), a paragraph's first three lines, the whole of anything else."""
+    _width, whole = flowable.wrapOn(canvas, width, height)
+    if isinstance(flowable, KeepTogether):
+        return float(flowable._H)  # its wrap asks for a split; the height of its content
+    if isinstance(flowable, Table):
+        rows = list(flowable._rowHeights)
+        head = _head_rows(flowable)
+        if len(rows) - head < 2 * ROWS_EACH_SIDE:
+            return float(whole)
+        return float(sum(rows[: head + ROWS_EACH_SIDE]))
+    if isinstance(flowable, Paragraph):
+        return float(min(whole, 3 * flowable.style.leading))
+    return float(whole)
+
+
+def _frame_height(flowable: Flowable) -> float | None:
+    frame = getattr(flowable, "_frame", None)
+    return None if frame is None else float(frame._height)
+
+
+class _WithNext(KeepTogether):
+    """Headings and labels (the first ``lead`` flowables) kept with the start of what follows them, not all of it:
+    they move to the next page only where they and that start (see :func:`_start_height`) do not fit here, so a
+    heading never ends a page and a long table after it still starts on this one.
+
+    The document uses it for every chain of keep-with-next flowables (``keepTogetherClass``)."""
+
+    def __init__(self, content: Sequence[Flowable], lead: int | None = None) -> None:
+        super().__init__(list(content))
+        self.lead = len(content) - 1 if lead is None else lead
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:
+        content = list(self._content)
+        needed = 0.0
+        for flowable in content[: self.lead]:
+            _width, height = flowable.wrapOn(self.canv, aW, aH)
+            needed += height + flowable.getSpaceBefore() + flowable.getSpaceAfter()
+        if self.lead < len(content):
+            following = content[self.lead]
+            needed += following.getSpaceBefore() + _start_height(following, self.canv, aW, max(aH - needed, 0))
+        frame = getattr(self, "_frame", None)
+        at_top = frame is not None and getattr(frame, "_atTop", False)
+        if needed <= aH + 1e-6 or at_top:
+            return content
+        return [self.FrameBreak(), *content]
+
+
+class _Together(KeepTogether):
+    """Flowables kept on one page (a finding, a reading, a short table with its label): moved whole to the next
+    page, unless that would leave this page less than :data:`LEAST_FILL` filled, when they are laid out one by one
+    (each table still keeps its rows each side). ``whole``: moved whole whatever this page is left with (a par
+    sheet's key figures)."""
+
+    def __init__(self, content: Sequence[Flowable], whole: bool = False) -> None:
+        super().__init__(list(content))
+        self.whole = whole
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:
+        frame_height = _frame_height(self)
+        if self.whole or frame_height is None or aH >= self._H or aH < (1 - LEAST_FILL) * frame_height:
+            return list(super().split(aW, aH))
+        return list(self._content)
 
 
 def _cover_padding() -> list[tuple[Any, ...]]:
@@ -457,16 +536,9 @@ class _Story:
         self.add(_Tagged(markup, chosen))
 
     def add(self, *flowables: Flowable) -> None:
-        for flowable in flowables:
-            if isinstance(flowable, Table) and len(getattr(flowable, "_cellvalues", ())) > CHAIN_ROWS:
-                # A long table is not held with the heading and introduction before it (reportlab would move the
-                # whole chain, table included, to the next page, leaving a page nearly empty): the chain ends here,
-                # and the table starts on this page where its label, header and a few rows fit.
-                if self.flowables and isinstance(self.flowables[-1], _Heading):
-                    heading = self.flowables.pop()
-                    self.flowables.extend((CondPageBreak(TABLE_START_ROOM), heading))
-                self.flowables.append(_ChainEnd())
-            self.flowables.append(flowable)
+        # A heading and an introduction are kept with what follows them by the document (a chain of
+        # keep-with-next flowables is a _WithNext): with the start of a long table, not all of it.
+        self.flowables.extend(flowables)
 
     # -- the sections ---------------------------------------------------------------------------------------------
 
@@ -719,7 +791,7 @@ class _Story:
             if start == 0:
                 lead = self.flowables[-2:]
                 del self.flowables[-2:]
-            self.add(KeepTogether([*lead, grid]), Spacer(1, 10))
+            self.add(_Together([*lead, grid]), Spacer(1, 10))
 
     def findings(self) -> None:
         review = self.review
@@ -739,7 +811,7 @@ class _Story:
             heading = self.subheading(f"{SEVERITY_TITLES[severity]} ({len(found)})")
             for index, finding in enumerate(found):
                 block = [self._finding_block(finding), Spacer(1, 6)]
-                self.add(KeepTogether([heading, *block] if index == 0 else block))
+                self.add(_Together([heading, *block] if index == 0 else block))
 
     def _finding_block(self, finding: Finding) -> Table:
         styles = self.styles
@@ -853,7 +925,8 @@ class _Story:
             return
         # Part of the wager math, under a plain title: the top-level sections keep their numbers and the contents
         # their length for every filing.
-        self.add(Spacer(1, 6), _Tagged("The Board's published figures", self.styles.cell_bold, role="H2"))
+        self.add(Spacer(1, 6))
+        label = _Tagged("The Board's published figures", self.styles.cell_bold, role="H2")
         self.paragraph(
             "Each figure the Board published about a wager the filing configures (with the rest of its list), beside "
             "pacomply's figure at the Board's printed precision ('pacomply published' lists them all), with the "
@@ -873,11 +946,13 @@ class _Story:
             if evidence.get(figure_id):
                 # The evidence in a row of its own, so a long list can break between a figure and its evidence.
                 data.append([_p(_text(value)) for value in (figure_id, "", "", "evidence", evidence[figure_id])])
-        table = Table(
+        table = _Grid(
             _tag_cells(data), colWidths=[1.3 * inch, 1.5 * inch, 0.75 * inch, 0.95 * inch, None], repeatRows=1
         )
         table.setStyle(_grid_style())
-        self.add(table)
+        # The title and its introduction stay with the start of the table (never alone at a page's foot).
+        introduction = self.flowables.pop()
+        self.add(_WithNext([label, introduction, table]))
 
     def _wager_block(self, math: WagerMath) -> list[Flowable]:
         interval = (
@@ -898,9 +973,15 @@ class _Story:
         if math.reading:
             rows.append(("Reading relied on", math.reading))
         rows += [("Board's figure", entry.text()) for entry in beside(math, self.review.published)]
+        # A wager's figures are read together: with their heading, they move to the next page rather than split
+        # (unless that would leave this page less than a quarter filled).
         blocks: list[Flowable] = [
-            self.subheading(wager_title(math.chapter, math.wager, math.paytable, math.decks)),
-            _key_value_table([(label, _text(value)) for label, value in rows], 1.6 * inch),
+            _Together(
+                [
+                    self.subheading(wager_title(math.chapter, math.wager, math.paytable, math.decks)),
+                    _key_value_table([(label, _text(value)) for label, value in rows], 1.6 * inch),
+                ]
+            )
         ]
         if math.strategy:
             data = [_header_cells(("When", "Decision"))]
@@ -938,21 +1019,29 @@ class _Story:
         )
         for sheet in review.par_sheets:
             heading = self.subheading(title(sheet).removeprefix("Par sheet: "))
-            blocks: list[Flowable] = [_p(_text(sheet.citation), self.styles.small)]
+            lead: list[Flowable] = [heading, _p(_text(sheet.citation), self.styles.small)]
             if differs_from_review(sheet, review.wager_math):
-                blocks.append(_p(_text(f"Note: {PAR_SHEET_DIFFERS}."), self.styles.small))
+                lead.append(_p(_text(f"Note: {PAR_SHEET_DIFFERS}."), self.styles.small))
+            # The key figures are one block, never split across pages; the lines before them may be.
+            figures = _Together(
+                [
+                    Spacer(1, 4),
+                    _key_value_table([(label, _text(value)) for label, value in summary_rows(sheet)], 2.6 * inch),
+                ],
+                whole=True,
+            )
             if sheet.lines:
                 data = [_header_cells(LINE_COLUMNS)]
                 data += [[_p(_text(cell)) for cell in row] for row in line_rows(sheet)]
                 table = _grid(data, [2.3 * inch, 1.3 * inch, 1.1 * inch, 1.1 * inch, None], repeatRows=1, hAlign="LEFT")
                 table.setStyle(_grid_style())
-                blocks.append(table)
+                self.add(_WithNext([*lead, table]))
                 if sheet.space is not None:
-                    blocks.append(_p(_text(f"Combinations counted over {sheet.space:,} equally likely deals."),
-                                     self.styles.small))  # fmt: skip
-            blocks += [Spacer(1, 4), _key_value_table([(label, _text(value)) for label, value in summary_rows(sheet)],
-                                                      2.6 * inch)]  # fmt: skip
-            self.add(*_kept_with_label(heading, blocks[0], *blocks[1:2]), *blocks[2:])
+                    self.add(_p(_text(f"Combinations counted over {sheet.space:,} equally likely deals."),
+                                self.styles.small))  # fmt: skip
+                self.add(figures)
+            else:
+                self.add(_WithNext([*lead, figures]))
             if sheet.strategy:
                 data = [_header_cells(("When", "Decision"))]
                 data += [[_p(_text(when)), _p(_text(decision))] for when, decision in sheet.strategy]
@@ -974,7 +1063,7 @@ class _Story:
         self.paragraph("Where a chapter is ambiguous pacomply records the reading it applies, and why.")
         for chapter, reading in review.readings:
             self.add(
-                KeepTogether(
+                _Together(
                     [
                         self.subheading(f"{reading.id} ({chapter})"),
                         _key_value_table(
@@ -1023,25 +1112,21 @@ class _Story:
                 ]
             )
         )
-        self.add(KeepTogether([heading, statement, Spacer(1, 8), table]))
+        self.add(_Together([heading, statement, Spacer(1, 8), table], whole=True))
 
 
-#: A table of more rows than this is not held whole with the heading and introduction before it (_Story.add).
-CHAIN_ROWS = 8
 #: A table of this many rows or fewer moves whole with its label to the next page rather than split.
 KEEP_WHOLE_ROWS = 30
-#: Room a longer table needs at the foot of a page to start there: its label, header and a few rows.
-TABLE_START_ROOM = 1.4 * inch
 
 
 def _kept_with_label(label: Flowable, table: Flowable, *more: Flowable) -> list[Flowable]:
-    """A label and the table it introduces, never parted and never a table's first row alone at a page's foot: a
-    short table moves whole to the next page; a longer one starts only where a few of its rows fit, and repeats its
-    header row on every page it runs onto."""
+    """A label and the table it introduces, never parted: a short table moves whole to the next page (see
+    :class:`_Together`); a longer one starts where its label, header and first rows fit, and repeats its header row
+    on every page it runs onto."""
     rows = len(getattr(table, "_cellvalues", ())) if isinstance(table, Table) else 0
     if rows <= KEEP_WHOLE_ROWS:
-        return [KeepTogether([label, table, *more])]
-    return [CondPageBreak(TABLE_START_ROOM), label, table, *more]
+        return [_Together([label, table, *more])]
+    return [_WithNext([label, table, *more], lead=1)]
 
 
 def _grid_labels(columns: Sequence[str]) -> tuple[list[str], str]:
@@ -1088,7 +1173,7 @@ def _strategy_grid(grid: Any, styles: _Styles) -> list[Flowable]:
         )
     )
     legend = _Tagged(_text(f"Strategy grid: {grid.legend}.{key}"), styles.small)
-    return [CondPageBreak(TABLE_START_ROOM), _Tagged("Strategy grid", styles.cell_bold, role="H3"), legend, table]
+    return [_WithNext([_Tagged("Strategy grid", styles.cell_bold, role="H3"), legend, table])]
 
 
 class _Contents(TableOfContents):
@@ -1199,10 +1284,37 @@ class _PageTotal(IndexingFlowable):
         self._seen = self.canv.getPageNumber()
 
 
+FOOTER_SIZE = 7.5
+
+
+def tool_and_law_line(tool_version: str, rulebooks: Sequence[tuple[str, str]]) -> str:
+    """The footer's second line: the pacomply version and each chapter's rulebook applied."""
+    law = "; ".join(f"58 Pa. Code ch. {chapter}, rulebook {version}" for chapter, version in rulebooks)
+    return f"pacomply {tool_version} · law applied: {law}"
+
+
+def draw_footer(canvas: pdf_canvas.Canvas, lines: tuple[str, str], total: int | None) -> None:
+    """The footer every page of a pacomply PDF carries: a rule, two lines of text on the left (a long line is
+    shortened with '…', never drawn over the page number) and 'Page x of y' on the right of the first."""
+    number = canvas.getPageNumber()
+    canvas.saveState()
+    canvas.setFont(FONT, FOOTER_SIZE)
+    canvas.setFillColor(colors.HexColor("#555555"))
+    canvas.setStrokeColor(RULE_GREY)
+    canvas.setLineWidth(0.5)
+    canvas.line(MARGIN, 0.6 * inch, PAGE_WIDTH - MARGIN, 0.6 * inch)
+    page = f"Page {number} of {total}" if total else f"Page {number}"
+    room = CONTENT_WIDTH - pdfmetrics.stringWidth(page, FONT, FOOTER_SIZE) - 12
+    canvas.drawString(MARGIN, 0.45 * inch, _fit_line(lines[0], FOOTER_SIZE, room))
+    canvas.drawString(MARGIN, 0.45 * inch - FOOTER_SIZE - 2, _fit_line(lines[1], FOOTER_SIZE, room))
+    canvas.drawRightString(PAGE_WIDTH - MARGIN, 0.45 * inch, page)
+    canvas.restoreState()
+
+
 class _ReviewDocument(BaseDocTemplate):
     """Two page templates (cover, body); headings feed the outline and the table of contents."""
 
-    def __init__(self, buffer: io.BytesIO, review: Review, footer: str) -> None:
+    def __init__(self, buffer: io.BytesIO, review: Review, footer: tuple[str, str]) -> None:
         filing = review.filing
         super().__init__(
             buffer,
@@ -1221,6 +1333,7 @@ class _ReviewDocument(BaseDocTemplate):
             lang="en-US",
             displayDocTitle=1,
             initialFontName=register_fonts(),
+            keepTogetherClass=_WithNext,
         )
         self.page_total = _PageTotal()
         self.footer = footer
@@ -1258,21 +1371,9 @@ class _ReviewDocument(BaseDocTemplate):
         canvas.open_artifact()
 
     def _footer(self, canvas: pdf_canvas.Canvas) -> None:
-        """The filing id and 'Page x of y' (y from the previous pass; the final pass always has it)."""
-        total = self.page_total.total
-        number = canvas.getPageNumber()
-        canvas.saveState()
-        canvas.setFont(FONT, 7.5)
-        canvas.setFillColor(colors.HexColor("#555555"))
-        canvas.setStrokeColor(RULE_GREY)
-        canvas.setLineWidth(0.5)
-        canvas.line(MARGIN, 0.6 * inch, PAGE_WIDTH - MARGIN, 0.6 * inch)
-        page = f"Page {number} of {total}" if total else f"Page {number}"
-        # A long licensee name is shortened to the room left of the page number, never drawn over it.
-        room = CONTENT_WIDTH - pdfmetrics.stringWidth(page, FONT, 7.5) - 12
-        canvas.drawString(MARGIN, 0.45 * inch, _fit_line(self.footer, 7.5, room))
-        canvas.drawRightString(PAGE_WIDTH - MARGIN, 0.45 * inch, page)
-        canvas.restoreState()
+        """The filing, the dates, the tool and the law, and 'Page x of y' (y from the previous pass; the final pass
+        always has it)."""
+        draw_footer(canvas, self.footer, self.page_total.total)
 
     @staticmethod
     def _header(canvas: pdf_canvas.Canvas, text: str) -> None:
@@ -1315,7 +1416,8 @@ def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
     # The dates first and the licensee last: a long name is the part shortened to fit beside the page number.
     footer = (
         f"Filing {filing_id(review)} · reviewed {review.review_date.isoformat()} · filed "
-        f"{metadata.date_filed.isoformat()} · {metadata.licensee}"
+        f"{metadata.date_filed.isoformat()} · {metadata.licensee}",
+        tool_and_law_line(review.tool_version, [(used.chapter, used.version) for used in review.rulebooks]),
     )
     document = _ReviewDocument(buffer, review, footer)
     formatter = _date_formatter(document_epoch(review))
@@ -1329,11 +1431,31 @@ def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
         canvases[:] = [canvas]
         return canvas
 
+    _seed_contents(story.flowables)
     document.multiBuild([*story.flowables, document.page_total], canvasmaker=canvas_maker)
     recorder = canvases[-1].tagging if canvases else None
     if recorder is None:
         return buffer.getvalue()
-    return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links)
+    dated = datetime.fromtimestamp(document_epoch(review), tz=UTC)
+    return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links, dated=dated)
+
+
+def _headings(flowables: Sequence[Flowable]) -> Iterator[_Heading]:
+    """The story's headings in order, those inside kept-together blocks too."""
+    for flowable in flowables:
+        if isinstance(flowable, _Heading):
+            yield flowable
+        yield from _headings(getattr(flowable, "_content", None) or ())
+
+
+def _seed_contents(flowables: Sequence[Flowable]) -> None:
+    """Give the table of contents its entries before the first pass, their page numbers still unknown (0): the
+    contents then take their final length in the first pass, so the pages after them do not move in the second
+    and ``multiBuild`` stops after two passes (three where a long contents would otherwise grow in the second)."""
+    contents = next((flowable for flowable in flowables if isinstance(flowable, _Contents)), None)
+    if contents is None:
+        return
+    contents.collected = [(level, text, 0, key) for level, text, key in (h.outline for h in _headings(flowables))]
 
 
 class PdfRenderer:

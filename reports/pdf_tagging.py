@@ -25,6 +25,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from reportlab.pdfgen import canvas as pdf_canvas
@@ -177,11 +178,18 @@ def _name(value: str) -> Any:
     return pikepdf.Name(f"/{value}")
 
 
-def add_structure_tree(pdf_bytes: bytes, marks: Sequence[Mark], links: Sequence[tuple[int, Node | None]] = ()) -> bytes:
+def add_structure_tree(
+    pdf_bytes: bytes,
+    marks: Sequence[Mark],
+    links: Sequence[tuple[int, Node | None]] = (),
+    dated: datetime | None = None,
+) -> bytes:
     """The PDF with its structure tree: ``marks`` (the final pass's, in drawing order) become the elements under a
     Document element, the pages their parent-tree entries, and the catalog says the file is tagged. ``links`` (the
     final pass's link annotations, in the order made) tie each annotation to the element of the text it sits on
-    (an object reference in the element, a ``/StructParent`` on the annotation)."""
+    (an object reference in the element, a ``/StructParent`` on the annotation). With ``dated``, the catalog also
+    gets an XMP metadata stream repeating the document information, its three dates all ``dated`` (the document's
+    own date, never the clock)."""
     import pikepdf
     from pikepdf import Array, Dictionary, Name
 
@@ -266,12 +274,37 @@ def add_structure_tree(pdf_bytes: bytes, marks: Sequence[Mark], links: Sequence[
         tree_root.ParentTreeNextKey = next_key
         pdf.Root.MarkInfo = Dictionary(Marked=True)
         pdf.Root.StructTreeRoot = tree_root
+        if dated is not None:
+            _write_xmp(pdf, dated)
         out = io.BytesIO()
         # The second half of the file ID is derived from the content (qpdf otherwise draws it at random); the many
         # small structure elements go into compressed object streams (PDF 1.5), which keeps the file near its
         # untagged size.
         pdf.save(out, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
         return out.getvalue()
+
+
+def _write_xmp(pdf: Any, dated: datetime) -> None:
+    """The XMP packet: title, author, subject, keywords, producer and creator tool from the document information,
+    and its creation, modification and metadata dates all ``dated``. pikepdf is told not to name itself the editor,
+    which would stamp the clock."""
+    stamp = dated.isoformat()
+    information = pdf.docinfo
+    fields = {
+        "dc:title": "/Title",
+        "dc:description": "/Subject",
+        "pdf:Keywords": "/Keywords",
+        "pdf:Producer": "/Producer",
+        "xmp:CreatorTool": "/Creator",
+    }
+    with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as metadata:
+        for key, name in fields.items():
+            if name in information:
+                metadata[key] = str(information[name])
+        if "/Author" in information:
+            metadata["dc:creator"] = [str(information["/Author"])]
+        for key in ("xmp:CreateDate", "xmp:ModifyDate", "xmp:MetadataDate"):
+            metadata[key] = stamp
 
 
 def _link_description(annotation: Any, page_numbers: dict[tuple[int, int], int]) -> str | None:

@@ -94,11 +94,13 @@ def _percent_format(places: int) -> str:
 
 
 def _typed_answer(row: ChecklistRow) -> tuple[Any, str | None]:
-    """A checklist answer as a cell: an amount of money or a percentage the checker reads as one becomes a number in
-    its format (a percentage's places as filed); anything else, a blank or an answer it does not read, stays the
-    text as filed."""
+    """A checklist answer as a cell: a whole number, an amount of money or a percentage the checker reads as one
+    becomes a number in its format (a percentage's places as filed); anything else, a blank or an answer it does not
+    read, stays the text as filed."""
     text = row.answer.strip()
     try:
+        if text and row.kind == AnswerKind.INTEGER and text.lstrip("+-").isdigit():
+            return int(text), COUNT_FORMAT
         if text and row.kind == AnswerKind.MONEY:
             amount = read_money(text)
             return amount, _money_format(amount)
@@ -381,7 +383,8 @@ def _published_figures(workbook: Workbook, review: Review) -> None:
                 figure.paytable or "",
                 Decimal(figure.percent) / 100 if figure.percent is not None else "no figure",
                 f"{figure.measure.value}{end}",
-                shown.rounded(figure.places) / 100 if shown is not None and figure.percent is not None else "-",
+                # No figure of pacomply's to set beside it: the cell is left empty, never a dash stored as text.
+                shown.rounded(figure.places) / 100 if shown is not None and figure.percent is not None else None,
                 item.verdict.value,
                 source_text(item),
                 item.explanation,
@@ -454,11 +457,10 @@ _PAR_FIGURES = (
 
 def _par_figure_cell(value: Any) -> Any:
     """A par-sheet figure as a cell: a number stays a number, words stay words (a method, a basis), a list is
-    joined, and a figure not computed says so."""
-    from pacomply.reports.parsheet_text import NOT_COMPUTED
-
+    joined, and a figure not computed for the wager leaves its cell empty (a column of figures holds only
+    numbers)."""
     if value is None:
-        return NOT_COMPUTED
+        return None
     if isinstance(value, str | int):
         return value
     if isinstance(value, tuple | list):
@@ -486,7 +488,7 @@ def _further_fields(sheets: Sequence[Any]) -> list[str]:
 
 def _par_sheets(workbook: Workbook, review: Review) -> None:
     """Par Sheets (every paytable line of every configured wager) and Par Figures (one row per par sheet: its figures
-    as numbers in their formats, 'not computed' where a figure is not computed for the wager)."""
+    as numbers in their formats, the cell left empty where a figure is not computed for the wager)."""
     if not review.par_sheets:
         return
     from pacomply.checker.review_parsheets import differs_from_review
