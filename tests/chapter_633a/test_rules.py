@@ -164,7 +164,8 @@ def test_633a_6_e_offered_wager_must_be_in_checklist() -> None:
 def test_633a_13_f_table_paytable_must_match_checklist_selection() -> None:
     table = blackjack_table("T", wagers=(TableWager(wager="royal_match", paytable="D"),))
     findings = _findings(_with_tables(table), "633A-107")
-    assert len(findings) == 1 and findings[0].citation.short == "633a.13(f)(1)"
+    # Cited at the paragraph of the paytable the table names (D is § 633a.13(f)(2)), the most specific the text gives.
+    assert len(findings) == 1 and findings[0].citation.short == "633a.13(f)(2)"
     # The Board's checklist asks for a separate document where a selected option does not apply to every table:
     # a warning, as in every chapter.
     assert findings[0].severity == Severity.WARNING

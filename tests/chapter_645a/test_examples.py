@@ -14,8 +14,12 @@ from pacomply import regulations
 
 PLANTED = {
     "645a": {"645A-001", "645A-002", "645A-003", "645A-101", "645A-102", "645A-103", "645A-104", "645A-105",
-             "645A-106", "645A-107", "645A-108", "645A-109", "645A-009"},
-    "688a": {"688A-003", "688A-007", "688A-009", "688A-102", "688A-103", "688A-105", "688A-106"},
+             "645A-106", "645A-107", "645A-108", "645A-109", "645A-009",
+             # The checklist offers the Fortune and Insurance wagers that no table of the filing offers.
+             "645A-011"},
+    "688a": {"688A-003", "688A-007", "688A-009", "688A-102", "688A-103", "688A-105", "688A-106",
+             # The checklist offers the Fortune wager that no table of the filing offers.
+             "688A-011"},
 }  # fmt: skip
 
 
