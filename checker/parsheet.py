@@ -290,17 +290,18 @@ def _named_by_paytable(
     """Lines of a whole distribution named by the paytable's rows that pay their odds ("Total of 6 or 33"), where the
     wager's paytable is known and a row pays exactly that net; several rows paying the same odds share the line (the
     engine gives only the net result), their names joined."""
-    from pacomply.regulations.rulebook import PayoutKind
+    from pacomply.regulations.rulebook import PayoutKind, Paytable
 
     from pacomply import regulations
 
     book = regulations.rulebook(chapter)
+    table: Paytable | None
     try:
         if paytable is not None:
             table = book.paytable(wager, paytable)
         else:
             # No filing here: the paytable the wager's only one, or its deck count, fixes (one resolution).
-            from pacomply.checker.rules.paytables import resolve_paytable
+            from pacomply.regulations.paytable_resolution import resolve_paytable
 
             resolved = resolve_paytable(book, wager, None, decks, lambda _key: None)
             table = resolved.paytable if resolved is not None else None

@@ -19,10 +19,10 @@ from pacomply.checker.registry import (
 )
 from pacomply.checker.review_parsheets import review_par_sheets
 from pacomply.checker.rules.common import not_encoded_wagers
-from pacomply.checker.rules.paytables import resolve_paytable
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse, filing_options
 from pacomply.checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
 from pacomply.regulations import chapters
+from pacomply.regulations.paytable_resolution import resolve_paytable
 from pacomply.regulations.rulebook import Reading
 from pacomply.submissions.model import Filing
 

@@ -276,7 +276,7 @@ class Rulebook:
     """The terms the encoded text's definitions section defines (compared with an official text's)."""
     paytable_questions: tuple[tuple[str, str], ...] = ()
     """(wager id, checklist key) where the Rules Submission selects one paytable of the wager for the chapter; a
-    table that names no paytable for the wager takes the one selected (``checker.rules.paytables``)."""
+    table that names no paytable for the wager takes the one selected (``regulations.paytable_resolution``)."""
 
     @property
     def amendments_not_encoded(self) -> tuple[LaterAmendment, ...]:

@@ -18,13 +18,13 @@ from pacomply.checker.rules.common import (
     shared_rules,
     shuffler_answers_rule,
 )
-from pacomply.checker.rules.paytables import selected_text
 from pacomply.regulations.chapter_633a import (
     CAPPED_AWARD_ODDS,
     HAND_DEALING_MAX_DECKS,
     RULEBOOK,
 )
 from pacomply.regulations.citation import Citation, cite
+from pacomply.regulations.paytable_resolution import selected_text
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 
 CHAPTER = "633a"

@@ -22,9 +22,9 @@ from pacomply.checker.rules.common import (
     shared_rules,
     wager_not_offered,
 )
-from pacomply.checker.rules.paytables import PaytableByAmount, resolve_paytable, selected_text
 from pacomply.regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER, RULEBOOK
 from pacomply.regulations.citation import cite
+from pacomply.regulations.paytable_resolution import PaytableByAmount, resolve_paytable, selected_text
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
 
 _RACK = cite("687a.2(d)")

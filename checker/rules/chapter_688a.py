@@ -21,9 +21,9 @@ from pacomply.checker.rules.pai_gow_common import (
     offered_wagers_rule,
     starting_position_rule,
 )
-from pacomply.checker.rules.paytables import resolve_paytable
 from pacomply.regulations.chapter_688a import PROGRESSIVE_TABLES, RULEBOOK
 from pacomply.regulations.citation import cite
+from pacomply.regulations.paytable_resolution import resolve_paytable
 from pacomply.regulations.rulebook import Equipment
 
 _PROGRESSIVE = cite("688a.12(d)")

@@ -12,7 +12,6 @@ from decimal import Decimal
 from fractions import Fraction
 
 from pacomply.checker.registry import CheckContext, CheckFunction, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.paytables import PaytableByAmount, money, priced_by_odds, resolve_paytable
 from pacomply.regulations.citation import RULES_SUBMISSIONS, Citation, cite
 from pacomply.regulations.other_chapters import (
     OTHER_CHAPTER_WAGERS,
@@ -22,6 +21,7 @@ from pacomply.regulations.other_chapters import (
     recognise,
 )
 from pacomply.regulations.payout import Payout, compare, parse_payout
+from pacomply.regulations.paytable_resolution import PaytableByAmount, money, priced_by_odds, resolve_paytable
 from pacomply.regulations.rulebook import (
     AnswerKind,
     DealingMethod,

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 from pacomply.checker.registry import Severity
-from pacomply.checker.rules.paytables import selected_text
+from pacomply.regulations.paytable_resolution import selected_text
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
 from pacomply.submissions.model import Filing, TableWager
 

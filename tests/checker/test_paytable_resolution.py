@@ -1,5 +1,5 @@
-"""One paytable resolution for every wager (checker.rules.paytables): the table's own entry, else the checklist's
-choice (by its paytable answer, or by the required wager where the chapter ties them), else the wager's only
+"""One paytable resolution for every wager (regulations.paytable_resolution): the table's own entry, else the
+checklist's choice (by its paytable answer, or by the required wager where the chapter ties them), else the wager's only
 paytable, else the one the deck count fixes; the findings say which paytable and how it was resolved.
 
 The seeds and wagers compared are the rulebook's own (§ 687a.12(c): Paytable 1 a $1 wager seeded at $2,000,
@@ -13,10 +13,10 @@ from decimal import Decimal
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import configured_wager_math
 from pacomply.checker.rules.chapter_687a import PAYTABLES_BY_AMOUNT
-from pacomply.checker.rules.paytables import Resolution, resolve_paytable
 from pacomply.regulations.chapter_633a import RULEBOOK as RULEBOOK_633A
 from pacomply.regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER
 from pacomply.regulations.chapter_687a import RULEBOOK as RULEBOOK_687A
+from pacomply.regulations.paytable_resolution import Resolution, resolve_paytable
 from pacomply.submissions.model import TableWager
 
 from examples.build_examples import COMPLIANT_687A, answers, dj_wild_table
