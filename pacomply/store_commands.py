@@ -132,7 +132,13 @@ def store_restore(
 @store_app.command("verify", cls=Command)
 def store_verify(
     output_format: Annotated[
-        TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help="Text, or JSON.")
+        TextOrJson,
+        typer.Option(
+            "--format",
+            "-f",
+            case_sensitive=False,
+            help="text: one line per problem found; json: the problems as a list for a script.",
+        ),
     ] = TextOrJson.TEXT,
     database: DatabaseOption = None,
 ) -> None:
@@ -144,11 +150,17 @@ def store_verify(
 
 def _report(verification: Any, output_format: TextOrJson) -> None:
     if output_format == TextOrJson.JSON:
-        typer.echo(json.dumps({
-            "intact": verification.intact,
-            "checked": dict(verification.checked),
-            "problems": [{"where": problem.where, "what": problem.what} for problem in verification.problems],
-        }, indent=2, ensure_ascii=False))
+        typer.echo(
+            json.dumps(
+                {
+                    "intact": verification.intact,
+                    "checked": dict(verification.checked),
+                    "problems": [{"where": problem.where, "what": problem.what} for problem in verification.problems],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
     else:
         counted = ", ".join(f"{count} {name}" for name, count in verification.checked.items())
         for problem in verification.problems:
