@@ -76,6 +76,10 @@ def review_with_progress(paths: list[Path], policy: ReviewPolicy, jobs: int) -> 
 
     from pacomply.review_service import review_paths_under_policy
 
+    if Verbosity.level == 0:
+        # No bar at all: a disabled rich Progress still ends with a blank line on a stderr that is not a terminal
+        # (rich 13.8, the floor), which -q must not print.
+        return review_paths_under_policy(paths, policy, lambda _outcome: None, jobs)
     console = Console(stderr=True)
     with Progress(
         TextColumn("reviewing"),
@@ -84,7 +88,6 @@ def review_with_progress(paths: list[Path], policy: ReviewPolicy, jobs: int) -> 
         TimeElapsedColumn(),
         console=console,
         transient=True,
-        disable=Verbosity.level == 0,
     ) as progress:
         task = progress.add_task("review", total=len(paths))
         return review_paths_under_policy(paths, policy, lambda _outcome: progress.advance(task), jobs)
