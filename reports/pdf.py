@@ -48,6 +48,7 @@ from pacomply.reports.content import (
     document_epoch,
     filing_id,
     finding_flag,
+    finding_message,
     findings_of,
     law_applied_lines,
     location_text,
@@ -58,6 +59,9 @@ from pacomply.reports.content import (
     wager_title,
     worst_severity,
 )
+from pacomply.reports.content import (
+    summary as content_summary,
+)
 from pacomply.reports.pdf_tagging import (
     FOOTER_OPEN,
     HEADER_OPEN,
@@ -67,8 +71,7 @@ from pacomply.reports.pdf_tagging import (
     recorder_of,
     table_nodes,
 )
-from pacomply.reports.reconciliation import beside
-from pacomply.reports.reconciliation import table_rows as published_table_rows
+from pacomply.reports.reconciliation import EVIDENCE_COLUMNS, beside, evidence_rows, sentence, sorted_reconciliations
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import LETTER
@@ -103,6 +106,10 @@ CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
 TABLES_PER_GRID = 3
 SMALLEST_CELL_FONT = 6.0
 SECTION_ROOM = 2 * inch
+#: The columns of the Board-figure table: the figure, its verdict and the sentence that says both in words.
+PUBLISHED_COLUMNS = ("Figure", "Verdict", "In a sentence")
+#: The title of the last section, after the attestation: the evidence for the Board-figure verdicts.
+EVIDENCE_TITLE = "Appendix: evidence for the Board-figure verdicts"
 COVER_PADDING = 1.5  # points above and below a cover table's row (3 elsewhere): the cover stays one page
 
 INK = colors.HexColor("#1A1A1A")
@@ -662,6 +669,19 @@ class _Story:
         review = self.review
         self.heading("Summary")
         self.paragraph(f"<b>{_text(review.verdict[0].upper() + review.verdict[1:])}.</b>")
+        # The verdict, the counts and what to fix first, as the text review opens.
+        lead = content_summary(review)
+        self.paragraph(_text(f"Verdict: {lead.verdict}, with {lead.counts}."))
+        if lead.fix_first:
+            self.add(_Tagged("What to fix first", self.styles.cell_bold, role="H3"))
+            rows = [
+                (
+                    f"{number}. {finding.rule_id}",
+                    _text(f"{finding_message(finding)} ({location_text(finding.location)}; {finding.citation})"),
+                )
+                for number, finding in enumerate(lead.fix_first, start=1)
+            ]
+            self.add(_key_value_table(rows, 1.0 * inch), Spacer(1, 6))
         self.paragraph(
             "This report sets out what pacomply found when it checked the filing against the rulebooks named on the "
             "cover. Each finding cites the subsection it enforces and the cell or field of the filing it is about. "
@@ -929,26 +949,20 @@ class _Story:
         label = _Tagged("The Board's published figures", self.styles.cell_bold, role="H2")
         self.paragraph(
             "Each figure the Board published about a wager the filing configures (with the rest of its list), beside "
-            "pacomply's figure at the Board's printed precision ('pacomply published' lists them all), with the "
-            "evidence for the verdict. Reproduced: pacomply's own reading gives it; reproduced under another reading: "
-            "the chapter's text and the Board disagree; Board misprint: one digit off while the rest of its list "
-            "reproduces; undecidable: pacomply's own figure is simulated around it, or the chapter lacks a number; "
-            "implied parameter: a round rate the chapter does not print gives it; consistent with simulation: within "
-            "two standard errors of a simulation of 10^7 rounds or more; unexplained: the nearest reading and the gap."
+            "pacomply's figure at the Board's printed precision ('pacomply published' lists them all), in one "
+            "sentence a reviewer can repeat; the evidence for each verdict is the last appendix. Reproduced: "
+            "pacomply's own reading gives it; reproduced under another reading: the chapter's text and the Board "
+            "disagree; Board misprint: one digit off while the rest of its list reproduces; undecidable: pacomply's "
+            "own figure is simulated around it, or the chapter lacks a number; implied parameter: a round rate the "
+            "chapter does not print gives it; consistent with simulation: within two standard errors of a simulation "
+            "of 10^7 rounds or more; unexplained: the nearest reading and the gap."
         )
-        labels = ("Figure", "Board", "pacomply", "Verdict", "Why")
-        data = [_header_cells(labels)]
-        evidence = {item.figure.id: item.evidence_text for item in review.published}
-        for figure_id, _wager, _paytable, board, ours, verdict, source, explanation in published_table_rows(
-            review.published, with_evidence=False
-        ):
-            data.append([_p(_text(value)) for value in (figure_id, f"{board} ({source})", ours, verdict, explanation)])
-            if evidence.get(figure_id):
-                # The evidence in a row of its own, so a long list can break between a figure and its evidence.
-                data.append([_p(_text(value)) for value in (figure_id, "", "", "evidence", evidence[figure_id])])
-        table = _Grid(
-            _tag_cells(data), colWidths=[1.3 * inch, 1.5 * inch, 0.75 * inch, 0.95 * inch, None], repeatRows=1
-        )
+        data = [_header_cells(PUBLISHED_COLUMNS)]
+        data += [
+            [_p(_text(value)) for value in (item.figure.id, item.verdict.value, sentence(item))]
+            for item in sorted_reconciliations(review.published)
+        ]
+        table = _Grid(_tag_cells(data), colWidths=[1.3 * inch, 1.1 * inch, None], repeatRows=1)
         table.setStyle(_grid_style())
         # The title and its introduction stay with the start of the table (never alone at a page's foot).
         introduction = self.flowables.pop()
@@ -1053,6 +1067,26 @@ class _Story:
             for note in sheet.notes:
                 self.add(_p(_text(f"Note: {note}"), self.styles.small))
             self.add(Spacer(1, 8))
+
+    def evidence(self) -> None:
+        """The appendix of the evidence for the Board-figure verdicts: one row per piece of evidence, named in
+        words, as the text review's appendix gives it."""
+        review = self.review
+        self.heading(EVIDENCE_TITLE)
+        rows = evidence_rows(review.published)
+        if not rows:
+            # The section is always there, so the sections keep their numbers for every filing.
+            self.paragraph("No Board figure about the wagers filed has evidence to set out.")
+            return
+        self.paragraph(
+            "What each verdict on the Board's published figures rests on, figure by figure in the order of the "
+            "Board's lists: the readings tried, the gaps measured and the figures reproduced."
+        )
+        data = [_header_cells(EVIDENCE_COLUMNS)]
+        data += [[_p(_text(value)) for value in row] for row in rows]
+        table = _Grid(_tag_cells(data), colWidths=[1.3 * inch, 1.8 * inch, None], repeatRows=1)
+        table.setStyle(_grid_style())
+        self.add(table)
 
     def readings(self) -> None:
         review = self.review
@@ -1411,6 +1445,7 @@ def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
     story.par_sheets()
     story.readings()
     story.attestation()
+    story.evidence()
     buffer = io.BytesIO()
     metadata = review.filing.metadata
     # The dates first and the licensee last: a long name is the part shortened to fit beside the page number.

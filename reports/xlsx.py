@@ -1,9 +1,9 @@
 """The review as an Excel workbook a reviewer can work in: Summary, Checklist (answers with finding flags),
-Tables, Findings (filterable, frozen header, severity colours), Wager Math, Board Figures (with each verdict's
-evidence), Paytables, Par Sheets and Par Figures, and Readings. Dates are dates, counts and amounts numbers and
-figures percentages (the Board's published ones too, at its precision), each in its number format, and so are the
-checklist's money and percentage answers the checker reads; every sheet prints landscape, one page wide, its header
-row repeated.
+Tables, Findings (filterable, frozen header, severity colours), Wager Math, Board Figures, Evidence (what each
+Board-figure verdict rests on), Paytables, Par Sheets and Par Figures, and Readings. Dates are dates, counts and
+amounts numbers and figures percentages (the Board's published ones too, at its precision), each in its number
+format, and so are the checklist's money and percentage answers the checker reads; every sheet prints landscape, one
+page wide, its header row repeated.
 
 Every text cell is written as text: anything from the filing that a spreadsheet would run as a formula
 (``=HYPERLINK(...)``, ``+``, ``-``, ``@``) is neutralised, and the cell's type is forced to string. The workbook is
@@ -13,10 +13,11 @@ byte-identical for the same review: document properties and zip entry times are 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openpyxl import Workbook
 from openpyxl.cell import Cell
@@ -25,6 +26,7 @@ from openpyxl.utils import get_column_letter
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
 from pacomply.regulations.rulebook import AnswerKind
+from pacomply.reports import wording
 from pacomply.reports.content import (
     MONEY_FIELDS,
     PAR_SHEET_DIFFERS,
@@ -40,11 +42,20 @@ from pacomply.reports.content import (
     table_value,
     worst_severity,
 )
-from pacomply.reports.reconciliation import beside, sorted_reconciliations, source_text
+from pacomply.reports.reconciliation import (
+    EVIDENCE_COLUMNS,
+    beside,
+    evidence_rows,
+    sorted_reconciliations,
+    source_text,
+)
 from pacomply.submissions.files import neutralise_formula, xml_text
 from pacomply.submissions.model import TableConfiguration
 from pacomply.submissions.values import ValueProblem, read_money, read_percentage
 from pacomply.submissions.xlsx_writer import workbook_bytes
+
+if TYPE_CHECKING:
+    from pacomply.checker.reconciliation import Reconciliation
 
 SEVERITY_FILLS = {
     Severity.ERROR: PatternFill("solid", start_color="F8D7DA", end_color="F8D7DA"),
@@ -361,7 +372,7 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
 #: cells at the Board's printed precision) and what the Board's figure measures in a column of its own.
 PUBLISHED_SHEET_COLUMNS = (
     "Figure", "Wager", "Paytable", "Board", "Measure", "pacomply", "Verdict", "Board's source", "Explanation",
-    "Evidence", "Beside wager math",
+    "Beside wager math",
 )  # fmt: skip
 
 
@@ -387,18 +398,51 @@ def _published_figures(workbook: Workbook, review: Review) -> None:
                 shown.rounded(figure.places) / 100 if shown is not None and figure.percent is not None else None,
                 item.verdict.value,
                 source_text(item),
-                item.explanation,
-                "; ".join(f"{name}: {value}" for name, value in item.evidence),
+                wording.without_reading_ids(wording.plain(item.explanation)),
                 "; ".join(_rows_beside(figure.id, review)),
             )
         )
     sheet = _sheet(workbook, "Board Figures", PUBLISHED_SHEET_COLUMNS, rows,
-                   (26, 14, 12, 10, 16, 10, 22, 40, 70, 70, 40))  # fmt: skip
+                   (26, 14, 12, 10, 16, 10, 22, 40, 70, 40))  # fmt: skip
     for row_number, item in enumerate(items, start=2):
         if item.figure.percent is None:
             continue
         for column in (4, 6):
             sheet.cell(row=row_number, column=column).number_format = _percent_format(item.figure.places)
+    _evidence(workbook, items)
+
+
+def _evidence(workbook: Workbook, items: Sequence[Reconciliation]) -> None:
+    """The Evidence sheet: what each Board-figure verdict rests on, one row per piece of evidence, named in words
+    (the text review's appendix); a value that is a number or a percentage is a number cell in its format."""
+    rows = evidence_rows(items)
+    if not rows:
+        return
+    typed = [(figure, label, *_evidence_value(value)) for figure, label, value in rows]
+    sheet = _sheet(workbook, "Evidence", EVIDENCE_COLUMNS, [row[:3] for row in typed], (26, 34, 90))
+    for row_number, (_figure, _label, _value, number_format) in enumerate(typed, start=2):
+        if number_format is not None:
+            sheet.cell(row=row_number, column=3).number_format = number_format
+
+
+#: A number as the evidence writes it: '12', '9,654', '-0.013891' (thousands grouped by commas or not at all).
+_NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
+_PERCENT_VALUE = re.compile(rf"({_NUMBER}) ?%")
+_NUMBER_VALUE = re.compile(_NUMBER)
+
+
+def _evidence_value(text: str) -> tuple[Any, str | None]:
+    """A piece of evidence as its cell: '0.0123 %' a percent cell, '9,654' or '0.5' a number cell, anything else
+    text; the number format keeps the places written."""
+    percent = _PERCENT_VALUE.fullmatch(text)
+    if percent is not None:
+        return Decimal(percent.group(1).replace(",", "")) / 100, _percent_format(len(percent.group(2) or ""))
+    number = _NUMBER_VALUE.fullmatch(text)
+    if number is None:
+        return text, None
+    places = len(number.group(1) or "")
+    value = Decimal(text.replace(",", ""))
+    return (value, "#,##0." + "0" * places) if places else (int(value), COUNT_FORMAT)
 
 
 def _rows_beside(figure_id: str, review: Review) -> list[str]:

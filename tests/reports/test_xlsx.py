@@ -20,6 +20,7 @@ SHEETS = [
     "Findings",
     "Wager Math",
     "Board Figures",
+    "Evidence",
     "Paytables",
     "Par Sheets",
     "Par Figures",
