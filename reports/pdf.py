@@ -673,7 +673,7 @@ class _Story:
         lead = content_summary(review)
         self.paragraph(_text(f"Verdict: {lead.verdict}, with {lead.counts}."))
         if lead.fix_first:
-            self.add(_Tagged("What to fix first", self.styles.cell_bold, role="H3"))
+            self.add(_Tagged("What to fix first", self.styles.cell_bold, role="P"))
             rows = [
                 (
                     f"{number}. {finding.rule_id}",
