@@ -671,7 +671,7 @@ class _Story:
         self.paragraph(f"<b>{_text(review.verdict[0].upper() + review.verdict[1:])}.</b>")
         # The verdict, the counts and what to fix first, as the text review opens.
         lead = content_summary(review)
-        self.paragraph(_text(f"Verdict: {lead.verdict}, with {lead.counts}."))
+        self.paragraph(_text(f"Findings: {lead.counts}."))
         if lead.fix_first:
             self.add(_Tagged("What to fix first", self.styles.cell_bold, role="P"))
             rows = [

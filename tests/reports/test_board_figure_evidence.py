@@ -11,6 +11,7 @@ import openpyxl
 import pdfplumber
 import pytest
 from pacomply.checker.review import Review, review_filing
+from pacomply.reports.content import summary
 from pacomply.reports.pdf import EVIDENCE_TITLE, PUBLISHED_COLUMNS
 from pacomply.reports.pdf import RENDERER as PDF_RENDERER
 from pacomply.reports.reconciliation import EVIDENCE_COLUMNS, evidence_rows, sorted_reconciliations
@@ -105,3 +106,17 @@ def test_workbook_evidence_sheet_has_named_columns_in_words_and_typed_values(exa
         if isinstance(cell.value, str) and any(key in cell.value for key in keys)
     ]
     assert leaked == []
+
+
+def test_pdf_summary_leads_with_the_counts_and_what_to_fix_first(violations_review: Review) -> None:
+    lead = summary(violations_review)
+    assert lead.fix_first  # the example has errors to fix
+    lines = _pdf_lines(PDF_RENDERER.render(violations_review))
+    text = " ".join(" ".join(lines).split())
+    body = text[text.index("1 Summary", text.index("Attestation")) :]  # past the contents page
+    section = body[: body.index("1.1 Findings by table")]
+    assert f"Findings: {lead.counts}." in section
+    fix_first = section[section.index("What to fix first") :]
+    for number, finding in enumerate(lead.fix_first, start=1):
+        assert f"{number}. {finding.rule_id}" in fix_first
+        assert str(finding.citation) in fix_first
