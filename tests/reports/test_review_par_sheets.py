@@ -28,6 +28,7 @@ from pacomply.reports.parsheet_json import par_sheet_json
 from pacomply.reports.parsheet_pdf import render_par_sheet_pdf
 from pacomply.reports.parsheet_text import summary_rows, title
 from pacomply.reports.pdf import RENDERER as PDF
+from pacomply.reports.reconciliation import EVIDENCE_COLUMNS, evidence_rows
 from pacomply.reports.text import TextRenderer
 from pacomply.reports.xlsx import PERCENT_FORMAT
 from pacomply.reports.xlsx import RENDERER as XLSX
@@ -97,12 +98,14 @@ def test_pdf_review_has_par_sheets_and_the_evidence_of_each_board_figure(dj_wild
         assert title(sheet).removeprefix("Par sheet: ") in body
     evidenced = [item for item in dj_wild.published if item.evidence]
     assert evidenced, "the 687a Board figures carry evidence"
+    # The evidence is the last appendix, each piece named and written in words (as the text review's appendix).
+    appendix = text[text.rindex("Appendix: evidence for the Board-figure verdicts") :]
     for item in evidenced:
-        name, value = item.evidence[0]
-        assert " ".join(value.split()) in text, (item.figure.id, name)
+        (_figure, label, value), *_rest = evidence_rows([item])
+        assert " ".join(label.split()) in appendix and " ".join(value.split()) in appendix, (item.figure.id, label)
 
 
-def test_workbook_has_par_sheets_figures_as_numbers_and_evidence_in_its_own_column(dj_wild: Review) -> None:
+def test_workbook_has_par_sheets_figures_as_numbers_and_evidence_in_its_own_sheet(dj_wild: Review) -> None:
     workbook = openpyxl.load_workbook(io.BytesIO(XLSX.render(dj_wild)))
     lines = workbook["Par Sheets"]
     assert lines.max_row - 1 == sum(len(sheet.lines) for sheet in dj_wild.par_sheets)
@@ -112,12 +115,12 @@ def test_workbook_has_par_sheets_figures_as_numbers_and_evidence_in_its_own_colu
     for row, sheet in enumerate(dj_wild.par_sheets, start=2):
         cell = figures.cell(row=row, column=edge_column)
         assert cell.value == pytest.approx(sheet.house_edge) and cell.number_format == PERCENT_FORMAT
-    board = workbook["Board Figures"]
-    board_headers = [cell.value for cell in board[1]]
-    evidence = {item.figure.id: item.evidence_text for item in dj_wild.published}
-    for row in board.iter_rows(min_row=2, values_only=True):
-        figure_id = row[0]
-        assert (row[board_headers.index("Evidence")] or "") == evidence[figure_id]
+    assert "Evidence" not in [cell.value for cell in workbook["Board Figures"][1]]
+    rows = list(workbook["Evidence"].iter_rows(values_only=True))
+    assert rows[0] == EVIDENCE_COLUMNS
+    assert [row[:2] for row in rows[1:]] == [
+        (figure, label) for figure, label, _value in evidence_rows(dj_wild.published)
+    ]
 
 
 def test_a_figure_left_none_is_left_out_and_a_field_added_later_is_shown(dj_wild: Review) -> None:
