@@ -674,14 +674,14 @@ class _Story:
         self.paragraph(_text(f"Findings: {lead.counts}."))
         if lead.fix_first:
             self.add(_Tagged("What to fix first", self.styles.cell_bold, role="P"))
-            rows = [
+            fix_first = [
                 (
                     f"{number}. {finding.rule_id}",
                     _text(f"{finding_message(finding)} ({location_text(finding.location)}; {finding.citation})"),
                 )
                 for number, finding in enumerate(lead.fix_first, start=1)
             ]
-            self.add(_key_value_table(rows, 1.0 * inch), Spacer(1, 6))
+            self.add(_key_value_table(fix_first, 1.0 * inch), Spacer(1, 6))
         self.paragraph(
             "This report sets out what pacomply found when it checked the filing against the rulebooks named on the "
             "cover. Each finding cites the subsection it enforces and the cell or field of the filing it is about. "

@@ -9,7 +9,7 @@ arrange the same facts.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,9 +21,6 @@ if TYPE_CHECKING:
 
 WIDTH = 110
 _ORDER = {figure.id: position for position, figure in enumerate(FIGURES)}
-
-#: The columns of the reconciliation table in the PDF and Excel reviews.
-COLUMNS = ("Figure", "Wager", "Paytable", "Board", "pacomply", "Verdict", "Board's source", "Explanation")
 
 
 def sorted_reconciliations(items: Iterable[Reconciliation]) -> tuple[Reconciliation, ...]:
@@ -185,29 +182,3 @@ def beside(row: WagerMath, items: Iterable[Reconciliation], *, every: bool = Fal
 def beside_text(row: WagerMath, items: Iterable[Reconciliation]) -> str:
     """The Board figures of a row in one line ('' where the Board published none)."""
     return "; ".join(entry.text() for entry in beside(row, items))
-
-
-def table_rows(items: Sequence[Reconciliation], with_evidence: bool = False) -> list[tuple[str, ...]]:
-    """The reconciliation as rows of :data:`COLUMNS` (PDF and Excel sections), one row per figure, wagers named and
-    numbers in words; the evidence is the appendix of :func:`evidence_rows`, or ends the explanation where
-    ``with_evidence`` asks for it."""
-    from pacomply.reports import wording
-
-    return [
-        (
-            item.figure.id,
-            wording.wager_name(item.figure.chapter, item.figure.wager) if item.figure.wager else "",
-            item.figure.paytable or "",
-            board_text(item),
-            pacomply_text(item),
-            item.verdict.value,
-            source_text(item),
-            wording.without_reading_ids(wording.plain(item.explanation))
-            + (
-                ". Evidence: " + "; ".join(f"{label.lower()}: {value}" for _, label, value in evidence_rows([item]))
-                if item.evidence and with_evidence
-                else ""
-            ),
-        )
-        for item in sorted_reconciliations(items)
-    ]
