@@ -37,6 +37,7 @@ from xml.sax.saxutils import escape
 from pacomply.checker.registry import Finding, Severity
 from pacomply.checker.review import Review
 from pacomply.checker.wager_math import WagerMath
+from pacomply.reports import wording
 from pacomply.reports.content import (
     PAR_SHEET_DIFFERS,
     RETURN_BASIS,
@@ -636,7 +637,7 @@ class _Story:
             return [table]
         rows = [
             (
-                f"{math.chapter} {math.wager}"
+                f"{math.chapter} {wording.wager_name(math.chapter, math.wager)}"
                 + (f" ({math.paytable})" if math.paytable else "")
                 + f", {decks_text(math.decks)}",
                 f"house edge {percent(math.house_edge)}, return {percent(math.return_)} (1 − element of risk; "
@@ -764,8 +765,7 @@ class _Story:
                     [
                         _p(_text(row.section or row.chapter)),
                         _p(
-                            f"{question}<br/><font size=6.5 color='#666666'>{_text(row.key)} · "
-                            f"{_text(location_text(row.location))}</font>"
+                            f"{question}<br/><font size=6.5 color='#666666'>{_text(location_text(row.location))}</font>"
                         ),
                         _p(answer),
                         _p(_flags(row.findings)),
@@ -844,7 +844,7 @@ class _Story:
         ]
         if finding.table_id:
             rows.append(("Table", _text(finding.table_id)))
-        rows += [("Message", _text(finding.message)), ("Fix", _text(finding.fix))]
+        rows += [("Message", _text(finding_message(finding))), ("Fix", _text(finding.fix))]
         if finding.waiver is not None:
             waiver = finding.waiver
             rows.append(
@@ -922,7 +922,7 @@ class _Story:
                     _p(_text(value))
                     for value in (
                         math.chapter,
-                        math.wager,
+                        wording.wager_name(math.chapter, math.wager),
                         math.paytable or "none",
                         math.decks,
                         percent(math.house_edge),
@@ -955,7 +955,7 @@ class _Story:
             "disagree; Board misprint: one digit off while the rest of its list reproduces; undecidable: pacomply's "
             "own figure is simulated around it, or the chapter lacks a number; implied parameter: a round rate the "
             "chapter does not print gives it; consistent with simulation: within two standard errors of a simulation "
-            "of 10^7 rounds or more; unexplained: the nearest reading and the gap."
+            "of 10 million rounds or more; unexplained: the nearest reading and the gap."
         )
         data = [_header_cells(PUBLISHED_COLUMNS)]
         data += [

@@ -212,6 +212,24 @@ def _reading_words(identifier: str) -> str:
     return identifier
 
 
+def questions_for_keys(text: str, chapter: str | None) -> str:
+    """A finding's quoted checklist keys as the questions the filer answered: "answers No to 'trips_offered'" →
+    "answers No to “Do you offer a Trips Bonus Wager?”" (the key is the workbook's; the reader knows the question)."""
+    if not chapter:
+        return text
+    from pacomply import regulations
+
+    try:
+        questions = {question.key: question.question for question in regulations.rulebook(chapter).checklist}
+    except regulations.UnknownChapterError:
+        return text
+    return re.sub(
+        r"'([a-z][a-z0-9_]*)'",
+        lambda match: f"“{questions[match.group(1)]}”" if match.group(1) in questions else match.group(0),
+        text,
+    )
+
+
 def without_reading_ids(text: str) -> str:
     """A computed sentence without reading ids: "(1 deck, 687a-bad-beat: three of a kind or better)" → "(1 deck,
     three of a kind or better)"; "under reading 687a-bad-beat 'x'" → "under the reading 'x'"; a bare id becomes the

@@ -120,3 +120,24 @@ def test_pdf_summary_leads_with_the_counts_and_what_to_fix_first(violations_revi
     for number, finding in enumerate(lead.fix_first, start=1):
         assert f"{number}. {finding.rule_id}" in fix_first
         assert str(finding.citation) in fix_first
+
+
+def test_pdf_prints_no_wager_id_checklist_key_or_exponent_of_ours() -> None:
+    """The PDF review of the 687a violations example names wagers, questions and sample sizes in words: no wager id
+    outside the filer's own Wagers cells, no quoted checklist key, no '1.200e+08' or '10^7' (the ids and keys are the
+    ones the chapter's rulebook defines, so the list is derived, not typed in)."""
+    import re
+
+    from pacomply import regulations
+
+    with pdfplumber.open(io.BytesIO(PDF_RENDERER.render(_review("687a-violations.xlsx")))) as document:
+        text = "\n".join(page.extract_text() or "" for page in document.pages)
+    book = regulations.rulebook("687a")
+    assert not re.search(r"\d\.\d+e[+-]\d\d|10\^\d", text)
+    for question in book.checklist:
+        assert f"'{question.key}'" not in text, question.key
+        assert f"{question.key} ·" not in text, question.key
+    for wager in book.wagers:
+        if "_" in wager.id:
+            # Only the Tables sheet's echo of what the filer typed ('bad_beat=DJWBB-03') may hold an id.
+            assert not re.search(rf"(?<![\w=;]){re.escape(wager.id)}(?![=\w])", text), wager.id

@@ -15,7 +15,7 @@ import pytest
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review, review_filing
 from pacomply.checker.wager_math import WagerMath
-from pacomply.reports.content import filing_id, percent
+from pacomply.reports.content import filing_id, finding_message, percent
 from pacomply.reports.pdf import RENDERER, font_files
 from pacomply.submissions import read_filing
 
@@ -115,7 +115,7 @@ def test_every_finding_is_listed_with_rule_citation_location_message_and_fix(
     findings_part = text[text.find("4 Findings", text.find("9 Attestation") + 1) :]
     for finding in violations_review.findings:
         assert f"{finding.rule_id} · {finding.rule_name} · {finding.severity.value}" in findings_part
-        assert _squash(finding.message) in findings_part
+        assert _squash(finding_message(finding)) in findings_part
         assert _squash(finding.fix) in findings_part
         assert str(finding.location) in findings_part
         assert str(finding.citation) in findings_part  # the § sign survives extraction
@@ -289,7 +289,7 @@ def test_every_example_filing_renders_with_its_sections_findings_and_figures(exa
     assert all(position >= 0 for position in positions) and positions == sorted(positions)
     assert f"Verdict: {review.verdict}" in text
     for finding in review.findings:
-        assert _squash(finding.message) in text
+        assert _squash(finding_message(finding)) in text
     for math in review.wager_math:
         assert percent(math.house_edge) in text and percent(math.return_) in text
     assert f"Page {len(rendered.pages)} of {len(rendered.pages)}" in rendered.pages[-1]
