@@ -138,7 +138,9 @@ def _request_figure() -> Any:
 def _chapter_figures(chapter: str) -> Iterator[Wanted]:
     """The figures a chapter's own wager math names through its ``stored_figures()`` hook (the rule sets a filing
     can set, the enumerations and simulations under its wagers); none when it has no hook."""
-    hook = chapter_registry.chapter(chapter).hook("wager math", "stored_figures")
+    from pacomply.checker.wager_math.hooks import wager_math_of
+
+    hook = wager_math_of(chapter_registry.chapter(chapter)).figures.stored_figures
     if hook is not None:
         for stored, inputs in hook():
             yield Wanted(stored, inputs)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse
+from pacomply.checker.wager_math.hooks import ParSheetHooks, wager_math_of
 from pacomply.regulations import chapters
 
 #: What the standard deviation is measured on: the net result of one round, in units of the initial wager.
@@ -234,6 +235,11 @@ def _progressive_lines(model) -> tuple[tuple[ParLine, ...], int]:
     return tuple(lines), space
 
 
+def _par_sheet_hooks(chapter: str) -> ParSheetHooks:
+    """What the chapter's wager math gives its par sheets (checker/wager_math/hooks.py)."""
+    return wager_math_of(chapters.chapter(chapter)).par_sheet
+
+
 def _on_true_space(
     chapter: str, wager: str, paytable: str | None, decks: int, lines: tuple[ParLine, ...], space: int | None
 ) -> tuple[tuple[ParLine, ...], int | None, str | None]:
@@ -242,7 +248,7 @@ def _on_true_space(
     the least common denominator, said so."""
     if not lines:
         return lines, space, None
-    hook = chapters.chapter(chapter).hook("wager math", "par_sheet_space")
+    hook = _par_sheet_hooks(chapter).space
     named = hook(wager, paytable, decks) if hook is not None else None
     if named is not None:
         count, basis = named
@@ -265,18 +271,19 @@ def _lines(chapter: str, wager: str, paytable: str | None, decks: int):
 
 
 def _raw_lines(chapter: str, wager: str, paytable: str | None, decks: int):
-    progressive = chapters.chapter(chapter).hook("wager math", "par_sheet_progressive")
+    hooks = _par_sheet_hooks(chapter)
+    progressive = hooks.progressive
     model = progressive(wager, paytable) if progressive is not None else None
     if model is not None:
         lines, space = _progressive_lines(model)
         return lines, space, _progressive_facts(model)
-    named_outcomes = chapters.chapter(chapter).hook("wager math", "par_sheet_named_outcomes")
+    named_outcomes = hooks.named_outcomes
     named = named_outcomes(wager, paytable) if named_outcomes is not None else None
     if named is not None:
         probabilities, pays, order = named
         lines, space = _named_lines(probabilities, pays, order)
         return lines, space, None
-    distribution_hook = chapters.chapter(chapter).hook("wager math", "par_sheet_distribution")
+    distribution_hook = hooks.distribution
     distribution = distribution_hook(wager, paytable, decks) if distribution_hook is not None else None
     if distribution is None:
         return (), None, None
@@ -338,11 +345,11 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
     if row.ci95 is not None:
         standard_error = (row.ci95[1] - row.ci95[0]) / 2 / _Z95
     seed = None
-    simulation_facts = chapters.chapter(chapter).hook("wager math", "par_sheet_simulation")
+    simulation_facts = _par_sheet_hooks(chapter).simulation
     if row.method == "simulation" and simulation_facts is not None:
         seed, simulation_notes = simulation_facts(row.rounds, standard_error)
         notes.extend(simulation_notes)
-    strategy_grid = chapters.chapter(chapter).hook("wager math", "par_sheet_grid")
+    strategy_grid = _par_sheet_hooks(chapter).grid
     grid = strategy_grid(wager, row.decks) if strategy_grid is not None else None
     total = row.house_edge / row.element_of_risk if row.element_of_risk else 1.0
     hit_frequency, std_dev = row.hit_frequency, row.std_dev

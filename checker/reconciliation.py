@@ -41,6 +41,7 @@ from pacomply import regulations
 
 if TYPE_CHECKING:
     from pacomply.checker.wager_math import PricedReading, WagerMath
+    from pacomply.checker.wager_math.hooks import ReconciliationHooks
 
 #: Digits after the point kept for pacomply's figures in percent (six: more than any Board figure carries).
 PERCENT_PLACES = 6
@@ -282,15 +283,16 @@ def _alternative_base_chapters() -> tuple[str, ...]:
     return chapters.chapters_with(Capability.FILED_BASE_GAME)
 
 
-def _wager_math_hook(chapter: str, name: str) -> Any:
-    """A hook of the chapter's wager math module (``printed_rate``, ``outcome_model``, ``SIZED_BONUS_WAGERS``,
-    ``bonus_trips_and_straight_odds``, ``bonus_envy_moments``; docs/DEVELOPING.md), None where it has none or the
-    chapter is not supported."""
+def _reconciliation_hooks(chapter: str) -> ReconciliationHooks:
+    """What the chapter's wager math gives the reconciliation (``printed_rate``, ``outcome_model``, the sized Pai Gow
+    bonuses; checker/wager_math/hooks.py), none of them where the chapter is not supported."""
+    from pacomply.checker.wager_math.hooks import ReconciliationHooks, wager_math_of
+
     try:
         descriptor = chapters.chapter(chapter)
     except chapters.UnknownChapterError:
-        return None
-    return descriptor.hook("wager math", name)
+        return ReconciliationHooks()
+    return wager_math_of(descriptor).reconciliation
 
 
 def _strategy(figure: PublishedFigure) -> Strategy | None:
@@ -337,12 +339,9 @@ def requests_for(figure: PublishedFigure) -> tuple[Request, ...]:
 def _analysed_decks(chapter: str) -> tuple[int, ...]:
     """The deck counts the chapter's base game is analysed at (``edge`` shows the same): a chapter may list fewer
     than it permits where the rest add nothing a reviewer needs (``ANALYSED_DECKS``)."""
-    from importlib import import_module
-
     from pacomply import regulations
 
-    module = import_module(type(regulations.rulebook(chapter)).__module__.replace("rulebook", f"chapter_{chapter}"))
-    analysed = getattr(module, "ANALYSED_DECKS", None)
+    analysed = chapters.chapter(chapter).hook("rulebook", "ANALYSED_DECKS")
     return tuple(analysed) if analysed else tuple(sorted(regulations.rulebook(chapter).permitted_decks))
 
 
@@ -453,9 +452,8 @@ def _is_calibrated(candidate: PricedReading) -> bool:
 def _printed_rate(chapter: str, paytable: str | None) -> Fraction | None:
     """The rate of progression the chapter prints for a progressive paytable (None where it prints none): its wager
     math's ``printed_rate`` hook."""
-    hook = _wager_math_hook(chapter, "printed_rate")
-    rate: Fraction | None = hook(paytable) if hook is not None else None
-    return rate
+    hook = _reconciliation_hooks(chapter).printed_rate
+    return hook(paytable) if hook is not None else None
 
 
 def _candidate_std_dev(row: WagerMath, priced: PricedReading, restated: set[str]) -> float | None:
@@ -495,8 +493,8 @@ def _bonus_std_dev(row: WagerMath, parts: Sequence[PricedReading]) -> float | No
     taken as independent of the player's (the shared deck's small dependence is left out), so N of them add
     N·Var(a) / Q². The figure sizes a simulation's noise; it is not a published quantity. None where a part is
     neither reading, or the row has no standard deviation."""
-    sized = _wager_math_hook(row.chapter, "SIZED_BONUS_WAGERS") or frozenset()
-    if row.wager not in sized or row.std_dev is None or row.paytable is None:
+    sized = _reconciliation_hooks(row.chapter).sized_bonuses
+    if sized is None or row.wager not in sized.wagers or row.std_dev is None or row.paytable is None:
         return None
     relied = {priced.reading: priced for priced in row.priced_readings if priced.relied_on}
     bases = {priced.exact_return for priced in relied.values() if priced.exact_return is not None}
@@ -510,13 +508,13 @@ def _bonus_std_dev(row: WagerMath, parts: Sequence[PricedReading]) -> float | No
         if anchor is None or priced.exact_return is None or anchor.exact_return is None or priced.candidate is None:
             return None
         if priced.reading.endswith("-bonus-highest-ranking-hand"):
-            three, straight = _wager_math_hook(row.chapter, "bonus_trips_and_straight_odds")(row.wager, row.paytable)
+            three, straight = sized.trips_and_straight_odds(row.wager, row.paytable)
             change = priced.exact_return - anchor.exact_return
             second += change * (three + straight)
             mean += change
         elif priced.reading.endswith("-envy-players") and priced.candidate.startswith("envy-"):
             players = int(priced.candidate.removeprefix("envy-"))
-            first_moment, second_moment = _wager_math_hook(row.chapter, "bonus_envy_moments")(row.wager, row.paytable)
+            first_moment, second_moment = sized.envy_moments(row.wager, row.paytable)
             qualifying = Fraction(5)
             envy_variance += players * (second_moment - first_moment**2) / qualifying**2
         else:
@@ -1545,9 +1543,8 @@ def _outcome_model(chapter: str, wager: str) -> tuple[dict[str, Fraction], dict[
     """Where every paytable of a wager is one set of outcomes weighted differently (688a's Ace High Bonus): the
     outcomes' probabilities and each paytable's return per outcome, so one simulation can be tested for a list (the
     chapter's wager math's ``outcome_model`` hook)."""
-    hook = _wager_math_hook(chapter, "outcome_model")
-    model: tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]] | None = hook(wager) if hook else None
-    return model
+    hook = _reconciliation_hooks(chapter).outcome_model
+    return hook(wager) if hook is not None else None
 
 
 def _one_simulation_chi_square(members: Sequence[Reconciliation], rounds: int) -> float | None:

@@ -167,7 +167,12 @@ def filing_base_game(filing: Filing, chapter: str, overrides: BaseGameOptions | 
     descriptor = chapters.chapter(chapter)
     if not descriptor.has(chapters.Capability.FILED_BASE_GAME):
         return None
-    options: BaseGameOptions = descriptor.module("wager math").rules_from_filing(filing)
+    from pacomply.checker.wager_math.hooks import wager_math_of
+
+    hook = wager_math_of(descriptor).rules_from_filing
+    if hook is None:
+        raise chapters.IncompleteChapterError(chapter, "wager math", "FILED_BASE_GAME without rules_from_filing")
+    options = hook(filing)
     return options if overrides is None else options.then(overrides)
 
 
@@ -228,7 +233,15 @@ def configured_wager_math(
             # Only the base games take rule options; the side wagers' figures do not depend on them.
             chosen = options[table_chapter] if wager_id in BASE_GAME_WAGERS else None
             filed = filing_options(filing, table_chapter, wager_id)
-            for math in analyse(table_chapter, wager_id, paytable, decks, base_game=chosen, **filed):
+            for math in analyse(
+                table_chapter,
+                wager_id,
+                paytable,
+                decks,
+                base_game=chosen,
+                meter_rate=filed.meter_rate,
+                crown_treasure=filed.crown_treasure,
+            ):
                 results[math.sort_key] = math
         except AnalysisUnavailable:
             continue  # the rules report why the wager or paytable is not permitted

@@ -42,13 +42,15 @@ class Capability(StrEnum):
     """Something a chapter's wager math or review can do beyond pricing its wagers on the chapter's own terms."""
 
     BASE_GAME_OPTIONS = "base_game"
-    """Its ``analyse`` takes ``base_game``: a blackjack base game's rule and strategy options."""
+    """Its ``analyse`` reads the options' ``base_game``: a blackjack base game's rule and strategy options."""
     FILED_BASE_GAME = "filed_base_game"
     """The filing's checklist answers set its base game's rules: its wager math has ``rules_from_filing(filing)``."""
     METER_RATE = "meter_rate"
-    """Its ``analyse`` takes ``meter_rate``: a progressive wager's rate of progression, for its long run."""
+    """Its ``analyse`` reads the options' ``meter_rate``: a progressive wager's rate of progression, for its long
+    run."""
     CROWN_TREASURE = "crown_treasure"
-    """Its ``analyse`` takes ``crown_treasure``: Royal Match 21 priced with or without the Crown Treasure Bonus."""
+    """Its ``analyse`` reads the options' ``crown_treasure``: Royal Match 21 priced with or without the Crown
+    Treasure Bonus."""
     FILING_OPTIONS = "filing_options"
     """Its wager math has ``filing_options(filing, wager)``: what the filing's answers change in one wager's math
     beyond the meter rate (a bonus it does not pay)."""
@@ -106,7 +108,8 @@ class Chapter:
     rules_module: str = ""
     """The rules (``RULES``); ``pacomply.checker.rules.chapter_NNNa`` when empty."""
     wager_math_module: str = ""
-    """The wager math (``analyse``); ``pacomply.checker.wager_math.chapter_NNNa`` when empty."""
+    """The wager math (``WAGER_MATH``, a ``checker.wager_math.hooks.ChapterWagerMath``: its ``analyse`` and typed
+    hooks); ``pacomply.checker.wager_math.chapter_NNNa`` when empty."""
     version_module: str = ""
     """Which text of the law the rulebook encodes (``VERSION``); ``pacomply.regulations.versions.chapter_NNNa`` when
     empty. Apart from the law module so that its notes stay out of the figure keys' digest of the law."""
@@ -151,7 +154,7 @@ class Chapter:
             "version": (self.version_module, "VERSION"),
             "rules": (self.rules_module, "RULES"),
             "rules of play": (self.game_module, "replay"),
-            "wager math": (self.wager_math_module, "analyse"),
+            "wager math": (self.wager_math_module, "WAGER_MATH"),
             "simulation": (self.simulation_module, "ROUND_GAME"),
             "coverage matrix": (self.coverage_module, "MATRIX"),
         }

@@ -1,7 +1,8 @@
 """Wager math in the docs/math.md contract: the rulebook's wagers and paytables joined with the engine's analyses.
 
-One module per chapter (``chapter_NNNa.py``) exposes ``analyse(wager, paytable, decks)``; this package dispatches
-and defines :class:`WagerMath`, the record ``pacomply edge`` prints and every report shows.
+One module per chapter (``chapter_NNNa.py``) ends with its ``WAGER_MATH`` (a ``hooks.ChapterWagerMath``: its
+``analyse(wager, paytable, decks, options)`` and typed hooks); this package dispatches and defines
+:class:`WagerMath`, the record ``pacomply edge`` prints and every report shows.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pacomply.checker.wager_math.hooks import wager_math_of
 from pacomply.regulations import chapters
 from pacomply.regulations.chapters import Capability
 
@@ -296,19 +298,39 @@ def envy_candidates(reading: Reading, base_return: Fraction, envy_per_player: Fr
     )
 
 
-def filing_options(filing: Filing, chapter: str, wager: str) -> dict[str, Any]:
-    """What a filing's answers change in one wager's math, as keyword arguments of :func:`analyse`: the rate of
-    progression it states for a progressive wager, and (633a) a Royal Match 21 without the Crown Treasure Bonus."""
-    options: dict[str, Any] = {}
+@dataclass(frozen=True, slots=True)
+class AnalysisOptions:
+    """What may change a chapter's figures beyond the wager, paytable and deck count: one value handed to the
+    chapter's ``analyse``, each option read only by the chapters whose descriptor claims its capability."""
+
+    base_game: BaseGameOptions | None = None
+    """A blackjack base game's rule and strategy options (``Capability.BASE_GAME_OPTIONS``)."""
+    meter_rate: Fraction | None = None
+    """A progressive's rate of progression, a fraction of each wager, for its long run (``Capability.METER_RATE``)."""
+    crown_treasure: bool | None = None
+    """False prices Royal Match 21 without the Crown Treasure Bonus (``Capability.CROWN_TREASURE``)."""
+
+
+#: The chapter's own rules: no option given.
+NO_OPTIONS = AnalysisOptions()
+
+
+def filing_options(filing: Filing, chapter: str, wager: str) -> AnalysisOptions:
+    """What a filing's answers change in one wager's math: the rate of progression it states for a progressive
+    wager, and what the chapter's own ``filing_options`` hook reads (633a: a Royal Match 21 without the Crown
+    Treasure Bonus)."""
     descriptor = chapters.chapter(chapter)
+    options = NO_OPTIONS
+    if descriptor.has(Capability.FILING_OPTIONS):
+        hook = wager_math_of(descriptor).filing_options
+        if hook is not None:
+            options = hook(filing, wager)
     if descriptor.has(Capability.METER_RATE):
         from pacomply.checker.wager_math.simulated import filed_meters
 
         filed = filed_meters(filing, chapter, [wager]).get(wager)
         if filed is not None and filed.rate is not None and 0 <= filed.rate < 1:
-            options["meter_rate"] = filed.rate
-    if descriptor.has(Capability.FILING_OPTIONS):
-        options.update(descriptor.module("wager math").filing_options(filing, wager))
+            options = replace(options, meter_rate=filed.rate)
     return options
 
 
@@ -331,11 +353,8 @@ def method_version(chapter: str) -> int:
     """The version of the method behind a chapter's wager math, part of every stored figure's key
     (docs/figure-store.md): its wager math module's ``METHOD_VERSION``, raised whenever a change there or in the engine
     under it changes a figure (then ``pacomply figures build`` remakes the shipped figures);
-    :class:`~regulations.chapters.IncompleteChapterError` when the module has none."""
-    version = chapters.chapter(chapter).hook("wager math", "METHOD_VERSION")
-    if not isinstance(version, int):
-        raise chapters.IncompleteChapterError(chapter, "method version", "no METHOD_VERSION in its wager math module")
-    return version
+    :class:`~regulations.chapters.IncompleteChapterError` when the module has no ``WAGER_MATH``."""
+    return wager_math_of(chapters.chapter(chapter)).method_version
 
 
 def analyse(
@@ -433,20 +452,17 @@ def _computed_wager_math(
             f"--meter-rate prices a progressive wager's long run; chapter {chapter} has none "
             f"(chapters with one: {', '.join(meter_rate_chapters())})"
         )
-    module = descriptor.module("wager math")
-    extra: dict[str, Any] = {"meter_rate": meter_rate} if meter_rate is not None else {}
-    if crown_treasure is not None:
-        if not descriptor.has(Capability.CROWN_TREASURE):
-            owners = " and ".join(chapters.chapters_with(Capability.CROWN_TREASURE))
-            raise AnalysisUnavailable(f"the Crown Treasure Bonus is a {owners} Royal Match 21 option, not {chapter}'s")
-        extra["crown_treasure"] = crown_treasure
-    if base_game is not None and descriptor.has(Capability.BASE_GAME_OPTIONS):
-        results: list[WagerMath] = module.analyse(wager, paytable, decks, base_game=base_game, **extra)
-    elif base_game is not None and base_game.given:
-        owners = " and ".join(base_game_option_chapters())
-        raise AnalysisUnavailable(
-            f"{', '.join(base_game.flags)}: blackjack base-game options (chapters {owners}), not for chapter {chapter}"
-        )
-    else:
-        results = module.analyse(wager, paytable, decks, **extra)
+    if crown_treasure is not None and not descriptor.has(Capability.CROWN_TREASURE):
+        owners = " and ".join(chapters.chapters_with(Capability.CROWN_TREASURE))
+        raise AnalysisUnavailable(f"the Crown Treasure Bonus is a {owners} Royal Match 21 option, not {chapter}'s")
+    if base_game is not None and not descriptor.has(Capability.BASE_GAME_OPTIONS):
+        if base_game.given:
+            owners = " and ".join(base_game_option_chapters())
+            raise AnalysisUnavailable(
+                f"{', '.join(base_game.flags)}: blackjack base-game options (chapters {owners}), "
+                f"not for chapter {chapter}"
+            )
+        base_game = None
+    options = AnalysisOptions(base_game=base_game, meter_rate=meter_rate, crown_treasure=crown_treasure)
+    results = wager_math_of(descriptor).analyse(wager, paytable, decks, options)
     return tuple(sorted(results, key=lambda math: math.sort_key))

@@ -13,6 +13,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pacomply.checker.wager_math import (
+    NO_OPTIONS,
+    AnalysisOptions,
     AnalysisUnavailable,
     PricedReading,
     RuleEffectMath,
@@ -29,6 +31,7 @@ from pacomply.checker.wager_math.blackjack_base import (
     odds_text,
     side_wager_math,
 )
+from pacomply.checker.wager_math.hooks import ChapterWagerMath, FigureHooks, ParSheetHooks
 from pacomply.checker.wager_math.progressive import percent_text
 from pacomply.engine.analysis.blackjack_strategy import Strategy
 from pacomply.engine.analysis.result import Distribution, WagerAnalysis
@@ -104,15 +107,15 @@ def rules_from_filing(filing: Filing) -> BaseGameOptions:
     return BaseGameOptions(changes=tuple(changes), notes=tuple(notes))
 
 
-def filing_options(filing: Filing, wager: str) -> dict[str, object]:
+def filing_options(filing: Filing, wager: str) -> AnalysisOptions:
     """What the filing's answers change in one wager's math beyond its meter rate: Royal Match 21 without the Crown
-    Treasure Bonus where the checklist says the bonus is not offered (``analyse``'s ``crown_treasure``)."""
+    Treasure Bonus where the checklist says the bonus is not offered (the options' ``crown_treasure``)."""
     if wager != "royal_match":
-        return {}
+        return NO_OPTIONS
     submission = filing.chapters.get(CHAPTER)
     if submission is not None and submission.value("crown_treasure_offered") is False:
-        return {"crown_treasure": False}
-    return {}
+        return AnalysisOptions(crown_treasure=False)
+    return NO_OPTIONS
 
 
 def _engine_readings(readings: tuple[tuple[str, str, str, str], ...]) -> str:
@@ -368,20 +371,17 @@ def _permitted(paytable: Paytable, decks: int) -> bool:
 
 
 def analyse(
-    wager: str | None,
-    paytable: str | None,
-    decks: int | None,
-    base_game: BaseGameOptions | None = None,
-    meter_rate: Fraction | None = None,
-    crown_treasure: bool | None = None,
+    wager: str | None, paytable: str | None, decks: int | None, options: AnalysisOptions = NO_OPTIONS
 ) -> list[WagerMath]:
     """The 633a wagers narrowed by the arguments; each paytable only at the deck counts the chapter permits it.
 
-    ``base`` and ``switch`` use the base game's rules as ``base_game`` sets them (the chapter's by default).
-    ``meter_rate`` prices Bad Beat and Hit and Run in the long run; ``crown_treasure`` False prices Royal Match 21
-    without the Crown Treasure Bonus (a filing that does not pay it).
+    ``base`` and ``switch`` use the base game's rules as the options' ``base_game`` sets them (the chapter's by
+    default). ``meter_rate`` prices Bad Beat and Hit and Run in the long run; ``crown_treasure`` False prices Royal
+    Match 21 without the Crown Treasure Bonus (a filing that does not pay it).
     """
     from pacomply.engine.analysis import blackjack_side_wagers
+
+    meter_rate, crown_treasure = options.meter_rate, options.crown_treasure
 
     known = [w.id for w in RULEBOOK.wagers]
     if wager is not None and wager not in known:
@@ -389,8 +389,8 @@ def analyse(
     if decks is not None and not 1 <= decks <= MAX_DECKS:
         raise AnalysisUnavailable(f"633a is analysed at 1 to {MAX_DECKS} decks; {decks} asked for")
     deck_counts = [decks] if decks is not None else list(DEFAULT_DECKS)
-    options = base_game or BaseGameOptions()
-    _check_options(wager, options)
+    base_options = options.base_game or BaseGameOptions()
+    _check_options(wager, base_options)
     if wager in BASE_GAME_WAGERS and paytable is not None:
         raise AnalysisUnavailable(f"633a '{wager}' has no paytable (§ 633a.13(a)); '{paytable}' asked for")
     wagers = [wager] if wager is not None else known
@@ -399,7 +399,7 @@ def analyse(
         if wager_id in BASE_GAME_WAGERS:
             if paytable is None:
                 for deck_count in deck_counts:
-                    results.extend(base_game_math(wager_id, deck_count, options))
+                    results.extend(base_game_math(wager_id, deck_count, base_options))
             continue
         if wager_id == "insurance":
             if paytable is not None and wager is not None:
@@ -516,3 +516,14 @@ def _strategy_grid(decks: int) -> StrategyGrid:
         legend="S stand, H hit, D double, P split, R surrender; total-dependent basic strategy under the chapter's "
         "rules, columns: dealer up card (the figures above are for composition-dependent optimal play)",
     )
+
+
+#: What shared code may ask of this chapter's wager math (checker/wager_math/hooks.py), typed.
+WAGER_MATH = ChapterWagerMath(
+    analyse=analyse,
+    method_version=METHOD_VERSION,
+    rules_from_filing=rules_from_filing,
+    filing_options=filing_options,
+    figures=FigureHooks(stored_figures=stored_figures),
+    par_sheet=ParSheetHooks(distribution=par_sheet_distribution, grid=par_sheet_grid, space=par_sheet_space),
+)

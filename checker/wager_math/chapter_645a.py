@@ -7,7 +7,21 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from pacomply.checker.wager_math import PricedReading, WagerMath, envy_candidates, price_candidate
+from pacomply.checker.wager_math import (
+    NO_OPTIONS,
+    AnalysisOptions,
+    PricedReading,
+    WagerMath,
+    envy_candidates,
+    price_candidate,
+)
+from pacomply.checker.wager_math.hooks import (
+    ChapterWagerMath,
+    FigureHooks,
+    ParSheetHooks,
+    ReconciliationHooks,
+    SizedBonuses,
+)
 from pacomply.checker.wager_math.pai_gow import (
     highest_ranking_candidates,
     long_run_at_rate,
@@ -94,10 +108,11 @@ def progressive_readings(meter_rate: Fraction | None) -> tuple[PricedReading, ..
 
 
 def analyse(
-    wager: str | None, paytable: str | None, decks: int | None, meter_rate: Fraction | None = None
+    wager: str | None, paytable: str | None, decks: int | None, options: AnalysisOptions = NO_OPTIONS
 ) -> list[WagerMath]:
     """The 645a wagers narrowed by the arguments; one 53-card deck. ``meter_rate`` prices the Progressive's long
     run besides its reset amount."""
+    meter_rate = options.meter_rate
     from pacomply.engine.analysis import pai_gow_poker
 
     results = []
@@ -227,3 +242,20 @@ def bonus_envy_moments(wager: str, paytable: str) -> tuple[Fraction, Fraction]:
     from pacomply.engine.analysis import pai_gow_poker
 
     return pai_gow_poker.envy_moments(paytable, wager)
+
+
+#: What shared code may ask of this chapter's wager math (checker/wager_math/hooks.py), typed.
+WAGER_MATH = ChapterWagerMath(
+    analyse=analyse,
+    method_version=METHOD_VERSION,
+    figures=FigureHooks(stored_figures=stored_figures),
+    par_sheet=ParSheetHooks(
+        progressive=par_sheet_progressive,
+        named_outcomes=par_sheet_named_outcomes,
+        simulation=par_sheet_simulation,
+        space=par_sheet_space,
+    ),
+    reconciliation=ReconciliationHooks(
+        sized_bonuses=SizedBonuses(SIZED_BONUS_WAGERS, bonus_trips_and_straight_odds, bonus_envy_moments)
+    ),
+)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
+from pacomply.checker.wager_math import NO_OPTIONS, AnalysisOptions, AnalysisUnavailable, WagerMath
+from pacomply.checker.wager_math.hooks import ChapterWagerMath, ParSheetHooks
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_681a import BONUS_PAYTABLE_DECKS, PERMITTED_DECKS, RULEBOOK
 
@@ -53,7 +54,9 @@ def _math(wager: str, paytable: str | None, decks: int, analysis: WagerAnalysis)
     )
 
 
-def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[WagerMath]:
+def analyse(
+    wager: str | None, paytable: str | None, decks: int | None, _options: AnalysisOptions = NO_OPTIONS
+) -> list[WagerMath]:
     """The 681a wagers narrowed by the arguments; four and eight decks unless ``decks`` is given."""
     from pacomply.engine.analysis import twenty_one_baccarat
 
@@ -119,3 +122,11 @@ def par_sheet_space(wager: str, _paytable: str | None, decks: int) -> tuple[int,
     return perm(
         cards, 3
     ), f"the hand's first three cards dealt in order from {decks} decks ({cards} cards), P({cards},3)"
+
+
+#: What shared code may ask of this chapter's wager math (checker/wager_math/hooks.py), typed.
+WAGER_MATH = ChapterWagerMath(
+    analyse=analyse,
+    method_version=METHOD_VERSION,
+    par_sheet=ParSheetHooks(distribution=par_sheet_distribution, space=par_sheet_space),
+)

@@ -11,8 +11,9 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
 
-from pacomply.checker.wager_math import AnalysisUnavailable, PricedReading, WagerMath
+from pacomply.checker.wager_math import NO_OPTIONS, AnalysisOptions, AnalysisUnavailable, PricedReading, WagerMath
 from pacomply.checker.wager_math.blackjack_base import BaseGameOptions, does_not_apply, side_wager_math
+from pacomply.checker.wager_math.hooks import ChapterWagerMath, ParSheetHooks
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_685a import MATCH_THE_DEALER_ODDS, PERMITTED_DECKS, RULEBOOK
 from pacomply.regulations.rulebook import Paytable
@@ -135,10 +136,13 @@ def _math(wager: str, paytable: Paytable | None, decks: int, analysis: WagerAnal
 
 
 def analyse(
-    wager: str | None, paytable: str | None, decks: int | None, base_game: BaseGameOptions | None = None
+    wager: str | None, paytable: str | None, decks: int | None, options: AnalysisOptions = NO_OPTIONS
 ) -> list[WagerMath]:
-    """685a wagers narrowed by the arguments, at the deck counts the chapter permits (or ``decks``)."""
+    """685a wagers narrowed by the arguments, at the deck counts the chapter permits (or ``decks``); the options'
+    ``base_game`` only to refuse rule changes, since the chapter fixes its rules."""
     from pacomply.engine.analysis import blackjack_side_wagers
+
+    base_game = options.base_game
 
     known = [w.id for w in RULEBOOK.wagers]
     if wager is not None and wager not in known:
@@ -251,3 +255,11 @@ def _strategy_grid(decks: int) -> StrategyGrid:
         legend="S stand, H hit, D double, P split; columns: dealer up card / Masque range of the hole card (the hole "
         "card itself when both are Large)",
     )
+
+
+#: What shared code may ask of this chapter's wager math (checker/wager_math/hooks.py), typed.
+WAGER_MATH = ChapterWagerMath(
+    analyse=analyse,
+    method_version=METHOD_VERSION,
+    par_sheet=ParSheetHooks(distribution=par_sheet_distribution, grid=par_sheet_grid, space=par_sheet_space),
+)

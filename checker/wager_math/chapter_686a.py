@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
+from pacomply.checker.wager_math import NO_OPTIONS, AnalysisOptions, AnalysisUnavailable, WagerMath
+from pacomply.checker.wager_math.hooks import ChapterWagerMath, ParSheetHooks
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.regulations.chapter_686a import BONUS_PAYTABLE, DECKS_PER_BATCH, RULEBOOK
 
@@ -34,7 +35,9 @@ def _math(wager: str, paytable: str | None, decks: int, analysis: WagerAnalysis)
     )
 
 
-def analyse(wager: str | None, paytable: str | None, decks: int | None) -> list[WagerMath]:
+def analyse(
+    wager: str | None, paytable: str | None, decks: int | None, _options: AnalysisOptions = NO_OPTIONS
+) -> list[WagerMath]:
     """The 686a wagers narrowed by the arguments; the chapter permits six decks, other counts on request."""
     from pacomply.engine.analysis import over_under
 
@@ -77,3 +80,11 @@ def par_sheet_space(wager: str, _paytable: str | None, decks: int) -> tuple[int,
     if wager != "bonus":
         return None
     return comb(52 * decks, 3), f"unordered three-card hands from {decks} decks ({52 * decks} cards), C({52 * decks},3)"
+
+
+#: What shared code may ask of this chapter's wager math (checker/wager_math/hooks.py), typed.
+WAGER_MATH = ChapterWagerMath(
+    analyse=analyse,
+    method_version=METHOD_VERSION,
+    par_sheet=ParSheetHooks(distribution=par_sheet_distribution, space=par_sheet_space),
+)

@@ -9,7 +9,15 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from pacomply.checker.wager_math import AnalysisUnavailable, PricedReading, WagerMath, price_candidate
+from pacomply.checker.wager_math import (
+    NO_OPTIONS,
+    AnalysisOptions,
+    AnalysisUnavailable,
+    PricedReading,
+    WagerMath,
+    price_candidate,
+)
+from pacomply.checker.wager_math.hooks import ChapterWagerMath, ParSheetHooks
 from pacomply.checker.wager_math.progressive import ProgressiveModel, ProgressiveRow, percent_text
 from pacomply.engine.analysis.result import WagerAnalysis
 from pacomply.engine.settlement import money_text
@@ -211,10 +219,11 @@ def _priced(wager: str, paytable: str | None, meter_rate: Fraction | None) -> tu
 
 
 def analyse(
-    wager: str | None, paytable: str | None, decks: int | None, meter_rate: Fraction | None = None
+    wager: str | None, paytable: str | None, decks: int | None, options: AnalysisOptions = NO_OPTIONS
 ) -> list[WagerMath]:
     """The 687a wagers narrowed by the arguments; one 53-card deck. ``meter_rate`` prices the Progressive's long
     run besides its seed."""
+    meter_rate = options.meter_rate
     if decks is not None and decks != 1:
         raise AnalysisUnavailable(f"687a deals from one 53-card deck per round (§ 687a.3(a)); {decks} decks asked")
     wagers = [wager] if wager is not None else list(_PAYTABLES)
@@ -327,3 +336,16 @@ def par_sheet_space(wager: str, _paytable: str | None, _decks: int) -> tuple[int
             "once per dealer hand)",
         )
     return None
+
+
+#: What shared code may ask of this chapter's wager math (checker/wager_math/hooks.py), typed.
+WAGER_MATH = ChapterWagerMath(
+    analyse=analyse,
+    method_version=METHOD_VERSION,
+    par_sheet=ParSheetHooks(
+        progressive=par_sheet_progressive,
+        named_outcomes=par_sheet_named_outcomes,
+        distribution=par_sheet_distribution,
+        space=par_sheet_space,
+    ),
+)

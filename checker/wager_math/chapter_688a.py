@@ -8,7 +8,21 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from pacomply.checker.wager_math import PricedReading, WagerMath, envy_candidates, price_candidate
+from pacomply.checker.wager_math import (
+    NO_OPTIONS,
+    AnalysisOptions,
+    PricedReading,
+    WagerMath,
+    envy_candidates,
+    price_candidate,
+)
+from pacomply.checker.wager_math.hooks import (
+    ChapterWagerMath,
+    FigureHooks,
+    ParSheetHooks,
+    ReconciliationHooks,
+    SizedBonuses,
+)
 from pacomply.checker.wager_math.pai_gow import (
     highest_ranking_candidates,
     long_run_at_rate,
@@ -153,10 +167,11 @@ def progressive_readings(paytable: str, meter_rate: Fraction | None) -> tuple[Pr
 
 
 def analyse(
-    wager: str | None, paytable: str | None, decks: int | None, meter_rate: Fraction | None = None
+    wager: str | None, paytable: str | None, decks: int | None, options: AnalysisOptions = NO_OPTIONS
 ) -> list[WagerMath]:
     """The 688a wagers narrowed by the arguments; one 53-card deck. Progressive rows carry their long run at the
     printed rate (and at ``meter_rate`` when given)."""
+    meter_rate = options.meter_rate
     from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
 
     results = []
@@ -299,3 +314,22 @@ def outcome_model(wager: str) -> tuple[dict[str, Fraction], dict[str, dict[str, 
     """Where every paytable of a wager is one set of outcomes weighted differently (the Ace High Bonus): its
     :func:`ace_high_outcome_model`."""
     return ace_high_outcome_model() if wager == "ace_high" else None
+
+
+#: What shared code may ask of this chapter's wager math (checker/wager_math/hooks.py), typed.
+WAGER_MATH = ChapterWagerMath(
+    analyse=analyse,
+    method_version=METHOD_VERSION,
+    figures=FigureHooks(stored_figures=stored_figures),
+    par_sheet=ParSheetHooks(
+        progressive=par_sheet_progressive,
+        named_outcomes=par_sheet_named_outcomes,
+        simulation=par_sheet_simulation,
+        space=par_sheet_space,
+    ),
+    reconciliation=ReconciliationHooks(
+        printed_rate=printed_rate,
+        outcome_model=outcome_model,
+        sized_bonuses=SizedBonuses(SIZED_BONUS_WAGERS, bonus_trips_and_straight_odds, bonus_envy_moments),
+    ),
+)

@@ -12,15 +12,19 @@ a bare KeyError.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
 import importlib.util
 import inspect
+import typing
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pacomply.checker import wager_math
 from pacomply.checker.registry import all_rules, chapter_rules
+from pacomply.checker.wager_math import hooks
+from pacomply.checker.wager_math.hooks import ChapterWagerMath, wager_math_of
 from pacomply.engine import replay
 from pacomply.engine.simulation import registry as simulation_registry
 from pacomply.regulations import chapters, published, versions
@@ -34,14 +38,8 @@ CHAPTERS = regulations.known_chapters()
 DESCRIPTORS = {descriptor.id: descriptor for descriptor in chapters.chapters()}
 PARTS = tuple(Chapter("000a", "-", "-").parts)
 EXAMPLE_FILINGS = ("compliant.xlsx", "compliant.json", "violations.xlsx", "violations.json")
-#: The keyword argument of a wager math module's ``analyse`` that each capability promises.
-ANALYSE_KEYWORDS = {
-    Capability.BASE_GAME_OPTIONS: "base_game",
-    Capability.METER_RATE: "meter_rate",
-    Capability.CROWN_TREASURE: "crown_treasure",
-}
-#: The function of a wager math module that each capability promises.
-WAGER_MATH_HOOKS = {Capability.FILED_BASE_GAME: "rules_from_filing", Capability.FILING_OPTIONS: "filing_options"}
+#: The hook of a chapter's wager math contract (``ChapterWagerMath``) that each capability promises.
+CAPABILITY_HOOKS = {Capability.FILED_BASE_GAME: "rules_from_filing", Capability.FILING_OPTIONS: "filing_options"}
 
 
 def test_every_registry_names_the_chapters_of_the_descriptors() -> None:
@@ -76,7 +74,7 @@ def test_a_registered_chapter_has_its_rulebook_version_rules_game_and_simulation
     assert any(rule.code.startswith(f"{chapter.upper()}-1") for rule in rules), f"{chapter}: no chapter rule 101+"
     assert callable(descriptor.load("rules of play")), f"{descriptor.game_module} has no replay(data)"
     assert getattr(descriptor.module("rules of play"), "CHAPTER", None) == chapter
-    assert callable(descriptor.load("wager math")), f"{descriptor.wager_math_module} has no analyse()"
+    assert isinstance(descriptor.load("wager math"), ChapterWagerMath), f"{descriptor.wager_math_module}.WAGER_MATH"
     assert isinstance(wager_math.method_version(chapter), int)
     simulation = simulation_registry.load_game(simulation_registry.game_module(chapter))
     assert simulation.chapter == chapter
@@ -95,16 +93,177 @@ def test_a_chapters_version_string_is_in_the_figure_key_and_its_notes_are_not(ch
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
-def test_a_chapters_capabilities_are_what_its_wager_math_takes(chapter: str) -> None:
-    """A capability the descriptor claims is one the wager math has, and the wager math takes no option the
-    descriptor does not claim (the review and the command line would never pass it)."""
+def test_a_chapters_capabilities_are_what_its_wager_math_has(chapter: str) -> None:
+    """A capability that promises a hook is claimed exactly where the chapter's wager math contract has that hook
+    (the review and the command line would otherwise never call it, or call one that is not there)."""
     descriptor = DESCRIPTORS[chapter]
-    module = descriptor.module("wager math")
-    parameters = inspect.signature(module.analyse).parameters
-    for capability, keyword in ANALYSE_KEYWORDS.items():
-        assert (keyword in parameters) == descriptor.has(capability), f"{chapter}: {capability} vs analyse({keyword})"
-    for capability, hook in WAGER_MATH_HOOKS.items():
-        assert callable(getattr(module, hook, None)) == descriptor.has(capability), f"{chapter}: {capability} vs {hook}"
+    contract = wager_math_of(descriptor)
+    for capability, hook in CAPABILITY_HOOKS.items():
+        present = getattr(contract, hook) is not None
+        assert present == descriptor.has(capability), f"{chapter}: {capability} vs WAGER_MATH.{hook}"
+
+
+def _contract_hooks(contract: ChapterWagerMath) -> dict[str, tuple[Any, Any]]:
+    """Every member of a contract by dotted name ("par_sheet.space"): (the value, its Protocol or type)."""
+    found: dict[str, tuple[Any, Any]] = {}
+    hints = typing.get_type_hints(ChapterWagerMath, vars(hooks))
+    for member in dataclasses.fields(contract):
+        value = getattr(contract, member.name)
+        if dataclasses.is_dataclass(value):
+            group_hints = typing.get_type_hints(type(value), vars(hooks))
+            for inner in dataclasses.fields(value):
+                found[f"{member.name}.{inner.name}"] = (getattr(value, inner.name), group_hints[inner.name])
+        else:
+            found[member.name] = (value, hints[member.name])
+    return found
+
+
+def _protocol(annotation: Any) -> Any:
+    """The Protocol of an optional member's annotation (``ParSheetSpace | None`` -> ``ParSheetSpace``)."""
+    members = [part for part in typing.get_args(annotation) if part is not type(None)] or [annotation]
+    return members[0]
+
+
+def _shape_problems(name: str, value: Any, protocol: Any) -> list[str]:
+    """How a hook's parameters and return type differ from its Protocol's ``__call__`` (by position and text: the
+    chapter modules' annotations are strings)."""
+    if not callable(value):
+        return [f"{name} is a {type(value).__name__}, not a function"]
+    wanted = inspect.signature(protocol.__call__)
+    wanted_parameters = list(wanted.parameters.values())[1:]  # self
+    given = inspect.signature(value)
+    positional = [
+        parameter
+        for parameter in given.parameters.values()
+        if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD)
+    ]
+    required = [parameter for parameter in positional if parameter.default is parameter.empty]
+    problems = []
+    if not len(required) <= len(wanted_parameters) <= len(positional):
+        problems.append(
+            f"{name} takes {len(positional)} positional argument(s) ({len(required)} required); its Protocol "
+            f"{protocol.__name__} passes {len(wanted_parameters)}"
+        )
+    for wanted_parameter, parameter in zip(wanted_parameters, positional, strict=False):
+        if parameter.annotation is not parameter.empty and not _same_type(
+            parameter.annotation, wanted_parameter.annotation
+        ):
+            problems.append(
+                f"{name}: argument {parameter.name} is {parameter.annotation}, not {wanted_parameter.annotation}"
+            )
+    if not _same_type(given.return_annotation, wanted.return_annotation):
+        problems.append(f"{name} returns {given.return_annotation}, not {wanted.return_annotation}")
+    return problems
+
+
+def _same_type(given: Any, wanted: Any) -> bool:
+    """Annotation texts agree, or the given one is wider (``object``, as a hook that ignores an argument says)."""
+    return str(given).replace(" ", "") in {str(wanted).replace(" ", ""), "object"}
+
+
+def _contract_problems(module: Any) -> list[str]:
+    contract = getattr(module, hooks.CONTRACT_NAME, None)
+    if not isinstance(contract, ChapterWagerMath):
+        return [f"{module.__name__} has no {hooks.CONTRACT_NAME} (a checker.wager_math.hooks.ChapterWagerMath)"]
+    problems = []
+    members = _contract_hooks(contract)
+    for name, (value, annotation) in members.items():
+        protocol = _protocol(annotation)
+        if value is None:
+            if type(None) not in typing.get_args(annotation):
+                problems.append(f"{name} is required and missing")
+            continue
+        if getattr(protocol, "_is_protocol", False):
+            problems.extend(_shape_problems(name, value, protocol))
+        elif name == "reconciliation.sized_bonuses":
+            problems.extend(_shape_problems(f"{name}.trips_and_straight_odds", value.trips_and_straight_odds,
+                                            hooks.BonusTripsAndStraightOdds))  # fmt: skip
+            problems.extend(_shape_problems(f"{name}.envy_moments", value.envy_moments, hooks.BonusEnvyMoments))
+        elif not isinstance(value, protocol):
+            problems.append(f"{name} is a {type(value).__name__}, not {protocol.__name__}")
+    # A function named like a hook but left out of the contract is one shared code would never call.
+    registered = {id(value) for value, _ in members.values()}
+    sized = contract.reconciliation.sized_bonuses
+    if sized is not None:
+        registered |= {id(sized.trips_and_straight_odds), id(sized.envy_moments)}
+    for name, value in vars(module).items():
+        hook_function = inspect.isfunction(value) and value.__module__ == module.__name__
+        if name.startswith(HOOK_PREFIXES) and hook_function and id(value) not in registered:
+            problems.append(f"{name} is defined but not in {hooks.CONTRACT_NAME}, so nothing calls it")
+    return problems
+
+
+#: The names a chapter's hook functions start with (docs/DEVELOPING.md), to find one left out of its contract.
+HOOK_PREFIXES = (
+    "par_sheet_",
+    "stored_figures",
+    "printed_rate",
+    "outcome_model",
+    "bonus_trips",
+    "bonus_envy",
+    "rules_from_filing",
+    "filing_options",
+)
+
+
+@pytest.mark.parametrize("chapter", [*CHAPTERS, "sample"])
+def test_a_chapters_wager_math_keeps_the_typed_contract_of_its_hooks(chapter: str) -> None:
+    """Every chapter's ``WAGER_MATH`` has its required members, each hook has the shape of its Protocol in
+    checker/wager_math/hooks.py (the positional arguments shared code passes, the annotated types), and no hook
+    function is defined but left out (mypy checks the same types where the value is built)."""
+    module = (
+        importlib.import_module("tests.structure.sample_chapter.wager_math")
+        if chapter == "sample"
+        else DESCRIPTORS[chapter].module("wager math")
+    )
+    assert not _contract_problems(module), f"{chapter}: {_contract_problems(module)}"
+
+
+def test_the_contract_check_names_a_missing_or_misshapen_hook() -> None:
+    """The check above fails, naming the hook, for a module without a contract, a contract whose hook takes the
+    wrong arguments or returns the wrong type, and a hook function left out of the contract."""
+    import types
+
+    from pacomply.checker.wager_math import chapter_686a
+
+    bare = types.ModuleType("pacomply_sample_bare")
+    assert _contract_problems(bare) == [
+        "pacomply_sample_bare has no WAGER_MATH (a checker.wager_math.hooks.ChapterWagerMath)"
+    ]
+
+    def par_sheet_space(wager: str, decks: int) -> str:
+        return wager
+
+    misshapen = types.ModuleType("pacomply_sample_misshapen")
+    misshapen.WAGER_MATH = dataclasses.replace(  # type: ignore[attr-defined]
+        chapter_686a.WAGER_MATH,
+        par_sheet=hooks.ParSheetHooks(space=par_sheet_space),  # type: ignore[arg-type]
+    )
+    problems = _contract_problems(misshapen)
+    assert (
+        "par_sheet.space takes 2 positional argument(s) (2 required); its Protocol ParSheetSpace passes 3" in problems
+    )
+    assert "par_sheet.space: argument decks is int, not str | None" in problems
+    assert "par_sheet.space returns str, not tuple[int, str] | None" in problems
+
+    def par_sheet_grid(wager: str, decks: int) -> None:
+        return None
+
+    par_sheet_grid.__module__ = "pacomply_sample_left_out"
+    left_out = types.ModuleType("pacomply_sample_left_out")
+    left_out.WAGER_MATH = chapter_686a.WAGER_MATH  # type: ignore[attr-defined]
+    left_out.par_sheet_grid = par_sheet_grid  # type: ignore[attr-defined]
+    assert _contract_problems(left_out) == ["par_sheet_grid is defined but not in WAGER_MATH, so nothing calls it"]
+
+
+def test_a_chapter_without_its_wager_math_contract_is_a_clear_error() -> None:
+    """Shared code asks a chapter's wager math through ``wager_math_of``: a module without a ``WAGER_MATH`` is an
+    ``IncompleteChapterError`` naming the chapter and the module, never an AttributeError deep in a review."""
+    lacking = Chapter("697a", "No Contract", "over_under", wager_math_module="pacomply.checker.wager_math.pai_gow")
+    with chapters.registered(lacking), pytest.raises(IncompleteChapterError) as raised:
+        wager_math_of(lacking)
+    assert raised.value.part == "wager math"
+    assert "pacomply.checker.wager_math.pai_gow defines no WAGER_MATH" in str(raised.value)
 
 
 def _analysis_modules(module_name: str) -> set[str]:
