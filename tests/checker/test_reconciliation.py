@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from pacomply.checker import reconciliation
 from pacomply.checker.reconciliation import Request, Verdict, reconcile, reconcile_figures, requests_for
 from pacomply.checker.wager_math import PricedReading, WagerMath
 from pacomply.regulations import published
+from pacomply.regulations.chapters import chapter_ids
 from pacomply.regulations.citation import cite
 from pacomply.regulations.published import Basis, Measure, PublishedFigure
 
@@ -313,149 +315,31 @@ def test_register_keeps_the_boards_printed_precision():
 # ---------------------------------------------------------------------------------------------------------------
 # One test per Board figure: the verdict computed at run time by the enumeration.
 
-#: figure id → (verdict, how it was derived). The exact figures are the ones the chapter tests pin by their own
-#: enumerations; each verdict follows from them by the arithmetic written beside it (rounding at the Board's places,
-#: two standard errors 2·sd/sqrt(n), the long run's slope of one point per point of rate), not from pacomply's output.
-EXPECTED: dict[str, tuple[Verdict, str]] = {
-    "645a-none": (Verdict.NO_FIGURE, "the Board published only casinos' monthly holds"),
-    "681a-none": (Verdict.NO_FIGURE, "no figure published"),
-    "686a-required": (
-        Verdict.REPRODUCED,
-        "return per total wagered 98.9502 % (1 - element of risk 1.0498 %) rounds to 98.95",
-    ),
-    "686a-bonus": (
-        Verdict.SIMULATION,
-        "exact 94.3948 %, 0.0018 points above 94.393 (last digit: no misprint); the Bonus's sd 2.34 (its three-card "
-        "total distribution) gives two standard errors >= 0.0018 points up to (2 x 2.34 / 0.0000177)^2 = 7e10 rounds, "
-        "far above 10^7",
-    ),
-    "687a-base": (
-        Verdict.SIMULATION,
-        "per total wagered 98.9761 % is 0.0139 points below 98.99; the base game's sd per Ante (3.4442) divided by "
-        "the mean wagered per Ante (3.3866) is 1.0170 per unit wagered, which keeps that gap within two standard "
-        "errors up to (2 x 1.0170 / 0.000139)^2 = 2.1e8 rounds",
-    ),
-    "687a-trips-DJWT-04": (
-        Verdict.MISPRINT,
-        "exact 93.8431 % rounds to 93.843; the Board's 98.843 differs in the units digit only while DJWT-05, -06 "
-        "reproduce and -07 reproduces under a reading",
-    ),
-    "687a-trips-DJWT-05": (Verdict.REPRODUCED, "exact 92.4743 % rounds to 92.474"),
-    "687a-trips-DJWT-06": (Verdict.REPRODUCED, "exact 92.3384 % rounds to 92.338"),
-    "687a-trips-DJWT-07": (
-        Verdict.REPRODUCED_UNDER_READING,
-        "as printed 68.1472 %; with the Three of a Kind row of DJWT-04 to -06 (6 to 1 natural, 1 to 1 with wild) "
-        "91.4540 % rounds to 91.454",
-    ),
-    "687a-bad-beat-1": (
-        Verdict.UNDECIDABLE,
-        "four figures, two printed paytables (DJWBB-03, -04): one figure each; 86.8 and 87.682 are farther from "
-        "both (0.5 and 1.4 points) than 85.904 and 85.848 (0.12 and 0.13 points), so these two are for paytables "
-        "the chapter does not print",
-    ),
-    "687a-bad-beat-2": (Verdict.UNDECIDABLE, "as 687a-bad-beat-1"),
-    "687a-bad-beat-3": (
-        Verdict.SIMULATION,
-        "DJWBB-03 two-way 86.0251 %, 0.121 points above 85.904; its own sd 6.63 (second moment of odds+1 over the "
-        "paid pairs) gives two standard errors >= 0.121 points up to (2 x 6.63 / 0.00121)^2 = 1.2e8 rounds",
-    ),
-    "687a-bad-beat-4": (
-        Verdict.SIMULATION,
-        "DJWBB-04 two-way 85.9802 %, 0.132 points above 85.848; sd 6.61: up to 1.0e8 rounds",
-    ),
-    "687a-progressive": (
-        Verdict.UNDECIDABLE,
-        "the chapter prints no rate of progression, so no long run can be priced from it; only the rate that "
-        "returns 77 % is solved",
-    ),
-    "688a-base": (
-        Verdict.SIMULATION,
-        "pacomply's figure is simulated at 2 x 10^8 rounds: 98.434 %, standard error 0.72 / sqrt(2e8) = 0.0051 "
-        "points, so 98.404 (0.030 below) is outside its interval; a Board simulation of n rounds with the same sd "
-        "0.72 keeps the gap within two standard errors of the difference, 2 sqrt(0.72^2 / n + 0.000051^2), up to "
-        "n = 0.72^2 / (0.000151^2 - 0.000051^2), about 2.6e7 rounds, above the 10^7 floor",
-    ),
-    **{
-        f"688a-ace-high-{n}": (
-            Verdict.SIMULATION,
-            "exact 96.4102, 95.2095, 94.1498, 93.1247, 92.6231 % are 0.015 to 0.024 points below the Board's; with "
-            "sd 3.2 to 4.3 each gap is within two standard errors up to about 1.2e9 to 1.9e9 rounds",
-        )
-        for n in range(1, 6)
-    },
-    **{
-        f"688a-fortune-{n}": (
-            Verdict.UNEXPLAINED,
-            "exact 91.87, 92.10, 92.04, 91.38, 90.41, 92.04 % without Envy; the Board's six sit +2.072, +2.047, "
-            "+2.059, +2.031, +2.205, +2.059 points above them (mean +2.08, sd 0.06), while one other player's Envy "
-            "adds 0.54 to 1.07 points by paytable: no one count of other players (0 to 5, with or without the "
-            "pays-most reading: 12 assumption sets) brings all six within reach of a 10^7-round simulation at once, "
-            "and paytables 3 and 6 share one exact figure and one Board figure while their Envy tables differ",
-        )
-        for n in range(1, 7)
-    },
-    **{
-        f"688a-progressive-{n}": (
-            Verdict.REPRODUCED,
-            "long run = fixed pays + P(meter-resetting hand) x seed + the printed rate of progression, from the exact "
-            "hand probabilities, rounds to the Board's figure",
-        )
-        for n in (1, 2, 3, 5)
-    },
-    "688a-progressive-4": (
-        Verdict.REPRODUCED_UNDER_READING,
-        "long run 87.342 % with the 1 % reserve; + a straight holding three of a kind paid as trips + one other "
-        "player's Envy (per $5) adds 4.5945 points: 91.93652 % rounds to 91.937; no single reading reaches it",
-    ),
-    "688a-progressive-6": (
-        Verdict.IMPLIED_PARAMETER,
-        "long run 47.349 % at the printed 17 %; the long run rises one point per point of rate, so 75.349 needs "
-        "17 + 28.0 = 45 %, a round rate, whose long run 75.3485 % rounds to 75.349",
-    ),
-    "688a-progressive-7": (
-        Verdict.UNEXPLAINED,
-        "long run 56.201 % at the printed rate: 19.5454 points short, which would need a rate 19.545 points "
-        "higher (no whole or half percent within 0.0005 of it)",
-    ),
-    "685a-match-the-dealer-low": (Verdict.REPRODUCED, "8 decks: hold 3.6738 % rounds to 3.67"),
-    "685a-match-the-dealer-high": (Verdict.REPRODUCED, "6 decks: hold 4.0618 % rounds to 4.06"),
-    "685a-base-low": (
-        Verdict.REPRODUCED_UNDER_READING,
-        "as the chapter counts the ace the hold is at most 0.06 %, with a conventional dealer ace 0.3822 % (6 decks) "
-        "and 0.4127 % (8 decks) per initial wager; without doubling after a split and with a conventional ace the "
-        "element of risk is 0.4303 % at 4 decks (tests/chapter_685a pin it against a seeded simulation): 0.43",
-    ),
-    "685a-base-high": (
-        Verdict.REPRODUCED_UNDER_READING,
-        "the same rules at 6 decks: element of risk 0.4873 %, which rounds to 0.49 (8 decks: 0.5143 %, outside the "
-        "Board's range)",
-    ),
-    "633a-base-low": (
-        Verdict.REPRODUCED_UNDER_READING,
-        "basic strategy house edge 0.3561 % at 8 decks (the largest) rounds to 0.356, not 0.355; composition-"
-        "dependent optimal play at 8 decks gives 0.3552 %, which does",
-    ),
-    "633a-base-high": (
-        Verdict.SIMULATION,
-        "no deck count reaches 0.371 under either strategy (8 decks, the most, gives 0.3561 %), nor any of the 39 "
-        "sets of rule readings at 6 or 8 decks (split to 4, 3 or 2 hands, resplit aces, no doubling after a split, "
-        "no surrender, hit soft 17, alone and combined; the nearest is 8 decks split to 3 hands, 0.364 %); the "
-        "8-deck figure is 0.0149 points below the Board's, and a blackjack round's sd of about 1.14 (the simulated "
-        "spread) keeps that gap within two standard errors up to (2 x 1.14 / 0.000149)^2 = 2.3e8 rounds, above "
-        "the 10^7 floor",
-    ),
-    "633a-rule-hit-soft-17": (
-        Verdict.REPRODUCED_UNDER_READING,
-        "hitting soft 17 adds 0.17 to 0.20 points on the chapter's rules; on a base without doubling after a split "
-        "and without surrender it adds 0.2167 points at 8 decks (0.7899 % - 0.5732 %, basic strategy): 0.22",
-    ),
-    "633a-rule-no-surrender": (Verdict.REPRODUCED, "removing surrender adds 0.0759 points at 8 decks: 0.08"),
-    "633a-rule-six-to-five": (
-        Verdict.REPRODUCED_UNDER_READING,
-        "6 to 5 adds 1.3948 points at 1 deck (1.39) but 1.3580 at 8 decks (1.36), the deck count at which the set's "
-        "other figures reproduce (base-low, hit soft 17, no surrender): 1 deck is a reading, and the set inconsistent",
-    ),
-}
+#: figure id → (verdict, how it was derived), each chapter's from its own ``tests/chapter_NNNa/board_figures.py``
+#: (``EXPECTED_VERDICTS``, the derivations written there); a row saying the Board published no figure must reach
+#: NO_FIGURE, so a chapter whose only row is that needs no module.
+BOARD_FIGURES_MODULE = "tests.chapter_{chapter}.board_figures"
+
+
+def _expected_verdicts() -> dict[str, tuple[Verdict, str]]:
+    expected: dict[str, tuple[Verdict, str]] = {
+        figure.id: (Verdict.NO_FIGURE, f"the row says the Board published no figure: {figure.note}")
+        for figure in published.FIGURES
+        if figure.measure == Measure.NO_FIGURE
+    }
+    for chapter in chapter_ids():
+        name = BOARD_FIGURES_MODULE.format(chapter=chapter)
+        try:
+            module = import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:
+                raise
+            continue
+        expected.update(module.EXPECTED_VERDICTS)
+    return expected
+
+
+EXPECTED = _expected_verdicts()
 
 #: Figures whose reconciliation needs the blackjack base games, the simulated 688a base game or the long
 #: Bad Beat enumeration.
@@ -466,8 +350,18 @@ def _is_slow(figure_id: str) -> bool:
     return any(figure_id.startswith(prefix) for prefix in SLOW)
 
 
-def test_every_board_figure_has_an_expected_verdict():
-    assert set(EXPECTED) == {figure.id for figure in published.FIGURES}
+@pytest.mark.parametrize("chapter", chapter_ids())
+def test_every_board_figure_has_an_expected_verdict(chapter: str):
+    """Each of a chapter's published figures has its expected verdict in the chapter's own board_figures module (and
+    that module names no figure the Board did not publish, nor another chapter's)."""
+    published_ids = {figure.id for figure in published.figures(chapter)}
+    expected_ids = {figure_id for figure_id in EXPECTED if figure_id.startswith(f"{chapter}-")}
+    where = f"{BOARD_FIGURES_MODULE.format(chapter=chapter).replace('.', '/')}.py EXPECTED_VERDICTS"
+    assert not published_ids - expected_ids, f"{where} lacks {sorted(published_ids - expected_ids)}"
+    assert not expected_ids - published_ids, (
+        f"{where} names figures not published: {sorted(expected_ids - published_ids)}"
+    )
+    assert set(EXPECTED) <= {figure.id for figure in published.FIGURES}
 
 
 @pytest.mark.parametrize(

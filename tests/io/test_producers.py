@@ -15,6 +15,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from pacomply.regulations.chapters import chapter_ids
 
 from tests.golden.outputs import GOLDEN, REVIEW_DATE
 from tests.io.support import EXAMPLES, REPOSITORY, run_pacomply
@@ -22,10 +23,12 @@ from tests.io.support import EXAMPLES, REPOSITORY, run_pacomply
 PRODUCERS = REPOSITORY / "tests" / "fixtures" / "producers"
 MANIFEST: dict[str, dict] = json.loads((PRODUCERS / "manifest.json").read_text(encoding="utf-8"))
 SAME_REPORT = sorted(name for name, entry in MANIFEST.items() if entry["expect"] == "the source's report")
-# The compliant examples of these chapters price every permitted paytable exactly (tens of seconds each); their
-# round trips are compared by the filing read (every value and location), which the report is a function of, and
-# the full report is compared for every other fixture.
-PRICED_AT_LENGTH = {f"libreoffice/{chapter}-compliant.xlsx" for chapter in ("633a", "645a", "685a", "687a", "688a")}
+# A fixture whose example prices every permitted paytable exactly (tens of seconds; ``priced_at_length`` in its
+# manifest entry) is compared by the filing read (every value and location), which the report is a function of; the
+# full report is compared for every other fixture.
+PRICED_AT_LENGTH = {name for name, entry in MANIFEST.items() if entry.get("priced_at_length")}
+#: The examples each chapter has (docs/DEVELOPING.md, adding a chapter), each with its LibreOffice round trip here.
+EXAMPLE_KINDS = ("compliant", "violations")
 REFUSED = sorted(name for name, entry in MANIFEST.items() if entry["expect"] == "refused")
 
 
@@ -43,7 +46,18 @@ def test_the_manifest_lists_every_fixture_and_the_round_trip_of_every_example() 
     assert on_disk == set(MANIFEST)
     round_trips = {name.removeprefix("libreoffice/") for name in MANIFEST if name.startswith("libreoffice/")}
     assert round_trips == {path.name for path in EXAMPLES.glob("*.xlsx")}
-    assert len(round_trips) == 14
+
+
+@pytest.mark.parametrize("chapter", chapter_ids())
+def test_every_chapters_examples_have_their_libreoffice_round_trip_in_the_manifest(chapter: str) -> None:
+    """Each chapter's two example workbooks have a round trip whose manifest entry names the example it came from
+    and expects its report (make_fixtures.py writes them; README.md here)."""
+    for kind in EXAMPLE_KINDS:
+        example = f"{chapter}-{kind}.xlsx"
+        entry = MANIFEST.get(f"libreoffice/{example}")
+        assert entry is not None, f"tests/fixtures/producers/manifest.json has no libreoffice/{example}"
+        assert (entry["source"], entry["expect"]) == (example, "the source's report"), f"libreoffice/{example}"
+        assert (EXAMPLES / example).is_file(), f"examples/{example} is missing"
 
 
 @pytest.mark.parametrize("name", sorted(name for name in MANIFEST if name.startswith("libreoffice/")))

@@ -30,7 +30,20 @@ runner = CliRunner()
 
 
 def _text_file(regulations_texts: Path, chapter: str) -> Path:
-    return sorted(regulations_texts.glob(f"{chapter}-*.txt"))[0]
+    """The chapter's official text in the texts' folder; a clear failure naming the file expected and the documented
+    step that adds it (docs/DEVELOPING.md, adding a chapter) when it is not there."""
+    found = sorted(regulations_texts.glob(f"{chapter}-*.txt"))
+    if not found:
+        pytest.fail(official_text_missing(regulations_texts, chapter), pytrace=False)
+    return found[0]
+
+
+def official_text_missing(regulations_texts: Path, chapter: str) -> str:
+    """What a missing chapter text is reported as."""
+    return (
+        f"no official text of chapter {chapter}: expected {regulations_texts / f'{chapter}-<title>.txt'} "
+        f"(the chapter as published, in plain text; docs/DEVELOPING.md, adding a chapter, step 'official text')"
+    )
 
 
 def _altered(text: str, old: str, new: str) -> str:
@@ -283,3 +296,14 @@ def test_cli_regulations_lists_each_rulebooks_source_version_and_later_amendment
     section_687a = result.output[result.output.index("687a DJ Wild") : result.output.index("688a Face Up")]
     assert "55 Pa.B. 261 (2025-01-11)" in section_687a
     assert "Chapter 645c (54 Pa.B. 2923)" in result.output
+
+
+def test_a_chapter_without_its_official_text_fails_naming_the_file_and_the_step(tmp_path: Path) -> None:
+    """A chapter added without its text in the texts' folder fails with what to add and where, not an IndexError."""
+    (tmp_path / "686a-over-under.txt").write_text("", encoding="utf-8")
+    with pytest.raises(pytest.fail.Exception) as raised:
+        _text_file(tmp_path, "699a")
+    message = str(raised.value)
+    assert message == official_text_missing(tmp_path, "699a")
+    assert f"{tmp_path / '699a-<title>.txt'}" in message and "step 'official text'" in message
+    assert _text_file(tmp_path, "686a") == tmp_path / "686a-over-under.txt"
