@@ -113,6 +113,10 @@ class Chapter:
     version_module: str = ""
     """Which text of the law the rulebook encodes (``VERSION``); ``pacomply.regulations.versions.chapter_NNNa`` when
     empty. Apart from the law module so that its notes stay out of the figure keys' digest of the law."""
+    published_figures_module: str = ""
+    """The Board's published figures for the chapter (``FIGURES``, ``regulations.published.PublishedFigure`` rows, or
+    one ``NO_FIGURE`` row saying there are none); ``pacomply.regulations.published_figures.chapter_NNNa`` when
+    empty."""
     printed_figures_module: str = ""
     """The figures the chapter prints beside its paytables that its rulebook keeps elsewhere (``printed_figures()``),
     compared with the official text; ``pacomply.regulations.official.chapter_NNNa`` when empty. Optional: a chapter
@@ -134,6 +138,7 @@ class Chapter:
             "wager_math_module": f"pacomply.checker.wager_math.chapter_{self.id}",
             "version_module": f"pacomply.regulations.versions.chapter_{self.id}",
             "printed_figures_module": f"pacomply.regulations.official.chapter_{self.id}",
+            "published_figures_module": f"pacomply.regulations.published_figures.chapter_{self.id}",
         }
         for name, default in defaults.items():
             if not getattr(self, name):
@@ -157,6 +162,7 @@ class Chapter:
             "wager math": (self.wager_math_module, "WAGER_MATH"),
             "simulation": (self.simulation_module, "ROUND_GAME"),
             "coverage matrix": (self.coverage_module, "MATRIX"),
+            "published figures": (self.published_figures_module, "FIGURES"),
         }
 
     def load(self, part: str) -> Any:

@@ -9,6 +9,10 @@ Every figure here is copied digit for digit as the Board printed it, as a decima
 precision is kept: "reproduced" means equal at that precision. Nothing else is copied from the Board's sentences:
 ``note`` says in our words what the figure covers. ``citation`` is the subsection of the chapter that sets the wager
 or paytable the figure belongs to.
+
+This module holds what a figure is and where it was published; each chapter's rows are in its own module
+(``regulations/published_figures/chapter_NNNa.py``, the descriptor's ``published_figures_module``), and
+``FIGURES`` joins them in chapter order.
 """
 
 from __future__ import annotations
@@ -165,7 +169,7 @@ NOT_PUBLISHED = PublishedSource(
 )
 
 
-def _series(
+def series(
     prefix: str,
     chapter: str,
     wager: str,
@@ -195,140 +199,25 @@ def _series(
     )
 
 
-FIGURES: tuple[PublishedFigure, ...] = (
-    # 633a: a range for the basic-strategy player under the chapter's rules, and three rule effects beside it.
-    PublishedFigure(
-        id="633a-base-low", chapter="633a", wager="base", paytable=None, measure=Measure.HOUSE_EDGE,
-        basis=Basis.PER_INITIAL_WAGER, percent="0.355", range_end=RangeEnd.LOW, strategy="basic",
-        source=PA_B_42_2922, citation=cite("633a.6(d)"), order=1,
-        note="lower end of the house edge a basic-strategy player faces under the chapter's rules "
-        "(dealer stands on soft 17, late surrender, blackjack 3 to 2)",
-    ),
-    PublishedFigure(
-        id="633a-base-high", chapter="633a", wager="base", paytable=None, measure=Measure.HOUSE_EDGE,
-        basis=Basis.PER_INITIAL_WAGER, percent="0.371", range_end=RangeEnd.HIGH, strategy="basic",
-        source=PA_B_42_2922, citation=cite("633a.6(d)"), order=2,
-        note="upper end of the same range",
-    ),
-    PublishedFigure(
-        id="633a-rule-hit-soft-17", chapter="633a", wager="base", paytable=None, measure=Measure.RULE_EFFECT,
-        basis=Basis.PER_INITIAL_WAGER, percent="0.22", strategy="basic", rule_change=("dealer_hits_soft_17", "yes"),
-        source=PA_B_42_2922, citation=cite("633a.7(m)"), order=1,
-        note="what the dealer hitting soft 17 would add to the house edge",
-    ),
-    PublishedFigure(
-        id="633a-rule-no-surrender", chapter="633a", wager="base", paytable=None, measure=Measure.RULE_EFFECT,
-        basis=Basis.PER_INITIAL_WAGER, percent="0.08", strategy="basic", rule_change=("late_surrender", "no"),
-        source=PA_B_42_2922, citation=cite("633a.9"), order=2,
-        note="what taking away late surrender would add to the house edge",
-    ),
-    PublishedFigure(
-        id="633a-rule-six-to-five", chapter="633a", wager="base", paytable=None, measure=Measure.RULE_EFFECT,
-        basis=Basis.PER_INITIAL_WAGER, percent="1.39", strategy="basic", rule_change=("blackjack_pays", "6/5"),
-        source=PA_B_42_2922, citation=cite("633a.13(a)"), order=3,
-        note="what paying a blackjack 6 to 5 instead of 3 to 2 would add to the house edge",
-    ),
-    # 645a: the preamble gives casinos' monthly hold ranges, which are not a figure of the game's math.
-    PublishedFigure(
-        id="645a-none", chapter="645a", wager=None, paytable=None, measure=Measure.NO_FIGURE,
-        basis=Basis.UNSTATED, percent=None, source=PA_B_42_2922_645A, citation=cite("645a.7"),
-        note="only the monthly hold ranges of Pennsylvania and New Jersey casinos: table results, not game math",
-    ),
-    # 681a: nothing published in the material held.
-    PublishedFigure(
-        id="681a-none", chapter="681a", wager=None, paytable=None, measure=Measure.NO_FIGURE,
-        basis=Basis.UNSTATED, percent=None, source=NOT_PUBLISHED, citation=cite("681a.6"),
-        note="no figure for 21 Baccarat in the rulemaking material held",
-    ),
-    # 685a: two holds, each a range over what the chapter approves.
-    PublishedFigure(
-        id="685a-base-low", chapter="685a", wager="base", paytable=None, measure=Measure.HOLD,
-        basis=Basis.UNSTATED, percent="0.43", range_end=RangeEnd.LOW, source=PA_B_50_DOC_20_1607,
-        citation=cite("685a.11(a)"), order=1,
-        note="lower end of the hold of the required wagers over the approved payout tables",
-    ),
-    PublishedFigure(
-        id="685a-base-high", chapter="685a", wager="base", paytable=None, measure=Measure.HOLD,
-        basis=Basis.UNSTATED, percent="0.49", range_end=RangeEnd.HIGH, source=PA_B_50_DOC_20_1607,
-        citation=cite("685a.11(a)"), order=2,
-        note="upper end of the same range",
-    ),
-    PublishedFigure(
-        id="685a-match-the-dealer-low", chapter="685a", wager="match_the_dealer", paytable=None,
-        measure=Measure.HOLD, basis=Basis.UNSTATED, percent="3.67", range_end=RangeEnd.LOW,
-        source=PA_B_50_DOC_20_1607, citation=cite("685a.11(c)"), order=1,
-        note="lower end of the Match-the-Dealer hold",
-    ),
-    PublishedFigure(
-        id="685a-match-the-dealer-high", chapter="685a", wager="match_the_dealer", paytable=None,
-        measure=Measure.HOLD, basis=Basis.UNSTATED, percent="4.06", range_end=RangeEnd.HIGH,
-        source=PA_B_50_DOC_20_1607, citation=cite("685a.11(c)"), order=2,
-        note="upper end of the Match-the-Dealer hold",
-    ),
-    # 686a, 687a, 688a: the Regulatory Analysis Form's item (17).
-    PublishedFigure(
-        id="686a-required", chapter="686a", wager="required", paytable=None, measure=Measure.PAYBACK,
-        basis=Basis.UNSTATED, percent="98.95", source=RAF_125_223, citation=cite("686a.6(d)"),
-        note="expected payback of the required wagers",
-    ),
-    PublishedFigure(
-        id="686a-bonus", chapter="686a", wager="bonus", paytable="686a.8(b)", measure=Measure.PAYBACK,
-        basis=Basis.UNSTATED, percent="94.393", source=RAF_125_223, citation=cite("686a.8(b)"),
-        note="expected payback of the Bonus Wager on its one paytable",
-    ),
-    PublishedFigure(
-        id="687a-base", chapter="687a", wager="base", paytable=None, measure=Measure.PAYBACK,
-        basis=Basis.UNSTATED, percent="98.99", strategy="perfect", source=RAF_125_223,
-        citation=cite("687a.7(d)(1)"),
-        note="expected payback of the Ante, Blind and Play (Raise) with the player's best strategy",
-    ),
-    *_series(
-        "687a-trips", "687a", "trips", ("DJWT-04", "DJWT-05", "DJWT-06", "DJWT-07"),
-        ("98.843", "92.474", "92.338", "91.454"), Measure.PAYBACK, Basis.UNSTATED, "687a.12(d)",
-        "expected payback of the Trips Bonus on one of the approved paytables",
-    ),
-    # Four figures for "the approved paytables" while the chapter prints two: which paytable each is for is unknown.
-    *_series(
-        "687a-bad-beat", "687a", "bad_beat", (None, None, None, None),
-        ("86.8", "87.682", "85.904", "85.848"), Measure.PAYBACK, Basis.UNSTATED, "687a.12(e)",
-        "expected payback of the Bad Beat Bonus on one of four approved paytables (the chapter prints two)",
-    ),
-    PublishedFigure(
-        id="687a-progressive", chapter="687a", wager="progressive", paytable=None, measure=Measure.PAYBACK,
-        basis=Basis.LONG_RUN, percent="77", source=RAF_125_223, citation=cite("687a.12(c)"),
-        note="payback of the Progressive Payout Wager for the approved paytables",
-    ),
-    PublishedFigure(
-        id="688a-base", chapter="688a", wager="base", paytable=None, measure=Measure.PAYBACK,
-        basis=Basis.UNSTATED, percent="98.404", source=RAF_125_223, citation=cite("688a.7(d)"),
-        note="expected payback of the required wager",
-    ),
-    *_series(
-        "688a-ace-high", "688a", "ace_high", ("1", "2", "3", "4", "5"),
-        ("96.425", "95.233", "94.169", "93.141", "92.647"), Measure.PAYBACK, Basis.UNSTATED, "688a.12(b)",
-        "expected payback of the Ace High Bonus on one of its paytables",
-    ),
-    *_series(
-        "688a-fortune", "688a", "fortune", ("1", "2", "3", "4", "5", "6"),
-        ("93.94", "94.15", "94.10", "93.41", "92.62", "94.10"), Measure.MAXIMUM_PAYBACK, Basis.UNSTATED,
-        "688a.12(c)", "the most the Fortune Bonus returns on one of its paytables",
-    ),
-    *_series(
-        "688a-progressive", "688a", "progressive", ("1", "2", "3", "4", "5", "6", "7"),
-        ("75.751", "78.073", "75.568", "91.937", "80.962", "75.349", "75.746"), Measure.PAYBACK, Basis.LONG_RUN,
-        "688a.12(d)", "payback percentage of the Progressive Wager on one of its paytables",
-    ),
-)  # fmt: skip
+def __getattr__(name: str) -> tuple[PublishedFigure, ...]:
+    """``FIGURES``: every supported chapter's figures, chapter by chapter in id order, each chapter's in the order its
+    own module lists them (``FIGURES`` of its published-figures module, ``regulations.chapters``)."""
+    if name != "FIGURES":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from pacomply.regulations import chapters
+
+    return tuple(row for descriptor in chapters.chapters() for row in descriptor.load("published figures"))
 
 
 def figures(chapter: str | None = None) -> tuple[PublishedFigure, ...]:
     """The Board's figures, of one chapter or all, in the register's order."""
-    return tuple(figure for figure in FIGURES if chapter is None or figure.chapter == chapter)
+    every: tuple[PublishedFigure, ...] = globals().get("FIGURES") or __getattr__("FIGURES")
+    return tuple(figure for figure in every if chapter is None or figure.chapter == chapter)
 
 
 def figure(figure_id: str) -> PublishedFigure:
     """One figure by id; KeyError if none."""
-    for candidate in FIGURES:
+    for candidate in figures():
         if candidate.id == figure_id:
             return candidate
     raise KeyError(f"the register holds no Board figure '{figure_id}'")

@@ -13,19 +13,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pacomply.regulations.published import FIGURES
+from pacomply.regulations import published
 
 if TYPE_CHECKING:
     from pacomply.checker.reconciliation import Reconciliation
     from pacomply.checker.wager_math import WagerMath
 
 WIDTH = 110
-_ORDER = {figure.id: position for position, figure in enumerate(FIGURES)}
 
 
 def sorted_reconciliations(items: Iterable[Reconciliation]) -> tuple[Reconciliation, ...]:
     """By chapter, then the register's order (the order the Board printed its lists in)."""
-    return tuple(sorted(items, key=lambda item: (item.figure.chapter, _ORDER.get(item.figure.id, 0), item.figure.id)))
+    order = {figure.id: position for position, figure in enumerate(published.figures())}
+    return tuple(sorted(items, key=lambda item: (item.figure.chapter, order.get(item.figure.id, 0), item.figure.id)))
 
 
 def board_text(item: Reconciliation) -> str:

@@ -59,12 +59,12 @@ def _reconcile_alone(figures: list[PublishedFigure], rows: dict[str, list[WagerM
     for figure in figures:
         results.update(_results(figure, rows[figure.id]))
     # Siblings are looked up in the register; these made-up figures have none there, so pass them as the register.
-    original = published.FIGURES
-    published.FIGURES = tuple(figures)  # type: ignore[misc]
+    # (The register is the chapters' modules read on each use; a value set here stands in for it until deleted.)
+    published.FIGURES = tuple(figures)  # type: ignore[attr-defined]
     try:
         return {item.figure.id: item for item in reconcile_figures(figures, results)}
     finally:
-        published.FIGURES = original  # type: ignore[misc]
+        del published.FIGURES  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------------------------------------------------------

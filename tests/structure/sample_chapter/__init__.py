@@ -23,4 +23,5 @@ DESCRIPTOR = Chapter(
     rules_module=f"{PACKAGE}.rules",
     wager_math_module=f"{PACKAGE}.wager_math",
     version_module=f"{PACKAGE}.version",
+    published_figures_module=f"{PACKAGE}.published",
 )
