@@ -445,12 +445,4 @@ def distribution(wager: str, paytable: str | None, decks: int) -> Distribution:
 
 def analysis(result: Distribution) -> WagerAnalysis:
     """House edge and friends of a single wager (house edge = element of risk, docs/math.md)."""
-    house_edge = -result.mean
-    return WagerAnalysis(
-        house_edge=float(house_edge),
-        element_of_risk=float(house_edge),
-        hit_frequency=float(result.hit_frequency),
-        std_dev=result.std_dev,
-        method="exact",
-        exact_house_edge=house_edge,
-    )
+    return WagerAnalysis.from_distribution(result)

@@ -228,16 +228,7 @@ def base_game() -> BaseGame:
 
 def _analysis(outcomes: dict[Fraction, Fraction], wagered: Fraction = Fraction(1), strategy=()) -> WagerAnalysis:
     distribution = Distribution(tuple(sorted((net, p) for net, p in outcomes.items() if p)))
-    house_edge = -distribution.mean
-    return WagerAnalysis(
-        house_edge=float(house_edge),
-        element_of_risk=float(house_edge / wagered),
-        hit_frequency=float(distribution.hit_frequency),
-        std_dev=distribution.std_dev,
-        method="exact",
-        exact_house_edge=house_edge,
-        strategy=tuple(strategy),
-    )
+    return WagerAnalysis.from_distribution(distribution, wagered, tuple(strategy))
 
 
 @cache

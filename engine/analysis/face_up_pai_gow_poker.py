@@ -188,16 +188,7 @@ def ace_high(paytable: str) -> WagerAnalysis:
     for outcome, probability in ace_high_distribution().items():
         net = Fraction(-1) if outcome == "lose" else Fraction(ACE_HIGH_ODDS[paytable][ACE_HIGH_OUTCOMES.index(outcome)])
         outcomes[net] = outcomes.get(net, Fraction(0)) + probability
-    distribution = Distribution(tuple(sorted(outcomes.items())))
-    edge = -distribution.mean
-    return WagerAnalysis(
-        house_edge=float(edge),
-        element_of_risk=float(edge),
-        hit_frequency=float(distribution.hit_frequency),
-        std_dev=distribution.std_dev,
-        method="exact",
-        exact_house_edge=edge,
-    )
+    return WagerAnalysis.from_distribution(Distribution(tuple(sorted(outcomes.items()))))
 
 
 def envy_moments(paytable: str) -> tuple[Fraction, Fraction]:

@@ -91,17 +91,8 @@ def required_wagers(decks: int) -> WagerAnalysis:
             outcomes[net] += p * probability
         wagered += probability * (1 if decision == Decision.SURRENDER else 2)
     distribution = Distribution(tuple(sorted(outcomes.items())))
-    house_edge = -distribution.mean
     strategy = _compact_strategy({value: decision for value, (decision, _, _) in decisions.items()})
-    return WagerAnalysis(
-        house_edge=float(house_edge),
-        element_of_risk=float(house_edge / wagered),
-        hit_frequency=float(distribution.hit_frequency),
-        std_dev=distribution.std_dev,
-        method="exact",
-        exact_house_edge=house_edge,
-        strategy=strategy,
-    )
+    return WagerAnalysis.from_distribution(distribution, wagered, strategy)
 
 
 def _compact_strategy(decisions: dict[int, Decision]) -> tuple[tuple[str, str], ...]:
@@ -129,13 +120,4 @@ def bonus_distribution(decks: int) -> Distribution:
 
 def bonus(decks: int) -> WagerAnalysis:
     """The Bonus wager's exact house edge."""
-    distribution = bonus_distribution(decks)
-    house_edge = -distribution.mean
-    return WagerAnalysis(
-        house_edge=float(house_edge),
-        element_of_risk=float(house_edge),
-        hit_frequency=float(distribution.hit_frequency),
-        std_dev=distribution.std_dev,
-        method="exact",
-        exact_house_edge=house_edge,
-    )
+    return WagerAnalysis.from_distribution(bonus_distribution(decks))

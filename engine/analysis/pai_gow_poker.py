@@ -153,15 +153,7 @@ def _straights_holding_three_of_a_kind(joker_rule: JokerRule) -> int:
 
 def _analysis(outcomes: dict[Fraction, int], total: int = ALL_HANDS) -> WagerAnalysis:
     distribution = Distribution(tuple(sorted((net, Fraction(count, total)) for net, count in outcomes.items())))
-    edge = -distribution.mean
-    return WagerAnalysis(
-        house_edge=float(edge),
-        element_of_risk=float(edge),
-        hit_frequency=float(distribution.hit_frequency),
-        std_dev=distribution.std_dev,
-        method="exact",
-        exact_house_edge=edge,
-    )
+    return WagerAnalysis.from_distribution(distribution)
 
 
 def _add(outcomes: dict[Fraction, int], net: Fraction, count: int) -> None:

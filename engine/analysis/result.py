@@ -61,3 +61,24 @@ class WagerAnalysis:
     def return_(self) -> float:
         """1 − element of risk (docs/math.md)."""
         return 1.0 - self.element_of_risk
+
+    @classmethod
+    def from_distribution(
+        cls,
+        distribution: Distribution,
+        wagered: Fraction = Fraction(1),
+        strategy: tuple[tuple[str, str], ...] = (),
+    ) -> WagerAnalysis:
+        """The exact figures of a wager whose net result per unit of the initial wager is ``distribution``: the house
+        edge is minus its mean, the element of risk that edge over ``wagered``, the average amount wagered per unit
+        of the initial wager (1 where nothing more is ever wagered: then the two are equal; docs/math.md)."""
+        house_edge = -distribution.mean
+        return cls(
+            house_edge=float(house_edge),
+            element_of_risk=float(house_edge / wagered),
+            hit_frequency=float(distribution.hit_frequency),
+            std_dev=distribution.std_dev,
+            method="exact",
+            exact_house_edge=house_edge,
+            strategy=tuple(strategy),
+        )

@@ -117,16 +117,7 @@ def side_net(own: int, other: int) -> Fraction:
 
 
 def _analysis(outcomes: dict[Fraction, Fraction]) -> WagerAnalysis:
-    distribution = Distribution(tuple(sorted(outcomes.items())))
-    house_edge = -distribution.mean
-    return WagerAnalysis(
-        house_edge=float(house_edge),
-        element_of_risk=float(house_edge),
-        hit_frequency=float(distribution.hit_frequency),
-        std_dev=distribution.std_dev,
-        method="exact",
-        exact_house_edge=house_edge,
-    )
+    return WagerAnalysis.from_distribution(Distribution(tuple(sorted(outcomes.items()))))
 
 
 def side_distribution(side: str, decks: int) -> dict[Fraction, Fraction]:

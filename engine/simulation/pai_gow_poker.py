@@ -88,6 +88,15 @@ def _simulate(rounds, seed, face_up, commission, params, fully_wild, offsets, mu
     return total, total_squares, wins
 
 
+def commission(chapter: str) -> float:
+    """The commission taken from a player's win of both hands, per unit: the chapter's law module's ``COMMISSION``
+    (the five percent vigorish of § 645a.13(a)); none where the chapter takes none (Face Up Pai Gow Poker)."""
+    from pacomply.regulations import chapters
+
+    taken = chapters.chapter(chapter).hook("rulebook", "COMMISSION")
+    return float(taken) if taken is not None else 0.0
+
+
 def simulate_base(
     chapter: str, rounds: int, seed: int, house_way: HouseWay = STANDARD_HOUSE_WAY
 ) -> tuple[SimulationResult, np.ndarray]:
@@ -97,7 +106,7 @@ def simulate_base(
         raise ValueError(f"no Pai Gow base game for chapter {chapter}")
     counts = np.zeros(4, dtype=np.int64)
     total, squares, wins = _simulate(
-        rounds, seed, chapter == "688a", 0.05, house_way.as_array(), *evaluator_arrays(), counts
+        rounds, seed, chapter == "688a", commission(chapter), house_way.as_array(), *evaluator_arrays(), counts
     )
     mean = total / rounds
     variance = max(squares / rounds - mean * mean, 0.0) * rounds / max(rounds - 1, 1)
@@ -140,9 +149,9 @@ def simulate_shard(chapter: str, rounds: int, seed: int) -> BaseShard:
         raise ValueError(f"no Pai Gow base game for chapter {chapter}")
     counts = np.zeros(4, dtype=np.int64)
     total, _, wins = _simulate(
-        rounds, seed, chapter == "688a", 0.05, STANDARD_HOUSE_WAY.as_array(), *evaluator_arrays(), counts
+        rounds, seed, chapter == "688a", commission(chapter), STANDARD_HOUSE_WAY.as_array(), *evaluator_arrays(), counts
     )
-    win_pays = 0.95 if chapter == "645a" else 1.0
+    win_pays = 1.0 - commission(chapter)
     losses = round(win_pays * wins - total)  # total = win_pays * wins - losses, exact to far below one unit
     return BaseShard(
         chapter=chapter,
@@ -161,7 +170,7 @@ def combine_shards(shards: list[BaseShard]) -> tuple[SimulationResult, tuple[int
     if not shards:
         raise ValueError("no shards to combine")
     chapter = shards[0].chapter
-    win_pays = 0.95 if chapter == "645a" else 1.0
+    win_pays = 1.0 - commission(chapter)
     rounds = sum(shard.rounds for shard in shards)
     wins = sum(shard.wins for shard in shards)
     losses = sum(shard.losses for shard in shards)
