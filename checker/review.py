@@ -23,7 +23,7 @@ from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse,
 from pacomply.checker.wager_math.blackjack_base import BASE_GAME_WAGERS, BaseGameOptions
 from pacomply.regulations import chapters
 from pacomply.regulations.paytable_resolution import resolve_paytable
-from pacomply.regulations.rulebook import Reading
+from pacomply.regulations.rulebook import Reading, Rulebook
 from pacomply.submissions.model import Filing
 
 from pacomply import regulations
@@ -158,20 +158,42 @@ class Review:
         return 0 if self.compliant else 1
 
 
-def filing_base_game(filing: Filing, chapter: str, overrides: BaseGameOptions | None = None) -> BaseGameOptions | None:
-    """The base-game rules the filing's answers set for ``chapter`` (a chapter whose descriptor has
+@dataclass(frozen=True, slots=True)
+class FiledChapter:
+    """A chapter a filing names, looked up once where the review starts: its descriptor and its rulebook, carried
+    through every stage of the review instead of its id looked up again at each."""
+
+    descriptor: chapters.Chapter
+    rulebook: Rulebook
+
+    @property
+    def id(self) -> str:
+        """The chapter id (``686a``)."""
+        return self.descriptor.id
+
+
+def filed_chapters(filing: Filing) -> dict[str, FiledChapter]:
+    """Every chapter the filing's checklists and tables name, by id, each looked up once (an unknown id is
+    ``regulations.UnknownChapterError``, as anywhere)."""
+    ids = sorted({*filing.filed_chapters, *(table.chapter for table in filing.tables)})
+    return {
+        chapter_id: FiledChapter(chapters.chapter(chapter_id), regulations.rulebook(chapter_id)) for chapter_id in ids
+    }
+
+
+def filing_base_game(
+    filing: Filing, descriptor: chapters.Chapter, overrides: BaseGameOptions | None = None
+) -> BaseGameOptions | None:
+    """The base-game rules the filing's answers set for the chapter of ``descriptor`` (one with
     ``Capability.FILED_BASE_GAME``: 633a), with ``overrides`` on top; None for a chapter whose filing answers do not
     change its base game."""
-    from pacomply.regulations import chapters
-
-    descriptor = chapters.chapter(chapter)
     if not descriptor.has(chapters.Capability.FILED_BASE_GAME):
         return None
     from pacomply.checker.wager_math.hooks import wager_math_of
 
     hook = wager_math_of(descriptor).rules_from_filing
     if hook is None:
-        raise chapters.IncompleteChapterError(chapter, "wager math", "FILED_BASE_GAME without rules_from_filing")
+        raise chapters.IncompleteChapterError(descriptor.id, "wager math", "FILED_BASE_GAME without rules_from_filing")
     options = hook(filing)
     return options if overrides is None else options.then(overrides)
 
@@ -186,18 +208,21 @@ def configured_wager_math(
     base_game: BaseGameOptions | None = None,
     chapter: str | None = None,
     wager: str | None = None,
+    filed: dict[str, FiledChapter] | None = None,
 ) -> tuple[WagerMath, ...]:
     """The math of every wager the filing's tables offer (required wagers included), at each table's deck count.
 
     The blackjack base games use the rules the filing's checklist states (:func:`filing_base_game`); ``base_game``
     (the command line's rule options) changes the 633a rules on top of them. ``chapter`` and ``wager`` narrow
-    what is analysed (``pacomply edge --filing``).
+    what is analysed (``pacomply edge --filing``). ``filed`` is the filing's chapters as the review looked them up
+    (:func:`filed_chapters`), looked up here when not given.
     """
+    filed = filed if filed is not None else filed_chapters(filing)
     wanted: set[tuple[str, str, str | None, int]] = set()
     for table in filing.tables:
         if chapter is not None and table.chapter != chapter:
             continue
-        book = regulations.rulebook(table.chapter)
+        book = filed[table.chapter].rulebook
         for defined in book.wagers:
             if defined.required:
                 wanted.add((table.chapter, defined.id, None, table.decks))
@@ -216,7 +241,7 @@ def configured_wager_math(
                     paytable,
                     table.decks,
                     submission.value if submission is not None else _no_answer,
-                    chapters.chapter(table.chapter).hook("rules", "PAYTABLES_BY_AMOUNT") or (),
+                    filed[table.chapter].descriptor.hook("rules", "PAYTABLES_BY_AMOUNT") or (),
                 )
                 paytable = resolved.paytable.id if resolved is not None else paytable
             else:
@@ -224,7 +249,7 @@ def configured_wager_math(
             wanted.add((table.chapter, table_wager.wager, paytable, table.decks))
     if wager is not None:
         wanted = {key for key in wanted if key[1] == wager}
-    options = {key[0]: filing_base_game(filing, key[0], base_game) for key in wanted}
+    options = {key[0]: filing_base_game(filing, filed[key[0]].descriptor, base_game) for key in wanted}
     results: dict[tuple[str, str, str, int], WagerMath] = {}
     for table_chapter, wager_id, paytable, decks in sorted(
         wanted, key=lambda key: (key[0], key[1], key[2] or "", key[3])
@@ -232,15 +257,15 @@ def configured_wager_math(
         try:
             # Only the base games take rule options; the side wagers' figures do not depend on them.
             chosen = options[table_chapter] if wager_id in BASE_GAME_WAGERS else None
-            filed = filing_options(filing, table_chapter, wager_id)
+            answered = filing_options(filing, table_chapter, wager_id)
             for math in analyse(
                 table_chapter,
                 wager_id,
                 paytable,
                 decks,
                 base_game=chosen,
-                meter_rate=filed.meter_rate,
-                crown_treasure=filed.crown_treasure,
+                meter_rate=answered.meter_rate,
+                crown_treasure=answered.crown_treasure,
             ):
                 results[math.sort_key] = math
         except AnalysisUnavailable:
@@ -257,8 +282,9 @@ def review_filing(filing: Filing, settings: CheckSettings | None = None) -> Revi
         findings.extend(rule.check(base_context))
     readings: list[tuple[str, Reading]] = []
     used: list[RulebookUsed] = []
+    filed = filed_chapters(filing)
     for chapter in filing.filed_chapters:
-        book = regulations.rulebook(chapter)
+        book = filed[chapter].rulebook
         used.append(
             RulebookUsed(
                 book.chapter,
@@ -281,7 +307,7 @@ def review_filing(filing: Filing, settings: CheckSettings | None = None) -> Revi
         )
         for rule in chapter_rules(chapter):
             findings.extend(rule.check(context))
-    wager_math = configured_wager_math(filing)
+    wager_math = configured_wager_math(filing, filed=filed)
     not_checked = tuple(
         NotChecked(table.chapter, table.table_id, filed, other.name, other.chapter, other.where)
         for table, filed, other in not_encoded_wagers(filing.tables)
