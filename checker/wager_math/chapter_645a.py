@@ -216,7 +216,7 @@ def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tu
     )
 
 
-# The reconciliation's hooks (checker/reconciliation.py sizes a candidate reading's spread through them).
+# The reconciliation's hooks (checker/reconciliation/ sizes a candidate reading's spread through them).
 
 #: The bonus wagers whose Envy and pays-most candidates get a standard deviation of their own.
 SIZED_BONUS_WAGERS = frozenset({"fortune", "emperors_treasure"})

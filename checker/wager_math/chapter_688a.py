@@ -278,7 +278,7 @@ def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tu
     )
 
 
-# The reconciliation's hooks (checker/reconciliation.py sizes a candidate reading's spread and tests a list of the
+# The reconciliation's hooks (checker/reconciliation/ sizes a candidate reading's spread and tests a list of the
 # Board's figures through them).
 
 #: The bonus wagers whose Envy and pays-most candidates get a standard deviation of their own.

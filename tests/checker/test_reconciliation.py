@@ -1,5 +1,5 @@
 """The reconciliation with the Board's published figures: the verdict logic on made-up figures (each path of the
-rules in checker/reconciliation.py), and one test per Board figure asserting the verdict computed at run time.
+rules in checker/reconciliation/), and one test per Board figure asserting the verdict computed at run time.
 
 How each expected verdict was derived is written beside it. The exact figures come from the enumerations the
 chapter tests pin independently (tests/chapter_*/test_analysis.py and the readings tests); a verdict then follows
