@@ -37,3 +37,6 @@ EXPECTED_VERDICTS: dict[str, tuple[Verdict, str]] = {
         "other figures reproduce (base-low, hit soft 17, no surrender): 1 deck is a reading, and the set inconsistent",
     ),
 }
+
+#: The figures (by id prefix) whose reconciliation needs the blackjack base games: run with ``-m slow``.
+SLOW_PREFIXES: tuple[str, ...] = ("633a-",)

@@ -25,3 +25,6 @@ EXPECTED_VERDICTS: dict[str, tuple[Verdict, str]] = {
         "Board's range)",
     ),
 }
+
+#: The figures (by id prefix) whose reconciliation needs the blackjack base game: run with ``-m slow``.
+SLOW_PREFIXES: tuple[str, ...] = ("685a-base",)

@@ -51,3 +51,6 @@ EXPECTED_VERDICTS: dict[str, tuple[Verdict, str]] = {
         "returns 77 % is solved",
     ),
 }
+
+#: The figures (by id prefix) whose reconciliation needs the long Bad Beat enumeration: run with ``-m slow``.
+SLOW_PREFIXES: tuple[str, ...] = ("687a-bad-beat",)

@@ -61,3 +61,6 @@ EXPECTED_VERDICTS: dict[str, tuple[Verdict, str]] = {
         "higher (no whole or half percent within 0.0005 of it)",
     ),
 }
+
+#: The figures (by id prefix) whose reconciliation needs the simulated base game: run with ``-m slow``.
+SLOW_PREFIXES: tuple[str, ...] = ("688a-base",)

@@ -16,6 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pacomply.checker import reconciliation
@@ -321,6 +322,17 @@ def test_register_keeps_the_boards_printed_precision():
 BOARD_FIGURES_MODULE = "tests.chapter_{chapter}.board_figures"
 
 
+def _board_figures_module(chapter: str) -> Any:
+    """The chapter's board_figures module, or None where it has none."""
+    name = BOARD_FIGURES_MODULE.format(chapter=chapter)
+    try:
+        return import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
+
+
 def _expected_verdicts() -> dict[str, tuple[Verdict, str]]:
     expected: dict[str, tuple[Verdict, str]] = {
         figure.id: (Verdict.NO_FIGURE, f"the row says the Board published no figure: {figure.note}")
@@ -328,22 +340,18 @@ def _expected_verdicts() -> dict[str, tuple[Verdict, str]]:
         if figure.measure == Measure.NO_FIGURE
     }
     for chapter in chapter_ids():
-        name = BOARD_FIGURES_MODULE.format(chapter=chapter)
-        try:
-            module = import_module(name)
-        except ModuleNotFoundError as error:
-            if error.name != name:
-                raise
-            continue
-        expected.update(module.EXPECTED_VERDICTS)
+        module = _board_figures_module(chapter)
+        if module is not None:
+            expected.update(module.EXPECTED_VERDICTS)
     return expected
 
 
 EXPECTED = _expected_verdicts()
 
-#: Figures whose reconciliation needs the blackjack base games, the simulated 688a base game or the long
-#: Bad Beat enumeration.
-SLOW = {"633a", "685a-base", "688a-base", "687a-bad-beat"}
+#: Figures whose reconciliation runs long (each chapter's ``SLOW_PREFIXES`` in its board_figures module).
+SLOW = tuple(
+    prefix for chapter in chapter_ids() for prefix in getattr(_board_figures_module(chapter), "SLOW_PREFIXES", ())
+)
 
 
 def _is_slow(figure_id: str) -> bool:
