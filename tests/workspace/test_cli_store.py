@@ -40,7 +40,7 @@ def test_store_add_a_folder_then_list_by_licensee(tmp_path: Path) -> None:
 def test_store_user_add_and_role_and_upgrade(tmp_path: Path) -> None:
     database = ["--database", f"sqlite:///{tmp_path / 'store.sqlite3'}"]
     upgraded = runner.invoke(app, ["store", "upgrade", *database])
-    assert upgraded.exit_code == 0 and "revision 0006" in upgraded.output
+    assert upgraded.exit_code == 0 and "revision 0007" in upgraded.output
     added = runner.invoke(app, ["store", "user", "add", "rita", "--password", "a long password", *database])
     assert added.exit_code == 0, added.output
     again = runner.invoke(app, ["store", "user", "add", "rita", "--password", "a long password", *database])
@@ -100,7 +100,7 @@ def test_pacomply_serve_starts_on_loopback_upgrades_the_store_and_asks_for_sign_
             raise AssertionError("the JSON queue answered without a sign-in")
         except urllib.error.HTTPError as error:
             assert error.code == 401
-        assert open_store(database, upgrade=False).revision() == "0006"
+        assert open_store(database, upgrade=False).revision() == "0007"
     finally:
         server.terminate()
         server.wait(timeout=30)
