@@ -983,10 +983,10 @@ class Store:
                 select(Submission.claimed_by, func.count())
                 .where(Submission.review_state == "pending", Submission.claimed_by.is_not(None))
                 .group_by(Submission.claimed_by)
-            ).tuples().all())
+            ).all())
             rendering = dict(session.execute(
                 select(RenderingClaim.claimed_by, func.count()).group_by(RenderingClaim.claimed_by)
-            ).tuples().all())
+            ).all())
             servers = [
                 ServerStatus(
                     row.id, row.host, row.pid, _utc(row.started_at), _utc(row.seen_at), int(held.get(row.id, 0)),
