@@ -4,8 +4,10 @@ other, the sign-in limits hold across them (and for a server started later), a s
 only what nobody holds, and a server killed with ``kill -9`` hands its claimed reviews to the other once their lease
 expires. The lease is 3 s here (``PACOMPLY_REVIEW_LEASE``), so the take-over is seconds, not the default minute.
 
-The servers are shared by the module's tests, in order: the default suite uploads a sample of 20 filings; the 200 of
-the issue's check are the slow variant (``-m slow``)."""
+The servers are shared by the module's tests, in order. Starting the servers costs most of the time (each spawns its
+review process, which imports the review engine), so the default suite runs a sample: the session, the sign-in
+limits and 6 uploads; the 200 uploads, the server started behind a queue and the kill -9 are the slow variant
+(``-m slow``). ``test_claims.py`` holds the claims themselves in the default suite, without servers."""
 
 from __future__ import annotations
 
@@ -231,9 +233,9 @@ def _spread(servers: list[Served], count: int) -> list[int]:
 
 
 def test_uploads_spread_over_both_servers_are_each_reviewed_exactly_once(deployment: Deployment) -> None:
-    ids = _spread(deployment.servers, 20)
-    assert len(set(ids)) == 20
-    assert_each_reviewed_once(wait_reviewed(deployment.database, 120), 20)
+    ids = _spread(deployment.servers, 6)
+    assert len(set(ids)) == 6
+    assert_each_reviewed_once(wait_reviewed(deployment.database, 120), 6)
 
 
 @pytest.mark.slow
@@ -254,6 +256,7 @@ def _review_processes(served: Served) -> list[Any]:
     raise AssertionError("the server's review processes did not start")
 
 
+@pytest.mark.slow
 def test_a_server_started_behind_a_queue_reviews_nothing_twice(deployment: Deployment) -> None:
     """A's review processes are stopped (SIGSTOP) while 12 filings are uploaded to it: A has claimed them, and they
     wait in its pool. Four more wait unclaimed in the database, as a restart leaves them. C starts behind that
@@ -295,6 +298,7 @@ def test_a_server_started_behind_a_queue_reviews_nothing_twice(deployment: Deplo
     assert_each_reviewed_once(wait_reviewed(deployment.database, 120), before + 16)
 
 
+@pytest.mark.slow
 def test_a_server_killed_with_claims_hands_them_to_the_other_after_the_lease(deployment: Deployment) -> None:
     """A's review processes are stopped and 10 filings uploaded to it (claimed by A); then A and its processes are
     killed with SIGKILL. The others take A's ten once the lease (3 s) has expired, and review each once."""
