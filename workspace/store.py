@@ -924,10 +924,9 @@ class Store:
                 where: Any = None) -> bool:
         """INSERT a row, or on a key conflict UPDATE it with ``changes`` where ``where`` holds (one statement, so
         the database's row lock decides between servers); whether a row was written."""
-        if session.connection().dialect.name == "postgresql":
-            from sqlalchemy.dialects.postgresql import insert as dialect_insert
-        else:
-            from sqlalchemy.dialects.sqlite import insert as dialect_insert
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        dialect_insert: Any = postgresql.insert if session.connection().dialect.name == "postgresql" else sqlite.insert
         statement = dialect_insert(model).values(**values)
         statement = statement.on_conflict_do_update(index_elements=keys, set_=changes, where=where)
         first_key = getattr(model, keys[0])
@@ -979,12 +978,12 @@ class Store:
         pending reviews nobody holds, the claims whose lease has expired, and the oldest wait."""
         moment = now()
         with self.session() as session:
-            held = dict(session.execute(
+            held: dict[str, int] = dict(session.execute(
                 select(Submission.claimed_by, func.count())
                 .where(Submission.review_state == "pending", Submission.claimed_by.is_not(None))
                 .group_by(Submission.claimed_by)
             ).all())
-            rendering = dict(session.execute(
+            rendering: dict[str, int] = dict(session.execute(
                 select(RenderingClaim.claimed_by, func.count()).group_by(RenderingClaim.claimed_by)
             ).all())
             servers = [
