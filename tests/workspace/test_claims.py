@@ -66,3 +66,30 @@ def test_the_session_key_is_made_once_for_the_deployment(store: Any) -> None:
     made = store.deployment_setting(SESSION_KEY, lambda: "first")
     assert made == "first"
     assert store.deployment_setting(SESSION_KEY, lambda: "second") == "first"
+
+
+def test_a_server_on_a_sqlite_store_another_server_used_says_sqlite_keeps_one_server(
+    tmp_path: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+    import time
+
+    from pacomply.workspace.serve import build
+    from pacomply.workspace.store import now, open_store
+
+    url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    other = open_store(url)
+    other.heartbeat("elsewhere:7:abcdef", "elsewhere", 7, now())
+    other.engine.dispose()
+    caplog.set_level(logging.WARNING, logger="pacomply.workspace")
+    _app, worker = build(url, workers=1, processes=False, secret_key="k")
+    try:
+        assert any("SQLite keeps one server" in record.getMessage() for record in caplog.records)
+        deadline = time.monotonic() + 30  # its own heartbeat, written by its claims' keeper as it starts
+        while worker.claimant not in {server.id for server in worker.store.status().servers}:
+            assert time.monotonic() < deadline, "the server wrote no heartbeat"
+            time.sleep(0.05)
+    finally:
+        worker.shutdown()
+    # A server that stops takes its heartbeat and claims with it.
+    assert worker.claimant not in {server.id for server in worker.store.status().servers}
