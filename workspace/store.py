@@ -868,6 +868,9 @@ class Store:
         statement = select(Submission.id).where(Submission.review_state == "pending", self._free_for(claimant, moment))
         if excluded:
             statement = statement.where(Submission.id.not_in(excluded))
+        with self.session() as session:  # a look without a lock first: most looks find nothing free
+            if session.scalar(statement.limit(1)) is None:
+                return []
         statement = statement.order_by(Submission.id).limit(max(0, limit)).with_for_update(skip_locked=True)
         with self.session() as session:
             self._write_lock(session)
@@ -1292,10 +1295,10 @@ class Store:
                 )
             )
 
-    def reviews_without_renderings(self, limit: int = 1000, claimant: str | None = None) -> list[int]:
+    def reviews_without_renderings(self, limit: int = 1000, unclaimed: bool = False) -> list[int]:
         """The latest review of each filing that was sealed without its PDF and has none made since, oldest
-        first (the PDF is made with the workbook, so one stands for both). With a ``claimant``, those another
-        server is making (a live claim) are left out."""
+        first (the PDF is made with the workbook, so one stands for both). ``unclaimed``: leave out those a server
+        holds a live claim on (making them, or having given up on them until it restarts)."""
         latest = select(func.max(ReviewRecord.id).label("id")).group_by(ReviewRecord.submission_id).subquery()
         made = select(ReviewRendering.review_id).where(ReviewRendering.kind == "pdf")
         statement = (
@@ -1305,10 +1308,8 @@ class Store:
             .order_by(ReviewRecord.id)
             .limit(limit)
         )
-        if claimant is not None:
-            taken = select(RenderingClaim.review_id).where(
-                RenderingClaim.expires_at >= now(), RenderingClaim.claimed_by != claimant
-            )
+        if unclaimed:
+            taken = select(RenderingClaim.review_id).where(RenderingClaim.expires_at >= now())
             statement = statement.where(ReviewRecord.id.not_in(taken))
         with self.session() as session:
             return list(session.scalars(statement))

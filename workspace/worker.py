@@ -336,11 +336,13 @@ class ReviewWorker:
             digest = document_digest(document)
             for kind in sorted(DOWNLOADS, key=lambda kind: kind == "pdf"):  # the PDF last: it marks both made
                 self.store.record_rendering(review_id, kind, made[kind], digest)
+            # Made: the claim goes. A rendering refused or failed keeps its claim while this server runs (renewed
+            # with the others), so no server tries it again until a restart; a download still makes it at once.
+            with contextlib.suppress(Exception):  # the claim lapses with its lease where the database is away
+                self.store.release_rendering(review_id, self.claimant)
         except Exception:
             LOG.exception("could not make the downloads of review %s; each is made when first asked", review_id)
         finally:
-            with contextlib.suppress(Exception):  # the claim lapses with its lease where the database is away
-                self.store.release_rendering(review_id, self.claimant)
             with self._lock:
                 self._rendering.discard(review_id)
                 self._render_in_flight -= 1
@@ -348,7 +350,7 @@ class ReviewWorker:
 
     def render_missing(self, limit: int = 1000) -> int:
         """Queue the downloads of the latest reviews that have none (at start-up); how many."""
-        missing = self.store.reviews_without_renderings(limit, self.claimant)
+        missing = self.store.reviews_without_renderings(limit, unclaimed=True)
         for review_id in missing:
             self.render_later(review_id)
         return len(missing)

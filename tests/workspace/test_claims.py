@@ -54,10 +54,13 @@ def test_a_rendering_is_claimed_by_one_server_until_its_lease_expires(store: Any
     review_id = store.reviews(submission.id)[0].id
     assert store.claim_rendering(review_id, "server-a")
     assert not store.claim_rendering(review_id, "server-b")
-    assert store.reviews_without_renderings(claimant="server-b") == []
-    assert store.reviews_without_renderings(claimant="server-a") == [review_id]
+    assert store.reviews_without_renderings(unclaimed=True) == []
+    assert store.reviews_without_renderings() == [review_id]
     assert store.claim_rendering(review_id, "server-a", timedelta(seconds=-1))  # A's lease, now past
+    assert store.reviews_without_renderings(unclaimed=True) == [review_id]
     assert store.claim_rendering(review_id, "server-b")
+    store.release_rendering(review_id, "server-a")  # not A's any more: nothing released
+    assert not store.claim_rendering(review_id, "server-a")
 
 
 def test_the_session_key_is_made_once_for_the_deployment(store: Any) -> None:
