@@ -55,8 +55,10 @@ def store_add(
     """Store and review filings (a folder's filings directly inside it); unreadable ones are reported, not stored,
     and every entry of a folder that is no filing is named with the reason it is skipped."""
     from pacomply.workspace import reviewing
+    from pacomply.workspace.worker import server_id
 
     store = open_store(database)
+    claimant = f"cli:{server_id()}"[:80]  # each filing is claimed as stored, so no running server reviews it too
     collection = reviewing.collect(paths)
     for entry in collection.skipped:
         typer.echo(f"{entry.path}: skipped, {entry.reason}", err=True)
@@ -77,9 +79,9 @@ def store_add(
             for problem in error.problems:
                 typer.echo(f"  {problem}", err=True)
             continue
-        submission = store.add_submission(path.name, data, filing, None, actor="cli")
+        submission = store.add_submission(path.name, data, filing, None, actor="cli", claimant=claimant)
         stored = reviewing.review_upload(path.name, data)
-        store.record_review(submission.id, stored, actor="cli")
+        store.record_review(submission.id, stored, actor="cli", claimant=claimant)
         typer.echo(f"{submission.id}\t{filing.metadata.licensee}\t{path.name}\t{stored.document['verdict']['summary']}")
     if refused:
         raise typer.Exit(EXIT_INPUT)
@@ -169,6 +171,52 @@ def _report(verification: Any, output_format: TextOrJson) -> None:
         typer.echo(f"{verdict}; checked {counted}")
     if not verification.intact:
         raise typer.Exit(1)
+
+
+@store_app.command("status", cls=Command)
+def store_status(
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help="Lines for a person, or JSON.")
+    ] = TextOrJson.TEXT,
+    database: DatabaseOption = None,
+) -> None:
+    """The servers seen in the last five minutes and the reviews each has claimed, and the review queue: how many
+    reviews wait, how many no server holds, how many claims expired (their server stopped), the oldest wait."""
+    status = open_store(database).status()
+    servers = [
+        {
+            "id": server.id,
+            "host": server.host,
+            "pid": server.pid,
+            "started": server.started_at.isoformat(timespec="seconds"),
+            "seen_seconds_ago": round((status.checked_at - server.seen_at).total_seconds(), 1),
+            "reviews_claimed": server.reviews,
+            "renderings_claimed": server.renderings,
+        }
+        for server in status.servers
+    ]
+    oldest = round(status.oldest_wait.total_seconds(), 1) if status.oldest_wait is not None else None
+    if output_format == TextOrJson.JSON:
+        typer.echo(json.dumps({
+            "database": status.database,
+            "servers": servers,
+            "queue": {"pending": status.pending, "unclaimed": status.unclaimed, "expired_claims": status.expired,
+                      "oldest_wait_seconds": oldest},
+        }, indent=2, ensure_ascii=False))
+        return
+    typer.echo(f"servers seen in the last five minutes: {len(servers)}")
+    for server in servers:
+        typer.echo(
+            f"  {server['id']}  host {server['host']}, process {server['pid']}, started {server['started']}, seen "
+            f"{server['seen_seconds_ago']} s ago; holds {server['reviews_claimed']} review(s) and "
+            f"{server['renderings_claimed']} rendering(s)"
+        )
+    typer.echo(
+        f"reviews pending: {status.pending} ({status.unclaimed} unclaimed, {status.expired} with an expired claim); "
+        + (f"the oldest has waited {oldest} s" if oldest is not None else "none waiting")
+    )
+    if status.database == "sqlite" and len(servers) > 1:
+        typer.echo("note: SQLite keeps one server; run several servers over PostgreSQL")
 
 
 @store_app.command("list", cls=Command)

@@ -100,13 +100,18 @@ class Submission(Base):
     uploaded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     uploaded_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     status: Mapped[str] = mapped_column(String(40), index=True)
-    review_state: Mapped[str] = mapped_column(String(20))
+    review_state: Mapped[str] = mapped_column(String(20), index=True)
     review_problem: Mapped[str | None] = mapped_column(Text, nullable=True)
     version: Mapped[int] = mapped_column(Integer)
     due_date: Mapped[date | None] = mapped_column(Date, nullable=True, index=True)
     """The last day of the Board's review clock (§ 601a.10(c)); filings stored before the clock have none."""
     assigned_to_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
     review_attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    claimed_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    """The server reviewing the filing while its review is pending (its lease until ``claim_expires_at``)."""
+    claim_expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    queued_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the filing last became pending (its upload or a request for a new review)."""
 
     chapters: Mapped[list[SubmissionChapter]] = relationship(
         back_populates="submission", cascade="all, delete-orphan", order_by="SubmissionChapter.chapter"
@@ -253,3 +258,46 @@ class Seal(Base):
     row_id: Mapped[int] = mapped_column(Integer)
     sha256: Mapped[str] = mapped_column(String(64))
     chain: Mapped[str] = mapped_column(String(64))
+
+
+class RenderingClaim(Base):
+    """The server making a sealed review's PDF and workbook in the background, and until when its lease runs."""
+
+    __tablename__ = "rendering_claims"
+
+    review_id: Mapped[int] = mapped_column(ForeignKey("reviews.id"), primary_key=True)
+    claimed_by: Mapped[str] = mapped_column(String(80))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Server(Base):
+    """A ``pacomply serve`` process over this database, and when it was last seen (its heartbeat)."""
+
+    __tablename__ = "servers"
+
+    id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    host: Mapped[str] = mapped_column(String(255))
+    pid: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SignInFailure(Base):
+    """One failed sign-in, counted against an account (``kind`` 'account') and an address ('address')."""
+
+    __tablename__ = "sign_in_failures"
+    __table_args__ = (Index("ix_sign_in_failures_kind_key_at", "kind", "key", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    key: Mapped[str] = mapped_column(String(255))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class WorkspaceSetting(Base):
+    """A value made once for the whole deployment (the session-signing key)."""
+
+    __tablename__ = "workspace_settings"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

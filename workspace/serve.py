@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import ipaddress
+import logging
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+LOG = logging.getLogger("pacomply.workspace")
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 
 
@@ -42,29 +45,40 @@ def build(
     secret_key: str | None = None,
     configurations: Path | None = None,
     trusted_proxies: int | None = None,
+    lease: timedelta | None = None,
     **options: Any,
 ) -> tuple[Any, Any]:
     """The application and its review worker, over the store at ``database`` (upgraded first).
 
-    Sessions are signed with ``secret_key``, else $PACOMPLY_SECRET_KEY, else a key made at start (a restart then
-    signs everyone out). ``configurations`` (else $PACOMPLY_WORKSPACE_CONFIGURATIONS) is the folder of licensees'
-    configurations, ``<licensee>/pacomply.toml`` with the waivers each names, applied to their reviews as
-    ``validate`` applies them. ``trusted_proxies`` (else $PACOMPLY_TRUSTED_PROXIES, else 0) is how many reverse
-    proxies stand in front (:func:`create_app`). ``options`` go to :func:`create_app` (session limits, the sign-in
-    throttle, quotas)."""
+    Sessions are signed with ``secret_key``, else $PACOMPLY_SECRET_KEY, else the deployment's key, made once and
+    kept in the store, which every server over it shares. ``lease`` (else $PACOMPLY_REVIEW_LEASE, else a minute) is
+    how long a server's claim on a review lasts unless renewed. ``configurations`` (else
+    $PACOMPLY_WORKSPACE_CONFIGURATIONS) is the folder of licensees' configurations, ``<licensee>/pacomply.toml`` with
+    the waivers each names, applied to their reviews as ``validate`` applies them. ``trusted_proxies`` (else
+    $PACOMPLY_TRUSTED_PROXIES, else 0) is how many reverse proxies stand in front (:func:`create_app`). ``options``
+    go to :func:`create_app` (session limits, the sign-in throttle, quotas)."""
     import os
 
     from pacomply.workspace.store import open_store
     from pacomply.workspace.web import DEFAULT_MAX_UPLOAD, create_app
-    from pacomply.workspace.worker import ReviewWorker
+    from pacomply.workspace.worker import ReviewWorker, lease_from_environment
 
     store = open_store(database)
     folder = configurations or os.environ.get("PACOMPLY_WORKSPACE_CONFIGURATIONS") or None
     worker = ReviewWorker(
-        store, workers=workers, processes=processes, configurations=Path(folder).resolve() if folder else None
+        store, workers=workers, processes=processes, configurations=Path(folder).resolve() if folder else None,
+        lease=lease or lease_from_environment(),
     )
+    if store.engine.dialect.name == "sqlite":
+        others = store.other_servers(worker.claimant)
+        if others:
+            LOG.warning(
+                "another server (%s) was seen on this SQLite store within five minutes: SQLite keeps one server; "
+                "run several over PostgreSQL", others[0].id,
+            )
     worker.resume()
     worker.render_missing()
+    worker.keep_claims()
     app = create_app(
         store,
         worker,

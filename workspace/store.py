@@ -29,20 +29,24 @@ from pacomply.workspace.models import (
     Event,
     Letter,
     LetterKind,
+    RenderingClaim,
     ReviewRecord,
     ReviewRendering,
     Role,
     Seal,
+    Server,
+    SignInFailure,
     SignOff,
     Status,
     Submission,
     SubmissionChapter,
     User,
     WebSession,
+    WorkspaceSetting,
 )
 from pacomply.workspace.passwords import WeakPassword, check_password
 from pacomply.workspace.reviewing import StoredReview
-from sqlalchemy import CursorResult, Engine, Result, create_engine, event, func, insert, or_, select, update
+from sqlalchemy import CursorResult, Engine, Result, create_engine, delete, event, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
@@ -71,6 +75,13 @@ class QuotaExceeded(WorkspaceError):
     """More than an account may have under way at once; nothing was stored."""
 
     status = 429
+
+
+class ClaimLost(WorkspaceError):
+    """A review recorded by a server whose claim another server took over (its lease expired); nothing was written,
+    since the other server reviews the filing."""
+
+    status = 409
 
 
 class TooLarge(WorkspaceError):
@@ -104,6 +115,17 @@ SESSION_TOUCH = timedelta(seconds=60)
 of the idle limit apart, so a session in use is never taken for an idle one."""
 
 APPROVING = ("approve", "approve in part")
+
+REVIEW_LEASE = timedelta(seconds=60)
+"""How long a server's claim on a pending review or a background rendering lasts unless renewed; a server renews its
+claims every third of it, so another server takes them over only from a server that stopped renewing (killed, or
+cut off from the database)."""
+
+SESSION_KEY = "session signing key"
+"""The name of the deployment's session-signing key in ``workspace_settings``."""
+
+SERVERS_RECENT = timedelta(minutes=5)
+"""A server seen within this is listed by ``pacomply store status`` as running."""
 
 
 @functools.cache
@@ -184,6 +206,38 @@ class QueuePage:
     total: int
     verdicts: dict[int, str]
     """The latest review's verdict of each submission on the page."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerStatus:
+    """A server seen recently, and the claims it holds."""
+
+    id: str
+    host: str
+    pid: int
+    started_at: datetime
+    seen_at: datetime
+    reviews: int
+    """Pending reviews it has claimed."""
+    renderings: int
+    """Background renderings it has claimed."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoreStatus:
+    """The servers over one database and its review queue (``pacomply store status``)."""
+
+    database: str
+    checked_at: datetime
+    servers: tuple[ServerStatus, ...]
+    pending: int
+    """Reviews waiting or running."""
+    unclaimed: int
+    """Pending reviews no server holds."""
+    expired: int
+    """Pending reviews whose claim's lease has expired (their server stopped renewing): any server takes them."""
+    oldest_wait: timedelta | None
+    """How long the longest-waiting pending review has waited; None when none is pending."""
 
 
 HASH_PARAMETERS: dict[str, Any] = {}
@@ -579,10 +633,13 @@ class Store:
         actor: str,
         max_tables: int = MAX_TABLES,
         max_pending: int = MAX_PENDING_PER_ACCOUNT,
+        claimant: str | None = None,
+        lease: timedelta = REVIEW_LEASE,
     ) -> Submission:
         """Store an upload that has been read (its review comes later, from the worker). Refused, with nothing
         stored, when the filing lists more than ``max_tables`` tables or the uploader already has
-        ``max_pending`` reviews waiting."""
+        ``max_pending`` reviews waiting. ``claimant``: the server (or command) that reviews it, claimed with the
+        row for ``lease`` (:meth:`claim_review`), so no other server takes it meanwhile."""
         if user is not None and user.role == Role.LICENSEE and filing.metadata.licensee != user.licensee:
             raise Forbidden(
                 f"this filing is for '{filing.metadata.licensee}'; your account files for '{user.licensee}' only"
@@ -624,6 +681,9 @@ class Store:
                 version=1,
                 due_date=due_date(received),
                 review_attempts=0,
+                queued_at=received,
+                claimed_by=claimant,
+                claim_expires_at=received + lease if claimant is not None else None,
                 chapters=[SubmissionChapter(chapter=chapter) for chapter in filing.filed_chapters],
             )
             session.add(submission)
@@ -648,10 +708,15 @@ class Store:
         with self.session() as session:
             self._event(session, "pacomply", "review interrupted", submission_id, attempt=attempt, problem=problem)
 
-    def record_review(self, submission_id: int, stored: StoredReview, actor: str) -> ReviewRecord:
-        """Keep a review run (a re-run adds a row; earlier ones stay)."""
+    def record_review(
+        self, submission_id: int, stored: StoredReview, actor: str, claimant: str | None = None
+    ) -> ReviewRecord:
+        """Keep a review run (a re-run adds a row; earlier ones stay) and release its claim. ``claimant``: the
+        server that claimed the review; :class:`ClaimLost`, with nothing written, when the review is no longer
+        pending under its claim (another server took it over after the lease expired)."""
         verdict = stored.document["verdict"]
         with self.session() as session:
+            self._release_review(session, submission_id, claimant)
             # The first review moves no version: nobody could act on the filing before it (every action needs a
             # finished review), so a first upload stays "version 1". A later review moves it, so an action sent
             # from a page showing the earlier review is refused instead of applied to findings its sender never saw.
@@ -679,6 +744,8 @@ class Store:
                     review_problem=None,
                     review_attempts=0,
                     version=Submission.version + (1 if earlier else 0),
+                    claimed_by=None,
+                    claim_expires_at=None,
                 )
             )
             self._event(
@@ -693,14 +760,19 @@ class Store:
             )
         return record
 
-    def record_review_failure(self, submission_id: int, problem: str, actor: str) -> None:
-        """A review that could not be made: kept visible on the filing page, never shown as a verdict."""
+    def record_review_failure(
+        self, submission_id: int, problem: str, actor: str, claimant: str | None = None
+    ) -> None:
+        """A review that could not be made: kept visible on the filing page, never shown as a verdict. Its claim
+        is released; ``claimant`` as for :meth:`record_review`."""
         with self.session() as session:
+            self._release_review(session, submission_id, claimant)
             session.execute(
                 update(Submission)
                 .where(Submission.id == submission_id)
                 .values(
-                    review_state="failed", review_problem=problem, review_attempts=0, version=Submission.version + 1
+                    review_state="failed", review_problem=problem, review_attempts=0, version=Submission.version + 1,
+                    claimed_by=None, claim_expires_at=None,
                 )
             )
             self._event(session, actor, "review failed", submission_id, problem=problem)
@@ -727,6 +799,286 @@ class Store:
                 )
             ).first()
         return (row[0], row[1]) if row else None
+
+    # -- several servers: claims, heartbeats, the deployment's settings ----------------------------------------
+
+    @staticmethod
+    def _write_lock(session: Session) -> None:
+        """On SQLite, take the database's write lock before the transaction reads (``BEGIN IMMEDIATE``), so what it
+        reads and what it writes are one step; PostgreSQL locks rows instead."""
+        connection = session.connection()
+        if connection.dialect.name == "sqlite":
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    @staticmethod
+    def _free_for(claimant: str, moment: datetime) -> Any:
+        """A pending review nobody holds: unclaimed, its lease expired, or already this claimant's."""
+        return or_(
+            Submission.claimed_by.is_(None), Submission.claim_expires_at < moment, Submission.claimed_by == claimant
+        )
+
+    @staticmethod
+    def _release_review(session: Session, submission_id: int, claimant: str | None) -> None:
+        """Check, in the recording transaction, that ``claimant`` still holds the pending review (its row locked
+        until the transaction ends); :class:`ClaimLost` otherwise. Nothing is checked without a claimant (a
+        review recorded directly, as ``store add`` and the tests do)."""
+        if claimant is None:
+            return
+        held = session.scalar(
+            select(Submission.id)
+            .where(
+                Submission.id == submission_id,
+                Submission.review_state == "pending",
+                Submission.claimed_by == claimant,
+            )
+            .with_for_update()
+        )
+        if held is None:
+            raise ClaimLost(
+                f"the review of submission {submission_id} was taken over by another server (this server's lease "
+                "expired); nothing of this one was recorded"
+            )
+
+    def claim_review(self, submission_id: int, claimant: str, lease: timedelta = REVIEW_LEASE) -> bool:
+        """Claim one pending review for ``claimant`` until ``lease`` from now; False when it is not pending or
+        another server holds it. One UPDATE: the database's row lock decides between servers claiming at once."""
+        moment = now()
+        with self.session() as session:
+            changed = _rows_changed(session.execute(
+                update(Submission)
+                .where(
+                    Submission.id == submission_id,
+                    Submission.review_state == "pending",
+                    self._free_for(claimant, moment),
+                )
+                .values(claimed_by=claimant, claim_expires_at=moment + lease)
+                .execution_options(synchronize_session=False)
+            ))
+        return changed == 1
+
+    def claim_reviews(
+        self, claimant: str, limit: int, lease: timedelta = REVIEW_LEASE, exclude: Iterable[int] = ()
+    ) -> list[tuple[int, str, bytes]]:
+        """Claim up to ``limit`` pending reviews nobody holds (unclaimed, or their lease expired), oldest first, for
+        ``claimant`` until ``lease`` from now; their ids, names and bytes (``exclude``: those this server already
+        runs). On PostgreSQL the rows are read ``FOR UPDATE SKIP LOCKED``, so servers claiming at once each take
+        other rows and none waits on another; on SQLite the transaction holds the database's write lock."""
+        moment = now()
+        excluded = list(exclude)
+        statement = select(Submission.id).where(Submission.review_state == "pending", self._free_for(claimant, moment))
+        if excluded:
+            statement = statement.where(Submission.id.not_in(excluded))
+        with self.session() as session:  # a look without a lock first: most looks find nothing free
+            if session.scalar(statement.limit(1)) is None:
+                return []
+        statement = statement.order_by(Submission.id).limit(max(0, limit)).with_for_update(skip_locked=True)
+        with self.session() as session:
+            self._write_lock(session)
+            ids = list(session.scalars(statement))
+            if not ids:
+                return []
+            session.execute(
+                update(Submission)
+                .where(Submission.id.in_(ids))
+                .values(claimed_by=claimant, claim_expires_at=moment + lease)
+                .execution_options(synchronize_session=False)
+            )
+            rows = session.execute(
+                select(Submission.id, Submission.original_name, Submission.content)
+                .where(Submission.id.in_(ids))
+                .order_by(Submission.id)
+            )
+            return [(row[0], row[1], row[2]) for row in rows]
+
+    def renew_claims(self, claimant: str, lease: timedelta = REVIEW_LEASE) -> int:
+        """Extend every claim ``claimant`` still holds (reviews pending, renderings) to ``lease`` from now; how many
+        reviews it holds. A claim another server has taken over is not renewed."""
+        moment = now()
+        with self.session() as session:
+            held = _rows_changed(session.execute(
+                update(Submission)
+                .where(Submission.claimed_by == claimant, Submission.review_state == "pending")
+                .values(claim_expires_at=moment + lease)
+                .execution_options(synchronize_session=False)
+            ))
+            session.execute(
+                update(RenderingClaim)
+                .where(RenderingClaim.claimed_by == claimant)
+                .values(expires_at=moment + lease)
+                .execution_options(synchronize_session=False)
+            )
+        return held
+
+    def release_claims(self, claimant: str) -> int:
+        """Give up every claim of ``claimant`` (a server stopping): its pending reviews are at once free for another
+        server; how many. The server's heartbeat row goes with them."""
+        with self.session() as session:
+            released = _rows_changed(session.execute(
+                update(Submission)
+                .where(Submission.claimed_by == claimant, Submission.review_state == "pending")
+                .values(claimed_by=None, claim_expires_at=None)
+                .execution_options(synchronize_session=False)
+            ))
+            session.execute(delete(RenderingClaim).where(RenderingClaim.claimed_by == claimant))
+            session.execute(delete(Server).where(Server.id == claimant))
+        return released
+
+    def _upsert(self, session: Session, model: Any, values: dict[str, Any], keys: list[str], changes: dict[str, Any],
+                where: Any = None) -> bool:
+        """INSERT a row, or on a key conflict UPDATE it with ``changes`` where ``where`` holds (one statement, so
+        the database's row lock decides between servers); whether a row was written."""
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        dialect_insert: Any = postgresql.insert if session.connection().dialect.name == "postgresql" else sqlite.insert
+        statement = dialect_insert(model).values(**values)
+        statement = statement.on_conflict_do_update(index_elements=keys, set_=changes, where=where)
+        first_key = getattr(model, keys[0])
+        return session.execute(statement.returning(first_key)).first() is not None
+
+    def claim_rendering(self, review_id: int, claimant: str, lease: timedelta = REVIEW_LEASE) -> bool:
+        """Claim the background rendering of a sealed review's downloads for ``claimant``; False while another
+        server holds it."""
+        moment = now()
+        with self.session() as session:
+            return self._upsert(
+                session, RenderingClaim,
+                {"review_id": review_id, "claimed_by": claimant, "expires_at": moment + lease},
+                ["review_id"],
+                {"claimed_by": claimant, "expires_at": moment + lease},
+                where=or_(RenderingClaim.expires_at < moment, RenderingClaim.claimed_by == claimant),
+            )
+
+    def release_rendering(self, review_id: int, claimant: str) -> None:
+        """Give up a rendering's claim (made, or given up: a download makes it when first asked)."""
+        with self.session() as session:
+            session.execute(
+                delete(RenderingClaim).where(
+                    RenderingClaim.review_id == review_id, RenderingClaim.claimed_by == claimant
+                )
+            )
+
+    def heartbeat(self, server_id: str, host: str, pid: int, started_at: datetime) -> None:
+        """Record that a server is running (``pacomply store status`` lists the servers seen recently); servers not
+        seen for a day are forgotten."""
+        moment = now()
+        with self.session() as session:
+            self._upsert(
+                session, Server,
+                {"id": server_id, "host": host[:255], "pid": pid, "started_at": started_at, "seen_at": moment},
+                ["id"], {"seen_at": moment},
+            )
+            session.execute(delete(Server).where(Server.seen_at < moment - timedelta(days=1)))
+
+    def other_servers(self, server_id: str, recent: timedelta = SERVERS_RECENT) -> list[Server]:
+        """The servers other than ``server_id`` seen within ``recent``."""
+        with self.session() as session:
+            return list(session.scalars(
+                select(Server).where(Server.id != server_id, Server.seen_at >= now() - recent).order_by(Server.id)
+            ))
+
+    def status(self, recent: timedelta = SERVERS_RECENT) -> StoreStatus:
+        """The servers seen within ``recent`` and the claims each holds, and the review queue: its length, the
+        pending reviews nobody holds, the claims whose lease has expired, and the oldest wait."""
+        moment = now()
+        with self.session() as session:
+            held: dict[str, int] = dict(session.execute(
+                select(Submission.claimed_by, func.count())
+                .where(Submission.review_state == "pending", Submission.claimed_by.is_not(None))
+                .group_by(Submission.claimed_by)
+            ).all())
+            rendering: dict[str, int] = dict(session.execute(
+                select(RenderingClaim.claimed_by, func.count()).group_by(RenderingClaim.claimed_by)
+            ).all())
+            servers = [
+                ServerStatus(
+                    row.id, row.host, row.pid, _utc(row.started_at), _utc(row.seen_at), int(held.get(row.id, 0)),
+                    int(rendering.get(row.id, 0)),
+                )
+                for row in session.scalars(select(Server).where(Server.seen_at >= moment - recent).order_by(Server.id))
+            ]
+            pending = session.scalar(
+                select(func.count()).select_from(Submission).where(Submission.review_state == "pending")
+            ) or 0
+            unclaimed = session.scalar(
+                select(func.count()).select_from(Submission).where(
+                    Submission.review_state == "pending", Submission.claimed_by.is_(None)
+                )
+            ) or 0
+            expired = session.scalar(
+                select(func.count()).select_from(Submission).where(
+                    Submission.review_state == "pending", Submission.claimed_by.is_not(None),
+                    Submission.claim_expires_at < moment,
+                )
+            ) or 0
+            oldest = session.scalar(
+                select(func.min(func.coalesce(Submission.queued_at, Submission.uploaded_at))).where(
+                    Submission.review_state == "pending"
+                )
+            )
+            dialect = session.connection().dialect.name
+        return StoreStatus(
+            database=dialect,
+            checked_at=moment,
+            servers=tuple(servers),
+            pending=int(pending),
+            unclaimed=int(unclaimed),
+            expired=int(expired),
+            oldest_wait=(moment - _utc(oldest)) if oldest is not None else None,
+        )
+
+    def deployment_setting(self, name: str, make: Any) -> str:
+        """A value made once for the whole deployment and kept in the database (``make()`` makes it when there is
+        none yet): every server reads the same one, whichever made it first."""
+        with self.session() as session:
+            found = session.get(WorkspaceSetting, name)
+            if found is not None:
+                return found.value
+        try:
+            with self.session() as session:
+                session.add(WorkspaceSetting(name=name, value=str(make())))
+        except IntegrityError:
+            pass  # another server made it at the same moment: its value stands
+        with self.session() as session:
+            return session.get(WorkspaceSetting, name).value  # type: ignore[union-attr]
+
+    # -- sign-in failures, counted for every server ------------------------------------------------------------
+
+    def sign_in_failures(
+        self, keys: Iterable[tuple[str, str]], since: datetime
+    ) -> dict[tuple[str, str], list[datetime]]:
+        """The failed sign-ins since ``since`` of each (kind, key), oldest first."""
+        wanted = list(keys)
+        found: dict[tuple[str, str], list[datetime]] = {key: [] for key in wanted}
+        if not wanted:
+            return found
+        condition = or_(*(
+            (SignInFailure.kind == kind) & (SignInFailure.key == key[:255]) for kind, key in wanted
+        ))
+        with self.session() as session:
+            rows = session.execute(
+                select(SignInFailure.kind, SignInFailure.key, SignInFailure.at)
+                .where(condition, SignInFailure.at > since)
+                .order_by(SignInFailure.at)
+            )
+            by_stored = {(kind, key[:255]): (kind, key) for kind, key in wanted}
+            for kind, key, at in rows:
+                found[by_stored[(kind, key)]].append(_utc(at))
+        return found
+
+    def record_sign_in_failure(self, keys: Iterable[tuple[str, str]], at: datetime, forget_before: datetime) -> None:
+        """Count one failed sign-in against each (kind, key); failures before ``forget_before`` (out of every
+        window) are deleted now and then."""
+        with self.session() as session:
+            session.execute(insert(SignInFailure), [
+                {"kind": kind, "key": key[:255], "at": at} for kind, key in keys
+            ])
+            if secrets.randbelow(50) == 0:
+                session.execute(delete(SignInFailure).where(SignInFailure.at < forget_before))
+
+    def clear_sign_in_failures(self, kind: str, key: str) -> None:
+        """Forget the failures of one account (it signed in)."""
+        with self.session() as session:
+            session.execute(delete(SignInFailure).where(SignInFailure.kind == kind, SignInFailure.key == key[:255]))
 
     SORTS: ClassVar[dict[str, Any]] = {
         "uploaded": Submission.uploaded_at,
@@ -943,9 +1295,10 @@ class Store:
                 )
             )
 
-    def reviews_without_renderings(self, limit: int = 1000) -> list[int]:
+    def reviews_without_renderings(self, limit: int = 1000, unclaimed: bool = False) -> list[int]:
         """The latest review of each filing that was sealed without its PDF and has none made since, oldest
-        first (the PDF is made with the workbook, so one stands for both)."""
+        first (the PDF is made with the workbook, so one stands for both). ``unclaimed``: leave out those a server
+        holds a live claim on (making them, or having given up on them until it restarts)."""
         latest = select(func.max(ReviewRecord.id).label("id")).group_by(ReviewRecord.submission_id).subquery()
         made = select(ReviewRendering.review_id).where(ReviewRendering.kind == "pdf")
         statement = (
@@ -955,6 +1308,9 @@ class Store:
             .order_by(ReviewRecord.id)
             .limit(limit)
         )
+        if unclaimed:
+            taken = select(RenderingClaim.review_id).where(RenderingClaim.expires_at >= now())
+            statement = statement.where(ReviewRecord.id.not_in(taken))
         with self.session() as session:
             return list(session.scalars(statement))
 
@@ -1419,7 +1775,10 @@ class Store:
                     Submission.review_state != "pending",
                     Submission.status.not_in([item.value for item in FINAL_STATUSES]),
                 )
-                .values(review_state="pending", review_attempts=0, version=Submission.version + 1)
+                .values(
+                    review_state="pending", review_attempts=0, version=Submission.version + 1, queued_at=now(),
+                    claimed_by=None, claim_expires_at=None,
+                )
                 .execution_options(synchronize_session=False)
             ))
             if changed != 1:

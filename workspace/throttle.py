@@ -19,7 +19,11 @@ An address's first guess looks like a user's (nothing is known against it yet); 
 success does not erase an address's failures (an attacker who knows one password cannot reset the count for the
 others), but it clears the account's own.
 
-The counts live in the server process (the workspace runs one, with threads); a restart forgets them.
+The failures are counted in the store's database (``sign_in_failures``, :meth:`SignInThrottle.count_in`), so every
+server over one database applies the same limits and a restart forgets none; the times are wall-clock seconds, the
+clock every server shares. A throttle not given a store (a test of the throttle alone) counts in its own memory.
+What stays with each server: the hashing lanes (the CPU is the server's), the refusals held back, and the note of
+which lockouts it has already written to the audit trail.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -81,71 +85,153 @@ class Throttled(Exception):
         """True for the first refusal of this lockout (the one the audit trail records)."""
 
 
-class SignInThrottle:
-    """Failure counts per account and per address, in sliding windows."""
+Key = tuple[str, str]
+"""What a failure counts against: ('account', the name casefolded) or ('address', the client's address)."""
 
-    def __init__(self, limits: ThrottleLimits | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+
+class FailureCounts(Protocol):
+    """Where failed sign-ins are counted: the times (seconds on the throttle's clock) within the window."""
+
+    def recent(self, keys: list[Key], now: float, window: float) -> dict[Key, list[float]]: ...
+
+    def add(self, keys: list[Key], now: float, window: float) -> None: ...
+
+    def clear(self, key: Key) -> None: ...
+
+
+class MemoryCounts:
+    """Failures counted in this process (a throttle with no store): sliding windows of times per key, swept once
+    ``tracked`` keys are held."""
+
+    def __init__(self, tracked: int) -> None:
+        self._tracked = tracked
+        self._failures: dict[Key, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, key: Key, now: float, window: float) -> deque[float]:
+        times = self._failures.get(key)
+        if times is None:
+            return deque()
+        while times and times[0] <= now - window:
+            times.popleft()
+        if not times:
+            del self._failures[key]
+        return times
+
+    def recent(self, keys: list[Key], now: float, window: float) -> dict[Key, list[float]]:
+        with self._lock:
+            return {key: list(self._recent(key, now, window)) for key in keys}
+
+    def add(self, keys: list[Key], now: float, window: float) -> None:
+        with self._lock:
+            if len(self._failures) >= self._tracked:
+                # Guesses at ever new names from ever new addresses: forget what the window has passed.
+                for key in list(self._failures):
+                    self._recent(key, now, window)
+            for key in keys:
+                self._failures.setdefault(key, deque()).append(now)
+
+    def clear(self, key: Key) -> None:
+        with self._lock:
+            self._failures.pop(key, None)
+
+
+class StoreCounts:
+    """Failures counted in the store's database (``sign_in_failures``), shared by every server over it; times are
+    the throttle's clock read as POSIX seconds (wall-clock time)."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+
+    @staticmethod
+    def _moment(seconds: float) -> Any:
+        from datetime import UTC, datetime
+
+        return datetime.fromtimestamp(seconds, UTC)
+
+    def recent(self, keys: list[Key], now: float, window: float) -> dict[Key, list[float]]:
+        found = self._store.sign_in_failures(keys, self._moment(now - window))
+        return {key: [moment.timestamp() for moment in times] for key, times in found.items()}
+
+    def add(self, keys: list[Key], now: float, window: float) -> None:
+        self._store.record_sign_in_failure(keys, self._moment(now), self._moment(now - window))
+
+    def clear(self, key: Key) -> None:
+        self._store.clear_sign_in_failures(*key)
+
+
+class SignInThrottle:
+    """Failure counts per account and per address, in sliding windows (:class:`FailureCounts`)."""
+
+    def __init__(
+        self,
+        limits: ThrottleLimits | None = None,
+        clock: Callable[[], float] = time.time,
+        counts: FailureCounts | None = None,
+    ) -> None:
         self.limits = limits or ThrottleLimits()
         self._clock = clock
         self._lock = threading.Lock()
-        self._failures: dict[tuple[str, str], deque[float]] = {}
+        """Guards the note of lockouts announced (the counts guard themselves: a lock, or the database)."""
+        self._counts: FailureCounts = counts or MemoryCounts(self.limits.tracked)
+        self._shared = counts is not None
         self._announced: set[tuple[str, str]] = set()
         self._tarpit = threading.BoundedSemaphore(max(1, self.limits.tarpit_slots))
         low = lowest_thread_priority if self.limits.low_priority_hashing else None
         self._suspect = _Lane("pacomply-hash", self.limits.concurrent, self.limits.wait_seconds, low)
         self._clean = _Lane("pacomply-hash-clean", self.limits.clean_concurrent, self.limits.wait_seconds, None)
 
-    def _recent(self, key: tuple[str, str], now: float) -> deque[float]:
-        times = self._failures.get(key)
-        if times is None:
-            return deque()
-        while times and times[0] <= now - self.limits.window_seconds:
-            times.popleft()
-        if not times:
-            del self._failures[key]
-            self._announced.discard(key)
-        return times
+    def count_in(self, store: Any) -> None:
+        """Count the failures in ``store``'s database from now on, shared with every server over it (unless this
+        throttle was given counts of its own)."""
+        with self._lock:
+            if not self._shared:
+                self._counts = StoreCounts(store)
+                self._shared = True
+
+    def _recent(self, keys: list[Key], now: float) -> dict[Key, list[float]]:
+        found = self._counts.recent(keys, now, self.limits.window_seconds)
+        with self._lock:
+            for key, times in found.items():
+                if not times:
+                    self._announced.discard(key)
+        return found
 
     def check(self, account: str, address: str) -> None:
         """Raise :class:`Throttled` when the account or the address has used up its failures."""
         now = self._clock()
-        with self._lock:
-            for key, limit in ((("account", account.casefold()), self.limits.per_account),
-                               (("address", address), self.limits.per_address)):
-                times = self._recent(key, now)
-                if len(times) >= limit:
-                    retry = max(1, int(times[0] + self.limits.window_seconds - now) + 1)
+        limits = {("account", account.casefold()): self.limits.per_account,
+                  ("address", address): self.limits.per_address}
+        found = self._recent(list(limits), now)
+        for key, limit in limits.items():
+            times = found[key]
+            if len(times) >= limit:
+                retry = max(1, int(times[0] + self.limits.window_seconds - now) + 1)
+                with self._lock:
                     first = key not in self._announced
                     self._announced.add(key)
-                    raise Throttled(
-                        f"too many failed sign-ins for this {key[0]}; try again in {retry // 60 + 1} minute(s)",
-                        retry,
-                        first,
-                    )
+                raise Throttled(
+                    f"too many failed sign-ins for this {key[0]}; try again in {retry // 60 + 1} minute(s)",
+                    retry,
+                    first,
+                )
 
     def address_retry_after(self, address: str) -> int | None:
         """Seconds until an address that used up its failures may try again; None when it may now. Read before
         anything else of a sign-in request is done, so a locked-out guesser costs the server almost nothing."""
         now = self._clock()
-        with self._lock:
-            times = self._recent(("address", address), now)
-            if len(times) < self.limits.per_address:
-                return None
-            return max(1, int(times[0] + self.limits.window_seconds - now) + 1)
+        times = self._recent([("address", address)], now)[("address", address)]
+        if len(times) < self.limits.per_address:
+            return None
+        return max(1, int(times[0] + self.limits.window_seconds - now) + 1)
 
     def failed(self, account: str, address: str) -> None:
         now = self._clock()
-        with self._lock:
-            if len(self._failures) >= self.limits.tracked:
-                # Guesses at ever new names from ever new addresses: forget what the window has passed.
-                for key in list(self._failures):
-                    self._recent(key, now)
-            for key in (("account", account.casefold()), ("address", address)):
-                self._failures.setdefault(key, deque()).append(now)
+        self._counts.add([("account", account.casefold()), ("address", address)], now, self.limits.window_seconds)
 
     def succeeded(self, account: str) -> None:
+        self._counts.clear(("account", account.casefold()))
         with self._lock:
-            self._failures.pop(("account", account.casefold()), None)
             self._announced.discard(("account", account.casefold()))
 
     def hold_refusal(self) -> None:
@@ -163,9 +249,8 @@ class SignInThrottle:
     def clean(self, account: str, address: str) -> bool:
         """Whether neither the account nor the address has a failure within the window."""
         now = self._clock()
-        with self._lock:
-            account_failures = self._recent(("account", account.casefold()), now)
-            return not account_failures and not self._recent(("address", address), now)
+        found = self._recent([("account", account.casefold()), ("address", address)], now)
+        return not any(found.values())
 
     def check_password(
         self, check: Callable[[str, str], T], username: str, password: str, address: str = "unknown"

@@ -36,6 +36,7 @@ from pacomply.workspace.models import FINAL_STATUSES, Role, Status
 from pacomply.workspace.store import (
     SESSION_ABSOLUTE,
     SESSION_IDLE,
+    SESSION_KEY,
     Store,
     WorkspaceError,
     finding_key,
@@ -119,6 +120,10 @@ def create_app(
 ) -> Flask:
     """The workspace application over a store, reviewing uploads in ``worker``.
 
+    Sessions are signed with ``secret_key``, else with the deployment's key, made once and kept in the store
+    (``workspace_settings``), so a session made on one server is honoured by every other over the same database and
+    survives a restart. Sign-in failures are counted in the store too (:meth:`SignInThrottle.count_in`).
+
     ``trusted_proxies``: how many reverse proxies stand in front of the server, each appending the address it was
     reached from to ``X-Forwarded-For`` (Werkzeug's ``ProxyFix``). With 0 the client's address is the connection's,
     so behind a proxy every client shares the proxy's address (and its sign-in failures); more than there are lets
@@ -126,7 +131,7 @@ def create_app(
     app = Flask(__name__)
     app.url_map.converters["int"] = IdConverter
     app.config.update(
-        SECRET_KEY=secret_key or secrets.token_hex(32),
+        SECRET_KEY=secret_key or store.deployment_setting(SESSION_KEY, lambda: secrets.token_hex(32)),
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=secure_cookies,
@@ -140,6 +145,7 @@ def create_app(
         MAX_UPLOAD_BYTES=max_upload_bytes,
     )
     throttle = throttle or SignInThrottle(ThrottleLimits())
+    throttle.count_in(store)  # the failures are the deployment's, counted for every server over the store
     quotas: dict[str, int] = {}
     if max_tables is not None:
         quotas["max_tables"] = max_tables

@@ -286,8 +286,11 @@ def receive_upload() -> int:
         filing = reviewing.read_upload(name, data)
     except reviewing.UploadRefused as error:
         raise UploadProblems(error.problems) from None
+    worker = services().worker
+    # Claimed by this server as it is stored, so no other server takes it before this one hands it out.
     submission = services().store.add_submission(
-        name, data, filing, current_user, current_user.username, **services().quotas
+        name, data, filing, current_user, current_user.username, claimant=worker.claimant, lease=worker.lease,
+        **services().quotas,
     )
     try:
         services().worker.submit(submission.id, name, data, actor="pacomply")

@@ -11,6 +11,12 @@ download that finds its file not made yet renders it at once in the review pool.
 the sealed review (:func:`reviewing.render_downloads`) and sealed when made. The review processes import the review
 engine when they start (``warm_up``), not on their first review.
 
+Several servers over one database: a review is claimed in the database before it is handed out (the server's id
+and a lease, :meth:`Store.claim_review`, :meth:`Store.claim_reviews`), renewed while the server runs
+(:meth:`ReviewWorker.keep_claims`), and released when it is recorded, failed, or the server stops. A claim whose
+lease expired (its server was killed) is taken over by any server that looks for work; a review is recorded only
+under the claim that holds it, so none is recorded twice. A background rendering is claimed the same way.
+
 Faults: when a review process dies (killed, out of memory), the pool is broken for every review it held; the
 worker builds a new pool and hands each of those reviews to it again. A filing whose review ends its process
 ``max_attempts`` times is recorded as a failure instead. Each review process watches the server that started it
@@ -28,6 +34,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +48,7 @@ from pacomply.workspace.reviewing import (
     render_downloads,
     review_upload,
 )
-from pacomply.workspace.store import MAX_REVIEW_ATTEMPTS, Store
+from pacomply.workspace.store import MAX_REVIEW_ATTEMPTS, REVIEW_LEASE, ClaimLost, Store
 
 LOG = logging.getLogger("pacomply.workspace")
 RENDERINGS_IN_FLIGHT = 2
@@ -74,8 +81,45 @@ def watch_parent() -> None:
     threading.Thread(target=wait_for_parent, name="pacomply-parent-watch", daemon=True).start()
 
 
+CLAIM_AHEAD = 4
+"""Reviews a server claims per review process when it looks for work in the queue (at start, when one of its reviews
+finishes, and at each renewal): the rest stay free for the other servers."""
+
+
+def server_id() -> str:
+    """This server's id in the database (its claims and heartbeat): the host, the process and a random part, so a
+    restarted process with the same number is another server."""
+    import os
+    import secrets
+    import socket
+
+    return f"{socket.gethostname()[:60]}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+def lease_from_environment() -> timedelta:
+    """$PACOMPLY_REVIEW_LEASE in seconds (the default lease when unset); ValueError naming it otherwise."""
+    import os
+
+    text = os.environ.get("PACOMPLY_REVIEW_LEASE", "").strip()
+    if not text:
+        return REVIEW_LEASE
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 1 <= seconds <= 3600:
+        raise ValueError(f"$PACOMPLY_REVIEW_LEASE must be a number of seconds from 1 to 3600, not '{text[:20]}'")
+    return timedelta(seconds=seconds)
+
+
 RESUME_DELAY = 2.0
 """Seconds between attempts to hand out the pending reviews again while the database does not answer."""
+
+
+def _now() -> Any:
+    from pacomply.workspace.store import now
+
+    return now()
 
 
 def _database_unavailable(error: BaseException) -> bool:
@@ -154,11 +198,18 @@ class ReviewWorker:
         max_attempts: int = MAX_REVIEW_ATTEMPTS,
         background_pdfs: bool | None = None,
         configurations: Path | None = None,
+        lease: timedelta | None = None,
     ) -> None:
         """``configurations``: the folder of licensees' configurations (``<licensee>/pacomply.toml``), applied to
         every review and rendering as ``validate`` applies a configuration (:func:`reviewing.licensee_configuration`).
-        ``review`` replaces the review function (tests)."""
+        ``review`` replaces the review function (tests). ``lease``: how long a claim lasts unless renewed
+        (:data:`store.REVIEW_LEASE`)."""
         self.store = store
+        self.claimant = server_id()
+        """This server's id on its claims and heartbeat."""
+        self.lease = lease or REVIEW_LEASE
+        self._keeper: threading.Thread | None = None
+        self._stopping = threading.Event()
         self._workers = workers
         self._processes = processes
         self._configurations = configurations
@@ -250,6 +301,11 @@ class ReviewWorker:
                     self._renderer = self._new_pool(1, low_priority)
                 renderer = self._renderer
             try:
+                if not self.store.claim_rendering(review_id, self.claimant, self.lease):
+                    with self._lock:  # another server is making them
+                        self._rendering.discard(review_id)
+                        self._render_in_flight -= 1
+                    continue
                 name, data, document = self.store.rendering_source(review_id)
                 future = renderer.submit(_render, name, data, document, DOWNLOADS, self._configurations)
             except Exception:
@@ -280,6 +336,10 @@ class ReviewWorker:
             digest = document_digest(document)
             for kind in sorted(DOWNLOADS, key=lambda kind: kind == "pdf"):  # the PDF last: it marks both made
                 self.store.record_rendering(review_id, kind, made[kind], digest)
+            # Made: the claim goes. A rendering refused or failed keeps its claim while this server runs (renewed
+            # with the others), so no server tries it again until a restart; a download still makes it at once.
+            with contextlib.suppress(Exception):  # the claim lapses with its lease where the database is away
+                self.store.release_rendering(review_id, self.claimant)
         except Exception:
             LOG.exception("could not make the downloads of review %s; each is made when first asked", review_id)
         finally:
@@ -290,7 +350,7 @@ class ReviewWorker:
 
     def render_missing(self, limit: int = 1000) -> int:
         """Queue the downloads of the latest reviews that have none (at start-up); how many."""
-        missing = self.store.reviews_without_renderings(limit)
+        missing = self.store.reviews_without_renderings(limit, unclaimed=True)
         for review_id in missing:
             self.render_later(review_id)
         return len(missing)
@@ -298,11 +358,14 @@ class ReviewWorker:
     def submit(
         self, submission_id: int, name: str, data: bytes, actor: str = "pacomply"
     ) -> Future[StoredReview] | None:
-        """Review a stored submission in the pool; the review is recorded when it finishes. None when it is
-        already under way, or when its attempts are used up (its failure is then recorded)."""
+        """Claim a stored submission's review and review it in the pool; the review is recorded when it finishes.
+        None when it is already under way (here, or claimed by another server), or when its attempts are used up
+        (its failure is then recorded)."""
         with self._lock:
             if submission_id in self._jobs or self._closed:
                 return None
+        if not self.store.claim_review(submission_id, self.claimant, self.lease):
+            return None
         return self._start(submission_id, name, data, actor)
 
     def _start(self, submission_id: int, name: str, data: bytes, actor: str) -> Future[StoredReview] | None:
@@ -313,6 +376,7 @@ class ReviewWorker:
                 f"the review process ended abruptly {attempt - 1} times while reviewing this filing (it was killed or "
                 "ran out of memory); pacomply could not review it. Ask for a new review once the cause is known",
                 "pacomply",
+                self.claimant,
             )
             with self._lock:
                 self._jobs.pop(submission_id, None)
@@ -337,16 +401,55 @@ class ReviewWorker:
         return future
 
     def resume(self) -> int:
-        """Hand out every submission waiting for a review and not under way (at start-up, and after a broken
-        pool was rebuilt); how many."""
+        """Claim and hand out the reviews waiting that no server holds (unclaimed, or their claim's lease expired),
+        up to :data:`CLAIM_AHEAD` per review process under way here (at start-up, when a review finishes, at each
+        renewal, and after the database came back); how many."""
         with self._lock:
+            if self._closed:
+                return 0
             running = list(self._jobs)
-        pending = self.store.pending_reviews(exclude=running)
+        room = CLAIM_AHEAD * self._workers - len(running)
+        if room <= 0:
+            return 0
         started = 0
-        for submission_id, name, data in pending:
-            if self.submit(submission_id, name, data) is not None:
+        for submission_id, name, data in self.store.claim_reviews(self.claimant, room, self.lease, exclude=running):
+            with self._lock:
+                if submission_id in self._jobs or self._closed:
+                    continue
+            if self._start(submission_id, name, data, "pacomply") is not None:
                 started += 1
         return started
+
+    def keep_claims(self) -> None:
+        """Start renewing this server's claims and heartbeat every third of the lease, in a daemon thread that
+        also takes the reviews other servers left (unclaimed, or their lease expired) and the background
+        renderings nobody makes; it stops with :meth:`shutdown`."""
+        import os
+        import socket
+
+        started = _now()
+
+        def keep() -> None:
+            interval = self.lease.total_seconds() / 3
+            while not self._stopping.is_set():
+                try:
+                    self.store.heartbeat(self.claimant, socket.gethostname(), os.getpid(), started)
+                    self.store.renew_claims(self.claimant, self.lease)
+                    self.resume()
+                    with self._lock:
+                        renderer_idle = self._background and not self._render_waiting and not self._render_in_flight
+                    if renderer_idle:
+                        self.render_missing(RENDERINGS_IN_FLIGHT)
+                except Exception as error:
+                    if not _database_unavailable(error):
+                        LOG.exception("could not renew this server's claims")
+                self._stopping.wait(interval)
+
+        with self._lock:
+            if self._keeper is not None or self._closed:
+                return
+            self._keeper = threading.Thread(target=keep, name="pacomply-claims", daemon=True)
+        self._keeper.start()
 
     def _finished(self, job: _Job) -> None:
         try:
@@ -362,20 +465,25 @@ class ReviewWorker:
                 self.store.record_review_interrupted(job.submission_id, job.generation + 1, str(error))
                 self._start(job.submission_id, job.name, job.data, job.actor)
             except UploadRefused as error:
-                self.store.record_review_failure(job.submission_id, "; ".join(error.problems), job.actor)
+                self.store.record_review_failure(
+                    job.submission_id, "; ".join(error.problems), job.actor, self.claimant
+                )
                 log_review(job.submission_id, job.actor, "failed", time.monotonic() - job.started)
             except Exception as error:  # a defect in pacomply is recorded as one, never as a verdict
                 LOG.exception("review of submission %s failed", job.submission_id)
                 self.store.record_review_failure(
                     job.submission_id, f"pacomply could not review this filing (an internal error: {error!r})",
-                    job.actor,
+                    job.actor, self.claimant,
                 )
                 log_review(job.submission_id, job.actor, "failed", time.monotonic() - job.started)
             else:
-                record = self.store.record_review(job.submission_id, stored, job.actor)
+                record = self.store.record_review(job.submission_id, stored, job.actor, self.claimant)
                 log_review(job.submission_id, job.actor, "reviewed", time.monotonic() - job.started)
                 if not stored.pdf:
                     self.render_later(record.id)
+        except ClaimLost as lost:
+            LOG.warning("%s", lost)
+            log_review(job.submission_id, job.actor, "taken over", time.monotonic() - job.started)
         except Exception as error:
             LOG.exception("could not record the review of submission %s", job.submission_id)
             if _database_unavailable(error):
@@ -387,7 +495,18 @@ class ReviewWorker:
                 if self._jobs.get(job.submission_id) is job:
                     del self._jobs[job.submission_id]
                 self._idle.notify_all()
+                low = not self._closed and len(self._jobs) < self._workers
+            if low:
+                self._take_more()
             self._hand_out_renderings()
+
+    def _take_more(self) -> None:
+        """Claim more of the waiting reviews as this server's run low (the queue is the database's)."""
+        try:
+            self.resume()
+        except Exception as error:
+            if not _database_unavailable(error):
+                LOG.exception("could not claim the reviews waiting")
 
     def _resume_later(self, delay: float = RESUME_DELAY) -> None:
         """Hand out the pending reviews again in ``delay`` seconds, and every ``delay`` seconds after while the
@@ -443,6 +562,7 @@ class ReviewWorker:
             pool, renderer = self._pool, self._renderer
             if self._resume_timer is not None:
                 self._resume_timer.cancel()
+        self._stopping.set()
         if renderer is not None:
             # PDFs not made yet are made when first downloaded: the renderer is stopped, not waited for.
             for process in list((getattr(renderer, "_processes", None) or {}).values()):
@@ -452,3 +572,7 @@ class ReviewWorker:
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.terminate()
         pool.shutdown(wait=wait, cancel_futures=not wait)
+        try:  # what this server held is free for the others at once, not after the lease
+            self.store.release_claims(self.claimant)
+        except Exception:
+            LOG.warning("could not release this server's claims; another server takes them when their lease expires")

@@ -40,7 +40,7 @@ def test_store_add_a_folder_then_list_by_licensee(tmp_path: Path) -> None:
 def test_store_user_add_and_role_and_upgrade(tmp_path: Path) -> None:
     database = ["--database", f"sqlite:///{tmp_path / 'store.sqlite3'}"]
     upgraded = runner.invoke(app, ["store", "upgrade", *database])
-    assert upgraded.exit_code == 0 and "revision 0006" in upgraded.output
+    assert upgraded.exit_code == 0 and "revision 0007" in upgraded.output
     added = runner.invoke(app, ["store", "user", "add", "rita", "--password", "a long password", *database])
     assert added.exit_code == 0, added.output
     again = runner.invoke(app, ["store", "user", "add", "rita", "--password", "a long password", *database])
@@ -100,7 +100,7 @@ def test_pacomply_serve_starts_on_loopback_upgrades_the_store_and_asks_for_sign_
             raise AssertionError("the JSON queue answered without a sign-in")
         except urllib.error.HTTPError as error:
             assert error.code == 401
-        assert open_store(database, upgrade=False).revision() == "0006"
+        assert open_store(database, upgrade=False).revision() == "0007"
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -141,3 +141,30 @@ def test_store_user_password_and_active_from_the_command_line(tmp_path: Path) ->
     assert store.authenticate("ada", "the way back in") is not None
     assert store.authenticate("rita", "a long password") is None
     store.engine.dispose()
+
+
+def test_store_status_lists_the_servers_seen_their_claims_and_the_queue(tmp_path: Path) -> None:
+    """Two pending filings: one claimed by a server with a heartbeat, one that nobody holds."""
+    import json
+    from datetime import timedelta
+
+    from pacomply.workspace import reviewing
+    from pacomply.workspace.store import now, open_store
+
+    url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    store = open_store(url)
+    data = (EXAMPLES / "686a-compliant.json").read_bytes()
+    filing = reviewing.read_upload("686a-compliant.json", data)
+    held = store.add_submission("686a-compliant.json", data, filing, None, "test", claimant="host:41:abc")
+    store.add_submission("686a-compliant.json", data, filing, None, "test")
+    store.heartbeat("host:41:abc", "host", 41, now() - timedelta(seconds=30))
+    store.engine.dispose()
+    answer = runner.invoke(app, ["store", "status", "--format", "json", "--database", url])
+    assert answer.exit_code == 0, answer.output
+    status = json.loads(answer.output)
+    assert [(server["id"], server["reviews_claimed"]) for server in status["servers"]] == [("host:41:abc", 1)]
+    assert status["queue"]["pending"] == 2 and status["queue"]["unclaimed"] == 1
+    assert status["queue"]["expired_claims"] == 0 and status["queue"]["oldest_wait_seconds"] >= 0
+    text = runner.invoke(app, ["store", "status", "--database", url]).output
+    assert "holds 1 review(s)" in text and "reviews pending: 2 (1 unclaimed, 0 with an expired claim)" in text
+    assert held.claimed_by == "host:41:abc"

@@ -95,9 +95,9 @@ def test_a_refusal_by_the_sign_in_gate_is_logged_too(sqlite_store: Any, caplog: 
 
     caplog.set_level(logging.INFO, logger="pacomply.workspace.events")
     throttle = SignInThrottle(ThrottleLimits(per_address=1, tarpit_seconds=0))
-    throttle.failed("nobody", "127.0.0.1")
     worker = ReviewWorker(sqlite_store, workers=1, processes=False)
     app = create_app(sqlite_store, worker, secret_key="t", throttle=throttle)
+    throttle.failed("nobody", "127.0.0.1")  # counted in the store, as the application counts it
     try:
         assert app.test_client().post("/login", data={"username": "x", "password": "y"}).status_code == 429
         assert app.test_client().get("/no/such/page/with-a-secret").status_code == 302  # to the sign-in page
