@@ -67,7 +67,7 @@ def describe_filed(entry: FiledMeter, chapter: str) -> str:
     if entry.reset is not None:
         parts.append(f"reset {wording.money(entry.reset)} ({entry.reset_from})")
     if entry.rate is not None:
-        parts.append(f"rate {float(entry.rate) * 100:g}% ({entry.rate_from})")
+        parts.append(f"rate {float(entry.rate) * 100:g} % ({entry.rate_from})")
     return f"{wording.wager_name(chapter, entry.wager)} " + ", ".join(parts)
 
 
