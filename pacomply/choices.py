@@ -60,6 +60,15 @@ def jobs_help(default: str) -> str:
     return f"Worker processes that share the work (1 = in this process; default: {default})."
 
 
+def jobs_option(default: str, more: str = "") -> Any:
+    """Every command's ``--jobs/-j``: one spelling, a whole number of at least 1 named N, the help of
+    :func:`jobs_help` (which says the default, so typer does not repeat it), then what the command adds."""
+    import typer
+
+    help_text = jobs_help(default) + (f" {more}" if more else "")
+    return typer.Option("--jobs", "-j", min=1, metavar="N", show_default=False, help=help_text)
+
+
 class ParSheetFormat(StrEnum):
     """The par sheet's formats (``pacomply parsheet``)."""
 

@@ -60,16 +60,7 @@ app.add_typer(store_app, name="store")
 app.add_typer(regulations_app, name="regulations")
 app.add_typer(figures_app, name="figures")
 
-JobsOption = Annotated[
-    int,
-    typer.Option(
-        "--jobs",
-        "-j",
-        min=1,
-        metavar="N",
-        help=choices.jobs_help("1"),
-    ),
-]
+JobsOption = Annotated[int, choices.jobs_option("1")]
 
 
 def _version(value: bool) -> None:
@@ -104,7 +95,7 @@ def template(
         list[choices.Chapter],
         typer.Argument(metavar="CHAPTER...", case_sensitive=False, help="Chapter ids, e.g. 686a."),
     ],
-    output: Annotated[Path | None, typer.Option("--output", "-o", metavar="PATH", help="Workbook to write.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE", help="Workbook to write.")] = None,
     list_keys: Annotated[
         bool, typer.Option("--list", help="Print the checklist keys instead of writing a workbook.")
     ] = False,
@@ -155,13 +146,13 @@ def validate(
         ),
     ] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", metavar="PATH", help="Write the report here instead of stdout.")
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write the report here instead of stdout.")
     ] = None,
     pdf: Annotated[
-        Path | None, typer.Option("--pdf", metavar="PATH", help="Also write the filing-ready PDF here.")
+        Path | None, typer.Option("--pdf", metavar="FILE", help="Also write the filing-ready PDF here.")
     ] = None,
     xlsx: Annotated[
-        Path | None, typer.Option("--xlsx", metavar="PATH", help="Also write the review workbook here.")
+        Path | None, typer.Option("--xlsx", metavar="FILE", help="Also write the review workbook here.")
     ] = None,
     output_dir: Annotated[
         Path | None,
@@ -424,7 +415,7 @@ def diff(
         TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help=choices.TEXT_OR_JSON_HELP)
     ] = TextOrJson.TEXT,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", metavar="PATH", help="File to write (stdout when omitted).")
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="File to write (stdout when omitted).")
     ] = None,
     waivers: WaiversOption = None,
     config: ConfigOption = None,
@@ -463,7 +454,7 @@ def serve(
     allow_remote: Annotated[
         bool, typer.Option("--allow-remote", help="Allow a host other than this machine's loopback address.")
     ] = False,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help=choices.jobs_help("2"))] = None,
+    jobs: Annotated[int | None, choices.jobs_option("2")] = None,
     workers: Annotated[int | None, typer.Option("--workers", min=1, hidden=True, help="The former --jobs.")] = None,
     secure_cookies: Annotated[
         bool, typer.Option("--secure-cookies", help="Send cookies over HTTPS only (behind a TLS proxy).")
@@ -507,16 +498,7 @@ def published(
     output_format: Annotated[
         TextOrJson, typer.Option("--format", "-f", case_sensitive=False, help=choices.TEXT_OR_JSON_HELP)
     ] = TextOrJson.TEXT,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=1,
-            metavar="N",
-            help=choices.jobs_help("1") + " Used only for figures the figure store lacks.",
-        ),
-    ] = 1,
+    jobs: Annotated[int, choices.jobs_option("1", "Used only for figures the figure store lacks.")] = 1,
 ) -> None:
     """Every figure the Board published for these chapters beside pacomply's, with a verdict per figure."""
     from pacomply.checker.reconciliation import reconcile
@@ -541,7 +523,7 @@ def parsheet(
         ParSheetFormat, typer.Option("--format", "-f", case_sensitive=False, help=choices.PAR_SHEET_FORMAT_HELP)
     ] = ParSheetFormat.TEXT,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", metavar="PATH", help="Write here (required for pdf and xlsx).")
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write here (required for pdf and xlsx).")
     ] = None,
 ) -> None:
     """A par sheet of one wager: every paytable line's combinations, probability, pays and contribution, and the
@@ -549,7 +531,7 @@ def parsheet(
     from pacomply.checker.parsheet import ParSheetUnavailable, par_sheet
 
     if output_format in {ParSheetFormat.PDF, ParSheetFormat.XLSX} and output is None:
-        fail(f"--format {output_format.value} writes a file: give it with --output PATH")
+        fail(f"--format {output_format.value} writes a file: give it with --output FILE")
     try:
         sheet = par_sheet(chapter.value, wager, paytable, decks)
     except ParSheetUnavailable as error:

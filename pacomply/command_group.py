@@ -39,13 +39,38 @@ def _verbosity_options(context: Any) -> list[Any]:
     return options
 
 
-def _flags_name_no_type(parameters: list[Any]) -> list[Any]:
-    """A flag (``--quiet``, ``--help``, ``--charts``) takes no value, so its help row names no type: typer would
-    print ``<bool>`` there. An empty ``metavar`` (click's and typer's public parameter field, which typer's help
-    prints in the type column) leaves the column empty; set once on the command's own parameter objects."""
+class NamedArgument(typer.core.TyperArgument):
+    """An argument whose help row reads as its metavar says (``FILING...``, ``CHAPTER``): typer draws an
+    argument's type column from the Python annotation whatever its metavar (``<list[Path]>``, ``<str>``), so this
+    leaves the column to the closed choices only (``633a|645a|...``), the one thing there a reader needs."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return _choices_metavar(self)
+
+
+def _choices_metavar(parameter: Any) -> str | None:
+    """A closed choice's values as a reader types them, ``text|json``; None for any other type."""
+    described = getattr(parameter, "type_descriptor", None)  # typer's description of the annotation
+    values = getattr(described, "choices", None) if getattr(described, "is_choice", False) else None
+    return "|".join(str(getattr(value, "value", value)) for value in values) if values else None
+
+
+def _values_named(parameters: list[Any]) -> list[Any]:
+    """Every help row names its value in words a person reads, never a Python type: a flag's type column is left
+    empty (typer would print ``<bool>``); an option taking a closed choice lists the choices (``text|json``, where
+    typer would print ``<text|json>``); any other option without a metavar is named after itself (``--password``
+    takes ``PASSWORD``, not ``TEXT``); an argument prints its metavar and only its choices beside it. Set once on
+    the command's own parameter objects (click's and typer's public ``metavar`` field; an argument becomes a
+    :class:`NamedArgument`, which adds no state)."""
     for parameter in parameters:
-        if getattr(parameter, "is_flag", False) and parameter.metavar is None:
-            parameter.metavar = ""
+        if isinstance(parameter, typer.core.TyperArgument):
+            if type(parameter) is typer.core.TyperArgument:
+                parameter.__class__ = NamedArgument
+        elif parameter.metavar is None:
+            if getattr(parameter, "is_flag", False) or getattr(parameter, "count", False):
+                parameter.metavar = ""
+            else:
+                parameter.metavar = _choices_metavar(parameter) or (parameter.name or "value").upper()
     return parameters
 
 
@@ -78,7 +103,7 @@ class Command(typer.core.TyperCommand):
         parameters: list[Any] = super().get_params(ctx)
         taken = {name for parameter in parameters for name in getattr(parameter, "opts", ())}
         extra = [option for option in _verbosity_options(ctx) if not taken & set(option.opts)]
-        return _flags_name_no_type(
+        return _values_named(
             [*parameters[:-1], *extra, parameters[-1]] if parameters and extra else [*parameters, *extra]
         )
 
@@ -96,9 +121,9 @@ class Group(typer.core.TyperGroup):
     def get_params(self, ctx: Any) -> list[Any]:
         parameters: list[Any] = super().get_params(ctx)
         if ctx is None or ctx.parent is None:
-            return _flags_name_no_type(parameters)  # the root group has -q/-v of its own
+            return _values_named(parameters)  # the root group has -q/-v of its own
         taken = {name for parameter in parameters for name in getattr(parameter, "opts", ())}
-        return _flags_name_no_type(
+        return _values_named(
             [*parameters, *(option for option in _verbosity_options(ctx) if not taken & set(option.opts))]
         )
 

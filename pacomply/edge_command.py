@@ -47,7 +47,7 @@ def edge(
     filing: Annotated[
         Path | None,
         typer.Option(
-            metavar="PATH",
+            metavar="FILE",
             help="Analyse every wager the filing's tables offer, at their decks, under its answers' rules.",
         ),
     ] = None,

@@ -68,13 +68,7 @@ def figures_build(
     ] = None,
     jobs: Annotated[
         int | None,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=1,
-            metavar="N",
-            help=choices.jobs_help("1") + " Above 1, a Dask cluster of N workers started here (docs/figure-store.md).",
-        ),
+        choices.jobs_option("1", "Above 1, a Dask cluster of N workers started here (docs/figure-store.md)."),
     ] = None,
     workers: Annotated[
         int | None, typer.Option("--workers", hidden=True, min=1, help="Another name of --jobs.")

@@ -19,13 +19,13 @@ if TYPE_CHECKING:
 
 WaiversOption = Annotated[
     Path | None,
-    typer.Option("--waivers", metavar="PATH", help="Waiver file (TOML or YAML) of findings the Board waived."),
+    typer.Option("--waivers", metavar="FILE", help="Waiver file (TOML or YAML) of findings the Board waived."),
 ]
 ConfigOption = Annotated[
     Path | None,
     typer.Option(
         "--config",
-        metavar="PATH",
+        metavar="FILE",
         help="Configuration file (default: pacomply.toml, or pyproject.toml with \\[tool.pacomply], here or in a "
         "parent folder up to the repository root or home).",
     ),

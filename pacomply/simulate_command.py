@@ -36,10 +36,7 @@ def simulate(
     seed: Annotated[
         int, typer.Option(metavar="N", help="Seed; the same seed, rounds and chunk size give the same figures.")
     ] = 0,
-    jobs: Annotated[
-        int | None,
-        typer.Option("--jobs", "-j", metavar="N", help=choices.jobs_help("every core")),
-    ] = None,
+    jobs: Annotated[int | None, choices.jobs_option("every core")] = None,
     workers: Annotated[int | None, typer.Option("--workers", hidden=True, help="The former name of --jobs.")] = None,
     scheduler: Annotated[
         str | None,
@@ -79,7 +76,7 @@ def simulate(
     filing: Annotated[
         Path | None,
         typer.Option(
-            metavar="PATH",
+            metavar="FILE",
             help="Take the meters' filed reset and rate (and, without --decks, the decks of the chapter's first "
             "table) from this filing; --meter-reset/--meter-rate still override.",
         ),

@@ -278,7 +278,7 @@ def store_user_add(
     ] = None,
     password: Annotated[
         str | None,
-        typer.Option(envvar="PACOMPLY_PASSWORD", metavar="TEXT", help="The password (asked for when omitted)."),
+        typer.Option(envvar="PACOMPLY_PASSWORD", metavar="PASSWORD", help="The password (asked for when omitted)."),
     ] = None,
     database: DatabaseOption = None,
 ) -> None:
@@ -318,7 +318,7 @@ def store_user_password(
     username: Username,
     password: Annotated[
         str | None,
-        typer.Option(envvar="PACOMPLY_PASSWORD", metavar="TEXT", help="The new password (asked for when omitted)."),
+        typer.Option(envvar="PACOMPLY_PASSWORD", metavar="PASSWORD", help="The new password (asked for when omitted)."),
     ] = None,
     database: DatabaseOption = None,
 ) -> None:

@@ -419,4 +419,7 @@ def wager_rows(review: Review) -> tuple[WagerRow, ...]:
 
 def reading_lines(review: Review) -> tuple[str, ...]:
     """Each reading relied on: its topic, where the chapter is silent or ambiguous, and the choice made."""
-    return tuple(f"{reading.topic} ({reading.citation}): {reading.choice}" for _chapter, reading in review.readings)
+    return tuple(
+        wording.without_reading_ids(f"{reading.topic} ({reading.citation}): {reading.choice}")
+        for _chapter, reading in review.readings
+    )

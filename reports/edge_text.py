@@ -1,6 +1,7 @@
-"""``pacomply edge`` as text: one line per wager, paytable and deck count with its house edge, element of risk,
-return and hit frequency, the strategy notes, every priced reading (the Board's figure beside it) and the rule
-effects under it, then each reading of the regulation relied on, once, numbered."""
+"""``pacomply edge`` as text: under each chapter's title, one line per wager (named as the chapter names it),
+paytable and deck count with its house edge, element of risk, return and hit frequency, the strategy notes, every
+priced reading in words (the Board's figure beside it) and the rule effects under it, then each reading of the
+regulation relied on, once, numbered. The JSON (``edge_json``) keeps the ids."""
 
 from __future__ import annotations
 
@@ -18,19 +19,22 @@ _STRATEGY_CHART_LINES = 12
 
 def edge_text(results: Sequence[WagerMath], *, decks_given: bool, from_filing: bool, show_strategy: bool) -> str:
     """The report; ``decks_given``: --decks was named; ``from_filing``: the rows are a filing's tables, in order."""
-    from pacomply.checker.wager_math import READING_SEPARATOR
     from pacomply.reports import wording
 
     lines: list[str] = []
     rows = list(results) if from_filing or decks_given else _board_decks_first(list(results), lines)
     readings: dict[str, int] = {}  # a reading usually covers many rows: each distinct one is printed once, at the end
+    chapter = None
     for result in rows:
+        if result.chapter != chapter:  # the chapter once, above its wagers ('686a Over/Under'), then names only
+            chapter = result.chapter
+            lines.append(f"{chapter} {_chapter_title(chapter)}")
         hit = "" if result.hit_frequency is None else f"  hit {wording.percent(result.hit_frequency, 2)}"
         lines.append(
-            f"{result.chapter} {result.wager:<12} paytable {result.paytable or '-':<10} decks {result.decks}: "
+            f"  {wording.wager_title(result.chapter, result.wager, result.paytable, result.decks)}: "
             f"house edge {wording.percent(result.house_edge)}  "
             f"element of risk {wording.percent(result.element_of_risk)}  return {wording.percent(result.return_)}"
-            f"{hit}  ({wording.wager_name(result.chapter, result.wager)}; {result.method}, {result.citation})"
+            f"{hit}  ({result.method}, {result.citation})"
         )
         chart = result.strategy if show_strategy or not _is_strategy_chart(result) else ()
         width = max((len(when) for when, _ in chart), default=0) + 1
@@ -39,31 +43,38 @@ def edge_text(results: Sequence[WagerMath], *, decks_given: bool, from_filing: b
             lines.append(f"    strategy chart: {len(result.strategy)} lines (--charts prints them)")
         lines.extend(_priced_readings(result))
         lines.extend(
-            f"    effect of {effect.change}: {effect.effect * 100:+.4f}% "
-            f"(house edge {effect.house_edge * 100:.4f}%; {effect.citation})"
+            f"    effect of {effect.change}: {wording.percent(effect.effect, signed=True)} "
+            f"(house edge {wording.percent(effect.house_edge)}; {effect.citation})"
             for effect in result.rule_effects
         )
         if result.reading:
-            numbers = [readings.setdefault(part, len(readings) + 1) for part in result.reading.split(READING_SEPARATOR)]
-            lines.append(f"    relies on reading{'s' * (len(numbers) > 1)} {', '.join(f'[{n}]' for n in numbers)}")
-    if readings:
-        lines.append("\nReadings of the regulation relied on:")
-        lines.extend(f"  [{number}] {text}" for text, number in readings.items())
+            lines.append(f"    {wording.numbered_readings(result.reading, readings)}")
+    lines.extend(wording.reading_list(readings))
     return "".join(f"{line}\n" for line in lines)
+
+
+def _chapter_title(chapter: str) -> str:
+    from pacomply import regulations
+
+    try:
+        return regulations.rulebook(chapter).title
+    except regulations.UnknownChapterError:
+        return ""
 
 
 def _priced_readings(result: WagerMath) -> list[str]:
     """Every candidate reading of a row with its figure, the one relied on marked, the Board's figures beside."""
     from pacomply.checker.reconciliation import board_figures_beside
+    from pacomply.reports import wording
 
     lines = []
     for candidate in result.priced_readings:
         mark = "*" if candidate.relied_on else " "
         basis = f" [{candidate.basis}]" if candidate.basis and candidate.basis != candidate.choice else ""
         lines.append(
-            f"   {mark} {candidate.reading}: {candidate.choice}{basis}: return {candidate.return_ * 100:.4f}%  "
-            f"house edge {candidate.house_edge * 100:.4f}%  ({candidate.method})"
-            f"{board_figures_beside(result, candidate)}"
+            f"   {mark} {wording.without_reading_ids(wording.plain(candidate.choice + basis))}: "
+            f"return {wording.percent(candidate.return_)}  house edge {wording.percent(candidate.house_edge)}  "
+            f"({candidate.method}){board_figures_beside(result, candidate)}"
         )
     if result.priced_readings:
         lines.append("    (* the reading relied on)")

@@ -35,8 +35,9 @@ def simulate_text(
         f"({chunks}), {wording.counted(details['shoes'], 'shoe')}; {wording.plain(details['shoe'])}"
     ]
     if filed is not None:
-        stated = "; ".join(describe_filed(entry) for _, entry in sorted(filed.items()))
+        stated = "; ".join(describe_filed(entry, chapter) for _, entry in sorted(filed.items()))
         lines.append(f"filed meters ({details['filing']}): " + (stated or "none stated; the chapter's reset and rate"))
+    readings: dict[str, int] = {}  # printed once each, numbered, after the wagers (as edge prints them)
     for record in records:
         interval = (
             f" (95 % {wording.percent(record.ci95[0])} to {wording.percent(record.ci95[1])})"
@@ -45,28 +46,29 @@ def simulate_text(
         )
         hit = f"  hit {wording.percent(record.hit_frequency, 2)}" if record.hit_frequency is not None else ""
         lines.append(
-            f"{record.chapter} {record.wager:<12} paytable {record.paytable or '-':<10} decks {record.decks}: "
+            f"{wording.wager_title(record.chapter, record.wager, record.paytable, record.decks)}: "
             f"house edge {wording.percent(record.house_edge)}{interval}  "
             f"element of risk {wording.percent(record.element_of_risk)}  return {wording.percent(record.return_)}"
-            f"{hit}  ({wording.wager_name(record.chapter, record.wager)}; simulation, {record.citation})"
+            f"{hit}  (simulation, {record.citation})"
         )
-        if record.reading:
-            lines.append(f"    reading {record.reading}")
         if record.wager in meters:
             lines.append(f"    {describe_meter(meters[record.wager])}")
+        if record.reading:
+            lines.append(f"    {wording.numbered_readings(record.reading, readings)}")
+    lines.extend(wording.reading_list(readings))
     return "".join(f"{line}\n" for line in lines)
 
 
-def describe_filed(entry: FiledMeter) -> str:
-    """'bad_beat reset $7,500 (633a!C41), rate 12% (633a!C40)'."""
+def describe_filed(entry: FiledMeter, chapter: str) -> str:
+    """'Bad Beat Progressive Wager reset $7,500 (633a!C41), rate 12% (633a!C40)'."""
     from pacomply.reports import wording
 
     parts = []
     if entry.reset is not None:
         parts.append(f"reset {wording.money(entry.reset)} ({entry.reset_from})")
     if entry.rate is not None:
-        parts.append(f"rate {float(entry.rate) * 100:g}% ({entry.rate_from})")
-    return f"{entry.wager} " + ", ".join(parts)
+        parts.append(f"rate {float(entry.rate) * 100:g} % ({entry.rate_from})")
+    return f"{wording.wager_name(chapter, entry.wager)} " + ", ".join(parts)
 
 
 def describe_meter(summary: MeterSummary) -> str:

@@ -167,7 +167,7 @@ def _appendices(review: Review, par_sheets: bool) -> list[str]:
     if review.published:
         lines.extend(_heading(content.SECTION_TITLES[6]))
         for item in sorted_reconciliations(review.published):
-            lines.extend(_wrap(f"{item.figure.id}: {sentence(item)}", "  ", "    "))
+            lines.extend(_wrap(sentence(item), "  ", "    "))
             for _figure, label, value in evidence_rows([item]):
                 lines.extend(_wrap(f"{label}: {value}", "    ", "      "))
         lines.append("")

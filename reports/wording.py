@@ -97,13 +97,15 @@ def significant(value: float | int | Fraction | Decimal, digits: int = SIGNIFICA
     return f"{number:,.{places}f}"
 
 
-def percent(value: float | Fraction | Decimal | None, places: int = 4) -> str:
+def percent(value: float | Fraction | Decimal | None, places: int = 4, signed: bool = False) -> str:
     """A fraction as a percentage: 0.0560523 → '5.6052 %'; a small figure keeps four significant digits
-    (0.00026750 → '0.02675 %'). None gives '' (a figure not computed is left out, never printed as such)."""
+    (0.00026750 → '0.02675 %'); with ``signed``, a change: '+0.2100 %'. None gives '' (a figure not computed is left
+    out, never printed as such)."""
     if value is None:
         return ""
     number = float(value) * 100
-    return f"{number:.{percent_places(number, places)}f} %"
+    sign = "+" if signed and number > 0 else ""
+    return f"{sign}{number:.{percent_places(number, places)}f} %"
 
 
 def percent_places(number: float, places: int = 4) -> int:
@@ -195,11 +197,15 @@ def plain(text: str) -> str:
     return _POWER.sub(_power_words, _EXPONENT.sub(_exponent_words, text))
 
 
-_READING_ID = re.compile(r"\b(?:\d{3}a|rule-effect)(?:-[a-z0-9]+)+\b")
+_IDENTIFIER = r"(?:\d{3}a|rule-effect)(?:-[A-Za-z0-9]+)+"
+_READING_ID = re.compile(rf"(?<![\w-]){_IDENTIFIER}(?![\w-])")
+#: One reading id or several joined by ' + ' (a combination of readings), as the analysis writes them.
+_READING_CHAIN = rf"{_IDENTIFIER}(?: \+ {_IDENTIFIER})*"
 
 
 def _reading_words(identifier: str) -> str:
-    """A reading id as the reading's topic where a rulebook names it; else the id in words."""
+    """A reading id as the reading's topic where a rulebook names it; else a Board figure's id as that figure ('the
+    Board's 86.8 %'); else the id in words."""
     from pacomply import regulations
 
     chapter = identifier.split("-", 1)[0]
@@ -209,7 +215,23 @@ def _reading_words(identifier: str) -> str:
                 return f"the reading on {reading.topic[:1].lower()}{reading.topic[1:]}"
     except (regulations.UnknownChapterError, AttributeError):
         pass
-    return identifier
+    return _figure_words(identifier) or identifier_words(identifier)
+
+
+def _figure_words(identifier: str) -> str:
+    """A Board figure's id as the figure: 'the Board's 86.8 %'; '' where no figure has that id."""
+    from pacomply.regulations import published
+
+    try:
+        figure = published.figure(identifier)
+    except KeyError:
+        return ""
+    return f"the Board's {figure.percent} %" if figure.percent else "the Board's figure"
+
+
+def _chain_words(match: re.Match[str]) -> str:
+    parts = [_reading_words(part) for part in match.group(match.lastindex or 0).split(" + ")]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def questions_for_keys(text: str, chapter: str | None) -> str:
@@ -231,11 +253,54 @@ def questions_for_keys(text: str, chapter: str | None) -> str:
 
 
 def without_reading_ids(text: str) -> str:
-    """A computed sentence without reading ids: "(1 deck, 687a-bad-beat: three of a kind or better)" → "(1 deck,
-    three of a kind or better)"; "under reading 687a-bad-beat 'x'" → "under the reading 'x'"; a bare id becomes the
-    reading's topic."""
-    text = re.sub(r"\breading (?:\d{3}a|rule-effect)(?:-[a-z0-9]+)+ '", "the reading '", text)
-    return re.sub(r"(?<=, )(?:\d{3}a|rule-effect)(?:-[a-z0-9]+)+: |^(?:\d{3}a|rule-effect)(?:-[a-z0-9]+)+: ", "", text)
+    """A computed sentence without our reading and Board-figure ids, each in words: "(1 deck, 687a-bad-beat: three
+    of a kind or better)" → "(1 deck, three of a kind or better)"; "under reading 687a-bad-beat 'x'" and "688a-a +
+    688a-b 'x'" → "under the reading 'x'", "the readings 'x'"; a bare id becomes the reading's topic ("searched 1
+    reading (the reading on ...)") or the Board's figure ("the Board's 86.8 %: not assigned")."""
+    text = re.sub(rf"\b(?:the )?readings? ({_READING_CHAIN}) '", lambda m: _the_readings(m.group(1)), text)
+    text = re.sub(rf"(?<![\w-])({_READING_CHAIN}) '", lambda m: _the_readings(m.group(1)), text)
+    text = re.sub(rf"(?:(?<=, )|(?<=: )|^)({_READING_CHAIN}): (?=[a-z])", _described_reading, text)
+    return re.sub(rf"(?<![\w-]){_READING_CHAIN}(?![\w-])", _chain_words, text)
+
+
+def _described_reading(match: re.Match[str]) -> str:
+    """'687a-bad-beat: three of a kind or better' → the description alone; a Board figure's id stays, in words."""
+    if any(_figure_words(part) for part in match.group(1).split(" + ")):
+        return f"{_chain_words(match)}: "
+    return ""
+
+
+def reading_statement(text: str) -> str:
+    """A reading as the analysis states it, '687a-bad-beat: It pays ...', as a reader gets it: 'What the Two-Way
+    Bad Beat pays on ...: It pays ...' (the reading's topic before its choice; any other id in words)."""
+
+    def topic(match: re.Match[str]) -> str:
+        words = _reading_words(match.group(1)).removeprefix("the reading on ")
+        return f"{words[:1].upper()}{words[1:]}: "
+
+    return without_reading_ids(re.sub(rf"(?<![\w-])({_IDENTIFIER}): (?=[A-Z'])", topic, text))
+
+
+def numbered_readings(reading: str, numbers: dict[str, int]) -> str:
+    """'relies on readings [1], [3]': each reading of a row (``READING_SEPARATOR``-joined) numbered in ``numbers``,
+    which gathers them for one list at the end of a report (a reading usually covers many rows)."""
+    from pacomply.checker.wager_math import READING_SEPARATOR
+
+    marks = [numbers.setdefault(part, len(numbers) + 1) for part in reading.split(READING_SEPARATOR)]
+    return f"relies on {plural_noun('reading', len(marks))} {', '.join(f'[{mark}]' for mark in marks)}"
+
+
+def reading_list(numbers: dict[str, int]) -> list[str]:
+    """The readings gathered by :func:`numbered_readings`, each once, in words: '  [1] Topic: the choice'."""
+    if not numbers:
+        return []
+    return ["", "Readings of the regulation relied on:"] + [
+        f"  [{number}] {reading_statement(text)}" for text, number in numbers.items()
+    ]
+
+
+def _the_readings(chain: str) -> str:
+    return "the readings '" if " + " in chain else "the reading '"
 
 
 def evidence_label(key: str) -> str:
@@ -246,10 +311,9 @@ def evidence_label(key: str) -> str:
 
 def evidence_value(value: str) -> str:
     """One piece of evidence as written: numbers in words, 'a -> b' as 'a, taken by b', identifiers in words."""
-    text = without_reading_ids(plain(value)).replace(" -> none", ": not assigned").replace(" -> ", ": ")
-    if _READING_ID.fullmatch(text):
-        return _reading_words(text)
-    return _SNAKE.sub(lambda match: identifier_words(match.group(0)), text)
+    text = re.sub(rf"(?<![\w-])({_IDENTIFIER}) -> ", lambda m: f"{_figure_words(m.group(1)) or m.group(1)} -> ", value)
+    text = plain(text).replace(" -> none", ": not assigned").replace(" -> ", ": ")
+    return _SNAKE.sub(lambda match: identifier_words(match.group(0)), without_reading_ids(text))
 
 
 _EVIDENCE_LABELS = {

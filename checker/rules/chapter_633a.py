@@ -183,7 +183,7 @@ def _super_match(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     for table in context.tables:
         if table.offers("super_match") is not None and table.offers("switch") is None:
             yield rule.finding(f"table {table.table_id} offers Super Match but is not a Blackjack Switch table "
-                               "(add 'switch' to its Wagers)", table.location_of("wagers"), table)  # fmt: skip
+                               "(add Blackjack Switch to its Wagers)", table.location_of("wagers"), table)  # fmt: skip
     if context.answer("crown_treasure_offered") is True and context.answer("royal_match_offered") is False:
         yield rule.finding("the Crown Treasure Bonus is offered without the Royal Match 21 Wager",
                            context.answer_location("crown_treasure_offered"),

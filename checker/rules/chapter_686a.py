@@ -90,7 +90,7 @@ RULES = (
             instead="Sheet 686a: bonus_offered Yes",
             citation=_BONUS,
         ),
-        fix="Answer Yes to 'bonus_offered', or remove the Bonus wager from the table.",
+        fix="Answer Yes to offering the Bonus Wager on the chapter sheet, or remove the Bonus wager from the table.",
         check_function=_bonus_offered,
     ),
     Rule(

@@ -204,10 +204,11 @@ def _paytable_readings(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             if reading_id is None:
                 continue
             reading = RULEBOOK.reading(reading_id)
-            label = table_wager.wager + (f"={table_wager.paytable}" if table_wager.paytable else "")
+            label = RULEBOOK.wager(table_wager.wager).name
+            label += f" on paytable {table_wager.paytable}" if table_wager.paytable else ""
             yield rule.finding(
-                f"table {table.table_id} offers {label}, whose house edge rests on reading {reading.id}: "
-                f"{reading.choice}",
+                f"table {table.table_id} offers the {label}, whose house edge rests on a reading the Board should "
+                f"confirm: {reading.choice}",
                 table.location_of("wagers"),
                 table,
                 citation=reading.citation,

@@ -94,7 +94,7 @@ def starting_position_rule(
         if answered and not chosen:
             yield rule.finding(
                 "the checklist answers No to every starting-position method ("
-                + ", ".join(options)
+                + ", ".join(f"'{key}'" for key in options)
                 + "); one is required",
                 context.answer_location(next(iter(options))),
             )

@@ -68,19 +68,44 @@ def _command_paths() -> list[tuple[str, ...]]:
     return paths
 
 
-@pytest.mark.parametrize("command", _command_paths(), ids=" ".join)
-def test_help_shows_metavars_not_python_types(command: tuple[str, ...]) -> None:
-    """Every option taking a value shows its metavar (PATH, N, FORMAT) or its choices, never a Python type; the
-    usage line names the arguments (FILING...), never '{filings}'. (typer draws the type column of arguments and
-    flags itself; that is left as typer draws it.)"""
+#: The names click and typer give a value's type when a parameter names none of its own: none may reach the help.
+RAW_TYPE_NAMES = ("TEXT", "PATH", "INTEGER", "FLOAT", "BOOLEAN", "FILENAME", "DIRECTORY", "CHOICE", "UUID")
+
+
+@pytest.mark.parametrize("command", [(), *_command_paths()], ids=lambda words: " ".join(words) or "pacomply")
+def test_help_names_values_in_words_a_person_reads(command: tuple[str, ...]) -> None:
+    """Every help (the root, each group, each command) names what a parameter takes as a person reads it: FILING...,
+    CHAPTER, FILE, FOLDER, N, or the closed choices (text|json); never a type in angle brackets (typer's
+    '<list[Path]>', '<str>', '<text|json>') or a raw type name (TEXT, PATH, INTEGER); the usage line names the
+    arguments (FILING...), never '{filings}'."""
     text = run(*command, "-h", env={"COLUMNS": "200"}).stdout
     usage = next(line for line in text.splitlines() if "Usage:" in line)
     assert "{" not in usage and "<" not in usage, usage
-    option_rows = [line for line in text.splitlines() if re.match(r"^│\s+-", line)]
-    assert option_rows, text
-    for row in option_rows:
-        assert not re.search(r"<(str|int|float|path|Path|int range|float range|list\[)[^>]*>", row), row
+    ranges = re.sub(r"\[(\d+<=)?x(>=|<=)\d+\]", "", text)  # click's bounds of a number: N [x>=1]
+    assert "<" not in ranges and ">" not in ranges, text
+    rows = [line for line in text.splitlines() if re.match(r"^│\s+(\*\s+)?[-A-Z]", line)]
+    assert rows, text
+    for row in rows:
+        # the name column(s) and the value column, before the help sentence (two or more spaces apart)
+        columns = re.split(r"\s{2,}", row.strip("│ ").strip())
+        named = " ".join(column for column in columns[:-1] if not column.startswith("-") and column != "*")
+        assert not set(re.findall(r"[A-Z_]+", named)) & set(RAW_TYPE_NAMES), row
+        assert not re.search(r"\b(str|int|float|bool|Path|list)\b", named), row
     assert "-h" in text and "--quiet" in text and "--verbose" in text
+
+
+def test_validate_help_names_its_values() -> None:
+    """validate's help, as the README shows it: the filings, the report files and folder, the jobs and formats."""
+    text = re.sub(r"\s+", " ", run("validate", "-h", env={"COLUMNS": "200"}).stdout)
+    assert "* FILING... Filing workbooks" in text
+    named = (("--output -o", "FILE"), ("--pdf", "FILE"), ("--output-dir", "FOLDER"), ("--jobs -j", "N"),
+             ("--waivers", "FILE"), ("--review-date", "YYYY-MM-DD"), ("--format -f", "FORMAT[,FORMAT...]"))  # fmt: skip
+    for option, value in named:
+        assert f"{option} {value} " in text, option
+    assert "rules CHAPTER" not in text
+    chapters = re.sub(r"\s+", " ", run("rules", "-h", env={"COLUMNS": "200"}).stdout)
+    assert "CHAPTER 633a|645a|681a|685a|686a|687a|688a A chapter id" in chapters
+    assert "--format -f text|json The rule list's format." in chapters
 
 
 def test_command_list_gives_each_command_one_whole_sentence() -> None:
@@ -393,3 +418,18 @@ def test_a_par_sheet_that_needs_a_deck_count_says_1_deck() -> None:
     result = run("parsheet", "633a", "-w", "bad_beat")
     assert result.exit_code == 2
     assert "at 1 deck," in result.stderr and "1 decks" not in result.stderr
+
+
+def test_jobs_means_the_same_on_every_command() -> None:
+    """--jobs/-j on every command that takes it: worker processes, a whole number of at least 1 named N, the same
+    opening words, the command's default said once (not repeated by typer)."""
+    commands = [command for command in _command_paths() if "--jobs" in run(*command, "-h").stdout]
+    assert {("validate",), ("simulate",), ("published",), ("serve",), ("figures", "build")} <= set(commands)
+    for command in commands:
+        text = re.sub(r"[│\s]+", " ", run(*command, "-h", env={"COLUMNS": "200"}).stdout)
+        row = re.search(r"--jobs -j N \[x>=1\] Worker processes that share the work \(1 = in this process; "
+                        r"default: [^)]+\)\.([^-]*)", text)  # fmt: skip
+        assert row is not None, (command, text)
+        assert "[default:" not in row.group(1), (command, row.group(0))
+    refused = run("simulate", "686a", "--jobs", "0")
+    assert refused.exit_code == 2 and "greater than or equal to 1" in refused.stderr, refused.output

@@ -88,8 +88,11 @@ def test_wording_names_a_wager_as_the_chapter_does() -> None:
 def test_wording_evidence_is_labelled_in_words() -> None:
     assert wording.evidence_label("siblings_reproduced") == "Other figures of the list reproduced"
     assert "_" not in wording.evidence_label("some_future_key")
+    from pacomply.regulations import published
+
+    first, third = published.figure("687a-bad-beat-1").percent, published.figure("687a-bad-beat-3").percent
     assert wording.evidence_value("687a-bad-beat-1 -> none, 687a-bad-beat-3 -> DJWBB-03") == (
-        "687a-bad-beat-1: not assigned, 687a-bad-beat-3: DJWBB-03"
+        f"the Board's {first} %: not assigned, the Board's {third} %: DJWBB-03"
     )
 
 
@@ -188,7 +191,7 @@ def test_wording_leaves_reading_ids_out_of_a_computed_description_but_not_out_of
         "the exact 86.0251 % (paytable DJWBB-03, 1 deck, three of a kind or better) under the reading 'x'"
     )
     # A rule's own sentence that names the reading it rests on keeps it.
-    sentence = "whose house edge rests on reading 687a-bad-beat: It pays from the player's own hand"
+    sentence = "whose house edge rests on a reading the Board should confirm: It pays from the player's own hand"
     assert wording.without_reading_ids(sentence) == sentence
 
 

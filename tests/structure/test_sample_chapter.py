@@ -112,7 +112,7 @@ def test_edge_simulate_replay_diff_and_published_work_for_the_sample_chapter(sam
     relabelled = json.loads(over_under.output.replace('"686a"', f'"{SAMPLE}"'))
     assert json.loads(edge.output) == relabelled  # the sample's figures are Over/Under's, computed through its parts
     filed = _run("edge", "--filing", str(sample / f"{SAMPLE}-compliant.json"))
-    assert filed.exit_code == 0 and f"{SAMPLE} bonus" in filed.output, filed.output
+    assert filed.exit_code == 0 and f"{SAMPLE} Sample Over/Under\n  Bonus Wager, " in filed.output, filed.output
     simulated = _run(
         "simulate", SAMPLE, "--rounds", "2000", "--chunk-rounds", "1000", "--seed", "7", "--workers", "1",
         "--no-progress", "--format", "json",
