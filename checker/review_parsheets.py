@@ -24,9 +24,14 @@ LAYOUT = 10
 
 
 def _method(inputs: Any) -> int:
+    """The chapter's method version; where its wager math also has a ``PAR_SHEET_VERSION`` (its par sheets changed
+    while its other figures did not), both, so only that chapter's stored sheets are remade."""
     from pacomply.checker.wager_math import method_version
+    from pacomply.regulations import chapters
 
-    return method_version(inputs["chapter"])
+    version = method_version(inputs["chapter"])
+    sheets = chapters.chapter(inputs["chapter"]).hook("wager math", "PAR_SHEET_VERSION")
+    return version if not isinstance(sheets, int) or not sheets else version * 1000 + sheets
 
 
 @figure(

@@ -39,6 +39,7 @@ from pacomply.regulations.rulebook import Paytable
 if TYPE_CHECKING:
     from pacomply.checker.parsheet import StrategyGrid
     from pacomply.engine.analysis.blackjack import BlackjackRules
+    from pacomply.engine.analysis.blackjack.spread import ExactRoundSpread
     from pacomply.submissions.model import Filing
 
 CHAPTER = "633a"
@@ -69,6 +70,10 @@ BOARD_RANGE_ORDER_NOTE = (
 #: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
 #: ``pacomply figures build`` so the shipped figures are remade.
 METHOD_VERSION = 2
+#: The version of this chapter's par sheets beside :data:`METHOD_VERSION` (``checker/review_parsheets.py``): raised
+#: when a par sheet's content changes while every other figure stays as it was (1: the Blackjack Wager's spread
+#: exact; the side wagers' lines counted over the cards in use).
+PAR_SHEET_VERSION = 1
 #: ``edge 633a`` without --decks: the Board's deck counts, then every other count § 633a.3(a) allows (one to eight,
 #: reading 633a-deck-ceiling).
 DEFAULT_DECKS = (*BOARD_RANGE_DECKS, *sorted(set(range(1, MAX_DECKS + 1)) - set(BOARD_RANGE_DECKS)))
@@ -450,6 +455,33 @@ def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
                 yield _stored_base_math, inputs
                 if even_money is None:
                     yield _stored_switch_math, (("rules", options.rules(count, skip=NOT_IN_SWITCH)),)
+        defaults = BaseGameOptions()
+        yield _stored_round_spread, (("rules", defaults.rules(count)), ("strategy", defaults.strategy))
+
+
+@figure(
+    "633a-blackjack-wager-round-spread",
+    method=_method,
+    chapter=CHAPTER,
+    describe=lambda inputs: (
+        f"633a Blackjack Wager, {inputs['rules'].decks} decks, {inputs['strategy']} play: exact distribution of a round"
+    ),
+)
+def _stored_round_spread(rules: BlackjackRules, strategy: Strategy) -> ExactRoundSpread:
+    from pacomply.engine.analysis.blackjack.spread import exact_round_spread
+
+    return exact_round_spread(rules, Strategy(strategy))
+
+
+def par_sheet_spread(wager: str, decks: int) -> ExactRoundSpread | None:
+    """The exact spread of a round of the Blackjack Wager at ``decks`` under the chapter's rules and the play its par
+    sheet prices (None for every other wager: Switch keeps its simulated spread)."""
+    from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
+
+    if wager != "base":
+        return None
+    defaults = BaseGameOptions()
+    return _stored_round_spread(rules=defaults.rules(decks), strategy=defaults.strategy)
 
 
 # The par sheet's hooks (checker/parsheet.py asks a chapter's wager math for what it can break down line by line).

@@ -1,7 +1,9 @@
-"""Standard deviation and hit frequency of the blackjack base games in their par sheets (633a Blackjack Wager and
-Switch, 685a Bet Wager): measured by a seeded simulation through the engine, and held here against the exact
-combinatorial analysis of the same play (an independent computation: the analysers enumerate the shoe, the
-simulation deals it), within four of the simulation's own standard errors."""
+"""Standard deviation and hit frequency of the blackjack base games in their par sheets. The 633a Blackjack Wager's
+are exact (the round's distribution enumerated, ``engine/analysis/blackjack/spread.py``, held against simulations in
+``tests/engine/test_blackjack_round_spread.py``); Switch's and 685a's Bet Wager's are measured by a seeded simulation
+through the engine, and held here against the exact combinatorial analysis of the same play (an independent
+computation: the analysers enumerate the shoe, the simulation deals it), within four of the simulation's own
+standard errors."""
 
 from __future__ import annotations
 
@@ -13,11 +15,14 @@ from pacomply.checker.parsheet import par_sheet
 
 @pytest.mark.parametrize(
     ("chapter", "wager", "decks"),
-    [("633a", "base", 6), ("633a", "switch", 6), ("685a", "base", 6)],
+    [("633a", "switch", 6), ("685a", "base", 6)],
 )
 def test_blackjack_base_par_sheet_spread_is_a_simulation_of_the_priced_play(chapter: str, wager: str, decks: int):
     sheet = par_sheet(chapter, wager, None, decks)
     assert sheet.spread_method == "simulation"
+    assert sheet.spread_basis is not None and sheet.spread_basis.startswith(
+        f"simulated, {sheet.spread_rounds:,} rounds"
+    )
     assert sheet.spread_rounds is not None and sheet.spread_rounds >= 100_000 and sheet.spread_seed is not None
     assert sheet.std_dev is not None and sheet.hit_frequency is not None
     # The simulated mean is the same play's expectation: the exact house edge (enumerated by the analyser) must lie
@@ -33,6 +38,30 @@ def test_blackjack_base_par_sheet_spread_is_a_simulation_of_the_priced_play(chap
     assert sheet.hit_frequency_standard_error == pytest.approx(
         math.sqrt(sheet.hit_frequency * (1 - sheet.hit_frequency) / sheet.spread_rounds)
     )
+
+
+@pytest.mark.parametrize("decks", [1, 6])
+def test_633a_13_a_blackjack_wager_par_sheet_spread_is_exact_under_the_priced_play(decks: int):
+    """The par sheet prints the exact distribution's standard deviation and hit frequency, under the play its house
+    edge is priced for (optimal), with the basis in words; per unit wagered divides by the analyzer's own amount
+    wagered. The figure is the one shipped (read, not computed)."""
+    from pacomply.checker.wager_math import chapter_633a
+    from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
+    from pacomply.engine.analysis.blackjack import analyse
+    from pacomply.engine.figure_store import stored_entry
+
+    sheet = par_sheet("633a", "base", None, decks)
+    rules = BaseGameOptions().rules(decks)
+    key = chapter_633a._stored_round_spread.key(rules=rules, strategy=BaseGameOptions().strategy)
+    found = stored_entry(key)
+    assert found is not None and found[0] == "shipped"
+    exact = chapter_633a._stored_round_spread(rules=rules, strategy=BaseGameOptions().strategy)
+    assert sheet.spread_method == "exact" and sheet.spread_rounds is None and sheet.std_dev_standard_error is None
+    assert sheet.spread_basis is not None and sheet.spread_basis.startswith("exact, by enumeration of every up card")
+    assert f"{decks}-deck shoe under optimal play" in sheet.spread_basis
+    assert (sheet.std_dev, sheet.hit_frequency) == (exact.std_dev, exact.hit_frequency)
+    analysis = analyse(rules, BaseGameOptions().strategy)
+    assert sheet.std_dev_per_unit_wagered == pytest.approx(exact.std_dev / analysis.expected_total_wagered, rel=1e-12)
 
 
 @pytest.mark.parametrize("chapter", ["645a", "688a"])
