@@ -501,22 +501,36 @@ def par_sheet_distribution(
 #: The side wagers whose lines count the player's first two cards (unordered) and, where the wager reads it, the
 #: dealer's up card: how many up cards each reads.
 _SPACE_UP_CARDS = {"bet_the_set": 0, "three_card_poker": 1, "in_between": 1, "match_the_dealer": 1}
+#: The side wagers whose lines count the player's two cards and the dealer's two (a dealer Blackjack or Royal Match
+#: pays more): each pair unordered.
+_SPACE_BOTH_HANDS = frozenset({"lucky_ladies", "kings_bounty", "royal_match"})
 
 
 def par_sheet_space(wager: str, _paytable: str | None, decks: int) -> tuple[int, str] | None:
-    """What a side wager's lines count: the player's two cards as an unordered hand from the shoe's 52 x ``decks``
-    cards, times the dealer's up card where the wager reads it."""
+    """What a side wager's lines count, from the shoe's 52 x ``decks`` cards: the player's two cards as an unordered
+    hand, times the dealer's up card where the wager reads it, or times the dealer's two cards (unordered) where it
+    reads the dealer's hand; Super Match's the player's first four cards (both Switch hands) as one unordered set.
+    Bad Beat and Hit and Run read the dealer's whole hand, of any number of cards: no one space of equally likely
+    hands holds them (None: the least common denominator, said so)."""
     from math import comb
 
+    cards = 52 * decks
+    shoe = f"from {decks} decks ({cards} cards)"
+    if wager in _SPACE_BOTH_HANDS:
+        return (
+            comb(cards, 2) * comb(cards - 2, 2),
+            f"the player's two cards and the dealer's two cards, each pair unordered, {shoe}, "
+            f"C({cards},2) x C({cards - 2},2)",
+        )
+    if wager == "super_match":
+        return comb(cards, 4), f"the player's first four cards (both hands), unordered, {shoe}, C({cards},4)"
     if wager not in _SPACE_UP_CARDS:
         return None
-    cards = 52 * decks
     if _SPACE_UP_CARDS[wager] == 0:
-        return comb(cards, 2), f"the player's two cards, unordered, from {decks} decks ({cards} cards), C({cards},2)"
+        return comb(cards, 2), f"the player's two cards, unordered, {shoe}, C({cards},2)"
     return (
         comb(cards, 2) * (cards - 2),
-        f"the player's two cards, unordered, and the dealer's up card, from {decks} decks ({cards} cards), "
-        f"C({cards},2) x {cards - 2}",
+        f"the player's two cards, unordered, and the dealer's up card, {shoe}, C({cards},2) x {cards - 2}",
     )
 
 
