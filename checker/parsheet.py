@@ -362,9 +362,10 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
         per_unit_wagered = exact.std_dev_per_unit_wagered
         spread = {"spread_method": "exact", "spread_basis": exact.basis, "spread_strategy": str(exact.strategy)}
         notes.append(
-            f"hit frequency and standard deviation {exact.basis}; the distribution's mean, "
-            f"{significant(-exact.mean * 100, 4)} % house edge, differs from the priced one by the split "
-            "approximation's shared dealer outcome"
+            f"hit frequency and standard deviation {exact.basis}; the distribution's own mean is a house edge of "
+            f"{significant(-exact.mean * 100, 4)} % ({significant((-exact.mean - row.house_edge) * 100, 4)} points "
+            "from the priced one: the hands of a round share one dealer outcome there, where the pricing draws the "
+            "dealer's cards for each hand from the shoe less that hand's own cards)"
         )
     elif simulated and row.decks not in spread_decks(chapter, wager):
         notes.append(

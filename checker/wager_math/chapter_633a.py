@@ -457,6 +457,7 @@ def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
                     yield _stored_switch_math, (("rules", options.rules(count, skip=NOT_IN_SWITCH)),)
         defaults = BaseGameOptions()
         yield _stored_round_spread, (("rules", defaults.rules(count)), ("strategy", defaults.strategy))
+        yield _stored_switch_round_spread, (("rules", defaults.rules(count, skip=NOT_IN_SWITCH)),)
 
 
 @figure(
@@ -473,14 +474,28 @@ def _stored_round_spread(rules: BlackjackRules, strategy: Strategy) -> ExactRoun
     return exact_round_spread(rules, Strategy(strategy))
 
 
+@figure(
+    "633a-blackjack-switch-round-spread",
+    method=_method,
+    chapter=CHAPTER,
+    describe=lambda inputs: f"633a Blackjack Switch, {inputs['rules'].decks} decks: exact distribution of a round",
+)
+def _stored_switch_round_spread(rules: BlackjackRules) -> ExactRoundSpread:
+    from pacomply.engine.analysis.blackjack.spread import exact_switch_spread
+
+    return exact_switch_spread(rules)
+
+
 def par_sheet_spread(wager: str, decks: int) -> ExactRoundSpread | None:
-    """The exact spread of a round of the Blackjack Wager at ``decks`` under the chapter's rules and the play its par
-    sheet prices (None for every other wager: Switch keeps its simulated spread)."""
+    """The exact spread of a round of the Blackjack Wager or Blackjack Switch at ``decks`` under the chapter's rules
+    and the play its par sheet prices (None for every other wager)."""
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
 
+    defaults = BaseGameOptions()
+    if wager == "switch":
+        return _stored_switch_round_spread(rules=defaults.rules(decks, skip=NOT_IN_SWITCH))
     if wager != "base":
         return None
-    defaults = BaseGameOptions()
     return _stored_round_spread(rules=defaults.rules(decks), strategy=defaults.strategy)
 
 

@@ -1,9 +1,9 @@
-"""Standard deviation and hit frequency of the blackjack base games in their par sheets. The 633a Blackjack Wager's
-are exact (the round's distribution enumerated, ``engine/analysis/blackjack/spread.py``, held against simulations in
-``tests/engine/test_blackjack_round_spread.py``); Switch's and 685a's Bet Wager's are measured by a seeded simulation
-through the engine, and held here against the exact combinatorial analysis of the same play (an independent
-computation: the analysers enumerate the shoe, the simulation deals it), within four of the simulation's own
-standard errors."""
+"""Standard deviation and hit frequency of the blackjack base games in their par sheets. The 633a Blackjack Wager's and
+Switch's are exact (the round's distribution enumerated, ``engine/analysis/blackjack/spread.py``, held against
+simulations in ``tests/engine/blackjack_analysis/test_633a_round_spread.py``); 685a's Bet Wager's are measured by a
+seeded simulation through the engine, and held here against the exact combinatorial analysis of the same play (an
+independent computation: the analysers enumerate the shoe, the simulation deals it), within four of the simulation's
+own standard errors."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pacomply.checker.parsheet import par_sheet
 
 @pytest.mark.parametrize(
     ("chapter", "wager", "decks"),
-    [("633a", "switch", 6), ("685a", "base", 6)],
+    [("685a", "base", 6)],
 )
 def test_blackjack_base_par_sheet_spread_is_a_simulation_of_the_priced_play(chapter: str, wager: str, decks: int):
     sheet = par_sheet(chapter, wager, None, decks)
@@ -38,6 +38,24 @@ def test_blackjack_base_par_sheet_spread_is_a_simulation_of_the_priced_play(chap
     assert sheet.hit_frequency_standard_error == pytest.approx(
         math.sqrt(sheet.hit_frequency * (1 - sheet.hit_frequency) / sheet.spread_rounds)
     )
+
+
+@pytest.mark.parametrize("decks", [1, 6])
+def test_633a_12_a_switch_par_sheet_spread_is_exact_and_shipped(decks: int):
+    from pacomply.checker.wager_math import chapter_633a
+    from pacomply.checker.wager_math.blackjack_base import NOT_IN_SWITCH, BaseGameOptions
+    from pacomply.engine.figure_store import stored_entry
+
+    rules = BaseGameOptions().rules(decks, skip=NOT_IN_SWITCH)
+    found = stored_entry(chapter_633a._stored_switch_round_spread.key(rules=rules))
+    assert found is not None and found[0] == "shipped"
+    exact = chapter_633a._stored_switch_round_spread(rules=rules)
+    sheet = par_sheet("633a", "switch", None, decks)
+    assert sheet.spread_method == "exact" and sheet.spread_rounds is None
+    assert sheet.spread_basis == exact.basis and sheet.spread_basis.startswith("exact, by enumeration")
+    assert (sheet.std_dev, sheet.hit_frequency) == (exact.std_dev, exact.hit_frequency)
+    # per unit wagered: over the average amount the analysis wagers per initial wager (two hands, doubles, splits)
+    assert sheet.std_dev_per_unit_wagered == pytest.approx(exact.std_dev / sheet.total_wagered, rel=1e-12)
 
 
 @pytest.mark.parametrize("decks", [1, 6])

@@ -19,12 +19,16 @@ round's net result, per unit of the initial wager, has an exact distribution on 
   it, so their correlation is kept. For the mean the analyzer conditions the dealer on each hand's own cards; the two
   means differ by the dealer's dependence on the split hands' later cards (the test module bounds it).
 
-What it is not: Blackjack Switch (two hands and a switch) and 685a's Bet Wager (a Masque hole card and other
-terminals) keep their simulated spread (``engine/analysis/blackjack_spread.py``).
+Blackjack Switch (:func:`exact_switch_spread`) is enumerated the same way over every ordered deal of its four
+player cards: the switch and each hand's play are the Switch analysis's (:mod:`.switch`, each hand valued with its own
+cards removed), and both hands are settled against one dealer outcome drawn from the shoe less the up card and all
+four player cards. 685a's Bet Wager (a Masque hole card and other terminals) keeps its simulated spread
+(``engine/analysis/blackjack_spread.py``).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import defaultdict
 from dataclasses import dataclass
@@ -57,6 +61,8 @@ class ExactRoundSpread:
     """(net result, probability), by net result; the probabilities sum to 1."""
     wagered_per_round: float
     """Expected amount wagered (doubles and splits included) per unit of the initial wager."""
+    switch: bool = False
+    """Blackjack Switch's round (two hands, one of its two equal wagers the unit) rather than the Blackjack Wager's."""
 
     @property
     def mean(self) -> float:
@@ -82,6 +88,13 @@ class ExactRoundSpread:
     @property
     def basis(self) -> str:
         """How the figure was reached, in words, for a par sheet."""
+        if self.switch:
+            return (
+                "exact, by enumeration of every up card, ordered deal of the four player cards and drawing sequence "
+                f"from a {self.rules.decks}-deck shoe under the analysis's switching and play (each hand's play with "
+                "its own cards removed, splits by the split approximation; both hands settled against one dealer "
+                "outcome drawn from the shoe less all four player cards)"
+            )
         return (
             "exact, by enumeration of every up card, two-card hand and drawing sequence from a "
             f"{self.rules.decks}-deck shoe under {self.strategy} play (the analyzer's own; splits by its "
@@ -312,3 +325,219 @@ def exact_round_spread(rules: BlackjackRules | None = None, strategy: Strategy =
             wagered += weight * (dealer_blackjack + (1 - dealer_blackjack) * wager)
     distribution = tuple((net, p) for net, p in sorted(total.items()) if p > 0)
     return ExactRoundSpread(rules=rules, strategy=strategy, distribution=distribution, wagered_per_round=wagered)
+
+
+# --- Blackjack Switch (§ 633a.12(a)) -------------------------------------------------------------------------------
+
+#: Half-units either side of zero a grid of one Switch hand's net result spans (four split hands, each doubled).
+_SWITCH_REACH = 16
+
+
+def _switch_state_net(state: int, dealer: int) -> int:
+    """A unit Switch hand's net result in ``state`` against the dealer's outcome (0..4 the totals 17..21, 5 a dealer
+    22, which pushes every hand of 21 or less (§ 633a.12(a)(5)(v)), 6 a bust)."""
+    if state == 0:
+        return -1
+    if dealer == 6:
+        return 1
+    if dealer == 5:
+        return 0
+    if state == 1:
+        return -1
+    player, dealer_total = state + 15, 17 + dealer
+    return (player > dealer_total) - (player < dealer_total)
+
+
+def _grid_vector(entries: dict[int, float]) -> np.ndarray:
+    """A distribution over half-unit nets (index ``net * 2 + _SWITCH_REACH``)."""
+    vector = np.zeros(2 * _SWITCH_REACH + 1)
+    for half_units, p in entries.items():
+        vector[half_units + _SWITCH_REACH] += p
+    return vector
+
+
+def _grid_convolve(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Two grid distributions summed, kept on the grid (a split round's sums never leave it)."""
+    full = np.convolve(first, second)
+    return full[_SWITCH_REACH : _SWITCH_REACH + len(first)]
+
+
+def _state_vectors(state_row: np.ndarray, bet: int) -> np.ndarray:
+    """(7 dealer outcomes, grid) for a finished Switch hand with these state chances and bet."""
+    out = np.zeros((7, 2 * _SWITCH_REACH + 1))
+    for dealer in range(7):
+        for state in range(7):
+            if state_row[state] > 0:
+                out[dealer, 2 * bet * _switch_state_net(state, dealer) + _SWITCH_REACH] += state_row[state]
+    return out
+
+
+def _switch_hand_vectors(rules, up, values, shoe, key, allowed) -> dict[object, np.ndarray]:
+    """Each Switch hand's net distribution on the half-unit grid given each dealer outcome (7 x grid): the 55 two-card
+    hands as the analysis plays them, and the Blackjack unswitched ("natural") and switched ("switched")."""
+    from pacomply.engine.analysis.blackjack.analyzer import split_sweep
+
+    k = kernels()
+    comps = player_compositions()
+    dist = dealer_table(shoe, key)
+    every = np.ones(len(comps.counts), dtype=np.bool_)
+    _r = k.outcome_sweep(shoe, comps.counts, comps.total, comps.child, dist, values.hit_more, every, 7, allowed, True)
+    stand_state, hit_state, one_state = _r[4], _r[6], _r[7]
+    vectors: dict[object, np.ndarray] = {}
+    for a, b in two_card_hands():
+        counts = [0] * RANKS
+        counts[a] += 1
+        counts[b] += 1
+        i = comps.find(tuple(counts))
+        code = int(values.two_card[a, b])
+        if code == 3:
+            vectors[(a, b)] = _switch_split_vectors(rules, a, values, shoe, key, allowed, split_sweep)
+        else:
+            state_row = (stand_state, hit_state, one_state)[code][i]
+            vectors[(a, b)] = _state_vectors(state_row, 2 if code == 2 else 1)
+    pays = 2 * rules.blackjack_pays
+    if pays.denominator != 1:
+        raise ValueError("the exact Switch spread keeps nets on a grid of half units: Blackjack pays 3 to 2 or 1 to 1")
+    natural = np.zeros((7, 2 * _SWITCH_REACH + 1))
+    switched = np.zeros((7, 2 * _SWITCH_REACH + 1))
+    for dealer in range(7):
+        if up not in (ACE, TEN):
+            natural[dealer, int(pays) + _SWITCH_REACH] = 1.0  # paid at once (§ 633a.7(i)(1)(i))
+        else:
+            natural[dealer, {4: 2, 5: 0}.get(dealer, int(pays)) + _SWITCH_REACH] = 1.0
+        switched[dealer, (0 if dealer in (4, 5) else int(pays)) + _SWITCH_REACH] = 1.0
+    vectors["natural"], vectors["switched"] = natural, switched
+    return vectors
+
+
+def _switch_split_vectors(rules, pair, values, shoe, key, allowed, split_sweep) -> np.ndarray:
+    """(7, grid): a split of ``pair`` at Switch given each dealer outcome, under the split approximation."""
+    k = kernels()
+    comps = player_compositions()
+    sweep = split_sweep(shoe, key, pair, allowed, True)
+    split_dist = dealer_table(sweep.shoe, key, pair)
+    _r = k.outcome_sweep(
+        sweep.shoe, comps.counts, comps.total, comps.child, split_dist, values.split_hit_more[pair], sweep.mask, 7,
+        allowed, True,
+    )  # fmt: skip
+    stand_state, hit_state, one_state = _r[4], _r[6], _r[7]
+    hand = {}
+    for second in range(RANKS):
+        j = sweep.composition(second)
+        code = int(values.post_split[pair, second])
+        hand[second] = _state_vectors((stand_state, hit_state, one_state)[code][j], 2 if code == 2 else 1)
+    pre = sweep.pre_split_shoe()
+    size = int(pre.sum())
+    draw = k.draw_probabilities(pre, np.zeros(RANKS, dtype=np.int64), size, allowed)
+    p_pair = float(draw[pair])
+    plain = pre[pair] / size
+    factor = round(p_pair / plain, 12) if plain > 0 else 1.0
+    counts = split_count_distribution(int(pre[pair]), size, _max_hands(rules, pair), factor)
+    non_pair = np.zeros_like(hand[pair])
+    if p_pair < 1:
+        for rank in range(RANKS):
+            if rank != pair and draw[rank] > 0:
+                non_pair += float(draw[rank]) / (1 - p_pair) * hand[rank]
+    out = np.zeros_like(non_pair)
+    unit = _grid_vector({0: 1.0})
+    for dealer in range(7):
+        for (non, pair_end), p in counts.items():
+            vector = unit
+            for _ in range(non):
+                vector = _grid_convolve(vector, non_pair[dealer])
+            for _ in range(pair_end):
+                vector = _grid_convolve(vector, hand[pair][dealer])
+            out[dealer] += p * vector
+    return out
+
+
+def _four_card_dealer_tables(shoe: np.ndarray, key: tuple) -> tuple[dict[tuple[int, ...], int], np.ndarray]:
+    """The dealer's outcome distribution from ``shoe`` less each multiset of four player cards (rows), by multiset."""
+    from pacomply.engine.analysis.blackjack.combinatorics import dealer_terminals
+
+    multisets = sorted({tuple(sorted(cards)) for cards in itertools.product(range(RANKS), repeat=4)})
+    counts = np.zeros((len(multisets), RANKS), dtype=np.int64)
+    for row, cards in enumerate(multisets):
+        for rank in cards:
+            counts[row, rank] += 1
+    terminals = dealer_terminals(*key)
+    table = kernels().dealer_distributions(
+        shoe.astype(np.int64), counts, np.ones(len(multisets), dtype=np.bool_), terminals.node_parent,
+        terminals.node_rank, terminals.node_rank_before, terminals.node_cards_before, terminals.terminal_node,
+        terminals.ways, terminals.outcome, terminals.outcomes,
+    )  # fmt: skip
+    return {cards: row for row, cards in enumerate(multisets)}, table
+
+
+def exact_switch_spread(rules: BlackjackRules | None = None) -> ExactRoundSpread:
+    """The exact distribution of a Blackjack Switch round's net result per unit of the initial wager (one of the two
+    equal wagers, as the analysis prices it), under the analysis's play and readings (:func:`.switch.analyse_switch`
+    with a switched Blackjack paid as a natural one, as the chapter's wager math prices it): every ordered deal of the
+    four player cards and the up card, the switch the analysis takes, each hand played as it plays it, both hands
+    settled against one dealer outcome drawn from the shoe less the up card and all four player cards. Each hand's
+    own play keeps the analysis's approximations (its own cards removed; splits by the split approximation)."""
+    from pacomply.engine.analysis.blackjack.switch import _hand_values, _two_card_tables, analyse_switch
+
+    rules = rules or BlackjackRules()
+    shoe = full_shoe(rules.decks)
+    size = int(shoe.sum())
+    total = np.zeros(4 * _SWITCH_REACH + 1)  # the two hands' sum, in half units
+    centre = 2 * _SWITCH_REACH
+    a, b, c, d = (axis.ravel() for axis in np.indices((RANKS,) * 4))
+    for up in range(RANKS):
+        values = _hand_values(rules, up, rules.blackjack_pays, False, True)
+        kept_value, _kw, switched_value, _sw = _two_card_tables(values)
+        deck = shoe.copy()
+        deck[up] -= 1
+        excluded = {ACE: TEN, TEN: ACE}.get(up)
+        hole = tuple(r for r in range(RANKS) if r != excluded)
+        allowed = np.array([r in hole for r in range(RANKS)], dtype=np.bool_)
+        key = (up, hole, rules.dealer_hits_soft_17, 21, False, True)
+        vectors = _switch_hand_vectors(rules, up, values, deck, key, allowed)
+        row_of, dealer_rows = _four_card_dealer_tables(deck, key)
+        left = size - 1
+        probability = (deck[a] / left) * (deck[b] - (b == a)) / (left - 1)
+        probability = probability * (deck[c] - (c == a) - (c == b)) / (left - 2)
+        probability = probability * (deck[d] - (d == a) - (d == b) - (d == c)) / (left - 3)
+        probability = np.clip(probability, 0.0, None) * (shoe[up] / size)
+        if excluded is None:
+            blackjack = np.zeros_like(probability)
+        else:
+            seen = sum((cards == excluded).astype(int) for cards in (a, b, c, d))
+            blackjack = (deck[excluded] - seen) / (left - 4)
+        switching = switched_value[a, d] + switched_value[c, b] > kept_value[a, b] + kept_value[c, d]
+        pairs_cache: dict[tuple[object, object], np.ndarray] = {}
+
+        def hand(x: int, y: int, was_switched: bool) -> object:
+            if {x, y} == {ACE, TEN}:
+                return "switched" if was_switched else "natural"
+            return (min(x, y), max(x, y))
+
+        for n in np.flatnonzero(probability > 0):
+            p = float(probability[n])
+            first, second, third, fourth = int(a[n]), int(b[n]), int(c[n]), int(d[n])
+            p_blackjack = float(blackjack[n])
+            if p_blackjack > 0:
+                naturals = sum({x, y} == {ACE, TEN} for x, y in ((first, second), (third, fourth)))
+                total[centre - 2 * (2 - naturals)] += p * p_blackjack
+            if switching[n]:
+                pair = (hand(first, fourth, True), hand(third, second, True))
+            else:
+                pair = (hand(first, second, False), hand(third, fourth, False))
+            convolved = pairs_cache.get(pair)
+            if convolved is None:
+                one, two = vectors[pair[0]], vectors[pair[1]]
+                convolved = pairs_cache[pair] = np.array([np.convolve(one[o], two[o]) for o in range(7)])
+            dealer = dealer_rows[row_of[tuple(sorted((first, second, third, fourth)))]]
+            total += p * (1 - p_blackjack) * (dealer @ convolved)
+    distribution = tuple(
+        ((index - centre) / 4, float(p)) for index, p in enumerate(total) if p > 0
+    )  # half units of the two hands' sum, per initial wager: / 2 / 2
+    analysis = analyse_switch(rules, switched_blackjack_pays=rules.blackjack_pays)
+    return ExactRoundSpread(
+        rules=rules,
+        strategy=Strategy.OPTIMAL,
+        distribution=distribution,
+        wagered_per_round=analysis.expected_total_wagered / 2,
+        switch=True,
+    )

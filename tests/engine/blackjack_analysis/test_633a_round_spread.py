@@ -112,3 +112,59 @@ def test_633a_13_a_exact_basic_spread_agrees_with_a_simulator_written_from_the_t
 def test_633a_13_a_exact_basic_spread_agrees_with_a_large_simulation_written_from_the_text(decks: int):
     """1,000,000 rounds: the standard deviation's standard error is then about 0.0011."""
     _agrees_with_the_text_simulator(decks=decks, rounds=1_000_000, seed=3800 + decks)
+
+
+# --- Blackjack Switch ------------------------------------------------------------------------------------------------
+
+
+def _stored_switch(decks: int):
+    """The shipped exact Switch spread at ``decks`` under the chapter's rules (read, not computed here)."""
+    from pacomply.checker.wager_math import chapter_633a
+
+    return chapter_633a.par_sheet_spread("switch", decks)
+
+
+@pytest.mark.parametrize("decks", [1, 6])
+def test_633a_12_a_switch_round_spread_keeps_the_analysis_mean_and_wager(decks: int):
+    """The Switch spread settles both hands against one dealer drawn from the shoe less all four player cards; the
+    analysis prices each hand with only its own cards out. The means differ by that alone: within 0.15 points of
+    the initial wager at one deck (measured 0.12), 0.03 at six (measured 0.019). The amount wagered is the
+    analysis's, per one of the two equal wagers."""
+    from pacomply.engine.analysis.blackjack import analyse_switch
+    from pacomply.engine.analysis.blackjack.switch import SWITCH_READINGS
+
+    spread = _stored_switch(decks)
+    assert spread.switch and "ordered deal of the four player cards" in spread.basis
+    rules = spread.rules
+    analysis = analyse_switch(rules, switched_blackjack_pays=rules.blackjack_pays)
+    assert len(SWITCH_READINGS) == 4  # the readings the spread plays under are the analysis's
+    assert math.fsum(p for _net, p in spread.distribution) == pytest.approx(1.0, abs=1e-12)
+    assert abs(-spread.mean - analysis.house_edge) < (1.5e-3 if decks == 1 else 3e-4)
+    assert spread.wagered_per_round == pytest.approx(analysis.expected_total_wagered / 2, abs=1e-12)
+    # per one wager of two: the worst round is both hands split four ways, each doubled and lost
+    assert min(net for net, _p in spread.distribution) == -8.0
+
+
+@pytest.mark.parametrize("decks", range(1, 9))
+def test_633a_12_a_exact_switch_spread_agrees_with_the_engines_stored_simulation(decks: int):
+    """The engine's stored 200,000 Switch rounds deal every card (the other hand's cards and the split hands' too)
+    and play the analysis's decisions: its standard deviation, hit frequency and mean lie within four standard
+    errors of the exact figures (standard errors from the exact distribution, as above)."""
+    from pacomply.engine.analysis.blackjack_spread import round_spread
+
+    exact = _stored_switch(decks)
+    dealt = round_spread("633a", "switch", decks)
+    assert abs(dealt.std_dev - exact.std_dev) < Z * _std_dev_error(exact, dealt.rounds)
+    hit = exact.hit_frequency
+    assert abs(dealt.hit_frequency - hit) < Z * math.sqrt(hit * (1 - hit) / dealt.rounds)
+    assert abs(dealt.mean - exact.mean) < Z * exact.std_dev / math.sqrt(dealt.rounds)
+
+
+@pytest.mark.slow
+def test_633a_12_a_switch_round_spread_is_recomputed_as_shipped():
+    """The shipped figure is what the enumeration gives (six decks, about twenty seconds)."""
+    from pacomply.engine.analysis.blackjack.spread import exact_switch_spread
+
+    stored = _stored_switch(6)
+    computed = dict(exact_switch_spread(stored.rules).distribution)
+    assert computed == pytest.approx(dict(stored.distribution), abs=1e-15)
