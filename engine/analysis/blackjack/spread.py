@@ -63,6 +63,8 @@ class ExactRoundSpread:
     """Expected amount wagered (doubles and splits included) per unit of the initial wager."""
     switch: bool = False
     """Blackjack Switch's round (two hands, one of its two equal wagers the unit) rather than the Blackjack Wager's."""
+    down_under: bool = False
+    """685a's Bet Wager (Down Under Blackjack; of :attr:`rules` only the deck count applies)."""
 
     @property
     def mean(self) -> float:
@@ -88,6 +90,12 @@ class ExactRoundSpread:
     @property
     def basis(self) -> str:
         """How the figure was reached, in words, for a par sheet."""
+        if self.down_under:
+            return (
+                "exact, by enumeration of every up card, two-card hand, Masque range of the hole card and drawing "
+                f"sequence from a {self.rules.decks}-deck shoe under the analysis's play for each range (its split "
+                "approximation; the split hands sharing one dealer outcome)"
+            )
         if self.switch:
             return (
                 "exact, by enumeration of every up card, ordered deal of the four player cards and drawing sequence "
@@ -117,15 +125,18 @@ def _triple(row: np.ndarray, bet: float) -> dict[float, float]:
 
 def _state_net(state: int, dealer: int, outcomes: int) -> int:
     """A unit hand's net result in ``state`` (0 bust, 1 sixteen or less, 2..6 the totals 17..21) against the dealer's
-    outcome (0..outcomes-2 the totals 17 up, outcomes-1 bust)."""
+    outcome (0..outcomes-2 the totals 17 up, outcomes-1 bust). With seven outcomes (685a) the sixth is a dealer 22,
+    which a split hand beats only with 21 and otherwise pushes (§ 685a.7(n)(1))."""
     if state == 0:
         return -1
     if dealer == outcomes - 1:
         return 1
+    dealer_total = 17 + dealer
+    if dealer_total == 22:
+        return 1 if state == 6 else 0
     if state == 1:
         return -1
     player = state + 15
-    dealer_total = 17 + dealer
     return (player > dealer_total) - (player < dealer_total)
 
 
@@ -226,19 +237,32 @@ def _upcard_distributions(rules: BlackjackRules, strategy: Strategy, up: int) ->
 
 def _split_distribution(rules, strategy, pair, shoe, key, hole_allowed, dealer_row, post_choice, chart_decision):
     """({net: probability}, expected wager) of splitting ``pair``, under the split approximation (module docstring)."""
+    may_draw, _may_double = post_split_rules(rules, pair)
+
+    def decide(sweep):
+        # optimal play goes on hitting where that is worth more after the split too; the charts by their own rule
+        return sweep.hit > sweep.stand if strategy is Strategy.OPTIMAL else chart_decision
+
+    return _split_core(
+        pair, shoe, key, hole_allowed, dealer_row, post_choice, decide, may_draw, _max_hands(rules, pair)
+    )
+
+
+def _split_core(pair, shoe, key, hole_allowed, dealer_row, post_choice, decide, may_draw, max_hands):
+    """({net: probability}, expected wager) of splitting ``pair`` with the post-split choices ``post_choice`` (by
+    second card) and hit-or-stand rule ``decide(sweep)``: the hands' finished states from the split sweep, their count
+    by :func:`split_count_distribution`, all settled against one dealer outcome drawn from ``dealer_row``."""
     from pacomply.engine.analysis.blackjack.analyzer import split_sweep
 
     k = kernels()
     comps = player_compositions()
     sweep = split_sweep(shoe, key, pair, hole_allowed)
-    # optimal play goes on hitting where that is worth more after the split too; the charts by their hit-or-stand rule
-    decision = sweep.hit > sweep.stand if strategy is Strategy.OPTIMAL else chart_decision
+    decision = decide(sweep)
     outcomes = int(dealer_row.shape[0])
     split_dist = dealer_table(sweep.shoe, key, pair)
     *_results, stand_state, _play_state, hit_state, one_state = k.outcome_sweep(
         sweep.shoe, comps.counts, comps.total, comps.child, split_dist, decision, sweep.mask, outcomes, hole_allowed
     )
-    may_draw, _may_double = post_split_rules(rules, pair)
     # the state of a finished post-split hand, and its bet, by the second card dealt to it
     states: dict[int, tuple[np.ndarray, float]] = {}
     for second in range(RANKS):
@@ -256,7 +280,7 @@ def _split_distribution(rules, strategy, pair, shoe, key, hole_allowed, dealer_r
     p_pair = float(draw[pair])
     plain = pre[pair] / size
     factor = round(p_pair / plain, 12) if plain > 0 else 1.0
-    counts = split_count_distribution(int(pre[pair]), size, _max_hands(rules, pair), factor)
+    counts = split_count_distribution(int(pre[pair]), size, max_hands, factor)
     non_pair_weights = {
         rank: float(draw[rank]) / (1 - p_pair) for rank in range(RANKS) if rank != pair and draw[rank] > 0
     } if p_pair < 1 else {}  # fmt: skip
