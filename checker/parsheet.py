@@ -111,7 +111,11 @@ class ParSheet:
     hit_frequency_basis: str = HIT_FREQUENCY_BASIS
     spread_method: str | None = None
     """How hit frequency and standard deviation were obtained where the house edge's method does not give them:
-    ``simulation`` for the blackjack base games (the figures below), else None (same method as the house edge)."""
+    ``exact`` for the 633a Blackjack Wager (the round's whole distribution enumerated), ``simulation`` for the other
+    blackjack base games (the figures below), else None (same method as the house edge)."""
+    spread_basis: str | None = None
+    """The basis of hit frequency and standard deviation in words where :attr:`spread_method` is set: "exact, by
+    enumeration of ..." or "simulated, N rounds, seed S, standard errors ..."."""
     spread_rounds: int | None = None
     spread_seed: int | None = None
     spread_strategy: str | None = None
@@ -358,7 +362,19 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
     from pacomply.engine.analysis.blackjack_spread import round_spread, spread_decks, spread_wagers
 
     simulated = (chapter, wager) in spread_wagers()
-    if simulated and row.decks not in spread_decks(chapter, wager):
+    exact_spread = _par_sheet_hooks(chapter).spread
+    exact = exact_spread(wager, row.decks) if exact_spread is not None and simulated else None
+    if exact is not None:
+        hit_frequency, std_dev = exact.hit_frequency, exact.std_dev
+        per_unit_wagered = exact.std_dev_per_unit_wagered
+        spread = {"spread_method": "exact", "spread_basis": exact.basis, "spread_strategy": str(exact.strategy)}
+        notes.append(
+            f"hit frequency and standard deviation {exact.basis}; the distribution's own mean is a house edge of "
+            f"{significant(-exact.mean * 100, 4)} % ({significant((-exact.mean - row.house_edge) * 100, 4)} points "
+            "from the priced one: the hands of a round share one dealer outcome there, where the pricing draws the "
+            "dealer's cards for each hand from the shoe less that hand's own cards)"
+        )
+    elif simulated and row.decks not in spread_decks(chapter, wager):
         notes.append(
             f"hit frequency and standard deviation are simulated at the deck counts the chapter permits "
             f"({', '.join(map(str, spread_decks(chapter, wager)))}): not computed at {row.decks}"
@@ -376,6 +392,11 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
             "hit_frequency_standard_error": measured.hit_frequency_standard_error,
             "spread_mean_standard_error": measured.standard_error,
             "spread_house_edge": -measured.mean,
+            "spread_basis": (
+                f"simulated, {measured.rounds:,} rounds, seed {measured.seed}, standard errors "
+                f"{significant(measured.std_dev / math.sqrt(2 * (measured.rounds - 1)), 4)} (standard deviation) and "
+                f"{significant(measured.hit_frequency_standard_error, 4)} (hit frequency)"
+            ),
         }
         notes.append(
             f"hit frequency and standard deviation from {measured.rounds:,} rounds dealt by the engine, seed "

@@ -24,9 +24,15 @@ LAYOUT = 10
 
 
 def _method(inputs: Any) -> int:
+    """The chapter's method version; where its wager math's par-sheet hooks also carry a ``version`` (``PAR_SHEET_VERSION``) (its par sheets changed
+    while its other figures did not), both, so only that chapter's stored sheets are remade."""
     from pacomply.checker.wager_math import method_version
+    from pacomply.checker.wager_math.hooks import wager_math_of
+    from pacomply.regulations import chapters
 
-    return method_version(inputs["chapter"])
+    version = method_version(inputs["chapter"])
+    sheets = wager_math_of(chapters.chapter(inputs["chapter"])).par_sheet.version
+    return version * 1000 + sheets if sheets else version
 
 
 @figure(

@@ -77,6 +77,7 @@ def par_sheet_json(sheet: ParSheet) -> dict[str, Any]:
         if sheet.spread_method is None
         else {
             "method": sheet.spread_method,
+            "basis": sheet.spread_basis,
             "rounds": sheet.spread_rounds,
             "seed": sheet.spread_seed,
             "strategy": sheet.spread_strategy,

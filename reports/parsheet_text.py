@@ -24,10 +24,11 @@ SHOWN_FIELDS = frozenset({
 FIELD_LABELS = {
     "std_dev_per_unit_wagered": "standard deviation per unit wagered",
     "hit_frequency_basis": "hit frequency counts",
-    "spread_method": "hit frequency and standard deviation from",
+    "spread_method": "hit frequency and standard deviation by",
+    "spread_basis": "basis of hit frequency and standard deviation",
     "spread_rounds": "rounds simulated for them",
     "spread_seed": "seed of that simulation",
-    "spread_strategy": "play in that simulation",
+    "spread_strategy": "play they are computed under",
     "std_dev_standard_error": "standard error of the standard deviation",
     "hit_frequency_standard_error": "standard error of the hit frequency",
     "spread_mean_standard_error": "standard error of that simulation's mean",

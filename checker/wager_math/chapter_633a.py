@@ -42,6 +42,7 @@ from pacomply.regulations.rulebook import Paytable
 if TYPE_CHECKING:
     from pacomply.checker.parsheet import StrategyGrid
     from pacomply.engine.analysis.blackjack import BlackjackRules
+    from pacomply.engine.analysis.blackjack.spread import ExactRoundSpread
     from pacomply.submissions.model import Filing
 
 CHAPTER = "633a"
@@ -72,6 +73,10 @@ BOARD_RANGE_ORDER_NOTE = (
 #: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
 #: ``pacomply figures build`` so the shipped figures are remade.
 METHOD_VERSION = 2
+#: The version of this chapter's par sheets beside :data:`METHOD_VERSION` (``checker/review_parsheets.py``): raised
+#: when a par sheet's content changes while every other figure stays as it was (1: the Blackjack Wager's spread
+#: exact; the side wagers' lines counted over the cards in use).
+PAR_SHEET_VERSION = 1
 #: ``edge 633a`` without --decks: the Board's deck counts, then every other count § 633a.3(a) allows (one to eight,
 #: reading 633a-deck-ceiling).
 DEFAULT_DECKS = (*BOARD_RANGE_DECKS, *sorted(set(range(1, MAX_DECKS + 1)) - set(BOARD_RANGE_DECKS)))
@@ -450,6 +455,48 @@ def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
                 yield _stored_base_math, inputs
                 if even_money is None:
                     yield _stored_switch_math, (("rules", options.rules(count, skip=NOT_IN_SWITCH)),)
+        defaults = BaseGameOptions()
+        yield _stored_round_spread, (("rules", defaults.rules(count)), ("strategy", defaults.strategy))
+        yield _stored_switch_round_spread, (("rules", defaults.rules(count, skip=NOT_IN_SWITCH)),)
+
+
+@figure(
+    "633a-blackjack-wager-round-spread",
+    method=_method,
+    chapter=CHAPTER,
+    describe=lambda inputs: (
+        f"633a Blackjack Wager, {inputs['rules'].decks} decks, {inputs['strategy']} play: exact distribution of a round"
+    ),
+)
+def _stored_round_spread(rules: BlackjackRules, strategy: Strategy) -> ExactRoundSpread:
+    from pacomply.engine.analysis.blackjack.spread import exact_round_spread
+
+    return exact_round_spread(rules, Strategy(strategy))
+
+
+@figure(
+    "633a-blackjack-switch-round-spread",
+    method=_method,
+    chapter=CHAPTER,
+    describe=lambda inputs: f"633a Blackjack Switch, {inputs['rules'].decks} decks: exact distribution of a round",
+)
+def _stored_switch_round_spread(rules: BlackjackRules) -> ExactRoundSpread:
+    from pacomply.engine.analysis.blackjack.spread import exact_switch_spread
+
+    return exact_switch_spread(rules)
+
+
+def par_sheet_spread(wager: str, decks: int) -> ExactRoundSpread | None:
+    """The exact spread of a round of the Blackjack Wager or Blackjack Switch at ``decks`` under the chapter's rules
+    and the play its par sheet prices (None for every other wager)."""
+    from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
+
+    defaults = BaseGameOptions()
+    if wager == "switch":
+        return _stored_switch_round_spread(rules=defaults.rules(decks, skip=NOT_IN_SWITCH))
+    if wager != "base":
+        return None
+    return _stored_round_spread(rules=defaults.rules(decks), strategy=defaults.strategy)
 
 
 # The par sheet's hooks (checker/parsheet.py asks a chapter's wager math for what it can break down line by line).
@@ -469,22 +516,36 @@ def par_sheet_distribution(
 #: The side wagers whose lines count the player's first two cards (unordered) and, where the wager reads it, the
 #: dealer's up card: how many up cards each reads.
 _SPACE_UP_CARDS = {"bet_the_set": 0, "three_card_poker": 1, "in_between": 1, "match_the_dealer": 1}
+#: The side wagers whose lines count the player's two cards and the dealer's two (a dealer Blackjack or Royal Match
+#: pays more): each pair unordered.
+_SPACE_BOTH_HANDS = frozenset({"lucky_ladies", "kings_bounty", "royal_match"})
 
 
 def par_sheet_space(wager: str, _paytable: str | None, decks: int) -> tuple[int, str] | None:
-    """What a side wager's lines count: the player's two cards as an unordered hand from the shoe's 52 x ``decks``
-    cards, times the dealer's up card where the wager reads it."""
+    """What a side wager's lines count, from the shoe's 52 x ``decks`` cards: the player's two cards as an unordered
+    hand, times the dealer's up card where the wager reads it, or times the dealer's two cards (unordered) where it
+    reads the dealer's hand; Super Match's the player's first four cards (both Switch hands) as one unordered set.
+    Bad Beat and Hit and Run read the dealer's whole hand, of any number of cards: no one space of equally likely
+    hands holds them (None: the least common denominator, said so)."""
     from math import comb
 
+    cards = 52 * decks
+    shoe = f"from {decks} decks ({cards} cards)"
+    if wager in _SPACE_BOTH_HANDS:
+        return (
+            comb(cards, 2) * comb(cards - 2, 2),
+            f"the player's two cards and the dealer's two cards, each pair unordered, {shoe}, "
+            f"C({cards},2) x C({cards - 2},2)",
+        )
+    if wager == "super_match":
+        return comb(cards, 4), f"the player's first four cards (both hands), unordered, {shoe}, C({cards},4)"
     if wager not in _SPACE_UP_CARDS:
         return None
-    cards = 52 * decks
     if _SPACE_UP_CARDS[wager] == 0:
-        return comb(cards, 2), f"the player's two cards, unordered, from {decks} decks ({cards} cards), C({cards},2)"
+        return comb(cards, 2), f"the player's two cards, unordered, {shoe}, C({cards},2)"
     return (
         comb(cards, 2) * (cards - 2),
-        f"the player's two cards, unordered, and the dealer's up card, from {decks} decks ({cards} cards), "
-        f"C({cards},2) x {cards - 2}",
+        f"the player's two cards, unordered, and the dealer's up card, {shoe}, C({cards},2) x {cards - 2}",
     )
 
 
@@ -525,5 +586,11 @@ WAGER_MATH = ChapterWagerMath(
     rules_from_filing=rules_from_filing,
     filing_options=filing_options,
     figures=FigureHooks(stored_figures=stored_figures),
-    par_sheet=ParSheetHooks(distribution=par_sheet_distribution, grid=par_sheet_grid, space=par_sheet_space),
+    par_sheet=ParSheetHooks(
+        distribution=par_sheet_distribution,
+        grid=par_sheet_grid,
+        space=par_sheet_space,
+        spread=par_sheet_spread,
+        version=PAR_SHEET_VERSION,
+    ),
 )

@@ -7,19 +7,22 @@ surrender, one split, 3 to 2), so only the deck count varies; the 633a rule opti
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pacomply.checker.wager_math import NO_OPTIONS, AnalysisOptions, AnalysisUnavailable, PricedReading, WagerMath
 from pacomply.checker.wager_math.blackjack_base import BaseGameOptions, does_not_apply, side_wager_math
-from pacomply.checker.wager_math.hooks import ChapterWagerMath, ParSheetHooks
+from pacomply.checker.wager_math.hooks import ChapterWagerMath, FigureHooks, ParSheetHooks
 from pacomply.engine.analysis.result import WagerAnalysis
+from pacomply.engine.figure_store import figure
 from pacomply.regulations.chapter_685a import MATCH_THE_DEALER_ODDS, PERMITTED_DECKS, RULEBOOK
 from pacomply.regulations.rulebook import Paytable
 
 if TYPE_CHECKING:
     from pacomply.checker.parsheet import StrategyGrid
+    from pacomply.engine.analysis.blackjack.spread import ExactRoundSpread
 
 CHAPTER = "685a"
 RULES_LINE = (
@@ -32,6 +35,9 @@ RULES_LINE = (
 #: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
 #: ``pacomply figures build`` so the shipped figures are remade.
 METHOD_VERSION = 2
+#: The version of this chapter's par sheets beside :data:`METHOD_VERSION` (``checker/review_parsheets.py``): raised
+#: when a par sheet's content changes while every other figure stays as it was (1: the Bet Wager's spread exact).
+PAR_SHEET_VERSION = 1
 
 
 def dealer_ace_readings(decks: int) -> tuple[PricedReading, ...]:
@@ -220,6 +226,37 @@ def par_sheet_space(wager: str, _paytable: str | None, decks: int) -> tuple[int,
     )
 
 
+def _method(_inputs: object) -> int:
+    return METHOD_VERSION
+
+
+@figure(
+    "685a-bet-wager-round-spread",
+    method=_method,
+    chapter=CHAPTER,
+    describe=lambda inputs: f"685a Bet Wager, {inputs['decks']} decks: exact distribution of a round",
+)
+def _stored_round_spread(decks: int) -> ExactRoundSpread:
+    from pacomply.engine.analysis.down_under.spread import exact_down_under_spread
+
+    return exact_down_under_spread(decks)
+
+
+def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
+    """The figures the figure catalogue ships for this chapter beyond each wager's own (``checker.figures``): the Bet
+    Wager's exact round spread at every deck count § 685a.3(a) permits (its par sheet's)."""
+    for decks in sorted(PERMITTED_DECKS):
+        yield _stored_round_spread, (("decks", decks),)
+
+
+def par_sheet_spread(wager: str, decks: int) -> ExactRoundSpread | None:
+    """The exact spread of a round of the Bet Wager at ``decks`` under the play its par sheet prices (None for every
+    other wager)."""
+    if wager != "base" or decks not in PERMITTED_DECKS:
+        return None
+    return _stored_round_spread(decks=decks)
+
+
 def par_sheet_grid(wager: str, decks: int) -> StrategyGrid | None:
     """The base game's strategy grid on its par sheet."""
     return _strategy_grid(decks) if wager == "base" else None
@@ -261,5 +298,12 @@ def _strategy_grid(decks: int) -> StrategyGrid:
 WAGER_MATH = ChapterWagerMath(
     analyse=analyse,
     method_version=METHOD_VERSION,
-    par_sheet=ParSheetHooks(distribution=par_sheet_distribution, grid=par_sheet_grid, space=par_sheet_space),
+    figures=FigureHooks(stored_figures=stored_figures),
+    par_sheet=ParSheetHooks(
+        distribution=par_sheet_distribution,
+        grid=par_sheet_grid,
+        space=par_sheet_space,
+        spread=par_sheet_spread,
+        version=PAR_SHEET_VERSION,
+    ),
 )

@@ -46,6 +46,10 @@ from pacomply.regulations.chapter_688a import (
 #: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
 #: ``pacomply figures build`` so the shipped figures are remade.
 METHOD_VERSION = 4
+#: The version of this chapter's par sheets beside :data:`METHOD_VERSION` (``checker/review_parsheets.py``): raised
+#: when a par sheet's content changes while every other figure stays as it was (1: the Ace High Bonus's lines
+#: counted over the dealer's and the player's hands).
+PAR_SHEET_VERSION = 1
 
 _HIGHEST = "688a-bonus-highest-ranking-hand"
 _READINGS: dict[str, tuple[str, ...]] = {
@@ -250,11 +254,21 @@ def _fortune_lines(paytable: str) -> tuple[dict[str, Fraction], dict[str, Fracti
 
 
 def par_sheet_space(wager: str, _paytable: str | None, _decks: int) -> tuple[int, str] | None:
-    """What the lines of the Fortune Bonus and the progressives count: every seven-card hand of the 53-card deck."""
+    """What the lines of the Fortune Bonus and the progressives count: every seven-card hand of the 53-card deck;
+    the Ace High Bonus's, which reads the player's hand and the dealer's: every pair of them, the dealer's seven
+    cards and the player's seven from the 46 left."""
+    from math import comb
+
     from pacomply.engine.analysis.pai_gow_poker import ALL_HANDS
 
     if wager in {"fortune", "progressive"}:
         return ALL_HANDS, "unordered seven-card hands from the 53-card deck, C(53,7)"
+    if wager == "ace_high":
+        return (
+            ALL_HANDS * comb(46, 7),
+            "the dealer's seven cards and the player's seven, each hand unordered, from the 53-card deck, "
+            "C(53,7) x C(46,7)",
+        )
     return None
 
 
@@ -326,6 +340,7 @@ WAGER_MATH = ChapterWagerMath(
         named_outcomes=par_sheet_named_outcomes,
         simulation=par_sheet_simulation,
         space=par_sheet_space,
+        version=PAR_SHEET_VERSION,
     ),
     reconciliation=ReconciliationHooks(
         printed_rate=printed_rate,

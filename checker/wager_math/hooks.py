@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from pacomply.checker.wager_math import AnalysisOptions, WagerMath
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
     from pacomply.checker.wager_math.progressive import ProgressiveModel
+    from pacomply.engine.analysis.blackjack.spread import ExactRoundSpread
     from pacomply.regulations.chapters import Chapter
     from pacomply.submissions.model import Filing
 
@@ -43,6 +44,7 @@ __all__ = [
     "ParSheetProgressive",
     "ParSheetSimulation",
     "ParSheetSpace",
+    "ParSheetSpread",
     "PrintedRate",
     "ReconciliationHooks",
     "RulesFromFiling",
@@ -122,6 +124,12 @@ class ParSheetSpace(Protocol):
     def __call__(self, wager: str, paytable: str | None, decks: int, /) -> tuple[int, str] | None: ...
 
 
+class ParSheetSpread(Protocol):
+    """A blackjack base game's exact round spread (standard deviation, hit frequency and their basis), or None."""
+
+    def __call__(self, wager: str, decks: int, /) -> ExactRoundSpread | None: ...
+
+
 class PrintedRate(Protocol):
     """A progressive paytable's printed rate of progression, or None."""
 
@@ -164,6 +172,9 @@ class ParSheetHooks:
     grid: ParSheetGrid | None = None
     simulation: ParSheetSimulation | None = None
     space: ParSheetSpace | None = None
+    spread: ParSheetSpread | None = None
+    version: int = 0
+    """Raised when only the chapter's par sheets change (beside ``method_version`` in a par sheet's key)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,10 @@
 """Standard deviation and hit frequency of the blackjack base games (633a Blackjack Wager and Switch, 685a Bet
 Wager), by seeded simulation through the engine.
 
-The exact analyses of these games value decisions (the best expectation of each hand), not the distribution of a
-round's results, so the spread of a round is measured instead: ``rounds`` rounds dealt by the engine's own table
+The par sheets print the exact spread (:mod:`engine.analysis.blackjack.spread`,
+:mod:`engine.analysis.down_under.spread`); this simulation of the same rounds is kept beside it, for the
+reconciliation's sizing of the 633a base figures and as the tests' reference that deals every card: ``rounds``
+rounds dealt by the engine's own table
 (``engine/simulation/blackjack.py``, ``down_under_blackjack.py``) from a shoe run as the chapter has the dealer run it
 (``engine/simulation/shoe.py``: shuffle, cut, burn, cover card three quarters in), in the seeded chunks of
 ``engine/simulation/runner.py``. Each chunk starts a freshly shuffled shoe. Which wagers are measured is the chapter

@@ -256,6 +256,10 @@ def test_par_sheet_json_states_what_the_combinations_count():
     assert document["combinations_total"] == comb(312, 3)
     assert document["combinations_basis"].endswith("C(312,3)")
     document = json_module.loads(par_sheet_json_text(par_sheet("688a", "ace_high", "1", 1)))
+    assert document["combinations_total"] == comb(53, 7) * comb(46, 7)
+    assert document["combinations_basis"].endswith("C(53,7) x C(46,7)")
+    # Bad Beat reads the dealer's whole hand, of any number of cards: no one space of equally likely hands
+    document = json_module.loads(par_sheet_json_text(par_sheet("633a", "bad_beat", None, 6)))
     assert document["combinations_basis"].startswith("the least common denominator")
 
 

@@ -1,7 +1,8 @@
-"""Standard deviation and hit frequency of the blackjack base games in their par sheets (633a Blackjack Wager and
-Switch, 685a Bet Wager): measured by a seeded simulation through the engine, and held here against the exact
-combinatorial analysis of the same play (an independent computation: the analysers enumerate the shoe, the
-simulation deals it), within four of the simulation's own standard errors."""
+"""Standard deviation and hit frequency of the blackjack base games in their par sheets. The 633a Blackjack Wager's and
+Switch's and 685a's Bet Wager's are exact (the round's distribution enumerated, ``engine/analysis/blackjack/spread.py``
+and ``engine/analysis/down_under/spread.py``, held against the engine's simulations in
+``tests/engine/blackjack_analysis/test_633a_round_spread.py`` and ``test_685a_round_spread.py``): each sheet prints the
+shipped figure with its basis."""
 
 from __future__ import annotations
 
@@ -11,28 +12,61 @@ import pytest
 from pacomply.checker.parsheet import par_sheet
 
 
-@pytest.mark.parametrize(
-    ("chapter", "wager", "decks"),
-    [("633a", "base", 6), ("633a", "switch", 6), ("685a", "base", 6)],
-)
-def test_blackjack_base_par_sheet_spread_is_a_simulation_of_the_priced_play(chapter: str, wager: str, decks: int):
-    sheet = par_sheet(chapter, wager, None, decks)
-    assert sheet.spread_method == "simulation"
-    assert sheet.spread_rounds is not None and sheet.spread_rounds >= 100_000 and sheet.spread_seed is not None
-    assert sheet.std_dev is not None and sheet.hit_frequency is not None
-    # The simulated mean is the same play's expectation: the exact house edge (enumerated by the analyser) must lie
-    # within four standard errors of what the simulation measured, else the spread belongs to another game.
-    assert sheet.spread_house_edge is not None and sheet.spread_mean_standard_error is not None
-    assert abs(sheet.spread_house_edge - sheet.house_edge) < 4 * sheet.spread_mean_standard_error
-    # The standard error printed for the mean is the sample standard deviation over the square root of the rounds.
-    assert sheet.spread_mean_standard_error == pytest.approx(sheet.std_dev / math.sqrt(sheet.spread_rounds))
-    # Both bases are given: per unit wagered divides by the average amount the play wagers (doubles, splits: > 1).
-    assert sheet.std_dev_per_unit_wagered is not None and sheet.std_dev_per_unit_wagered < sheet.std_dev
-    # A share of rounds, with its binomial standard error.
-    assert 0 < sheet.hit_frequency < 1
-    assert sheet.hit_frequency_standard_error == pytest.approx(
-        math.sqrt(sheet.hit_frequency * (1 - sheet.hit_frequency) / sheet.spread_rounds)
-    )
+@pytest.mark.parametrize("decks", [4, 8])
+def test_685a_bet_wager_par_sheet_spread_is_exact_and_shipped(decks: int):
+    from pacomply.checker.wager_math import chapter_685a
+    from pacomply.engine.figure_store import stored_entry
+
+    found = stored_entry(chapter_685a._stored_round_spread.key(decks=decks))
+    assert found is not None and found[0] == "shipped"
+    exact = chapter_685a._stored_round_spread(decks=decks)
+    sheet = par_sheet("685a", "base", None, decks)
+    assert sheet.spread_method == "exact" and sheet.spread_rounds is None
+    assert sheet.spread_basis == exact.basis and "Masque range of the hole card" in sheet.spread_basis
+    assert (sheet.std_dev, sheet.hit_frequency) == (exact.std_dev, exact.hit_frequency)
+    assert sheet.std_dev_per_unit_wagered == pytest.approx(exact.std_dev / sheet.total_wagered, rel=1e-12)
+
+
+@pytest.mark.parametrize("decks", [1, 6])
+def test_633a_12_a_switch_par_sheet_spread_is_exact_and_shipped(decks: int):
+    from pacomply.checker.wager_math import chapter_633a
+    from pacomply.checker.wager_math.blackjack_base import NOT_IN_SWITCH, BaseGameOptions
+    from pacomply.engine.figure_store import stored_entry
+
+    rules = BaseGameOptions().rules(decks, skip=NOT_IN_SWITCH)
+    found = stored_entry(chapter_633a._stored_switch_round_spread.key(rules=rules))
+    assert found is not None and found[0] == "shipped"
+    exact = chapter_633a._stored_switch_round_spread(rules=rules)
+    sheet = par_sheet("633a", "switch", None, decks)
+    assert sheet.spread_method == "exact" and sheet.spread_rounds is None
+    assert sheet.spread_basis == exact.basis and sheet.spread_basis.startswith("exact, by enumeration")
+    assert (sheet.std_dev, sheet.hit_frequency) == (exact.std_dev, exact.hit_frequency)
+    # per unit wagered: over the average amount the analysis wagers per initial wager (two hands, doubles, splits)
+    assert sheet.std_dev_per_unit_wagered == pytest.approx(exact.std_dev / sheet.total_wagered, rel=1e-12)
+
+
+@pytest.mark.parametrize("decks", [1, 6])
+def test_633a_13_a_blackjack_wager_par_sheet_spread_is_exact_under_the_priced_play(decks: int):
+    """The par sheet prints the exact distribution's standard deviation and hit frequency, under the play its house
+    edge is priced for (optimal), with the basis in words; per unit wagered divides by the analyzer's own amount
+    wagered. The figure is the one shipped (read, not computed)."""
+    from pacomply.checker.wager_math import chapter_633a
+    from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
+    from pacomply.engine.analysis.blackjack import analyse
+    from pacomply.engine.figure_store import stored_entry
+
+    sheet = par_sheet("633a", "base", None, decks)
+    rules = BaseGameOptions().rules(decks)
+    key = chapter_633a._stored_round_spread.key(rules=rules, strategy=BaseGameOptions().strategy)
+    found = stored_entry(key)
+    assert found is not None and found[0] == "shipped"
+    exact = chapter_633a._stored_round_spread(rules=rules, strategy=BaseGameOptions().strategy)
+    assert sheet.spread_method == "exact" and sheet.spread_rounds is None and sheet.std_dev_standard_error is None
+    assert sheet.spread_basis is not None and sheet.spread_basis.startswith("exact, by enumeration of every up card")
+    assert f"{decks}-deck shoe under optimal play" in sheet.spread_basis
+    assert (sheet.std_dev, sheet.hit_frequency) == (exact.std_dev, exact.hit_frequency)
+    analysis = analyse(rules, BaseGameOptions().strategy)
+    assert sheet.std_dev_per_unit_wagered == pytest.approx(exact.std_dev / analysis.expected_total_wagered, rel=1e-12)
 
 
 @pytest.mark.parametrize("chapter", ["645a", "688a"])

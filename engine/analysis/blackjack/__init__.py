@@ -42,8 +42,9 @@ next card is rank r is n_r (G - [r allowed]) / (G (M - 1)), G being the allowed 
 one-deck figure by about 0.009 %.
 
 Not modelled: insurance as part of the base game (a separate wager; :func:`insurance_edge` gives its house
-edge off the top); the exact ``std_dev`` and ``hit_frequency`` (``None``; the simulator in :mod:`.simulation`
-reports a standard deviation per round). Blackjack Switch (633a.12(a)) is in :mod:`.switch`, with its own
+edge off the top). The record's ``std_dev`` and ``hit_frequency`` stay ``None``; the whole distribution of a round,
+and so both, is :mod:`.spread`'s (the same sweep carrying the chances of each result beside the mean).
+Blackjack Switch (633a.12(a)) is in :mod:`.switch`, with its own
 readings and one more approximation (each hand valued with only its own cards removed).
 """
 

@@ -114,6 +114,8 @@ class _UpcardSolution:
     multi_card_hit: dict[tuple[bool, int], bool]
     basic_choice: dict[tuple[int, int], str]  # the chart's action for each two-card hand
     post_split_choice: dict[int, dict[int, str]]  # the chart's action for pair card + second card after a split
+    optimal_choice: dict[tuple[int, int], str]  # the optimal action for each two-card hand
+    optimal_post_split_choice: dict[int, dict[int, str]]  # the optimal action after a split, by second card
 
 
 def _post_split_options(
@@ -272,17 +274,19 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
     # --- split passes: the other pair card is out of the shoe for every post-split hand
     split_post: dict[int, dict[Strategy, dict[int, tuple[float, float]]]] = {}
     split_data: dict[int, SplitSweep] = {}
+    optimal_post_choice: dict[int, dict[int, str]] = {}
     if rules.max_split_hands >= 2:
         for pair in range(RANKS):
             if shoe[pair] < 2:
                 continue
             sweep = split_data[pair] = split_sweep(shoe, key, pair, hole_allowed)
-            post, _choices = post_split_play(sweep, *post_split_rules(rules, pair))
+            post, optimal_post_choice[pair] = post_split_play(sweep, *post_split_rules(rules, pair))
             split_post[pair] = {Strategy.OPTIMAL: post}
 
     pre_split = {pair: shoe - np.eye(RANKS, dtype=np.int64)[pair] * 2 for pair in range(RANKS)}
 
     optimal: dict[tuple[int, int], tuple[float, float]] = {}
+    optimal_choice: dict[tuple[int, int], str] = {}
     option_table: dict[tuple[int, int], dict[str, float]] = {}
     option_wager: dict[tuple[int, int], dict[str, float]] = {}
     for a, b in two_card_hands():
@@ -305,7 +309,7 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
             wagers["split"] = wager
         option_table[(a, b)] = options
         option_wager[(a, b)] = wagers
-        choice = _best(options)
+        choice = optimal_choice[(a, b)] = _best(options)
         optimal[(a, b)] = (options[choice], wagers[choice])
 
     basic, chart_rows, chart_pairs, multi, chosen, post_choice = _basic_strategy(
@@ -319,6 +323,8 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
         multi_card_hit=multi,
         basic_choice=chosen,
         post_split_choice=post_choice,
+        optimal_choice=optimal_choice,
+        optimal_post_split_choice=optimal_post_choice,
     )
 
 

@@ -263,3 +263,90 @@ def reach_weights(base_shoe, comp_counts, comp_cards, child, start_weight, decis
         if comp_cards[c] < 3:
             weight[c] = 0.0
     return weight
+
+
+@njit(cache=True, inline="always")
+def _final_state(total):
+    """The index of a finished hand's state: 0 bust, 1 a total of 16 or less, 2..6 the totals 17..21."""
+    if total > 21:
+        return 0
+    if total <= 16:
+        return 1
+    return total - 15
+
+
+@njit(cache=True)
+def outcome_sweep(
+    base_shoe, comp_counts, comp_total, child, dist, decision_hit, mask, outcomes, hole_allowed, dealer_22_pushes=False
+):
+    """The distributions behind :func:`fixed_sweep`'s values: per composition, for a unit wager, the chance of losing,
+    pushing and winning (columns 0, 1, 2) and the chance of each finished state (:func:`_final_state`), when standing,
+    when following ``decision_hit`` from the composition on, when hitting once and then following it, and when taking
+    exactly one card (a double). The means of the first kind are :func:`fixed_sweep`'s values (the same draws, the
+    same dealer tables); the states are what a split hand is settled from against a dealer outcome the hands share.
+
+    Returns (stand, play, hit, one_card) result arrays (n, 3) and (stand, play, hit, one_card) state arrays (n, 7).
+    """
+    n_comp = comp_counts.shape[0]
+    stand = np.zeros((n_comp, 3))
+    play = np.zeros((n_comp, 3))
+    hit = np.zeros((n_comp, 3))
+    one = np.zeros((n_comp, 3))
+    stand_state = np.zeros((n_comp, 7))
+    play_state = np.zeros((n_comp, 7))
+    hit_state = np.zeros((n_comp, 7))
+    one_state = np.zeros((n_comp, 7))
+    size = 0
+    for r in range(10):
+        size += base_shoe[r]
+    for c in range(n_comp):
+        if not (mask[c] and fits_in(comp_counts[c], base_shoe)):
+            continue
+        total = comp_total[c]
+        stand_state[c, _final_state(total)] = 1.0
+        if total > 21:
+            stand[c, 0] = 1.0
+        else:
+            row = dist[c]
+            stand[c, 2] += row[outcomes - 1]
+            for o in range(outcomes - 1):
+                dealer = 17 + o
+                if dealer == 22:
+                    if dealer_22_pushes:
+                        stand[c, 1] += row[o]
+                    elif total == 21:
+                        stand[c, 2] += row[o]
+                    else:
+                        stand[c, 1] += row[o]
+                elif total > dealer:
+                    stand[c, 2] += row[o]
+                elif total < dealer:
+                    stand[c, 0] += row[o]
+                else:
+                    stand[c, 1] += row[o]
+        if total < 21:
+            probabilities = draw_probabilities(base_shoe, comp_counts[c], size, hole_allowed)
+            for r in range(10):
+                p = probabilities[r]
+                if p <= 0:
+                    continue
+                k = child[c, r]
+                if k < 0:
+                    hit[c, 0] += p
+                    one[c, 0] += p
+                    hit_state[c, 0] += p
+                    one_state[c, 0] += p
+                else:
+                    for j in range(3):
+                        hit[c, j] += p * play[k, j]
+                        one[c, j] += p * stand[k, j]
+                    for j in range(7):
+                        hit_state[c, j] += p * play_state[k, j]
+                        one_state[c, j] += p * stand_state[k, j]
+        if total < 21 and decision_hit[c]:
+            play[c] = hit[c]
+            play_state[c] = hit_state[c]
+        else:
+            play[c] = stand[c]
+            play_state[c] = stand_state[c]
+    return stand, play, hit, one, stand_state, play_state, hit_state, one_state
