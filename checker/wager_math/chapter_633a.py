@@ -381,8 +381,6 @@ def analyse(
     ``meter_rate`` prices Bad Beat and Hit and Run in the long run; ``crown_treasure`` False prices Royal Match 21
     without the Crown Treasure Bonus (a filing that does not pay it).
     """
-    from pacomply.engine.analysis import blackjack_side_wagers
-
     known = [w.id for w in RULEBOOK.wagers]
     if wager is not None and wager not in known:
         raise AnalysisUnavailable(f"633a has no wager '{wager}' (wagers: {', '.join(known)})")
@@ -404,6 +402,8 @@ def analyse(
         if wager_id == "insurance":
             if paytable is not None and wager is not None:
                 raise AnalysisUnavailable("633a Insurance pays 2 to 1 (§ 633a.13(b)) and has no paytable")
+            from pacomply.engine.analysis import blackjack_side_wagers  # only here: the base games need none
+
             for deck_count in deck_counts:
                 distribution = blackjack_side_wagers.distribution("insurance", None, deck_count)
                 results.append(_math("insurance", None, deck_count, blackjack_side_wagers.analysis(distribution)))
