@@ -165,8 +165,9 @@ def review_paths(
     order given whatever ``jobs`` is, so the output is the same byte for byte. Under ``policy``
     (:func:`review_paths_under_policy`) each process applies it to the filings it reviews.
 
-    With ``jobs`` > 1 (and at least two filings per process), ``jobs - 1`` worker processes are started before the
-    first filing is read, and this process reviews beside them: it is ready at once, so the batch never waits for a
+    With ``jobs`` > 1 (and at least two filings per process), ``jobs - 1`` worker processes review beside this one:
+    forked from it where the platform forks (:mod:`pacomply.review_workers`: they start with the review imported),
+    else spawned before the first filing is read. This process is ready at once, so the batch never waits for a
     worker to start, and a worker that is still starting when the last filing is taken is stopped unused. Every
     process takes the next filing from one shared list, largest file first, so the long reviews start early and
     the short ones fill the gaps at the end; each outcome is passed on as soon as all those before it are in.
@@ -252,6 +253,7 @@ def _review_shared(
     from pacomply import review_workers
 
     order = largest_first(paths)
+    prepare_worker()  # the readers, before a worker is forked from this process (one spawned imports its own)
     workers = review_workers.claim(jobs)
     workers.hand_out((paths, order, settings, policy))
     outcomes: list[BatchOutcome | None] = [None] * len(paths)

@@ -54,7 +54,33 @@ def test_two_jobs_give_the_outcomes_and_progress_of_one_in_the_same_order(filing
     assert {o.status for o in one} == {"compliant", "not compliant", "unreadable"}
 
 
-def test_workers_started_early_are_the_ones_the_batch_uses_and_are_stopped_after_it(filings: Path) -> None:
+@pytest.fixture
+def spawning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers spawned and started early, as on a platform that does not fork (Linux forks them)."""
+    monkeypatch.setattr(review_workers, "forking", lambda: False)
+
+
+def test_forked_workers_start_with_the_batch_and_are_stopped_after_it(
+    filings: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not review_workers.forking():
+        pytest.skip("this platform does not fork: its workers are spawned (the tests below)")
+    review_workers.start_early(2)
+    assert review_workers._early is None  # nothing to start before the review is imported: they are forked from it
+    made: list[review_workers.ReviewWorkers] = []
+    claim = review_workers.claim
+    monkeypatch.setattr(review_workers, "claim", lambda jobs: made.append(claim(jobs)) or made[-1])
+    monkeypatch.setattr("pacomply.engine.processes.available_cpus", lambda: 2)  # two processes on any machine
+    outcomes = review_paths(collect_filings([filings]), jobs=2)
+    assert len(outcomes) == 26
+    (workers,) = made
+    assert workers.forked and len(workers.processes) == 1
+    assert all(process.exitcode is not None for process in workers.processes)  # stopped, none left behind
+
+
+def test_workers_started_early_are_the_ones_the_batch_uses_and_are_stopped_after_it(
+    filings: Path, spawning: None
+) -> None:
     review_workers.start_early(2)
     early = review_workers._early
     assert early is not None and early.count == 1
@@ -66,7 +92,7 @@ def test_workers_started_early_are_the_ones_the_batch_uses_and_are_stopped_after
     assert all(process.exitcode is not None for process in early.processes)  # stopped, none left behind
 
 
-def test_workers_started_early_for_a_batch_too_small_to_share_are_stopped_unused(filings: Path) -> None:
+def test_workers_started_early_for_a_batch_too_small_to_share_are_stopped_unused(filings: Path, spawning: None) -> None:
     review_workers.start_early(2)
     early = review_workers._early
     assert early is not None
