@@ -53,7 +53,8 @@ class ReviewWorkers:
                 process.start()
 
     def hand_out(self, batch: tuple[Any, ...]) -> None:
-        """Give every worker the batch (the filings, their hand-out order, the settings and the policy): forked
+        """Give every worker the batch (the filings, their hand-out order, the settings, the policy and the report
+        formats to render): forked
         workers are made now, with the batch in their memory; spawned ones read it from their queue."""
         if self.forked:
             self.processes = [
@@ -91,16 +92,16 @@ def _serve(tasks: Any, counter: Any, results: Any) -> None:
     from pacomply import review_service
 
     review_service.prepare_worker()
-    paths, order, settings, policy = tasks.get()
-    review_service.review_taken(paths, order, settings, policy, counter, results)
+    paths, order, settings, policy, render = tasks.get()
+    review_service.review_taken(paths, order, settings, policy, render, counter, results)
 
 
 def _serve_forked(batch: tuple[Any, ...], counter: Any, results: Any) -> None:
     """A forked worker: everything is imported already; review until no filing is left."""
     from pacomply import review_service
 
-    paths, order, settings, policy = batch
-    review_service.review_taken(paths, order, settings, policy, counter, results)
+    paths, order, settings, policy, render = batch
+    review_service.review_taken(paths, order, settings, policy, render, counter, results)
 
 
 _early: ReviewWorkers | None = None

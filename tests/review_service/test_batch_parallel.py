@@ -169,3 +169,40 @@ def test_a_failure_in_a_worker_is_raised_with_its_traceback_never_turned_into_an
     assert "ZeroDivisionError" in str(raised.value)
     assert str(paths[0]) in str(raised.value)
     assert failed.stopped
+
+
+def test_reports_rendered_by_the_workers_are_the_bytes_rendered_after_the_batch(
+    filings: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pacomply.reports.interface import renderer
+
+    from pacomply.review_options import report_formats
+
+    monkeypatch.setattr("pacomply.engine.processes.available_cpus", lambda: 2)  # two processes on any machine
+    paths = [path for path in collect_filings([filings]) if path.name.startswith("filing-")][:6]
+    formats = report_formats("json,xlsx")
+    outcomes = review_paths(paths, jobs=2, render=formats)
+    assert [outcome.path for outcome in outcomes] == paths
+    for outcome in outcomes:
+        assert outcome.review is not None
+        expected = tuple(
+            (report_format.value, renderer(report_format).render(outcome.review)) for report_format in formats
+        )
+        assert outcome.rendered == expected
+
+
+def test_validate_into_a_folder_writes_the_same_reports_with_one_and_two_jobs(filings: Path, tmp_path: Path) -> None:
+    written = {}
+    for jobs in (1, 2):
+        folder = tmp_path / f"j{jobs}"
+        completed = subprocess.run(
+            [sys.executable, "-m", "pacomply", "-q", "validate", str(filings), "-f", "json,xlsx", "--output-dir",
+             str(folder), "-j", str(jobs), "--review-date", "2026-11-02"],
+            cwd=ROOT,
+            capture_output=True,
+            check=False,
+        )  # fmt: skip
+        assert completed.returncode == 2, completed.stderr.decode()  # the broken workbook: unreadable, exit 2
+        written[jobs] = {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+    assert len(written[1]) == 2 * 25
+    assert written[1] == written[2]
