@@ -225,6 +225,9 @@ def _text(value: object) -> str:
     return escape(str(value))
 
 
+_WRAP_FUZZ = 1e-8  # reportlab's _FUZZ: a paragraph given less width than this is not wrapped at all
+
+
 class _Tagged(Paragraph):
     """A paragraph drawn inside its own marked content, tied to a structure node (P unless told otherwise).
 
@@ -236,6 +239,17 @@ class _Tagged(Paragraph):
     def __init__(self, *args: Any, role: str = "P", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.structure = Node(role)
+        self._wrapped_width: float | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        # A paragraph's lines depend on the width alone (reportlab's wrap reads no height), and a table wraps every
+        # cell each time it is wrapped itself: several times a pass, in every pass. The lines of the last width are
+        # kept, so a paragraph is broken into lines again only at another width.
+        if availWidth == self._wrapped_width and hasattr(self, "blPara"):  # a split may drop the lines it used
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped_width = availWidth if availWidth >= _WRAP_FUZZ else None
+        return size
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
         parts = super().split(available_width, available_height)
