@@ -1373,7 +1373,7 @@ class _LayoutFrame(Frame):
     def _add(self, flowable: Flowable, canv: pdf_canvas.Canvas, trySplit: int = 0) -> int:
         if not getattr(canv, "layout_only", False) or isinstance(flowable, _PageTotal):
             return int(super()._add(flowable, canv, trySplit))
-        flowable.drawOn = _not_drawn  # type: ignore[method-assign]  # this flowable, this pass only
+        flowable.drawOn = _not_drawn  # this flowable, this pass only
         try:
             return int(super()._add(flowable, canv, trySplit))
         finally:
@@ -1501,7 +1501,7 @@ def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
         canvas.setDateFormatter(formatter)
         # The first pass only lays out (it never ends the build: the page total is unknown before it): its canvas
         # draws no flowable (_LayoutFrame).
-        canvas.layout_only = not canvases  # type: ignore[attr-defined]
+        canvas.layout_only = not canvases
         # One canvas per pass; only the last (the pass that is written out) is kept.
         canvases[:] = [canvas]
         return canvas
