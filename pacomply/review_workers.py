@@ -57,12 +57,20 @@ class ReviewWorkers:
         formats to render): forked
         workers are made now, with the batch in their memory; spawned ones read it from their queue."""
         if self.forked:
+            import gc
+
             self.processes = [
                 self._context.Process(target=_serve_forked, args=(batch, self.counter, self.results), daemon=True)
                 for _ in range(self.count)
             ]
-            for process in self.processes:
-                process.start()
+            # What is already imported stays out of the workers' garbage collection, which would otherwise touch
+            # (and so copy) every page they share with this process.
+            gc.freeze()
+            try:
+                for process in self.processes:
+                    process.start()
+            finally:
+                gc.unfreeze()
             return
         assert self.tasks is not None
         for _process in self.processes:
