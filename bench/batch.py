@@ -9,6 +9,11 @@ counts in turns for ``--repeat`` rounds, the best of each kept. Printed per coun
 filings per second, the ratio to ``-j 1`` measured in the same run, and the CPU seconds the run used (user and
 system, the workers included): on a shared machine the wall time follows the load, the CPU time does not.
 Every run's output must be byte for byte that of ``-j 1`` (the bench stops otherwise).
+
+``--documents`` measures the staff's batch instead: the example filings (``examples/*.xlsx`` and ``*.json``, 28)
+reviewed into a folder with ``-f json,pdf,xlsx --output-dir`` against the same batch as text on standard output,
+each at every job count, in turns, best of ``--repeat``: the ratio of the documents' batch to the text batch at the
+same job count, in wall and in CPU seconds, from the same run. The folders written must be byte for byte alike.
 """
 
 from __future__ import annotations
@@ -55,13 +60,64 @@ def run(folder: Path, jobs: int) -> tuple[float, float, bytes]:
     return wall, _children_cpu() - cpu, completed.stdout
 
 
+def _documents(jobs: int, folder: Path, into: Path | None) -> tuple[float, float, bytes]:
+    """Wall seconds, CPU seconds and the output (stdout, or the files written) of the examples' batch: as text, or
+    (``into``) as JSON, PDF and workbook files."""
+    formats = ["-f", "json,pdf,xlsx", "--output-dir", str(into)] if into else ["-f", "text"]
+    command = [sys.executable, "-m", "pacomply", "-q", "validate", str(folder), "-j", str(jobs), "--review-date",
+               REVIEW_DATE, *formats]  # fmt: skip
+    cpu = _children_cpu()
+    start = time.perf_counter()
+    completed = subprocess.run(command, cwd=ROOT, env=_environment(), capture_output=True, check=False)
+    wall = time.perf_counter() - start
+    if completed.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} failed ({completed.returncode}):\n{completed.stderr.decode()}")
+    if into is None:
+        return wall, _children_cpu() - cpu, completed.stdout
+    written = b"".join(path.name.encode() + path.read_bytes() for path in sorted(into.iterdir()))
+    return wall, _children_cpu() - cpu, written
+
+
+def documents(jobs_list: list[int], repeat: int) -> None:
+    """The examples' batch with its documents against the same batch as text (issue #41 item 3)."""
+    with tempfile.TemporaryDirectory(prefix="pacomply-documents-") as temporary:
+        folder = Path(temporary) / "filings"
+        folder.mkdir()
+        for path in sorted((ROOT / "examples").iterdir()):
+            if path.suffix in {".xlsx", ".json"}:
+                (folder / path.name).write_bytes(path.read_bytes())
+        count = len(list(folder.iterdir()))
+        best: dict[tuple[int, bool], tuple[float, float]] = {}
+        reference: dict[bool, bytes] = {}
+        for round_number in range(repeat):
+            for jobs in jobs_list:
+                for with_documents in (False, True):
+                    into = Path(temporary) / f"out-{round_number}-{jobs}" if with_documents else None
+                    wall, cpu, output = _documents(jobs, folder, into)
+                    if reference.setdefault(with_documents, output) != output:
+                        raise SystemExit(f"-j {jobs} wrote other bytes than the first run")
+                    key = (jobs, with_documents)
+                    previous = best.get(key)
+                    best[key] = (min(wall, previous[0]), min(cpu, previous[1])) if previous else (wall, cpu)
+        print(f"\n{count} example filings: -f json,pdf,xlsx --output-dir against -f text, same job count")
+        for jobs in jobs_list:
+            (text_wall, text_cpu), (wall, cpu) = best[(jobs, False)], best[(jobs, True)]
+            print(f"  -j {jobs}   text {text_wall:6.2f} s (CPU {text_cpu:5.2f} s)   documents {wall:6.2f} s "
+                  f"(CPU {cpu:5.2f} s)   {wall / text_wall:5.2f} x wall   {cpu / text_cpu:5.2f} x CPU")  # fmt: skip
+        print("  output identical for every -j")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--counts", type=int, nargs="+", default=[20, 200, 1000])
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--documents", action="store_true", help="the examples' batch with its documents instead")
     arguments = parser.parse_args()
     jobs_list = sorted(set(arguments.jobs) | {1})
+    if arguments.documents:
+        documents(jobs_list, arguments.repeat)
+        return
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"validate FOLDER -f json -j N, fresh process each, best of {arguments.repeat} (load {load:.1f}, "
           f"{os.cpu_count()} CPUs)")  # fmt: skip

@@ -47,20 +47,18 @@ class Wanted:
 
 
 def load_figures() -> None:
-    """Import every module that registers a figure, so stored entries can be recomputed by name."""
-    from importlib import import_module
-
+    """Import every module that registers a figure, so stored entries can be recomputed by name: the wager math's
+    own figure, every figure each chapter's catalogue names (through its descriptor: :func:`_chapter_figures`), the
+    blackjack round spreads and the par sheets. No chapter's module is named here."""
+    from pacomply.checker import review_parsheets
     from pacomply.checker.wager_math import _stored_wager_math
+    from pacomply.engine.analysis import blackjack_spread
 
+    del review_parsheets, blackjack_spread  # imported for the figures they register
     _stored_wager_math()
-    for name in (
-        "pacomply.checker.wager_math.chapter_633a",
-        "pacomply.engine.analysis.pai_gow_poker",
-        "pacomply.engine.analysis.face_up_pai_gow_poker",
-        "pacomply.engine.analysis.blackjack_spread",
-        "pacomply.checker.review_parsheets",
-    ):
-        import_module(name)
+    for chapter in supported_chapters():
+        for _wanted in _chapter_figures(chapter):
+            pass  # naming a chapter's figures imports the modules that register them
 
 
 def _wager_math(chapter: str, wager: str | None = None, paytable: str | None = None, decks: int | None = None,
@@ -137,13 +135,17 @@ def _request_figure() -> Any:
 
 def _chapter_figures(chapter: str) -> Iterator[Wanted]:
     """The figures a chapter's own wager math names through its ``stored_figures()`` hook (the rule sets a filing
-    can set, the enumerations and simulations under its wagers); none when it has no hook."""
+    can set, the enumerations and simulations under its wagers; none when it has no hook), and the figures its
+    reconciliation sizes and tests candidates with (:mod:`checker.wager_math.reconciliation_figures`)."""
+    from pacomply.checker.wager_math import reconciliation_figures
     from pacomply.checker.wager_math.hooks import wager_math_of
 
     hook = wager_math_of(chapter_registry.chapter(chapter)).figures.stored_figures
     if hook is not None:
         for stored, inputs in hook():
             yield Wanted(stored, inputs)
+    for stored, inputs in reconciliation_figures.catalogued(chapter):
+        yield Wanted(stored, inputs)
 
 
 def _round_spreads(chapter: str) -> Iterator[Wanted]:

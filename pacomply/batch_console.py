@@ -11,6 +11,9 @@ import typer
 from pacomply.terminal import Verbosity, fail, print_problems, shown_path
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from pacomply.reports.interface import ReportFormat
     from pacomply.review_service import BatchOutcome, ReviewPolicy
 
 
@@ -69,8 +72,11 @@ def summary_table(outcomes: list[BatchOutcome], to_stderr: bool) -> None:
     )
 
 
-def review_with_progress(paths: list[Path], policy: ReviewPolicy, jobs: int) -> list[BatchOutcome]:
-    """Review a batch under the policy with a progress bar on stderr (none with -q)."""
+def review_with_progress(
+    paths: list[Path], policy: ReviewPolicy, jobs: int, render: Sequence[ReportFormat] = ()
+) -> list[BatchOutcome]:
+    """Review a batch under the policy with a progress bar on stderr (none with -q), rendering each filing's reports
+    in ``render`` where it is reviewed."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -79,7 +85,7 @@ def review_with_progress(paths: list[Path], policy: ReviewPolicy, jobs: int) -> 
     if Verbosity.level == 0:
         # No bar at all: a disabled rich Progress still ends with a blank line on a stderr that is not a terminal
         # (rich 13.8, the floor), which -q must not print.
-        return review_paths_under_policy(paths, policy, lambda _outcome: None, jobs)
+        return review_paths_under_policy(paths, policy, lambda _outcome: None, jobs, render)
     console = Console(stderr=True)
     with Progress(
         TextColumn("reviewing"),
@@ -90,7 +96,7 @@ def review_with_progress(paths: list[Path], policy: ReviewPolicy, jobs: int) -> 
         transient=True,
     ) as progress:
         task = progress.add_task("review", total=len(paths))
-        return review_paths_under_policy(paths, policy, lambda _outcome: progress.advance(task), jobs)
+        return review_paths_under_policy(paths, policy, lambda _outcome: progress.advance(task), jobs, render)
 
 
 def warn_unfinished_replacement(folder: Path) -> None:

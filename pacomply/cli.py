@@ -227,8 +227,11 @@ def validate(
                 check_output_path(planned, inputs)
             except OutputRefused as error:
                 fail(str(error))
-    reviewed = batch_console.review_with_progress(paths, policy, jobs) if batch else review_paths_under_policy(
-        paths[:1], policy)  # fmt: skip
+    # With workers, each filing's reports are rendered by the process that reviews it (one process renders them as
+    # they are written, never holding them all).
+    render = formats if output_dir is not None and jobs > 1 else ()
+    reviewed = batch_console.review_with_progress(paths, policy, jobs, render) if batch else (
+        review_paths_under_policy(paths[:1], policy))  # fmt: skip
     outcomes = unlisted + reviewed
     for outcome in outcomes:
         if outcome.review is None:

@@ -41,6 +41,8 @@ class BatchOutcome:
     path: Path
     review: Review | None
     problems: tuple[str, ...] = ()
+    rendered: tuple[tuple[str, bytes], ...] = ()
+    """The review's reports already rendered where it was made (a batch's worker), by report format value."""
 
     @property
     def exit_code(self) -> int:
@@ -140,18 +142,23 @@ def collect_filings(paths: Sequence[Path]) -> list[Path]:
     return list(collect(paths).filings)
 
 
-def review_path(path: Path, settings: CheckSettings | None = None, policy: ReviewPolicy | None = None) -> BatchOutcome:
-    """Read and review one filing (under ``policy`` where given, else with ``settings`` alone); an unreadable one
-    becomes an outcome with every problem found."""
+def review_path(
+    path: Path,
+    settings: CheckSettings | None = None,
+    policy: ReviewPolicy | None = None,
+    render: Sequence[ReportFormat] = (),
+) -> BatchOutcome:
+    """Read and review one filing (under ``policy`` where given, else with ``settings`` alone), and render its
+    reports in ``render``; an unreadable one becomes an outcome with every problem found."""
     try:
         filing = read_filing(path)
     except InputError as error:
         return BatchOutcome(path, None, tuple(str(problem) for problem in error.problems))
     except OSError as error:
         return BatchOutcome(path, None, (f"{path.name}: {error.strerror or error}",))
-    if policy is not None:
-        return BatchOutcome(path, review_under_policy(filing, policy))
-    return BatchOutcome(path, review_filing(filing, settings))
+    review = review_under_policy(filing, policy) if policy is not None else review_filing(filing, settings)
+    rendered = tuple((report_format.value, renderer(report_format).render(review)) for report_format in render)
+    return BatchOutcome(path, review, rendered=rendered)
 
 
 def review_paths(
@@ -160,13 +167,16 @@ def review_paths(
     on_outcome: Callable[[BatchOutcome], None] | None = None,
     jobs: int = 1,
     policy: ReviewPolicy | None = None,
+    render: Sequence[ReportFormat] = (),
 ) -> list[BatchOutcome]:
-    """Review every filing; the outcomes come back, and ``on_outcome`` is told of each (for a progress bar), in the
-    order given whatever ``jobs`` is, so the output is the same byte for byte. Under ``policy``
+    """Review every filing, each with its reports in ``render`` rendered in the process that reviewed it (so a
+    batch's workers share the rendering too); the outcomes come back, and ``on_outcome`` is told of each (for a
+    progress bar), in the order given whatever ``jobs`` is, so the output is the same byte for byte. Under ``policy``
     (:func:`review_paths_under_policy`) each process applies it to the filings it reviews.
 
-    With ``jobs`` > 1 (and at least two filings per process), ``jobs - 1`` worker processes are started before the
-    first filing is read, and this process reviews beside them: it is ready at once, so the batch never waits for a
+    With ``jobs`` > 1 (and at least two filings per process), ``jobs - 1`` worker processes review beside this one:
+    forked from it where the platform forks (:mod:`pacomply.review_workers`: they start with the review imported),
+    else spawned before the first filing is read. This process is ready at once, so the batch never waits for a
     worker to start, and a worker that is still starting when the last filing is taken is stopped unused. Every
     process takes the next filing from one shared list, largest file first, so the long reviews start early and
     the short ones fill the gaps at the end; each outcome is passed on as soon as all those before it are in.
@@ -180,12 +190,12 @@ def review_paths(
         review_workers.release()
         outcomes = []
         for path in paths:
-            outcome = review_path(path, settings, policy) if policy is not None else review_path(path, settings)
+            outcome = review_path(path, settings, policy, render)
             outcomes.append(outcome)
             if on_outcome is not None:
                 on_outcome(outcome)
         return outcomes
-    return _review_shared(paths, settings, policy, on_outcome, jobs)
+    return _review_shared(paths, settings, policy, on_outcome, jobs, tuple(render))
 
 
 def largest_first(paths: Sequence[Path]) -> list[int]:
@@ -224,6 +234,7 @@ def review_taken(
     order: list[int],
     settings: CheckSettings | None,
     policy: ReviewPolicy | None,
+    render: tuple[ReportFormat, ...],
     counter: Any,
     results: Any,
 ) -> None:
@@ -234,7 +245,7 @@ def review_taken(
     while (place := _take(counter)) < len(order):
         position = order[place]
         try:
-            results.put((position, review_path(paths[position], settings, policy), None))
+            results.put((position, review_path(paths[position], settings, policy, render), None))
         except BaseException:
             results.put((position, None, traceback.format_exc()))
             return
@@ -246,14 +257,16 @@ def _review_shared(
     policy: ReviewPolicy | None,
     on_outcome: Callable[[BatchOutcome], None] | None,
     jobs: int,
+    render: tuple[ReportFormat, ...],
 ) -> list[BatchOutcome]:
     import queue
 
     from pacomply import review_workers
 
     order = largest_first(paths)
+    prepare_worker()  # the readers, before a worker is forked from this process (one spawned imports its own)
     workers = review_workers.claim(jobs)
-    workers.hand_out((paths, order, settings, policy))
+    workers.hand_out((paths, order, settings, policy, render))
     outcomes: list[BatchOutcome | None] = [None] * len(paths)
     passed_on = 0
 
@@ -281,7 +294,7 @@ def _review_shared(
     try:
         while (place := _take(workers.counter)) < len(order):
             position = order[place]
-            outcomes[position] = review_path(paths[position], settings, policy)
+            outcomes[position] = review_path(paths[position], settings, policy, render)
             while not workers.results.empty():
                 receive(block=False)
             pass_on()
@@ -324,7 +337,7 @@ def write_reports(
     """
     outcomes = list(outcomes)
     names = report_names([outcome.path for outcome in outcomes])
-    planned: list[tuple[Path, Review, ReportFormat]] = []
+    planned: list[tuple[Path, BatchOutcome, ReportFormat]] = []
     # Resolved once: check_output_path resolves every input per target, quadratic over a thousand-filing batch.
     resolved_inputs = {path.resolve() for path in inputs if path.exists()}
     for outcome in outcomes:
@@ -335,8 +348,17 @@ def write_reports(
             if target.resolve() in resolved_inputs:
                 raise OutputRefused(f"'{target}' is an input of this run; pacomply never writes over its input")
             check_output_path(target, (), overwrite=True)
-            planned.append((target, outcome.review, report_format))
-    return _write_all_atomically((target, renderer(fmt).render(review)) for target, review, fmt in planned)
+            planned.append((target, outcome, report_format))
+    return _write_all_atomically((target, _rendered(outcome, fmt)) for target, outcome, fmt in planned)
+
+
+def _rendered(outcome: BatchOutcome, report_format: ReportFormat) -> bytes:
+    """The report of a reviewed filing in ``report_format``: as rendered where it was reviewed, else now."""
+    for value, data in outcome.rendered:
+        if value == report_format.value:
+            return data
+    assert outcome.review is not None
+    return renderer(report_format).render(outcome.review)
 
 
 # Written into the output folder while a set of reports replaces an older one, removed once every file is in place:
@@ -487,6 +509,8 @@ def review_paths_under_policy(
     policy: ReviewPolicy,
     on_outcome: Callable[[BatchOutcome], None] | None = None,
     jobs: int = 1,
+    render: Sequence[ReportFormat] = (),
 ) -> list[BatchOutcome]:
-    """Read and review every filing under the policy (:func:`review_paths`)."""
-    return review_paths(paths, policy.settings, on_outcome, jobs, policy=policy)
+    """Read and review every filing under the policy, rendering each one's reports in ``render``
+    (:func:`review_paths`)."""
+    return review_paths(paths, policy.settings, on_outcome, jobs, policy=policy, render=render)

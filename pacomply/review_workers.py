@@ -1,40 +1,78 @@
-"""The worker processes of a batch review (``validate FOLDER -j N``), startable before anything heavy is imported.
+"""The worker processes of a batch review (``validate FOLDER -j N``), started so that they cost the batch next to
+nothing.
 
-A spawned worker pays for a fresh interpreter and the review's imports, about as long as the front end's own start.
-So the front end starts them first (:func:`start_early`, which imports nothing of the review), they import the
-review while it reads its arguments and collects the filings, and the batch (:func:`pacomply.review_service.
-review_paths`) hands them the filings once it has them. With ``-j N`` there are ``N - 1`` workers: the process that
-runs the batch reviews beside them, so it never waits for one to start.
+Where the platform forks cheaply (Linux), a worker is a fork of the process that runs the batch, made when the batch
+begins: that process has already imported the review and the readers, so a worker takes its first filing within
+milliseconds and needs no import of its own (a spawned worker costs a fresh interpreter and the review's imports,
+about as long as a whole batch of twenty filings). Elsewhere the workers are spawned, and the front end starts them
+first (:func:`start_early`, which imports nothing of the review), so they import the review while it reads its
+arguments and collects the filings; the batch (:func:`pacomply.review_service.review_paths`) hands them the filings
+once it has them. With ``-j N`` there are ``N - 1`` workers: the process that runs the batch reviews beside them, so
+it never waits for one to start.
 
-Every process of a batch takes the next filing from one shared counter over the hand-out order, sends each outcome
-back with its position, and stops when none is left; a worker still starting when the last filing is taken is
-stopped unused.
+Every process of a batch takes the next filing from one shared counter over the hand-out order (largest first),
+sends each outcome back with its position as soon as it is made, and stops when none is left; a worker still
+starting when the last filing is taken is stopped unused.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from pacomply.engine.processes import bounded_workers, spawn_context, spawned_process
 
 
-class ReviewWorkers:
-    """``count`` spawned worker processes waiting for one batch, with the counter and queues the batch shares."""
+def forking() -> bool:
+    """Whether batch workers are forked from the process that runs the batch (Linux) rather than spawned."""
+    import multiprocessing
 
-    def __init__(self, count: int) -> None:
-        context = spawn_context()
+    return sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
+
+
+class ReviewWorkers:
+    """``count`` worker processes for one batch, with the counter and queues the batch shares: spawned at once and
+    waiting for the batch, or (``forked``) forked when the batch is handed out."""
+
+    def __init__(self, count: int, *, forked: bool = False) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork") if forked else spawn_context()
         self.count = count
+        self.forked = forked
+        self._context = context
         self.counter = context.Value("q", 0)
-        self.tasks = context.Queue()
+        self.tasks = None if forked else context.Queue()
         self.results = context.Queue()
-        self.processes = [
-            spawned_process(_serve, (self.tasks, self.counter, self.results), count + 1) for _ in range(count)
-        ]
-        for process in self.processes:
-            process.start()
+        self.processes: list[Any] = []
+        if not forked:
+            self.processes = [
+                spawned_process(_serve, (self.tasks, self.counter, self.results), count + 1) for _ in range(count)
+            ]
+            for process in self.processes:
+                process.start()
 
     def hand_out(self, batch: tuple[Any, ...]) -> None:
-        """Give every worker the batch (the filings, their hand-out order, the settings and the policy)."""
+        """Give every worker the batch (the filings, their hand-out order, the settings, the policy and the report
+        formats to render): forked
+        workers are made now, with the batch in their memory; spawned ones read it from their queue."""
+        if self.forked:
+            import gc
+
+            self.processes = [
+                self._context.Process(target=_serve_forked, args=(batch, self.counter, self.results), daemon=True)
+                for _ in range(self.count)
+            ]
+            # What is already imported stays out of the workers' garbage collection, which would otherwise touch
+            # (and so copy) every page they share with this process.
+            gc.freeze()
+            try:
+                for process in self.processes:
+                    process.start()
+            finally:
+                gc.unfreeze()
+            return
+        assert self.tasks is not None
         for _process in self.processes:
             self.tasks.put(batch)
 
@@ -49,34 +87,46 @@ class ReviewWorkers:
             process.terminate()
         for process in self.processes:
             process.join()
-        # A batch handed to a worker stopped before reading it stays in the pipe: do not wait to flush it.
-        self.tasks.cancel_join_thread()
-        self.tasks.close()
+        if self.tasks is not None:
+            # A batch handed to a worker stopped before reading it stays in the pipe: do not wait to flush it.
+            self.tasks.cancel_join_thread()
+            self.tasks.close()
         self.results.close()
 
 
 def _serve(tasks: Any, counter: Any, results: Any) -> None:
-    """A worker: import the review (while the front end starts), wait for the batch, review until none is left."""
+    """A spawned worker: import the review (while the front end starts), wait for the batch, review until none is
+    left."""
     from pacomply import review_service
 
     review_service.prepare_worker()
-    paths, order, settings, policy = tasks.get()
-    review_service.review_taken(paths, order, settings, policy, counter, results)
+    paths, order, settings, policy, render = tasks.get()
+    review_service.review_taken(paths, order, settings, policy, render, counter, results)
+
+
+def _serve_forked(batch: tuple[Any, ...], counter: Any, results: Any) -> None:
+    """A forked worker: everything is imported already; review until no filing is left."""
+    from pacomply import review_service
+
+    paths, order, settings, policy, render = batch
+    review_service.review_taken(paths, order, settings, policy, render, counter, results)
 
 
 _early: ReviewWorkers | None = None
 
 
 def start_early(jobs: int) -> None:
-    """Start the workers of a batch with ``jobs`` processes now, before the review is imported (one call per run)."""
+    """Start the spawned workers of a batch with ``jobs`` processes now, before the review is imported (one call per
+    run); nothing where workers are forked, which the batch does once it has the filings."""
     global _early
     count = bounded_workers(jobs) - 1
-    if count > 0 and _early is None:
+    if count > 0 and _early is None and not forking():
         _early = ReviewWorkers(count)
 
 
 def claim(jobs: int) -> ReviewWorkers:
-    """The workers for a batch with ``jobs`` processes: those started early when they match, else new ones."""
+    """The workers for a batch with ``jobs`` processes: those started early when they match, else new ones (forked
+    at the hand-out where the platform forks)."""
     global _early
     count = bounded_workers(jobs) - 1
     workers, _early = _early, None
@@ -84,7 +134,7 @@ def claim(jobs: int) -> ReviewWorkers:
         return workers
     if workers is not None:
         workers.stop()
-    return ReviewWorkers(count)
+    return ReviewWorkers(count, forked=forking())
 
 
 def release() -> None:

@@ -7,8 +7,9 @@ carries "page x of y", the filing id and the review date; the outline and the co
 section starts.
 
 The document is laid out by reportlab's own multi-pass build (``multiBuild``): a first pass places the headings and
-counts the pages, later passes fill the contents and "of y" until nothing moves. Pages are drawn as they are laid
-out, so each bookmark lands on its own page.
+counts the pages without drawing them, later passes fill the contents and "of y" until nothing moves (one more
+pass in all, two where a long contents grows). Pages are drawn as they are laid out, so each bookmark lands on its
+own page.
 
 Fonts are TrueType and embedded (DejaVu Sans, bundled in the package with its licence, so names outside Latin-1 print
 and the bytes are the same on every platform), so the § sign renders and the text is searchable; the canvas starts in
@@ -224,6 +225,9 @@ def _text(value: object) -> str:
     return escape(str(value))
 
 
+_WRAP_FUZZ = 1e-8  # reportlab's _FUZZ: a paragraph given less width than this is not wrapped at all
+
+
 class _Tagged(Paragraph):
     """A paragraph drawn inside its own marked content, tied to a structure node (P unless told otherwise).
 
@@ -235,6 +239,17 @@ class _Tagged(Paragraph):
     def __init__(self, *args: Any, role: str = "P", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.structure = Node(role)
+        self._wrapped_width: float | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        # A paragraph's lines depend on the width alone (reportlab's wrap reads no height), and a table wraps every
+        # cell each time it is wrapped itself: several times a pass, in every pass. The lines of the last width are
+        # kept, so a paragraph is broken into lines again only at another width.
+        if availWidth == self._wrapped_width and hasattr(self, "blPara"):  # a split may drop the lines it used
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped_width = availWidth if availWidth >= _WRAP_FUZZ else None
+        return size
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
         parts = super().split(available_width, available_height)
@@ -1345,6 +1360,28 @@ def draw_footer(canvas: pdf_canvas.Canvas, lines: tuple[str, str], total: int | 
     canvas.restoreState()
 
 
+def _not_drawn(*_arguments: Any, **_keywords: Any) -> None:
+    """What a flowable draws in the layout pass: nothing (see :class:`_LayoutFrame`)."""
+
+
+class _LayoutFrame(Frame):
+    """The body frame. On the canvas of the layout pass (``layout_only``, the first pass, which is never written
+    out) it places every flowable as the final pass does (wrapped and split alike, so every page breaks at the same
+    place) but draws none but the page total: that pass exists to learn each heading's page and the page count,
+    and drawing a page's tables and paragraphs is most of what a pass costs."""
+
+    def _add(self, flowable: Flowable, canv: pdf_canvas.Canvas, trySplit: int = 0) -> int:
+        if not getattr(canv, "layout_only", False) or isinstance(flowable, _PageTotal):
+            return int(super()._add(flowable, canv, trySplit))
+        flowable.drawOn = _not_drawn  # this flowable, this pass only
+        try:
+            return int(super()._add(flowable, canv, trySplit))
+        finally:
+            del flowable.drawOn
+
+    add = _add  # reportlab's documents call add, which its Frame binds to its own _add
+
+
 class _ReviewDocument(BaseDocTemplate):
     """Two page templates (cover, body); headings feed the outline and the table of contents."""
 
@@ -1371,7 +1408,7 @@ class _ReviewDocument(BaseDocTemplate):
         )
         self.page_total = _PageTotal()
         self.footer = footer
-        frame = Frame(
+        frame = _LayoutFrame(
             self.leftMargin, self.bottomMargin, self.width, self.height, leftPadding=0, rightPadding=0, id="content"
         )
         header = f"{filing.metadata.licensee} · Rules Submission Review"
@@ -1462,6 +1499,9 @@ def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
     def canvas_maker(*args: Any, **kwargs: Any) -> pdf_canvas.Canvas:
         canvas = TaggingCanvas(*args, tagged=tagged, **kwargs)
         canvas.setDateFormatter(formatter)
+        # The first pass only lays out (it never ends the build: the page total is unknown before it): its canvas
+        # draws no flowable (_LayoutFrame).
+        canvas.layout_only = not canvases
         # One canvas per pass; only the last (the pass that is written out) is kept.
         canvases[:] = [canvas]
         return canvas

@@ -100,7 +100,7 @@ class BaseGameOptions:
 
     def rules(self, decks: int, skip: tuple[str, ...] = ()) -> BlackjackRules:
         """The 633a rule set at ``decks`` (fields in ``skip`` left at the chapter's default)."""
-        from pacomply.engine.analysis.blackjack import BlackjackRules
+        from pacomply.engine.analysis.blackjack.rules import BlackjackRules
 
         values = {name: value for name, value in self.values().items() if name not in skip}
         try:

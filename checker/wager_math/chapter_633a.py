@@ -384,8 +384,6 @@ def analyse(
     default). ``meter_rate`` prices Bad Beat and Hit and Run in the long run; ``crown_treasure`` False prices Royal
     Match 21 without the Crown Treasure Bonus (a filing that does not pay it).
     """
-    from pacomply.engine.analysis import blackjack_side_wagers
-
     meter_rate, crown_treasure = options.meter_rate, options.crown_treasure
 
     known = [w.id for w in RULEBOOK.wagers]
@@ -409,6 +407,8 @@ def analyse(
         if wager_id == "insurance":
             if paytable is not None and wager is not None:
                 raise AnalysisUnavailable("633a Insurance pays 2 to 1 (§ 633a.13(b)) and has no paytable")
+            from pacomply.engine.analysis import blackjack_side_wagers  # only here: the base games need none
+
             for deck_count in deck_counts:
                 distribution = blackjack_side_wagers.distribution("insurance", None, deck_count)
                 results.append(_math("insurance", None, deck_count, blackjack_side_wagers.analysis(distribution)))

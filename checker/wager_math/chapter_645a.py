@@ -238,7 +238,14 @@ def bonus_trips_and_straight_odds(wager: str, paytable: str) -> tuple[Fraction, 
 
 
 def bonus_envy_moments(wager: str, paytable: str) -> tuple[Fraction, Fraction]:
-    """E[a] and E[a²] of the Envy dollars a hand earns under ``paytable``."""
+    """E[a] and E[a²] of the Envy dollars a hand earns under ``paytable``, from the figure store."""
+    from pacomply.checker.wager_math.reconciliation_figures import envy_moments
+
+    return envy_moments("645a", wager, paytable)
+
+
+def computed_envy_moments(wager: str, paytable: str) -> tuple[Fraction, Fraction]:
+    """:func:`bonus_envy_moments` computed from the exact analysis (what the store keeps)."""
     from pacomply.engine.analysis import pai_gow_poker
 
     return pai_gow_poker.envy_moments(paytable, wager)
@@ -256,6 +263,8 @@ WAGER_MATH = ChapterWagerMath(
         space=par_sheet_space,
     ),
     reconciliation=ReconciliationHooks(
-        sized_bonuses=SizedBonuses(SIZED_BONUS_WAGERS, bonus_trips_and_straight_odds, bonus_envy_moments)
+        sized_bonuses=SizedBonuses(
+            SIZED_BONUS_WAGERS, bonus_trips_and_straight_odds, bonus_envy_moments, computed_envy_moments
+        )
     ),
 )

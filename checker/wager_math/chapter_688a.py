@@ -307,8 +307,15 @@ def bonus_trips_and_straight_odds(_wager: str, paytable: str) -> tuple[Fraction,
     return Fraction(odds[FORTUNE_ORDER.index(THREE_OF_A_KIND)]), Fraction(odds[FORTUNE_ORDER.index(STRAIGHT)])
 
 
-def bonus_envy_moments(_wager: str, paytable: str) -> tuple[Fraction, Fraction]:
-    """E[a] and E[a²] of the Envy dollars a hand earns under the Fortune ``paytable``."""
+def bonus_envy_moments(wager: str, paytable: str) -> tuple[Fraction, Fraction]:
+    """E[a] and E[a²] of the Envy dollars a hand earns under the Fortune ``paytable``, from the figure store."""
+    from pacomply.checker.wager_math.reconciliation_figures import envy_moments
+
+    return envy_moments("688a", wager, paytable)
+
+
+def computed_envy_moments(_wager: str, paytable: str) -> tuple[Fraction, Fraction]:
+    """:func:`bonus_envy_moments` computed from the exact analysis (what the store keeps)."""
     from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
 
     return analysis_688a.envy_moments(paytable)
@@ -324,10 +331,23 @@ def printed_rate(paytable: str | None) -> Fraction | None:
     return None if table is None else Fraction(table.rate_of_progression)
 
 
+#: The wagers whose paytables are one set of outcomes weighted differently (:func:`outcome_model`).
+OUTCOME_MODEL_WAGERS = frozenset({"ace_high"})
+
+
 def outcome_model(wager: str) -> tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]] | None:
     """Where every paytable of a wager is one set of outcomes weighted differently (the Ace High Bonus): its
-    :func:`ace_high_outcome_model`."""
-    return ace_high_outcome_model() if wager == "ace_high" else None
+    :func:`ace_high_outcome_model`, from the figure store."""
+    if wager not in OUTCOME_MODEL_WAGERS:
+        return None
+    from pacomply.checker.wager_math.reconciliation_figures import outcome_model as stored_outcome_model
+
+    return stored_outcome_model("688a", wager)
+
+
+def computed_outcome_model(_wager: str) -> tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]]:
+    """:func:`outcome_model` computed from the exact analysis (what the store keeps)."""
+    return ace_high_outcome_model()
 
 
 #: What shared code may ask of this chapter's wager math (checker/wager_math/hooks.py), typed.
@@ -345,6 +365,10 @@ WAGER_MATH = ChapterWagerMath(
     reconciliation=ReconciliationHooks(
         printed_rate=printed_rate,
         outcome_model=outcome_model,
-        sized_bonuses=SizedBonuses(SIZED_BONUS_WAGERS, bonus_trips_and_straight_odds, bonus_envy_moments),
+        computed_outcome_model=computed_outcome_model,
+        outcome_model_wagers=OUTCOME_MODEL_WAGERS,
+        sized_bonuses=SizedBonuses(
+            SIZED_BONUS_WAGERS, bonus_trips_and_straight_odds, bonus_envy_moments, computed_envy_moments
+        ),
     ),
 )

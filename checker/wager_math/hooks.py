@@ -33,6 +33,7 @@ __all__ = [
     "Analyse",
     "BonusEnvyMoments",
     "BonusTripsAndStraightOdds",
+    "ComputedOutcomeModel",
     "ChapterWagerMath",
     "FigureHooks",
     "FilingOptions",
@@ -149,6 +150,12 @@ class BonusTripsAndStraightOdds(Protocol):
     def __call__(self, wager: str, paytable: str, /) -> tuple[Fraction, Fraction]: ...
 
 
+class ComputedOutcomeModel(Protocol):
+    """:class:`OutcomeModel` computed from the exact analysis (what the figure store keeps for the review)."""
+
+    def __call__(self, wager: str, /) -> tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]]: ...
+
+
 class BonusEnvyMoments(Protocol):
     """The first and second moments of the Envy Bonus a bonus wager's hand earns."""
 
@@ -184,6 +191,8 @@ class SizedBonuses:
     wagers: frozenset[str]
     trips_and_straight_odds: BonusTripsAndStraightOdds
     envy_moments: BonusEnvyMoments
+    computed_envy_moments: BonusEnvyMoments | None = None
+    """The moments computed from the exact analysis (what the figure store keeps; ``envy_moments`` reads it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +201,10 @@ class ReconciliationHooks:
 
     printed_rate: PrintedRate | None = None
     outcome_model: OutcomeModel | None = None
+    computed_outcome_model: ComputedOutcomeModel | None = None
+    """The outcome model computed from the exact analysis, for each of ``outcome_model_wagers`` (what the figure
+    store keeps; ``outcome_model`` reads it)."""
+    outcome_model_wagers: frozenset[str] = frozenset()
     sized_bonuses: SizedBonuses | None = None
 
 

@@ -54,7 +54,33 @@ def test_two_jobs_give_the_outcomes_and_progress_of_one_in_the_same_order(filing
     assert {o.status for o in one} == {"compliant", "not compliant", "unreadable"}
 
 
-def test_workers_started_early_are_the_ones_the_batch_uses_and_are_stopped_after_it(filings: Path) -> None:
+@pytest.fixture
+def spawning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers spawned and started early, as on a platform that does not fork (Linux forks them)."""
+    monkeypatch.setattr(review_workers, "forking", lambda: False)
+
+
+def test_forked_workers_start_with_the_batch_and_are_stopped_after_it(
+    filings: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not review_workers.forking():
+        pytest.skip("this platform does not fork: its workers are spawned (the tests below)")
+    review_workers.start_early(2)
+    assert review_workers._early is None  # nothing to start before the review is imported: they are forked from it
+    made: list[review_workers.ReviewWorkers] = []
+    claim = review_workers.claim
+    monkeypatch.setattr(review_workers, "claim", lambda jobs: made.append(claim(jobs)) or made[-1])
+    monkeypatch.setattr("pacomply.engine.processes.available_cpus", lambda: 2)  # two processes on any machine
+    outcomes = review_paths(collect_filings([filings]), jobs=2)
+    assert len(outcomes) == 26
+    (workers,) = made
+    assert workers.forked and len(workers.processes) == 1
+    assert all(process.exitcode is not None for process in workers.processes)  # stopped, none left behind
+
+
+def test_workers_started_early_are_the_ones_the_batch_uses_and_are_stopped_after_it(
+    filings: Path, spawning: None
+) -> None:
     review_workers.start_early(2)
     early = review_workers._early
     assert early is not None and early.count == 1
@@ -66,7 +92,7 @@ def test_workers_started_early_are_the_ones_the_batch_uses_and_are_stopped_after
     assert all(process.exitcode is not None for process in early.processes)  # stopped, none left behind
 
 
-def test_workers_started_early_for_a_batch_too_small_to_share_are_stopped_unused(filings: Path) -> None:
+def test_workers_started_early_for_a_batch_too_small_to_share_are_stopped_unused(filings: Path, spawning: None) -> None:
     review_workers.start_early(2)
     early = review_workers._early
     assert early is not None
@@ -143,3 +169,40 @@ def test_a_failure_in_a_worker_is_raised_with_its_traceback_never_turned_into_an
     assert "ZeroDivisionError" in str(raised.value)
     assert str(paths[0]) in str(raised.value)
     assert failed.stopped
+
+
+def test_reports_rendered_by_the_workers_are_the_bytes_rendered_after_the_batch(
+    filings: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pacomply.reports.interface import renderer
+
+    from pacomply.review_options import report_formats
+
+    monkeypatch.setattr("pacomply.engine.processes.available_cpus", lambda: 2)  # two processes on any machine
+    paths = [path for path in collect_filings([filings]) if path.name.startswith("filing-")][:6]
+    formats = report_formats("json,xlsx")
+    outcomes = review_paths(paths, jobs=2, render=formats)
+    assert [outcome.path for outcome in outcomes] == paths
+    for outcome in outcomes:
+        assert outcome.review is not None
+        expected = tuple(
+            (report_format.value, renderer(report_format).render(outcome.review)) for report_format in formats
+        )
+        assert outcome.rendered == expected
+
+
+def test_validate_into_a_folder_writes_the_same_reports_with_one_and_two_jobs(filings: Path, tmp_path: Path) -> None:
+    written = {}
+    for jobs in (1, 2):
+        folder = tmp_path / f"j{jobs}"
+        completed = subprocess.run(
+            [sys.executable, "-m", "pacomply", "-q", "validate", str(filings), "-f", "json,xlsx", "--output-dir",
+             str(folder), "-j", str(jobs), "--review-date", "2026-11-02"],
+            cwd=ROOT,
+            capture_output=True,
+            check=False,
+        )  # fmt: skip
+        assert completed.returncode == 2, completed.stderr.decode()  # the broken workbook: unreadable, exit 2
+        written[jobs] = {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+    assert len(written[1]) == 2 * 25
+    assert written[1] == written[2]

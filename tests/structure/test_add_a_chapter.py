@@ -189,7 +189,7 @@ COMMANDS: tuple[tuple[tuple[str, ...], tuple[int, ...], str], ...] = (
     (("validate", "{root}/698a-compliant.json"), (0,), ""),
     (("validate", "{root}/698a-violations.json"), (1,), f"{CHAPTER.upper()}-"),
     (("edge", CHAPTER, "--format", "json"), (0,), f'"{CHAPTER}"'),
-    (("edge", "--filing", "{root}/698a-compliant.json"), (0,), f"{CHAPTER} bonus"),
+    (("edge", "--filing", "{root}/698a-compliant.json"), (0,), "Bonus Wager, 6 decks: house edge"),
     (("parsheet", CHAPTER, "--wager", "bonus"), (0,), ""),
     (("replay", "{root}/698a-round.json"), (0,), f"{CHAPTER}:"),
     (("diff", "{root}/698a-compliant.json", "{root}/698a-violations.json"), (0, 1), f"{CHAPTER}.bonus_offered"),

@@ -16,6 +16,7 @@ import dataclasses
 import importlib
 import importlib.util
 import inspect
+import types
 import typing
 from pathlib import Path
 from typing import Any
@@ -120,6 +121,8 @@ def _contract_hooks(contract: ChapterWagerMath) -> dict[str, tuple[Any, Any]]:
 
 def _protocol(annotation: Any) -> Any:
     """The Protocol of an optional member's annotation (``ParSheetSpace | None`` -> ``ParSheetSpace``)."""
+    if typing.get_origin(annotation) not in (typing.Union, types.UnionType):
+        return typing.get_origin(annotation) or annotation  # frozenset[str] -> frozenset
     members = [part for part in typing.get_args(annotation) if part is not type(None)] or [annotation]
     return members[0]
 
@@ -179,13 +182,17 @@ def _contract_problems(module: Any) -> list[str]:
             problems.extend(_shape_problems(f"{name}.trips_and_straight_odds", value.trips_and_straight_odds,
                                             hooks.BonusTripsAndStraightOdds))  # fmt: skip
             problems.extend(_shape_problems(f"{name}.envy_moments", value.envy_moments, hooks.BonusEnvyMoments))
+            if value.computed_envy_moments is not None:
+                problems.extend(_shape_problems(
+                    f"{name}.computed_envy_moments", value.computed_envy_moments, hooks.BonusEnvyMoments
+                ))  # fmt: skip
         elif not isinstance(value, protocol):
             problems.append(f"{name} is a {type(value).__name__}, not {protocol.__name__}")
     # A function named like a hook but left out of the contract is one shared code would never call.
     registered = {id(value) for value, _ in members.values()}
     sized = contract.reconciliation.sized_bonuses
     if sized is not None:
-        registered |= {id(sized.trips_and_straight_odds), id(sized.envy_moments)}
+        registered |= {id(sized.trips_and_straight_odds), id(sized.envy_moments), id(sized.computed_envy_moments)}
     for name, value in vars(module).items():
         hook_function = inspect.isfunction(value) and value.__module__ == module.__name__
         if name.startswith(HOOK_PREFIXES) and hook_function and id(value) not in registered:
@@ -201,6 +208,7 @@ HOOK_PREFIXES = (
     "outcome_model",
     "bonus_trips",
     "bonus_envy",
+    "computed_",
     "rules_from_filing",
     "filing_options",
 )

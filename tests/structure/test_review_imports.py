@@ -22,26 +22,19 @@ ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN_PACKAGES = ("numba", "llvmlite", "reportlab", "pikepdf")
 #: pacomply's own packages that compute figures: the evaluator's kernels, the simulators, the exact analyses.
 FORBIDDEN_MODULES = ("pacomply.engine.evaluator", "pacomply.engine.simulation", "pacomply.engine.analysis")
-#: Value types kept in the analysis package that a review reads without computing anything (the result record and
-#: the name of a blackjack strategy).
+#: Modules of the analysis package that a review reads without computing anything: the result record, the name of a
+#: blackjack strategy, the blackjack package's front (it imports its analyser only when one of its names is used)
+#: with the rule set a filing's answers make, and the lookup of a base game's stored round spread (its simulation is
+#: imported only to compute one).
 VALUE_MODULES = (
     "pacomply.engine.analysis",
     "pacomply.engine.analysis.result",
     "pacomply.engine.analysis.blackjack_strategy",
+    "pacomply.engine.analysis.blackjack",
+    "pacomply.engine.analysis.blackjack.rules",
+    "pacomply.engine.analysis.blackjack_spread",
 )
 
-#: Chapters whose review still loads an analysis module, and through what (left for a later change).
-STILL_LOADED = {
-    "633a": (
-        "the filing's base-game rules are built as the analysis package's BlackjackRules, the side wagers' "
-        "module is imported by analyse() for a filing's answers, and the reconciliation looks up the base game's "
-        "spread through engine.analysis.blackjack_spread"
-    ),
-    "688a": (
-        "the reconciliation sizes a Fortune candidate's spread with bonus_envy_moments(), which computes from "
-        "engine.analysis.face_up_pai_gow_poker (and so the evaluator and numba) instead of a stored figure"
-    ),
-}
 
 _PROGRAM = """
 import json, runpy, sys
@@ -73,15 +66,7 @@ def _modules_after_review(filing: Path) -> list[str]:
     return json.loads(last)
 
 
-@pytest.mark.parametrize(
-    "chapter",
-    [
-        pytest.param(chapter, marks=pytest.mark.xfail(strict=True, reason=STILL_LOADED[chapter]))
-        if chapter in STILL_LOADED
-        else chapter
-        for chapter in chapter_ids()
-    ],
-)
+@pytest.mark.parametrize("chapter", chapter_ids())
 def test_a_text_review_of_stored_figures_imports_no_numba_evaluator_simulator_analysis_or_pdf_library(
     chapter: str,
 ) -> None:

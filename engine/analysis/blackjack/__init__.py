@@ -48,17 +48,51 @@ Blackjack Switch (633a.12(a)) is in :mod:`.switch`, with its own
 readings and one more approximation (each hand valued with only its own cards removed).
 """
 
-from pacomply.engine.analysis.blackjack.analyzer import (
-    BlackjackAnalysis,
-    RuleEffect,
-    StrategyTable,
-    StrategyTables,
-    analyse,
-    insurance_edge,
-    rule_effects,
-)
-from pacomply.engine.analysis.blackjack.rules import READINGS, BlackjackRules, DoubleOn
-from pacomply.engine.analysis.blackjack.switch import SWITCH_READINGS, SwitchAnalysis, analyse_switch
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pacomply.engine.analysis.blackjack.analyzer import (
+        BlackjackAnalysis,
+        RuleEffect,
+        StrategyTable,
+        StrategyTables,
+        analyse,
+        insurance_edge,
+        rule_effects,
+    )
+    from pacomply.engine.analysis.blackjack.rules import READINGS, BlackjackRules, DoubleOn
+    from pacomply.engine.analysis.blackjack.switch import SWITCH_READINGS, SwitchAnalysis, analyse_switch
+
+#: Where each name is defined: imported on first use, so that a review reading a filing's rules
+#: (:class:`~.rules.BlackjackRules`) loads no analyser and no numba.
+_DEFINED_IN = {
+    "BlackjackAnalysis": "analyzer",
+    "RuleEffect": "analyzer",
+    "StrategyTable": "analyzer",
+    "StrategyTables": "analyzer",
+    "analyse": "analyzer",
+    "insurance_edge": "analyzer",
+    "rule_effects": "analyzer",
+    "READINGS": "rules",
+    "BlackjackRules": "rules",
+    "DoubleOn": "rules",
+    "SWITCH_READINGS": "switch",
+    "SwitchAnalysis": "switch",
+    "analyse_switch": "switch",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _DEFINED_IN.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "READINGS",
