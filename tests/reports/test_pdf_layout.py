@@ -14,11 +14,11 @@ from pathlib import Path
 import pdfplumber
 import pypdf
 import pytest
-from pacomply.checker.review import Review, review_filing
+from pacomply.checker.review import Review
 from pacomply.reports import wording
 from pacomply.reports.content import TABLE_FIELDS, checklist_rows, table_display
-from pacomply.reports.pdf import RENDERER
-from pacomply.submissions import read_filing
+
+from tests.reports.renderings import example_pdf, example_review
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FOOTER_BAND = 0.7 * 72  # the footer is drawn below this height (points from the bottom)
@@ -60,9 +60,8 @@ class Rendered:
 
 @cache
 def _render(example: str) -> Rendered:
-    """One example's review and PDF, rendered once per test process (the fixtures and the cover test share it)."""
-    review = review_filing(read_filing(EXAMPLES / example))
-    return Rendered(review, RENDERER.render(review))
+    """One example's review and PDF, made once per test process (tests/reports/renderings.py)."""
+    return Rendered(example_review(example), example_pdf(example))
 
 
 @pytest.fixture(scope="module")
