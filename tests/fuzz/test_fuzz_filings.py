@@ -6,8 +6,10 @@ sheets (dropped, renamed, added, rows deleted), JSON structure (values replaced,
 bytes (of the xlsx's XML parts, of the zip itself, of JSON text and of a printed PDF). Hypothesis runs
 derandomised (the same cases on every run, no example database) so CI is reproducible.
 
-Case counts: 2,000 by default (about a minute on 2 cores); ``PACOMPLY_FUZZ_TOTAL`` scales them
-(``bench/fuzz.py`` sets 10,000).
+Case counts: each property runs twice, as a quick test in the default suite (``QUICK_TOTAL``, 300 cases in all,
+a few seconds each) and as a ``slow``-marked wide twin (``..._wide``, 2,000 cases in all, about a minute on 2 cores;
+``PACOMPLY_FUZZ_TOTAL`` scales the wide run, ``bench/fuzz.py`` sets 10,000). Both are derandomised: the quick run's
+cases are the same on every run.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ import json
 import os
 import tempfile
 import zipfile
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pacomply.submissions import read_filing
@@ -28,7 +32,7 @@ from pacomply.submissions.print_pdf import filing_pdf_bytes
 
 from tests.io.support import EXAMPLES, run_pacomply
 
-# Share of the cases each property gets; the default total is what CI runs in about a minute per core.
+# Share of the cases each property gets, of the quick total in the default suite and of the wide one in `slow`.
 WEIGHTS = {
     "xlsx_cells": 0.26,
     "waiver_bytes": 0.04,
@@ -39,12 +43,13 @@ WEIGHTS = {
     "json_bytes": 0.10,
     "pdf_bytes": 0.08,
 }
-TOTAL = int(os.environ.get("PACOMPLY_FUZZ_TOTAL", "2000"))
+QUICK_TOTAL = 300
+WIDE_TOTAL = int(os.environ.get("PACOMPLY_FUZZ_TOTAL", "2000"))
 
 
-def _settings(name: str) -> Any:
+def _settings(name: str, total: int) -> Any:
     return settings(
-        max_examples=max(1, round(TOTAL * WEIGHTS[name])),
+        max_examples=max(1, round(total * WEIGHTS[name])),
         derandomize=True,
         database=None,
         deadline=None,
@@ -294,49 +299,86 @@ def pdf_byte_mutations(draw: st.DrawFn) -> bytes:
     return _mutate_bytes(draw, BASE_PDF)
 
 
-@_settings("xlsx_cells")
-@given(sheets=cell_mutations(), output_format=st.sampled_from(["json", "text"]))
-def test_fuzz_xlsx_cell_mutations_exit_0_1_or_2_without_traceback(sheets: dict, output_format: str) -> None:
+def _quick_and_wide(name: str, **strategies: Any) -> Callable[[Callable[..., None]], tuple[Any, Any]]:
+    """The property as two tests: a quick one of ``QUICK_TOTAL``'s share and a ``slow`` one of ``WIDE_TOTAL``'s."""
+
+    def both(check: Callable[..., None]) -> tuple[Any, Any]:
+        quick = _settings(name, QUICK_TOTAL)(given(**strategies)(check))
+        wide = pytest.mark.slow(_settings(name, WIDE_TOTAL)(given(**strategies)(check)))
+        return quick, wide
+
+    return both
+
+
+@_quick_and_wide("xlsx_cells", sheets=cell_mutations(), output_format=st.sampled_from(["json", "text"]))
+def _xlsx_cells(sheets: dict, output_format: str) -> None:
     _check_run("filing.xlsx", _workbook_bytes(sheets), output_format)
 
 
-@_settings("xlsx_sheets")
-@given(sheets=sheet_mutations())
-def test_fuzz_xlsx_sheet_mutations_exit_0_1_or_2_without_traceback(sheets: dict) -> None:
+@_quick_and_wide("xlsx_sheets", sheets=sheet_mutations())
+def _xlsx_sheets(sheets: dict) -> None:
     _check_run("filing.xlsx", _workbook_bytes(sheets))
 
 
-@_settings("xlsx_xml_bytes")
-@given(content=xml_byte_mutations())
-def test_fuzz_xlsx_xml_byte_mutations_exit_0_1_or_2_without_traceback(content: bytes) -> None:
+@_quick_and_wide("xlsx_xml_bytes", content=xml_byte_mutations())
+def _xlsx_xml_bytes(content: bytes) -> None:
     _check_run("filing.xlsx", content)
 
 
-@_settings("xlsx_zip_bytes")
-@given(content=zip_byte_mutations())
-def test_fuzz_xlsx_zip_byte_mutations_exit_0_1_or_2_without_traceback(content: bytes) -> None:
+@_quick_and_wide("xlsx_zip_bytes", content=zip_byte_mutations())
+def _xlsx_zip_bytes(content: bytes) -> None:
     _check_run("filing.xlsx", content)
 
 
-@_settings("json_structure")
-@given(content=json_structure_mutations())
-def test_fuzz_json_structure_mutations_exit_0_1_or_2_without_traceback(content: bytes) -> None:
+@_quick_and_wide("json_structure", content=json_structure_mutations())
+def _json_structure(content: bytes) -> None:
     _check_run("filing.json", content)
 
 
-@_settings("json_bytes")
-@given(content=json_byte_mutations())
-def test_fuzz_json_byte_mutations_exit_0_1_or_2_without_traceback(content: bytes) -> None:
+@_quick_and_wide("json_bytes", content=json_byte_mutations())
+def _json_bytes(content: bytes) -> None:
     _check_run("filing.json", content)
 
 
-@_settings("pdf_bytes")
-@given(content=pdf_byte_mutations())
-def test_fuzz_pdf_byte_mutations_exit_0_1_or_2_without_traceback(content: bytes) -> None:
+@_quick_and_wide("pdf_bytes", content=pdf_byte_mutations())
+def _pdf_bytes(content: bytes) -> None:
     _check_run("filing.pdf", content)
 
 
-@_settings("waiver_bytes")
-@given(waivers=waiver_byte_mutations(), output_format=st.sampled_from(["json", "text"]))
-def test_fuzz_waiver_file_mutations_exit_0_1_or_2_without_traceback(waivers: bytes, output_format: str) -> None:
+@_quick_and_wide("waiver_bytes", waivers=waiver_byte_mutations(), output_format=st.sampled_from(["json", "text"]))
+def _waiver_bytes(waivers: bytes, output_format: str) -> None:
     _check_run("filing.xlsx", BASE_XLSX, output_format, waivers=waivers)
+
+
+(
+    test_fuzz_xlsx_cell_mutations_exit_0_1_or_2_without_traceback,
+    test_fuzz_xlsx_cell_mutations_exit_0_1_or_2_without_traceback_wide,
+) = _xlsx_cells
+(
+    test_fuzz_xlsx_sheet_mutations_exit_0_1_or_2_without_traceback,
+    test_fuzz_xlsx_sheet_mutations_exit_0_1_or_2_without_traceback_wide,
+) = _xlsx_sheets
+(
+    test_fuzz_xlsx_xml_byte_mutations_exit_0_1_or_2_without_traceback,
+    test_fuzz_xlsx_xml_byte_mutations_exit_0_1_or_2_without_traceback_wide,
+) = _xlsx_xml_bytes
+(
+    test_fuzz_xlsx_zip_byte_mutations_exit_0_1_or_2_without_traceback,
+    test_fuzz_xlsx_zip_byte_mutations_exit_0_1_or_2_without_traceback_wide,
+) = _xlsx_zip_bytes
+(
+    test_fuzz_json_structure_mutations_exit_0_1_or_2_without_traceback,
+    test_fuzz_json_structure_mutations_exit_0_1_or_2_without_traceback_wide,
+) = _json_structure
+(
+    test_fuzz_json_byte_mutations_exit_0_1_or_2_without_traceback,
+    test_fuzz_json_byte_mutations_exit_0_1_or_2_without_traceback_wide,
+) = _json_bytes
+(
+    test_fuzz_pdf_byte_mutations_exit_0_1_or_2_without_traceback,
+    test_fuzz_pdf_byte_mutations_exit_0_1_or_2_without_traceback_wide,
+) = _pdf_bytes
+(
+    test_fuzz_waiver_file_mutations_exit_0_1_or_2_without_traceback,
+    test_fuzz_waiver_file_mutations_exit_0_1_or_2_without_traceback_wide,
+) = _waiver_bytes

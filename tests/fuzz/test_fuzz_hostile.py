@@ -7,12 +7,15 @@ Two properties:
 - a sample of every kind at full size (decompression bombs of 20 MB, a JSON list of a million items, YAML alias
   bombs) runs in a worker limited to 2 GB of address space, each case within a time bound.
 
-Case counts scale with ``PACOMPLY_FUZZ_TOTAL`` like the mutation suite beside this file.
+The first property runs twice, like the mutation suite beside this file: a quick test of ``QUICK_CASES`` in the
+default suite and a ``slow``-marked wide twin whose count scales with ``PACOMPLY_FUZZ_TOTAL`` (100 by default).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,19 +26,36 @@ from tests.fuzz.limited import ADDRESS_SPACE_BYTES, limits_supported, run_limite
 
 TOTAL = int(os.environ.get("PACOMPLY_FUZZ_TOTAL", "2000"))
 KINDS = sorted(GENERATORS)
+QUICK_CASES = 4 * len(KINDS)
 
 
-@settings(
-    max_examples=max(len(KINDS), TOTAL // 20),
-    derandomize=True,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-@given(kind=st.sampled_from(KINDS), seed=st.integers(min_value=0, max_value=2**32 - 1))
-def test_fuzz_every_hostile_input_ends_in_0_1_or_2_without_traceback(kind: str, seed: int) -> None:
+def _hostile_input_ends_in_0_1_or_2_without_traceback(kind: str, seed: int) -> None:
     outcome = run_case(make_case(kind, seed, large=False))
     assert violations(outcome) == [], (kind, seed, violations(outcome), outcome.stderr[-2000:])
+
+
+def _cases(count: int) -> Callable[[Callable[..., None]], Any]:
+    """The property at ``count`` derandomised cases, the same cases on every run."""
+
+    def decorate(check: Callable[..., None]) -> Any:
+        drawn = given(kind=st.sampled_from(KINDS), seed=st.integers(min_value=0, max_value=2**32 - 1))(check)
+        return settings(
+            max_examples=count,
+            derandomize=True,
+            database=None,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow],
+        )(drawn)
+
+    return decorate
+
+
+test_fuzz_every_hostile_input_ends_in_0_1_or_2_without_traceback = _cases(QUICK_CASES)(
+    _hostile_input_ends_in_0_1_or_2_without_traceback
+)
+test_fuzz_every_hostile_input_ends_in_0_1_or_2_without_traceback_wide = pytest.mark.slow(
+    _cases(max(len(KINDS), TOTAL // 20))(_hostile_input_ends_in_0_1_or_2_without_traceback)
+)
 
 
 @pytest.mark.skipif(not limits_supported(), reason="RLIMIT_AS (an address-space limit) exists only on POSIX systems")

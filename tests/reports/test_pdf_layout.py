@@ -8,16 +8,17 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from functools import cache, cached_property
 from pathlib import Path
 
 import pdfplumber
 import pypdf
 import pytest
-from pacomply.checker.review import Review, review_filing
+from pacomply.checker.review import Review
 from pacomply.reports import wording
 from pacomply.reports.content import TABLE_FIELDS, checklist_rows, table_display
-from pacomply.reports.pdf import RENDERER
-from pacomply.submissions import read_filing
+
+from tests.reports.renderings import example_pdf, example_review
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FOOTER_BAND = 0.7 * 72  # the footer is drawn below this height (points from the bottom)
@@ -36,18 +37,31 @@ class Rendered:
     def reader(self) -> pypdf.PdfReader:
         return pypdf.PdfReader(io.BytesIO(self.data))
 
-    def page_texts(self) -> list[str]:
+    def page_texts(self, pages: int | None = None) -> list[str]:
+        """The text of every page, or of the first ``pages`` (reading a page's text is the slow part of a test)."""
+        if pages is not None and "_texts" not in self.__dict__:
+            with pdfplumber.open(io.BytesIO(self.data)) as document:
+                return [_squash(page.extract_text() or "") for page in document.pages[:pages]]
+        return self._texts[:pages]
+
+    @cached_property
+    def _texts(self) -> list[str]:
         with pdfplumber.open(io.BytesIO(self.data)) as document:
             return [_squash(page.extract_text() or "") for page in document.pages]
 
     def page_words(self) -> list[list[str]]:
+        return [list(words) for words in self._words]
+
+    @cached_property
+    def _words(self) -> list[list[str]]:
         with pdfplumber.open(io.BytesIO(self.data)) as document:
             return [[word["text"] for word in page.extract_words()] for page in document.pages]
 
 
+@cache
 def _render(example: str) -> Rendered:
-    review = review_filing(read_filing(EXAMPLES / example))
-    return Rendered(review, RENDERER.render(review))
+    """One example's review and PDF, made once per test process (tests/reports/renderings.py)."""
+    return Rendered(example_review(example), example_pdf(example))
 
 
 @pytest.fixture(scope="module")
@@ -155,7 +169,7 @@ _COVER_EXAMPLES = [
 def test_every_examples_cover_is_one_page(example: str) -> None:
     """Page 1 holds the whole cover, through its last wager at a glance; page 2 opens the contents."""
     rendered = _render(example)
-    texts = rendered.page_texts()
+    texts = rendered.page_texts(pages=2)
     review = rendered.review
     cover, second = texts[0], texts[1]
     assert f"Verdict: {review.verdict}" in cover and "At a glance" in cover

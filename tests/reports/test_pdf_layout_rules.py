@@ -20,15 +20,14 @@ from pathlib import Path
 import pikepdf
 import pytest
 from pacomply.checker.parsheet import ParSheet
-from pacomply.checker.review import Review, review_filing, tool_version
+from pacomply.checker.review import Review, tool_version
 from pacomply.regulations import rulebook
 from pacomply.regulations.chapters import chapter_ids
 from pacomply.reports.parsheet_pdf import render_par_sheet_pdf
 from pacomply.reports.parsheet_text import summary_rows
-from pacomply.reports.pdf import render_pdf
-from pacomply.submissions import read_filing
 
 from tests.reports.pdf_geometry import Layout, layout_violations
+from tests.reports.renderings import example_pdf, example_review
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ALL_EXAMPLES = sorted(path.name for path in EXAMPLES.iterdir() if path.suffix in {".xlsx", ".json"})
@@ -46,13 +45,12 @@ def _sampled(names: list[str], sample: frozenset[str]) -> list[object]:
 class Renderings:
     """Reviews and PDFs made once per session, on first use."""
 
-    @cache  # noqa: B019 - one instance per session; the cache is the point
     def review(self, example: str) -> Review:
-        return review_filing(read_filing(EXAMPLES / example))
+        return example_review(example)
 
-    @cache  # noqa: B019
+    @cache  # noqa: B019 - one instance per session; the cache is the point
     def review_pdf(self, example: str) -> Layout:
-        return Layout(render_pdf(self.review(example)))
+        return Layout(example_pdf(example))
 
     @cache  # noqa: B019
     def par_sheets(self, chapter: str) -> tuple[tuple[ParSheet, Layout], ...]:

@@ -418,12 +418,9 @@ def test_every_link_annotation_is_a_link_element_and_says_where_it_goes(
 def test_structure_holds_for_a_shrunk_cover() -> None:
     """633a-compliant: fifteen wagers shrink the cover to fit (its content is drawn scaled). The same invariants hold:
     never nested, every MCID in one element, reading order; the cover's three headings are tagged on page 1."""
-    from pacomply.checker.review import review_filing
-    from pacomply.submissions import read_filing
+    from tests.reports.renderings import example_pdf
 
-    examples = Path(__file__).resolve().parents[2] / "examples"
-    review = review_filing(read_filing(examples / "633a-compliant.json"))
-    tagged = _tagged(render_pdf(review))
+    tagged = _tagged(example_pdf("633a-compliant.json"))
     in_streams: set[tuple[int, int]] = set()
     for number, page in enumerate(tagged.pdf.pages):
         mcids, _opened, drawn = _marked_content(page)

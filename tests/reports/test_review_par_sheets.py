@@ -244,10 +244,12 @@ def test_money_answers_of_the_checklist_print_as_money() -> None:
     PDF prints them as amounts, and the JSON keeps them as filed."""
     from pacomply.reports.content import checklist_rows
 
-    review = review_filing(read_filing(EXAMPLES / "633a-compliant.xlsx"))
+    from tests.reports.renderings import example_pdf, example_review
+
+    review = example_review("633a-compliant.xlsx")
     money = {row.key: row.answer for row in checklist_rows(review) if row.kind == "money"}
     assert money["maximum_payout_amount"] == "50000"
-    reader = pypdf.PdfReader(io.BytesIO(PDF.render(review)))
+    reader = pypdf.PdfReader(io.BytesIO(example_pdf("633a-compliant.xlsx")))
     text = " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
     checklist = text[text.rindex("Checklist as filed") : text.rindex("Tables and their configuration")]
     for answer in money.values():

@@ -26,7 +26,7 @@ def _simulate(shuffler: Shuffler, seed: int, seats: int = 1) -> SimulationRun:
     spec = ShoeSpec(decks=6, shuffler=shuffler, batches=2 if shuffler == Shuffler.AUTOMATED else 1)
     setup = TableSetup("686a", (), None, spec, seats)
     plan = SimulationPlan("pacomply.engine.simulation.over_under", setup, ROUNDS // seats, seed, chunk_rounds=10_000)
-    return run(plan, workers=2)
+    return run(plan)  # in this process: the figures do not depend on the workers (tests/simulation/test_runner.py)
 
 
 def _within(interval: tuple[float, float], value: float) -> bool:

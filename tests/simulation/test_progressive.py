@@ -25,7 +25,7 @@ def _run(rate: Fraction, rounds: int = 60_000, seed: int = 17) -> tuple[tuple[fl
     shoe = ShoeSpec(decks=1, shuffler=Shuffler.CONTINUOUS)
     setup = TableSetup("reference", (), None, shoe, meters=(reference.meter(SEED_AMOUNT, rate),))
     plan = SimulationPlan("pacomply.engine.simulation.reference_progressive", setup, rounds, seed, 20_000)
-    outcome = run(plan, workers=2)
+    outcome = run(plan)  # in this process: the figures do not depend on the workers (tests/simulation/test_runner.py)
     estimate = outcome.estimate(reference.WAGER)
     assert estimate.meter is not None
     # The interval of the mean net (the house edge's interval, negated).

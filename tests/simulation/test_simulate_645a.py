@@ -188,12 +188,17 @@ def test_645a_13_simulated_records_show_what_edge_shows(wager: str, paytable: st
 # --- agreement with the exact figures ---------------------------------------------------------------------------
 
 
+# The agreement tests run in this process (--workers 1; simulate's default is a pool of one process per core): the
+# figures are the same for any number of workers (the byte-identical test below), and each of a pool's processes
+# would pay the imports again.
 def _agree(records: Mapping[str, Mapping[str, object]], exact: Mapping[str, float]) -> list[str]:
     return disagreements({wager: from_json_record(record) for wager, record in records.items()}, exact)
 
 
 def test_645a_13_b_c_d_optional_wagers_on_paytable_a_hold_the_exact_figures() -> None:
-    records = _records(["--paytable", "A", "--seats", "6", "--rounds", "4000", "--chunk-rounds", "2000"])
+    records = _records(
+        ["--paytable", "A", "--seats", "6", "--rounds", "4000", "--chunk-rounds", "2000", "--workers", "1"]
+    )
     records.pop("base")
     assert sorted(records) == ["emperors_treasure", "fortune", "insurance"]
     exact = {wager: float(_edge(wager, "A")["house_edge"]) for wager in records}  # type: ignore[arg-type]
@@ -202,7 +207,7 @@ def test_645a_13_b_c_d_optional_wagers_on_paytable_a_hold_the_exact_figures() ->
 
 
 def _base_against_numba(rounds: int, numba_rounds: int, seed: int) -> list[str]:
-    record = _records(["--wager", "base", "--rounds", str(rounds), "--seed", str(seed)])["base"]
+    record = _records(["--wager", "base", "--rounds", str(rounds), "--seed", str(seed), "--workers", "1"])["base"]
     simulated = from_json_record(record)
     cross_check, _ = simulate_base("645a", numba_rounds, seed)
     combined = math.hypot(simulated.standard_error, cross_check.standard_error)
@@ -218,7 +223,9 @@ def test_645a_13_a_base_game_agrees_with_the_independent_numba_cross_check() -> 
 
 
 def test_645a_13_e_progressive_frozen_at_the_reset_holds_the_exact_figure() -> None:
-    records = _records(["--wager", "progressive", "--seats", "6", "--rounds", "3000", "--chunk-rounds", "1500"])
+    records = _records(
+        ["--wager", "progressive", "--seats", "6", "--rounds", "3000", "--chunk-rounds", "1500", "--workers", "1"]
+    )
     record = records["progressive"]
     meter = record["simulation"]["meter"]  # type: ignore[index]
     exact = float(_edge("progressive")["house_edge"])  # type: ignore[arg-type]
