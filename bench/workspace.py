@@ -461,14 +461,19 @@ def _concurrent(arguments: argparse.Namespace, base: str, accounts: list[str], d
           f"{review_cpu:.1f} s; load average {os.getloadavg()[0]:.1f}")
 
 
-def _upload_waiting_out_the_quota(client: Client, name: str, data: bytes, deadline: float) -> int:
-    """Upload, and while the account's waiting reviews are used up (429), wait its Retry-After and try again."""
+def _upload_waiting_out_the_quota(
+    client: Client, name: str, data: bytes, deadline: float, refusals: Counter[int] | None = None
+) -> int:
+    """Upload, and while the account's waiting reviews are used up (429), wait its Retry-After and try again
+    (``refusals`` counts the refused attempts by status)."""
     while True:
         try:
             return int(client.upload(name, data)["id"])  # type: ignore[arg-type]
         except urllib.error.HTTPError as error:
             if error.code not in (429, 503) or time.perf_counter() > deadline:
                 raise
+            if refusals is not None:
+                refusals[error.code] += 1
             time.sleep(min(float(error.headers.get("Retry-After") or 1), 1.0))
 
 
@@ -526,12 +531,15 @@ def _upload_client(
     deadline = time.perf_counter() + 600
 
     def account_uploads(index: int) -> list[int]:
-        return [_upload_waiting_out_the_quota(clients[index], f"load-{item}.xlsx", bodies[item], deadline)
-                for item in shares[index]]
+        return [
+            _upload_waiting_out_the_quota(clients[index], f"load-{item}.xlsx", bodies[item], deadline, refusals)
+            for item in shares[index]
+        ]
 
+    refusals: Counter[int] = Counter()
     with ThreadPoolExecutor(len(accounts)) as pool:
         ids = [item for batch in pool.map(account_uploads, range(len(accounts))) for item in batch]
-    results.put((ids, time.time() - began))  # type: ignore[attr-defined]
+    results.put((ids, time.time() - began, refusals))  # type: ignore[attr-defined]
 
 
 def _process_tree_cpu(root: int) -> dict[str, float]:
@@ -671,9 +679,11 @@ def _load_run(
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     ids: list[int] = []
+    refusals: Counter[int] = Counter()
     uploaded = 0.0
     for _ in uploaders:
-        batch, seconds = gathered(arguments.timeout)
+        batch, seconds, refused = gathered(arguments.timeout)
+        refusals.update(refused)
         ids.extend(batch)
         uploaded = max(uploaded, seconds)
     while pending() and time.perf_counter() - began < arguments.timeout:
@@ -689,7 +699,8 @@ def _load_run(
     if left:
         raise TimeoutError(f"{left} reviews not recorded within {arguments.timeout} s")
     during = statistics.median(loaded) if loaded else float("nan")
-    print(f"   all {len(ids)} uploaded after {uploaded:.1f} s, all reviewed after {finished:.1f} s")
+    print(f"   all {len(ids)} uploaded after {uploaded:.1f} s, all reviewed after {finished:.1f} s; uploads refused "
+          f"and tried again: {dict(sorted(refusals.items())) or 'none'}")
     print(f"   the queue page meanwhile {_milliseconds(loaded)}")
     print(f"   ratio of medians {during / anchor:.2f}; load average {os.getloadavg()[0]:.1f}")
     spent = {role: cpu_after.get(role, 0.0) - cpu_before.get(role, 0.0) for role in cpu_after}
