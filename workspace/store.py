@@ -705,6 +705,8 @@ class Store:
                 verdict=record.summary,
                 pacomply=record.tool_version,
                 rulebooks=[f"{book['chapter']} {book['version']}" for book in stored.rulebooks],
+                # The document reused from an earlier review of the same bytes, name, date and configuration.
+                **({"reused": True} if getattr(stored, "reused", False) else {}),
             )
         return record
 
