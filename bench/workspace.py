@@ -209,6 +209,11 @@ def main() -> None:
         help="part 5 uploads distinct bytes (the example with a zip comment each), so no review is reused",
     )
     parser.add_argument(
+        "--load-same-name", action="store_true",
+        help="part 5 uploads every filing under the example's own name (with identical bytes, the review processes "
+        "then reuse one review; by default each upload has a name of its own, which the review document names)",
+    )
+    parser.add_argument(
         "--client-nice", type=int, default=19,
         help="scheduling niceness of the part 5 clients (19: they take only CPU the server leaves, as clients on "
         "other machines would; 0: they compete with the server for this machine's cores)",
@@ -514,8 +519,8 @@ def _serve_for_load(database: str, workers: int, accounts: list[str], ready: obj
 
 
 def _upload_client(
-    base: str, accounts: list[str], shares: list[list[int]], distinct: bool, nice: int, start: object,
-    results: object,
+    base: str, accounts: list[str], shares: list[list[int]], distinct: bool, same_name: bool, nice: int,
+    start: object, results: object,
 ) -> None:
     """Uploading clients (a process of its own, one thread per account): each account uploads its share one after
     another, waiting out the quota; reports (ids, seconds until its last upload was answered)."""
@@ -532,7 +537,9 @@ def _upload_client(
 
     def account_uploads(index: int) -> list[int]:
         return [
-            _upload_waiting_out_the_quota(clients[index], f"load-{item}.xlsx", bodies[item], deadline, refusals)
+            _upload_waiting_out_the_quota(
+                clients[index], EXAMPLE.name if same_name else f"load-{item}.xlsx", bodies[item], deadline, refusals
+            )
             for item in shares[index]
         ]
 
@@ -633,6 +640,7 @@ def _load_run(
         time.sleep(0.05)
     anchor = statistics.median(anchor_samples)
     distinct = "distinct bytes (a zip comment each)" if arguments.load_distinct else "identical bytes"
+    distinct += ", one name" if arguments.load_same_name else ", a name each"
     print(f"\n5. load: {arguments.load_uploads} uploads ({distinct}) from {len(accounts)} accounts; server in its own "
           f"process, clients in {arguments.load_client_processes} processes at niceness {arguments.client_nice}")
     print(f"   anchor: the queue page with nothing else running {anchor * 1000:.1f} ms (median of 40)")
@@ -644,7 +652,7 @@ def _load_run(
         context.Process(  # type: ignore[attr-defined]
             target=_upload_client,
             args=(base, [accounts[index] for index in group], [shares[index] for index in group],
-                  arguments.load_distinct, arguments.client_nice, start, results),
+                  arguments.load_distinct, arguments.load_same_name, arguments.client_nice, start, results),
             daemon=True,
         )
         for group in groups if group
