@@ -16,14 +16,19 @@ started in this process on a free 127.0.0.1 port, driven with urllib, and stoppe
    password), with the sign-in throttle as served and, as the anchor in the same run, with a server whose
    throttle never refuses (every guess costs an argon2 hash, as before the throttle). Real argon2 parameters.
 
-5. Load (``--sections load``): --load-uploads filings (1,000) from --load-accounts accounts (50), each account's
-   client uploading its share one after another and waiting out ``Retry-After`` when the account's 10 waiting
-   reviews are used up: the time until every review is recorded, and the median latency of a signed-in page (the
-   queue) meanwhile, against the same page with nothing else running, measured first in the same run (the anchor).
+5. Load (``--sections load``): the server in a process of its own, as ``pacomply serve`` runs it (16 threads), and
+   --load-uploads filings (1,000) from --load-accounts accounts (50) uploaded from --load-client-processes other
+   processes (5) at --client-nice (19: clients on other machines take none of the server's CPU), each account
+   uploading its share one after another and trying again a second after a refusal at its 10 waiting reviews:
+   the time until every review is recorded (the pending count read from the database), the latency of a signed-in
+   page (the queue) meanwhile against the same page with nothing else running, measured first in the same run (the
+   anchor), and the CPU of the server and its review processes. Identical bytes under a name each by default;
+   --load-distinct makes each upload's bytes differ (a zip comment), --load-same-name gives all one name (so
+   identical bytes reuse one review).
 
     python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 100] [--database URL]
                               [--sections upload,queue,concurrent,sign-in,load]
-                              [--load-uploads 1000] [--load-accounts 50]
+                              [--load-uploads 1000] [--load-accounts 50] [--load-distinct] [--load-same-name]
 """
 
 from __future__ import annotations
