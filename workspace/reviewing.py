@@ -149,7 +149,7 @@ def _review_configured(
 
     if Path(safe_name(name)).suffix.lower() not in SUFFIXES:
         raise UploadRefused([f"{safe_name(name)}: not a filing format; expected .xlsx, .json or .pdf"])
-    return _with_file(name, data, review)  # type: ignore[no-any-return]
+    return _with_file(name, data, review)
 
 
 REUSABLE_REVIEWS = 128

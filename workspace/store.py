@@ -666,6 +666,8 @@ class Store:
     def record_review(self, submission_id: int, stored: StoredReview, actor: str) -> ReviewRecord:
         """Keep a review run (a re-run adds a row; earlier ones stay)."""
         verdict = stored.document["verdict"]
+        # A document reused from an earlier review of the same bytes, name, date and configuration says so.
+        reused: dict[str, Any] = {"reused": True} if stored.reused else {}
         with self.session() as session:
             # The first review moves no version: nobody could act on the filing before it (every action needs a
             # finished review), so a first upload stays "version 1". A later review moves it, so an action sent
@@ -705,8 +707,7 @@ class Store:
                 verdict=record.summary,
                 pacomply=record.tool_version,
                 rulebooks=[f"{book['chapter']} {book['version']}" for book in stored.rulebooks],
-                # The document reused from an earlier review of the same bytes, name, date and configuration.
-                **({"reused": True} if getattr(stored, "reused", False) else {}),
+                **reused,
             )
         return record
 
