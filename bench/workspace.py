@@ -16,21 +16,28 @@ started in this process on a free 127.0.0.1 port, driven with urllib, and stoppe
    password), with the sign-in throttle as served and, as the anchor in the same run, with a server whose
    throttle never refuses (every guess costs an argon2 hash, as before the throttle). Real argon2 parameters.
 
-5. Load (``--sections load``): --load-uploads filings (1,000) from --load-accounts accounts (50), each account's
-   client uploading its share one after another and waiting out ``Retry-After`` when the account's 10 waiting
-   reviews are used up: the time until every review is recorded, and the median latency of a signed-in page (the
-   queue) meanwhile, against the same page with nothing else running, measured first in the same run (the anchor).
+5. Load (``--sections load``): the server in a process of its own, as ``pacomply serve`` runs it (16 threads), and
+   --load-uploads filings (1,000) from --load-accounts accounts (50) uploaded from --load-client-processes other
+   processes (5) at --client-nice (19: clients on other machines take none of the server's CPU), each account
+   uploading its share one after another and trying again a second after a refusal at its 10 waiting reviews:
+   the time until every review is recorded (the pending count read from the database), the latency of a signed-in
+   page (the queue) meanwhile against the same page with nothing else running, measured first in the same run (the
+   anchor), and the CPU of the server and its review processes. Identical bytes under a name each by default;
+   --load-distinct makes each upload's bytes differ (a zip comment), --load-same-name gives all one name (so
+   identical bytes reuse one review).
 
     python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 100] [--database URL]
                               [--sections upload,queue,concurrent,sign-in,load]
-                              [--load-uploads 1000] [--load-accounts 50]
+                              [--load-uploads 1000] [--load-accounts 50] [--load-distinct] [--load-same-name]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.cookiejar
 import json
+import queue
 import re
 import statistics
 import sys
@@ -45,6 +52,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
@@ -63,10 +71,17 @@ class Client:
     def __init__(self, base: str, username: str) -> None:
         self.base = base
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-        page = self.opener.open(f"{base}/login").read().decode()
-        token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
-        form = urllib.parse.urlencode({"username": username, "password": PASSWORD, "csrf_token": token}).encode()
-        self.opener.open(f"{base}/login", data=form).read()
+        for attempt in range(20):  # sign-ins hashed at once are bounded; one refused as busy (429) tries again
+            page = self.opener.open(f"{base}/login").read().decode()
+            token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+            form = urllib.parse.urlencode({"username": username, "password": PASSWORD, "csrf_token": token}).encode()
+            try:
+                self.opener.open(f"{base}/login", data=form).read()
+                break
+            except urllib.error.HTTPError as error:
+                if error.code != 429 or attempt == 19:
+                    raise
+                time.sleep(0.5)
         self.token = json.loads(self.opener.open(f"{base}/api/whoami").read())["csrf_token"]
 
 
@@ -193,6 +208,21 @@ def main() -> None:
     )
     parser.add_argument("--load-uploads", type=int, default=1000, help="filings uploaded in part 5")
     parser.add_argument("--load-accounts", type=int, default=50, help="accounts uploading them in part 5")
+    parser.add_argument("--load-client-processes", type=int, default=5, help="processes the part 5 clients run in")
+    parser.add_argument(
+        "--load-distinct", action="store_true",
+        help="part 5 uploads distinct bytes (the example with a zip comment each), so no review is reused",
+    )
+    parser.add_argument(
+        "--load-same-name", action="store_true",
+        help="part 5 uploads every filing under the example's own name (with identical bytes, the review processes "
+        "then reuse one review; by default each upload has a name of its own, which the review document names)",
+    )
+    parser.add_argument(
+        "--client-nice", type=int, default=19,
+        help="scheduling niceness of the part 5 clients (19: they take only CPU the server leaves, as clients on "
+        "other machines would; 0: they compete with the server for this machine's cores)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="review processes")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds allowed for the concurrent reviews")
     parser.add_argument("--database", help="a SQLAlchemy URL (an empty database); a temporary SQLite file if omitted")
@@ -204,8 +234,10 @@ def main() -> None:
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
     sections = set(arguments.sections.split(","))
-    if sections & {"upload", "queue", "concurrent", "load"}:
+    if sections & {"upload", "queue", "concurrent"}:
         _reviews(arguments, sections)
+    if "load" in sections:
+        _load(arguments)
     if "sign-in" in sections:
         from pacomply.workspace.throttle import ThrottleLimits
 
@@ -293,7 +325,7 @@ def _reviews(arguments: argparse.Namespace, sections: set[str]) -> None:
     with tempfile.TemporaryDirectory(prefix="pacomply-bench-") as folder:
         database = arguments.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         app, worker = build(database, workers=arguments.workers)
-        accounts = [f"bench{index}" for index in range(max(1, -(-arguments.concurrent // 10), arguments.load_accounts))]
+        accounts = [f"bench{index}" for index in range(max(1, -(-arguments.concurrent // 10)))]
         for name in ["bench", *accounts]:
             worker.store.add_user(name, PASSWORD, "reviewer")
         server = create_server(app, host="127.0.0.1", port=0, threads=8)
@@ -312,8 +344,6 @@ def _reviews(arguments: argparse.Namespace, sections: set[str]) -> None:
                 _queue(arguments, worker, client)
             if "concurrent" in sections:
                 _concurrent(arguments, base, accounts, data, worker)
-            if "load" in sections:
-                _load(arguments, base, accounts[: arguments.load_accounts], data)
         finally:
             server.close()
             worker.shutdown()
@@ -441,21 +471,166 @@ def _concurrent(arguments: argparse.Namespace, base: str, accounts: list[str], d
           f"{review_cpu:.1f} s; load average {os.getloadavg()[0]:.1f}")
 
 
-def _upload_waiting_out_the_quota(client: Client, name: str, data: bytes, deadline: float) -> int:
-    """Upload, and while the account's waiting reviews are used up (429), wait its Retry-After and try again."""
+def _upload_waiting_out_the_quota(
+    client: Client, name: str, data: bytes, deadline: float, refusals: Counter[int] | None = None
+) -> int:
+    """Upload, and while the account's waiting reviews are used up (429), wait its Retry-After and try again
+    (``refusals`` counts the refused attempts by status)."""
     while True:
         try:
             return int(client.upload(name, data)["id"])  # type: ignore[arg-type]
         except urllib.error.HTTPError as error:
             if error.code not in (429, 503) or time.perf_counter() > deadline:
                 raise
+            if refusals is not None:
+                refusals[error.code] += 1
             time.sleep(min(float(error.headers.get("Retry-After") or 1), 1.0))
 
 
-def _load(arguments: argparse.Namespace, base: str, accounts: list[str], data: bytes) -> None:
+def _distinct(data: bytes, index: int) -> bytes:
+    """The example workbook with a zip comment naming ``index``: other bytes (another SHA-256), the same filing."""
+    import io
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(data)) as source:
+        entries = [(item, source.read(item.filename)) for item in source.infolist()]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for item, content in entries:
+            target.writestr(item, content)
+        target.comment = f"load upload {index}".encode()
+    return out.getvalue()
+
+
+def _serve_for_load(database: str, workers: int, accounts: list[str], ready: object, stop: object) -> None:
+    """The server of part 5 in a process of its own, as ``pacomply serve`` runs it (waitress, 16 threads): its
+    clients are other processes, as they would be other machines, and share none of its interpreter lock."""
+    import logging
+
+    from pacomply.workspace.serve import build
+    from waitress import create_server
+
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    app, worker = build(database, workers=workers)
+    for name in ["bench", *accounts]:
+        worker.store.add_user(name, PASSWORD, "reviewer")
+    server = create_server(app, host="127.0.0.1", port=0, threads=16)
+    threading.Thread(target=server.run, daemon=True).start()
+    ready.put(server.effective_port)  # type: ignore[attr-defined]
+    stop.wait()  # type: ignore[attr-defined]
+    server.close()
+    worker.shutdown(wait=False)
+    worker.store.engine.dispose()
+
+
+def _upload_client(
+    base: str, accounts: list[str], shares: list[list[int]], distinct: bool, same_name: bool, nice: int,
+    start: object, results: object,
+) -> None:
+    """Uploading clients (a process of its own, one thread per account): each account uploads its share one after
+    another, waiting out the quota; reports (ids, seconds until its last upload was answered)."""
     import os
 
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
+    data = EXAMPLE.read_bytes()
+    clients = [Client(base, name) for name in accounts]
+    bodies = {item: _distinct(data, item) if distinct else data for share in shares for item in share}
+    results.put("ready")  # type: ignore[attr-defined]
+    began = start.get()  # type: ignore[attr-defined]
+    deadline = time.perf_counter() + 600
+
+    def account_uploads(index: int) -> list[int]:
+        return [
+            _upload_waiting_out_the_quota(
+                clients[index], EXAMPLE.name if same_name else f"load-{item}.xlsx", bodies[item], deadline, refusals
+            )
+            for item in shares[index]
+        ]
+
+    refusals: Counter[int] = Counter()
+    with ThreadPoolExecutor(len(accounts)) as pool:
+        ids = [item for batch in pool.map(account_uploads, range(len(accounts))) for item in batch]
+    results.put((ids, time.time() - began, refusals))  # type: ignore[attr-defined]
+
+
+def _process_tree_cpu(root: int) -> dict[str, float]:
+    """CPU seconds of a process and of each of its descendants, by role (Linux /proc; empty elsewhere)."""
+    import os
+
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    tree, frontier = [root], [root]
+    while frontier:
+        frontier = [pid for pid, parent in parents.items() if parent in frontier]
+        tree.extend(frontier)
+    cpu: dict[str, float] = {}
+    for pid in tree:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        role = "server" if pid == root else f"child at niceness {int(fields[16])}"
+        cpu[role] = cpu.get(role, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return cpu
+
+
+def _load(arguments: argparse.Namespace) -> None:
+    """Part 5: the server in one process, the uploading clients in others (at --client-nice), the page timed here."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    accounts = [f"bench{index}" for index in range(arguments.load_accounts)]
+    with tempfile.TemporaryDirectory(prefix="pacomply-bench-") as folder:
+        database = arguments.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        ready, stop = context.Queue(), context.Event()
+        server = context.Process(
+            target=_serve_for_load, args=(database, arguments.workers, accounts, ready, stop)
+        )  # not a daemon: it starts review processes of its own
+        server.start()
+        try:
+            port = None
+            while port is None and server.is_alive():
+                with contextlib.suppress(queue.Empty):
+                    port = ready.get(timeout=1)
+            if port is None:
+                raise RuntimeError("the server process ended before it served")
+            base = f"http://127.0.0.1:{port}"
+            _load_run(arguments, base, accounts, database, server.pid, context)  # type: ignore[arg-type]
+        finally:
+            stop.set()
+            server.join(30)
+            if server.is_alive():
+                server.kill()
+
+
+def _load_run(
+    arguments: argparse.Namespace, base: str, accounts: list[str], database: str, server_pid: int, context: object
+) -> None:
+    import os
+
+    from pacomply.workspace.models import Submission
+    from sqlalchemy import create_engine, func, select
+
+    engine = create_engine(database)
+
+    def pending() -> int:
+        with engine.connect() as connection:
+            return int(connection.scalar(
+                select(func.count()).select_from(Submission).where(Submission.review_state == "pending")
+            ) or 0)
+
     watcher = Client(base, "bench")
+    data = EXAMPLE.read_bytes()
+    warm = watcher.upload(EXAMPLE.name, data)  # the review processes have started and reviewed once
+    watcher.wait_reviewed(int(warm["id"]), arguments.timeout)  # type: ignore[arg-type]
+    while pending():
+        time.sleep(0.1)
+    time.sleep(2.0)  # the warm-up's downloads made at the lowest priority
     for _ in range(3):
         watcher.get("/")
 
@@ -464,18 +639,48 @@ def _load(arguments: argparse.Namespace, base: str, accounts: list[str], data: b
         watcher.get("/")
         return time.perf_counter() - started
 
-    anchor = statistics.median(page_latency() for _ in range(20))
-    print(f"\n5. load: {arguments.load_uploads} uploads from {len(accounts)} accounts")
-    print(f"   anchor: the queue page with nothing else running {anchor * 1000:.1f} ms (median of 20)")
-    clients = [Client(base, name) for name in accounts]
+    anchor_samples = []
+    for _ in range(40):
+        anchor_samples.append(page_latency())
+        time.sleep(0.05)
+    anchor = statistics.median(anchor_samples)
+    distinct = "distinct bytes (a zip comment each)" if arguments.load_distinct else "identical bytes"
+    distinct += ", one name" if arguments.load_same_name else ", a name each"
+    print(f"\n5. load: {arguments.load_uploads} uploads ({distinct}) from {len(accounts)} accounts; server in its own "
+          f"process, clients in {arguments.load_client_processes} processes at niceness {arguments.client_nice}")
+    print(f"   anchor: the queue page with nothing else running {anchor * 1000:.1f} ms (median of 40)")
     shares = [list(range(index, arguments.load_uploads, len(accounts))) for index in range(len(accounts))]
+    groups = [list(range(len(accounts)))[part::arguments.load_client_processes]
+              for part in range(arguments.load_client_processes)]
+    start, results = context.Queue(), context.Queue()  # type: ignore[attr-defined]
+    uploaders = [
+        context.Process(  # type: ignore[attr-defined]
+            target=_upload_client,
+            args=(base, [accounts[index] for index in group], [shares[index] for index in group],
+                  arguments.load_distinct, arguments.load_same_name, arguments.client_nice, start, results),
+            daemon=True,
+        )
+        for group in groups if group
+    ]
+    for process in uploaders:
+        process.start()
+
+    def gathered(timeout: float) -> Any:
+        ends = time.perf_counter() + timeout
+        while time.perf_counter() < ends:
+            with contextlib.suppress(queue.Empty):
+                return results.get(timeout=1)  # type: ignore[attr-defined]
+            if any(process.exitcode not in (None, 0) for process in uploaders):
+                raise RuntimeError("an uploading client failed (its traceback is above)")
+        raise TimeoutError(f"the uploading clients did not answer within {timeout} s")
+
+    for _ in uploaders:
+        gathered(300)  # signed in, bodies made
+    cpu_before = _process_tree_cpu(server_pid)
+    began_wall = time.time()
     began = time.perf_counter()
-    deadline = began + arguments.timeout
-
-    def account_uploads(index: int) -> list[int]:
-        return [_upload_waiting_out_the_quota(clients[index], f"load-{item}.xlsx", data, deadline)
-                for item in shares[index]]
-
+    for _ in uploaders:
+        start.put(began_wall)
     loaded: list[float] = []
     stop = threading.Event()
 
@@ -486,23 +691,33 @@ def _load(arguments: argparse.Namespace, base: str, accounts: list[str], data: b
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
-    with ThreadPoolExecutor(len(accounts)) as pool:
-        ids = [item for batch in pool.map(account_uploads, range(len(accounts))) for item in batch]
-    uploaded = time.perf_counter() - began
-    remaining = set(ids)
-    while remaining and time.perf_counter() < deadline:
-        states = _states(watcher)
-        remaining = {item for item in remaining if states.get(item, "pending") == "pending"}
-        time.sleep(0.2)
+    ids: list[int] = []
+    refusals: Counter[int] = Counter()
+    uploaded = 0.0
+    for _ in uploaders:
+        batch, seconds, refused = gathered(arguments.timeout)
+        refusals.update(refused)
+        ids.extend(batch)
+        uploaded = max(uploaded, seconds)
+    while pending() and time.perf_counter() - began < arguments.timeout:
+        time.sleep(0.05)
     finished = time.perf_counter() - began
     stop.set()
     sampler.join()
-    if remaining:
-        raise TimeoutError(f"{len(remaining)} reviews not recorded within {arguments.timeout} s")
+    cpu_after = _process_tree_cpu(server_pid)
+    left = pending()
+    for process in uploaders:
+        process.join(30)
+    engine.dispose()
+    if left:
+        raise TimeoutError(f"{left} reviews not recorded within {arguments.timeout} s")
     during = statistics.median(loaded) if loaded else float("nan")
-    print(f"   all {len(ids)} uploaded after {uploaded:.1f} s, all reviewed after {finished:.1f} s")
-    print(f"   the queue page meanwhile {during * 1000:.1f} ms (median of {len(loaded)}), "
-          f"{during / anchor:.2f} times the anchor; load average {os.getloadavg()[0]:.1f}")
+    print(f"   all {len(ids)} uploaded after {uploaded:.1f} s, all reviewed after {finished:.1f} s; uploads refused "
+          f"and tried again: {dict(sorted(refusals.items())) or 'none'}")
+    print(f"   the queue page meanwhile {_milliseconds(loaded)}")
+    print(f"   ratio of medians {during / anchor:.2f}; load average {os.getloadavg()[0]:.1f}")
+    spent = {role: cpu_after.get(role, 0.0) - cpu_before.get(role, 0.0) for role in cpu_after}
+    print("   CPU meanwhile: " + ", ".join(f"{role} {seconds:.1f} s" for role, seconds in sorted(spent.items())))
 
 
 if __name__ == "__main__":

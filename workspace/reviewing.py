@@ -11,6 +11,8 @@ import hashlib
 import json
 import re
 import tempfile
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -55,6 +57,9 @@ class StoredReview:
     document: dict[str, Any]
     pdf: bytes
     xlsx: bytes
+    reused: bool = False
+    """Whether the document was not made again but reused from an earlier review in this process of the same bytes
+    under the same name, on the same review date, with the same configuration (:func:`review_upload`)."""
 
     @property
     def tool_version(self) -> str:
@@ -124,23 +129,102 @@ def licensee_configuration(folder: Path | None, licensee: str) -> tuple[Config, 
 def _review(name: str, data: bytes, review_date: date | None = None, configurations: Path | None = None) -> Review:
     """The review of an upload through the review service, as ``validate`` makes it: with the licensee's
     configuration and waivers where ``configurations`` holds them (:func:`licensee_configuration`)."""
+    return _review_configured(name, data, review_date, configurations)[0]
 
-    def review(path: Path) -> Review:
+
+def _review_configured(
+    name: str, data: bytes, review_date: date | None, configurations: Path | None
+) -> tuple[Review, str | None]:
+    """:func:`_review`, with the :func:`configuration_digest` of the files the review read: taken before they are
+    read and again after the review, None unless both agree (a file changed meanwhile, or could not be read)."""
+
+    def review(path: Path) -> tuple[Review, str | None]:
         filing = _read(path)
+        before = configuration_digest(configurations, filing.metadata.licensee)
         config, waivers = licensee_configuration(configurations, filing.metadata.licensee)
         chosen = configured_settings(config, review_date=review_date)
-        return review_under_policy(filing, ReviewPolicy(chosen, config, waivers))
+        made = review_under_policy(filing, ReviewPolicy(chosen, config, waivers))
+        after = configuration_digest(configurations, filing.metadata.licensee)
+        return made, before if before == after else None
 
     if Path(safe_name(name)).suffix.lower() not in SUFFIXES:
         raise UploadRefused([f"{safe_name(name)}: not a filing format; expected .xlsx, .json or .pdf"])
     return _with_file(name, data, review)
 
 
-def review_upload(name: str, data: bytes, configurations: Path | None = None) -> StoredReview:
+REUSABLE_REVIEWS = 128
+"""Review documents a review process keeps for reuse (the most recently made)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewKey:
+    """What a review document depends on besides the pacomply that makes it (one process runs one pacomply, with
+    its rulebooks and figures): the upload's bytes, its file name (the document names the file), and the review
+    date (which decides the rulebook versions and waivers in force)."""
+
+    sha256: str
+    name: str
+    review_date: date
+
+
+@dataclass(frozen=True, slots=True)
+class _Reusable:
+    licensee: str
+    configuration: str
+    """The SHA-256 of the licensee's configuration and waiver files as the review read them ('' without any)."""
+    document: str
+
+
+_reusable: OrderedDict[ReviewKey, _Reusable] = OrderedDict()
+_reusable_lock = threading.Lock()
+
+
+def configuration_digest(folder: Path | None, licensee: str) -> str | None:
+    """The SHA-256 of a licensee's configuration file and the waiver file it names, as
+    :func:`licensee_configuration` reads them ('' when there are none); None when either cannot be read."""
+    if folder is None:
+        return ""
+    path = folder / safe_name(licensee) / LICENSEE_CONFIGURATION
+    if not path.is_file():
+        return ""
+    try:
+        digest = hashlib.sha256(path.read_bytes())
+        config = load_config(path)
+        if config.waivers is not None:
+            digest.update(b"\0" + Path(config.waivers).read_bytes())
+    except (InputError, OSError):
+        return None
+    return digest.hexdigest()
+
+
+def review_upload(
+    name: str, data: bytes, configurations: Path | None = None, review_date: date | None = None
+) -> StoredReview:
     """Read and review an upload and render its JSON document (run in a worker process). The PDF and workbook are
-    not made here: :func:`render_downloads` derives them from the sealed review later."""
-    review = _review(name, data, configurations=configurations)
-    return StoredReview(document=json.loads(renderer(ReportFormat.JSON).render(review)), pdf=b"", xlsx=b"")
+    not made here: :func:`render_downloads` derives them from the sealed review later.
+
+    A review is deterministic for its input, date, configuration and pacomply, so the document of an upload this
+    process reviewed before (the same bytes under the same name, on the same review date, its licensee's
+    configuration and waiver files unchanged) is reused rather than made again; ``reused`` says so, and the store
+    records it with the review."""
+    from pacomply.checker.registry import board_today
+
+    key = ReviewKey(hashlib.sha256(data).hexdigest(), safe_name(name), review_date or board_today())
+    with _reusable_lock:
+        kept = _reusable.get(key)
+        if kept is not None:
+            _reusable.move_to_end(key)
+    if kept is not None and configuration_digest(configurations, kept.licensee) == kept.configuration:
+        return StoredReview(document=json.loads(kept.document), pdf=b"", xlsx=b"", reused=True)
+    review, configuration = _review_configured(name, data, key.review_date, configurations)
+    text = renderer(ReportFormat.JSON).render(review)
+    if configuration is not None:
+        with _reusable_lock:
+            _reusable[key] = _Reusable(review.filing.metadata.licensee, configuration, text)
+            _reusable.move_to_end(key)
+            while len(_reusable) > REUSABLE_REVIEWS:
+                _reusable.popitem(last=False)
+    return StoredReview(document=json.loads(text), pdf=b"", xlsx=b"")
 
 
 def review_upload_whole(name: str, data: bytes, configurations: Path | None = None) -> StoredReview:

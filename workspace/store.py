@@ -662,11 +662,7 @@ class Store:
                     )
                 )
                 if (waiting or 0) >= max_pending:
-                    raise QuotaExceeded(
-                        f"you have {waiting} filings waiting for their review; the workspace takes at most "
-                        f"{max_pending} from one account at a time. Upload this one when one of them is reviewed; "
-                        "nothing was stored"
-                    )
+                    raise self._over_quota(waiting or 0, max_pending)
             submission = Submission(
                 original_name=name,
                 sha256=digest,
@@ -690,6 +686,25 @@ class Store:
             session.flush()
             self._event(session, actor, "upload", submission.id, file=name, sha256=digest, size=len(data))
         return submission
+
+    @staticmethod
+    def _over_quota(waiting: int, max_pending: int) -> QuotaExceeded:
+        return QuotaExceeded(
+            f"you have {waiting} filings waiting for their review; the workspace takes at most {max_pending} from "
+            "one account at a time. Upload this one when one of them is reviewed; nothing was stored"
+        )
+
+    def check_quota(self, user: User, max_pending: int = MAX_PENDING_PER_ACCOUNT, **_other: int) -> None:
+        """Refuse an upload at once, before its bytes are read, when the account already has ``max_pending``
+        reviews waiting (a count without a lock: :meth:`add_submission` counts again under one and decides)."""
+        with self.session() as session:
+            waiting = session.scalar(
+                select(func.count()).select_from(Submission).where(
+                    Submission.uploaded_by_id == user.id, Submission.review_state == "pending"
+                )
+            ) or 0
+        if waiting >= max_pending:
+            raise self._over_quota(waiting, max_pending)
 
     def start_review_attempt(self, submission_id: int) -> int:
         """Count one more attempt at reviewing a submission (made when it is handed to a review process); the
@@ -715,6 +730,8 @@ class Store:
         server that claimed the review; :class:`ClaimLost`, with nothing written, when the review is no longer
         pending under its claim (another server took it over after the lease expired)."""
         verdict = stored.document["verdict"]
+        # A document reused from an earlier review of the same bytes, name, date and configuration says so.
+        reused: dict[str, Any] = {"reused": True} if stored.reused else {}
         with self.session() as session:
             self._release_review(session, submission_id, claimant)
             # The first review moves no version: nobody could act on the filing before it (every action needs a
@@ -757,6 +774,7 @@ class Store:
                 verdict=record.summary,
                 pacomply=record.tool_version,
                 rulebooks=[f"{book['chapter']} {book['version']}" for book in stored.rulebooks],
+                **reused,
             )
         return record
 

@@ -274,6 +274,8 @@ def requested_page() -> int:
 
 
 def receive_upload() -> int:
+    # An account at its quota is refused before its upload is parsed and read (a client retrying costs a count).
+    services().store.check_quota(current_user, **services().quotas)
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         raise WorkspaceError("choose a filing to upload (.xlsx, .json or .pdf)")

@@ -112,6 +112,8 @@ def lease_from_environment() -> timedelta:
     return timedelta(seconds=seconds)
 
 
+REVIEW_NICENESS = 10
+"""How much lower than the server's the review processes' scheduling priority is (where the platform has niceness)."""
 RESUME_DELAY = 2.0
 """Seconds between attempts to hand out the pending reviews again while the database does not answer."""
 
@@ -149,6 +151,11 @@ def warm_up() -> None:
     """Run in each review process as it starts, after :func:`watch_parent`: import the review engine and the
     renderers now, so the first review a process is given costs what every later one does."""
     watch_parent()
+    import os
+
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(REVIEW_NICENESS)  # below the server's request threads: pages first, reviews with the rest
     import pacomply.checker.review
     import pacomply.reports.json
     import pacomply.reports.pdf
