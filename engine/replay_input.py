@@ -6,7 +6,7 @@ The games' ``replay`` functions share these so that the same mistake reads the s
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from fractions import Fraction
 
 from pacomply.engine.cards import Card, CardParseError
@@ -34,6 +34,22 @@ def read_amount(raw: object, field: str, problems: list[str]) -> Fraction:
     if amount < 0:
         problems.append(f"{field}: {raw} is negative")
     return amount
+
+
+def read_wager_amounts(
+    raw: object, known: Collection[str], chapter: str, example: str, problems: list[str]
+) -> dict[str, Fraction]:
+    """A round's ``wagers`` object: each of the chapter's ``known`` wagers it names as a non-negative amount. A
+    problem when it is not an object (``example`` shows one) and for each wager the chapter does not have."""
+    wagers: dict[str, Fraction] = {}
+    if not isinstance(raw, dict):
+        problems.append(f"wagers: expected an object such as {example}")
+        return wagers
+    for name in sorted(set(raw) - set(known)):
+        problems.append(f"wagers.{name}: not a {chapter} wager ({', '.join(sorted(known))})")
+    for name in sorted(set(raw) & set(known)):
+        wagers[name] = read_amount(raw[name], f"wagers.{name}", problems)
+    return wagers
 
 
 def read_wager(wagers: Mapping[str, object], name: str, problems: list[str]) -> Fraction | None:

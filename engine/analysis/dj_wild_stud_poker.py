@@ -116,23 +116,39 @@ def _add(hand: np.ndarray, c1: np.ndarray, c2: np.ndarray, c3: np.ndarray, c4: n
 
 
 @njit(cache=True)
+def _subset_counts(binom: np.ndarray, deck: int) -> tuple:
+    """Empty counts of the 1-, 2-, 3- and 4-card subsets of the hands seen, indexed by their combinatorial rank
+    (what :func:`_add` fills and :func:`_disjoint_sum` reads)."""
+    return (
+        np.zeros(binom[deck, 1], dtype=np.int32),
+        np.zeros(binom[deck, 2], dtype=np.int32),
+        np.zeros(binom[deck, 3], dtype=np.int32),
+        np.zeros(binom[deck, 4], dtype=np.int32),
+    )
+
+
+@njit(cache=True)
+def _end_of_tie(values: np.ndarray, order: np.ndarray, start: int, count: int) -> int:
+    """Where the run of hands equal in strength to ``order[start]`` ends, walking ``order`` from ``start``."""
+    stop = start
+    value = values[order[start]]
+    while stop < count and values[order[stop]] == value:
+        stop += 1
+    return stop
+
+
+@njit(cache=True)
 def _weaker_and_equal(hands: np.ndarray, values: np.ndarray, order: np.ndarray, deck: int) -> tuple:
     """Per hand: dealer hands (disjoint from it) strictly weaker, and equal in strength."""
     binom = _binomials(deck)
-    c1 = np.zeros(binom[deck, 1], dtype=np.int32)
-    c2 = np.zeros(binom[deck, 2], dtype=np.int32)
-    c3 = np.zeros(binom[deck, 3], dtype=np.int32)
-    c4 = np.zeros(binom[deck, 4], dtype=np.int32)
+    c1, c2, c3, c4 = _subset_counts(binom, deck)
     count = hands.shape[0]
     weaker = np.empty(count, dtype=np.int64)
     equal = np.empty(count, dtype=np.int64)
     seen = 0
     start = 0
     while start < count:
-        stop = start
-        value = values[order[start]]
-        while stop < count and values[order[stop]] == value:
-            stop += 1
+        stop = _end_of_tie(values, order, start, count)
         for position in range(start, stop):
             hand = hands[order[position]]
             weaker[order[position]] = _disjoint_sum(hand, seen, c1, c2, c3, c4, binom)
@@ -297,20 +313,14 @@ def _stronger_among(hands: np.ndarray, values: np.ndarray, included: np.ndarray,
     """Per hand: the ``included`` hands disjoint from it that are strictly stronger (the same inclusion-exclusion
     as :func:`_weaker_and_equal`, walking the hands from the strongest down)."""
     binom = _binomials(deck)
-    c1 = np.zeros(binom[deck, 1], dtype=np.int32)
-    c2 = np.zeros(binom[deck, 2], dtype=np.int32)
-    c3 = np.zeros(binom[deck, 3], dtype=np.int32)
-    c4 = np.zeros(binom[deck, 4], dtype=np.int32)
+    c1, c2, c3, c4 = _subset_counts(binom, deck)
     order = np.argsort(-values, kind="mergesort")
     count = hands.shape[0]
     stronger = np.empty(count, dtype=np.int64)
     seen = 0
     start = 0
     while start < count:
-        stop = start
-        value = values[order[start]]
-        while stop < count and values[order[stop]] == value:
-            stop += 1
+        stop = _end_of_tie(values, order, start, count)
         for position in range(start, stop):
             stronger[order[position]] = _disjoint_sum(hands[order[position]], seen, c1, c2, c3, c4, binom)
         for position in range(start, stop):

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from pacomply.engine.cards import Card, CardParseError, Rank, Suit
 from pacomply.engine.games.blackjack_hand import BLACKJACK_TOTAL, hand_total, is_blackjack, is_ten_valued, point_value
-from pacomply.engine.replay_input import read_amount, read_card_list
+from pacomply.engine.replay_input import read_amount, read_card_list, read_wager_amounts
 from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from pacomply.regulations import chapter_633a as book
 from pacomply.regulations.citation import Citation, cite
@@ -576,17 +576,11 @@ def replay(data: Mapping[str, object]) -> RoundResult:
         problems.append(f"player: {expected_initial} first cards expected ({what}); {len(initial)} given")
     dealer = _cards(data.get("dealer"), "dealer", problems)
     raw_wagers = data.get("wagers")
-    wagers: dict[str, Fraction] = {}
-    if not isinstance(raw_wagers, dict):
-        problems.append('wagers: expected an object such as {"base": 10, "lucky_ladies": 5}')
-    else:
-        known = {"base", "insurance", *SIDE_WAGERS}
-        for name in sorted(set(raw_wagers) - known):
-            problems.append(f"wagers.{name}: not a 633a wager ({', '.join(sorted(known))})")
-        for name in sorted(set(raw_wagers) & known):
-            wagers[name] = _amount(raw_wagers[name], f"wagers.{name}", problems)
-        if wagers.get("base", Fraction(0)) <= 0:
-            problems.append("wagers.base: a Blackjack Wager is required to play (§ 633a.6(d))")
+    wagers = read_wager_amounts(
+        raw_wagers, {"base", "insurance", *SIDE_WAGERS}, CHAPTER, '{"base": 10, "lucky_ladies": 5}', problems
+    )
+    if isinstance(raw_wagers, dict) and wagers.get("base", Fraction(0)) <= 0:
+        problems.append("wagers.base: a Blackjack Wager is required to play (§ 633a.6(d))")
     decisions = data.get("decisions", {})
     if not isinstance(decisions, dict):
         problems.append("decisions: expected an object")

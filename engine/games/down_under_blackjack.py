@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from pacomply.engine.cards import Card, Rank
 from pacomply.engine.games.blackjack_hand import BLACKJACK_TOTAL, hand_total, is_blackjack, is_ten_valued, point_value
-from pacomply.engine.replay_input import read_amount, read_card_list
+from pacomply.engine.replay_input import read_card_list, read_wager_amounts
 from pacomply.engine.settlement import Outcome, ReplayError, RoundResult, Settlement
 from pacomply.regulations import chapter_685a as book
 from pacomply.regulations.citation import cite
@@ -176,9 +176,6 @@ def _cards(raw: object, field: str, problems: list[str]) -> list[Card]:
     )
 
 
-_amount = read_amount
-
-
 def _hands(raw: object, initial: list[Card], problems: list[str]) -> list[PlayerHand]:
     if len(initial) != 2:
         return []
@@ -231,18 +228,12 @@ def replay(data: Mapping[str, object]) -> RoundResult:
     if initial and len(initial) != 2:
         problems.append(f"player: the player's first two cards are expected; {len(initial)} given")
     dealer = _cards(data.get("dealer"), "dealer", problems)
-    wagers: dict[str, Fraction] = {}
     raw_wagers = data.get("wagers")
-    if not isinstance(raw_wagers, dict):
-        problems.append('wagers: expected an object such as {"base": 10, "match_the_dealer": 5}')
-    else:
-        known = {"base", "insurance", "match_the_dealer"}
-        for name in sorted(set(raw_wagers) - known):
-            problems.append(f"wagers.{name}: not a 685a wager (base, insurance, match_the_dealer)")
-        for name in sorted(set(raw_wagers) & known):
-            wagers[name] = _amount(raw_wagers[name], f"wagers.{name}", problems)
-        if wagers.get("base", Fraction(0)) <= 0:
-            problems.append("wagers.base: a Bet Wager is required to play (§ 685a.6(d))")
+    wagers = read_wager_amounts(
+        raw_wagers, {"base", "insurance", "match_the_dealer"}, CHAPTER, '{"base": 10, "match_the_dealer": 5}', problems
+    )
+    if isinstance(raw_wagers, dict) and wagers.get("base", Fraction(0)) <= 0:
+        problems.append("wagers.base: a Bet Wager is required to play (§ 685a.6(d))")
     decisions = data.get("decisions", {})
     if isinstance(decisions, dict) and decisions.get("surrender"):
         problems.append("decisions.surrender: players may not surrender in Down Under Blackjack (§ 685a.7(i)(2))")

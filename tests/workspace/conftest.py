@@ -156,9 +156,9 @@ def sqlite_store(tmp_path: Path) -> Any:
 @pytest.fixture(autouse=True)
 def cheap_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
     """argon2 at its smallest cost: the tests sign in hundreds of times, and the cost is not what they test."""
-    from pacomply.workspace import store
+    from pacomply.workspace import store_accounts
 
-    monkeypatch.setattr(store, "HASH_PARAMETERS", {"time_cost": 1, "memory_cost": 1024, "parallelism": 1})
+    monkeypatch.setattr(store_accounts, "HASH_PARAMETERS", {"time_cost": 1, "memory_cost": 1024, "parallelism": 1})
 
 
 @functools.cache

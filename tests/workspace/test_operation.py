@@ -69,11 +69,13 @@ def test_601a_10_c_the_review_clock_counts_the_boards_days_from_one_clock(
     the queue's filter, whatever the server's own time zone."""
     import os
 
-    from pacomply.workspace import store as store_module
+    from pacomply.workspace import store, store_accounts, store_claims, store_common, store_decisions, store_submissions
 
     _app, worker, client = web_on_every_database
     clock = [datetime(2026, 11, 29, 1, 30, tzinfo=UTC)]
-    monkeypatch.setattr(store_module, "now", lambda: clock[0])
+    # Each part of the store reads the clock through its own module's name for it.
+    for part in (store, store_common, store_accounts, store_claims, store_submissions, store_decisions):
+        monkeypatch.setattr(part, "now", lambda: clock[0])
     # A server far from Harrisburg: a date.today() anywhere would disagree with the Board's day.
     monkeypatch.setenv("TZ", "Pacific/Kiritimati")
     time.tzset()
@@ -279,13 +281,13 @@ def test_a_user_signs_in_within_a_second_while_eight_addresses_guess_passwords(
     costing a real argon2 hash. Meanwhile rita, whose account and address have no failures, signs in 8 times:
     every attempt succeeds, in a median time within a second (or 2.5 times her sign-in alone, measured in the same
     run, where the shared machine makes that longer). Before the clean lane, 5 to 6 of 8 were refused as busy."""
-    from pacomply.workspace import store as store_module
+    from pacomply.workspace import store_accounts
     from pacomply.workspace.serve import build
     from pacomply.workspace.throttle import SignInThrottle, ThrottleLimits
     from waitress import create_server
 
     # argon2-cffi's own parameters (RFC 9106's low-memory profile), as served: the cost is what this test is about.
-    monkeypatch.setattr(store_module, "HASH_PARAMETERS", {})
+    monkeypatch.setattr(store_accounts, "HASH_PARAMETERS", {})
     throttle = SignInThrottle(ThrottleLimits(per_address=10**6, per_account=10**6))
     app, worker = build(database_url, workers=1, processes=False, secret_key="fair", throttle=throttle,
                         trusted_proxies=0)
