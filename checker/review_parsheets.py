@@ -24,8 +24,9 @@ LAYOUT = 10
 
 
 def _method(inputs: Any) -> int:
-    """The chapter's method version; where its wager math's par-sheet hooks also carry a ``version`` (``PAR_SHEET_VERSION``) (its par sheets changed
-    while its other figures did not), both, so only that chapter's stored sheets are remade."""
+    """The chapter's method version; where its wager math's par-sheet hooks also carry a ``version``
+    (``PAR_SHEET_VERSION``: its par sheets changed while its other figures did not), both, so only that chapter's
+    stored sheets are remade."""
     from pacomply.checker.wager_math import method_version
     from pacomply.checker.wager_math.hooks import wager_math_of
     from pacomply.regulations import chapters

@@ -217,7 +217,7 @@ def review_upload(
     if kept is not None and configuration_digest(configurations, kept.licensee) == kept.configuration:
         return StoredReview(document=json.loads(kept.document), pdf=b"", xlsx=b"", reused=True)
     review, configuration = _review_configured(name, data, key.review_date, configurations)
-    text = renderer(ReportFormat.JSON).render(review)
+    text = renderer(ReportFormat.JSON).render(review).decode("utf-8")
     if configuration is not None:
         with _reusable_lock:
             _reusable[key] = _Reusable(review.filing.metadata.licensee, configuration, text)

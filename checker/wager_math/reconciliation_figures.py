@@ -14,7 +14,7 @@ through :func:`catalogued`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -33,11 +33,11 @@ OutcomeModel = tuple[dict[str, Fraction], dict[str, dict[str, Fraction]]]
 """Each outcome's probability, and per paytable each outcome's return per unit wagered."""
 
 
-def _describe_envy(inputs: dict[str, Any]) -> str:
+def _describe_envy(inputs: Mapping[str, Any]) -> str:
     return f"{inputs['chapter']} {inputs['wager']} paytable {inputs['paytable']}: Envy Bonus moments of one other hand"
 
 
-def _describe_model(inputs: dict[str, Any]) -> str:
+def _describe_model(inputs: Mapping[str, Any]) -> str:
     return f"{inputs['chapter']} {inputs['wager']}: outcome probabilities and each paytable's returns"
 
 
