@@ -4,6 +4,7 @@ and Bad Beat / Hit and Run in the long run. Expected figures are counted here, n
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -99,7 +100,8 @@ def test_633a_edge_json_keeps_its_fields_and_adds_readings_priced() -> None:
 def test_633a_edge_leads_with_the_boards_deck_counts_then_every_count_the_chapter_allows() -> None:
     output = CliRunner().invoke(app, ["edge", "633a", "--wager", "insurance"])
     assert output.exit_code == 0, output.output
-    decks = [int(line.split("decks ")[1].split(":")[0]) for line in output.stdout.splitlines() if " decks " in line]
+    # Each wager line reads "Insurance Wager, 6 decks: house edge ..." (one deck: "1 deck:").
+    decks = [int(found.group(1)) for found in re.finditer(r", (\d+) decks?: house edge", output.stdout)]
     assert decks[:2] == [6, 8]  # the shoe games of 42 Pa.B. 2922's range
     assert sorted(decks) == list(range(1, book.MAX_DECKS + 1))  # § 633a.3(a), one to eight (633a-deck-ceiling)
 

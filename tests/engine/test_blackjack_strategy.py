@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from pacomply.checker import reconciliation
+from pacomply.checker.reconciliation import requests as reconciliation_requests
 from pacomply.checker.wager_math import blackjack_base
 from pacomply.checker.wager_math.chapter_633a import _stored_base_math
 from pacomply.engine import figure_store
@@ -20,7 +20,7 @@ def test_the_command_line_the_analyzer_and_the_wager_math_share_one_strategy_enu
     assert choices.Strategy is Strategy
     assert analyzer.Strategy is Strategy
     assert blackjack_base.Strategy is Strategy
-    assert reconciliation.Strategy is Strategy
+    assert reconciliation_requests.Strategy is Strategy
     assert [member.value for member in Strategy] == ["optimal", "basic"]
     # JSON and text write the plain string, as before the enum.
     assert json.dumps({"strategy": Strategy.BASIC}) == '{"strategy": "basic"}'

@@ -29,6 +29,16 @@ def die_at_once(_name: str, _data: bytes) -> Any:
     os._exit(9)
 
 
+def review_645a_slowly(name: str, data: bytes) -> Any:
+    """The workspace's review, held for a second first for the 645a filing, so that a test can kill its process
+    while that review is certainly in flight (a warm review takes well under the test's 0.3 s wait)."""
+    from pacomply.workspace.reviewing import review_upload
+
+    if name.startswith("645a"):
+        time.sleep(1.0)
+    return review_upload(name, data)
+
+
 def _wait_for(condition: Any, timeout: float, what: str) -> Any:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -52,7 +62,7 @@ def test_a_killed_review_process_is_replaced_its_review_queued_again_and_later_u
     from pacomply.workspace.web import create_app
     from pacomply.workspace.worker import ReviewWorker
 
-    worker = ReviewWorker(store, workers=1, processes=True)
+    worker = ReviewWorker(store, workers=1, processes=True, review=review_645a_slowly)
     try:
         client = WebClient(create_app(store, worker, secret_key="test").test_client())
         client.sign_in("rita")
@@ -60,7 +70,7 @@ def test_a_killed_review_process_is_replaced_its_review_queued_again_and_later_u
         assert first.status_code == 302
         first_id = int(first.location.rsplit("/", 1)[1])
         pids = _wait_for(worker.process_ids, 60, "the review process start")
-        time.sleep(0.3)  # into the spawn's imports or the 645a review itself: either way the review is in flight
+        time.sleep(0.3)  # into the spawn's imports or the held 645a review: either way the review is in flight
         assert worker.busy == 1
         os.kill(pids[0], KILL)
         # The pool is broken; an upload now must still be answered and reviewed (it was HTTP 500 before).
