@@ -115,12 +115,15 @@ def test_reviews_pending_in_the_database_are_handed_out_when_the_server_starts(s
                                                                                  "686a-violations.xlsx")]
     worker = ReviewWorker(store, workers=1, processes=False)  # a new server over the same store
     try:
-        assert worker.resume() == 2
-        assert worker.resume() == 0  # both are under way already
+        # Both are handed out: by this call, or (the first review done before the call's loop reaches the second)
+        # by the top-up a finished review makes; never twice.
+        assert 1 <= worker.resume() <= 2
         assert worker.wait_idle(120)
+        assert worker.resume() == 0  # nothing left waiting
     finally:
         worker.shutdown()
     assert [store.submission(accounts["reviewer"], item.id).review_state for item in waiting] == ["done", "done"]
+    assert [[event.action for event in store.events(item.id)].count("review") for item in waiting] == [1, 1]
 
 
 def _multipart(name: str, data: bytes) -> tuple[bytes, str]:
