@@ -73,7 +73,14 @@ from pacomply.reports.pdf_tagging import (
     recorder_of,
     table_nodes,
 )
-from pacomply.reports.reconciliation import EVIDENCE_COLUMNS, beside, evidence_rows, sentence, sorted_reconciliations
+from pacomply.reports.reconciliation import (
+    EVIDENCE_COLUMNS,
+    beside,
+    evidence_rows,
+    figure_label,
+    sentence,
+    sorted_reconciliations,
+)
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import LETTER
@@ -498,6 +505,15 @@ def _header_cells(labels: Sequence[str]) -> list[_Tagged]:
         cell.column_header = True
     return cells
 
+
+
+def _reading_words(reading: str) -> str:
+    """A wager's readings relied on ('687a-five-of-a-kind: ... | 687a-bad-beat: ...'), each as the reader gets it:
+    its topic, then what it says, with no id of ours."""
+    from pacomply.checker.wager_math import READING_SEPARATOR
+
+    statements = [wording.reading_statement(part.strip()) for part in reading.split(READING_SEPARATOR)]
+    return " ".join(statement if statement.endswith(".") else f"{statement}." for statement in statements)
 
 def _key_value_table(rows: Sequence[tuple[str, str]], label_width: float = 1.9 * inch, tight: bool = False) -> Table:
     """Label/value rows (the labels tagged as row headers); values are escaped markup. ``tight``: the cover's
@@ -974,7 +990,7 @@ class _Story:
         )
         data = [_header_cells(PUBLISHED_COLUMNS)]
         data += [
-            [_p(_text(value)) for value in (item.figure.id, item.verdict.value, sentence(item))]
+            [_p(_text(value)) for value in (figure_label(item), item.verdict.value, sentence(item))]
             for item in sorted_reconciliations(review.published)
         ]
         table = _Grid(_tag_cells(data), colWidths=[1.3 * inch, 1.1 * inch, None], repeatRows=1)
@@ -1000,7 +1016,7 @@ class _Story:
             ("Citation", math.citation),
         ]
         if math.reading:
-            rows.append(("Reading relied on", math.reading))
+            rows.append(("Reading relied on", _reading_words(math.reading)))
         rows += [("Board's figure", entry.text()) for entry in beside(math, self.review.published)]
         # A wager's figures are read together: with their heading, they move to the next page rather than split
         # (unless that would leave this page less than a quarter filled).
@@ -1114,13 +1130,12 @@ class _Story:
             self.add(
                 _Together(
                     [
-                        self.subheading(f"{reading.id} ({chapter})"),
+                        self.subheading(f"{wording.without_reading_ids(reading.topic)} ({chapter})"),
                         _key_value_table(
                             [
                                 ("Citation", _text(reading.citation)),
-                                ("Question", _text(reading.topic)),
-                                ("Reading", _text(reading.choice)),
-                                ("Reason", _text(reading.reason)),
+                                ("Reading", _text(wording.without_reading_ids(reading.choice))),
+                                ("Reason", _text(wording.without_reading_ids(reading.reason))),
                             ],
                             1.2 * inch,
                         ),

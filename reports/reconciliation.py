@@ -59,6 +59,13 @@ def figure_subject(item: Reconciliation) -> str:
     return "the " + wording.wager_title(figure.chapter, figure.wager, figure.paytable, None)
 
 
+def figure_label(item: Reconciliation) -> str:
+    """The figure named as a reviewer names it, for a table's first column: 'Two-Way Bad Beat Bonus Wager,
+    paytable DJWBB-03: 85.904 % payback' (never pacomply's id of the figure)."""
+    subject = figure_subject(item).removeprefix("the ")
+    return f"{subject[:1].upper()}{subject[1:]}: {board_text(item)}"
+
+
 def sentence(item: Reconciliation) -> str:
     """The figure and its verdict in one sentence a reviewer can repeat: 'The Board published 85.904 % payback for
     the Two-Way Bad Beat Bonus Wager (RAF 125-223, item (17)); pacomply computes 86.025 %: consistent with
@@ -91,7 +98,7 @@ def evidence_rows(items: Iterable[Reconciliation]) -> list[tuple[str, str, str]]
     from pacomply.reports import wording
 
     return [
-        (item.figure.id, wording.evidence_label(name), wording.evidence_value(value))
+        (figure_label(item), wording.evidence_label(name), wording.evidence_value(value))
         for item in sorted_reconciliations(items)
         for name, value in item.evidence
     ]

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pdfplumber
 import pytest
+from pacomply.checker.reconciliation import Verdict
 from pacomply.checker.review import Review, review_filing
 from pacomply.reports.content import summary
 from pacomply.reports.pdf import EVIDENCE_TITLE, PUBLISHED_COLUMNS
 from pacomply.reports.pdf import RENDERER as PDF_RENDERER
-from pacomply.reports.reconciliation import EVIDENCE_COLUMNS, evidence_rows, sorted_reconciliations
+from pacomply.reports.reconciliation import EVIDENCE_COLUMNS, evidence_rows, figure_label, sorted_reconciliations
 from pacomply.reports.xlsx import RENDERER as XLSX_RENDERER
 from pacomply.submissions import read_filing
 
@@ -43,41 +45,75 @@ def _pdf_lines(data: bytes) -> list[str]:
         return [line for page in document.pages for line in (page.extract_text() or "").splitlines()]
 
 
-def _rows(lines: list[str], ids: set[str]) -> list[str]:
-    """The lines that open a table row: those starting with a figure id (a wrapped cell's later lines do not)."""
-    return [line for line in lines if line.split(" ", 1)[0] in ids]
+def _words(cell: str | None) -> str:
+    return " ".join((cell or "").split())
+
+
+def _table_rows(data: bytes, header: tuple[str, ...]) -> list[list[str]]:
+    """The rows under every copy of a table's ``header`` row (repeated on each page the table runs onto), each
+    cell's wrapped lines joined. The table's rows are ruled below (pdfplumber's "lines"); its columns start where
+    the header's words do (the cells' padding is 4 points), so the columns are given explicitly. Rows of whatever
+    follows the table on the page come too: the callers keep the rows that belong."""
+    rows: list[list[str]] = []
+    with pdfplumber.open(io.BytesIO(data)) as document:
+        for page in document.pages:
+            found = page.extract_words()
+            for word in found:
+                heads: list[dict[str, Any]] = []
+                for name in header:
+                    first = name.split()[0]
+                    match = next(
+                        (
+                            other
+                            for other in found
+                            if other["text"] == first
+                            and abs(other["top"] - word["top"]) < 1
+                            and other["x0"] >= (heads[-1]["x0"] + 1 if heads else word["x0"])
+                        ),
+                        None,
+                    )
+                    if match is None:
+                        break
+                    heads.append(match)
+                if len(heads) != len(header) or heads[0] is not word:
+                    continue
+                left = word["x0"] - 4
+                settings = {
+                    "vertical_strategy": "explicit",
+                    "explicit_vertical_lines": [head["x0"] - 4 for head in heads] + [page.width - left],
+                    "horizontal_strategy": "lines",
+                }
+                below = page.crop((0, word["top"] - 6, page.width, page.height))
+                for table in below.extract_tables(settings)[:1]:
+                    cells = [[_words(cell) for cell in row] for row in table]
+                    rows.extend(row for row in cells if row != [_words(name) for name in header])
+    return rows
 
 
 @pytest.mark.parametrize("example", WITH_EVIDENCE)
 def test_pdf_board_figures_one_row_each_with_evidence_in_a_named_appendix(example: str) -> None:
     review = _review(example)
-    lines = _pdf_lines(PDF_RENDERER.render(review))
+    data = PDF_RENDERER.render(review)
+    lines = _pdf_lines(data)
     items = sorted_reconciliations(review.published)
-    ids = {item.figure.id for item in items}
-    # The Board-figure table: its header once in the body, then one row per figure in the Board's order, each
-    # opening with the figure and its verdict, and never a row whose verdict is "evidence".
-    header = " ".join(PUBLISHED_COLUMNS)
-    table_start = lines.index(header)
-    appendix = next(number for number, line in enumerate(lines) if line.endswith(EVIDENCE_TITLE) and number > 1)
-    section_end = next(number for number, line in enumerate(lines) if number > table_start and line[:1].isdigit()
-                       and " " in line and line.split(" ", 1)[0].isdigit())  # fmt: skip
-    figures = _rows(lines[table_start:section_end], ids)
-    assert [row.split(" ", 1)[0] for row in figures] == [item.figure.id for item in items]
-    for row, item in zip(figures, items, strict=True):
-        assert row.split(" ", 1)[1].startswith(item.verdict.value.split()[0]), row
-        assert not row.split(" ", 1)[1].startswith("evidence"), row
+    # The Board-figure table: one row per figure in the Board's order, each naming the figure in words (its wager
+    # and the Board's number, never pacomply's id of it) with its verdict, and never a row whose verdict is
+    # "evidence".
+    verdicts = {_words(verdict.value) for verdict in Verdict}
+    figures = [row for row in _table_rows(data, PUBLISHED_COLUMNS) if row[1] in verdicts]
+    assert [row[0] for row in figures] == [_words(figure_label(item)) for item in items]
+    assert [row[1] for row in figures] == [_words(item.verdict.value) for item in items]
+    assert not any(row[1].startswith("evidence") for row in figures)
+    assert all(row[2].startswith("The Board published") for row in figures)
     text = " ".join(" ".join(lines).split())
-    for item in items:
-        assert " ".join(item.verdict.value.split()) in text
-    assert "The Board published" in " ".join(lines[table_start:section_end])
-    # The appendix, last: its title, its named columns, then one row per piece of evidence, named in words.
-    assert lines[appendix + 1 :].count(" ".join(EVIDENCE_COLUMNS)) >= 1
+    # The appendix, last: its title, then one row per piece of evidence, named in words.
+    assert any(line.endswith(EVIDENCE_TITLE) for line in lines[1:])
     expected = evidence_rows(review.published)
-    evidence = _rows(lines[appendix:], ids)
-    assert len(evidence) == len(expected)
-    for row, (figure, label, _value) in zip(evidence, expected, strict=True):
-        assert row.startswith(f"{figure} {label.split()[0]}"), (row, label)
+    labels = {_words(figure_label(item)) for item in items}
+    evidence = [row for row in _table_rows(data, EVIDENCE_COLUMNS) if row[0] in labels]
+    assert [row[:2] for row in evidence] == [[_words(figure), _words(label)] for figure, label, _value in expected]
     assert [key for key in _keys(review) if key in text] == []
+    assert [item.figure.id for item in items if item.figure.id in text] == []
 
 
 @pytest.mark.parametrize("example", WITH_EVIDENCE)
