@@ -237,13 +237,15 @@ class ReviewWorker:
         self._render_waiting: deque[int] = deque()
         self._render_in_flight = 0
 
-    def _new_pool(self, workers: int | None = None, initializer: Callable[[], None] = warm_up) -> Executor:
+    def _new_pool(self, workers: int | None = None, initializer: Callable[[], None] | None = None) -> Executor:
+        """``initializer``: run in each process as it starts; :func:`warm_up` (looked up now) when None."""
         if self._processes:
             import multiprocessing
 
             # spawn, not fork: the server has threads, and forking a threaded process is unsafe on every platform.
             pool = ProcessPoolExecutor(
-                workers or self._workers, mp_context=multiprocessing.get_context("spawn"), initializer=initializer
+                workers or self._workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=initializer or warm_up,
             )
             # Start every process now (the executor starts one per task waiting for a free process), so each has
             # imported the engine before the first reviews arrive. They start with SIGINT blocked (a signal mask

@@ -60,6 +60,7 @@ class PostgresCluster:
         self.data = self.folder / "data"
         self.port = _free_port()
         self._names = count(1)
+        self._migrated: str | None = None
         # PostgreSQL refuses to run as root: as root (CI), the cluster belongs to the 'postgres' account.
         self.prefix: list[str] = []
         if hasattr(os, "geteuid") and os.geteuid() == 0:
@@ -93,14 +94,25 @@ class PostgresCluster:
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 
-    def new_database(self) -> str:
-        """A fresh, empty database's SQLAlchemy URL."""
+    def new_database(self, migrated: bool = False) -> str:
+        """A fresh database's SQLAlchemy URL: empty, or a copy of a database upgraded to the newest schema once per
+        cluster (``CREATE DATABASE ... TEMPLATE``), so that each test need not run the migrations again."""
         import psycopg
 
+        template = f' TEMPLATE "{self._migrated_template()}"' if migrated else ""
         name = f"pacomply_{os.getpid()}_{next(self._names)}"
         with psycopg.connect(f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres", autocommit=True) as db:
-            db.execute(f'CREATE DATABASE "{name}"')
+            db.execute(f'CREATE DATABASE "{name}"{template}')
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{name}"
+
+    def _migrated_template(self) -> str:
+        if self._migrated is None:
+            from pacomply.workspace.store import open_store
+
+            url = self.new_database()
+            open_store(url).engine.dispose()  # no connection is left to it: a template must have none
+            self._migrated = url.rsplit("/", 1)[1]
+        return self._migrated
 
 
 @pytest.fixture(scope="session")
@@ -125,7 +137,7 @@ def postgres_cluster() -> Iterator[PostgresCluster | None]:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database: a SQLite file, and a database on the throw-away PostgreSQL cluster."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'store.sqlite3'}"
@@ -133,6 +145,37 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if cluster is None:
         missing_service("PostgreSQL (initdb, pg_ctl) or psycopg is not installed")
     return cluster.new_database()
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file upgraded to the newest schema, once per test process: each test gets a copy of it."""
+    from pacomply.workspace.store import open_store
+
+    path = tmp_path_factory.mktemp("migrated") / "store.sqlite3"
+    template = open_store(f"sqlite:///{path}")
+    with template.engine.connect() as connection:
+        connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")  # everything in the file itself
+    template.engine.dispose()
+    return path
+
+
+def fresh_sqlite_url(template: Path, path: Path) -> str:
+    """A copy of the migrated SQLite file at ``path``: a fresh store at the newest schema."""
+    shutil.copyfile(template, path)
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database at the newest schema, with no rows: a SQLite file, and a database on the throw-away
+    PostgreSQL cluster (both copied from one migrated per test process)."""
+    if request.param == "sqlite":
+        return fresh_sqlite_url(request.getfixturevalue("migrated_sqlite_file"), tmp_path / "store.sqlite3")
+    cluster = request.getfixturevalue("postgres_cluster")
+    if cluster is None:
+        missing_service("PostgreSQL (initdb, pg_ctl) or psycopg is not installed")
+    return cluster.new_database(migrated=True)
 
 
 @pytest.fixture
@@ -145,10 +188,10 @@ def store(database_url: str) -> Any:
 
 
 @pytest.fixture
-def sqlite_store(tmp_path: Path) -> Any:
+def sqlite_store(tmp_path: Path, migrated_sqlite_file: Path) -> Any:
     from pacomply.workspace.store import open_store
 
-    opened = open_store(f"sqlite:///{tmp_path / 'store.sqlite3'}")
+    opened = open_store(fresh_sqlite_url(migrated_sqlite_file, tmp_path / "store.sqlite3"))
     yield opened
     opened.engine.dispose()
 
@@ -255,15 +298,17 @@ def web_on_every_database(store: Any) -> Iterator[tuple[Any, Any, Callable[[], W
 
 
 @pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
+def live_server(tmp_path: Path, migrated_sqlite_file: Path) -> Iterator[tuple[str, Any]]:
     """The workspace served by waitress on a free loopback port, in this process; its URL and store."""
     from pacomply.workspace.serve import build
     from waitress import create_server
 
-    app, worker = build(f"sqlite:///{tmp_path / 'live.sqlite3'}", workers=1, processes=False, secret_key="live")
+    database = fresh_sqlite_url(migrated_sqlite_file, tmp_path / "live.sqlite3")
+    app, worker = build(database, workers=1, processes=False, secret_key="live")
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}", worker.store
+    server.task_dispatcher.shutdown(timeout=60)  # requests in flight end before the server's descriptors close
     server.close()
     worker.shutdown()

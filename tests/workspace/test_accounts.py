@@ -6,7 +6,6 @@ administrator."""
 from __future__ import annotations
 
 import base64
-import time
 from datetime import timedelta
 from typing import Any
 
@@ -72,22 +71,32 @@ def test_signing_in_rotates_the_session_and_the_csrf_token(site: Any) -> None:
     assert client.post("/logout").status_code == 302
 
 
-def test_an_idle_session_and_an_old_session_end(site: Any) -> None:
+def test_an_idle_session_and_an_old_session_end(site: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same limits, waits and requests as in real time, on the store's clock moved by hand: the session
+    decisions read only that clock (``store_accounts.now``), so no test time is spent waiting."""
+    from pacomply.workspace import store_accounts
+
+    clock = [store_accounts.now()]
+    monkeypatch.setattr(store_accounts, "now", lambda: clock[0])
+
+    def wait(seconds: float) -> None:
+        clock[0] += timedelta(seconds=seconds)
+
     idle = _app(site, session_idle=timedelta(seconds=2))
     client = _signed_in(idle, "rita")
-    started = time.monotonic()
-    while time.monotonic() < started + 3:  # in use more often than the idle limit: it stays
+    started = clock[0]
+    while clock[0] < started + timedelta(seconds=3):  # in use more often than the idle limit: it stays
         assert client.get("/api/whoami").status_code == 200
-        time.sleep(0.4)
-    time.sleep(2.6)
+        wait(0.4)
+    wait(2.6)
     assert client.get("/").status_code == 302
     absolute = _app(site, session_absolute=timedelta(seconds=4))
     busy = _signed_in(absolute, "reuben")
-    started = time.monotonic()
-    while time.monotonic() < started + 2:  # in use all along: only the absolute limit ends it
+    started = clock[0]
+    while clock[0] < started + timedelta(seconds=2):  # in use all along: only the absolute limit ends it
         assert busy.get("/api/whoami").status_code == 200
-        time.sleep(0.3)
-    time.sleep(max(0.0, started + 4.6 - time.monotonic()))
+        wait(0.3)
+    wait(max(0.0, (started + timedelta(seconds=4.6) - clock[0]).total_seconds()))
     assert busy.get("/api/whoami").status_code == 401
     with site.engine.connect() as connection:
         ended = sorted(str(row[0]) for row in connection.execute(text("SELECT ended_why FROM web_sessions")))

@@ -29,6 +29,14 @@ def die_at_once(_name: str, _data: bytes) -> Any:
     os._exit(9)
 
 
+def watch_parent_only() -> None:
+    """A review process's start without the engine's imports (the review it runs, :func:`die_at_once`, needs none):
+    it still ends with its server."""
+    from pacomply.workspace.worker import watch_parent
+
+    watch_parent()
+
+
 def review_645a_slowly(name: str, data: bytes) -> Any:
     """The workspace's review, held for a second first for the 645a filing, so that a test can kill its process
     while that review is certainly in flight (a warm review takes well under the test's 0.3 s wait)."""
@@ -90,10 +98,13 @@ def test_a_killed_review_process_is_replaced_its_review_queued_again_and_later_u
 
 
 def test_a_filing_that_kills_every_review_process_is_recorded_as_a_failure_after_its_attempts(
-    store: Any, accounts: Any
+    store: Any, accounts: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from pacomply.workspace import worker as worker_module
     from pacomply.workspace.worker import ReviewWorker
 
+    # Three review processes start (the first and two replacements): none imports the engine it would not use.
+    monkeypatch.setattr(worker_module, "warm_up", watch_parent_only)
     worker = ReviewWorker(store, workers=1, processes=True, review=die_at_once, max_attempts=2)
     try:
         submission, data = _store_upload(store, accounts["reviewer"], "686a-compliant.json")

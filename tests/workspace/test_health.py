@@ -35,8 +35,12 @@ def test_healthz_and_readyz_answer_without_a_session_and_readyz_names_what_is_no
     assert anonymous.get("/healthz").status_code == 200  # the process is still up
 
 
-def test_the_database_is_not_ready_behind_the_newest_schema_or_when_it_does_not_answer(database_url: str) -> None:
+def test_the_database_is_not_ready_behind_the_newest_schema_or_when_it_does_not_answer(
+    empty_database_url: str,
+) -> None:
     from pacomply.workspace.store import newest_revision, open_store
+
+    database_url = empty_database_url
 
     behind = open_store(database_url, upgrade=False)
     behind.upgrade("0004")

@@ -12,10 +12,10 @@ from sqlalchemy import text
 from tests.workspace.conftest import EXAMPLES, LICENSEE_A, LICENSEE_B, PASSWORD, add_accounts, upload_example
 
 
-def test_migrations_upgrade_an_empty_database_to_the_head(database_url: str) -> None:
+def test_migrations_upgrade_an_empty_database_to_the_head(empty_database_url: str) -> None:
     from pacomply.workspace.store import open_store
 
-    store = open_store(database_url, upgrade=False)
+    store = open_store(empty_database_url, upgrade=False)
     assert store.revision() is None
     store.upgrade()
     assert store.revision() == "0007"
@@ -59,11 +59,11 @@ def _old_rows(connection: Any) -> None:
 
 @pytest.mark.parametrize("made_by", ["0001", "0002", "0005"])
 def test_migrations_upgrade_a_database_made_by_an_earlier_revision_keeping_its_rows(
-    database_url: str, made_by: str
+    empty_database_url: str, made_by: str
 ) -> None:
     from pacomply.workspace.store import open_store
 
-    store = open_store(database_url, upgrade=False)
+    store = open_store(empty_database_url, upgrade=False)
     store.upgrade(made_by)
     assert store.revision() == made_by
     with store.engine.begin() as connection:
