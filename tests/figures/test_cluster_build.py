@@ -21,12 +21,12 @@ from typer.testing import CliRunner
 from pacomply.figures_commands import build_on_cluster, cluster_stages
 from pacomply.notices import FigureNotice
 
-distributed = pytest.importorskip("distributed")
-
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[object]:
-    """Two single-threaded workers in this process, shared by the module's tests (each test has its own cache)."""
+    """Two single-threaded workers in this process, shared by the module's tests (each test has its own cache).
+    Dask is imported here, not at collection, so that a run that does not reach these tests does not pay for it."""
+    distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
         n_workers=2,
         threads_per_worker=1,
@@ -39,6 +39,8 @@ def cluster() -> Iterator[object]:
 
 @pytest.fixture
 def client(cluster: object) -> Iterator[object]:
+    import distributed
+
     with distributed.Client(cluster) as connected:
         yield connected
 

@@ -11,19 +11,21 @@ from pacomply.checker.registry import Waiver
 from pacomply.checker.review import Review, review_filing
 from pacomply.submissions import read_filing
 
+from tests.reports.renderings import example_review
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture(scope="session")
 def violations_review() -> Review:
     """The 686a example filing with twelve errors, read from its workbook (findings carry sheet!cell)."""
-    return review_filing(read_filing(EXAMPLES / "686a-violations.xlsx"))
+    return example_review("686a-violations.xlsx")
 
 
 @pytest.fixture(scope="session")
 def compliant_review() -> Review:
     """The compliant 686a example filing."""
-    return review_filing(read_filing(EXAMPLES / "686a-compliant.xlsx"))
+    return example_review("686a-compliant.xlsx")
 
 
 @pytest.fixture(scope="session")

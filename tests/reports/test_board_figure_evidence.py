@@ -12,13 +12,13 @@ import openpyxl
 import pdfplumber
 import pytest
 from pacomply.checker.reconciliation import Verdict
-from pacomply.checker.review import Review, review_filing
+from pacomply.checker.review import Review
 from pacomply.reports.content import summary
 from pacomply.reports.pdf import EVIDENCE_TITLE, PUBLISHED_COLUMNS
-from pacomply.reports.pdf import RENDERER as PDF_RENDERER
 from pacomply.reports.reconciliation import EVIDENCE_COLUMNS, evidence_rows, figure_label, sorted_reconciliations
 from pacomply.reports.xlsx import RENDERER as XLSX_RENDERER
-from pacomply.submissions import read_filing
+
+from tests.reports.renderings import example_pdf, example_review
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 #: Examples whose reviews carry Board figures with evidence: a blackjack base game (633a), the Over/Under example
@@ -29,7 +29,7 @@ EVIDENCE_KEYS = ("gap_points", "std_dev_basis", "assignment", "siblings_reproduc
 
 
 def _review(example: str) -> Review:
-    review = review_filing(read_filing(EXAMPLES / example))
+    review = example_review(example)
     assert review.published and evidence_rows(review.published), f"{example} no longer has Board-figure evidence"
     return review
 
@@ -93,7 +93,7 @@ def _table_rows(data: bytes, header: tuple[str, ...]) -> list[list[str]]:
 @pytest.mark.parametrize("example", WITH_EVIDENCE)
 def test_pdf_board_figures_one_row_each_with_evidence_in_a_named_appendix(example: str) -> None:
     review = _review(example)
-    data = PDF_RENDERER.render(review)
+    data = example_pdf(example)
     lines = _pdf_lines(data)
     items = sorted_reconciliations(review.published)
     # The Board-figure table: one row per figure in the Board's order, each naming the figure in words (its wager
@@ -147,7 +147,8 @@ def test_workbook_evidence_sheet_has_named_columns_in_words_and_typed_values(exa
 def test_pdf_summary_leads_with_the_counts_and_what_to_fix_first(violations_review: Review) -> None:
     lead = summary(violations_review)
     assert lead.fix_first  # the example has errors to fix
-    lines = _pdf_lines(PDF_RENDERER.render(violations_review))
+    assert violations_review is example_review("686a-violations.xlsx")
+    lines = _pdf_lines(example_pdf("686a-violations.xlsx"))
     text = " ".join(" ".join(lines).split())
     body = text[text.index("1 Summary", text.index("Attestation")) :]  # past the contents page
     section = body[: body.index("1.1 Findings by table")]
@@ -166,7 +167,8 @@ def test_pdf_prints_no_wager_id_checklist_key_or_exponent_of_ours() -> None:
 
     from pacomply import regulations
 
-    with pdfplumber.open(io.BytesIO(PDF_RENDERER.render(_review("687a-violations.xlsx")))) as document:
+    _review("687a-violations.xlsx")
+    with pdfplumber.open(io.BytesIO(example_pdf("687a-violations.xlsx"))) as document:
         text = "\n".join(page.extract_text() or "" for page in document.pages)
     book = regulations.rulebook("687a")
     assert not re.search(r"\d\.\d+e[+-]\d\d|10\^\d", text)

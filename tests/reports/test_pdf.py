@@ -13,11 +13,12 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from pacomply.checker.registry import Severity
-from pacomply.checker.review import Review, review_filing
+from pacomply.checker.review import Review
 from pacomply.checker.wager_math import WagerMath
 from pacomply.reports.content import filing_id, finding_message, percent
 from pacomply.reports.pdf import RENDERER, font_files
-from pacomply.submissions import read_filing
+
+from tests.reports.renderings import example_pdf, example_review
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -63,7 +64,8 @@ def extract(data: bytes) -> Extracted:
 
 @pytest.fixture(scope="module")
 def violations_pdf(violations_review: Review) -> Extracted:
-    return extract(RENDERER.render(violations_review))
+    assert violations_review is example_review("686a-violations.xlsx")
+    return extract(example_pdf("686a-violations.xlsx"))
 
 
 @pytest.fixture(scope="module")
@@ -283,8 +285,8 @@ def test_same_review_same_bytes_and_a_different_filing_a_different_id(
 
 @pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("686a-*") if p.suffix in {".xlsx", ".json"}))
 def test_every_example_filing_renders_with_its_sections_findings_and_figures(example: str) -> None:
-    review = review_filing(read_filing(EXAMPLES / example))
-    rendered = extract(RENDERER.render(review))
+    review = example_review(example)
+    rendered = extract(example_pdf(example))
     text = rendered.text
     body = text[text.find(SECTIONS[-1]) + len(SECTIONS[-1]) :]  # past the contents page
     positions = [body.find(section) for section in SECTIONS]

@@ -37,25 +37,28 @@ class Rendered:
     def reader(self) -> pypdf.PdfReader:
         return pypdf.PdfReader(io.BytesIO(self.data))
 
+    @cached_property
+    def document(self) -> pdfplumber.PDF:
+        """The PDF opened once for every test of this process that reads it: pdfplumber keeps each page's parsed
+        characters, so the page texts, words and lines below are extracted from one parse (the slow part)."""
+        return pdfplumber.open(io.BytesIO(self.data))
+
     def page_texts(self, pages: int | None = None) -> list[str]:
-        """The text of every page, or of the first ``pages`` (reading a page's text is the slow part of a test)."""
+        """The text of every page, or of the first ``pages``."""
         if pages is not None and "_texts" not in self.__dict__:
-            with pdfplumber.open(io.BytesIO(self.data)) as document:
-                return [_squash(page.extract_text() or "") for page in document.pages[:pages]]
+            return [_squash(page.extract_text() or "") for page in self.document.pages[:pages]]
         return self._texts[:pages]
 
     @cached_property
     def _texts(self) -> list[str]:
-        with pdfplumber.open(io.BytesIO(self.data)) as document:
-            return [_squash(page.extract_text() or "") for page in document.pages]
+        return [_squash(page.extract_text() or "") for page in self.document.pages]
 
     def page_words(self) -> list[list[str]]:
         return [list(words) for words in self._words]
 
     @cached_property
     def _words(self) -> list[list[str]]:
-        with pdfplumber.open(io.BytesIO(self.data)) as document:
-            return [[word["text"] for word in page.extract_words()] for page in document.pages]
+        return [[word["text"] for word in page.extract_words()] for page in self.document.pages]
 
 
 @cache
@@ -232,17 +235,17 @@ def test_no_heading_sits_at_the_foot_of_a_page(which: str, request: pytest.Fixtu
     is two); a section that ends on the page, such as 'No waiver was applied', may be shorter."""
     rendered: Rendered = request.getfixturevalue(which)
     entries = _outline(rendered.reader)[1:]
-    with pdfplumber.open(io.BytesIO(rendered.data)) as document:
-        for (title, page_number), following in zip(entries, [*entries[1:], ("end", len(document.pages))], strict=True):
-            ends_here = following[1] in (page_number, len(document.pages)) or _body_lines(document.pages[following[1]])[
-                0
-            ].startswith(" ".join(_squash(following[0]).split()[:2]))
-            if ends_here:
-                continue  # the section ends on this page
-            lines = _body_lines(document.pages[page_number])
-            first_words = " ".join(_squash(title).split()[:2])
-            position = next(i for i, line in enumerate(lines) if line.startswith(first_words))
-            assert len(lines) - position - 1 >= 3, (title, page_number + 1)
+    document = rendered.document
+    for (title, page_number), following in zip(entries, [*entries[1:], ("end", len(document.pages))], strict=True):
+        ends_here = following[1] in (page_number, len(document.pages)) or _body_lines(document.pages[following[1]])[
+            0
+        ].startswith(" ".join(_squash(following[0]).split()[:2]))
+        if ends_here:
+            continue  # the section ends on this page
+        lines = _body_lines(document.pages[page_number])
+        first_words = " ".join(_squash(title).split()[:2])
+        position = next(i for i, line in enumerate(lines) if line.startswith(first_words))
+        assert len(lines) - position - 1 >= 3, (title, page_number + 1)
 
 
 def test_every_font_is_embedded_and_the_catalog_names_language_and_title(dj_wild: Rendered) -> None:

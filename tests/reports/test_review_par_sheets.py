@@ -21,7 +21,7 @@ import pikepdf
 import pypdf
 import pytest
 from pacomply.checker.parsheet import ParSheet, par_sheet
-from pacomply.checker.review import Review, review_filing
+from pacomply.checker.review import Review
 from pacomply.reports.content import money_text
 from pacomply.reports.json import review_json
 from pacomply.reports.parsheet_json import par_sheet_json
@@ -32,7 +32,8 @@ from pacomply.reports.reconciliation import EVIDENCE_COLUMNS, evidence_rows
 from pacomply.reports.text import TextRenderer
 from pacomply.reports.xlsx import PERCENT_FORMAT
 from pacomply.reports.xlsx import RENDERER as XLSX
-from pacomply.submissions import read_filing
+
+from tests.reports.renderings import example_pdf, example_review
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -40,7 +41,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 @pytest.fixture(scope="module")
 def dj_wild() -> Review:
     """The 687a example: an exact base game on two bases, side wagers, a progressive, Board figures with evidence."""
-    return review_filing(read_filing(EXAMPLES / "687a-compliant.xlsx"))
+    return example_review("687a-compliant.xlsx")
 
 
 def _configurations(review: Review) -> list[tuple[str, str, str | None, int]]:
@@ -91,7 +92,8 @@ def test_text_review_has_a_par_sheet_section_and_says_what_return_is(dj_wild: Re
 
 
 def test_pdf_review_has_par_sheets_and_the_evidence_of_each_board_figure(dj_wild: Review) -> None:
-    reader = pypdf.PdfReader(io.BytesIO(PDF.render(dj_wild)))
+    assert dj_wild is example_review("687a-compliant.xlsx")
+    reader = pypdf.PdfReader(io.BytesIO(example_pdf("687a-compliant.xlsx")))
     text = " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
     body = text[text.rindex("Par sheets") :]
     for sheet in dj_wild.par_sheets:
@@ -243,8 +245,6 @@ def test_money_answers_of_the_checklist_print_as_money() -> None:
     """633a's example answers its money questions with bare numbers (5000, 1000, 50000, 25 in the workbook); the
     PDF prints them as amounts, and the JSON keeps them as filed."""
     from pacomply.reports.content import checklist_rows
-
-    from tests.reports.renderings import example_pdf, example_review
 
     review = example_review("633a-compliant.xlsx")
     money = {row.key: row.answer for row in checklist_rows(review) if row.kind == "money"}
