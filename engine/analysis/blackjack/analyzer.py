@@ -22,10 +22,12 @@ from pacomply.engine.analysis.blackjack.combinatorics import (
 from pacomply.engine.analysis.blackjack.core import (
     BaseGameRecord,
     dealer_table,
+    hands_dealt_from,
     kernels,
     probability_two_cards,
     split_hand_counts,
     two_card_hands,
+    two_card_index,
 )
 from pacomply.engine.analysis.blackjack.rules import READINGS, BlackjackRules, DoubleOn
 from pacomply.engine.analysis.blackjack_strategy import Strategy
@@ -290,10 +292,7 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
     option_table: dict[tuple[int, int], dict[str, float]] = {}
     option_wager: dict[tuple[int, int], dict[str, float]] = {}
     for a, b in two_card_hands():
-        counts = [0] * RANKS
-        counts[a] += 1
-        counts[b] += 1
-        i = comps.find(tuple(counts))
+        i = two_card_index(comps, a, b)
         options = {"stand": stand[i], "hit": hit[i]}
         wagers = {"stand": 1.0, "hit": hit_wager[i]}
         if _doubling_allowed(rules, int(comps.hard_total[i]), bool(comps.soft[i])):
@@ -369,10 +368,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
     # in a self-consistent but bad table (e.g. standing on hard 5 because 13-16 are hit).
     start_all = np.zeros(n)
     for (a, b), w in deal_weight.items():
-        counts = [0] * RANKS
-        counts[a] += 1
-        counts[b] += 1
-        start_all[comps.find(tuple(counts))] = w
+        start_all[two_card_index(comps, a, b)] = w
     hit_everything = np.ones(n, dtype=np.bool_)
     reach_all = k.reach_weights(
         shoe, comps.counts, comps.cards, comps.child, start_all, hit_everything, all_mask, hole_allowed
@@ -404,10 +400,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
         hand_options: dict[tuple[int, int], dict[str, float]] = {}
         hand_wagers: dict[tuple[int, int], dict[str, float]] = {}
         for (a, b), options_cd in option_table.items():
-            counts = [0] * RANKS
-            counts[a] += 1
-            counts[b] += 1
-            i = comps.find(tuple(counts))
+            i = two_card_index(comps, a, b)
             options = dict(options_cd)
             wagers = dict(option_wager[(a, b)])
             options["hit"] = hit[i]
@@ -435,10 +428,7 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
             )
             post = {}
             for second in range(RANKS):
-                counts = [0] * RANKS
-                counts[pair] += 1
-                counts[second] += 1
-                j = comps.find(tuple(counts))
+                j = two_card_index(comps, pair, second)
                 cls = _class_of(comps, j)
                 evs = {"stand": (s_stand[j], 1.0), "hit": (s_hit[j], s_hit_wager[j]), "double": (s_double[j], 2.0)}
                 allowed = _post_split_options(rules, pair, j, s_stand[j], s_hit[j], s_double[j])
@@ -461,19 +451,13 @@ def _basic_strategy(rules, up, shoe, stand, hit_cd, double_cd, option_table, opt
                     options["split"], hand_wagers[(a, b)]["split"] = split_values[a]
                 chosen[(a, b)] = _best(options)
             else:
-                counts = [0] * RANKS
-                counts[a] += 1
-                counts[b] += 1
-                chosen[(a, b)] = row_action[_class_of(comps, comps.find(tuple(counts)))]
+                chosen[(a, b)] = row_action[_class_of(comps, two_card_index(comps, a, b))]
 
         # reach weights of three-card-plus hands under this chart
         start = np.zeros(n)
         for (a, b), choice in chosen.items():
             if choice == "hit":
-                counts = [0] * RANKS
-                counts[a] += 1
-                counts[b] += 1
-                start[comps.find(tuple(counts))] = deal_weight[(a, b)]
+                start[two_card_index(comps, a, b)] = deal_weight[(a, b)]
         weight = k.reach_weights(shoe, comps.counts, comps.cards, comps.child, start, decision, all_mask, hole_allowed)
         gain = np.zeros(len(classes))
         np.add.at(gain, class_index, weight * (hit - stand))
@@ -507,14 +491,7 @@ def _assemble(rules: BlackjackRules, solutions: dict[int, _UpcardSolution], whic
         after_up = shoe.copy()
         after_up[up] -= 1
         table = getattr(solutions[up], which.value)  # the solution keeps each strategy's table under its name
-        for a, b in two_card_hands():
-            p_hand = probability_two_cards(after_up, a, b)
-            if p_hand == 0:
-                continue
-            rest = after_up.copy()
-            rest[a] -= 1
-            rest[b] -= 1
-            left = rest.sum()
+        for a, b, p_hand, rest, left in hands_dealt_from(after_up):
             dealer_blackjack = {ACE: rest[TEN] / left, TEN: rest[ACE] / left}.get(up, 0.0)
             if (a, b) == (ACE, TEN):
                 ev = 1.0 if up == ACE and even_money else (1 - dealer_blackjack) * pays

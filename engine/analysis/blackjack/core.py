@@ -8,9 +8,10 @@ comparisons that share a shoe and a dealer rule, pay for them once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
 import numpy as np
 from pacomply.engine.analysis.blackjack.combinatorics import (
@@ -144,6 +145,27 @@ def probability_two_cards(shoe: np.ndarray, a: int, b: int) -> float:
 def two_card_hands() -> list[tuple[int, int]]:
     """The 55 unordered two-card rank pairs (a <= b)."""
     return [(a, b) for a in range(RANKS) for b in range(a, RANKS)]
+
+
+def two_card_index(compositions: Any, a: int, b: int) -> int:
+    """The index in ``compositions`` (:func:`player_compositions`) of the hand of ranks ``a`` and ``b``."""
+    counts = [0] * RANKS
+    counts[a] += 1
+    counts[b] += 1
+    return int(compositions.find(tuple(counts)))
+
+
+def hands_dealt_from(shoe: np.ndarray) -> Iterator[tuple[int, int, float, np.ndarray, Any]]:
+    """Each two-card hand the player can be dealt from ``shoe`` (the shoe less the dealer's up card): its ranks,
+    its chance, the shoe left after it and that shoe's size; hands of chance zero are left out."""
+    for a, b in two_card_hands():
+        p_hand = probability_two_cards(shoe, a, b)
+        if p_hand == 0:
+            continue
+        rest = shoe.copy()
+        rest[a] -= 1
+        rest[b] -= 1
+        yield a, b, p_hand, rest, rest.sum()
 
 
 Evaluator = Callable[[int, int], float]

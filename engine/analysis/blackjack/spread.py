@@ -43,7 +43,13 @@ from pacomply.engine.analysis.blackjack.analyzer import (
     post_split_rules,
 )
 from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
-from pacomply.engine.analysis.blackjack.core import dealer_table, kernels, probability_two_cards, two_card_hands
+from pacomply.engine.analysis.blackjack.core import (
+    dealer_table,
+    hands_dealt_from,
+    kernels,
+    two_card_hands,
+    two_card_index,
+)
 from pacomply.engine.analysis.blackjack.rules import BlackjackRules
 from pacomply.engine.analysis.blackjack_strategy import Strategy
 
@@ -214,10 +220,7 @@ def _upcard_distributions(rules: BlackjackRules, strategy: Strategy, up: int) ->
     )
     hands: dict[tuple[int, int], tuple] = {}
     for a, b in two_card_hands():
-        counts = [0] * RANKS
-        counts[a] += 1
-        counts[b] += 1
-        i = comps.find(tuple(counts))
+        i = two_card_index(comps, a, b)
         choice = choices[(a, b)]
         if choice == "stand":
             hands[(a, b)] = (_triple(stand[i], 1.0), 1.0)
@@ -324,14 +327,7 @@ def exact_round_spread(rules: BlackjackRules | None = None, strategy: Strategy =
         after_up = shoe.copy()
         after_up[up] -= 1
         hands = _upcard_distributions(rules, strategy, up)
-        for a, b in two_card_hands():
-            p_hand = probability_two_cards(after_up, a, b)
-            if p_hand == 0:
-                continue
-            rest = after_up.copy()
-            rest[a] -= 1
-            rest[b] -= 1
-            left = rest.sum()
+        for a, b, p_hand, rest, left in hands_dealt_from(after_up):
             dealer_blackjack = {ACE: rest[TEN] / left, TEN: rest[ACE] / left}.get(up, 0.0)
             weight = p_up * p_hand
             if (a, b) == (ACE, TEN):
@@ -409,10 +405,7 @@ def _switch_hand_vectors(rules, up, values, shoe, key, allowed) -> dict[object, 
     stand_state, hit_state, one_state = _r[4], _r[6], _r[7]
     vectors: dict[object, np.ndarray] = {}
     for a, b in two_card_hands():
-        counts = [0] * RANKS
-        counts[a] += 1
-        counts[b] += 1
-        i = comps.find(tuple(counts))
+        i = two_card_index(comps, a, b)
         code = int(values.two_card[a, b])
         if code == 3:
             vectors[(a, b)] = _switch_split_vectors(rules, a, values, shoe, key, allowed, split_sweep)

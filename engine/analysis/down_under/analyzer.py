@@ -15,9 +15,12 @@ from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, fu
 from pacomply.engine.analysis.blackjack.core import (
     BaseGameRecord,
     dealer_table,
+    hands_dealt_from,
     kernels,
-    probability_two_cards,
     two_card_hands,
+)
+from pacomply.engine.analysis.blackjack.core import (
+    two_card_index as index_of_two_cards,
 )
 
 CITATION = "58 Pa. Code § 685a.7"
@@ -175,10 +178,7 @@ def _class_solution(
     for a, b in two_card_hands():
         if (a, b) == (ACE, TEN):
             continue
-        counts = [0] * RANKS
-        counts[a] += 1
-        counts[b] += 1
-        i = comps.find(tuple(counts))
+        i = index_of_two_cards(comps, a, b)
         stand_ev = stand[i]
         if a in LARGE and b in LARGE:
             stand_ev = k.stand_value(int(comps.total[i]), dist[i], dist.shape[1], True)
@@ -231,10 +231,7 @@ def policy_tables(decks: int, dealer_ace_pair_is_22: bool = True) -> PolicyTable
     two_card_index = np.zeros((RANKS, RANKS), dtype=np.int64)
     for a in range(RANKS):
         for b in range(RANKS):
-            counts = [0] * RANKS
-            counts[a] += 1
-            counts[b] += 1
-            two_card_index[a, b] = comps.find(tuple(counts))
+            two_card_index[a, b] = index_of_two_cards(comps, a, b)
     return PolicyTables(
         two_card.tolist(),
         hit_more.tolist(),
@@ -271,14 +268,7 @@ def analyse_down_under(
             for hole in classes
             if not _is_dealer_blackjack(up, hole)
         }
-        for a, b in two_card_hands():
-            p_hand = probability_two_cards(after_up, a, b)
-            if p_hand == 0:
-                continue
-            rest = after_up.copy()
-            rest[a] -= 1
-            rest[b] -= 1
-            left = rest.sum()
+        for a, b, p_hand, rest, left in hands_dealt_from(after_up):
             player_blackjack = (a, b) == (ACE, TEN)
             for hole in classes:
                 p_hole = sum(rest[r] for r in hole) / left

@@ -18,7 +18,13 @@ from fractions import Fraction
 
 import numpy as np
 from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
-from pacomply.engine.analysis.blackjack.core import dealer_table, kernels, probability_two_cards, two_card_hands
+from pacomply.engine.analysis.blackjack.core import (
+    dealer_table,
+    hands_dealt_from,
+    kernels,
+    two_card_hands,
+    two_card_index,
+)
 from pacomply.engine.analysis.blackjack.rules import BlackjackRules
 from pacomply.engine.analysis.blackjack.spread import ExactRoundSpread, _add, _split_core, _triple
 from pacomply.engine.analysis.blackjack_strategy import Strategy
@@ -54,10 +60,7 @@ def _class_hands(decks: int, up: int, hole: tuple[int, ...], ace_pair_is_22: boo
     for a, b in two_card_hands():
         if (a, b) == (ACE, TEN):
             continue
-        counts = [0] * RANKS
-        counts[a] += 1
-        counts[b] += 1
-        i = comps.find(tuple(counts))
+        i = two_card_index(comps, a, b)
         code = int(policy.two_card[a, b])
         if code == 0:
             row = stand[i].copy()
@@ -99,14 +102,7 @@ def exact_down_under_spread(decks: int = 6, dealer_ace_pair_is_22: bool = True) 
             for hole in classes
             if not _is_dealer_blackjack(up, hole)
         }
-        for a, b in two_card_hands():
-            p_hand = probability_two_cards(after_up, a, b)
-            if p_hand == 0:
-                continue
-            rest = after_up.copy()
-            rest[a] -= 1
-            rest[b] -= 1
-            left = rest.sum()
+        for a, b, p_hand, rest, left in hands_dealt_from(after_up):
             for hole in classes:
                 p_hole = sum(rest[r] for r in hole) / left
                 if p_hole == 0:
