@@ -236,10 +236,14 @@ def money_text(value: object) -> str:
 
 
 def table_display(table: TableConfiguration, field_name: str) -> str:
-    """A table field for a printed page: as :func:`table_value`, with amounts of money as '$40,000'."""
+    """A table field for a printed page: as :func:`table_value`, with amounts of money as '$40,000' and each wager
+    as the chapter names it with its paytable ('Two-Way Bad Beat Bonus Wager, paytable DJWBB-03'), never the
+    filing's key for it."""
     if field_name in MONEY_FIELDS:
         value = getattr(table, field_name)
         return money_text(getattr(value, "value", value))
+    if field_name == "wagers":
+        return "; ".join(wording.wager_title(table.chapter, w.wager, w.paytable, None) for w in table.wagers)
     return table_value(table, field_name)
 
 

@@ -161,7 +161,7 @@ def test_pdf_summary_leads_with_the_counts_and_what_to_fix_first(violations_revi
 
 def test_pdf_prints_no_wager_id_checklist_key_or_exponent_of_ours() -> None:
     """The PDF review of the 687a violations example names wagers, questions and sample sizes in words: no wager id
-    outside the filer's own Wagers cells, no quoted checklist key, no '1.200e+08' or '10^7' (the ids and keys are the
+    (the table grid's Wagers row included), no quoted checklist key, no '1.200e+08' or '10^7' (the ids and keys are the
     ones the chapter's rulebook defines, so the list is derived, not typed in)."""
     import re
 
@@ -177,5 +177,7 @@ def test_pdf_prints_no_wager_id_checklist_key_or_exponent_of_ours() -> None:
         assert f"{question.key} ·" not in text, question.key
     for wager in book.wagers:
         if "_" in wager.id:
-            # Only the Tables sheet's echo of what the filer typed ('bad_beat=DJWBB-03') may hold an id.
-            assert not re.search(rf"(?<![\w=;]){re.escape(wager.id)}(?![=\w])", text), wager.id
+            # Nowhere, the table-configuration grid included: it names each wager ('Two-Way Bad Beat Bonus Wager,
+            # paytable DJWBB-03'), not the filing's key for it ('bad_beat=DJWBB-03').
+            assert not re.search(rf"(?<![\w]){re.escape(wager.id)}(?![\w])", text), wager.id
+    assert "Two-Way Bad Beat Bonus Wager, paytable DJWBB-03" in " ".join(text.split())

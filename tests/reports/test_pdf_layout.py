@@ -204,7 +204,8 @@ def test_table_configuration_tokens_are_never_broken_inside(blackjack: Rendered)
     }
     # Money is printed as money: the filing's 25000 payout limit is '$25,000' on the page.
     assert "$25,000" in tokens and "25000" not in words
-    assert "super_match=633a.13(i)(1);" in tokens  # the token that used to break as "super / _match=633a.13(i)(1 / )"
+    # The paytable citation that used to break as "super / _match=633a.13(i)(1 / )", now after the wager's name.
+    assert "633a.13(i)(1);" in tokens
     assert tokens <= words, sorted(tokens - words)
 
 
