@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import zipfile
 from collections.abc import Callable
@@ -41,6 +42,13 @@ def assert_input_refused(run: Run, *fragments: str) -> None:
     assert run.exit_code == 2, (run.exit_code, run.stdout, run.stderr)
     for fragment in fragments:
         assert fragment.lower() in run.stderr.lower(), (fragment, run.stderr)
+
+
+def review_json(path: Path, *options: str) -> tuple[int, dict]:
+    """``pacomply validate PATH --format json`` in-process: its exit code (0 or 1, a verdict) and its review."""
+    run = run_pacomply("validate", path, "--format", "json", *options)
+    assert run.exception is None and run.exit_code in (0, 1), (run.exit_code, run.stderr, run.exception)
+    return run.exit_code, json.loads(run.stdout)
 
 
 def finding_signature(review_json: dict) -> list[tuple]:

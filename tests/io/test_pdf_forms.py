@@ -9,7 +9,6 @@ pass is not vacuous.
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import subprocess
@@ -24,15 +23,13 @@ from pacomply.submissions.readers import pdf_streams
 from pacomply.submissions.readers.pdf_prepare import prepare, widget_text
 
 from tests.io.hostile_pdf import StreamSpec, pdf_with_stream
-from tests.io.support import EXAMPLES, assert_input_refused, finding_signature, run_pacomply
+from tests.io.support import EXAMPLES, assert_input_refused, finding_signature, review_json, run_pacomply
 
 FORMS = Path(__file__).resolve().parents[1] / "fixtures" / "pdf_forms"
 
 
 def _review(path: Path) -> tuple[int, dict]:
-    run = run_pacomply("validate", path, "--format", "json")
-    assert run.exception is None and run.exit_code in (0, 1), (run.exit_code, run.stderr)
-    return run.exit_code, json.loads(run.stdout)
+    return review_json(path)
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,6 @@ landscape print one page wide were both refused with "'Licensee' is empty", whic
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -25,15 +24,13 @@ from pacomply.submissions.readers.pdf_sheets import (
     read_printed_sheets,
 )
 
-from tests.io.support import EXAMPLES, REPOSITORY, assert_input_refused, finding_signature, run_pacomply
+from tests.io.support import EXAMPLES, REPOSITORY, assert_input_refused, finding_signature, review_json, run_pacomply
 
 PRINTS = REPOSITORY / "tests" / "fixtures" / "printed_sheets"
 
 
 def _review(path: Path) -> tuple[int, dict]:
-    run = run_pacomply("validate", path, "--format", "json", "--review-date", "2026-11-24")
-    assert run.exception is None, run.exception
-    return run.exit_code, json.loads(run.stdout)
+    return review_json(path, "--review-date", "2026-11-24")
 
 
 @pytest.mark.parametrize(
