@@ -58,7 +58,7 @@ def _table_rows(data: bytes, header: tuple[str, ...]) -> list[list[str]]:
     with pdfplumber.open(io.BytesIO(data)) as document:
         for page in document.pages:
             found = page.extract_words()
-            for word in found:
+            for word in (word for word in found if word["text"] == header[0].split()[0]):
                 heads: list[dict[str, Any]] = []
                 for name in header:
                     first = name.split()[0]
