@@ -20,7 +20,8 @@ from pacomply.engine.analysis.blackjack import READINGS, BlackjackRules, analyse
 from pacomply.submissions.model import Filing, TableWager
 from typer.testing import CliRunner
 
-from examples.build_examples import BLACKJACK_ANSWERS, COMPLIANT_633A, METADATA, answers, blackjack_table
+from examples.build_examples import METADATA, answers
+from examples.chapters.chapter_633a import BLACKJACK_ANSWERS, COMPLIANT_633A, blackjack_table
 from pacomply.cli import app
 from tests.simulation.agreement import disagreements
 from tests.simulation.real_shoe import rounds_matching, simulate_base

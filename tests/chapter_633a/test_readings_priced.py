@@ -14,7 +14,8 @@ from pacomply.engine.analysis import blackjack_side_wagers
 from pacomply.regulations import chapter_633a as book
 from typer.testing import CliRunner
 
-from examples.build_examples import BLACKJACK_ANSWERS, COMPLIANT_633A, answers
+from examples.build_examples import answers
+from examples.chapters.chapter_633a import BLACKJACK_ANSWERS, COMPLIANT_633A
 from pacomply.cli import app
 
 

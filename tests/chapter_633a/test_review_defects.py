@@ -10,7 +10,8 @@ from pacomply.checker.registry import Finding
 from pacomply.checker.review import review_filing
 from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from examples.build_examples import BLACKJACK_ANSWERS, COMPLIANT_633A, answers, blackjack_table
+from examples.build_examples import answers
+from examples.chapters.chapter_633a import BLACKJACK_ANSWERS, COMPLIANT_633A, blackjack_table
 from tests.rule_cases import rule_findings
 
 

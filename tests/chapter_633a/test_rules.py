@@ -10,7 +10,8 @@ from pacomply.checker.review import review_filing
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from examples.build_examples import BLACKJACK_ANSWERS, COMPLIANT_633A, NONCOMPLIANT_633A, answers, blackjack_table
+from examples.build_examples import answers
+from examples.chapters.chapter_633a import BLACKJACK_ANSWERS, COMPLIANT_633A, NONCOMPLIANT_633A, blackjack_table
 
 
 def _findings(filing: Filing, rule_id: str) -> list[Finding]:

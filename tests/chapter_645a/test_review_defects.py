@@ -9,7 +9,9 @@ from decimal import Decimal
 from pacomply.checker.registry import Severity
 from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from examples.build_examples import _645A_ANSWERS, COMPLIANT_645A, answers, pai_gow_table
+from examples.build_examples import answers
+from examples.chapters.chapter_645a import _645A_ANSWERS, COMPLIANT_645A
+from examples.chapters.pai_gow import pai_gow_table
 from tests.rule_cases import rule_findings
 
 

@@ -7,7 +7,8 @@ from pacomply.checker.registry import Finding, Severity
 from pacomply.regulations.rulebook import Shuffler
 from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from examples.build_examples import COMPLIANT_681A, answers, baccarat_table
+from examples.build_examples import answers
+from examples.chapters.chapter_681a import COMPLIANT_681A, baccarat_table
 from tests.rule_cases import rule_findings
 
 

@@ -10,7 +10,8 @@ from pacomply.checker.review import review_filing
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
 from pacomply.submissions.model import Filing, TableWager
 
-from examples.build_examples import COMPLIANT_681A, NONCOMPLIANT_681A, answers, baccarat_table
+from examples.build_examples import answers
+from examples.chapters.chapter_681a import COMPLIANT_681A, NONCOMPLIANT_681A, baccarat_table
 
 
 def _codes(filing: Filing) -> dict[str, list[str]]:

@@ -15,7 +15,8 @@ from pacomply.engine.analysis.down_under import READINGS, analyse_down_under
 from pacomply.submissions.model import Filing
 from typer.testing import CliRunner
 
-from examples.build_examples import COMPLIANT_685A, DOWN_UNDER_ANSWERS, METADATA, answers, down_under_table
+from examples.build_examples import METADATA, answers
+from examples.chapters.chapter_685a import COMPLIANT_685A, DOWN_UNDER_ANSWERS, down_under_table
 from pacomply.cli import app
 
 runner = CliRunner()

@@ -19,7 +19,8 @@ from pacomply.regulations import chapter_685a as book
 from pacomply.regulations.rulebook import Equipment
 from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from examples.build_examples import COMPLIANT_685A, DOWN_UNDER_ANSWERS, NONCOMPLIANT_685A, answers, down_under_table
+from examples.build_examples import answers
+from examples.chapters.chapter_685a import COMPLIANT_685A, DOWN_UNDER_ANSWERS, NONCOMPLIANT_685A, down_under_table
 
 
 def cards(text: str) -> tuple[Card, ...]:

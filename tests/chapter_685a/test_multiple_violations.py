@@ -8,7 +8,7 @@ import pytest
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 from pacomply.submissions.model import TableWager
 
-from examples.build_examples import COMPLIANT_685A, down_under_table
+from examples.chapters.chapter_685a import COMPLIANT_685A, down_under_table
 from tests.rule_cases import case, check_case, kinds_without_a_case, rules_without_a_multiple_case
 
 CHAPTER = "685a"

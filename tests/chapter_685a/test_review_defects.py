@@ -8,7 +8,8 @@ from decimal import Decimal
 from pacomply.checker.registry import Severity
 from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from examples.build_examples import COMPLIANT_685A, DOWN_UNDER_ANSWERS, answers, down_under_table
+from examples.build_examples import answers
+from examples.chapters.chapter_685a import COMPLIANT_685A, DOWN_UNDER_ANSWERS, down_under_table
 from tests.rule_cases import rule_findings
 
 

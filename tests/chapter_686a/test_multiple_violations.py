@@ -8,7 +8,7 @@ import pytest
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
 from pacomply.submissions.model import TableWager
 
-from examples.build_examples import COMPLIANT_686A, over_under_table
+from examples.chapters.chapter_686a import COMPLIANT_686A, over_under_table
 from tests.rule_cases import case, check_case, kinds_without_a_case, rules_without_a_multiple_case
 
 CHAPTER = "686a"

@@ -10,7 +10,8 @@ from pacomply.checker.review import review_filing
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
 from pacomply.submissions.model import Filing, TableWager
 
-from examples.build_examples import COMPLIANT_686A, answers, over_under_table
+from examples.build_examples import answers
+from examples.chapters.chapter_686a import COMPLIANT_686A, over_under_table
 
 # The compliant example's tables whose racks are as high as the stack (OU-3's is taller with a mark), and its
 # answers with the marked-rack option answered No to match them: each test adds what it is about.

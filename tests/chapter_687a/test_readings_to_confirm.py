@@ -7,7 +7,7 @@ from pacomply.checker.review import review_filing
 from pacomply.regulations.chapter_687a import RULEBOOK
 from pacomply.submissions.model import TableWager
 
-from examples.build_examples import COMPLIANT_687A
+from examples.chapters.chapter_687a import COMPLIANT_687A
 
 
 def _with_wagers(*wagers: TableWager):  # type: ignore[no-untyped-def]

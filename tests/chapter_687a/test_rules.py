@@ -10,7 +10,8 @@ from pacomply.checker.review import review_filing
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
 from pacomply.submissions.model import Filing, TableWager
 
-from examples.build_examples import COMPLIANT_687A, NONCOMPLIANT_687A, answers, dj_wild_table
+from examples.build_examples import answers
+from examples.chapters.chapter_687a import COMPLIANT_687A, NONCOMPLIANT_687A, dj_wild_table
 
 
 def _codes(filing: Filing) -> dict[str, list[str]]:

@@ -8,7 +8,8 @@ import pytest
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 from pacomply.submissions.model import TableWager
 
-from examples.build_examples import COMPLIANT_688A, pai_gow_table
+from examples.chapters.chapter_688a import COMPLIANT_688A
+from examples.chapters.pai_gow import pai_gow_table
 from tests.rule_cases import case, check_case, kinds_without_a_case, rules_without_a_multiple_case
 
 CHAPTER = "688a"

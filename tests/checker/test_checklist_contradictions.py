@@ -16,7 +16,11 @@ from pacomply.regulations.paytable_resolution import selected_text
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
 from pacomply.submissions.model import Filing, TableWager
 
-from examples.build_examples import COMPLIANT_633A, COMPLIANT_645A, COMPLIANT_681A, COMPLIANT_687A, COMPLIANT_688A
+from examples.chapters.chapter_633a import COMPLIANT_633A
+from examples.chapters.chapter_645a import COMPLIANT_645A
+from examples.chapters.chapter_681a import COMPLIANT_681A
+from examples.chapters.chapter_687a import COMPLIANT_687A
+from examples.chapters.chapter_688a import COMPLIANT_688A
 from pacomply import regulations
 from tests.checker.rule_helpers import chapter_findings
 

@@ -19,14 +19,10 @@ from pacomply.reports.text import TextRenderer
 from pacomply.reports.xlsx import XlsxRenderer
 from pacomply.submissions.model import Filing, TableWager
 
-from examples.build_examples import (
-    BLACKJACK_ANSWERS,
-    COMPLIANT_633A,
-    COMPLIANT_645A,
-    answers,
-    blackjack_table,
-    pai_gow_table,
-)
+from examples.build_examples import answers
+from examples.chapters.chapter_633a import BLACKJACK_ANSWERS, COMPLIANT_633A, blackjack_table
+from examples.chapters.chapter_645a import COMPLIANT_645A
+from examples.chapters.pai_gow import pai_gow_table
 from pacomply import regulations
 from tests.rule_cases import rule_findings
 

@@ -17,7 +17,8 @@ from pacomply.regulations.chapter_633a import RULEBOOK as RULEBOOK_633A
 from pacomply.regulations.payout import PayoutForm, compare, parse_payout
 from pacomply.submissions.model import TableWager
 
-from examples.build_examples import COMPLIANT_633A, COMPLIANT_681A, baccarat_table, blackjack_table
+from examples.chapters.chapter_633a import COMPLIANT_633A, blackjack_table
+from examples.chapters.chapter_681a import COMPLIANT_681A, baccarat_table
 from tests.checker.rule_helpers import chapter_findings
 
 THREE_CARD_POKER = RULEBOOK_633A.paytable("three_card_poker", "633a.13(k)").rows[0].amount

@@ -19,7 +19,8 @@ from pacomply.regulations.chapter_687a import RULEBOOK as RULEBOOK_687A
 from pacomply.regulations.paytable_resolution import Resolution, resolve_paytable
 from pacomply.submissions.model import TableWager
 
-from examples.build_examples import COMPLIANT_687A, answers, dj_wild_table
+from examples.build_examples import answers
+from examples.chapters.chapter_687a import COMPLIANT_687A, dj_wild_table
 from tests.checker.rule_helpers import chapter_findings
 
 FIVE_DOLLAR_PAYTABLE = next(paytable for paytable, amount in PROGRESSIVE_WAGER.items() if amount == Decimal(5))

@@ -18,10 +18,12 @@ from pacomply.checker.conformance import ConstraintKind, within
 from pacomply.checker.registry import Finding, Severity
 from pacomply.checker.review import Review, review_filing
 
-from examples.build_examples import EXAMPLES
+from examples.build_examples import chapter_examples
 from pacomply import regulations
 
 CHAPTERS = regulations.known_chapters()
+#: Each chapter's example filings, (compliant, violations); a case mutates the compliant one.
+EXAMPLES = chapter_examples()
 
 #: The kinds of constraint ``test_payout_and_paytable_forms.py`` mutates (payout forms, decks counted per
 #: game, contradictions between the checklist and the tables, a table's paytable against the checklist's);

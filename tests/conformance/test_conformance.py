@@ -17,7 +17,7 @@ from pacomply.checker.conformance import ConstraintKind
 from pacomply.regulations.citation import Citation
 from pacomply.regulations.rulebook import AnswerKind, DealingMethod, Shuffler
 
-from examples.build_examples import EXAMPLES
+from examples.build_examples import chapter_examples
 from pacomply import regulations
 from tests.conformance.generated import CHAPTERS, OWN_FILE_KINDS, assert_caught, assert_compliant, sample, suite
 
@@ -177,7 +177,7 @@ def test_each_odds_form_states_the_same_payout_and_a_wrong_one_is_not_permitted(
 def test_a_case_is_filed_as_one_table_on_the_compliant_example(chapter: str) -> None:
     """The case's table replaces the example's tables, keeps the example's equipment beside its own, and an answer
     whose condition the case answers No is left blank."""
-    template = EXAMPLES[chapter][0]
+    template = chapter_examples()[chapter][0]
     book = regulations.rulebook(chapter)
     for case in suite(chapter).compliant:
         filed = conformance.filing(case, template)

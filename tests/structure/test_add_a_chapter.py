@@ -4,8 +4,9 @@ command works on.
 The test builds a temporary tree whose layer folders hold links to this checkout's files, writes chapter 698a's
 parts under the names the steps give (steps 1 to 9: the law and its version entry, the coverage matrix, the rules,
 the rules of play, the wager math with its ``WAGER_MATH``, the simulator, the one line in ``regulations/chapters.py``
-and the published figures) and its two example filings (step 10), and runs every command on it in a fresh
-interpreter that imports pacomply from that tree. The chapter is Over/Under under another id, as the sample chapter
+and the published figures) and its examples' module (step 10), builds its two example filings with
+``examples/build_examples.py`` as the step says, and runs every command on it in a fresh interpreter that imports
+pacomply from that tree. The chapter is Over/Under under another id, as the sample chapter
 is (``tests/structure/sample_chapter``), so its figures are Over/Under's. Nothing outside the files the steps name
 is edited: a step the docs left out would show as a command that fails here. (Steps 11 to 15 add the chapter's
 goldens, tests, official text, Board verdicts and producer fixtures to the test suite; the completeness test and
@@ -28,6 +29,8 @@ CHAPTER = "698a"
 TITLE = "Added Over/Under"
 GAME = "added_over_under"
 LAYERS = ("pacomply", "regulations", "submissions", "checker", "engine", "reports", "workspace")
+#: The examples' builder is copied, not linked: it writes beside its own resolved path.
+BUILDER = "examples/build_examples.py"
 
 #: Each step's file (docs/DEVELOPING.md, "Adding a chapter, step by step"), relative to the tree, and its text.
 STEP_FILES: dict[str, str] = {
@@ -140,6 +143,40 @@ FIGURES = (
     ),
 )
 ''',
+    # 10: the example filings, built by ``examples/build_examples.py``.
+    f"examples/chapters/chapter_{CHAPTER}.py": f'''"""The examples: one compliant table, and one with a rule broken."""
+
+from decimal import Decimal
+
+from pacomply.regulations.rulebook import DealingMethod, Shuffler
+from pacomply.submissions.model import Filing, TableConfiguration, TableWager
+
+from examples.build_examples import METADATA, VIOLATIONS_METADATA, answers
+
+ANSWERS = dict(
+    discard_rack_equal_height=True, discard_rack_taller_with_mark=False, automated_shuffler=True,
+    continuous_shuffler=False, cards_preinspected=False, verbal_wagers=True, bonus_offered=True,
+    adjacent_boxes_allowed=True, max_adjacent_boxes=2,
+)
+
+
+def table(table_id, **overrides):
+    return TableConfiguration(**{{
+        "table_id": table_id, "chapter": "{CHAPTER}", "betting_positions": 6, "decks": 6, "batches": 2,
+        "shuffler": Shuffler.AUTOMATED, "dealing": DealingMethod.SHOE, "discard_rack_height_mm": Decimal("93.6"),
+        "card_change_interval_hours": Decimal(24), "wagers": (TableWager(wager="bonus"),), **overrides,
+    }})
+
+
+COMPLIANT_{CHAPTER.upper()} = Filing(
+    metadata=METADATA, chapters={{"{CHAPTER}": answers("{CHAPTER}", **ANSWERS)}}, tables=(table("AO-1"),)
+)
+NONCOMPLIANT_{CHAPTER.upper()} = Filing(
+    metadata=VIOLATIONS_METADATA,
+    chapters={{"{CHAPTER}": answers("{CHAPTER}", **ANSWERS | {{"bonus_offered": False}})}},
+    tables=(table("AO-1", betting_positions=7),),  # {CHAPTER.upper()}-001
+)
+''',
 }
 #: Step 8: the one line in ``regulations/chapters.py``.
 DESCRIPTOR_LINE = f'        Chapter("{CHAPTER}", "{TITLE}", "{GAME}"),\n'
@@ -155,6 +192,11 @@ def _linked_tree(root: Path) -> None:
             target.mkdir(parents=True, exist_ok=True)
             for name in files:
                 (target / name).symlink_to(Path(folder) / name)
+    for path in sorted((REPOSITORY / "examples" / "chapters").glob("*.py")):
+        target = root / path.relative_to(REPOSITORY)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.symlink_to(path)
+    shutil.copyfile(REPOSITORY / BUILDER, root / BUILDER)
     (root / "pyproject.toml").symlink_to(REPOSITORY / "pyproject.toml")
     (root / "pacomply" / "__init__.py").unlink()
     shutil.copyfile(REPOSITORY / "pacomply" / "__init__.py", root / "pacomply" / "__init__.py")
@@ -171,10 +213,7 @@ def _write_steps(root: Path) -> None:
     anchor = re.search(r"^_CHAPTERS: dict\[str, Chapter\] = \{\n.*?\n    for descriptor in \(\n", text, re.M | re.S)
     assert anchor is not None, "regulations/chapters.py no longer has the _CHAPTERS table the docs describe"
     registry.write_text(text[: anchor.end()] + DESCRIPTOR_LINE + text[anchor.end() :], encoding="utf-8")
-    # Step 10's filings: Over/Under's examples under the new chapter's id (build_examples.py writes the real ones).
-    for kind in ("compliant", "violations"):
-        example = (EXAMPLES / f"686a-{kind}.json").read_text(encoding="utf-8")
-        (root / f"{CHAPTER}-{kind}.json").write_text(example.replace('"686a"', f'"{CHAPTER}"'), encoding="utf-8")
+    # A recorded round to replay: Over/Under's, under the new chapter's id.
     round_text = (EXAMPLES / "rounds" / "686a-over-wins-with-bonus.json").read_text(encoding="utf-8")
     (root / f"{CHAPTER}-round.json").write_text(round_text.replace('"686a"', f'"{CHAPTER}"'), encoding="utf-8")
 
@@ -186,13 +225,18 @@ COMMANDS: tuple[tuple[tuple[str, ...], tuple[int, ...], str], ...] = (
     (("rules", "--coverage", CHAPTER), (0,), CHAPTER),
     (("explain", f"{CHAPTER.upper()}-001"), (0,), f"{CHAPTER.upper()}-001"),
     (("template", CHAPTER, "--output", "{root}/template.xlsx"), (0,), ""),
-    (("validate", "{root}/698a-compliant.json"), (0,), ""),
-    (("validate", "{root}/698a-violations.json"), (1,), f"{CHAPTER.upper()}-"),
+    (("validate", "{root}/examples/698a-compliant.json"), (0,), ""),
+    (("validate", "{root}/examples/698a-violations.json"), (1,), f"{CHAPTER.upper()}-001"),
+    (("validate", "{root}/examples/698a-violations.xlsx"), (1,), f"{CHAPTER.upper()}-001"),
     (("edge", CHAPTER, "--format", "json"), (0,), f'"{CHAPTER}"'),
-    (("edge", "--filing", "{root}/698a-compliant.json"), (0,), "Bonus Wager, 6 decks: house edge"),
+    (("edge", "--filing", "{root}/examples/698a-compliant.json"), (0,), "Bonus Wager, 6 decks: house edge"),
     (("parsheet", CHAPTER, "--wager", "bonus"), (0,), ""),
     (("replay", "{root}/698a-round.json"), (0,), f"{CHAPTER}:"),
-    (("diff", "{root}/698a-compliant.json", "{root}/698a-violations.json"), (0, 1), f"{CHAPTER}.bonus_offered"),
+    (
+        ("diff", "{root}/examples/698a-compliant.json", "{root}/examples/698a-violations.json"),
+        (0, 1),
+        f"{CHAPTER}.bonus_offered",
+    ),
     (("published", CHAPTER), (0,), ""),
     (
         ("simulate", CHAPTER, "--rounds", "2000", "--chunk-rounds", "1000", "--seed", "7", "--workers", "1",
@@ -227,6 +271,16 @@ def test_a_chapter_added_by_the_documented_steps_works_in_every_command(tmp_path
         "PACOMPLY_CACHE_DIR": str(tmp_path / "cache"),
         "PYTHONDONTWRITEBYTECODE": "1",
     }
+    # Step 10's last part: the builder writes the chapter's two filings, as a workbook and as JSON.
+    built = subprocess.run(
+        [sys.executable, str(root / BUILDER), CHAPTER], capture_output=True, text=True, env=environment, check=False
+    )
+    assert built.returncode == 0, built.stderr[-3000:]
+    for kind in ("compliant", "violations"):
+        assert {path.name for path in (root / "examples").glob(f"{CHAPTER}-{kind}.*")} == {
+            f"{CHAPTER}-{kind}.json",
+            f"{CHAPTER}-{kind}.xlsx",
+        }
     finished = subprocess.run(
         [sys.executable, "-c", _RUNNER, str(root), json.dumps(commands)],
         capture_output=True,

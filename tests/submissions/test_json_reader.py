@@ -9,7 +9,7 @@ import pytest
 from pacomply.submissions import InputError, read_filing
 from pacomply.submissions.readers.json import dumps_filing
 
-from examples.build_examples import NONCOMPLIANT_686A
+from examples.chapters.chapter_686a import NONCOMPLIANT_686A
 
 
 def test_a_dumped_filing_reads_back_with_field_locations(tmp_path: Path) -> None:

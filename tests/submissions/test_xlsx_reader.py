@@ -12,7 +12,7 @@ from pacomply.submissions import InputError, read_filing
 from pacomply.submissions.model import Filing
 from pacomply.submissions.template import build_workbook
 
-from examples.build_examples import COMPLIANT_686A, NONCOMPLIANT_686A
+from examples.chapters.chapter_686a import COMPLIANT_686A, NONCOMPLIANT_686A
 
 
 def strip_locations(filing: Filing) -> dict[str, Any]:
@@ -173,12 +173,13 @@ def test_the_template_is_byte_identical_for_identical_input() -> None:
 def test_the_committed_example_workbooks_are_what_build_examples_writes(examples: Path) -> None:
     from pacomply.submissions.template import workbook_bytes
 
-    import examples.build_examples as build
+    from examples.build_examples import chapter_examples
 
+    built = chapter_examples()
     names = sorted(path.stem for path in examples.glob("*.xlsx"))
     assert names, "no example workbooks"
     for name in names:
-        filing = getattr(build, ("NONCOMPLIANT_" if name.endswith("violations") else "COMPLIANT_") + name[:4].upper())
+        filing = built[name[:4]][1 if name.endswith("violations") else 0]
         assert (examples / f"{name}.xlsx").read_bytes() == workbook_bytes([name[:4]], filing), name
 
 
