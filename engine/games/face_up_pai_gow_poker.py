@@ -22,6 +22,7 @@ from pacomply.engine.games.pai_gow_house_way import (
 )
 from pacomply.engine.games.pai_gow_poker import (
     FORTUNE_OUTCOME,
+    BaseGameDeal,
     PlayerRound,
     base_and_optional,
     check_deck,
@@ -64,6 +65,9 @@ from pacomply.regulations.rulebook import odds_text
 CHAPTER = "688a"
 JOKER = 52
 _B = SevenCardBonusCategory
+
+#: § 688a.11(a): the dealer's hands are set face up first; § 688a.11(f)(2)(iii): a dealer's Ace High Pai Gow pushes.
+BASE_GAME = BaseGameDeal(dealer_face_up=True, dealer_ace_high_pushes=True)
 
 #: § 688a.6(e)(2): the Royal Match is an extra king and queen suited only; a royal with ace-king is a royal flush.
 FORTUNE_688A_OUTCOME = FORTUNE_OUTCOME | {_B.ROYAL_FLUSH_AND_ACE_KING_SUITED: ROYAL_FLUSH}

@@ -59,6 +59,24 @@ CHAPTER = "645a"
 CARDS_PER_HAND = 7
 HIGH_CARD_TOP_NINE = 7  # rank index of a nine
 
+
+@dataclass(frozen=True, slots=True)
+class BaseGameDeal:
+    """How a Pai Gow chapter deals and settles its base wager where the two chapters differ, for the base-game
+    simulation (:mod:`engine.simulation.pai_gow_poker`). What a win pays beside it is the law module's
+    ``COMMISSION``."""
+
+    dealer_face_up: bool
+    """The dealer's hands are set by the house way and shown before the players set theirs, so a player sets the
+    best way against them; otherwise the player sets by the house way too, the usual pricing assumption."""
+    dealer_ace_high_pushes: bool
+    """A dealer's Ace High Pai Gow pushes every base wager (the Ace High Bonus is settled on that deal)."""
+
+
+#: § 645a.11(c): the dealer's cards are turned over and set only after the players have set theirs; a dealer's ace
+#: high is an ordinary hand.
+BASE_GAME = BaseGameDeal(dealer_face_up=False, dealer_ace_high_pushes=False)
+
 _B = SevenCardBonusCategory
 #: Evaluator category → this chapter's outcome name, per wager (reading 645a-royal-match-overlap).
 FORTUNE_OUTCOME: dict[SevenCardBonusCategory, str] = {

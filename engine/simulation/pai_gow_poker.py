@@ -5,6 +5,8 @@ house way (the player following the house way is the usual pricing assumption), 
 vigorish (unrounded, per unit wagered). 688a: the dealer sets by the house way face up, the player sets the best
 way against the known hands (reading 688a-player-setting), a dealer Ace High Pai Gow pushes, no vigorish.
 The same kernel counts the Ace High Bonus outcomes of the 688a deal, for the joint dealer/player distribution.
+The kernel knows no chapter: how a chapter deals and settles is its rules of play's ``BASE_GAME`` (a
+:class:`engine.games.pai_gow_poker.BaseGameDeal`) and what a win pays its law module's ``COMMISSION``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pacomply.engine.games.pai_gow_house_way import (
     house_way_index,
     split_values,
 )
+from pacomply.engine.games.pai_gow_poker import BaseGameDeal
 from pacomply.engine.simulation import SimulationResult
 
 JOKER = 52
@@ -37,7 +40,9 @@ def _ace_high(highs) -> bool:
 
 
 @njit(cache=True)
-def _simulate(rounds, seed, face_up, commission, params, fully_wild, offsets, multiset, flush, fww, sww, counts):
+def _simulate(
+    rounds, seed, face_up, ace_high_pushes, commission, params, fully_wild, offsets, multiset, flush, fww, sww, counts
+):
     np.random.seed(seed)
     deck = np.arange(53, dtype=np.int64)
     dealer = np.empty(7, dtype=np.int64)
@@ -61,23 +66,21 @@ def _simulate(rounds, seed, face_up, commission, params, fully_wild, offsets, mu
         dealer_high = dealer_highs[chosen]
         dealer_low = dealer_lows[chosen]
         split_values(player, fully_wild, offsets, multiset, flush, fww, sww, highs, lows)
-        if face_up:
-            dealer_ace = _ace_high(dealer_highs)
-            if dealer_ace:
-                player_ace = _ace_high(highs)
-                has_joker = False
-                for position in range(7):
-                    if dealer[position] == JOKER:
-                        has_joker = True
-                counts[0 if player_ace else (1 if has_joker else 2)] += 1
-                net = 0.0
-            else:
-                counts[3] += 1
-                index = best_against(highs, lows, dealer_high, dealer_low)
-                score = (highs[index] > dealer_high) + (lows[index] > dealer_low)
-                net = 1.0 if score == 2 else (0.0 if score == 1 else -1.0)
+        if ace_high_pushes and _ace_high(dealer_highs):
+            player_ace = _ace_high(highs)
+            has_joker = False
+            for position in range(7):
+                if dealer[position] == JOKER:
+                    has_joker = True
+            counts[0 if player_ace else (1 if has_joker else 2)] += 1
+            net = 0.0
         else:
-            index = house_way_index(player, highs, lows, params)
+            if ace_high_pushes:
+                counts[3] += 1
+            if face_up:  # the player sets the best way against the dealer's hands shown
+                index = best_against(highs, lows, dealer_high, dealer_low)
+            else:
+                index = house_way_index(player, highs, lows, params)
             high_wins = highs[index] > dealer_high
             low_wins = lows[index] > dealer_low
             net = (1.0 - commission) if (high_wins and low_wins) else (0.0 if (high_wins or low_wins) else -1.0)
@@ -86,6 +89,33 @@ def _simulate(rounds, seed, face_up, commission, params, fully_wild, offsets, mu
         if net > 0:
             wins += 1
     return total, total_squares, wins
+
+
+def base_game(chapter: str) -> BaseGameDeal:
+    """How the chapter deals and settles its Pai Gow base wager: its rules of play's ``BASE_GAME``; ValueError for
+    a chapter whose game has none."""
+    from pacomply.regulations import chapters
+
+    deal = chapters.chapter(chapter).hook("rules of play", "BASE_GAME")
+    if not isinstance(deal, BaseGameDeal):
+        raise ValueError(f"no Pai Gow base game for chapter {chapter}")
+    return deal
+
+
+def _dealt(chapter: str, rounds: int, seed: int, house_way: HouseWay, counts: np.ndarray) -> tuple[float, float, int]:
+    """The kernel's totals for ``rounds`` seeded rounds of the chapter's base game, counting the Ace High Bonus
+    outcomes into ``counts``."""
+    deal = base_game(chapter)
+    return _simulate(
+        rounds,
+        seed,
+        deal.dealer_face_up,
+        deal.dealer_ace_high_pushes,
+        commission(chapter),
+        house_way.as_array(),
+        *evaluator_arrays(),
+        counts,
+    )
 
 
 def commission(chapter: str) -> float:
@@ -102,12 +132,8 @@ def simulate_base(
 ) -> tuple[SimulationResult, np.ndarray]:
     """The base wager's result per unit over ``rounds`` seeded rounds, and (688a) the Ace High Bonus outcome counts
     (both ace high, only dealer with joker, only dealer without, dealer not ace high)."""
-    if chapter not in {"645a", "688a"}:
-        raise ValueError(f"no Pai Gow base game for chapter {chapter}")
     counts = np.zeros(4, dtype=np.int64)
-    total, squares, wins = _simulate(
-        rounds, seed, chapter == "688a", commission(chapter), house_way.as_array(), *evaluator_arrays(), counts
-    )
+    total, squares, wins = _dealt(chapter, rounds, seed, house_way, counts)
     mean = total / rounds
     variance = max(squares / rounds - mean * mean, 0.0) * rounds / max(rounds - 1, 1)
     result = SimulationResult(
@@ -145,12 +171,8 @@ SHARDS_PER_SEED = 10_000
 
 def simulate_shard(chapter: str, rounds: int, seed: int) -> BaseShard:
     """``rounds`` rounds of the base game seeded ``seed``, counted as wins, pushes and losses."""
-    if chapter not in {"645a", "688a"}:
-        raise ValueError(f"no Pai Gow base game for chapter {chapter}")
     counts = np.zeros(4, dtype=np.int64)
-    total, _, wins = _simulate(
-        rounds, seed, chapter == "688a", commission(chapter), STANDARD_HOUSE_WAY.as_array(), *evaluator_arrays(), counts
-    )
+    total, _, wins = _dealt(chapter, rounds, seed, STANDARD_HOUSE_WAY, counts)
     win_pays = 1.0 - commission(chapter)
     losses = round(win_pays * wins - total)  # total = win_pays * wins - losses, exact to far below one unit
     return BaseShard(

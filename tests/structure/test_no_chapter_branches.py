@@ -2,7 +2,8 @@
 descriptor's capabilities (``regulations.chapters``) and hooks in its own modules.
 
 Shared code is every module of the installed layers except a chapter's own modules (``*/chapter_NNNa.py`` and the
-modules a descriptor names) and the game modules two chapters share (listed below, each saying which). The scan
+modules a descriptor names), with no exception: the game code two chapters share tells them apart by their hooks
+too (the Pai Gow base-game simulation reads each chapter's ``BASE_GAME`` and ``COMMISSION``). The scan
 reads the syntax tree, so a chapter id in a docstring, a citation or a data row is not a branch; a comparison with
 a chapter id (``chapter == "633a"``, ``chapter in {"645a", "688a"}``), a dict literal keyed by several chapter
 ids, or a constant that is a collection of chapter ids and nothing else, is.
@@ -19,10 +20,6 @@ from pacomply.regulations import chapters
 REPOSITORY = Path(__file__).resolve().parents[2]
 LAYERS = ("pacomply", "checker", "reports", "submissions", "engine", "regulations", "workspace")
 CHAPTER_ID = re.compile(r"^\d{3}[a-z]$")
-#: Game code two chapters share (docs/DEVELOPING.md, "Code two chapters share"): it tells its chapters apart.
-SHARED_GAME_CODE = {
-    "engine/simulation/pai_gow_poker.py": "the seat player of 645a and 688a",
-}
 
 
 def _chapter_ids(node: ast.AST) -> list[str]:
@@ -78,8 +75,7 @@ def _shared_modules() -> list[str]:
             relative = path.relative_to(REPOSITORY).as_posix()
             if re.search(r"(^|/)chapter_\d{3}[a-z]\.py$", relative) or relative in own:
                 continue
-            if relative not in SHARED_GAME_CODE:
-                modules.append(relative)
+            modules.append(relative)
     return modules
 
 
