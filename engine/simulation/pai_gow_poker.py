@@ -282,7 +282,10 @@ def setting_values(
 ) -> np.ndarray:
     """645a analysis: expected result per unit of each of the 21 settings (LOW_POSITIONS order) of a player's seven
     cards against the dealer's house-way hands from the other 46 cards, over ``samples`` seeded dealer hands (the
-    same dealer hands for every setting, so the comparison between settings is sharp). Fouled settings are -1."""
+    same dealer hands for every setting, so the comparison between settings is sharp). Fouled settings are -1; a
+    win of both hands pays less the vigorish of § 645a.13(a), the law module's ``COMMISSION``."""
+    from pacomply.regulations.chapter_645a import COMMISSION
+
     return _setting_values(
-        np.asarray(cards, dtype=np.int64), samples, seed, 0.05, house_way.as_array(), *evaluator_arrays()
+        np.asarray(cards, dtype=np.int64), samples, seed, float(COMMISSION), house_way.as_array(), *evaluator_arrays()
     )
