@@ -585,4 +585,9 @@ def main() -> None:
     code = run_app()
     if code in (0, 1) and "numba" in sys.modules and not runtime.caches_ready(settings):
         runtime.mark_caches_ready(settings)
+    # Every object this run made is about to go with the process: frozen, the interpreter's last garbage collections
+    # pass over them instead of scanning tens of thousands (a fifth of a review's time). Exit handlers still run.
+    import gc
+
+    gc.freeze()
     raise SystemExit(code)
