@@ -9,10 +9,11 @@ included), the job counts in turns for ``--repeat`` rounds, the best of each kep
 wall seconds, filings per second, and the CPU seconds (user and system) of the process that runs the batch and of
 its workers. On a shared machine the wall time follows the load and two processes may never run at once, so each
 run is also timed by its critical path, in CPU seconds: the batch's process, or the CPU it had used when it handed
-the batch out (the workers are forked then) plus the busiest worker's, whichever is longer. That is the wall time
-on an idle machine with a core per process. The last lines give ``-j N`` against ``-j 1`` for every count: the
-wall ratio of the same run (below 1: faster) and the critical-path ratio. Every run's output must be byte for
-byte that of ``-j 1`` (the bench stops otherwise).
+the batch out (the workers are forked then) plus a worker's (the workers' CPU, reaped before the batch ends,
+shared among them), whichever is longer. That is about the wall time on an idle machine with a core per process.
+The last lines give ``-j N`` against ``-j 1`` for every count: the wall ratio of the same run (below 1: faster),
+the critical-path ratio and the CPU ratio. Every run's output must be byte for byte that of ``-j 1`` (the bench
+stops otherwise).
 
 ``--documents`` measures the staff's batch instead: the example filings (``examples/*.xlsx`` and ``*.json``, 28)
 reviewed into a folder with ``-f json,pdf,xlsx --output-dir`` against the same batch as text on standard output,
@@ -54,31 +55,27 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-# ``python -m pacomply`` with the process's own CPU seconds, its workers' (each once no filing is left for it) and its
-# CPU seconds when it handed the batch out, written beside the file named first; pacomply itself is unchanged. A
-# spawned worker (not Linux) imports pacomply afresh, so its time is not recorded.
+# ``python -m pacomply`` with the process's own CPU seconds, its workers' (all of them, reaped by the batch before it
+# ends) and its CPU seconds when it handed the batch out, written to the file named first; pacomply is unchanged.
 _TIMED = """
-import json, os, sys, time
-from pacomply import review_service, review_workers
-record = {"handed_out": None}
+import json, resource, sys, time
+from pacomply import review_workers
+record = {"handed_out": None, "workers": 0}
 target = sys.argv.pop(1)
 hand_out = review_workers.ReviewWorkers.hand_out
 def timed_hand_out(self, batch):
     record["handed_out"] = time.process_time()
-    return hand_out(self, batch)
+    hand_out(self, batch)
+    record["workers"] = len(self.processes)
 review_workers.ReviewWorkers.hand_out = timed_hand_out
-review_taken = review_service.review_taken
-def timed_review_taken(*arguments):
-    review_taken(*arguments)
-    with open(f"{target}.worker{os.getpid()}", "w") as worker:  # a worker, once no filing is left
-        worker.write(str(time.process_time()))
-review_service.review_taken = timed_review_taken
 sys.argv[0] = "pacomply"
 try:
     from pacomply.cli import main
     main()
 finally:
     record["self"] = time.process_time()
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    record["children"] = usage.ru_utime + usage.ru_stime
     with open(target, "w") as file:
         json.dump(record, file)
 """
@@ -91,15 +88,17 @@ class Run:
     wall: float
     cpu: float
     own: float
-    workers: tuple[float, ...]
+    workers: int
+    workers_cpu: float
     handed_out: float | None
 
     @property
     def critical_path(self) -> float:
-        """The CPU seconds on the longest chain: the batch's process, or the hand-out and the busiest worker."""
+        """The CPU seconds on the longest chain: the batch's process, or the hand-out and a worker's share of the
+        workers' CPU (their mean: with one worker, its own)."""
         if not self.workers or self.handed_out is None:
             return self.own
-        return max(self.own, self.handed_out + max(self.workers))
+        return max(self.own, self.handed_out + self.workers_cpu / self.workers)
 
 
 def run(folder: Path, jobs: int) -> tuple[Run, bytes]:
@@ -115,8 +114,9 @@ def run(folder: Path, jobs: int) -> tuple[Run, bytes]:
         if completed.returncode not in (0, 1):
             raise SystemExit(f"{' '.join(command)} failed ({completed.returncode}):\n{completed.stderr.decode()}")
         record = json.loads(record_file.read_text())
-        workers = tuple(float(path.read_text()) for path in Path(temporary).glob("times.json.worker*"))
-    timed = Run(wall, _children_cpu() - cpu, record["self"], workers, record["handed_out"])
+    timed = Run(
+        wall, _children_cpu() - cpu, record["self"], record["workers"], record["children"], record["handed_out"]
+    )
     return timed, completed.stdout
 
 
@@ -202,11 +202,11 @@ def main() -> None:
             print(f"\n{count} filings")
             for jobs in jobs_list:
                 timed = paths[jobs]
-                workers = " + ".join(f"{seconds:.2f}" for seconds in sorted(timed.workers, reverse=True)) or "none"
                 handed = f", handed out at {timed.handed_out:.2f} s" if timed.handed_out is not None else ""
+                workers = f"{timed.workers} worker(s) {timed.workers_cpu:.2f} s" if timed.workers else "no worker"
                 print(f"  -j {jobs}   wall {walls[jobs]:6.2f} s  {count / walls[jobs]:7.1f} filings/s   CPU "
-                      f"{timed.cpu:6.2f} s (batch process {timed.own:.2f} s{handed}; workers {workers})   critical "
-                      f"path {timed.critical_path:6.2f} s")  # fmt: skip
+                      f"{timed.cpu:6.2f} s (batch process {timed.own:.2f} s{handed}; {workers})   critical path "
+                      f"{timed.critical_path:6.2f} s")  # fmt: skip
             print("  output identical for every -j")
             for jobs in jobs_list[1:]:
                 ratios.append(
