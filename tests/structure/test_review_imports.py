@@ -45,6 +45,9 @@ OTHER_COMMANDS = (
     "rich",
 )
 
+#: What one filing's review never needs: worker processes (a batch's) and the workspace with its database and server.
+NOT_FOR_ONE_FILING = ("multiprocessing", "pacomply.workspace", "sqlalchemy", "flask")
+
 
 _PROGRAM = """
 import json, runpy, sys
@@ -88,10 +91,12 @@ def test_a_text_review_of_stored_figures_imports_no_numba_evaluator_simulator_an
 
 def test_a_text_review_imports_no_other_commands_module_nor_rich() -> None:
     """``validate`` is made into a command alone: typer never reads the other commands' signatures, so their modules
-    (and the workspace's store commands' groups) stay unimported, and a review on a pipe draws nothing with rich."""
+    stay unimported; a review on a pipe draws nothing with rich, and one filing starts no worker process and opens
+    no workspace."""
     loaded = _modules_after_review(ROOT / "examples" / "686a-compliant.xlsx")
     assert "pacomply.checker.review" in loaded
     assert [name for name in loaded if name.split(".")[0] == "rich" or name in OTHER_COMMANDS] == []
+    assert [name for name in loaded if name.startswith(NOT_FOR_ONE_FILING)] == []
 
 
 def test_the_other_commands_check_names_what_a_help_loads() -> None:
