@@ -146,7 +146,7 @@ class CommandTable:
     choice of every command built later."""
 
     def __init__(self) -> None:
-        self._sources: dict[str, Callable[[typer.Typer], None]] = {}
+        self._sources: dict[str, Callable[[typer.Typer], object]] = {}
 
     def command(self, function: Callable[..., Any]) -> Callable[..., Any]:
         """Register a command defined beside the table (a decorator, as ``@app.command(cls=Command)``)."""
