@@ -33,11 +33,13 @@ GOAL = 2.5
 
 
 def _environment() -> dict[str, str]:
-    """This process's environment without the variables pacomply sets itself (the user's caches stay)."""
+    """This process's environment without the variables pacomply sets itself (the user's caches stay), and without
+    ``PYTHONDONTWRITEBYTECODE``: with it, a source checkout's modules are compiled again on every run, which no
+    installed copy does (an install writes their bytecode), so every review would be measured cold."""
     return {
         key: value
         for key, value in os.environ.items()
-        if key not in {"PACOMPLY_CACHE_DIR", "NUMBA_CACHE_DIR", "NUMBA_NUM_THREADS"}
+        if key not in {"PACOMPLY_CACHE_DIR", "NUMBA_CACHE_DIR", "NUMBA_NUM_THREADS", "PYTHONDONTWRITEBYTECODE"}
     }
 
 
@@ -69,7 +71,7 @@ def measure(chapters: list[str], repeat: int) -> tuple[tuple[float, float], dict
     """The floor's and each chapter's best wall and best CPU seconds, run in turns so that load changes touch all
     alike."""
     for chapter in chapters:
-        _seconds(_review(chapter))  # warm: the caches and bytecode as after a first run
+        _seconds(_review(chapter))  # warm: the caches and bytecode as after a first run (the bytecode written here)
     floor: list[tuple[float, float]] = []
     reviews: dict[str, list[tuple[float, float]]] = {chapter: [] for chapter in chapters}
     for _ in range(repeat):

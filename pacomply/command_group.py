@@ -3,15 +3,21 @@ given before or after it, a one-sentence summary in the command list, and a usag
 their metavars (``pacomply validate [OPTIONS] FILING...``).
 
 Only click's and typer's public extension points are used: a command's ``get_params``, ``collect_usage_pieces``
-and its ``short_help``; every parameter declares its own metavar or choices where it is defined.
+and its ``short_help``, a group's ``commands``, ``list_commands`` and ``get_command``; every parameter declares its
+own metavar or choices where it is defined.
+
+The root's commands are a :class:`CommandTable`: typer reads a command's signature (and its module is imported)
+only when a run or a help names it, so a review pays for ``validate`` alone, not for the other commands.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib
 import inspect
 import re
-from typing import Any
+from collections.abc import Callable, Iterator, MutableMapping
+from typing import Any, ClassVar
 
 import typer
 import typer.core
@@ -131,3 +137,86 @@ class Group(typer.core.TyperGroup):
 def sub_app(**settings: Any) -> typer.Typer:
     """A sub-command group (``store``, ``figures``, ``regulations``) built with :class:`Group`."""
     return typer.Typer(cls=Group, **settings)
+
+
+class CommandTable:
+    """The root's commands and sub-groups by name, in the order the help lists them. Each is made into a click
+    command when it is first looked up, through typer's public ``typer.main.get_group`` on a group holding it alone
+    (exactly as typer makes it among the others), and anew for each run: a chapter registered after import is a
+    choice of every command built later."""
+
+    def __init__(self) -> None:
+        self._sources: dict[str, Callable[[typer.Typer], object]] = {}
+
+    def command(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """Register a command defined beside the table (a decorator, as ``@app.command(cls=Command)``)."""
+        self._sources[function.__name__.replace("_", "-")] = lambda holder: holder.command(cls=Command)(function)
+        return function
+
+    def command_in(self, name: str, module: str) -> None:
+        """Register the command ``name``, the function of that name in ``module``, imported when it is named."""
+        self._sources[name] = lambda holder: holder.command(cls=Command)(getattr(importlib.import_module(module), name))
+
+    def group_in(self, name: str, module: str, attribute: str) -> None:
+        """Register the sub-group ``name``, the Typer ``attribute`` of ``module``, imported when it is named."""
+        self._sources[name] = lambda holder: holder.add_typer(
+            getattr(importlib.import_module(module), attribute), name=name
+        )
+
+    def names(self) -> list[str]:
+        return list(self._sources)
+
+    def made(self, name: str) -> Any:
+        """The click command or group ``name`` (KeyError for a name not registered)."""
+        import typer.main
+
+        holder = typer.Typer(add_completion=False)
+        self._sources[name](holder)
+        return typer.main.get_group(holder).commands[name]
+
+
+class _TableCommands(MutableMapping[str, Any]):
+    """A group's ``commands`` mapping over a :class:`CommandTable`: the names at once, each command when it is read."""
+
+    def __init__(self, table: CommandTable) -> None:
+        self.table = table
+        self.made: dict[str, Any] = {}
+        self.order = table.names()
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self.made:
+            if name not in self.order:
+                raise KeyError(name)
+            self.made[name] = self.table.made(name)
+        return self.made[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self.made[name] = command
+        if name not in self.order:
+            self.order.append(name)
+
+    def __delitem__(self, name: str) -> None:
+        self.order.remove(name)
+        self.made.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self.order))
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+
+class TableGroup(Group):
+    """The root group: its commands are its subclass's ``table`` (:class:`CommandTable`), each made when named."""
+
+    table: ClassVar[CommandTable]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        commands = _TableCommands(self.table)
+        for name, command in self.commands.items():  # any typer registered on the app itself
+            commands[name] = command
+        self.commands = commands
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self.commands)  # the names; typer's own would make every command to list them

@@ -4,9 +4,12 @@ compiling its kernels on a first run. Both on stderr, both silenced by -q."""
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pacomply.terminal import Verbosity, note
+
+if TYPE_CHECKING:
+    from pacomply.runtime import RuntimeSettings
 
 
 class FigureNotice:
@@ -79,8 +82,10 @@ def install_figure_notice() -> None:
     figure_store.set_reporter(FigureNotice())
 
 
-def watch_first_compile(settings: object) -> None:
-    """Once numba is imported, report its compilations on stderr: a line when the first starts, then a count."""
+def watch_first_compile(settings: RuntimeSettings) -> None:
+    """Once numba is imported, and if these caches are not built yet, report its compilations on stderr: a line when
+    the first starts, then a count. Whether they are built is asked only then (it reads the installed versions), so
+    a run that never imports numba never asks."""
     import importlib.abc
     import importlib.machinery
 
@@ -96,6 +101,10 @@ def watch_first_compile(settings: object) -> None:
 
                     def exec_module(module: Any) -> None:
                         original(module)
+                        from pacomply.runtime import caches_ready
+
+                        if caches_ready(settings):
+                            return
                         notice = CompileNotice(settings)
                         listener = type(
                             "CompileListener",

@@ -175,11 +175,12 @@ def review_paths(
     (:func:`review_paths_under_policy`) each process applies it to the filings it reviews.
 
     With ``jobs`` > 1 (and at least two filings per process), ``jobs - 1`` worker processes review beside this one:
-    forked from it where the platform forks (:mod:`pacomply.review_workers`: they start with the review imported),
-    else spawned before the first filing is read. This process is ready at once, so the batch never waits for a
-    worker to start, and a worker that is still starting when the last filing is taken is stopped unused. Every
-    process takes the next filing from one shared list, largest file first, so the long reviews start early and
-    the short ones fill the gaps at the end; each outcome is passed on as soon as all those before it are in.
+    forked from it once it has reviewed the smallest filing where the platform forks (:mod:`pacomply.review_workers`:
+    they start with everything a review loads), else spawned before the first filing is read. This process is ready
+    at once, so the batch never waits for a worker to start, and a worker that is still starting when the last
+    filing is taken is stopped unused. Every process then takes the next filing from one shared list, largest file
+    first, so the long reviews start early and the short ones fill the gaps at the end; each outcome is passed on as
+    soon as all those before it are in.
     """
     from pacomply import review_workers
     from pacomply.engine.processes import bounded_workers
@@ -264,11 +265,19 @@ def _review_shared(
     from pacomply import review_workers
 
     order = largest_first(paths)
-    prepare_worker()  # the readers, before a worker is forked from this process (one spawned imports its own)
     workers = review_workers.claim(jobs)
-    workers.hand_out((paths, order, settings, policy, render))
     outcomes: list[BatchOutcome | None] = [None] * len(paths)
     passed_on = 0
+    # The smallest filing is reviewed here before the others are handed out: what a review loads on first use (the
+    # checks' and reports' modules, the figure shelves, the rulebooks) is then in this process's memory when the
+    # workers are forked from it, so none loads it again, and the hand-out waits for the shortest review only.
+    smallest = order.pop()
+    try:
+        outcomes[smallest] = review_path(paths[smallest], settings, policy, render)
+    except BaseException:
+        workers.stop()
+        raise
+    workers.hand_out((paths, order, settings, policy, render))
 
     def pass_on() -> None:
         nonlocal passed_on

@@ -1,9 +1,10 @@
 """The worker processes of a batch review (``validate FOLDER -j N``), started so that they cost the batch next to
 nothing.
 
-Where the platform forks cheaply (Linux), a worker is a fork of the process that runs the batch, made when the batch
-begins: that process has already imported the review and the readers, so a worker takes its first filing within
-milliseconds and needs no import of its own (a spawned worker costs a fresh interpreter and the review's imports,
+Where the platform forks cheaply (Linux), a worker is a fork of the process that runs the batch, made once that
+process has reviewed the smallest filing: it has then imported the review, the readers and what a review loads on
+first use (the figure shelves, the rulebooks), so a worker takes its first filing within milliseconds and loads
+nothing of its own (a spawned worker costs a fresh interpreter and the review's imports,
 about as long as a whole batch of twenty filings). Elsewhere the workers are spawned, and the front end starts them
 first (:func:`start_early`, which imports nothing of the review), so they import the review while it reads its
 arguments and collects the filings; the batch (:func:`pacomply.review_service.review_paths`) hands them the filings

@@ -78,6 +78,34 @@ def test_forked_workers_start_with_the_batch_and_are_stopped_after_it(
     assert all(process.exitcode is not None for process in workers.processes)  # stopped, none left behind
 
 
+def test_the_batch_is_handed_out_once_this_process_has_reviewed_the_smallest_filing(
+    filings: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The workers are forked after this process's first review, so they start with what a review loads on first use
+    (none loads it again); that first review is the smallest filing's, the last in the hand-out order, so the
+    hand-out waits for the shortest review only, and the rest are handed out largest first."""
+    from pacomply import review_service
+
+    paths = [path for path in collect_filings([filings]) if path.name != "broken.xlsx"]  # each one a real review
+    reviewed: list[Path] = []
+    at_hand_out: list[tuple[list[Path], object]] = []
+    review_path = review_service.review_path
+    monkeypatch.setattr(
+        review_service, "review_path", lambda path, *rest: reviewed.append(path) or review_path(path, *rest)
+    )
+    hand_out = review_workers.ReviewWorkers.hand_out
+    monkeypatch.setattr(
+        review_workers.ReviewWorkers,
+        "hand_out",
+        lambda self, batch: at_hand_out.append((list(reviewed), batch[1])) or hand_out(self, batch),
+    )
+    monkeypatch.setattr("pacomply.engine.processes.available_cpus", lambda: 2)  # two processes on any machine
+    outcomes = review_paths(paths, jobs=2)
+    assert [outcome.path for outcome in outcomes] == paths
+    order = largest_first(paths)
+    assert at_hand_out == [([paths[order[-1]]], order[:-1])]  # once, after the smallest alone; the rest largest first
+
+
 def test_workers_started_early_are_the_ones_the_batch_uses_and_are_stopped_after_it(
     filings: Path, spawning: None
 ) -> None:

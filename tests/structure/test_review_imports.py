@@ -35,6 +35,19 @@ VALUE_MODULES = (
     "pacomply.engine.analysis.blackjack_spread",
 )
 
+#: What the command line loads for other commands only: their modules (``edge``, ``simulate`` and the ``store``,
+#: ``regulations`` and ``figures`` groups are imported when named), and rich (help and errors, progress on a terminal).
+OTHER_COMMANDS = (
+    "pacomply.edge_command",
+    "pacomply.simulate_command",
+    "pacomply.figures_commands",
+    "pacomply.regulations_commands",
+    "rich",
+)
+
+#: What one filing's review never needs: worker processes (a batch's) and the workspace with its database and server.
+NOT_FOR_ONE_FILING = ("multiprocessing", "pacomply.workspace", "sqlalchemy", "flask")
+
 
 _PROGRAM = """
 import json, runpy, sys
@@ -74,6 +87,26 @@ def test_a_text_review_of_stored_figures_imports_no_numba_evaluator_simulator_an
     loaded = _modules_after_review(filing)
     assert "pacomply.checker.review" in loaded  # the review ran in that interpreter
     assert _forbidden(loaded) == []
+
+
+def test_a_text_review_imports_no_other_commands_module_nor_rich() -> None:
+    """``validate`` is made into a command alone: typer never reads the other commands' signatures, so their modules
+    stay unimported; a review on a pipe draws nothing with rich, and one filing starts no worker process and opens
+    no workspace."""
+    loaded = _modules_after_review(ROOT / "examples" / "686a-compliant.xlsx")
+    assert "pacomply.checker.review" in loaded
+    assert [name for name in loaded if name.split(".")[0] == "rich" or name in OTHER_COMMANDS] == []
+    assert [name for name in loaded if name.startswith(NOT_FOR_ONE_FILING)] == []
+
+
+def test_the_other_commands_check_names_what_a_help_loads() -> None:
+    """The check itself can fail: the root help lists every command, so it imports each one's module and rich."""
+    program = _PROGRAM.replace('"-q", "validate", sys.argv[1]', '"--help"')
+    completed = subprocess.run(
+        [sys.executable, "-c", program, ""], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    loaded = json.loads(completed.stdout.rstrip().rsplit("\n", 1)[-1])
+    assert set(OTHER_COMMANDS) <= set(loaded)
 
 
 def test_the_import_check_names_what_a_figure_computation_loads() -> None:
