@@ -48,28 +48,48 @@ DOWNLOADS = ("pdf", "xlsx")
 _FORMATS = {"pdf": ReportFormat.PDF, "xlsx": ReportFormat.XLSX}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class StoredReview:
     """A review as the store keeps it: the JSON document. The PDF and the workbook (nine tenths of a review's CPU)
     are made later from the sealed review (:func:`render_downloads`); ``pdf`` and ``xlsx`` are empty then (a review
-    sealed before revision 0004, or made whole by :func:`review_upload_whole`, carries them here)."""
+    sealed before revision 0004, or made whole by :func:`review_upload_whole`, carries them here).
 
-    document: dict[str, Any]
+    It holds the document as the text the store keeps, with the few fields the store's row has besides (verdict,
+    tool, rulebooks), all made where the review is made: a review process sends the server only what it stores,
+    and the server neither parses nor writes the document again."""
+
+    text: str
+    """The document as stored: JSON, non-ASCII characters as they are."""
     pdf: bytes
     xlsx: bytes
-    reused: bool = False
+    reused: bool
     """Whether the document was not made again but reused from an earlier review in this process of the same bytes
     under the same name, on the same review date, with the same configuration (:func:`review_upload`)."""
+    compliant: bool
+    summary: str
+    """The verdict's summary."""
+    tool_version: str
+    """The pacomply version that made the review."""
+    rulebooks: tuple[dict[str, str], ...]
+    """The rulebook (chapter, version, effective date) of every chapter reviewed."""
+
+    def __init__(self, document: dict[str, Any], pdf: bytes = b"", xlsx: bytes = b"", reused: bool = False) -> None:
+        for name, value in (
+            ("text", json.dumps(document, ensure_ascii=False)),
+            ("pdf", pdf),
+            ("xlsx", xlsx),
+            ("reused", reused),
+            ("compliant", bool(document["verdict"]["compliant"])),
+            ("summary", str(document["verdict"]["summary"])),
+            ("tool_version", str(document["tool"]["version"])),
+            ("rulebooks", tuple(document.get("rulebooks", []))),
+        ):
+            object.__setattr__(self, name, value)
 
     @property
-    def tool_version(self) -> str:
-        """The pacomply version that made the review."""
-        return str(self.document["tool"]["version"])
-
-    @property
-    def rulebooks(self) -> list[dict[str, str]]:
-        """The rulebook (chapter, version, effective date) of every chapter reviewed."""
-        return list(self.document.get("rulebooks", []))
+    def document(self) -> dict[str, Any]:
+        """The document (parsed anew at each call: each caller gets its own copy)."""
+        return json.loads(self.text)  # type: ignore[no-any-return]
 
 
 def safe_name(name: str) -> str:

@@ -92,7 +92,7 @@ def api_queue() -> Any:
 
 @bp.post("/api/filings")
 def api_upload() -> Any:
-    submission_id = receive_upload()
+    submission_id = receive_upload().id
     return jsonify(_submission_json(services().store.submission(current_user, submission_id))), 202
 
 
