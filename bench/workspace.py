@@ -600,7 +600,8 @@ def _upload_client(
     start: object, results: object,
 ) -> None:
     """Uploading clients (a process of its own, one thread per account): each account uploads its share one after
-    another, waiting out the quota; reports (ids, seconds until its last upload was answered)."""
+    another, waiting out the quota; reports (ids, seconds until its last upload was answered, refusals, its CPU
+    seconds meanwhile)."""
     import os
 
     if nice and hasattr(os, "nice"):
@@ -610,6 +611,7 @@ def _upload_client(
     bodies = {item: _distinct(data, item) if distinct else data for share in shares for item in share}
     results.put("ready")  # type: ignore[attr-defined]
     began = start.get()  # type: ignore[attr-defined]
+    cpu = time.process_time()
     deadline = time.perf_counter() + 600
 
     def account_uploads(index: int) -> list[int]:
@@ -623,7 +625,7 @@ def _upload_client(
     refusals: Counter[int] = Counter()
     with ThreadPoolExecutor(len(accounts)) as pool:
         ids = [item for batch in pool.map(account_uploads, range(len(accounts))) for item in batch]
-    results.put((ids, time.time() - began, refusals))  # type: ignore[attr-defined]
+    results.put((ids, time.time() - began, refusals, time.process_time() - cpu))  # type: ignore[attr-defined]
 
 
 def _process_tree_cpu(root: int) -> dict[str, float]:
@@ -775,7 +777,6 @@ def _load_run(
     for _ in uploaders:
         gathered(300)  # signed in, bodies made
     cpu_before = _process_tree_cpu(server_pid)
-    clients_before = _cpu_seconds([process.pid for process in uploaders if process.pid is not None])
     own_before = time.process_time()
     began_wall = time.time()
     began = time.perf_counter()
@@ -794,8 +795,10 @@ def _load_run(
     ids: list[int] = []
     refusals: Counter[int] = Counter()
     uploaded = 0.0
+    clients_cpu = 0.0
     for _ in uploaders:
-        batch, seconds, refused = gathered(arguments.timeout)
+        batch, seconds, refused, cpu = gathered(arguments.timeout)
+        clients_cpu += cpu
         refusals.update(refused)
         ids.extend(batch)
         uploaded = max(uploaded, seconds)
@@ -805,7 +808,6 @@ def _load_run(
     stop.set()
     sampler.join()
     cpu_after = _process_tree_cpu(server_pid)
-    clients_cpu = _cpu_seconds([process.pid for process in uploaders if process.pid is not None]) - clients_before
     own_cpu = time.process_time() - own_before
     left = pending()
     for process in uploaders:

@@ -116,11 +116,34 @@ def _read(path: Path) -> Filing:
         raise UploadRefused([f"{path.name}: {error.strerror or error}"]) from None
 
 
+REUSABLE_READINGS = 32
+"""Filings read from uploads kept per process for an upload of the same bytes under the same name."""
+_readings: OrderedDict[tuple[str, str], Filing] = OrderedDict()
+_readings_lock = threading.Lock()
+
+
 def read_upload(name: str, data: bytes) -> Filing:
-    """The filing in an upload; :class:`UploadRefused` with every problem when it cannot be read."""
-    if Path(safe_name(name)).suffix.lower() not in SUFFIXES:
-        raise UploadRefused([f"{safe_name(name)}: not a filing format; expected .xlsx, .json or .pdf"])
-    return _with_file(name, data, _read)
+    """The filing in an upload; :class:`UploadRefused` with every problem when it cannot be read.
+
+    Reading is deterministic for the bytes and the name (the name decides the reader and is in every location), and
+    a :class:`Filing` is frozen, so the filing of an upload read before in this process (the same SHA-256 under the
+    same name; the latest :data:`REUSABLE_READINGS`) is handed out again instead of read again: a client sending
+    the same file again costs a hash, not a reading. A refusal is never kept: it is read again each time."""
+    cleaned = safe_name(name)
+    if Path(cleaned).suffix.lower() not in SUFFIXES:
+        raise UploadRefused([f"{cleaned}: not a filing format; expected .xlsx, .json or .pdf"])
+    key = (hashlib.sha256(data).hexdigest(), cleaned)
+    with _readings_lock:
+        kept = _readings.get(key)
+        if kept is not None:
+            _readings.move_to_end(key)
+            return kept
+    filing: Filing = _with_file(name, data, _read)
+    with _readings_lock:
+        _readings[key] = filing
+        while len(_readings) > REUSABLE_READINGS:
+            _readings.popitem(last=False)
+    return filing
 
 
 LICENSEE_CONFIGURATION = "pacomply.toml"

@@ -193,3 +193,34 @@ def test_an_upload_refused_at_its_quota_is_refused_before_its_body_is_parsed(
     assert accepted.status_code == 302, accepted.get_data(as_text=True)
     assert parsed
     assert worker.wait_idle(120)
+
+
+def test_the_same_bytes_under_the_same_name_are_read_once_and_a_refusal_every_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The server reads an upload once per bytes and name: the same file again is handed the filing read before
+    (equal, and frozen), another name or other bytes are read anew (the name is in every location), and a file
+    that cannot be read is read, and refused, each time."""
+    from pacomply.workspace import reviewing
+
+    monkeypatch.setattr(reviewing, "_readings", type(reviewing._readings)())
+    reads: list[str] = []
+    original = reviewing._read
+
+    def counting(path: Any) -> Any:
+        reads.append(path.name)
+        return original(path)
+
+    monkeypatch.setattr(reviewing, "_read", counting)
+    data = (EXAMPLES / NAME).read_bytes()
+    first = reviewing.read_upload(NAME, data)
+    assert reviewing.read_upload(NAME, data) is first
+    renamed = reviewing.read_upload("renamed.xlsx", data)
+    assert renamed.metadata.locations["licensee"].file == "renamed.xlsx"
+    assert reads == [NAME, "renamed.xlsx"]
+    for _ in range(2):
+        with pytest.raises(reviewing.UploadRefused):
+            reviewing.read_upload("broken.xlsx", b"not a workbook")
+    assert reads == [NAME, "renamed.xlsx", "broken.xlsx", "broken.xlsx"]
+    with pytest.raises(Exception, match="frozen"):
+        first.metadata.licensee = "changed by a caller"  # type: ignore[misc]
