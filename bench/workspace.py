@@ -22,13 +22,16 @@ started in this process on a free 127.0.0.1 port, driven with urllib, and stoppe
    uploading its share one after another and trying again a second after a refusal at its 10 waiting reviews:
    the time until every review is recorded (the pending count read from the database), the latency of a signed-in
    page (the queue) meanwhile against the same page with nothing else running, measured first in the same run (the
-   anchor), and the CPU of the server and its review processes. Identical bytes under a name each by default;
-   --load-distinct makes each upload's bytes differ (a zip comment), --load-same-name gives all one name (so
-   identical bytes reuse one review).
+   anchor), and the CPU of the server, its review processes and the clients, also per 1,000 uploads, with the
+   number of recording transactions and of JSON log lines (written to a file, as serve writes them to stderr).
+   Identical bytes under a name each by default; --load-distinct makes each upload's bytes differ (a zip comment),
+   --load-same-name gives all one name (so identical bytes reuse one review). --load-profile FILE profiles the
+   server's threads on their CPU clocks (cProfile) and prints the top entries in milliseconds per upload.
 
     python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 100] [--database URL]
                               [--sections upload,queue,concurrent,sign-in,load]
                               [--load-uploads 1000] [--load-accounts 50] [--load-distinct] [--load-same-name]
+                              [--load-profile FILE]
 """
 
 from __future__ import annotations
@@ -587,7 +590,7 @@ def _serve_for_load(
     handler.flush()
     with open(log, encoding="utf-8") as lines:
         kinds = Counter(json.loads(line).get("kind") for line in lines if line.startswith("{"))
-    batches = worker.batches
+    batches = getattr(worker, "batches", [])  # recorded one at a time before the batches
     print(f"   server: {len(batches)} recording transactions for {sum(batches)} reviews (the latest 1,000; largest "
           f"{max(batches, default=0)}); JSON log lines {dict(sorted(kinds.items()))}", flush=True)
     server.close()

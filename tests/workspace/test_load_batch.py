@@ -224,3 +224,45 @@ def test_the_same_bytes_under_the_same_name_are_read_once_and_a_refusal_every_ti
     assert reads == [NAME, "renamed.xlsx", "broken.xlsx", "broken.xlsx"]
     with pytest.raises(Exception, match="frozen"):
         first.metadata.licensee = "changed by a caller"  # type: ignore[misc]
+
+
+def test_a_batch_the_database_refuses_is_recorded_one_review_at_a_time(
+    sqlite_store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A recording transaction refused for a reason other than the database being away (here: any batch of more
+    than one) does not keep its reviews unrecorded: each is recorded alone, once."""
+    from pacomply.workspace.worker import ReviewWorker
+
+    store = sqlite_store
+    rita = store.add_user("rita", "correct horse battery", "reviewer")
+    gate = threading.Event()
+
+    def review(name: str, data: bytes) -> Any:
+        gate.wait(30)  # all four finish together, so they reach the recorder as one batch or few
+        return reviewed(name, data)
+
+    worker = ReviewWorker(store, workers=4, processes=False, review=review)
+    original = store.record_reviews
+    sizes: list[int] = []
+
+    def refuse_batches(reviews: Any, claimant: Any = None) -> Any:
+        sizes.append(len(reviews))
+        if len(sizes) == 1:
+            time.sleep(0.5)  # the other reviews finish meanwhile and wait as one batch
+        if len(reviews) > 1:
+            raise ValueError("refused by the test")
+        return original(reviews, claimant)
+
+    monkeypatch.setattr(store, "record_reviews", refuse_batches)
+    try:
+        ids, data = _stored(store, rita, 4, claimant=worker.claimant)
+        for item in ids:
+            worker.submit(item, NAME, data)
+        gate.set()
+        assert worker.wait_idle(120)
+    finally:
+        worker.shutdown()
+    assert max(sizes) > 1 and sum(size for size in sizes if size == 1) == 4
+    for item in ids:
+        assert store.submission(rita, item).review_state == "done"
+        assert [event.action for event in store.events(item)].count("review") == 1
