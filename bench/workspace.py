@@ -830,8 +830,10 @@ def _load_run(
     scale = 1000 / max(1, len(ids))
     server_cpu = spent.get("server", 0.0)
     reviews_cpu = sum(seconds for role, seconds in spent.items() if role.startswith("child at niceness 10"))
+    reading_cpu = spent.get("child at niceness 0", 0.0)  # the process reading uploads, at the server's niceness
     print(f"   CPU per 1,000 uploads: server {server_cpu * scale:.1f} s ({server_cpu * 1000 / max(1, len(ids)):.1f} ms "
-          f"an upload), review processes {reviews_cpu * scale:.1f} s, clients {clients_cpu * scale:.1f} s; "
+          f"an upload), its reading process {reading_cpu * scale:.1f} s, review processes {reviews_cpu * scale:.1f} s, "
+          f"clients {clients_cpu * scale:.1f} s; "
           f"all {sum(spent.values()) * scale:.1f} s, {sum(spent.values()) * scale / 2:.1f} s on 2 cores at the least")
 
 

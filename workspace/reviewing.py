@@ -129,21 +129,40 @@ def read_upload(name: str, data: bytes) -> Filing:
     a :class:`Filing` is frozen, so the filing of an upload read before in this process (the same SHA-256 under the
     same name; the latest :data:`REUSABLE_READINGS`) is handed out again instead of read again: a client sending
     the same file again costs a hash, not a reading. A refusal is never kept: it is read again each time."""
+    kept = kept_reading(name, data)
+    if kept is not None:
+        return kept
+    filing: Filing = _with_file(name, data, _read)
+    keep_reading(name, data, filing)
+    return filing
+
+
+def _reading_key(name: str, data: bytes) -> tuple[str, str]:
     cleaned = safe_name(name)
     if Path(cleaned).suffix.lower() not in SUFFIXES:
         raise UploadRefused([f"{cleaned}: not a filing format; expected .xlsx, .json or .pdf"])
-    key = (hashlib.sha256(data).hexdigest(), cleaned)
+    return hashlib.sha256(data).hexdigest(), cleaned
+
+
+def kept_reading(name: str, data: bytes) -> Filing | None:
+    """The filing this process read from the same bytes under the same name, if it keeps it; :class:`UploadRefused`
+    at once for a name that is no filing format."""
+    key = _reading_key(name, data)
     with _readings_lock:
         kept = _readings.get(key)
         if kept is not None:
             _readings.move_to_end(key)
-            return kept
-    filing: Filing = _with_file(name, data, _read)
+        return kept
+
+
+def keep_reading(name: str, data: bytes, filing: Filing) -> None:
+    """Keep a filing read from an upload (elsewhere, too: the server's reading process) for :func:`kept_reading`."""
+    key = _reading_key(name, data)
     with _readings_lock:
         _readings[key] = filing
+        _readings.move_to_end(key)
         while len(_readings) > REUSABLE_READINGS:
             _readings.popitem(last=False)
-    return filing
 
 
 LICENSEE_CONFIGURATION = "pacomply.toml"

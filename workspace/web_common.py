@@ -284,11 +284,11 @@ def receive_upload() -> Any:
     if len(data) > limit:
         raise RequestEntityTooLarge()
     name = reviewing.safe_name(upload.filename)
+    worker = services().worker
     try:
-        filing = reviewing.read_upload(name, data)
+        filing = worker.read(name, data)
     except reviewing.UploadRefused as error:
         raise UploadProblems(error.problems) from None
-    worker = services().worker
     # Claimed by this server as it is stored, so no other server takes it before this one hands it out.
     submission = services().store.add_submission(
         name, data, filing, current_user, current_user.username, claimant=worker.claimant, lease=worker.lease,

@@ -45,6 +45,9 @@ from pacomply.workspace.reviewing import (
     StoredReview,
     UploadRefused,
     document_digest,
+    keep_reading,
+    kept_reading,
+    read_upload,
     render_downloads,
     review_upload,
 )
@@ -165,6 +168,13 @@ def warm_up() -> None:
     import pacomply.submissions.readers  # noqa: F401
 
 
+def reading_process() -> None:
+    """Run in the process that reads uploads as it starts: it watches its server, as a review process does, and
+    imports the readers now; it keeps the server's priority (a reading is part of answering an upload)."""
+    watch_parent()
+    import pacomply.submissions.readers  # noqa: F401
+
+
 def low_priority() -> None:
     """Run in the process that renders PDFs in the background: the lowest scheduling priority, so it takes only
     CPU the reviews and the web server leave (where the platform has niceness), then as :func:`warm_up`."""
@@ -243,6 +253,8 @@ class ReviewWorker:
         self._finished_reviews: list[tuple[_Job, StoredReview]] = []
         """Reviews made and waiting to be recorded by the recorder thread, in the order they finished."""
         self._recorder: threading.Thread | None = None
+        self._reader: Executor | None = None
+        """The process that reads uploads (started at the first upload; none when reviews run in threads)."""
         self.batches: list[int] = []
         """How many reviews each recording transaction recorded (the latest 1,000)."""
 
@@ -277,6 +289,39 @@ class ReviewWorker:
             self.rebuilt += 1
         LOG.warning("a review process ended abruptly; the review pool was rebuilt")
         broken.shutdown(wait=False, cancel_futures=True)
+
+    # -- reading uploads ----------------------------------------------------------------------------------------
+
+    def read(self, name: str, data: bytes) -> Any:
+        """The filing in an upload, read in a process of its own (:func:`reviewing.read_upload`, with every
+        defence the readers have), so the request's thread waits for it without holding the server's interpreter
+        lock, which the pages need; in the calling thread when reviews run in threads. :class:`UploadRefused` with
+        every problem when it cannot be read. The filing of the same bytes under the same name read before is
+        handed out at once (:func:`reviewing.kept_reading`)."""
+        kept = kept_reading(name, data)
+        if kept is not None:
+            return kept
+        if not self._processes:
+            return read_upload(name, data)
+        for _ in range(2):
+            with self._lock:
+                if self._closed:
+                    raise RuntimeError("the workspace is stopping")
+                if self._reader is None:
+                    self._reader = self._new_pool(1, reading_process)
+                reader = self._reader
+            try:
+                filing = reader.submit(read_upload, name, data).result()
+            except BrokenExecutor:  # the reading process died (killed, out of memory): a new one reads it
+                with self._lock:
+                    if self._reader is reader:
+                        self._reader = None
+                reader.shutdown(wait=False, cancel_futures=True)
+                continue
+            keep_reading(name, data, filing)
+            return filing
+        raise UploadRefused([f"{name}: the reading process ended abruptly twice while reading this file; nothing "
+                             "was stored"])
 
     # -- downloads, made after the review -----------------------------------------------------------------------
 
@@ -674,7 +719,7 @@ class ReviewWorker:
         recorded in one transaction, so nothing of it was written."""
         with self._lock:
             self._closed = True
-            pool, renderer = self._pool, self._renderer
+            pool, renderer, reader = self._pool, self._renderer, self._reader
             if self._resume_timer is not None:
                 self._resume_timer.cancel()
         self._stopping.set()
@@ -683,6 +728,10 @@ class ReviewWorker:
             for process in list((getattr(renderer, "_processes", None) or {}).values()):
                 process.terminate()
             renderer.shutdown(wait=True, cancel_futures=True)
+        if reader is not None:  # an upload being read is not stored: its request is answered with an error
+            for process in list((getattr(reader, "_processes", None) or {}).values()):
+                process.terminate()
+            reader.shutdown(wait=True, cancel_futures=True)
         if not wait:
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.terminate()

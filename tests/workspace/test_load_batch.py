@@ -266,3 +266,35 @@ def test_a_batch_the_database_refuses_is_recorded_one_review_at_a_time(
     for item in ids:
         assert store.submission(rita, item).review_state == "done"
         assert [event.action for event in store.events(item)].count("review") == 1
+
+
+def test_a_server_reviewing_in_processes_reads_uploads_in_a_process_of_their_own(
+    sqlite_store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's reading of an upload runs in its reading process, not in the request's thread (which then holds
+    no interpreter lock the pages need): the filing is the one read in place, a file that cannot be read is refused
+    with each of its problems, and a dead reading process is replaced."""
+    import os
+    import signal
+
+    from pacomply.workspace import reviewing
+    from pacomply.workspace.worker import ReviewWorker
+
+    monkeypatch.setattr(reviewing, "_readings", type(reviewing._readings)())
+    data = (EXAMPLES / NAME).read_bytes()
+    worker = ReviewWorker(sqlite_store, workers=1, processes=True, background_pdfs=False)
+    try:
+        assert worker.read(NAME, data) == reviewing._with_file(NAME, data, reviewing._read)
+        reader_pids = [process.pid for process in worker._reader._processes.values()]  # type: ignore[union-attr]
+        assert reader_pids and os.getpid() not in reader_pids
+        with pytest.raises(reviewing.UploadRefused) as refused:
+            worker.read("broken.xlsx", b"not a workbook at all")
+        assert isinstance(refused.value.problems, list) and refused.value.problems
+        assert refused.value.problems == [
+            "File broken.xlsx: the file is not an Excel workbook: it is named .xlsx but its content is plain text"
+        ]  # each problem as the readers word it, not the characters of one joined message
+        os.kill(reader_pids[0], signal.SIGKILL)
+        time.sleep(0.5)
+        assert worker.read("again.xlsx", data).metadata.licensee == "Allegheny Riverfront Gaming"
+    finally:
+        worker.shutdown()
