@@ -22,13 +22,16 @@ started in this process on a free 127.0.0.1 port, driven with urllib, and stoppe
    uploading its share one after another and trying again a second after a refusal at its 10 waiting reviews:
    the time until every review is recorded (the pending count read from the database), the latency of a signed-in
    page (the queue) meanwhile against the same page with nothing else running, measured first in the same run (the
-   anchor), and the CPU of the server and its review processes. Identical bytes under a name each by default;
-   --load-distinct makes each upload's bytes differ (a zip comment), --load-same-name gives all one name (so
-   identical bytes reuse one review).
+   anchor), and the CPU of the server, its review processes and the clients, also per 1,000 uploads, with the
+   number of recording transactions and of JSON log lines (written to a file, as serve writes them to stderr).
+   Identical bytes under a name each by default; --load-distinct makes each upload's bytes differ (a zip comment),
+   --load-same-name gives all one name (so identical bytes reuse one review). --load-profile FILE profiles the
+   server's threads on their CPU clocks (cProfile) and prints the top entries in milliseconds per upload.
 
     python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 100] [--database URL]
                               [--sections upload,queue,concurrent,sign-in,load]
                               [--load-uploads 1000] [--load-accounts 50] [--load-distinct] [--load-same-name]
+                              [--load-profile FILE]
 """
 
 from __future__ import annotations
@@ -222,6 +225,12 @@ def main() -> None:
         "--client-nice", type=int, default=19,
         help="scheduling niceness of the part 5 clients (19: they take only CPU the server leaves, as clients on "
         "other machines would; 0: they compete with the server for this machine's cores)",
+    )
+    parser.add_argument(
+        "--load-profile", metavar="FILE",
+        help="part 5: profile the server's threads (cProfile) during the run and write the statistics to FILE, "
+        "then print their top entries (the profile slows the server; the figures of a profiled run are not the "
+        "load's)",
     )
     parser.add_argument("--workers", type=int, default=2, help="review processes")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds allowed for the concurrent reviews")
@@ -502,15 +511,73 @@ def _distinct(data: bytes, index: int) -> bytes:
     return out.getvalue()
 
 
-def _serve_for_load(database: str, workers: int, accounts: list[str], ready: object, stop: object) -> None:
+class _ThreadProfiles:
+    """cProfile in every thread started after :meth:`start` (the request threads, the review pool's result thread):
+    cProfile follows only the thread that enables it, so each thread runs under a profile of its own, timed by the
+    thread's CPU clock (a wait for a lock, the database or a socket costs nothing), merged at the end into one
+    ``pstats`` file."""
+
+    def __init__(self) -> None:
+        self.profiles: list[Any] = []
+        self._lock = threading.Lock()
+
+    def start(self) -> None:
+        import cProfile
+
+        original = threading.Thread.run
+        profiles, lock = self.profiles, self._lock
+
+        def run(thread: threading.Thread) -> None:
+            profile = cProfile.Profile(time.thread_time)  # CPU, not the time spent waiting for a lock or a query
+            with lock:
+                profiles.append(profile)
+            profile.enable()
+            try:
+                original(thread)
+            finally:
+                profile.disable()
+
+        threading.Thread.run = run  # type: ignore[method-assign]
+
+    def dump(self, path: str) -> None:
+        import pstats
+
+        with self._lock:
+            for profile in self.profiles:
+                profile.disable()  # threads still running (waitress's) stop counting here
+            stats = [profile for profile in self.profiles if profile.getstats()]
+        if stats:
+            merged = pstats.Stats(stats[0])
+            for profile in stats[1:]:
+                merged.add(profile)
+            merged.dump_stats(path)
+
+
+def _serve_for_load(
+    database: str, workers: int, accounts: list[str], ready: object, stop: object, log: str,
+    profile: str | None = None,
+) -> None:
     """The server of part 5 in a process of its own, as ``pacomply serve`` runs it (waitress, 16 threads): its
-    clients are other processes, as they would be other machines, and share none of its interpreter lock."""
+    clients are other processes, as they would be other machines, and share none of its interpreter lock.
+    ``log``: the file its JSON log lines go to (``serve`` writes them to stderr). ``profile``: a file to write the
+    server's threads' cProfile statistics to once it stops."""
     import logging
 
     from pacomply.workspace.serve import build
     from waitress import create_server
 
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    from pacomply.workspace.event_log import EVENTS
+
+    # The JSON log lines, as serve writes them to stderr, written to a file beside the database.
+    handler = logging.FileHandler(log)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    EVENTS.addHandler(handler)
+    EVENTS.setLevel(logging.INFO)
+    EVENTS.propagate = False
+    profiles = _ThreadProfiles()
+    if profile:
+        profiles.start()
     app, worker = build(database, workers=workers)
     for name in ["bench", *accounts]:
         worker.store.add_user(name, PASSWORD, "reviewer")
@@ -518,6 +585,14 @@ def _serve_for_load(database: str, workers: int, accounts: list[str], ready: obj
     threading.Thread(target=server.run, daemon=True).start()
     ready.put(server.effective_port)  # type: ignore[attr-defined]
     stop.wait()  # type: ignore[attr-defined]
+    if profile:
+        profiles.dump(profile)
+    handler.flush()
+    with open(log, encoding="utf-8") as lines:
+        kinds = Counter(json.loads(line).get("kind") for line in lines if line.startswith("{"))
+    batches = getattr(worker, "batches", [])  # recorded one at a time before the batches
+    print(f"   server: {len(batches)} recording transactions for {sum(batches)} reviews (the latest 1,000; largest "
+          f"{max(batches, default=0)}); JSON log lines {dict(sorted(kinds.items()))}", flush=True)
     server.close()
     worker.shutdown(wait=False)
     worker.store.engine.dispose()
@@ -528,7 +603,8 @@ def _upload_client(
     start: object, results: object,
 ) -> None:
     """Uploading clients (a process of its own, one thread per account): each account uploads its share one after
-    another, waiting out the quota; reports (ids, seconds until its last upload was answered)."""
+    another, waiting out the quota; reports (ids, seconds until its last upload was answered, refusals, its CPU
+    seconds meanwhile)."""
     import os
 
     if nice and hasattr(os, "nice"):
@@ -538,6 +614,7 @@ def _upload_client(
     bodies = {item: _distinct(data, item) if distinct else data for share in shares for item in share}
     results.put("ready")  # type: ignore[attr-defined]
     began = start.get()  # type: ignore[attr-defined]
+    cpu = time.process_time()
     deadline = time.perf_counter() + 600
 
     def account_uploads(index: int) -> list[int]:
@@ -551,7 +628,7 @@ def _upload_client(
     refusals: Counter[int] = Counter()
     with ThreadPoolExecutor(len(accounts)) as pool:
         ids = [item for batch in pool.map(account_uploads, range(len(accounts))) for item in batch]
-    results.put((ids, time.time() - began, refusals))  # type: ignore[attr-defined]
+    results.put((ids, time.time() - began, refusals, time.process_time() - cpu))  # type: ignore[attr-defined]
 
 
 def _process_tree_cpu(root: int) -> dict[str, float]:
@@ -589,7 +666,9 @@ def _load(arguments: argparse.Namespace) -> None:
         database = arguments.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         ready, stop = context.Queue(), context.Event()
         server = context.Process(
-            target=_serve_for_load, args=(database, arguments.workers, accounts, ready, stop)
+            target=_serve_for_load,
+            args=(database, arguments.workers, accounts, ready, stop, str(Path(folder) / "events.log"),
+                  arguments.load_profile),
         )  # not a daemon: it starts review processes of its own
         server.start()
         try:
@@ -606,6 +685,30 @@ def _load(arguments: argparse.Namespace) -> None:
             server.join(30)
             if server.is_alive():
                 server.kill()
+    if arguments.load_profile and Path(arguments.load_profile).exists():
+        _print_profile(arguments.load_profile, arguments.load_uploads)
+
+
+def _print_profile(path: str, uploads: int) -> None:
+    """The server's profile: the functions that took the most time in themselves, and those that took the most
+    with what they called, each in milliseconds per upload."""
+    import pstats
+
+    stats = pstats.Stats(path)
+    rows = stats.stats  # type: ignore[attr-defined]
+    total = sum(row[2] for row in rows.values())
+    print(f"\n   profile of the server's threads ({path}): {total:.1f} s of CPU in all, "
+          f"{total * 1000 / uploads:.2f} ms an upload (the threads' CPU clocks; profiled, so slower than unprofiled)")
+    for label, index, count in (("own time", 2, 25), ("with callees", 3, 40)):
+        print(f"   top {count} by {label} (ms an upload, own / with callees, calls an upload, function)")
+        ranked = sorted(rows.items(), key=lambda item: item[1][index], reverse=True)
+        for (filename, line, name), row in ranked[:count]:
+            where = filename.replace(str(REPOSITORY) + "/", "")
+            for marker in ("site-packages/", "lib/python3."):
+                if marker in where:
+                    where = where.split(marker, 1)[1]
+            print(f"   {row[2] * 1000 / uploads:8.2f} {row[3] * 1000 / uploads:8.2f} {row[1] / uploads:8.1f}  "
+                  f"{where}:{line}({name})")
 
 
 def _load_run(
@@ -677,6 +780,7 @@ def _load_run(
     for _ in uploaders:
         gathered(300)  # signed in, bodies made
     cpu_before = _process_tree_cpu(server_pid)
+    own_before = time.process_time()
     began_wall = time.time()
     began = time.perf_counter()
     for _ in uploaders:
@@ -694,8 +798,10 @@ def _load_run(
     ids: list[int] = []
     refusals: Counter[int] = Counter()
     uploaded = 0.0
+    clients_cpu = 0.0
     for _ in uploaders:
-        batch, seconds, refused = gathered(arguments.timeout)
+        batch, seconds, refused, cpu = gathered(arguments.timeout)
+        clients_cpu += cpu
         refusals.update(refused)
         ids.extend(batch)
         uploaded = max(uploaded, seconds)
@@ -705,6 +811,7 @@ def _load_run(
     stop.set()
     sampler.join()
     cpu_after = _process_tree_cpu(server_pid)
+    own_cpu = time.process_time() - own_before
     left = pending()
     for process in uploaders:
         process.join(30)
@@ -717,7 +824,17 @@ def _load_run(
     print(f"   the queue page meanwhile {_milliseconds(loaded)}")
     print(f"   ratio of medians {during / anchor:.2f}; load average {os.getloadavg()[0]:.1f}")
     spent = {role: cpu_after.get(role, 0.0) - cpu_before.get(role, 0.0) for role in cpu_after}
+    spent["uploading clients"] = clients_cpu
+    spent["this process (the page timed)"] = own_cpu
     print("   CPU meanwhile: " + ", ".join(f"{role} {seconds:.1f} s" for role, seconds in sorted(spent.items())))
+    scale = 1000 / max(1, len(ids))
+    server_cpu = spent.get("server", 0.0)
+    reviews_cpu = sum(seconds for role, seconds in spent.items() if role.startswith("child at niceness 10"))
+    reading_cpu = spent.get("child at niceness 0", 0.0)  # the process reading uploads, at the server's niceness
+    print(f"   CPU per 1,000 uploads: server {server_cpu * scale:.1f} s ({server_cpu * 1000 / max(1, len(ids)):.1f} ms "
+          f"an upload), its reading process {reading_cpu * scale:.1f} s, review processes {reviews_cpu * scale:.1f} s, "
+          f"clients {clients_cpu * scale:.1f} s; "
+          f"all {sum(spent.values()) * scale:.1f} s, {sum(spent.values()) * scale / 2:.1f} s on 2 cores at the least")
 
 
 if __name__ == "__main__":

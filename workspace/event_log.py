@@ -30,8 +30,10 @@ def to_stderr() -> None:
 
 
 def log_line(**fields: Any) -> None:
-    """One JSON line on the events log (keys sorted, so lines compare)."""
-    EVENTS.info(json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str))
+    """One JSON line on the events log (keys sorted, so lines compare); nothing is formatted when no handler
+    takes it."""
+    if EVENTS.isEnabledFor(logging.INFO):
+        EVENTS.info(json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str))
 
 
 def log_review(submission_id: int, actor: str, outcome: str, seconds: float) -> None:

@@ -48,28 +48,48 @@ DOWNLOADS = ("pdf", "xlsx")
 _FORMATS = {"pdf": ReportFormat.PDF, "xlsx": ReportFormat.XLSX}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class StoredReview:
     """A review as the store keeps it: the JSON document. The PDF and the workbook (nine tenths of a review's CPU)
     are made later from the sealed review (:func:`render_downloads`); ``pdf`` and ``xlsx`` are empty then (a review
-    sealed before revision 0004, or made whole by :func:`review_upload_whole`, carries them here)."""
+    sealed before revision 0004, or made whole by :func:`review_upload_whole`, carries them here).
 
-    document: dict[str, Any]
+    It holds the document as the text the store keeps, with the few fields the store's row has besides (verdict,
+    tool, rulebooks), all made where the review is made: a review process sends the server only what it stores,
+    and the server neither parses nor writes the document again."""
+
+    text: str
+    """The document as stored: JSON, non-ASCII characters as they are."""
     pdf: bytes
     xlsx: bytes
-    reused: bool = False
+    reused: bool
     """Whether the document was not made again but reused from an earlier review in this process of the same bytes
     under the same name, on the same review date, with the same configuration (:func:`review_upload`)."""
+    compliant: bool
+    summary: str
+    """The verdict's summary."""
+    tool_version: str
+    """The pacomply version that made the review."""
+    rulebooks: tuple[dict[str, str], ...]
+    """The rulebook (chapter, version, effective date) of every chapter reviewed."""
+
+    def __init__(self, document: dict[str, Any], pdf: bytes = b"", xlsx: bytes = b"", reused: bool = False) -> None:
+        for name, value in (
+            ("text", json.dumps(document, ensure_ascii=False)),
+            ("pdf", pdf),
+            ("xlsx", xlsx),
+            ("reused", reused),
+            ("compliant", bool(document["verdict"]["compliant"])),
+            ("summary", str(document["verdict"]["summary"])),
+            ("tool_version", str(document["tool"]["version"])),
+            ("rulebooks", tuple(document.get("rulebooks", []))),
+        ):
+            object.__setattr__(self, name, value)
 
     @property
-    def tool_version(self) -> str:
-        """The pacomply version that made the review."""
-        return str(self.document["tool"]["version"])
-
-    @property
-    def rulebooks(self) -> list[dict[str, str]]:
-        """The rulebook (chapter, version, effective date) of every chapter reviewed."""
-        return list(self.document.get("rulebooks", []))
+    def document(self) -> dict[str, Any]:
+        """The document (parsed anew at each call: each caller gets its own copy)."""
+        return json.loads(self.text)  # type: ignore[no-any-return]
 
 
 def safe_name(name: str) -> str:
@@ -96,11 +116,53 @@ def _read(path: Path) -> Filing:
         raise UploadRefused([f"{path.name}: {error.strerror or error}"]) from None
 
 
+REUSABLE_READINGS = 32
+"""Filings read from uploads kept per process for an upload of the same bytes under the same name."""
+_readings: OrderedDict[tuple[str, str], Filing] = OrderedDict()
+_readings_lock = threading.Lock()
+
+
 def read_upload(name: str, data: bytes) -> Filing:
-    """The filing in an upload; :class:`UploadRefused` with every problem when it cannot be read."""
-    if Path(safe_name(name)).suffix.lower() not in SUFFIXES:
-        raise UploadRefused([f"{safe_name(name)}: not a filing format; expected .xlsx, .json or .pdf"])
-    return _with_file(name, data, _read)
+    """The filing in an upload; :class:`UploadRefused` with every problem when it cannot be read.
+
+    Reading is deterministic for the bytes and the name (the name decides the reader and is in every location), and
+    a :class:`Filing` is frozen, so the filing of an upload read before in this process (the same SHA-256 under the
+    same name; the latest :data:`REUSABLE_READINGS`) is handed out again instead of read again: a client sending
+    the same file again costs a hash, not a reading. A refusal is never kept: it is read again each time."""
+    kept = kept_reading(name, data)
+    if kept is not None:
+        return kept
+    filing: Filing = _with_file(name, data, _read)
+    keep_reading(name, data, filing)
+    return filing
+
+
+def _reading_key(name: str, data: bytes) -> tuple[str, str]:
+    cleaned = safe_name(name)
+    if Path(cleaned).suffix.lower() not in SUFFIXES:
+        raise UploadRefused([f"{cleaned}: not a filing format; expected .xlsx, .json or .pdf"])
+    return hashlib.sha256(data).hexdigest(), cleaned
+
+
+def kept_reading(name: str, data: bytes) -> Filing | None:
+    """The filing this process read from the same bytes under the same name, if it keeps it; :class:`UploadRefused`
+    at once for a name that is no filing format."""
+    key = _reading_key(name, data)
+    with _readings_lock:
+        kept = _readings.get(key)
+        if kept is not None:
+            _readings.move_to_end(key)
+        return kept
+
+
+def keep_reading(name: str, data: bytes, filing: Filing) -> None:
+    """Keep a filing read from an upload (elsewhere, too: the server's reading process) for :func:`kept_reading`."""
+    key = _reading_key(name, data)
+    with _readings_lock:
+        _readings[key] = filing
+        _readings.move_to_end(key)
+        while len(_readings) > REUSABLE_READINGS:
+            _readings.popitem(last=False)
 
 
 LICENSEE_CONFIGURATION = "pacomply.toml"

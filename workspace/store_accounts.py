@@ -205,10 +205,14 @@ class AccountStore(StoreBase):
         ended, has been idle longer than ``idle`` or open longer than ``absolute`` (and it is ended now)."""
         moment = now()
         with self.session() as session:
-            row = session.get(WebSession, self._token_key(token))
-            if row is None or row.ended_at is not None:
+            found = session.execute(  # the session and its account in one query: this runs at every request
+                select(WebSession, User)
+                .outerjoin(User, User.id == WebSession.user_id)
+                .where(WebSession.id == self._token_key(token))
+            ).first()
+            if found is None or found[0].ended_at is not None:
                 return None
-            user = session.get(User, row.user_id)
+            row, user = found[0], found[1]
             ended = None
             if moment - _utc(row.last_seen_at) > idle:
                 ended = "idle timeout"

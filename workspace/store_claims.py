@@ -86,27 +86,32 @@ class ClaimStore(StoreBase):
             Submission.claimed_by.is_(None), Submission.claim_expires_at < moment, Submission.claimed_by == claimant
         )
 
-    @staticmethod
-    def _release_review(session: Session, submission_id: int, claimant: str | None) -> None:
+    @classmethod
+    def _release_review(cls, session: Session, submission_id: int, claimant: str | None) -> None:
         """Check, in the recording transaction, that ``claimant`` still holds the pending review (its row locked
         until the transaction ends); :class:`ClaimLost` otherwise. Nothing is checked without a claimant (a
         review recorded directly, as ``store add`` and the tests do)."""
+        if submission_id not in cls._held_reviews(session, [submission_id], claimant):
+            raise ClaimLost.of(submission_id)
+
+    @staticmethod
+    def _held_reviews(session: Session, submission_ids: Iterable[int], claimant: str | None) -> set[int]:
+        """Of ``submission_ids``, those ``claimant`` still holds pending, read in one query with their rows locked
+        until the transaction ends (every one without a claimant: a review recorded directly, as ``store add`` and
+        the tests do)."""
+        wanted = sorted(set(submission_ids))
         if claimant is None:
-            return
-        held = session.scalar(
+            return set(wanted)
+        return set(session.scalars(
             select(Submission.id)
             .where(
-                Submission.id == submission_id,
+                Submission.id.in_(wanted),
                 Submission.review_state == "pending",
                 Submission.claimed_by == claimant,
             )
+            .order_by(Submission.id)
             .with_for_update()
-        )
-        if held is None:
-            raise ClaimLost(
-                f"the review of submission {submission_id} was taken over by another server (this server's lease "
-                "expired); nothing of this one was recorded"
-            )
+        ))
 
     def claim_review(self, submission_id: int, claimant: str, lease: timedelta = REVIEW_LEASE) -> bool:
         """Claim one pending review for ``claimant`` until ``lease`` from now; False when it is not pending or

@@ -63,6 +63,14 @@ class ClaimLost(WorkspaceError):
 
     status = 409
 
+    @classmethod
+    def of(cls, submission_id: int) -> ClaimLost:
+        """The review of ``submission_id``, taken over."""
+        return cls(
+            f"the review of submission {submission_id} was taken over by another server (this server's lease "
+            "expired); nothing of this one was recorded"
+        )
+
 
 class TooLarge(WorkspaceError):
     """A filing beyond what the workspace reviews (too many tables); nothing was stored."""
@@ -279,6 +287,7 @@ class StoreBase:
         ids: dict[str, list[int]] = {}
         for row in written:
             ids.setdefault(type(row).__table__.name, []).append(int(row.id))
+        sealed: list[dict[str, Any]] = []
         for kind in seals.SEALED_TABLES:
             if kind not in ids:
                 continue
@@ -287,9 +296,8 @@ class StoreBase:
             for row in rows:
                 digest = seals.row_digest(row)
                 previous = seals.chained(previous, kind, int(row["id"]), digest)
-                connection.execute(
-                    insert(Seal).values(kind=kind, row_id=int(row["id"]), sha256=digest, chain=previous)
-                )
+                sealed.append({"kind": kind, "row_id": int(row["id"]), "sha256": digest, "chain": previous})
+        connection.execute(insert(Seal), sealed)  # one statement for the transaction's seals, in chain order
 
     def upgrade(self, revision: str = "head") -> None:
         """Bring the schema to a revision (the newest by default); a no-op when it is already there."""

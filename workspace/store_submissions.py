@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any, ClassVar
 
@@ -29,6 +30,7 @@ from pacomply.workspace.store_common import (
     MAX_PENDING_PER_ACCOUNT,
     MAX_TABLES,
     REVIEW_LEASE,
+    ClaimLost,
     Conflict,
     Forbidden,
     NotFound,
@@ -81,11 +83,14 @@ class SubmissionStore(AccountStore, ClaimStore):
         max_pending: int = MAX_PENDING_PER_ACCOUNT,
         claimant: str | None = None,
         lease: timedelta = REVIEW_LEASE,
+        handed_out: bool = False,
     ) -> Submission:
         """Store an upload that has been read (its review comes later, from the worker). Refused, with nothing
         stored, when the filing lists more than ``max_tables`` tables or the uploader already has
         ``max_pending`` reviews waiting. ``claimant``: the server (or command) that reviews it, claimed with the
-        row for ``lease`` (:meth:`claim_review`), so no other server takes it meanwhile."""
+        row for ``lease`` (:meth:`claim_review`), so no other server takes it meanwhile. ``handed_out``: the
+        claimant hands it to a review process at once, so its first attempt is counted with the row
+        (:meth:`start_review_attempt` in the same write)."""
         if user is not None and user.role == Role.LICENSEE and filing.metadata.licensee != user.licensee:
             raise Forbidden(
                 f"this filing is for '{filing.metadata.licensee}'; your account files for '{user.licensee}' only"
@@ -122,11 +127,12 @@ class SubmissionStore(AccountStore, ClaimStore):
                 review_state="pending",
                 version=1,
                 due_date=due_date(received),
-                review_attempts=0,
+                review_attempts=1 if handed_out and claimant is not None else 0,
                 queued_at=received,
                 claimed_by=claimant,
                 claim_expires_at=received + lease if claimant is not None else None,
                 chapters=[SubmissionChapter(chapter=chapter) for chapter in filing.filed_chapters],
+                assigned_to=None,  # known, so the row answers without another query once the transaction ends
             )
             session.add(submission)
             session.flush()
@@ -175,54 +181,80 @@ class SubmissionStore(AccountStore, ClaimStore):
         """Keep a review run (a re-run adds a row; earlier ones stay) and release its claim. ``claimant``: the
         server that claimed the review; :class:`ClaimLost`, with nothing written, when the review is no longer
         pending under its claim (another server took it over after the lease expired)."""
-        verdict = stored.document["verdict"]
-        # A document reused from an earlier review of the same bytes, name, date and configuration says so.
-        reused: dict[str, Any] = {"reused": True} if stored.reused else {}
+        record = self.record_reviews([(submission_id, stored, actor)], claimant)[submission_id]
+        if record is None:
+            raise ClaimLost.of(submission_id)
+        return record
+
+    def record_reviews(
+        self, reviews: Sequence[tuple[int, StoredReview, str]], claimant: str | None = None
+    ) -> dict[int, ReviewRecord | None]:
+        """Keep several finished reviews (submission, review, who it ran for) in one transaction, sealed in one
+        pass: what :meth:`record_review` does for one, each review's rows and event as if recorded alone. A review
+        no longer pending under ``claimant``'s claim (another server took it over) is left out, with nothing of it
+        written: None for it in the answer, its record for every other."""
         with self.session() as session:
-            self._release_review(session, submission_id, claimant)
+            self._write_lock(session)  # SQLite: the claims read and the rows written are one step
+            ids = [submission_id for submission_id, _stored, _actor in reviews]
+            held = self._held_reviews(session, ids, claimant)
             # The first review moves no version: nobody could act on the filing before it (every action needs a
             # finished review), so a first upload stays "version 1". A later review moves it, so an action sent
             # from a page showing the earlier review is refused instead of applied to findings its sender never saw.
-            earlier = session.scalar(
-                select(func.count()).select_from(ReviewRecord).where(ReviewRecord.submission_id == submission_id)
-            )
-            record = ReviewRecord(
-                submission_id=submission_id,
-                created_at=now(),
-                tool_version=stored.tool_version,
-                rulebooks=json.dumps(stored.rulebooks, sort_keys=True),
-                compliant=bool(verdict["compliant"]),
-                summary=str(verdict["summary"]),
-                document=json.dumps(stored.document, ensure_ascii=False),
-                pdf=stored.pdf,
-                xlsx=stored.xlsx,
-            )
-            session.add(record)
+            earlier = set(session.scalars(
+                select(ReviewRecord.submission_id).where(ReviewRecord.submission_id.in_(held)).distinct()
+            )) if held else set()
+            moment = now()
+            kept: dict[int, ReviewRecord | None] = dict.fromkeys(ids)
+            for submission_id, stored, _actor in reviews:
+                if submission_id in held and kept[submission_id] is None:
+                    kept[submission_id] = ReviewRecord(
+                        submission_id=submission_id,
+                        created_at=moment,
+                        tool_version=stored.tool_version,
+                        rulebooks=json.dumps(list(stored.rulebooks), sort_keys=True),
+                        compliant=stored.compliant,
+                        summary=stored.summary,
+                        document=stored.text,
+                        pdf=stored.pdf,
+                        xlsx=stored.xlsx,
+                    )
+            session.add_all([record for record in kept.values() if record is not None])
             session.flush()
-            session.execute(
-                update(Submission)
-                .where(Submission.id == submission_id)
-                .values(
-                    review_state="done",
-                    review_problem=None,
-                    review_attempts=0,
-                    version=Submission.version + (1 if earlier else 0),
-                    claimed_by=None,
-                    claim_expires_at=None,
+            for moves, group in ((1, sorted(held & earlier)), (0, sorted(held - earlier))):
+                if group:
+                    session.execute(
+                        update(Submission)
+                        .where(Submission.id.in_(group))
+                        .values(
+                            review_state="done",
+                            review_problem=None,
+                            review_attempts=0,
+                            version=Submission.version + moves,
+                            claimed_by=None,
+                            claim_expires_at=None,
+                        )
+                        .execution_options(synchronize_session=False)
+                    )
+            evented: set[int] = set()
+            for submission_id, stored, actor in reviews:
+                record = kept[submission_id]
+                if record is None or submission_id in evented:
+                    continue
+                evented.add(submission_id)
+                # A document reused from an earlier review of the same bytes, name, date and configuration says so.
+                reused: dict[str, Any] = {"reused": True} if stored.reused else {}
+                self._event(
+                    session,
+                    actor,
+                    "review",
+                    submission_id,
+                    review=record.id,
+                    verdict=record.summary,
+                    pacomply=record.tool_version,
+                    rulebooks=[f"{book['chapter']} {book['version']}" for book in stored.rulebooks],
+                    **reused,
                 )
-            )
-            self._event(
-                session,
-                actor,
-                "review",
-                submission_id,
-                review=record.id,
-                verdict=record.summary,
-                pacomply=record.tool_version,
-                rulebooks=[f"{book['chapter']} {book['version']}" for book in stored.rulebooks],
-                **reused,
-            )
-        return record
+        return kept
 
     def record_review_failure(
         self, submission_id: int, problem: str, actor: str, claimant: str | None = None

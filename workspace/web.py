@@ -71,6 +71,8 @@ DATABASE_RETRY_SECONDS = 5
 PUBLIC_ENDPOINTS = frozenset({"sign_in.login", "static", "health.healthz", "health.readyz"})
 """The only endpoints open without a session: the sign-in page, its static files, and the two health checks."""
 BLUEPRINTS = (web_sign_in.bp, web_pages.bp, web_accounts.bp, web_api.bp, web_health.bp)
+UPLOAD_ENDPOINTS = frozenset({"pages.upload", "api.api_upload"})
+"""The endpoints that take an upload (POST): an account at its quota is refused before the body is read."""
 
 
 class LockedOutGate:
@@ -202,16 +204,23 @@ def create_app(
         g.basic_auth = True
         return Account(user)
 
+    def nul_refused() -> Any:
+        return failure("the request holds a NUL character, which no field of the workspace takes", 400)
+
+    def body_has_nul() -> bool:
+        return any(_has_nul(key) or _has_nul(value) for key, value in request.form.items(multi=True)) or (
+            request.is_json and _has_nul(request.get_json(silent=True))
+        )
+
     @app.before_request
     def require_sign_in() -> Any:
-        if (
-            _has_nul(request.path)
-            or any(_has_nul(key) or _has_nul(value) for key, value in request.args.items(multi=True))
-            or any(_has_nul(key) or _has_nul(value) for key, value in request.form.items(multi=True))
-            or (request.is_json and _has_nul(request.get_json(silent=True)))
+        if _has_nul(request.path) or any(
+            _has_nul(key) or _has_nul(value) for key, value in request.args.items(multi=True)
         ):
-            return failure("the request holds a NUL character, which no field of the workspace takes", 400)
+            return nul_refused()
         if request.endpoint in PUBLIC_ENDPOINTS:
+            if body_has_nul():
+                return nul_refused()
             if request.method == "POST":
                 csrf.protect()
             return None
@@ -220,6 +229,12 @@ def create_app(
                 return jsonify(error="sign in first (a session, or HTTP Basic credentials)"), 401
             target = safe_next(request.full_path.rstrip("?")) if request.method == "GET" else None
             return redirect(url_for("sign_in.login", next=target))
+        if request.method == "POST" and request.endpoint in UPLOAD_ENDPOINTS:
+            # An account at its quota is refused before its upload is parsed and read (a client retrying costs a
+            # count, not the parsing of its body); the locked count as the upload is stored decides.
+            store.check_quota(current_user, **app.extensions["pacomply"].quotas)
+        if body_has_nul():
+            return nul_refused()
         if request.method not in ("GET", "HEAD", "OPTIONS") and not g.get("basic_auth"):
             csrf.protect()
         return None

@@ -10,6 +10,7 @@ import pacomply.workspace.stack  # noqa: F401  # isort: skip  (names the extra w
 from flask import Blueprint, g, jsonify, request, session, url_for
 from flask_login import current_user
 from pacomply.workspace.store import DispositionRequest, WorkspaceError, is_overdue
+from pacomply.workspace.store_common import _utc
 from pacomply.workspace.web_common import (
     PAGE_SIZE,
     admin_only,
@@ -38,7 +39,7 @@ def _submission_json(submission: Any, verdict: str | None = None) -> dict[str, A
         "licensee": submission.licensee,
         "chapters": submission.chapter_ids,
         "date_filed": submission.date_filed.isoformat(),
-        "uploaded_at": submission.uploaded_at.isoformat(),
+        "uploaded_at": _utc(submission.uploaded_at).isoformat(),
         "due_date": submission.due_date.isoformat() if submission.due_date else None,
         "overdue": is_overdue(submission),
         "status": submission.status,
@@ -92,8 +93,8 @@ def api_queue() -> Any:
 
 @bp.post("/api/filings")
 def api_upload() -> Any:
-    submission_id = receive_upload()
-    return jsonify(_submission_json(services().store.submission(current_user, submission_id))), 202
+    # The row as it was written (its chapters with it; nobody assigned yet): the answer reads nothing back.
+    return jsonify(_submission_json(receive_upload())), 202
 
 
 @bp.get("/api/filings/<int:submission_id>")

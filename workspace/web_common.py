@@ -273,9 +273,9 @@ def requested_page() -> int:
     return whole_number(text, "page", minimum=1)
 
 
-def receive_upload() -> int:
-    # An account at its quota is refused before its upload is parsed and read (a client retrying costs a count).
-    services().store.check_quota(current_user, **services().quotas)
+def receive_upload() -> Any:
+    """Read, store and hand out an upload; the stored submission (its row as written, chapters included)."""
+    # An account at its quota was refused before its upload was parsed and read (web.UPLOAD_ENDPOINTS).
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         raise WorkspaceError("choose a filing to upload (.xlsx, .json or .pdf)")
@@ -284,21 +284,21 @@ def receive_upload() -> int:
     if len(data) > limit:
         raise RequestEntityTooLarge()
     name = reviewing.safe_name(upload.filename)
+    worker = services().worker
     try:
-        filing = reviewing.read_upload(name, data)
+        filing = worker.read(name, data)
     except reviewing.UploadRefused as error:
         raise UploadProblems(error.problems) from None
-    worker = services().worker
     # Claimed by this server as it is stored, so no other server takes it before this one hands it out.
     submission = services().store.add_submission(
         name, data, filing, current_user, current_user.username, claimant=worker.claimant, lease=worker.lease,
-        **services().quotas,
+        handed_out=True, **services().quotas,
     )
     try:
-        services().worker.submit(submission.id, name, data, actor="pacomply")
+        worker.submit_stored(submission.id, name, data, actor="pacomply")
     except Exception:  # stored and pending: the durable queue hands it out when the pool is back
         LOG.exception("could not hand submission %s to the review pool", submission.id)
-    return submission.id
+    return submission
 
 
 def filing_view(submission_id: int) -> dict[str, Any]:

@@ -52,7 +52,7 @@ def queue() -> Any:
 @bp.route("/upload", methods=["GET", "POST"])
 def upload() -> Any:
     if request.method == "POST":
-        submission_id = receive_upload()
+        submission_id = receive_upload().id
         flash("Received; the review is under way.")
         return redirect(url_for("pages.filing", submission_id=submission_id))
     return render_template("upload.html", limit=current_app.config["MAX_UPLOAD_BYTES"])

@@ -45,6 +45,9 @@ from pacomply.workspace.reviewing import (
     StoredReview,
     UploadRefused,
     document_digest,
+    keep_reading,
+    kept_reading,
+    read_upload,
     render_downloads,
     review_upload,
 )
@@ -55,6 +58,8 @@ RENDERINGS_IN_FLIGHT = 2
 """Reviews handed to the background renderer at once (the others wait as ids, not as their filings' bytes)."""
 PARENT_GONE_EXIT = 70
 """The exit status of a review process that ended because its server was gone."""
+RECORD_BATCH = 64
+"""Reviews recorded in one transaction at most (those finished while the previous one was recorded)."""
 
 
 def watch_parent() -> None:
@@ -163,6 +168,13 @@ def warm_up() -> None:
     import pacomply.submissions.readers  # noqa: F401
 
 
+def reading_process() -> None:
+    """Run in the process that reads uploads as it starts: it watches its server, as a review process does, and
+    imports the readers now; it keeps the server's priority (a reading is part of answering an upload)."""
+    watch_parent()
+    import pacomply.submissions.readers  # noqa: F401
+
+
 def low_priority() -> None:
     """Run in the process that renders PDFs in the background: the lowest scheduling priority, so it takes only
     CPU the reviews and the web server leave (where the platform has niceness), then as :func:`warm_up`."""
@@ -236,6 +248,15 @@ class ReviewWorker:
         self._resume_timer: threading.Timer | None = None
         self._render_waiting: deque[int] = deque()
         self._render_in_flight = 0
+        self._handing_out: set[int] = set()
+        """Reviews being claimed and handed out now (not yet in ``_jobs``), so no other thread hands them out too."""
+        self._finished_reviews: list[tuple[_Job, StoredReview]] = []
+        """Reviews made and waiting to be recorded by the recorder thread, in the order they finished."""
+        self._recorder: threading.Thread | None = None
+        self._reader: Executor | None = None
+        """The process that reads uploads (started at the first upload; none when reviews run in threads)."""
+        self.batches: list[int] = []
+        """How many reviews each recording transaction recorded (the latest 1,000)."""
 
     def _new_pool(self, workers: int | None = None, initializer: Callable[[], None] | None = None) -> Executor:
         """``initializer``: run in each process as it starts; :func:`warm_up` (looked up now) when None."""
@@ -268,6 +289,39 @@ class ReviewWorker:
             self.rebuilt += 1
         LOG.warning("a review process ended abruptly; the review pool was rebuilt")
         broken.shutdown(wait=False, cancel_futures=True)
+
+    # -- reading uploads ----------------------------------------------------------------------------------------
+
+    def read(self, name: str, data: bytes) -> Any:
+        """The filing in an upload, read in a process of its own (:func:`reviewing.read_upload`, with every
+        defence the readers have), so the request's thread waits for it without holding the server's interpreter
+        lock, which the pages need; in the calling thread when reviews run in threads. :class:`UploadRefused` with
+        every problem when it cannot be read. The filing of the same bytes under the same name read before is
+        handed out at once (:func:`reviewing.kept_reading`)."""
+        kept = kept_reading(name, data)
+        if kept is not None:
+            return kept
+        if not self._processes:
+            return read_upload(name, data)
+        for _ in range(2):
+            with self._lock:
+                if self._closed:
+                    raise RuntimeError("the workspace is stopping")
+                if self._reader is None:
+                    self._reader = self._new_pool(1, reading_process)
+                reader = self._reader
+            try:
+                filing = reader.submit(read_upload, name, data).result()
+            except BrokenExecutor:  # the reading process died (killed, out of memory): a new one reads it
+                with self._lock:
+                    if self._reader is reader:
+                        self._reader = None
+                reader.shutdown(wait=False, cancel_futures=True)
+                continue
+            keep_reading(name, data, filing)
+            return filing
+        raise UploadRefused([f"{name}: the reading process ended abruptly twice while reading this file; nothing "
+                             "was stored"])
 
     # -- downloads, made after the review -----------------------------------------------------------------------
 
@@ -370,15 +424,47 @@ class ReviewWorker:
         """Claim a stored submission's review and review it in the pool; the review is recorded when it finishes.
         None when it is already under way (here, or claimed by another server), or when its attempts are used up
         (its failure is then recorded)."""
-        with self._lock:
-            if submission_id in self._jobs or self._closed:
-                return None
-        if not self.store.claim_review(submission_id, self.claimant, self.lease):
+        if not self._reserve(submission_id):
             return None
-        return self._start(submission_id, name, data, actor)
+        try:
+            if not self.store.claim_review(submission_id, self.claimant, self.lease):
+                return None
+            return self._start(submission_id, name, data, actor)
+        finally:
+            self._release_reservation(submission_id)
 
-    def _start(self, submission_id: int, name: str, data: bytes, actor: str) -> Future[StoredReview] | None:
-        attempt = self.store.start_review_attempt(submission_id)
+    def submit_stored(
+        self, submission_id: int, name: str, data: bytes, actor: str = "pacomply"
+    ) -> Future[StoredReview] | None:
+        """Review an upload this server has just stored with its claim and its first attempt counted
+        (:meth:`Store.add_submission` with ``claimant`` and ``handed_out``): what :meth:`submit` does, without
+        claiming it and counting the attempt again."""
+        if not self._reserve(submission_id):
+            return None
+        try:
+            return self._start(submission_id, name, data, actor, attempt=1)
+        finally:
+            self._release_reservation(submission_id)
+
+    def _reserve(self, submission_id: int) -> bool:
+        """Take the right to hand out a review in this server; False when it is under way or being handed out by
+        another thread (an upload's request and a look for work can reach the same review at once)."""
+        with self._lock:
+            if submission_id in self._jobs or submission_id in self._handing_out or self._closed:
+                return False
+            self._handing_out.add(submission_id)
+            return True
+
+    def _release_reservation(self, submission_id: int) -> None:
+        with self._lock:
+            self._handing_out.discard(submission_id)
+
+    def _start(
+        self, submission_id: int, name: str, data: bytes, actor: str, attempt: int | None = None
+    ) -> Future[StoredReview] | None:
+        """Hand a claimed review to the pool; ``attempt``: already counted (else counted now)."""
+        if attempt is None:
+            attempt = self.store.start_review_attempt(submission_id)
         if attempt > self.max_attempts:
             self.store.record_review_failure(
                 submission_id,
@@ -421,12 +507,17 @@ class ReviewWorker:
         if room <= 0:
             return 0
         started = 0
-        for submission_id, name, data in self.store.claim_reviews(self.claimant, room, self.lease, exclude=running):
-            with self._lock:
-                if submission_id in self._jobs or self._closed:
-                    continue
-            if self._start(submission_id, name, data, "pacomply") is not None:
-                started += 1
+        with self._lock:
+            handing_out = list(self._handing_out)
+        claimed = self.store.claim_reviews(self.claimant, room, self.lease, exclude=[*running, *handing_out])
+        for submission_id, name, data in claimed:
+            if not self._reserve(submission_id):
+                continue
+            try:
+                if self._start(submission_id, name, data, "pacomply") is not None:
+                    started += 1
+            finally:
+                self._release_reservation(submission_id)
         return started
 
     def keep_claims(self) -> None:
@@ -461,10 +552,26 @@ class ReviewWorker:
         self._keeper.start()
 
     def _finished(self, job: _Job) -> None:
+        """A review's future is done: a review made goes to the recorder (:meth:`_record_finished`), which records
+        every review finished meanwhile in one transaction; a failure or an interruption is recorded here."""
+        if job.future.cancelled():  # the server is stopping: it stays pending for the next start
+            self._done([job])
+            return
+        error = job.future.exception()
+        if error is not None:
+            self._failed(job, error)
+            return
+        with self._lock:
+            self._finished_reviews.append((job, job.future.result()))
+            if self._recorder is None:
+                self._recorder = threading.Thread(target=self._record_finished, name="pacomply-recorder", daemon=True)
+                self._recorder.start()
+
+    def _failed(self, job: _Job, error: BaseException) -> None:
+        """Record why a review was not made: a review process that died (the review is handed out again), an upload
+        the readers refuse, or a defect in pacomply (recorded as one, never as a verdict)."""
         try:
-            try:
-                stored = job.future.result()
-            except BrokenExecutor as error:
+            if isinstance(error, BrokenExecutor):
                 self._rebuild(job.generation)
                 with self._lock:
                     closed = self._closed
@@ -473,41 +580,85 @@ class ReviewWorker:
                     return  # stays pending in the database; the next start hands it out again
                 self.store.record_review_interrupted(job.submission_id, job.generation + 1, str(error))
                 self._start(job.submission_id, job.name, job.data, job.actor)
-            except UploadRefused as error:
-                self.store.record_review_failure(
-                    job.submission_id, "; ".join(error.problems), job.actor, self.claimant
-                )
-                log_review(job.submission_id, job.actor, "failed", time.monotonic() - job.started)
-            except Exception as error:  # a defect in pacomply is recorded as one, never as a verdict
-                LOG.exception("review of submission %s failed", job.submission_id)
-                self.store.record_review_failure(
-                    job.submission_id, f"pacomply could not review this filing (an internal error: {error!r})",
-                    job.actor, self.claimant,
-                )
-                log_review(job.submission_id, job.actor, "failed", time.monotonic() - job.started)
+                return
+            if isinstance(error, UploadRefused):
+                problem = "; ".join(error.problems)
             else:
-                record = self.store.record_review(job.submission_id, stored, job.actor, self.claimant)
-                log_review(job.submission_id, job.actor, "reviewed", time.monotonic() - job.started)
-                if not stored.pdf:
-                    self.render_later(record.id)
+                LOG.error("review of submission %s failed", job.submission_id, exc_info=error)
+                problem = f"pacomply could not review this filing (an internal error: {error!r})"
+            self.store.record_review_failure(job.submission_id, problem, job.actor, self.claimant)
+            log_review(job.submission_id, job.actor, "failed", time.monotonic() - job.started)
         except ClaimLost as lost:
             LOG.warning("%s", lost)
             log_review(job.submission_id, job.actor, "taken over", time.monotonic() - job.started)
-        except Exception as error:
+        except Exception as failure:
             LOG.exception("could not record the review of submission %s", job.submission_id)
-            if _database_unavailable(error):
+            if _database_unavailable(failure):
                 # Nothing of the review was written (one transaction): it stays pending, and is handed out again
                 # once the database answers.
                 self._resume_later()
         finally:
+            self._done([job])
+
+    def _record_finished(self) -> None:
+        """The recorder thread: records the reviews made, all those finished while the previous transaction ran
+        (at most :data:`RECORD_BATCH`) in one transaction sealed in one pass, and ends when none is left."""
+        while True:
             with self._lock:
+                if not self._finished_reviews:
+                    self._recorder = None
+                    self._idle.notify_all()
+                    return
+                batch = self._finished_reviews[:RECORD_BATCH]
+                del self._finished_reviews[:RECORD_BATCH]
+            try:
+                self._record(batch)
+            finally:
+                self._done([job for job, _stored in batch])
+
+    def _record(self, batch: list[tuple[_Job, StoredReview]]) -> None:
+        try:
+            kept = self.store.record_reviews(
+                [(job.submission_id, stored, job.actor) for job, stored in batch], self.claimant
+            )
+        except Exception as error:
+            if _database_unavailable(error):
+                LOG.exception("could not record the reviews of submissions %s", [job.submission_id for job, _ in batch])
+                # Nothing of them was written (one transaction): they stay pending, and are handed out again once
+                # the database answers.
+                self._resume_later()
+                return
+            if len(batch) > 1:  # one review the database refuses does not keep the others from being recorded
+                for item in batch:
+                    self._record([item])
+                return
+            LOG.exception("could not record the review of submission %s", batch[0][0].submission_id)
+            return
+        with self._lock:
+            self.batches.append(len(batch))
+            del self.batches[:-1000]
+        for job, stored in batch:
+            record = kept.get(job.submission_id)
+            if record is None:
+                LOG.warning("%s", ClaimLost.of(job.submission_id))
+                log_review(job.submission_id, job.actor, "taken over", time.monotonic() - job.started)
+                continue
+            log_review(job.submission_id, job.actor, "reviewed", time.monotonic() - job.started)
+            if not stored.pdf:
+                self.render_later(record.id)
+
+    def _done(self, jobs: list[_Job]) -> None:
+        """The reviews of ``jobs`` are recorded (or will not be): no longer under way here; more are taken when few
+        are left."""
+        with self._lock:
+            for job in jobs:
                 if self._jobs.get(job.submission_id) is job:
                     del self._jobs[job.submission_id]
-                self._idle.notify_all()
-                low = not self._closed and len(self._jobs) < self._workers
-            if low:
-                self._take_more()
-            self._hand_out_renderings()
+            self._idle.notify_all()
+            low = not self._closed and len(self._jobs) < self._workers
+        if low:
+            self._take_more()
+        self._hand_out_renderings()
 
     def _take_more(self) -> None:
         """Claim more of the waiting reviews as this server's run low (the queue is the database's)."""
@@ -568,7 +719,7 @@ class ReviewWorker:
         recorded in one transaction, so nothing of it was written."""
         with self._lock:
             self._closed = True
-            pool, renderer = self._pool, self._renderer
+            pool, renderer, reader = self._pool, self._renderer, self._reader
             if self._resume_timer is not None:
                 self._resume_timer.cancel()
         self._stopping.set()
@@ -577,10 +728,17 @@ class ReviewWorker:
             for process in list((getattr(renderer, "_processes", None) or {}).values()):
                 process.terminate()
             renderer.shutdown(wait=True, cancel_futures=True)
+        if reader is not None:  # an upload being read is not stored: its request is answered with an error
+            for process in list((getattr(reader, "_processes", None) or {}).values()):
+                process.terminate()
+            reader.shutdown(wait=True, cancel_futures=True)
         if not wait:
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.terminate()
         pool.shutdown(wait=wait, cancel_futures=not wait)
+        if wait:  # and the reviews made recorded
+            with self._lock:
+                self._idle.wait_for(lambda: not self._finished_reviews and self._recorder is None, 120)
         try:  # what this server held is free for the others at once, not after the lease
             self.store.release_claims(self.claimant)
         except Exception:
