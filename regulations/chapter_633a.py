@@ -179,7 +179,7 @@ READINGS = (
         id="633a-base-strategy",
         topic="Which player the Blackjack Wager's figure assumes",
         choice="The figure assumes composition-dependent optimal play (every decision on the exact cards dealt); "
-        "the total-dependent basic strategy is priced beside it (--strategy basic makes it the figure).",
+        "the total-dependent basic strategy is priced beside it, and either can be asked for as the figure.",
         reason="The chapter sets the rules, not the player's play; the Board's published range (42 Pa.B. 2922) is "
         "for players of basic strategy, so both are shown, each as a house edge per initial wager.",
         citation=cite("633a.7"),
@@ -206,8 +206,8 @@ READINGS = (
     Reading(
         id="633a-progressive-long-run",
         topic="Bad Beat and Hit and Run: the return with the meter at its reset amount or in the long run",
-        choice="The figure is at the chapter's least reset amount; the long run at the rate a filing states or "
-        "--meter-rate gives is priced beside it.",
+        choice="The figure is at the chapter's least reset amount; the long run at the rate the filing states (or "
+        "another rate asked for) is priced beside it.",
         reason="§ 633a.13(j)(2) and (l)(2) leave the rate of progression to the Rules Submission. Each award of the "
         "meter pays 100 % of it, so each cycle pays out the reset amount and every contribution: the long run is "
         "the figure at the reset amount plus the rate.",
@@ -275,13 +275,14 @@ READINGS = (
         id="633a-sim-bad-beat-hand",
         topic="Which player hand decides Bad Beat in a simulated round (§ 633a.7(o)(1)(i)): the first two cards or "
         "the hand as played",
-        choice="The simulation settles Bad Beat on the player's first two cards (option bad_beat_hand=two_card, the "
-        "default), the hand the exact figure prices (633a-side-wager-model); basic strategy stands on every two-card "
-        "20, so those rounds are played out in full. With bad_beat_hand=final it is settled as replay settles it, on "
-        "the box's first final hand, which also pays a 20 made by drawing or after a split; that figure has no exact "
-        "counterpart.",
-        reason="The text says only that the player's hand totals 20, which a hand drawn to 20 also does; the default "
-        "keeps the simulated figure a cross-check of the exact one, and the option gives the table as played.",
+        choice="The simulation settles Bad Beat on the player's first two cards unless told otherwise: the hand the "
+        "exact figure prices (see the reading on what the dealer-hand wagers' exact figures assume); basic strategy "
+        "stands on every two-card 20, so those rounds are played out in full. Asked to, it settles Bad Beat as a "
+        "replayed round is settled instead, on the box's first final hand, which also pays a 20 made by drawing or "
+        "after a split; that figure has no exact counterpart.",
+        reason="The text says only that the player's hand totals 20, which a hand drawn to 20 also does; the first "
+        "two cards keep the simulated figure a cross-check of the exact one, and the final hand gives the table as "
+        "played.",
         citation=cite("633a.7(o)(1)(i)"),
     ),
 )

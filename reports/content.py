@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from pacomply.checker.registry import Finding, Rule, Severity, chapter_rules, filing_rules
 from pacomply.checker.review import Review
-from pacomply.regulations.rulebook import Rulebook
+from pacomply.regulations.rulebook import Reading, Rulebook
 from pacomply.reports import wording
 from pacomply.submissions.model import SourceLocation, TableConfiguration
 
@@ -422,8 +422,16 @@ def wager_rows(review: Review) -> tuple[WagerRow, ...]:
 
 
 def reading_lines(review: Review) -> tuple[str, ...]:
-    """Each reading relied on: its topic, where the chapter is silent or ambiguous, and the choice made."""
+    """Each reading relied on: its topic, where the chapter is silent or ambiguous (unless the topic already names
+    the subsection), and the choice made."""
     return tuple(
-        wording.without_reading_ids(f"{reading.topic} ({reading.citation}): {reading.choice}")
+        wording.without_reading_ids(f"{reading.topic}{_citation_unless_named(reading)}: {reading.choice}")
         for _chapter, reading in review.readings
     )
+
+
+def _citation_unless_named(reading: Reading) -> str:
+    """' (58 Pa. Code § 633a.7(g)(3))', or '' where the topic already says '§ 633a.7(g)(3)'."""
+    cited = str(reading.citation)
+    section = cited[cited.index("§") :] if "§" in cited else cited
+    return "" if section in reading.topic else f" ({cited})"

@@ -106,7 +106,7 @@ def render_par_sheet_xlsx(sheet: ParSheet, *, made: date | None = None) -> bytes
     given)."""
     from openpyxl import Workbook
     from pacomply.reports.parsheet_pdf import sheet_epoch
-    from pacomply.reports.parsheet_text import LINE_COLUMNS
+    from pacomply.reports.parsheet_text import LINE_COLUMNS, outcome_name, pays_text
     from pacomply.reports.xlsx import COUNT_FORMAT, PROBABILITY_FORMAT, _print_setup, _sheet, _write
     from pacomply.submissions.xlsx_writer import workbook_bytes
 
@@ -116,8 +116,8 @@ def render_par_sheet_xlsx(sheet: ParSheet, *, made: date | None = None) -> bytes
     if sheet.lines:
         lines = [
             (
-                line.outcome,
-                line.pays,
+                outcome_name(sheet, line.outcome, line.pays),
+                pays_text(line.pays),
                 None if line.combinations is None else _whole(line.combinations),
                 float(line.probability),
                 float(line.contribution),

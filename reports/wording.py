@@ -281,6 +281,15 @@ def reading_statement(text: str) -> str:
     return without_reading_ids(re.sub(rf"(?<![\w-])({_IDENTIFIER}): (?=[A-Z'])", topic, text))
 
 
+def reading_words(reading: str) -> str:
+    """A wager's readings relied on ('687a-five-of-a-kind: ... | 687a-bad-beat: ...', ``READING_SEPARATOR``-joined),
+    each as the reader gets it (:func:`reading_statement`), one sentence after another, with no id of ours."""
+    from pacomply.checker.wager_math import READING_SEPARATOR
+
+    statements = [reading_statement(part.strip()) for part in reading.split(READING_SEPARATOR)]
+    return " ".join(statement if statement.endswith(".") else f"{statement}." for statement in statements)
+
+
 def numbered_readings(reading: str, numbers: dict[str, int]) -> str:
     """'relies on readings [1], [3]': each reading of a row (``READING_SEPARATOR``-joined) numbered in ``numbers``,
     which gathers them for one list at the end of a report (a reading usually covers many rows)."""
@@ -326,6 +335,7 @@ _EVIDENCE_LABELS = {
     "set_consistent": "Set consistent at that deck count",
     "exact": "pacomply's exact figure",
     "std_dev": "Standard deviation of the wager",
+    "std_dev_basis": "Standard deviation basis",
     "gap_points": "Gap (percentage points)",
     "rounds_within_two_standard_errors": "Largest simulation within two standard errors",
     "standard_errors": "Gap in standard errors by simulation size",

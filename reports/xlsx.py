@@ -37,7 +37,9 @@ from pacomply.reports.content import (
     document_datetime,
     filing_id,
     finding_flag,
+    finding_message,
     location_text,
+    table_display,
     table_findings,
     table_value,
     worst_severity,
@@ -46,6 +48,7 @@ from pacomply.reports.reconciliation import (
     EVIDENCE_COLUMNS,
     beside,
     evidence_rows,
+    figure_label,
     sorted_reconciliations,
     source_text,
 )
@@ -284,7 +287,7 @@ def _table_cell(table: TableConfiguration, field_name: str) -> object:
     value = getattr(table, field_name)
     if isinstance(value, int | Decimal) and not isinstance(value, bool):
         return value
-    return table_value(table, field_name)
+    return table_display(table, field_name) if field_name == "wagers" else table_value(table, field_name)
 
 
 def _link(cell: Cell, uri: str) -> None:
@@ -313,7 +316,7 @@ def _findings(workbook: Workbook, review: Review) -> None:
                 finding.citation.uri,
                 location_text(finding.location),
                 finding.table_id or "",
-                finding.message,
+                finding_message(finding),
                 finding.fix,
                 "Yes" if waiver is not None else "No",
                 waiver.justification if waiver else "",
@@ -339,7 +342,7 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
     rows = [
         (
             math.chapter,
-            math.wager,
+            wording.wager_name(math.chapter, math.wager),
             math.paytable or "",
             math.decks,
             math.house_edge,
@@ -352,7 +355,7 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
             math.hit_frequency,
             math.std_dev,
             math.citation,
-            math.reading or "",
+            wording.reading_words(math.reading) if math.reading else "",
             "; ".join(f"{when}: {decision}" for when, decision in math.strategy),
             "; ".join(entry.text() for entry in beside(math, review.published)),
         )
@@ -368,12 +371,13 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
         sheet.cell(row=row, column=9).number_format = COUNT_FORMAT
 
 
-#: The Board Figures sheet's columns: the reconciliation's, with the Board's figure and pacomply's as numbers (percent
-#: cells at the Board's printed precision) and what the Board's figure measures in a column of its own.
+#: The Board Figures sheet's columns: each figure named in words as the Evidence sheet names it, the Board's figure and
+#: pacomply's as numbers (percent cells at the Board's printed precision), what the Board's figure measures, and the
+#: wager-math rows it stands beside, in words (the JSON keeps every id).
 PUBLISHED_SHEET_COLUMNS = (
-    "Figure", "Wager", "Paytable", "Board", "Measure", "pacomply", "Verdict", "Board's source", "Explanation",
-    "Beside wager math",
+    "Figure", "Board", "Measure", "pacomply", "Verdict", "Board's source", "Explanation", "Beside wager math",
 )  # fmt: skip
+_BOARD_COLUMN, _PACOMPLY_COLUMN = 2, 4
 
 
 def _published_figures(workbook: Workbook, review: Review) -> None:
@@ -389,9 +393,7 @@ def _published_figures(workbook: Workbook, review: Review) -> None:
         end = f" ({figure.range_end.value} end)" if figure.range_end is not None else ""
         rows.append(
             (
-                figure.id,
-                figure.wager or "",
-                figure.paytable or "",
+                figure_label(item),
                 Decimal(figure.percent) / 100 if figure.percent is not None else "no figure",
                 f"{figure.measure.value}{end}",
                 # No figure of pacomply's to set beside it: the cell is left empty, never a dash stored as text.
@@ -402,12 +404,11 @@ def _published_figures(workbook: Workbook, review: Review) -> None:
                 "; ".join(_rows_beside(figure.id, review)),
             )
         )
-    sheet = _sheet(workbook, "Board Figures", PUBLISHED_SHEET_COLUMNS, rows,
-                   (26, 14, 12, 10, 16, 10, 22, 40, 70, 40))  # fmt: skip
+    sheet = _sheet(workbook, "Board Figures", PUBLISHED_SHEET_COLUMNS, rows, (40, 10, 16, 10, 22, 40, 70, 40))
     for row_number, item in enumerate(items, start=2):
         if item.figure.percent is None:
             continue
-        for column in (4, 6):
+        for column in (_BOARD_COLUMN, _PACOMPLY_COLUMN):
             sheet.cell(row=row_number, column=column).number_format = _percent_format(item.figure.places)
     _evidence(workbook, items)
 
@@ -449,7 +450,7 @@ def _rows_beside(figure_id: str, review: Review) -> list[str]:
     from pacomply.checker.reconciliation import speaks_of
 
     return [
-        f"{math.chapter} {math.wager} {math.paytable or '-'} {math.decks} decks"
+        wording.wager_title(math.chapter, math.wager, math.paytable, math.decks)
         for math in review.wager_math
         for item in review.published
         if item.figure.id == figure_id and speaks_of(item.figure, math)
@@ -458,7 +459,15 @@ def _rows_beside(figure_id: str, review: Review) -> list[str]:
 
 def _paytables(workbook: Workbook, review: Review) -> None:
     rows = [
-        (math.chapter, math.wager, math.paytable or "", math.decks, outcome, pays, math.citation)
+        (
+            math.chapter,
+            wording.wager_name(math.chapter, math.wager),
+            math.paytable or "",
+            math.decks,
+            outcome,
+            pays,
+            math.citation,
+        )
         for math in review.wager_math
         for outcome, pays in math.paytable_rows
     ]
@@ -468,11 +477,15 @@ def _paytables(workbook: Workbook, review: Review) -> None:
 
 def _readings(workbook: Workbook, review: Review) -> None:
     rows = [
-        (chapter, reading.id, str(reading.citation), reading.topic, reading.choice, reading.reason)
+        (
+            chapter,
+            str(reading.citation),
+            *map(wording.without_reading_ids, (reading.topic, reading.choice, reading.reason)),
+        )
         for chapter, reading in review.readings
     ]
-    _sheet(workbook, "Readings", ("Chapter", "Reading", "Citation", "Topic", "Choice", "Reason"), rows,
-           (8, 26, 24, 40, 40, 70))  # fmt: skip
+    _sheet(workbook, "Readings", ("Chapter", "Citation", "Topic", "Choice", "Reason"), rows,
+           (8, 24, 40, 40, 70))  # fmt: skip
 
 
 def _day(text: str) -> date | str:
@@ -536,9 +549,11 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
     if not review.par_sheets:
         return
     from pacomply.checker.review_parsheets import differs_from_review
+    from pacomply.reports.parsheet_text import outcome_name, pays_text
 
     line_rows = [
-        (sheet.chapter, sheet.wager, sheet.paytable or "", sheet.decks, line.outcome, line.pays,
+        (sheet.chapter, wording.wager_name(sheet.chapter, sheet.wager), sheet.paytable or "", sheet.decks,
+         outcome_name(sheet, line.outcome, line.pays), pays_text(line.pays),
          _exact_count(line.combinations),
          float(line.probability), float(line.contribution))
         for sheet in review.par_sheets
@@ -551,25 +566,29 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
         lines.cell(row=row, column=7).number_format = COUNT_FORMAT
         lines.cell(row=row, column=8).number_format = PROBABILITY_FORMAT
         lines.cell(row=row, column=9).number_format = PROBABILITY_FORMAT
-    further = _further_fields(review.par_sheets)
-    headers = ("Chapter", "Wager", "Paytable", "Decks", "Method",
-               *(header for header, _attribute, _format in _PAR_FIGURES),
-               *(name.replace("_", " ").capitalize() for name in further), "Citation", "Note")  # fmt: skip
-    figure_rows = []
-    for sheet in review.par_sheets:
-        values: list[Any] = [getattr(sheet, attribute) for _header, attribute, _format in _PAR_FIGURES]
-        values += [getattr(sheet, name) for name in further]
-        note = PAR_SHEET_DIFFERS if differs_from_review(sheet, review.wager_math) else ""
-        figure_rows.append(
-            (sheet.chapter, sheet.wager, sheet.paytable or "", sheet.decks, sheet.method,
-             *(_par_figure_cell(value) for value in values),
-             sheet.citation, note)
-        )  # fmt: skip
+    # A figure column (or the note) that no par sheet of the review fills is left out: a game without a spread
+    # gets no empty spread columns.
+    columns = [
+        *_PAR_FIGURES,
+        *((name.replace("_", " ").capitalize(), name, "0.000000") for name in _further_fields(review.par_sheets)),
+    ]
+    columns = [
+        column for column in columns if any(getattr(sheet, column[1], None) is not None for sheet in review.par_sheets)
+    ]
+    notes = [PAR_SHEET_DIFFERS if differs_from_review(sheet, review.wager_math) else "" for sheet in review.par_sheets]
+    noted = any(notes)
+    headers = ("Chapter", "Wager", "Paytable", "Decks", "Method", *(header for header, _attribute, _format in columns),
+               "Citation", *(("Note",) if noted else ()))  # fmt: skip
+    figure_rows = [
+        (sheet.chapter, wording.wager_name(sheet.chapter, sheet.wager), sheet.paytable or "", sheet.decks,
+         sheet.method, *(_par_figure_cell(getattr(sheet, attribute, None)) for _header, attribute, _format in columns),
+         sheet.citation, *((note,) if noted else ()))
+        for sheet, note in zip(review.par_sheets, notes, strict=True)
+    ]  # fmt: skip
     figures = _sheet(workbook, "Par Figures", headers, figure_rows,
-                     (8, 16, 12, 7, 11, *(14 for _ in _PAR_FIGURES), *(14 for _ in further), 28, 50))  # fmt: skip
-    formats = [number_format for _header, _attribute, number_format in _PAR_FIGURES] + ["0.000000"] * len(further)
+                     (8, 16, 12, 7, 11, *(14 for _ in columns), 28, 50))  # fmt: skip
     for row in range(2, figures.max_row + 1):
-        for offset, number_format in enumerate(formats):
+        for offset, (_header, _attribute, number_format) in enumerate(columns):
             figures.cell(row=row, column=6 + offset).number_format = number_format
 
 

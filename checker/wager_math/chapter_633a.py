@@ -96,7 +96,7 @@ def rules_from_filing(filing: Filing) -> BaseGameOptions:
     notes: list[str] = []
     splits = submission.answer("additional_splits")
     if splits is not None and isinstance(splits.value, int) and not isinstance(splits.value, bool):
-        where = f"{splits.location or CHAPTER} additional_splits = {splits.value}"
+        where = f"{splits.location or CHAPTER}, additional times a pair may be split: {splits.value}"
         hands = max(splits.value + 1, 2)
         reading = RULEBOOK.reading("633a-additional-splits")
         note = f"{reading.id} ({where}): up to {hands} hands"
@@ -107,7 +107,7 @@ def rules_from_filing(filing: Filing) -> BaseGameOptions:
         notes.append(note)
     even_money = submission.answer("even_money_offered")
     if even_money is not None and isinstance(even_money.value, bool):
-        where = f"{even_money.location or CHAPTER} even_money_offered = {'Yes' if even_money.value else 'No'}"
+        where = f"{even_money.location or CHAPTER}, even money offered: {'Yes' if even_money.value else 'No'}"
         changes.append(RuleChange("even_money", even_money.value, where))
     return BaseGameOptions(changes=tuple(changes), notes=tuple(notes))
 

@@ -202,6 +202,12 @@ def par_sheet_space(wager: str, _paytable: str | None, _decks: int) -> tuple[int
     return None
 
 
+#: The version of this chapter's par sheets beside :data:`METHOD_VERSION` (``checker/review_parsheets.py``): raised
+#: when a par sheet's content changes while every other figure stays as it was (1: the house way of the base game's
+#: note in words).
+PAR_SHEET_VERSION = 1
+
+
 def par_sheet_simulation(rounds: int | None, standard_error: float | None) -> tuple[int, tuple[str, ...]]:
     """The simulated base game's seed and shard note on its par sheet."""
     from pacomply.checker.wager_math.pai_gow import house_way_notes
@@ -261,6 +267,7 @@ WAGER_MATH = ChapterWagerMath(
         named_outcomes=par_sheet_named_outcomes,
         simulation=par_sheet_simulation,
         space=par_sheet_space,
+        version=PAR_SHEET_VERSION,
     ),
     reconciliation=ReconciliationHooks(
         sized_bonuses=SizedBonuses(

@@ -48,8 +48,8 @@ from pacomply.regulations.chapter_688a import (
 METHOD_VERSION = 4
 #: The version of this chapter's par sheets beside :data:`METHOD_VERSION` (``checker/review_parsheets.py``): raised
 #: when a par sheet's content changes while every other figure stays as it was (1: the Ace High Bonus's lines
-#: counted over the dealer's and the player's hands).
-PAR_SHEET_VERSION = 1
+#: counted over the dealer's and the player's hands; 2: the house way of the base game's note in words).
+PAR_SHEET_VERSION = 2
 
 _HIGHEST = "688a-bonus-highest-ranking-hand"
 _READINGS: dict[str, tuple[str, ...]] = {

@@ -19,6 +19,7 @@ from pacomply.checker.wager_math.progressive import ProgressiveModel, percent_te
 
 if TYPE_CHECKING:
     from pacomply.engine.analysis.result import WagerAnalysis
+    from pacomply.engine.games.pai_gow_house_way_reading import HouseWay
     from pacomply.regulations.rulebook import Reading, Rulebook
 
 
@@ -140,21 +141,46 @@ NO_PUBLISHED_HOUSE_WAY_FIGURE = (
 )
 
 
+_RANK_WORDS = {11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
+
+
+def _ranks(rank: int) -> str:
+    """A rank as a plural a reader says: '6s', '10s', 'jacks'."""
+    return _RANK_WORDS.get(rank, f"{rank}s")
+
+
+def house_way_words(house_way: HouseWay) -> str:
+    """How a house way sets hands, in a reviewer's words (the filing's key names stay in the filing format)."""
+    split_or_kept = {True: "split", False: "kept whole"}
+    return "; ".join(
+        (
+            f"two pair stay together when the higher pair is {_ranks(house_way.two_pair_together_with_ace_max)} or "
+            "lower and a single ace or the joker can play low, and are split otherwise",
+            f"four of a kind stays together up to {_ranks(house_way.quads_together_max)}, and up to "
+            f"{_ranks(house_way.quads_together_with_ace_max)} when an ace can play low; above that it is split into "
+            "two pairs",
+            f"a full house is {split_or_kept[house_way.split_full_house]}"
+            + (" (the pair plays low)" if house_way.split_full_house else ""),
+            f"three aces are {split_or_kept[house_way.split_three_aces]}"
+            + (" (a pair of aces high, an ace low)" if house_way.split_three_aces else ""),
+            f"five aces are {split_or_kept[house_way.split_five_aces]}"
+            + (" (three aces high, two low)" if house_way.split_five_aces else ""),
+            "a straight or flush "
+            + ("is kept in the high hand" if house_way.play_straights_and_flushes else "is not kept whole")
+            + " when the hand holds no pair or one pair",
+        )
+    )
+
+
 def house_way_notes(citation: str, player: str) -> tuple[str, ...]:
     """Which house way a simulated Pai Gow base game plays, and that it is the filing's to name."""
-    from dataclasses import fields
-
     from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
 
-    values = {field.name: getattr(STANDARD_HOUSE_WAY, field.name) for field in fields(STANDARD_HOUSE_WAY)}
-    values.pop("name")
-    settings = ", ".join(
-        f"{name} = {'yes' if value is True else 'no' if value is False else value}" for name, value in values.items()
-    )
     return (
-        f"house way: the dealer sets by pacomply's standard house way ({settings}); {player}. The chapter leaves the "
-        f"dealer's house way to the certificate holder's Rules Submission ({citation}): a filed house way other "
-        "than the standard one would give another figure, which this sheet does not price",
+        f"house way: the dealer sets by pacomply's standard house way ({house_way_words(STANDARD_HOUSE_WAY)}); "
+        f"{player}. The chapter leaves the dealer's house way to the certificate holder's Rules Submission "
+        f"({citation}): a filed house way other than the standard one would give another figure, which this sheet "
+        "does not price",
         NO_PUBLISHED_HOUSE_WAY_FIGURE,
     )
 

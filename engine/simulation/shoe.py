@@ -90,16 +90,20 @@ class ShoeSpec:
         return self.decks * (STANDARD_DECK_SIZE + self.jokers_per_deck)
 
     def describe(self) -> str:
-        """One line for reports: '6 decks, hand shuffle, cover card at 75 %, burn 1'."""
-        jokers = f" with {self.jokers_per_deck} joker(s) each" if self.jokers_per_deck else ""
+        """One line for reports: '6 decks, hand shuffle, cover card at 75 % of the stack, burn 1' (counts agree with
+        their nouns, a percentage is written as every report writes one)."""
+        decks = f"{self.decks} deck{'' if self.decks == 1 else 's'}"
+        jokers = self.jokers_per_deck
+        if jokers:
+            decks += f" with {jokers} joker{'' if jokers == 1 else 's'} each"
         if self.shuffler == Shuffler.CONTINUOUS:
-            return f"{self.decks} decks{jokers}, continuous shuffler (every round from the whole batch)"
+            return f"{decks}, continuous shuffler (every round from the whole batch)"
         if self.penetration_min == self.penetration_max:
-            cover = f"{self.penetration_max:.0%}"
+            cover = f"{self.penetration_max * 100:.0f} %"
         else:
-            cover = f"{self.penetration_min:.0%}-{self.penetration_max:.0%}"
+            cover = f"{self.penetration_min * 100:.0f} % to {self.penetration_max * 100:.0f} %"
         shuffle = f"automated shuffler, {self.batches} batches alternating" if self.batches > 1 else "hand shuffle"
-        return f"{self.decks} decks{jokers}, {shuffle}, cover card at {cover} of the stack, burn {self.burn_cards}"
+        return f"{decks}, {shuffle}, cover card at {cover} of the stack, burn {self.burn_cards}"
 
 
 def one_batch(spec: ShoeSpec) -> np.ndarray:

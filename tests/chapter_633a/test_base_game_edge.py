@@ -233,7 +233,7 @@ def test_633a_edge_filing_gives_the_base_game_at_the_filings_decks() -> None:
         # The example answers three additional splits (four hands) and offers even money.
         rules = BlackjackRules(decks=decks, max_split_hands=4, even_money=True)
         assert row["house_edge"] == _kept(analyse(rules).house_edge)
-        assert "633a!D36 additional_splits = 3" in row["reading"]
+        assert "633a!D36, additional times a pair may be split: 3" in row["reading"]
     assert [row["decks"] for row in rows if row["wager"] == "switch"] == [8]
     assert {row["wager"] for row in rows} >= {"lucky_ladies", "royal_match", "kings_bounty", "bad_beat"}
 

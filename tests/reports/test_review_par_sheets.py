@@ -128,7 +128,7 @@ def test_workbook_has_par_sheets_figures_as_numbers_and_evidence_in_its_own_shee
 def test_a_figure_left_none_is_left_out_and_a_field_added_later_is_shown(dj_wild: Review) -> None:
     """ParSheet grows fields (issue 29: standard deviation, hit frequency, rounds, seed, standard error); the
     renderers show a field they do not name, and leave out a None figure (never 'not computed', never a zero): the
-    text and PDF drop its row, the workbook leaves its cell empty."""
+    text and PDF drop its row, the workbook leaves its cell empty, or the column out where no sheet has it."""
 
     @dataclasses.dataclass(frozen=True, slots=True)
     class Grown(ParSheet):
@@ -145,10 +145,17 @@ def test_a_figure_left_none_is_left_out_and_a_field_added_later_is_shown(dj_wild
     workbook = openpyxl.load_workbook(io.BytesIO(XLSX.render(dataclasses.replace(dj_wild, par_sheets=(grown,)))))
     figures = workbook["Par Figures"]
     values = dict(zip((cell.value for cell in figures[1]), (cell.value for cell in figures[2]), strict=True))
-    # The workbook's figure columns hold numbers only: a figure not computed leaves its cell empty.
-    assert values["Hit frequency"] is None
+    # A figure no par sheet of the workbook has is no column at all (no empty spread columns).
+    assert "Hit frequency" not in values and "Sessions to ruin" not in values
     assert values["Hands per hour"] == pytest.approx(61.5)
-    assert values["Sessions to ruin"] is None
+    # Beside a sheet that has it, the column is there and a figure not computed leaves its cell empty.
+    assert base.hit_frequency is not None
+    both = dataclasses.replace(dj_wild, par_sheets=(grown, base))
+    figures = openpyxl.load_workbook(io.BytesIO(XLSX.render(both)))["Par Figures"]
+    rows = [dict(zip((cell.value for cell in figures[1]), (cell.value for cell in row), strict=True))
+            for row in figures.iter_rows(min_row=2)]  # fmt: skip
+    assert rows[0]["Hit frequency"] is None and rows[1]["Hit frequency"] == pytest.approx(base.hit_frequency)
+    assert rows[0]["Hands per hour"] == pytest.approx(61.5) and rows[1]["Hands per hour"] is None
 
 
 def test_par_sheet_pdf_is_tagged_like_the_review(dj_wild: Review) -> None:

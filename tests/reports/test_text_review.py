@@ -88,6 +88,8 @@ def test_wording_names_a_wager_as_the_chapter_does() -> None:
 def test_wording_evidence_is_labelled_in_words() -> None:
     assert wording.evidence_label("siblings_reproduced") == "Other figures of the list reproduced"
     assert "_" not in wording.evidence_label("some_future_key")
+    # No abbreviation a reviewer would have to expand ("Std dev basis").
+    assert wording.evidence_label("std_dev_basis") == "Standard deviation basis"
     from pacomply.regulations import published
 
     first, third = published.figure("687a-bad-beat-1").percent, published.figure("687a-bad-beat-3").percent
@@ -201,3 +203,31 @@ def test_a_board_figure_finding_names_the_wager_and_no_reading_id_in_the_text() 
     assert board_lines
     for line in board_lines:
         assert "bad_beat" not in line and not re.search(r", 687a-[a-z-]+: ", line), line
+
+
+@pytest.mark.parametrize("name", EXAMPLE_FILINGS)
+def test_text_review_names_a_readings_subsection_once(name: str) -> None:
+    """A reading whose topic names its subsection ('How the In Between Wager orders ranks (§ 633a.7(g)(3))') is not
+    followed by the same citation again; one whose topic does not is given it."""
+    review = _review(name)
+    text = " ".join(_text(name).split())
+    for _chapter, reading in review.readings:
+        cited = str(reading.citation)
+        section = cited[cited.index("§") :]
+        topic = " ".join(wording.without_reading_ids(reading.topic).split())
+        assert f"{topic} ({cited})" not in text or section not in reading.topic, reading.id
+        if section in reading.topic:
+            assert f"{topic}: " in text, reading.id
+        else:
+            assert f"{topic} ({cited}): " in text, reading.id
+
+
+@pytest.mark.parametrize("name", EXAMPLE_FILINGS)
+def test_text_review_with_par_sheets_holds_no_snake_case_identifier(name: str) -> None:
+    """No option or field name of ours ('bad_beat_hand', 'two_pair_together_with_ace_max') anywhere in the review,
+    par sheets included: readings, rule notes and par-sheet notes are written in words. A location in brackets is
+    where the finding is, as the filing spells it (a JSON filing's path, 'chapters.686a.answers.max_adjacent_boxes'),
+    and is left as written."""
+    text = re.sub(r"\[(?:[^\[\]\s]|\[\d+\])*\]", "", _text(name, par_sheets=True))
+    found = sorted(set(re.findall(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b", text)))
+    assert found == []

@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
-from pacomply.reports.content import checklist_rows, filing_id
+from pacomply.reports.content import checklist_rows, filing_id, finding_message
 from pacomply.reports.xlsx import RENDERER, SEVERITY_FILLS
 
 HOSTILE_LICENSEE = '=HYPERLINK("http://x","y")'  # as in conftest.hostile_review
@@ -71,7 +71,7 @@ def test_findings_sheet_is_filterable_frozen_coloured_and_complete(
         assert record["Severity"] == finding.severity.value
         assert record["Citation"] == str(finding.citation)
         assert record["Location"] == str(finding.location)
-        assert record["Message"] == finding.message
+        assert record["Message"] == finding_message(finding)
         assert record["Fix"] == finding.fix
         assert record["Waived"] == "No"
         fill = sheet.cell(row=row_number, column=1).fill.start_color.rgb

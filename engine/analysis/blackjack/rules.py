@@ -86,15 +86,16 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
     ),
     (
         "split aces",
-        "default: one card to each split ace and no resplitting of aces (hit_split_aces/resplit_aces=False)",
+        "split aces get one card each and may not be split again, unless the figure's rules say otherwise",
         "633a.11(c) leaves the number of splits 'including aces' to the Rules Submission and does not "
-        "restrict drawing to split aces; the default follows the common filing, and both are rule fields",
+        "restrict drawing to split aces; the figure follows the common filing, and either rule can be priced the "
+        "other way",
         "58 Pa. Code § 633a.11(c)",
     ),
     (
         "split limit",
-        "default: pairs may be split to four hands (max_split_hands=4)",
-        "633a.11(c) leaves the number of splits to the Rules Submission",
+        "up to four hands after splitting, unless the figure's rules say fewer",
+        "633a.11(c) leaves the number of splits to the Rules Submission; the analysis models at most four hands",
         "58 Pa. Code § 633a.11(c)",
     ),
     (
@@ -105,7 +106,8 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
     ),
     (
         "even money",
-        "where offered, the player takes even money whenever it beats keeping the Blackjack (it does under 6:5)",
+        "where offered, the player takes even money whenever it beats keeping the Blackjack (it does when "
+        "Blackjack pays 6 to 5)",
         "633a.8(e) lets the filing offer even money to a Blackjack against an ace; pacomply values "
         "player choices the way that pays the player most",
         "58 Pa. Code § 633a.8(e)",

@@ -42,15 +42,15 @@ SWITCH_READINGS: tuple[tuple[str, str, str, str], ...] = (
         "up card it waits for the dealer's hand: 3 to 2, except 1 to 1 against a dealer 21 of three or more cards "
         "and a push against a dealer 22 or Blackjack",
         "633a.12(a)(5) overrides 633a.7 only in the cases it lists and completes the round under 633a.7, whose "
-        "(i)(1)(i) pays a Blackjack against a low up card before any other card is dealt (reading "
-        "633a-switch-blackjack, as engine.games.blackjack.settle and replay settle it); 633a.13(a) pays Blackjack 3 "
+        "(i)(1)(i) pays a Blackjack against a low up card before any other card is dealt (as a "
+        "replayed round is settled); 633a.13(a) pays Blackjack 3 "
         "to 2 otherwise; (5)(v) pushes a dealer 22 against any hand of 21 or less",
         "58 Pa. Code § 633a.7(i)(1), § 633a.12(a)(5), § 633a.13(a)",
     ),
     (
         "switched Blackjack",
         "a Blackjack made by switching pushes against a dealer 21 or 22, loses to a dealer Blackjack, and is "
-        "otherwise paid as a Blackjack, 3 to 2 (switched_blackjack_pays)",
+        "otherwise paid as a Blackjack, at the table's Blackjack odds (3 to 2)",
         "633a.12(a)(5)(iii)-(iv) give only those cases; the chapter's definition of Blackjack is an ace and a "
         "ten-value card as the initial two cards, which a switched hand still is",
         "58 Pa. Code § 633a.1, § 633a.12(a)(5)(iii)-(iv)",

@@ -50,8 +50,8 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
     (
         "dealer ace pair",
         "an up card ace with an ace in the hole is a dealer 22 (both aces count 11), not a soft 12",
-        "685a.3(d)(3) counts each ace as 11 unless that would put the dealer over 22, and 11 + 11 = 22 is not over "
-        "22; the dealer then stands (685a.7(m)). Set dealer_ace_pair_is_22=False for the soft-12 reading",
+        "685a.3(d)(3) counts each ace as 11 unless that would put the dealer over 22, and two aces counted 11 make "
+        "22, which is not over 22; the dealer then stands (685a.7(m)). The soft-12 reading is priced beside it",
         "58 Pa. Code § 685a.3(d)(3), § 685a.7(m)",
     ),
     (
