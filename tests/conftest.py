@@ -13,6 +13,24 @@ from tests.import_identity import install_guard
 # As pacomply/__init__.py does, before any test module imports openpyxl: never through lxml (see there).
 os.environ["OPENPYXL_LXML"] = "False"
 
+
+def _share_numba_threads_among_test_workers() -> None:
+    """Each pytest-xdist worker gets its share of the CPUs for numba's parallel loops, as the product's own worker
+    processes do (``engine.processes``), unless the user set ``NUMBA_NUM_THREADS``.
+
+    Set before numba is imported. Without it every worker starts a thread per CPU: with two workers on two cores,
+    a parallel loop's threads wait at each barrier for a thread the other worker has displaced, and the 685a
+    analyses took three times the CPU (and more on a busy machine)."""
+    workers = os.environ.get("PYTEST_XDIST_WORKER_COUNT", "")
+    if not workers.isdigit() or int(workers) < 2 or os.environ.get("NUMBA_NUM_THREADS", "").strip():
+        return
+    from pacomply.engine.processes import available_cpus
+
+    os.environ["NUMBA_NUM_THREADS"] = str(max(1, available_cpus() // int(workers)))
+
+
+_share_numba_threads_among_test_workers()
+
 # The layers are importable only as pacomply.<layer>: the checkout root is on sys.path (for `tests.*`), which would
 # otherwise let `import engine` load a second copy of every module, one the product never uses.
 install_guard()

@@ -43,9 +43,12 @@ def _deal(rounds: int, seed: int, hands_per_round: int = 1) -> np.ndarray:
     return order.reshape(rounds * hands_per_round, 7)
 
 
-def test_688a_11_h_straights_holding_trips_agree_with_a_seeded_deal() -> None:
-    """The count of straights that also hold three of a kind, against its frequency in 2,000,000 dealt hands."""
-    hands = _deal(2_000_000, 6881)
+@pytest.mark.parametrize("rounds", [500_000, pytest.param(2_000_000, marks=pytest.mark.slow)])
+def test_688a_11_h_straights_holding_trips_agree_with_a_seeded_deal(rounds: int) -> None:
+    """The count of straights that also hold three of a kind, against its frequency in 500,000 dealt hands (about
+    650 expected; the interval is the count's own at 1 %), and in 2,000,000 (the default suite's deal before it was
+    cut to three minutes) in the slow run."""
+    hands = _deal(rounds, 6881)
     categories = seven_card_bonus_categories(hands)
     observed = int(((categories == _STRAIGHT) & _holds_three_of_a_kind(hands)).sum())
     probability = Fraction(pai_gow_poker.straights_holding_three_of_a_kind(), _ALL)

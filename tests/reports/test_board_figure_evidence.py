@@ -41,52 +41,71 @@ def _keys(review: Review) -> set[str]:
 
 def _pdf_lines(data: bytes) -> list[str]:
     """The text lines of every page, as pdfplumber extracts them."""
-    with pdfplumber.open(io.BytesIO(data)) as document:
-        return [line for page in document.pages for line in (page.extract_text() or "").splitlines()]
+    return _read_pdf(data)[0]
 
 
 def _words(cell: str | None) -> str:
     return " ".join((cell or "").split())
 
 
-def _table_rows(data: bytes, header: tuple[str, ...]) -> list[list[str]]:
-    """The rows under every copy of a table's ``header`` row (repeated on each page the table runs onto), each
-    cell's wrapped lines joined. The table's rows are ruled below (pdfplumber's "lines"); its columns start where
-    the header's words do (the cells' padding is 4 points), so the columns are given explicitly. Rows of whatever
-    follows the table on the page come too: the callers keep the rows that belong."""
-    rows: list[list[str]] = []
+def _read_pdf(data: bytes, *headers: tuple[str, ...]) -> tuple[list[str], list[list[list[str]]]]:
+    """The text lines of every page, as pdfplumber extracts them, and for each of ``headers`` the rows under every
+    copy of that table's header row (repeated on each page the table runs onto), each cell's wrapped lines joined.
+
+    The table's rows are ruled below (pdfplumber's "lines"); its columns start where the header's words do (the
+    cells' padding is 4 points), so the columns are given explicitly. Rows of whatever follows the table on the page
+    come too: the callers keep the rows that belong. The PDF is parsed once; a page's words are placed only where
+    its text holds every column's first word (no other page can hold the header row)."""
+    lines: list[str] = []
+    found_rows: list[list[list[str]]] = [[] for _header in headers]
     with pdfplumber.open(io.BytesIO(data)) as document:
         for page in document.pages:
-            found = page.extract_words()
-            for word in (word for word in found if word["text"] == header[0].split()[0]):
-                heads: list[dict[str, Any]] = []
-                for name in header:
-                    first = name.split()[0]
-                    match = next(
-                        (
-                            other
-                            for other in found
-                            if other["text"] == first
-                            and abs(other["top"] - word["top"]) < 1
-                            and other["x0"] >= (heads[-1]["x0"] + 1 if heads else word["x0"])
-                        ),
-                        None,
-                    )
-                    if match is None:
-                        break
-                    heads.append(match)
-                if len(heads) != len(header) or heads[0] is not word:
-                    continue
-                left = word["x0"] - 4
-                settings = {
-                    "vertical_strategy": "explicit",
-                    "explicit_vertical_lines": [head["x0"] - 4 for head in heads] + [page.width - left],
-                    "horizontal_strategy": "lines",
-                }
-                below = page.crop((0, word["top"] - 6, page.width, page.height))
-                for table in below.extract_tables(settings)[:1]:
-                    cells = [[_words(cell) for cell in row] for row in table]
-                    rows.extend(row for row in cells if row != [_words(name) for name in header])
+            text = page.extract_text() or ""
+            lines.extend(text.splitlines())
+            candidates = [
+                (rows, header)
+                for rows, header in zip(found_rows, headers, strict=True)
+                if all(name.split()[0] in text for name in header)
+            ]
+            if candidates:
+                found = page.extract_words()
+                for rows, header in candidates:
+                    rows.extend(_rows_under(page, found, header))
+    return lines, found_rows
+
+
+def _rows_under(page: Any, found: list[dict[str, Any]], header: tuple[str, ...]) -> list[list[str]]:
+    """The rows under each copy of ``header`` on one page, whose words are ``found``."""
+    rows: list[list[str]] = []
+    for word in (word for word in found if word["text"] == header[0].split()[0]):
+        heads: list[dict[str, Any]] = []
+        for name in header:
+            first = name.split()[0]
+            match = next(
+                (
+                    other
+                    for other in found
+                    if other["text"] == first
+                    and abs(other["top"] - word["top"]) < 1
+                    and other["x0"] >= (heads[-1]["x0"] + 1 if heads else word["x0"])
+                ),
+                None,
+            )
+            if match is None:
+                break
+            heads.append(match)
+        if len(heads) != len(header) or heads[0] is not word:
+            continue
+        left = word["x0"] - 4
+        settings = {
+            "vertical_strategy": "explicit",
+            "explicit_vertical_lines": [head["x0"] - 4 for head in heads] + [page.width - left],
+            "horizontal_strategy": "lines",
+        }
+        below = page.crop((0, word["top"] - 6, page.width, page.height))
+        for table in below.extract_tables(settings)[:1]:
+            cells = [[_words(cell) for cell in row] for row in table]
+            rows.extend(row for row in cells if row != [_words(name) for name in header])
     return rows
 
 
@@ -94,13 +113,13 @@ def _table_rows(data: bytes, header: tuple[str, ...]) -> list[list[str]]:
 def test_pdf_board_figures_one_row_each_with_evidence_in_a_named_appendix(example: str) -> None:
     review = _review(example)
     data = example_pdf(example)
-    lines = _pdf_lines(data)
+    lines, (published_rows, evidence_rows_found) = _read_pdf(data, PUBLISHED_COLUMNS, EVIDENCE_COLUMNS)
     items = sorted_reconciliations(review.published)
     # The Board-figure table: one row per figure in the Board's order, each naming the figure in words (its wager
     # and the Board's number, never pacomply's id of it) with its verdict, and never a row whose verdict is
     # "evidence".
     verdicts = {_words(verdict.value) for verdict in Verdict}
-    figures = [row for row in _table_rows(data, PUBLISHED_COLUMNS) if row[1] in verdicts]
+    figures = [row for row in published_rows if row[1] in verdicts]
     assert [row[0] for row in figures] == [_words(figure_label(item)) for item in items]
     assert [row[1] for row in figures] == [_words(item.verdict.value) for item in items]
     assert not any(row[1].startswith("evidence") for row in figures)
@@ -110,7 +129,7 @@ def test_pdf_board_figures_one_row_each_with_evidence_in_a_named_appendix(exampl
     assert any(line.endswith(EVIDENCE_TITLE) for line in lines[1:])
     expected = evidence_rows(review.published)
     labels = {_words(figure_label(item)) for item in items}
-    evidence = [row for row in _table_rows(data, EVIDENCE_COLUMNS) if row[0] in labels]
+    evidence = [row for row in evidence_rows_found if row[0] in labels]
     assert [row[:2] for row in evidence] == [[_words(figure), _words(label)] for figure, label, _value in expected]
     assert [key for key in _keys(review) if key in text] == []
     assert [item.figure.id for item in items if item.figure.id in text] == []

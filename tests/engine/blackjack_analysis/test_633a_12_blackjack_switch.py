@@ -16,7 +16,7 @@ import pytest
 from pacomply.engine.analysis.blackjack import SWITCH_READINGS, BlackjackRules, analyse_switch
 
 from tests.simulation.agreement import disagreements
-from tests.simulation.real_shoe import SAMPLE_ROUNDS, rounds_matching, simulate_base
+from tests.simulation.real_shoe import SAMPLE_ROUNDS, WIDE_SAMPLE_ROUNDS, rounds_matching, simulate_base
 
 LAS_VEGAS = BlackjackRules(decks=6, dealer_hits_soft_17=True, blackjack_pays=Fraction(1), late_surrender=False)
 LAS_VEGAS_OPTIONS = {"switched_blackjack_pays": Fraction(1), "natural_beats_dealer_22": True}
@@ -46,7 +46,8 @@ SWITCH_RULE_SETS = {
 @pytest.mark.parametrize(
     ("rule_set", "rounds"),
     [*((name, SAMPLE_ROUNDS) for name in SWITCH_RULE_SETS),
-     *(pytest.param(name, SWITCH_SLOW_ROUNDS, marks=pytest.mark.slow) for name in SWITCH_RULE_SETS)],
+     *(pytest.param(name, rounds, marks=pytest.mark.slow)
+       for rounds in (WIDE_SAMPLE_ROUNDS, SWITCH_SLOW_ROUNDS) for name in SWITCH_RULE_SETS)],
 )  # fmt: skip
 def test_633a_12_a_switch_edge_agrees_with_the_real_shoe_simulation(rule_set, rounds):
     """A Switch table dealt from a real shoe and settled by the rules module. The simulation removes every card of
@@ -54,7 +55,7 @@ def test_633a_12_a_switch_edge_agrees_with_the_real_shoe_simulation(rule_set, ro
     points) is well inside the slow run's interval (about 0.13 points)."""
     rules, analysis_options, table_options = SWITCH_RULE_SETS[rule_set]
     exact = analyse_switch(rules, **analysis_options)
-    seed = 6331 if rounds > SAMPLE_ROUNDS else 633
+    seed = 6331 if rounds > WIDE_SAMPLE_ROUNDS else 633
     simulated, _wagered = simulate_base("633a", 6, rounds, seed=seed, options=table_options, wager="switch")
     assert disagreements({"switch": simulated}, {"switch": exact.house_edge}) == []
 
