@@ -295,12 +295,12 @@ def _discard_rack(book: Rulebook, code: str) -> Rule | None:
             elif height > stack:
                 message = (
                     f"table {table.table_id}'s discard rack mark is at {mark} mm; the stack of {table.decks} deck(s) "
-                    f"is {stack:.1f} mm (±{tolerance * 100:.0f}%)"
+                    f"is {stack:.1f} mm (±{tolerance * 100:.0f} %)"
                 )
             else:
                 message = (
                     f"table {table.table_id}'s discard rack is {height} mm, lower than the {stack:.1f} mm stack of "
-                    f"{table.decks} deck(s) (±{tolerance * 100:.0f}%)"
+                    f"{table.decks} deck(s) (±{tolerance * 100:.0f} %)"
                 )
             yield rule.finding(message, table.location_of("discard_rack_height_mm"), table)
 
