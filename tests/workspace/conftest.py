@@ -349,12 +349,27 @@ def sqlite_store(tmp_path: Path, migrated_sqlite_file: Path) -> Any:
     opened.engine.dispose()
 
 
+_STRONG_ENOUGH: set[tuple[str, str]] = set()
+"""The passwords (with their user names) the store's strength check passed in this test process."""
+
+
 @pytest.fixture(autouse=True)
 def cheap_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """argon2 at its smallest cost: the tests sign in hundreds of times, and the cost is not what they test."""
+    """argon2 at its smallest cost, and the store's strength check of a password (zxcvbn: a third of what adding
+    an account costs) made once for a password and user name it passed, as it is a function of them alone: the
+    tests sign in and add accounts hundreds of times, and neither cost is what they test. A password the check
+    refuses is checked each time; ``test_accounts.py`` calls the check itself."""
     from pacomply.workspace import store_accounts
 
     monkeypatch.setattr(store_accounts, "HASH_PARAMETERS", {"time_cost": 1, "memory_cost": 1024, "parallelism": 1})
+    check = store_accounts.check_password
+
+    def checked_once(password: str, username: str = "") -> None:
+        if (password, username) not in _STRONG_ENOUGH:
+            check(password, username)
+            _STRONG_ENOUGH.add((password, username))
+
+    monkeypatch.setattr(store_accounts, "check_password", checked_once)
 
 
 @functools.cache

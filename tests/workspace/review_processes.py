@@ -31,3 +31,12 @@ def review_645a_held(hold: Path, name: str, data: bytes) -> Any:
     while name.startswith("645a") and hold.exists() and time.monotonic() < deadline:
         time.sleep(0.02)
     return review_upload(name, data)
+
+
+def low_priority_without_the_engine() -> None:
+    """The background renderer's start (:func:`pacomply.workspace.worker.low_priority`) with the imports of the
+    engine that follow its change of priority left out, for a test that only reads that priority."""
+    from pacomply.workspace import worker
+
+    worker.warm_up = start_bare
+    worker.low_priority()

@@ -121,7 +121,9 @@ def test_review_processes_start_with_the_pool_and_the_renderer_runs_at_the_lowes
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    from pacomply.workspace.worker import ReviewWorker, low_priority
+    from pacomply.workspace.worker import ReviewWorker
+
+    from tests.workspace.review_processes import low_priority_without_the_engine
 
     worker = ReviewWorker(sqlite_store, workers=2, processes=True)
     try:
@@ -130,8 +132,10 @@ def test_review_processes_start_with_the_pool_and_the_renderer_runs_at_the_lowes
             time.sleep(0.1)
         assert len(worker.process_ids()) == 2  # with no review submitted
     finally:
-        worker.shutdown()
+        worker.shutdown(wait=False)  # as on Ctrl-C: the processes end without finishing their imports
     if not hasattr(os, "nice"):
         return  # Windows has no niceness; the renderer then runs at the normal priority
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=low_priority) as pool:
+    with ProcessPoolExecutor(
+        1, mp_context=multiprocessing.get_context("spawn"), initializer=low_priority_without_the_engine
+    ) as pool:
         assert pool.submit(os.nice, 0).result(120) == 19  # os.nice(0) reads the niceness
