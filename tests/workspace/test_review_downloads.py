@@ -3,6 +3,7 @@ and sealed when made: on SQLite and PostgreSQL alike."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 from typing import Any
@@ -11,6 +12,15 @@ import pytest
 from sqlalchemy import text
 
 from tests.workspace.conftest import EXAMPLES, upload_example
+
+
+@functools.cache
+def _made_whole(name: str, data: bytes) -> Any:
+    """The review made whole (its PDF and workbook at once), once per test process for both databases: it is
+    deterministic for its input and day."""
+    from pacomply.workspace import reviewing
+
+    return reviewing.review_upload_whole(name, data)
 
 
 def test_a_review_is_sealed_without_its_downloads_and_a_download_makes_and_seals_each(
@@ -28,7 +38,7 @@ def test_a_review_is_sealed_without_its_downloads_and_a_download_makes_and_seals
     assert worker.wait_idle(120)
     record, made = worker.store.review_download(submission_id, "pdf")
     assert made is None and worker.store.review_download(submission_id, "xlsx")[1] is None  # the document alone
-    whole = reviewing.review_upload_whole("686a-violations.xlsx", data)
+    whole = _made_whole("686a-violations.xlsx", data)
     for kind, expected in (("pdf", whole.pdf), ("xlsx", whole.xlsx)):
         first = client.get(f"/filings/{submission_id}/review.{kind}")
         assert first.status_code == 200
