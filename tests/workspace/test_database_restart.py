@@ -60,7 +60,7 @@ def test_postgresql_stopped_mid_upload_answers_503_writes_nothing_and_pending_re
             assert ready.status_code == 503
             assert ready.get_json()["checks"]["database"] == "the database does not answer"
             release.set()  # the review finishes; recording it fails, the database being down
-            time.sleep(1.0)
+            assert worker.wait_idle(60)  # the review is done with: its recording was tried and failed
         finally:
             cluster.resume()
         deadline = time.monotonic() + 60

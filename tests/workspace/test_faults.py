@@ -5,6 +5,7 @@ wait is bounded; everything listens on 127.0.0.1 only."""
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import os
 import re
@@ -20,31 +21,9 @@ from typing import Any
 import pytest
 
 from tests.workspace.conftest import EXAMPLES, PASSWORD, WebClient, add_accounts
+from tests.workspace.review_processes import die_at_once, review_645a_held, start_bare
 
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
-
-
-def die_at_once(_name: str, _data: bytes) -> Any:
-    """A review that ends its own process abruptly, as a review killed by the kernel would."""
-    os._exit(9)
-
-
-def watch_parent_only() -> None:
-    """A review process's start without the engine's imports (the review it runs, :func:`die_at_once`, needs none):
-    it still ends with its server."""
-    from pacomply.workspace.worker import watch_parent
-
-    watch_parent()
-
-
-def review_645a_slowly(name: str, data: bytes) -> Any:
-    """The workspace's review, held for a second first for the 645a filing, so that a test can kill its process
-    while that review is certainly in flight (a warm review takes well under the test's 0.3 s wait)."""
-    from pacomply.workspace.reviewing import review_upload
-
-    if name.startswith("645a"):
-        time.sleep(1.0)
-    return review_upload(name, data)
 
 
 def _wait_for(condition: Any, timeout: float, what: str) -> Any:
@@ -65,12 +44,14 @@ def _store_upload(store: Any, user: Any, name: str) -> Any:
 
 
 def test_a_killed_review_process_is_replaced_its_review_queued_again_and_later_uploads_work(
-    store: Any, accounts: Any
+    store: Any, accounts: Any, tmp_path: Path
 ) -> None:
     from pacomply.workspace.web import create_app
     from pacomply.workspace.worker import ReviewWorker
 
-    worker = ReviewWorker(store, workers=1, processes=True, review=review_645a_slowly)
+    hold = tmp_path / "hold the 645a review"
+    hold.touch()
+    worker = ReviewWorker(store, workers=1, processes=True, review=functools.partial(review_645a_held, hold))
     try:
         client = WebClient(create_app(store, worker, secret_key="test").test_client())
         client.sign_in("rita")
@@ -78,9 +59,11 @@ def test_a_killed_review_process_is_replaced_its_review_queued_again_and_later_u
         assert first.status_code == 302
         first_id = int(first.location.rsplit("/", 1)[1])
         pids = _wait_for(worker.process_ids, 60, "the review process start")
-        time.sleep(0.3)  # into the spawn's imports or the held 645a review: either way the review is in flight
+        # Handed to the process and held there until it is killed: in the spawn's imports or in the review itself,
+        # the review is in flight either way.
         assert worker.busy == 1
         os.kill(pids[0], KILL)
+        hold.unlink()
         # The pool is broken; an upload now must still be answered and reviewed (it was HTTP 500 before).
         second = client.upload("686a-violations.xlsx", (EXAMPLES / "686a-violations.xlsx").read_bytes())
         assert second.status_code == 302, second.get_data(as_text=True)
@@ -103,8 +86,8 @@ def test_a_filing_that_kills_every_review_process_is_recorded_as_a_failure_after
     from pacomply.workspace import worker as worker_module
     from pacomply.workspace.worker import ReviewWorker
 
-    # Three review processes start (the first and two replacements): none imports the engine it would not use.
-    monkeypatch.setattr(worker_module, "warm_up", watch_parent_only)
+    # Three review processes start (the first and two replacements): none imports anything it would not use.
+    monkeypatch.setattr(worker_module, "warm_up", start_bare)
     worker = ReviewWorker(store, workers=1, processes=True, review=die_at_once, max_attempts=2)
     try:
         submission, data = _store_upload(store, accounts["reviewer"], "686a-compliant.json")

@@ -58,13 +58,41 @@ def test_a_first_upload_is_version_1_and_a_new_review_moves_the_version(web_on_e
     assert rita.post(f"/filings/{filing_id}/sign-off", {"version": 1, "decision": "request changes"}).status_code == 409
 
 
+TIMED_SERVE = r"""
+import os, signal, sys, time
+marks = open(sys.argv.pop(1), "w", encoding="utf-8")
+def interrupted(number, frame):
+    marks.write(f"signal {time.monotonic()}\n")
+    marks.flush()
+    signal.default_int_handler(number, frame)
+signal.signal(signal.SIGINT, interrupted)
+real_exit = os._exit
+def timed_exit(status):
+    marks.write(f"exit {time.monotonic()}\n")
+    marks.flush()
+    real_exit(status)
+os._exit = timed_exit
+sys.argv[0] = "pacomply"
+from pacomply.cli import main
+main()
+"""
+"""``python -m pacomply`` with two marks on the monotonic clock (the machine's, shared by every process) written to
+the file its first argument names: when the process's interrupt handler ran (Python's own, which it then calls) and
+when the process ended (``os._exit``, which ``serve`` ends with)."""
+
+
 def test_ctrl_c_stops_serve_within_a_second_with_exit_status_130(tmp_path: Path) -> None:
     """``pacomply serve`` with its two review processes, interrupted as Ctrl-C does (SIGINT to its process group):
-    it exits 130 within a second, and its review processes are gone with it."""
+    it exits 130 within a second, and its review processes are gone with it.
+
+    The second is measured in the server's own process, from the moment its interrupt handler ran to its exit:
+    on a loaded machine this test's process may be scheduled late after sending the signal or after the exit,
+    which is not the server's time."""
     database = f"sqlite:///{tmp_path / 'served.sqlite3'}"
+    marks = tmp_path / "marks"
     environment = {**os.environ, "PYTHONPATH": str(EXAMPLES.parent)}
     server = subprocess.Popen(
-        [sys.executable, "-m", "pacomply", "serve", "--port", "0", "--database", database],
+        [sys.executable, "-c", TIMED_SERVE, str(marks), "serve", "--port", "0", "--database", database],
         stderr=subprocess.PIPE, text=True, env=environment, cwd=EXAMPLES.parent, start_new_session=True,
     )
     try:
@@ -74,10 +102,10 @@ def test_ctrl_c_stops_serve_within_a_second_with_exit_status_130(tmp_path: Path)
         with urllib.request.urlopen(f"{match.group(1)}/login", timeout=30) as response:
             assert response.status == 200
         children = _children(server.pid)
+        sent = time.monotonic()
         os.killpg(server.pid, signal.SIGINT)  # what the terminal does on Ctrl-C
-        started = time.monotonic()
         code = server.wait(timeout=30)
-        elapsed = time.monotonic() - started
+        seen = time.monotonic() - sent
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
@@ -85,7 +113,13 @@ def test_ctrl_c_stops_serve_within_a_second_with_exit_status_130(tmp_path: Path)
         rest = server.stderr.read()  # type: ignore[union-attr]
         server.stderr.close()  # type: ignore[union-attr]
     assert code == 130, rest
-    assert elapsed < 1.0, f"serve took {elapsed:.2f} s to stop"
+    times = dict(line.split() for line in marks.read_text(encoding="utf-8").splitlines())
+    assert set(times) == {"signal", "exit"}, times
+    interrupted, ended = float(times["signal"]), float(times["exit"])
+    assert sent <= interrupted <= ended
+    assert ended - interrupted < 1.0, (
+        f"serve took {ended - interrupted:.2f} s from its interrupt to its exit ({seen:.2f} s as this test saw it)"
+    )
     assert "Traceback" not in rest, rest
     deadline = time.monotonic() + 10
     while any(_alive(pid) for pid in children) and time.monotonic() < deadline:

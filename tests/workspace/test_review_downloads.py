@@ -3,6 +3,7 @@ and sealed when made: on SQLite and PostgreSQL alike."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 from typing import Any
@@ -11,6 +12,15 @@ import pytest
 from sqlalchemy import text
 
 from tests.workspace.conftest import EXAMPLES, upload_example
+
+
+@functools.cache
+def _made_whole(name: str, data: bytes) -> Any:
+    """The review made whole (its PDF and workbook at once), once per test process for both databases: it is
+    deterministic for its input and day."""
+    from pacomply.workspace import reviewing
+
+    return reviewing.review_upload_whole(name, data)
 
 
 def test_a_review_is_sealed_without_its_downloads_and_a_download_makes_and_seals_each(
@@ -28,7 +38,7 @@ def test_a_review_is_sealed_without_its_downloads_and_a_download_makes_and_seals
     assert worker.wait_idle(120)
     record, made = worker.store.review_download(submission_id, "pdf")
     assert made is None and worker.store.review_download(submission_id, "xlsx")[1] is None  # the document alone
-    whole = reviewing.review_upload_whole("686a-violations.xlsx", data)
+    whole = _made_whole("686a-violations.xlsx", data)
     for kind, expected in (("pdf", whole.pdf), ("xlsx", whole.xlsx)):
         first = client.get(f"/filings/{submission_id}/review.{kind}")
         assert first.status_code == 200
@@ -121,7 +131,9 @@ def test_review_processes_start_with_the_pool_and_the_renderer_runs_at_the_lowes
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    from pacomply.workspace.worker import ReviewWorker, low_priority
+    from pacomply.workspace.worker import ReviewWorker
+
+    from tests.workspace.review_processes import low_priority_without_the_engine
 
     worker = ReviewWorker(sqlite_store, workers=2, processes=True)
     try:
@@ -130,8 +142,10 @@ def test_review_processes_start_with_the_pool_and_the_renderer_runs_at_the_lowes
             time.sleep(0.1)
         assert len(worker.process_ids()) == 2  # with no review submitted
     finally:
-        worker.shutdown()
+        worker.shutdown(wait=False)  # as on Ctrl-C: the processes end without finishing their imports
     if not hasattr(os, "nice"):
         return  # Windows has no niceness; the renderer then runs at the normal priority
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=low_priority) as pool:
+    with ProcessPoolExecutor(
+        1, mp_context=multiprocessing.get_context("spawn"), initializer=low_priority_without_the_engine
+    ) as pool:
         assert pool.submit(os.nice, 0).result(120) == 19  # os.nice(0) reads the niceness

@@ -212,7 +212,9 @@ def test_the_review_pdfs_header_and_footer_never_run_over_the_page_number_for_a_
 
     document = json.loads((EXAMPLES / "686a-violations.json").read_text(encoding="utf-8"))
     document["metadata"]["licensee"] = "Exceedingly Long-Named Riverfront Gaming and Hospitality Holdings " * 4
-    pdf = reviewing.review_upload_whole("long.json", json.dumps(document).encode()).pdf
+    data = json.dumps(document).encode()
+    pdf = reviewing.render_downloads("long.json", data, reviewing.review_upload("long.json", data).document,
+                                     ("pdf",))["pdf"]  # the review's PDF alone: its workbook is not read here
     with pdfplumber.open(io.BytesIO(pdf)) as opened:
         assert len(opened.pages) >= 2
         for number, page in enumerate(opened.pages, 1):
