@@ -89,7 +89,7 @@ class StoredReview:
     @property
     def document(self) -> dict[str, Any]:
         """The document (parsed anew at each call: each caller gets its own copy)."""
-        return json.loads(self.text)  # type: ignore[no-any-return]
+        return json.loads(self.text)
 
 
 def safe_name(name: str) -> str:

@@ -225,7 +225,7 @@ class AccountStore(StoreBase):
                 return None
             if moment - _utc(row.last_seen_at) > min(SESSION_TOUCH, idle / 10):
                 row.last_seen_at = moment
-            return user, _utc(row.created_at)  # type: ignore[return-value]
+            return user, _utc(row.created_at)
 
     def end_session(self, token: str, why: str = "signed out") -> None:
         with self.session() as session:
