@@ -23,7 +23,7 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
-import pacomply.reports.pdf as pdf_module  # noqa: E402
+import pacomply.reports.pdf.document as pdf_module  # noqa: E402
 from pacomply.checker.review import review_filing  # noqa: E402
 from pacomply.submissions import read_filing  # noqa: E402
 

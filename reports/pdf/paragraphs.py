@@ -1,0 +1,89 @@
+"""The document's paragraphs: each drawn inside its own marked content and tied to a structure node (see
+:mod:`pacomply.reports.pdf_tagging`), headings that feed the outline and the contents, and the cover's bookmark."""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape
+
+from pacomply.reports.pdf.styles import _styles
+from pacomply.reports.pdf_tagging import Node, recorder_of
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen import canvas as pdf_canvas
+from reportlab.platypus import Flowable, Paragraph
+
+
+def _text(value: object) -> str:
+    """Filing text made safe for reportlab's paragraph markup."""
+    return escape(str(value))
+
+
+_WRAP_FUZZ = 1e-8  # reportlab's _FUZZ: a paragraph given less width than this is not wrapped at all
+
+
+class _Tagged(Paragraph):
+    """A paragraph drawn inside its own marked content, tied to a structure node (P unless told otherwise).
+
+    The parts reportlab splits it into across pages keep the node, so a paragraph that runs onto the next page is one
+    element with two pieces of marked content."""
+
+    column_header = False  # a cell of a table's header row (see _header_cells)
+
+    def __init__(self, *args: Any, role: str = "P", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.structure = Node(role)
+        self._wrapped_width: float | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        # A paragraph's lines depend on the width alone (reportlab's wrap reads no height), and a table wraps every
+        # cell each time it is wrapped itself: several times a pass, in every pass. The lines of the last width are
+        # kept, so a paragraph is broken into lines again only at another width.
+        if availWidth == self._wrapped_width and hasattr(self, "blPara"):  # a split may drop the lines it used
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped_width = availWidth if availWidth >= _WRAP_FUZZ else None
+        return size
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        parts = super().split(available_width, available_height)
+        for part in parts:
+            if isinstance(part, _Tagged):
+                part.structure = self.structure
+        return parts
+
+    def drawOn(self, canvas: pdf_canvas.Canvas, x: float, y: float, _sW: float = 0) -> None:
+        recorder = recorder_of(canvas)
+        if recorder is None or not recorder.begin(canvas, self.structure, self):
+            super().drawOn(canvas, x, y, _sW)
+            return
+        super().drawOn(canvas, x, y, _sW)
+        recorder.end(canvas)
+
+
+def _p(text: str, style: ParagraphStyle | None = None, role: str = "P") -> _Tagged:
+    """A paragraph of already-escaped markup."""
+    return _Tagged(text, style or _styles().cell, role=role)
+
+
+class _Bookmark(Flowable):
+    """An invisible outline entry (the cover has no printed heading)."""
+
+    def __init__(self, text: str, key: str) -> None:
+        super().__init__()
+        self.outline = (0, text, key)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return (0, 0)
+
+    def draw(self) -> None:
+        return None
+
+
+class _Heading(_Tagged):
+    """A heading that becomes an outline entry and (levels 0 and 1) a table-of-contents line; tagged H1 or H2 as its
+    outline level."""
+
+    def __init__(self, text: str, level: int, key: str) -> None:
+        styles = _styles()
+        super().__init__(_text(text), styles.heading1 if level == 0 else styles.heading2, role=f"H{level + 1}")
+        self.outline = (level, text, key)
