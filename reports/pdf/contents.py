@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pacomply.reports.pdf.paragraphs import _Heading, _Tagged
+from pacomply.reports.pdf.tables import _still_stands
 from pacomply.reports.pdf_tagging import Node, recorder_of
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import Flowable, Spacer, Table
@@ -27,6 +28,7 @@ class _Contents(TableOfContents):
         self.collected: list[tuple[int, str, int, str | None]] = []
         self.shown: list[tuple[int, str, int, str | None]] = []
         self.grid: Table | None = None
+        self._laid_out: tuple[tuple[Any, ...], float] | None = None
 
     def beforeBuild(self) -> None:
         super().beforeBuild()
@@ -40,6 +42,14 @@ class _Contents(TableOfContents):
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         entries = self.shown or [(0, "Placeholder for table of contents", 0, None)]
+        # Wrapped again on the same canvas with the same entries and width (a frame wraps, then splits): as before,
+        # where the height asked is the same or the whole of the contents fits in it (the grid's rows are all
+        # measured; see _Grid._calc).
+        laid_out = (self.canv, tuple(entries), available_width)
+        if self.grid is not None and self._laid_out is not None and laid_out == self._laid_out[0]:
+            whole = None if None in self.grid._rowHeights else float(self.height)
+            if _still_stands((available_width, self._laid_out[1], whole), available_width, available_height):
+                return (self.width, self.height)
 
         def entry_end(canvas: pdf_canvas.Canvas, _kind: str, label: str) -> None:
             """Dots and the page number after each entry (reportlab's own drawing). reportlab draws them before
@@ -70,6 +80,7 @@ class _Contents(TableOfContents):
             data.append([entry])
         self.grid = Table(data, colWidths=(available_width,), style=self.tableStyle)
         self.width, self.height = self.grid.wrapOn(self.canv, available_width, available_height)
+        self._laid_out = (laid_out, available_height)
         return (self.width, self.height)
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:

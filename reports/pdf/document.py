@@ -92,13 +92,17 @@ class _ReviewDocument(BaseDocTemplate):
 
     def _page_begins(self, canvas: TaggingCanvas, header: str | None) -> None:
         """The running header (body pages) and footer, each a pagination artifact; then the page is an artifact
-        until a piece of the document's text is drawn (see :mod:`pacomply.reports.pdf_tagging`)."""
+        until a piece of the document's text is drawn (see :mod:`pacomply.reports.pdf_tagging`). The layout pass
+        draws neither (its pages are never written out)."""
+        drawn = not getattr(canvas, "layout_only", False)
         if header is not None:
             canvas.open_artifact(HEADER_OPEN)
-            draw_header(canvas, header)
+            if drawn:
+                draw_header(canvas, header)
             canvas.close_artifact()
         canvas.open_artifact(FOOTER_OPEN)
-        self._footer(canvas)
+        if drawn:
+            self._footer(canvas)
         canvas.close_artifact()
         canvas.open_artifact()
 

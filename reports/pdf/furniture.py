@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from pacomply.reports.pdf.styles import CONTENT_WIDTH, FONT, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, RULE_GREY
@@ -15,6 +16,7 @@ from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import IndexingFlowable
 
 
+@lru_cache(maxsize=1024)
 def _fit_line(text: str, size: float, width: float) -> str:
     """``text`` in FONT at ``size`` within ``width`` points: whole when it fits, else cut and ended with '…'."""
     if pdfmetrics.stringWidth(text, FONT, size) <= width:

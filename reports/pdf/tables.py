@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache, lru_cache
 from typing import Any
 
 from pacomply.reports.pdf.paragraphs import _p, _Tagged, _text
@@ -32,6 +33,14 @@ def _widest_token(markup: str, font: str, size: float) -> float:
     return max((stringWidth(token, font, size) for token in text.split()), default=0.0)
 
 
+@lru_cache(maxsize=1024)
+def _fitted_style(style: ParagraphStyle, size: float) -> ParagraphStyle:
+    """``style`` at a smaller ``size``, its leading in proportion (made once per style and size, so that cells in it
+    share their parse and lines: see :mod:`pacomply.reports.pdf.paragraphs`)."""
+    leading = size * style.leading / style.fontSize
+    return ParagraphStyle(f"{style.name}-fit", parent=style, fontSize=size, leading=leading)
+
+
 def _fitted(cell: object, width: float) -> object:
     """The cell, in a smaller type where one of its tokens ('super_match=633a.13(i)(1)', '687a.11(b)(3)') would
     not fit the column, so reportlab never breaks a citation or a wager id mid-token; lines still wrap at spaces."""
@@ -44,10 +53,7 @@ def _fitted(cell: object, width: float) -> object:
     if widest <= room:
         return cell
     fitted_size = max(SMALLEST_CELL_FONT, size * room / widest)
-    smaller = ParagraphStyle(
-        f"{style.name}-fit", parent=style, fontSize=fitted_size, leading=fitted_size * style.leading / size
-    )
-    fitted = _Tagged(cell.text, smaller)
+    fitted = _Tagged(cell.text, _fitted_style(style, fitted_size))
     if isinstance(cell, _Tagged):
         # The smaller copy stands for the cell: the same element, and a header cell still heads its column.
         fitted.structure = cell.structure
@@ -101,6 +107,13 @@ def _head_rows(table: Table) -> int:
     return repeat if isinstance(repeat, int) else max(repeat) + 1
 
 
+def _still_stands(measured: tuple[float, float, float | None], width: float, height: float) -> bool:
+    """Whether a measure taken for (width, height asked, whole height where every row was measured) stands for a
+    table asked to fit ``width`` by ``height``."""
+    asked_width, asked_height, whole = measured
+    return asked_width == width and (asked_height == height or (whole is not None and whole <= height))
+
+
 class _Grid(Table):
     """A table that splits only where :data:`ROWS_EACH_SIDE` of its rows stay on each side of the break (a table of
     fewer rows moves whole to the next page); the parts reportlab splits it into are of this class too."""
@@ -109,6 +122,18 @@ class _Grid(Table):
         split_at = int(super()._getFirstPossibleSplitRowPosition(availHeight, ignoreSpans))
         split_at = min(split_at, len(self._rowHeights) - ROWS_EACH_SIDE)
         return split_at if split_at - _head_rows(self) >= ROWS_EACH_SIDE else 0
+
+    def _calc(self, availWidth: float, availHeight: float) -> None:
+        # A frame wraps a table, then asks it to split, keeps it with its heading or moves it on: each measures the
+        # whole table again, in each pass. The measure depends on the width and, where reportlab stops measuring a
+        # long table's rows once they overflow the height, on the height: the last measure stands for the same
+        # width and height, or for any height it fits in when it measured every row.
+        measured = getattr(self, "_measured", None)
+        if measured is not None and _still_stands(measured, availWidth, availHeight):
+            return
+        super()._calc(availWidth, availHeight)
+        whole = None if None in self._rowHeights else float(self._height)
+        self._measured = (availWidth, availHeight, whole)
 
 
 def _cover_padding() -> list[tuple[Any, ...]]:
@@ -130,10 +155,15 @@ def _grid_style(header: bool = True, extra: Sequence[tuple[Any, ...]] = ()) -> T
     return TableStyle([*commands, *extra])
 
 
+@cache
+def _header_style() -> ParagraphStyle:
+    """A header row's cells: bold, white on the grid's navy."""
+    return ParagraphStyle("header", parent=_styles().cell_bold, textColor=colors.white)
+
+
 def _header_cells(labels: Sequence[str]) -> list[_Tagged]:
     """A table's header row (tagged TH, scope Column)."""
-    style = ParagraphStyle("header", parent=_styles().cell_bold, textColor=colors.white)
-    cells = [_p(_text(label), style) for label in labels]
+    cells = [_p(_text(label), _header_style()) for label in labels]
     for cell in cells:
         cell.column_header = True
     return cells

@@ -4,6 +4,7 @@ pacomply's, and the par sheets with their strategy grids."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from pacomply.checker.wager_math import WagerMath
@@ -47,13 +48,20 @@ def _grid_labels(columns: Sequence[str]) -> tuple[list[str], str]:
     return labels, key
 
 
+@cache
+def _grid_styles(styles: _Styles, size: float) -> tuple[ParagraphStyle, ParagraphStyle]:
+    """A strategy grid's cell and header styles at ``size`` (made once per process)."""
+    cell = ParagraphStyle("grid-cell", parent=styles.cell, fontSize=size, leading=size + 1.5)
+    header = ParagraphStyle("grid-header", parent=styles.cell_bold, fontSize=size, leading=size + 1.5,
+                            textColor=colors.white)  # fmt: skip
+    return cell, header
+
+
 def _strategy_grid(grid: Any, styles: _Styles) -> list[Flowable]:
     """A strategy grid (``checker.parsheet.StrategyGrid``): player hands down, what the player knows of the
     dealer across, one letter per decision; the legend above it, the header row repeated on every page."""
     size = 6.0 if len(grid.columns) > 12 else 7.0
-    cell = ParagraphStyle("grid-cell", parent=styles.cell, fontSize=size, leading=size + 1.5)
-    header = ParagraphStyle("grid-header", parent=styles.cell_bold, fontSize=size, leading=size + 1.5,
-                            textColor=colors.white)  # fmt: skip
+    cell, header = _grid_styles(styles, size)
     labels, key = _grid_labels(grid.columns)
     head = [_p(label, header) for label in ("Hand", *labels)]
     for item in head:

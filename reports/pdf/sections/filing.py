@@ -4,6 +4,7 @@ severity and the waivers applied."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from pacomply.checker.registry import Finding, Severity
@@ -23,7 +24,14 @@ from pacomply.reports.content import (
 from pacomply.reports.pdf.breaks import _Together
 from pacomply.reports.pdf.paragraphs import _p, _text
 from pacomply.reports.pdf.sections.story import _StoryBase
-from pacomply.reports.pdf.styles import BAND, CONTENT_WIDTH, SEVERITY_BACKGROUND, SEVERITY_INK, WAIVED_BACKGROUND
+from pacomply.reports.pdf.styles import (
+    BAND,
+    CONTENT_WIDTH,
+    SEVERITY_BACKGROUND,
+    SEVERITY_INK,
+    WAIVED_BACKGROUND,
+    _Styles,
+)
 from pacomply.reports.pdf.tables import _grid, _grid_style, _header_cells
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -31,6 +39,12 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, Spacer, Table
 
 TABLES_PER_GRID = 3
+
+
+@cache
+def _finding_title_style(styles: _Styles) -> ParagraphStyle:
+    """A finding's title row: bold, white on the severity's colour."""
+    return ParagraphStyle("fh", parent=styles.cell_bold, textColor=colors.white)
 
 
 def _flags(findings: Sequence[Finding]) -> str:
@@ -168,7 +182,7 @@ class FilingSections(_StoryBase):
                     f"{_text(waiver.expires.isoformat())}",
                 )
             )
-        data = [[_p(title, ParagraphStyle("fh", parent=styles.cell_bold, textColor=colors.white)), ""]]
+        data = [[_p(title, _finding_title_style(styles)), ""]]
         data += [[_p(_text(label), styles.cell_bold), _p(value)] for label, value in rows]
         table = _grid(data, [1.0 * inch, CONTENT_WIDTH - 1.0 * inch], header_columns=1, caption_row=True, hAlign="LEFT")
         header_colour = colors.HexColor("#555555") if finding.waived else SEVERITY_INK[finding.severity]

@@ -3,6 +3,8 @@ introduction kept with what follows it."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from pacomply.checker.review import Review
 from pacomply.reports.pdf.paragraphs import _Heading, _Tagged
 from pacomply.reports.pdf.styles import _styles
@@ -11,6 +13,12 @@ from reportlab.lib.units import inch
 from reportlab.platypus import CondPageBreak, Flowable
 
 SECTION_ROOM = 2 * inch
+
+
+@cache
+def _introduction_style(style: ParagraphStyle) -> ParagraphStyle:
+    """``style`` kept with what follows (a section's introduction), made once per style."""
+    return ParagraphStyle(f"{style.name}-intro", parent=style, keepWithNext=1)
 
 
 class _StoryBase:
@@ -39,7 +47,7 @@ class _StoryBase:
         if self.flowables and isinstance(self.flowables[-1], _Heading):
             # A section's introduction stays with what follows, as its heading does, so neither is left at the
             # foot of a page when the first table moves on.
-            chosen = ParagraphStyle(f"{chosen.name}-intro", parent=chosen, keepWithNext=1)
+            chosen = _introduction_style(chosen)
         self.add(_Tagged(markup, chosen))
 
     def add(self, *flowables: Flowable) -> None:
