@@ -25,6 +25,7 @@ _WHOLE_LINK = re.compile(r"<link [^>]*>[^<]*</link>")
 _ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'"}
 
 
+@lru_cache(maxsize=8192)
 def _widest_token(markup: str, font: str, size: float) -> float:
     """The width of the longest run of text a line may not break inside (words between spaces)."""
     text = _MARKUP.sub(" ", markup.replace("<br/>", " "))
