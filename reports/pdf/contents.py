@@ -22,6 +22,9 @@ class _Contents(TableOfContents):
     paragraphs: the entry's link, dots and page number drawn after it by the same callback.
     """
 
+    width: float
+    height: float
+
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.structure = Node("TOC")

@@ -54,6 +54,8 @@ class _Tagged(Paragraph):
     element with two pieces of marked content."""
 
     column_header = False  # a cell of a table's header row (see _header_cells)
+    width: float
+    height: float
 
     def __init__(self, *args: Any, role: str = "P", **kwargs: Any) -> None:
         self._source: tuple[str, ParagraphStyle] | None = None
