@@ -44,9 +44,9 @@ def main() -> None:
     post_processing: list[float] = []
     add_structure_tree = pdf_module.add_structure_tree
 
-    def timed_post_processing(*args: object) -> bytes:
+    def timed_post_processing(*args: object, **keywords: object) -> bytes:
         start = time.perf_counter()
-        data = add_structure_tree(*args)  # type: ignore[arg-type]
+        data = add_structure_tree(*args, **keywords)  # type: ignore[arg-type]
         post_processing.append(time.perf_counter() - start)
         return data
 
