@@ -202,16 +202,26 @@ def add_structure_tree(
         element_page: dict[Node, int] = {}
         page_elements: dict[int, list[Any]] = {}
 
-        def element(node: Node, page: int) -> Any:
+        paged: set[Node] = set()  # the elements given their page (/Pg): those with marked content of their own
+
+        def element(node: Node, page: int, marked: bool = False) -> Any:
             made = elements.get(node)
             if made is not None:
+                if marked and node not in paged:
+                    made.Pg = pages[page]
+                    paged.add(node)
                 return made
             parent = document if node.parent is None else element(node.parent, page)
-            made = pdf.make_indirect(Dictionary(Type=Name.StructElem, S=_name(node.role), P=parent))
+            # Each element is made with all it has at once (one call into pikepdf instead of one per key).
+            entries: dict[str, Any] = {"/Type": Name.StructElem, "/S": _name(node.role), "/P": parent}
+            if marked:
+                entries["/Pg"] = pages[page]
+                paged.add(node)
             if node.table_attributes:
-                made.A = Dictionary(
+                entries["/A"] = Dictionary(
                     {"/O": Name.Table, **{f"/{key}": _pdf_value(value) for key, value in node.table_attributes}}
                 )
+            made = pdf.make_indirect(Dictionary(entries))
             kids[id(parent)].append(made)
             kids[id(made)] = []
             elements[node] = made
@@ -219,9 +229,7 @@ def add_structure_tree(
             return made
 
         for mark in marks:
-            made = element(mark.node, mark.page)
-            if "/Pg" not in made:
-                made.Pg = pages[mark.page]
+            made = element(mark.node, mark.page, marked=True)
             if element_page[mark.node] == mark.page:
                 kids[id(made)].append(mark.mcid)
             else:

@@ -1,0 +1,183 @@
+"""The document's tables: cells fitted to their columns and tagged as table cells, split only where rows stay on
+each side of a page break, in the grid style every table shares."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from typing import Any
+
+from pacomply.reports.pdf.paragraphs import _p, _Tagged, _text
+from pacomply.reports.pdf.styles import BAND, CONTENT_WIDTH, FONT, NAVY, RULE_GREY, _styles
+from pacomply.reports.pdf_tagging import Node, table_nodes
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import inch
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph, Table, TableStyle
+
+SMALLEST_CELL_FONT = 6.0
+COVER_PADDING = 1.5  # points above and below a cover table's row (3 elsewhere): the cover stays one page
+
+_MARKUP = re.compile(r"<[^>]*>")
+_WHOLE_LINK = re.compile(r"<link [^>]*>[^<]*</link>")
+_ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'"}
+
+
+@lru_cache(maxsize=8192)
+def _widest_token(markup: str, font: str, size: float) -> float:
+    """The width of the longest run of text a line may not break inside (words between spaces)."""
+    text = _MARKUP.sub(" ", markup.replace("<br/>", " "))
+    for entity, character in _ENTITIES.items():
+        text = text.replace(entity, character)
+    return max((stringWidth(token, font, size) for token in text.split()), default=0.0)
+
+
+@lru_cache(maxsize=1024)
+def _fitted_style(style: ParagraphStyle, size: float) -> ParagraphStyle:
+    """``style`` at a smaller ``size``, its leading in proportion (made once per style and size, so that cells in it
+    share their parse and lines: see :mod:`pacomply.reports.pdf.paragraphs`)."""
+    leading = size * style.leading / style.fontSize
+    return ParagraphStyle(f"{style.name}-fit", parent=style, fontSize=size, leading=leading)
+
+
+def _fitted(cell: object, width: float) -> object:
+    """The cell, in a smaller type where one of its tokens ('super_match=633a.13(i)(1)', '687a.11(b)(3)') would
+    not fit the column, so reportlab never breaks a citation or a wager id mid-token; lines still wrap at spaces."""
+    if not isinstance(cell, Paragraph) or width <= 0:
+        return cell
+    style = cell.style
+    room = width - 8  # the grid's left and right padding
+    size = style.fontSize
+    widest = _widest_token(cell.text, style.fontName, size)
+    if widest <= room:
+        return cell
+    fitted_size = max(SMALLEST_CELL_FONT, size * room / widest)
+    fitted = _Tagged(cell.text, _fitted_style(style, fitted_size))
+    if isinstance(cell, _Tagged):
+        # The smaller copy stands for the cell: the same element, and a header cell still heads its column.
+        fitted.structure = cell.structure
+        fitted.column_header = cell.column_header
+    return fitted
+
+
+def _tag_cells(data: list[list[Any]], header_columns: int = 0, caption_row: bool = False) -> list[list[Any]]:
+    """Tie each paragraph cell to its Table/TR/TH/TD node: rows made by :func:`_header_cells` are column headers, the
+    first ``header_columns`` columns row headers; with ``caption_row`` the first row is the table's caption."""
+    header_rows = 0
+    while header_rows < len(data) and all(getattr(cell, "column_header", False) for cell in data[header_rows]):
+        header_rows += 1
+    columns = max((len(row) for row in data), default=0)
+    _table, nodes = table_nodes(len(data), columns, header_rows, header_columns, caption_row)
+    for row, cells in enumerate(data):
+        for column, cell in enumerate(cells):
+            if isinstance(cell, _Tagged):
+                # A cell that is one link (a finding's citation) holds a Link element around its text.
+                whole_link = _WHOLE_LINK.fullmatch(cell.text) is not None
+                cell.structure = Node("Link", nodes[row][column]) if whole_link else nodes[row][column]
+    return data
+
+
+def _grid(
+    data: list[list[Any]],
+    widths: Sequence[float | None],
+    *,
+    header_columns: int = 0,
+    caption_row: bool = False,
+    **options: Any,
+) -> Table:
+    """A reportlab Table whose cells are fitted to their columns (see :func:`_fitted`) and tagged as a table.
+
+    A column given as None takes what the others leave of the content width.
+    """
+    fixed = sum(width for width in widths if width is not None)
+    open_columns = sum(1 for width in widths if width is None)
+    resolved = [width if width is not None else (CONTENT_WIDTH - fixed) / max(open_columns, 1) for width in widths]
+    fitted = [[_fitted(cell, resolved[column]) for column, cell in enumerate(row)] for row in data]
+    return _Grid(_tag_cells(fitted, header_columns, caption_row), colWidths=list(widths), **options)
+
+
+#: Rows of a table left on each side of a page break; the header row a split table repeats is not counted.
+ROWS_EACH_SIDE = 3
+
+
+def _head_rows(table: Table) -> int:
+    """The header rows a table repeats on each page it runs onto."""
+    repeat = table.repeatRows
+    return repeat if isinstance(repeat, int) else max(repeat) + 1
+
+
+def _still_stands(measured: tuple[float, float, float | None], width: float, height: float) -> bool:
+    """Whether a measure taken for (width, height asked, whole height where every row was measured) stands for a
+    table asked to fit ``width`` by ``height``."""
+    asked_width, asked_height, whole = measured
+    return asked_width == width and (asked_height == height or (whole is not None and whole <= height))
+
+
+class _Grid(Table):
+    """A table that splits only where :data:`ROWS_EACH_SIDE` of its rows stay on each side of the break (a table of
+    fewer rows moves whole to the next page); the parts reportlab splits it into are of this class too."""
+
+    def _getFirstPossibleSplitRowPosition(self, availHeight: float, ignoreSpans: int = 0) -> int:
+        split_at = int(super()._getFirstPossibleSplitRowPosition(availHeight, ignoreSpans))
+        split_at = min(split_at, len(self._rowHeights) - ROWS_EACH_SIDE)
+        return split_at if split_at - _head_rows(self) >= ROWS_EACH_SIDE else 0
+
+    def _calc(self, availWidth: float, availHeight: float) -> None:
+        # A frame wraps a table, then asks it to split, keeps it with its heading or moves it on: each measures the
+        # whole table again, in each pass. The measure depends on the width and, where reportlab stops measuring a
+        # long table's rows once they overflow the height, on the height: the last measure stands for the same
+        # width and height, or for any height it fits in when it measured every row.
+        measured = getattr(self, "_measured", None)
+        if measured is not None and _still_stands(measured, availWidth, availHeight):
+            return
+        super()._calc(availWidth, availHeight)
+        whole = None if None in self._rowHeights else float(self._height)
+        self._measured = (availWidth, availHeight, whole)
+
+
+def _cover_padding() -> list[tuple[Any, ...]]:
+    return [("TOPPADDING", (0, 0), (-1, -1), COVER_PADDING), ("BOTTOMPADDING", (0, 0), (-1, -1), COVER_PADDING)]
+
+
+def _grid_style(header: bool = True, extra: Sequence[tuple[Any, ...]] = ()) -> TableStyle:
+    commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), FONT, 8),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE_GREY),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    if header:
+        commands += [("BACKGROUND", (0, 0), (-1, 0), NAVY), ("TEXTCOLOR", (0, 0), (-1, 0), colors.white)]
+    return TableStyle([*commands, *extra])
+
+
+@cache
+def _header_style() -> ParagraphStyle:
+    """A header row's cells: bold, white on the grid's navy."""
+    return ParagraphStyle("header", parent=_styles().cell_bold, textColor=colors.white)
+
+
+def _header_cells(labels: Sequence[str]) -> list[_Tagged]:
+    """A table's header row (tagged TH, scope Column)."""
+    cells = [_p(_text(label), _header_style()) for label in labels]
+    for cell in cells:
+        cell.column_header = True
+    return cells
+
+
+def _key_value_table(rows: Sequence[tuple[str, str]], label_width: float = 1.9 * inch, tight: bool = False) -> Table:
+    """Label/value rows (the labels tagged as row headers); values are escaped markup. ``tight``: the cover's
+    padding."""
+    styles = _styles()
+    data = [[_p(_text(label), styles.cell_bold), _p(value)] for label, value in rows]
+    table = _grid(data, [label_width, CONTENT_WIDTH - label_width], header_columns=1, hAlign="LEFT")
+    extra: list[tuple[Any, ...]] = [("BACKGROUND", (0, 0), (0, -1), BAND)]
+    if tight:
+        extra += _cover_padding()
+    table.setStyle(_grid_style(header=False, extra=extra))
+    return table
