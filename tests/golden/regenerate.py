@@ -1,7 +1,8 @@
 """Regenerate every golden output: ``python -m tests.golden.regenerate [FAMILY/CHAPTER ...]`` from the repository root.
 
 Run it after a change of output made on purpose, then review ``git diff tests/golden`` like code. With no argument
-every family (reports, edge, simulate) of every chapter is rewritten; ``reports/686a`` rewrites one.
+every family (reports, edge, simulate) of every chapter is rewritten, and the review JSON document
+``tests/reports/test_json.py`` compares; ``reports/686a`` rewrites one family of one chapter.
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ def main(selected: list[str]) -> int:
             return 2
         write(FAMILIES[family](chapter), family, chapter)
         print(f"regenerated {name}")
+    if not selected:
+        from tests.conftest import EXAMPLES
+        from tests.reports.test_json import GOLDEN, write_golden
+
+        write_golden(EXAMPLES)
+        print(f"regenerated {GOLDEN.name}")
     return 0
 
 

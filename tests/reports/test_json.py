@@ -2,7 +2,8 @@
 
 The golden file pins the schema, the findings and their locations. Wager-math figures are replaced by their type
 here: they are enumerated and cross-checked in tests/chapter_686a/test_math.py, not typed in.
-Regenerate after an intended change with: PACOMPLY_UPDATE_GOLDEN=1 python -m pytest tests/reports/test_json.py
+Regenerate after an intended change with the other golden outputs: python -m tests.golden.regenerate
+(or PACOMPLY_UPDATE_GOLDEN=1 python -m pytest tests/reports/test_json.py)
 """
 
 from __future__ import annotations
@@ -37,10 +38,16 @@ def render(examples: Path) -> bytes:
     return renderer(ReportFormat.JSON).render(review)
 
 
-def test_review_json_matches_the_golden_document(examples: Path) -> None:
+def write_golden(examples: Path) -> None:
+    """Rewrite the golden document (``python -m tests.golden.regenerate`` calls it)."""
     document = normalised(json.loads(render(examples)))
+    GOLDEN.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def test_review_json_matches_the_golden_document(examples: Path) -> None:
     if os.environ.get("PACOMPLY_UPDATE_GOLDEN"):
-        GOLDEN.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_golden(examples)
+    document = normalised(json.loads(render(examples)))
     assert document == json.loads(GOLDEN.read_text(encoding="utf-8"))
 
 
