@@ -313,14 +313,19 @@ def test_633a_base_par_sheet_grid_is_the_textbook_basic_strategy():
 def test_pai_gow_base_par_sheet_names_the_house_way_it_plays(chapter: str, citation: str):
     # The chapter leaves the dealer's house way to the filing (the cited subsection); the sheet says which one its
     # simulated figure plays, with that house way's settings, and that no figure for a named house way is held.
-    from dataclasses import fields
+    # The settings are said in words, and every setting is in them: changing any one changes the words.
+    from dataclasses import fields, replace
 
+    from pacomply.checker.wager_math.pai_gow import house_way_words
     from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
 
     sheet = par_sheet(chapter, "base", None, 1)
     [house_way] = [note for note in sheet.notes if note.startswith("house way:")]
     assert "standard house way" in house_way and citation in house_way
+    assert house_way_words(STANDARD_HOUSE_WAY) in house_way and "_" not in house_way and " = " not in house_way
     for field in fields(STANDARD_HOUSE_WAY):
         if field.name != "name":
-            assert f"{field.name} = " in house_way
+            value = getattr(STANDARD_HOUSE_WAY, field.name)
+            other = replace(STANDARD_HOUSE_WAY, **{field.name: (not value) if isinstance(value, bool) else value + 1})
+            assert house_way_words(other) != house_way_words(STANDARD_HOUSE_WAY), field.name
     assert any(note.startswith("no published figure for a named house way") for note in sheet.notes)
