@@ -8,6 +8,7 @@ import io
 import re
 import shutil
 import subprocess
+from functools import cache
 from pathlib import Path
 
 import pdfplumber
@@ -62,10 +63,22 @@ def extract(data: bytes) -> Extracted:
         return Extracted(data, pages, dict(document.metadata), outline, fonts)
 
 
+@cache
+def _extracted_example(example: str) -> Extracted:
+    """What pdfplumber reads from an example's PDF (tests/reports/renderings.py), parsed once per test process."""
+    return extract(example_pdf(example))
+
+
+def _metadata(data: bytes) -> dict[str, object]:
+    """The document information pdfplumber reads, without parsing a page."""
+    with pdfplumber.open(io.BytesIO(data)) as document:
+        return dict(document.metadata)
+
+
 @pytest.fixture(scope="module")
 def violations_pdf(violations_review: Review) -> Extracted:
     assert violations_review is example_review("686a-violations.xlsx")
-    return extract(example_pdf("686a-violations.xlsx"))
+    return _extracted_example("686a-violations.xlsx")
 
 
 @pytest.fixture(scope="module")
@@ -193,10 +206,10 @@ def test_creation_date_is_the_review_date_or_source_date_epoch(
     assert str(violations_pdf.metadata["CreationDate"]).startswith(f"D:{reviewed}000000")
     # A later review of the same filing is stamped with its own day, never the clock's.
     later = dataclasses.replace(violations_review, review_date=violations_review.review_date.replace(year=2031))
-    assert str(extract(RENDERER.render(later)).metadata["CreationDate"]).startswith(f"D:2031{reviewed[4:]}000000")
+    assert str(_metadata(RENDERER.render(later))["CreationDate"]).startswith(f"D:2031{reviewed[4:]}000000")
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14 22:13:20 UTC
-    stamped = extract(RENDERER.render(violations_review))
-    assert str(stamped.metadata["CreationDate"]).startswith("D:20231114221320")
+    stamped = _metadata(RENDERER.render(violations_review))
+    assert str(stamped["CreationDate"]).startswith("D:20231114221320")
 
 
 def test_simulated_wager_shows_its_interval_and_rounds(compliant_review: Review) -> None:
@@ -286,7 +299,7 @@ def test_same_review_same_bytes_and_a_different_filing_a_different_id(
 @pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("686a-*") if p.suffix in {".xlsx", ".json"}))
 def test_every_example_filing_renders_with_its_sections_findings_and_figures(example: str) -> None:
     review = example_review(example)
-    rendered = extract(example_pdf(example))
+    rendered = _extracted_example(example)
     text = rendered.text
     body = text[text.find(SECTIONS[-1]) + len(SECTIONS[-1]) :]  # past the contents page
     positions = [body.find(section) for section in SECTIONS]

@@ -123,22 +123,22 @@ def test_every_contents_link_points_at_its_sections_page(dj_wild: Rendered) -> N
     assert texts[contents_page].startswith(texts[contents_page].split("Contents")[0] + "Contents")
     section_pages = {page for title, page in _outline(reader)[1:]}
     pages_by_id = {page.indirect_reference.idnum: number for number, page in enumerate(reader.pages)}
-    with pdfplumber.open(io.BytesIO(dj_wild.data)) as document:
-        contents = document.pages[contents_page]
-        height = contents.height
-        links = [annotation.get_object() for annotation in reader.pages[contents_page]["/Annots"]]
-        assert links, "the contents has no links"
-        checked = 0
-        for link in links:
-            assert link["/Subtype"] == "/Link"
-            target = pages_by_id[link["/Dest"][0].idnum]
-            assert target in section_pages
-            # The line the link sits on names a section whose heading is on the target page.
-            _left, bottom, _right, top = (float(value) for value in link["/Rect"])
-            line = _squash(contents.crop((0, height - top - 1, contents.width, height - bottom + 1)).extract_text())
-            title = re.sub(r"[ .]+\d+$", "", line)
-            assert _squash(title) in texts[target], (line, target)
-            checked += 1
+    # The contents page as the document the other tests of this process parsed (each page parsed once).
+    contents = dj_wild.document.pages[contents_page]
+    height = contents.height
+    links = [annotation.get_object() for annotation in reader.pages[contents_page]["/Annots"]]
+    assert links, "the contents has no links"
+    checked = 0
+    for link in links:
+        assert link["/Subtype"] == "/Link"
+        target = pages_by_id[link["/Dest"][0].idnum]
+        assert target in section_pages
+        # The line the link sits on names a section whose heading is on the target page.
+        _left, bottom, _right, top = (float(value) for value in link["/Rect"])
+        line = _squash(contents.crop((0, height - top - 1, contents.width, height - bottom + 1)).extract_text())
+        title = re.sub(r"[ .]+\d+$", "", line)
+        assert _squash(title) in texts[target], (line, target)
+        checked += 1
     assert checked >= len(section_pages)
 
 
@@ -150,14 +150,13 @@ def test_687a_cover_says_1_deck_not_1_decks(dj_wild: Rendered) -> None:
 
 
 def test_633a_cover_says_6_decks(blackjack: Rendered) -> None:
-    texts = blackjack.page_texts()
+    texts = blackjack.page_texts(pages=2)
     # The cover is page 1 alone, even for a 633a filing of nine wagers: the contents start on page 2.
     assert "Contents" in texts[1] and ". . . . ." in texts[1]
     six = [math for math in blackjack.review.wager_math if math.decks == 6]
     # The wager column alone (its names wrap beside the figures' column, which page text would interleave).
-    with pdfplumber.open(io.BytesIO(blackjack.data)) as document:
-        page = document.pages[0]
-        wagers = _squash(page.crop((0, 0, page.width * 0.42, page.height)).extract_text() or "")
+    page = blackjack.document.pages[0]
+    wagers = _squash(page.crop((0, 0, page.width * 0.42, page.height)).extract_text() or "")
     assert six and (wagers + " ").count(", 6 decks ") == len(six)
 
 

@@ -59,14 +59,37 @@ class Element:
 
 @dataclass
 class Tagged:
+    """The raw objects (pikepdf), the structure tree, and pdfplumber's characters of each page, parsed on first use
+    (a test reading one or two pages of a long review parses only those; a test reading them all parses each once)."""
+
     data: bytes
     pdf: pikepdf.Pdf
     document: Element
-    texts: dict[tuple[int, int], str]  # the characters drawn in each (page, MCID)
-    chars: list[list[dict]]  # pdfplumber's characters, page by page
+    plumbed: pdfplumber.PDF
+    _page_chars: dict[int, list[dict]] = field(default_factory=dict)
+    _page_texts: dict[int, dict[int, str]] = field(default_factory=dict)
+
+    def chars(self, number: int) -> list[dict]:
+        """pdfplumber's characters of page ``number`` (0-based)."""
+        if number not in self._page_chars:
+            self._page_chars[number] = list(self.plumbed.pages[number].chars)
+        return self._page_chars[number]
+
+    def all_chars(self) -> list[list[dict]]:
+        return [self.chars(number) for number in range(len(self.plumbed.pages))]
+
+    def texts(self, number: int) -> dict[int, str]:
+        """The characters drawn in each MCID of page ``number``."""
+        if number not in self._page_texts:
+            drawn: dict[int, list[str]] = {}
+            for char in self.chars(number):
+                if char.get("mcid") is not None:
+                    drawn.setdefault(char["mcid"], []).append(char["text"])
+            self._page_texts[number] = {mcid: "".join(value) for mcid, value in drawn.items()}
+        return self._page_texts[number]
 
     def text(self, element: Element) -> str:
-        return "".join(self.texts.get(mark, "") for mark in element.all_content())
+        return "".join(self.texts(page).get(mcid, "") for page, mcid in element.all_content())
 
     def elements(self, role: str) -> list[Element]:
         return [element for element in self.document.walk() if element.role == role]
@@ -101,15 +124,7 @@ def _read_tree(pdf: pikepdf.Pdf) -> Element:
 
 def _tagged(data: bytes) -> Tagged:
     pdf = pikepdf.open(io.BytesIO(data))
-    texts: dict[tuple[int, int], list[str]] = {}
-    chars: list[list[dict]] = []
-    with pdfplumber.open(io.BytesIO(data)) as document:
-        for number, page in enumerate(document.pages):
-            chars.append(list(page.chars))
-            for char in page.chars:
-                if char.get("mcid") is not None:
-                    texts.setdefault((number, char["mcid"]), []).append(char["text"])
-    return Tagged(data, pdf, _read_tree(pdf), {key: "".join(value) for key, value in texts.items()}, chars)
+    return Tagged(data, pdf, _read_tree(pdf), pdfplumber.open(io.BytesIO(data)))
 
 
 @dataclass(frozen=True)
@@ -232,7 +247,7 @@ def test_running_header_and_footer_are_pagination_artifacts(tagged: Tagged) -> N
         height = float(page.mediabox[3])
         band = [
             char
-            for char in tagged.chars[number]
+            for char in tagged.chars(number)
             if char["bottom"] > height - FOOTER_BAND or (number > 0 and char["top"] < HEADER_BAND)
         ]
         assert band, f"page {number + 1}: no header or footer text found"
@@ -253,7 +268,7 @@ def test_the_tree_is_the_documents_structure_in_reading_order(tagged: Tagged) ->
     assert levels[0] == 1
     assert all(level <= previous + 1 for previous, level in itertools.pairwise(levels))
     # Every leaf's text is in the tree: the tagged characters are all the page's characters but the artifacts.
-    for number, chars in enumerate(tagged.chars):
+    for number, chars in enumerate(tagged.all_chars()):
         real = [char for char in chars if char.get("tag") != "Artifact"]
         assert all(char.get("mcid") is not None for char in real), number + 1
 
@@ -338,7 +353,7 @@ def test_a_header_row_repeated_on_the_next_page_is_read_once() -> None:
         labels = [_plain(tagged.text(cell)) for cell in first_row.children]
         # (Compared without white space, as the labels are: a label of several words is drawn with its spaces.)
         artifact_text = _plain(
-            "".join(char["text"] for char in tagged.chars[continuation] if char.get("tag") == "Artifact")
+            "".join(char["text"] for char in tagged.chars(continuation) if char.get("tag") == "Artifact")
         )
         assert all(label in artifact_text for label in labels), labels
         # …and tagged once: no header cell of the table marks content on the continuation page.
@@ -363,8 +378,9 @@ def test_contents_entries_are_toc_items(tagged: Tagged) -> None:
 
 
 def test_text_extraction_is_unchanged_by_tagging(tagged: Tagged, untagged: bytes) -> None:
-    with pdfplumber.open(io.BytesIO(tagged.data)) as with_tags, pdfplumber.open(io.BytesIO(untagged)) as without:
-        assert [page.extract_text() for page in with_tags.pages] == [page.extract_text() for page in without.pages]
+    # The tagged file's pages as this module's fixture parsed them (the same bytes; each page is parsed once).
+    with pdfplumber.open(io.BytesIO(untagged)) as without:
+        assert [page.extract_text() for page in tagged.plumbed.pages] == [page.extract_text() for page in without.pages]
     with_tags_reader, without_reader = pypdf.PdfReader(io.BytesIO(tagged.data)), pypdf.PdfReader(io.BytesIO(untagged))
     assert [page.extract_text() for page in with_tags_reader.pages] == [
         page.extract_text() for page in without_reader.pages
