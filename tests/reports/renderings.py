@@ -1,17 +1,24 @@
 """Every example's review and its PDF, made once per test process and shared by the report tests that read them.
 
 A review and its rendering are deterministic (the examples are fixed files), so a test reading one gets what it
-would have made itself. The cache holds reviews and PDF bytes only (a few MB for every example); what a test parses
-from them stays with the test.
+would have made itself. The cache holds reviews and PDF bytes (a few MB for every example), and pdfplumber's opening
+of a PDF that tests of several modules read page by page: pdfplumber keeps each page's parse, so the pages are parsed
+once per process however many tests read them (some 50 MB for a fifteen-page review, held only for the examples a
+test opens this way). A test that parses the bytes otherwise keeps what it parsed to itself.
 """
 
 from __future__ import annotations
 
+import io
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pacomply.checker.review import Review, review_filing
 from pacomply.submissions import read_filing
+
+if TYPE_CHECKING:
+    import pdfplumber
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -28,3 +35,12 @@ def example_pdf(example: str) -> bytes:
     from pacomply.reports.pdf import render_pdf
 
     return render_pdf(example_review(example))
+
+
+@cache
+def example_document(example: str) -> pdfplumber.PDF:
+    """pdfplumber's opening of ``example_pdf(example)``, shared by the tests of this process that read its pages (none
+    closes it; each page is parsed on first use and kept)."""
+    import pdfplumber
+
+    return pdfplumber.open(io.BytesIO(example_pdf(example)))

@@ -19,7 +19,7 @@ from pacomply.checker.wager_math import WagerMath
 from pacomply.reports.content import filing_id, finding_message, percent
 from pacomply.reports.pdf import RENDERER, font_files
 
-from tests.reports.renderings import example_pdf, example_review
+from tests.reports.renderings import example_document, example_pdf, example_review
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -55,18 +55,22 @@ class Extracted:
         return _squash(" ".join(self.pages))
 
 
+def _read(data: bytes, document: pdfplumber.PDF) -> Extracted:
+    pages = tuple(page.extract_text() or "" for page in document.pages)
+    fonts = frozenset(char["fontname"] for page in document.pages for char in page.chars)
+    outline = tuple(entry[1] for entry in document.doc.get_outlines())
+    return Extracted(data, pages, dict(document.metadata), outline, fonts)
+
+
 def extract(data: bytes) -> Extracted:
     with pdfplumber.open(io.BytesIO(data)) as document:
-        pages = tuple(page.extract_text() or "" for page in document.pages)
-        fonts = frozenset(char["fontname"] for page in document.pages for char in page.chars)
-        outline = tuple(entry[1] for entry in document.doc.get_outlines())
-        return Extracted(data, pages, dict(document.metadata), outline, fonts)
+        return _read(data, document)
 
 
 @cache
 def _extracted_example(example: str) -> Extracted:
     """What pdfplumber reads from an example's PDF (tests/reports/renderings.py), parsed once per test process."""
-    return extract(example_pdf(example))
+    return _read(example_pdf(example), example_document(example))
 
 
 def _metadata(data: bytes) -> dict[str, object]:

@@ -18,7 +18,7 @@ from pacomply.checker.review import Review
 from pacomply.reports import wording
 from pacomply.reports.content import TABLE_FIELDS, checklist_rows, table_display
 
-from tests.reports.renderings import example_pdf, example_review
+from tests.reports.renderings import example_document, example_pdf, example_review
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FOOTER_BAND = 0.7 * 72  # the footer is drawn below this height (points from the bottom)
@@ -30,6 +30,7 @@ def _squash(text: str) -> str:
 
 @dataclass(frozen=True)
 class Rendered:
+    example: str
     review: Review
     data: bytes
 
@@ -37,11 +38,12 @@ class Rendered:
     def reader(self) -> pypdf.PdfReader:
         return pypdf.PdfReader(io.BytesIO(self.data))
 
-    @cached_property
+    @property
     def document(self) -> pdfplumber.PDF:
-        """The PDF opened once for every test of this process that reads it: pdfplumber keeps each page's parsed
-        characters, so the page texts, words and lines below are extracted from one parse (the slow part)."""
-        return pdfplumber.open(io.BytesIO(self.data))
+        """The PDF opened once for every test of this process that reads it (tests/reports/renderings.py): pdfplumber
+        keeps each page's parsed characters, so the page texts, words and lines below are extracted from one parse
+        (the slow part)."""
+        return example_document(self.example)
 
     def page_texts(self, pages: int | None = None) -> list[str]:
         """The text of every page, or of the first ``pages``."""
@@ -64,7 +66,7 @@ class Rendered:
 @cache
 def _render(example: str) -> Rendered:
     """One example's review and PDF, made once per test process (tests/reports/renderings.py)."""
-    return Rendered(example_review(example), example_pdf(example))
+    return Rendered(example, example_review(example), example_pdf(example))
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ import pytest
 from pacomply.checker.review import Review
 from pacomply.reports.pdf import render_pdf
 
-from tests.reports.renderings import example_pdf, example_review
+from tests.reports.renderings import example_document, example_pdf, example_review
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -122,9 +122,11 @@ def _read_tree(pdf: pikepdf.Pdf) -> Element:
     return read(tree_root.K)
 
 
-def _tagged(data: bytes) -> Tagged:
+def _tagged(example: str) -> Tagged:
+    """An example's PDF (tests/reports/renderings.py), its pages read through the process's shared opening."""
+    data = example_pdf(example)
     pdf = pikepdf.open(io.BytesIO(data))
-    return Tagged(data, pdf, _read_tree(pdf), pdfplumber.open(io.BytesIO(data)))
+    return Tagged(data, pdf, _read_tree(pdf), example_document(example))
 
 
 @dataclass(frozen=True)
@@ -164,7 +166,7 @@ def _marked_content(page: pikepdf.Page) -> tuple[list[int], list[Sequence_], lis
 @pytest.fixture(scope="module")
 def tagged(violations_review: Review) -> Tagged:
     assert violations_review is example_review("686a-violations.xlsx")
-    return _tagged(example_pdf("686a-violations.xlsx"))
+    return _tagged("686a-violations.xlsx")
 
 
 @pytest.fixture(scope="module")
@@ -337,7 +339,7 @@ def test_tables_are_tagged_with_rows_header_cells_and_data_cells(tagged: Tagged)
 def test_a_header_row_repeated_on_the_next_page_is_read_once() -> None:
     # 687a's violations review: its Board-figures table and a par sheet's lines run over pages (686a's no longer
     # splits a table, each moving whole where three rows would not stay on each side).
-    tagged = _tagged(example_pdf("687a-violations.xlsx"))
+    tagged = _tagged("687a-violations.xlsx")
     split = [table for table in tagged.elements("Table") if len({page for page, _ in table.all_content()}) > 1]
     assert split, "no table of this review runs over a page (the example no longer exercises repeated headers)"
     checked = 0
@@ -436,7 +438,7 @@ def test_every_link_annotation_is_a_link_element_and_says_where_it_goes(
 def test_structure_holds_for_a_shrunk_cover() -> None:
     """633a-compliant: fifteen wagers shrink the cover to fit (its content is drawn scaled). The same invariants hold:
     never nested, every MCID in one element, reading order; the cover's three headings are tagged on page 1."""
-    tagged = _tagged(example_pdf("633a-compliant.json"))
+    tagged = _tagged("633a-compliant.json")
     in_streams: set[tuple[int, int]] = set()
     for number, page in enumerate(tagged.pdf.pages):
         mcids, _opened, drawn = _marked_content(page)
