@@ -5,6 +5,7 @@ deal classified by the evaluator, hand counts derived by hand, or the Board-styl
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 from fractions import Fraction
@@ -98,13 +99,24 @@ def _priced(chapter: str, wager: str, paytable: str, **options: object) -> dict[
     return {(c.reading, c.candidate): c.exact_return for c in math.priced_readings}  # type: ignore[misc]
 
 
+_FORTUNE_ROUNDS = 1_000_000
+
+
+@functools.cache
+def _fortune_deal() -> tuple[np.ndarray, np.ndarray]:
+    """One seeded deal of a million hands for every Fortune paytable: each hand's evaluator category, and whether
+    it is a straight holding three of a kind. Every paytable settles the same hands, so they are dealt and
+    classified once."""
+    hands = _deal(_FORTUNE_ROUNDS, 6883)
+    categories = seven_card_bonus_categories(hands)
+    return categories, (categories == _STRAIGHT) & _holds_three_of_a_kind(hands)
+
+
 @pytest.mark.parametrize("paytable", ["1", "4"])
 def test_688a_12_c_fortune_pays_most_agrees_with_a_seeded_deal(paytable: str) -> None:
     """Fortune settled hand by hand from the evaluator's category (a straight holding trips paid as trips)."""
-    rounds = 1_000_000
-    hands = _deal(rounds, 6882 + int(paytable))
-    categories = seven_card_bonus_categories(hands)
-    trips_straight = (categories == _STRAIGHT) & _holds_three_of_a_kind(hands)
+    rounds = _FORTUNE_ROUNDS
+    categories, trips_straight = _fortune_deal()
     odds = dict(zip(chapter_688a.FORTUNE_ORDER, chapter_688a.FORTUNE_ODDS[paytable], strict=True))
     pays = np.zeros(len(SevenCardBonusCategory), dtype=np.float64)
     for category in SevenCardBonusCategory:
