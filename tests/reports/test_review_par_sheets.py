@@ -53,8 +53,8 @@ def _configurations(review: Review) -> list[tuple[str, str, str | None, int]]:
     return seen
 
 
-def _pdf_text(data: bytes) -> str:
-    """Every page's text, as PDFium reads it (far faster than pypdf's extraction), its whitespace runs made one space:
+def _page_texts(data: bytes) -> list[str]:
+    """Each page's text, as PDFium reads it (far faster than pypdf's extraction), its whitespace runs made one space:
     the checks below look for strings in it, and for the last of a section's titles."""
     import pypdfium2
 
@@ -66,9 +66,14 @@ def _pdf_text(data: bytes) -> str:
             pages.append(" ".join(text_page.get_text_range().split()))
             text_page.close()
             page.close()
-        return " ".join(pages)
+        return pages
     finally:
         document.close()
+
+
+def _pdf_text(data: bytes) -> str:
+    """The whole document's text (``_page_texts``), page after page."""
+    return " ".join(_page_texts(data))
 
 
 def test_the_review_carries_the_par_sheet_of_every_configured_wager(dj_wild: Review) -> None:
@@ -236,10 +241,13 @@ def test_workbook_dates_are_dates_and_every_sheet_prints_landscape_one_page_wide
 
 def test_footer_and_creation_date_carry_the_review_date(compliant_review: Review) -> None:
     later = dataclasses.replace(compliant_review, review_date=date(2030, 5, 17))
-    reader = pypdf.PdfReader(io.BytesIO(PDF.render(later)))
+    data = PDF.render(later)
+    reader = pypdf.PdfReader(io.BytesIO(data))
     assert str(reader.metadata["/CreationDate"]).startswith("D:20300517")
-    for page in reader.pages:
-        assert "reviewed 2030-05-17" in " ".join((page.extract_text() or "").split())
+    pages = _page_texts(data)
+    assert len(pages) == len(reader.pages)
+    for text in pages:
+        assert "reviewed 2030-05-17" in text
 
 
 def test_a_long_licensee_name_never_runs_over_the_page_number_or_off_the_page(compliant_review: Review) -> None:
