@@ -39,9 +39,30 @@ def _keys(review: Review) -> set[str]:
     return set(EVIDENCE_KEYS) | {name for item in review.published for name, _value in item.evidence if "_" in name}
 
 
+def _page_texts(data: bytes) -> list[str]:
+    """The text of every page, as PDFium reads it (line by line, in the order the page draws its text).
+
+    PDFium reads a page's text a few dozen times faster than pdfplumber's layout analysis, and every check of the
+    whole document's text here is a search for a string (or a line ending in one), which the drawing order does not
+    change; pdfplumber is kept for the tables, on the pages that hold them."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(data)
+    try:
+        texts = []
+        for page in document:
+            text_page = page.get_textpage()
+            texts.append(text_page.get_text_range().replace("\r\n", "\n").replace("\r", "\n"))
+            text_page.close()
+            page.close()
+        return texts
+    finally:
+        document.close()
+
+
 def _pdf_lines(data: bytes) -> list[str]:
-    """The text lines of every page, as pdfplumber extracts them."""
-    return _read_pdf(data)[0]
+    """The text lines of every page."""
+    return [line for text in _page_texts(data) for line in text.splitlines()]
 
 
 def _words(cell: str | None) -> str:
@@ -49,19 +70,18 @@ def _words(cell: str | None) -> str:
 
 
 def _read_pdf(data: bytes, *headers: tuple[str, ...]) -> tuple[list[str], list[list[list[str]]]]:
-    """The text lines of every page, as pdfplumber extracts them, and for each of ``headers`` the rows under every
+    """The text lines of every page (``_pdf_lines``), and for each of ``headers`` the rows under every
     copy of that table's header row (repeated on each page the table runs onto), each cell's wrapped lines joined.
 
     The table's rows are ruled below (pdfplumber's "lines"); its columns start where the header's words do (the
     cells' padding is 4 points), so the columns are given explicitly. Rows of whatever follows the table on the page
-    come too: the callers keep the rows that belong. The PDF is parsed once; a page's words are placed only where
-    its text holds every column's first word (no other page can hold the header row)."""
-    lines: list[str] = []
+    come too: the callers keep the rows that belong. pdfplumber lays out only the pages whose text holds every
+    column's first word (no other page can hold the header row)."""
+    texts = _page_texts(data)
+    lines = [line for text in texts for line in text.splitlines()]
     found_rows: list[list[list[str]]] = [[] for _header in headers]
     with pdfplumber.open(io.BytesIO(data)) as document:
-        for page in document.pages:
-            text = page.extract_text() or ""
-            lines.extend(text.splitlines())
+        for page, text in zip(document.pages, texts, strict=True):
             candidates = [
                 (rows, header)
                 for rows, header in zip(found_rows, headers, strict=True)
@@ -187,8 +207,7 @@ def test_pdf_prints_no_wager_id_checklist_key_or_exponent_of_ours() -> None:
     from pacomply import regulations
 
     _review("687a-violations.xlsx")
-    with pdfplumber.open(io.BytesIO(example_pdf("687a-violations.xlsx"))) as document:
-        text = "\n".join(page.extract_text() or "" for page in document.pages)
+    text = "\n".join(_page_texts(example_pdf("687a-violations.xlsx")))
     book = regulations.rulebook("687a")
     assert not re.search(r"\d\.\d+e[+-]\d\d|10\^\d", text)
     for question in book.checklist:

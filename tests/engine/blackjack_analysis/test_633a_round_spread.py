@@ -22,6 +22,7 @@ How the expectations are derived, none of them from the figure under test:
 
 from __future__ import annotations
 
+import functools
 import math
 
 import pytest
@@ -36,6 +37,13 @@ Z = 4.0
 def _fourth_central(spread) -> float:
     mean = spread.mean
     return math.fsum(p * (net - mean) ** 4 for net, p in spread.distribution)
+
+
+@functools.cache
+def _exact_basic(decks: int):
+    """The exact basic-strategy spread under the chapter's rules at ``decks``, enumerated once per test process for
+    the two simulations it is checked against."""
+    return exact_round_spread(BlackjackRules(decks=decks), Strategy.BASIC)
 
 
 def _std_dev_error(spread, rounds: int) -> float:
@@ -83,7 +91,7 @@ def test_633a_11_b_split_hand_count_distribution_has_the_analyzers_expected_coun
 def test_633a_13_a_exact_basic_spread_agrees_with_the_engines_stored_simulation(decks: int):
     from pacomply.engine.analysis.blackjack_spread import round_spread
 
-    exact = exact_round_spread(BlackjackRules(decks=decks), Strategy.BASIC)
+    exact = _exact_basic(decks)
     dealt = round_spread("633a", "base", decks)  # the shipped 200,000 rounds: read, not dealt here
     assert abs(dealt.std_dev - exact.std_dev) < Z * _std_dev_error(exact, dealt.rounds)
     hit = exact.hit_frequency
@@ -94,7 +102,7 @@ def test_633a_13_a_exact_basic_spread_agrees_with_the_engines_stored_simulation(
 def _agrees_with_the_text_simulator(decks: int, rounds: int, seed: int) -> None:
     from tests.checker.test_spread_independent_633a import simulate
 
-    exact = exact_round_spread(BlackjackRules(decks=decks), Strategy.BASIC)
+    exact = _exact_basic(decks)
     dealt = simulate(decks, rounds, seed)
     assert abs(dealt.std_dev - exact.std_dev) < Z * _std_dev_error(exact, rounds)
     hit = exact.hit_frequency
