@@ -294,7 +294,22 @@ def test_a_server_reviewing_in_processes_reads_uploads_in_a_process_of_their_own
             "File broken.xlsx: the file is not an Excel workbook: it is named .xlsx but its content is plain text"
         ]  # each problem as the readers word it, not the characters of one joined message
         os.kill(reader_pids[0], signal.SIGKILL)
-        time.sleep(0.5)
+        _wait_until_dead(reader_pids[0])  # dead before the next read is handed to the pool it belonged to
         assert worker.read("again.xlsx", data).metadata.licensee == "Allegheny Riverfront Gaming"
     finally:
         worker.shutdown()
+
+
+def _wait_until_dead(pid: int) -> None:
+    """Until the process has ended (a zombie its pool has not reaped yet counts as ended), at most 30 s."""
+    import psutil
+
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return
+        except psutil.NoSuchProcess:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"process {pid} was still running 30 s after SIGKILL")
