@@ -82,8 +82,8 @@ def test_a_review_taken_over_is_left_out_of_its_batch_with_nothing_of_it_written
 def test_reviews_finished_while_one_is_recorded_are_recorded_together_each_once(
     sqlite_store: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Eight reviews on four review threads; the first recording is held back 0.5 s, so the reviews that finish
-    meanwhile wait and are recorded in fewer transactions than reviews (at least one of more than one). Each filing
+    """Eight reviews on four review threads; the first recording is held back until the others have finished and
+    wait, so they are recorded in fewer transactions than reviews (at least one of more than one). Each filing
     has one review row and one "review" event, and the record verifies."""
     from pacomply.workspace.worker import ReviewWorker
 
@@ -96,7 +96,7 @@ def test_reviews_finished_while_one_is_recorded_are_recorded_together_each_once(
     def slow_first(reviews: Any, claimant: Any = None) -> Any:
         calls.append(len(reviews))
         if len(calls) == 1:
-            time.sleep(0.5)
+            _wait_until_waiting(worker, 8 - len(reviews))  # the others finish meanwhile and wait as one batch
         return original(reviews, claimant)
 
     monkeypatch.setattr(store, "record_reviews", slow_first)
@@ -248,7 +248,7 @@ def test_a_batch_the_database_refuses_is_recorded_one_review_at_a_time(
     def refuse_batches(reviews: Any, claimant: Any = None) -> Any:
         sizes.append(len(reviews))
         if len(sizes) == 1:
-            time.sleep(0.5)  # the other reviews finish meanwhile and wait as one batch
+            _wait_until_waiting(worker, 4 - len(reviews))  # the other reviews finish meanwhile and wait as one batch
         if len(reviews) > 1:
             raise ValueError("refused by the test")
         return original(reviews, claimant)
@@ -313,3 +313,12 @@ def _wait_until_dead(pid: int) -> None:
             return
         time.sleep(0.01)
     raise AssertionError(f"process {pid} was still running 30 s after SIGKILL")
+
+
+def _wait_until_waiting(worker: Any, count: int) -> None:
+    """Until ``count`` finished reviews wait for the recorder (the worker's list of them), at most 60 s: the first
+    recording is held while they finish, rather than for a fixed time they might not finish in."""
+    deadline = time.monotonic() + 60
+    while len(worker._finished_reviews) < count:
+        assert time.monotonic() < deadline, f"{len(worker._finished_reviews)} of {count} reviews finished in 60 s"
+        time.sleep(0.01)
