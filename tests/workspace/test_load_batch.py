@@ -135,10 +135,11 @@ def test_an_upload_and_a_look_for_work_reaching_one_review_at_once_hand_it_out_o
     worker = ReviewWorker(store, workers=1, processes=False, review=review)
     original = store.start_review_attempt
     counting = threading.Event()
+    handed = threading.Event()
 
     def slow_attempt(submission_id: int) -> int:
         counting.set()
-        time.sleep(0.3)
+        handed.wait(30)  # still counting its attempt when the upload's hand-out arrives and returns
         return original(submission_id)
 
     monkeypatch.setattr(store, "start_review_attempt", slow_attempt)
@@ -147,10 +148,13 @@ def test_an_upload_and_a_look_for_work_reaching_one_review_at_once_hand_it_out_o
         looking = threading.Thread(target=worker.resume)
         looking.start()
         assert counting.wait(30)
-        assert worker.submit_stored(ids[0], NAME, data) is None
+        upload_handed = worker.submit_stored(ids[0], NAME, data)
+        handed.set()
+        assert upload_handed is None
         looking.join(30)
         assert worker.wait_idle(120)
     finally:
+        handed.set()
         worker.shutdown()
     assert made == [NAME]
     assert len(store.reviews(ids[0])) == 1
