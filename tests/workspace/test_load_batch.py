@@ -82,8 +82,8 @@ def test_a_review_taken_over_is_left_out_of_its_batch_with_nothing_of_it_written
 def test_reviews_finished_while_one_is_recorded_are_recorded_together_each_once(
     sqlite_store: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Eight reviews on four review threads; the first recording is held back 0.5 s, so the reviews that finish
-    meanwhile wait and are recorded in fewer transactions than reviews (at least one of more than one). Each filing
+    """Eight reviews on four review threads; the first recording is held back until the others have finished and
+    wait, so they are recorded in fewer transactions than reviews (at least one of more than one). Each filing
     has one review row and one "review" event, and the record verifies."""
     from pacomply.workspace.worker import ReviewWorker
 
@@ -96,7 +96,7 @@ def test_reviews_finished_while_one_is_recorded_are_recorded_together_each_once(
     def slow_first(reviews: Any, claimant: Any = None) -> Any:
         calls.append(len(reviews))
         if len(calls) == 1:
-            time.sleep(0.5)
+            _wait_until_waiting(worker, 8 - len(reviews))  # the others finish meanwhile and wait as one batch
         return original(reviews, claimant)
 
     monkeypatch.setattr(store, "record_reviews", slow_first)
@@ -135,10 +135,11 @@ def test_an_upload_and_a_look_for_work_reaching_one_review_at_once_hand_it_out_o
     worker = ReviewWorker(store, workers=1, processes=False, review=review)
     original = store.start_review_attempt
     counting = threading.Event()
+    handed = threading.Event()
 
     def slow_attempt(submission_id: int) -> int:
         counting.set()
-        time.sleep(0.3)
+        handed.wait(30)  # still counting its attempt when the upload's hand-out arrives and returns
         return original(submission_id)
 
     monkeypatch.setattr(store, "start_review_attempt", slow_attempt)
@@ -147,10 +148,13 @@ def test_an_upload_and_a_look_for_work_reaching_one_review_at_once_hand_it_out_o
         looking = threading.Thread(target=worker.resume)
         looking.start()
         assert counting.wait(30)
-        assert worker.submit_stored(ids[0], NAME, data) is None
+        upload_handed = worker.submit_stored(ids[0], NAME, data)
+        handed.set()
+        assert upload_handed is None
         looking.join(30)
         assert worker.wait_idle(120)
     finally:
+        handed.set()
         worker.shutdown()
     assert made == [NAME]
     assert len(store.reviews(ids[0])) == 1
@@ -248,7 +252,7 @@ def test_a_batch_the_database_refuses_is_recorded_one_review_at_a_time(
     def refuse_batches(reviews: Any, claimant: Any = None) -> Any:
         sizes.append(len(reviews))
         if len(sizes) == 1:
-            time.sleep(0.5)  # the other reviews finish meanwhile and wait as one batch
+            _wait_until_waiting(worker, 4 - len(reviews))  # the other reviews finish meanwhile and wait as one batch
         if len(reviews) > 1:
             raise ValueError("refused by the test")
         return original(reviews, claimant)
@@ -294,7 +298,31 @@ def test_a_server_reviewing_in_processes_reads_uploads_in_a_process_of_their_own
             "File broken.xlsx: the file is not an Excel workbook: it is named .xlsx but its content is plain text"
         ]  # each problem as the readers word it, not the characters of one joined message
         os.kill(reader_pids[0], signal.SIGKILL)
-        time.sleep(0.5)
+        _wait_until_dead(reader_pids[0])  # dead before the next read is handed to the pool it belonged to
         assert worker.read("again.xlsx", data).metadata.licensee == "Allegheny Riverfront Gaming"
     finally:
         worker.shutdown()
+
+
+def _wait_until_dead(pid: int) -> None:
+    """Until the process has ended (a zombie its pool has not reaped yet counts as ended), at most 30 s."""
+    import psutil
+
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return
+        except psutil.NoSuchProcess:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"process {pid} was still running 30 s after SIGKILL")
+
+
+def _wait_until_waiting(worker: Any, count: int) -> None:
+    """Until ``count`` finished reviews wait for the recorder (the worker's list of them), at most 60 s: the first
+    recording is held while they finish, rather than for a fixed time they might not finish in."""
+    deadline = time.monotonic() + 60
+    while len(worker._finished_reviews) < count:
+        assert time.monotonic() < deadline, f"{len(worker._finished_reviews)} of {count} reviews finished in 60 s"
+        time.sleep(0.01)

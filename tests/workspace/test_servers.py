@@ -122,11 +122,13 @@ def upload(port: int, username: str) -> int:
     raise AssertionError("the quota never let an upload through")
 
 
-def review_counts(database: str) -> dict[str, Any]:
-    """Straight from the database: reviews per filing, and what is still pending."""
+def review_counts(database: str, engine: Any = None) -> dict[str, Any]:
+    """Straight from the database: reviews per filing, and what is still pending (over ``engine`` when given, else
+    an engine of its own)."""
     from sqlalchemy import create_engine, text
 
-    engine = create_engine(database)
+    own = engine is None
+    engine = create_engine(database) if own else engine
     try:
         with engine.connect() as connection:
             per_filing = dict(connection.execute(text(
@@ -135,17 +137,25 @@ def review_counts(database: str) -> dict[str, Any]:
             )).all())
             pending = connection.scalar(text("SELECT count(*) FROM submissions WHERE review_state = 'pending'"))
     finally:
-        engine.dispose()
+        if own:
+            engine.dispose()
     return {"per_filing": per_filing, "pending": pending}
 
 
 def wait_reviewed(database: str, timeout: float) -> dict[str, Any]:
+    """The counts once nothing is pending (or at the timeout), looked at every 50 ms over one engine."""
+    from sqlalchemy import create_engine
+
+    engine = create_engine(database)
     deadline = time.monotonic() + timeout
-    while True:
-        counts = review_counts(database)
-        if counts["pending"] == 0 or time.monotonic() > deadline:
-            return counts
-        time.sleep(0.25)
+    try:
+        while True:
+            counts = review_counts(database, engine)
+            if counts["pending"] == 0 or time.monotonic() > deadline:
+                return counts
+            time.sleep(0.05)
+    finally:
+        engine.dispose()
 
 
 def assert_each_reviewed_once(counts: dict[str, Any], expected: int) -> None:

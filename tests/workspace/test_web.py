@@ -366,7 +366,7 @@ def test_uploads_are_reviewed_in_worker_processes_while_pages_keep_answering(sql
     from tests.workspace.conftest import WebClient, add_accounts
 
     add_accounts(sqlite_store)
-    worker = ReviewWorker(sqlite_store, workers=1, processes=True)
+    worker = ReviewWorker(sqlite_store, workers=1, processes=True, background_pdfs=False)  # reads no downloads
     try:
         app = create_app(sqlite_store, worker, secret_key="test")
         client = WebClient(app.test_client())
