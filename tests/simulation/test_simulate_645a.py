@@ -222,8 +222,11 @@ def _base_against_numba(rounds: int, numba_rounds: int, seed: int) -> list[str]:
     )
 
 
-def test_645a_13_a_base_game_agrees_with_the_independent_numba_cross_check() -> None:
-    assert _base_against_numba(rounds=8_000, numba_rounds=300_000, seed=6451) == []
+@pytest.mark.parametrize("share", [2, pytest.param(1, marks=pytest.mark.slow)])
+def test_645a_13_a_base_game_agrees_with_the_independent_numba_cross_check(share: int) -> None:
+    # The default suite deals half of both samples with the same seed; the slow twin (share 1) deals today's full
+    # counts. The interval is in the combined standard error of the samples dealt, so it is sqrt(2) wider at half.
+    assert _base_against_numba(rounds=8_000 // share, numba_rounds=300_000 // share, seed=6451) == []
 
 
 def test_645a_13_e_progressive_frozen_at_the_reset_holds_the_exact_figure() -> None:
