@@ -131,11 +131,13 @@ def review_counts(database: str, engine: Any = None) -> dict[str, Any]:
     engine = create_engine(database) if own else engine
     try:
         with engine.connect() as connection:
+            # Pending first: a review recorded between the two reads then shows in the count of reviews, where the
+            # other order could see its filing with no review and then nothing pending.
+            pending = connection.scalar(text("SELECT count(*) FROM submissions WHERE review_state = 'pending'"))
             per_filing = dict(connection.execute(text(
                 "SELECT submissions.id, count(reviews.id) FROM submissions LEFT JOIN reviews "
                 "ON reviews.submission_id = submissions.id GROUP BY submissions.id"
             )).all())
-            pending = connection.scalar(text("SELECT count(*) FROM submissions WHERE review_state = 'pending'"))
     finally:
         if own:
             engine.dispose()
