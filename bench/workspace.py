@@ -16,7 +16,7 @@ started in this process on a free 127.0.0.1 port, driven with urllib, and stoppe
    password), with the sign-in throttle as served and, as the anchor in the same run, with a server whose
    throttle never refuses (every guess costs an argon2 hash, as before the throttle). Real argon2 parameters.
 
-5. Load (``--sections load``): the server in a process of its own, as ``pacomply serve`` runs it (16 threads), and
+5. Load (``--sections load``): the server in a process of its own, as ``pacomply serve`` runs it (64 threads), and
    --load-uploads filings (1,000) from --load-accounts accounts (50) uploaded from --load-client-processes other
    processes (5) at --client-nice (19: clients on other machines take none of the server's CPU), each account
    uploading its share one after another and trying again a second after a refusal at its 10 waiting reviews:
@@ -273,7 +273,7 @@ def _sign_in_under_guessing(arguments: argparse.Namespace, label: str, limits: o
         options = {"throttle": SignInThrottle(limits)} if limits is not None else {}  # type: ignore[arg-type]
         app, worker = build(database, workers=1, **options)
         worker.store.add_user("bench", PASSWORD, "reviewer")
-        server = create_server(app, host="127.0.0.1", port=0, threads=16)  # as pacomply serve runs it
+        server = create_server(app, host="127.0.0.1", port=0, threads=64)  # as pacomply serve runs it
         threading.Thread(target=server.run, daemon=True).start()
         base = f"http://127.0.0.1:{server.effective_port}"
         try:
@@ -557,7 +557,7 @@ def _serve_for_load(
     database: str, workers: int, accounts: list[str], ready: object, stop: object, log: str,
     profile: str | None = None,
 ) -> None:
-    """The server of part 5 in a process of its own, as ``pacomply serve`` runs it (waitress, 16 threads): its
+    """The server of part 5 in a process of its own, as ``pacomply serve`` runs it (waitress, 64 threads): its
     clients are other processes, as they would be other machines, and share none of its interpreter lock.
     ``log``: the file its JSON log lines go to (``serve`` writes them to stderr). ``profile``: a file to write the
     server's threads' cProfile statistics to once it stops."""
@@ -581,7 +581,7 @@ def _serve_for_load(
     app, worker = build(database, workers=workers)
     for name in ["bench", *accounts]:
         worker.store.add_user(name, PASSWORD, "reviewer")
-    server = create_server(app, host="127.0.0.1", port=0, threads=16)
+    server = create_server(app, host="127.0.0.1", port=0, threads=64)
     threading.Thread(target=server.run, daemon=True).start()
     ready.put(server.effective_port)  # type: ignore[attr-defined]
     stop.wait()  # type: ignore[attr-defined]

@@ -130,7 +130,7 @@ def serve(
     database: str | None,
     allow_remote: bool = False,
     workers: int = 2,
-    threads: int = 16,
+    threads: int = 64,
     secure_cookies: bool = False,
     on_ready: Callable[[str], None] | None = None,
     trusted_proxies: int | None = None,

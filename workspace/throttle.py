@@ -72,7 +72,7 @@ class ThrottleLimits:
     """Hash in threads at the lowest scheduling priority (:meth:`SignInThrottle.check_password`)."""
     tarpit_slots: int = 8
     """Refusals held back at once (each holds a server thread, asleep); beyond them refusals are answered at once.
-    ``pacomply serve`` runs 16 threads, so 8 stay free for every other request."""
+    ``pacomply serve`` runs 64 threads, so 56 stay free for every other request."""
 
 
 class Throttled(Exception):
