@@ -36,7 +36,7 @@ PAGE_SIZE = 50
 #: How many uploads one server reads and stores at once (PACOMPLY_UPLOADS_AT_ONCE, 2 by default). The others wait
 #: here without holding the interpreter lock, so a signed-in page shares the lock with this many busy request
 #: threads instead of every upload in flight; with `serve`'s 64 threads the page still finds a free thread.
-#: bench/workspace.py's load section: SQLite's page ratio 4.8x to 2.5x, PostgreSQL's 67x to 7x.
+#: bench/workspace.py's load section: SQLite's page ratio 4.8x to 2.35x, PostgreSQL's 67x to 6.7x.
 UPLOADS_AT_ONCE = threading.BoundedSemaphore(max(1, int(os.environ.get("PACOMPLY_UPLOADS_AT_ONCE", "2") or 2)))
 MAX_ID_DIGITS = 9
 """Ids in URLs are at most nine digits (the columns are 32-bit); a longer one is 'not found', not a database error."""
