@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pacomply.regulations import known_chapters
-from pacomply.submissions.model import Answer, ChapterSubmission, Filing, FilingMetadata
+from pacomply.submissions.model import Answer, ChapterSubmission, Filing, FilingMetadata, TableConfiguration
 from pacomply.submissions.readers.json import dumps_filing
 from pacomply.submissions.template import write_template
 
@@ -51,6 +51,11 @@ METADATA = FilingMetadata(
 )
 #: The licensee filing every example with violations.
 VIOLATIONS_METADATA = METADATA.model_copy(update={"licensee": "Allegheny Riverfront Gaming"})
+
+
+def table(table_id: str, defaults: dict[str, object], overrides: dict[str, object]) -> TableConfiguration:
+    """An example table: its chapter's usual configuration (``defaults``) with this table's differences."""
+    return TableConfiguration(**{"table_id": table_id, **defaults, **overrides})  # type: ignore[arg-type]
 
 
 def chapter_examples() -> dict[str, tuple[Filing, Filing]]:

@@ -8,25 +8,26 @@ from decimal import Decimal
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from examples.build_examples import METADATA, VIOLATIONS_METADATA, answers
+from examples.build_examples import METADATA, VIOLATIONS_METADATA, answers, table
 
 
 def blackjack_table(table_id: str, **overrides: object) -> TableConfiguration:
-    fields: dict[str, object] = {
-        "table_id": table_id,
-        "chapter": "633a",
-        "betting_positions": 7,
-        "decks": 6,
-        "batches": 2,
-        "shuffler": Shuffler.AUTOMATED,
-        "dealing": DealingMethod.SHOE,
-        "discard_rack_height_mm": Decimal("93.6"),
-        "card_change_interval_hours": Decimal(24),
-        "equipment": (Equipment.CARD_READER,),
-        "wagers": (TableWager(wager="lucky_ladies"), TableWager(wager="royal_match", paytable="C")),
-    }
-    fields.update(overrides)
-    return TableConfiguration(**fields)  # type: ignore[arg-type]
+    return table(
+        table_id,
+        {
+            "chapter": "633a",
+            "betting_positions": 7,
+            "decks": 6,
+            "batches": 2,
+            "shuffler": Shuffler.AUTOMATED,
+            "dealing": DealingMethod.SHOE,
+            "discard_rack_height_mm": Decimal("93.6"),
+            "card_change_interval_hours": Decimal(24),
+            "equipment": (Equipment.CARD_READER,),
+            "wagers": (TableWager(wager="lucky_ladies"), TableWager(wager="royal_match", paytable="C")),
+        },
+        overrides,
+    )
 
 
 BLACKJACK_ANSWERS: dict[str, object] = {

@@ -8,28 +8,29 @@ from decimal import Decimal
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
 from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from examples.build_examples import METADATA, VIOLATIONS_METADATA, answers
+from examples.build_examples import METADATA, VIOLATIONS_METADATA, answers, table
 
 
 def baccarat_table(table_id: str, **overrides: object) -> TableConfiguration:
-    fields: dict[str, object] = {
-        "table_id": table_id,
-        "chapter": "681a",
-        "betting_positions": 7,
-        "decks": 8,
-        "batches": 2,
-        "shuffler": Shuffler.AUTOMATED,
-        "dealing": DealingMethod.SHOE,
-        "discard_rack_height_mm": Decimal("130"),
-        "card_change_interval_hours": Decimal(24),
-        "wagers": (
-            TableWager(wager="tie"),
-            TableWager(wager="bonus_player", paytable="D"),
-            TableWager(wager="bonus_banker", paytable="D"),
-        ),
-    }
-    fields.update(overrides)
-    return TableConfiguration(**fields)  # type: ignore[arg-type]
+    return table(
+        table_id,
+        {
+            "chapter": "681a",
+            "betting_positions": 7,
+            "decks": 8,
+            "batches": 2,
+            "shuffler": Shuffler.AUTOMATED,
+            "dealing": DealingMethod.SHOE,
+            "discard_rack_height_mm": Decimal("130"),
+            "card_change_interval_hours": Decimal(24),
+            "wagers": (
+                TableWager(wager="tie"),
+                TableWager(wager="bonus_player", paytable="D"),
+                TableWager(wager="bonus_banker", paytable="D"),
+            ),
+        },
+        overrides,
+    )
 
 
 COMPLIANT_681A = Filing(

@@ -8,25 +8,26 @@ from decimal import Decimal
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from examples.build_examples import METADATA, VIOLATIONS_METADATA, answers
+from examples.build_examples import METADATA, VIOLATIONS_METADATA, answers, table
 
 
 def down_under_table(table_id: str, **overrides: object) -> TableConfiguration:
-    fields: dict[str, object] = {
-        "table_id": table_id,
-        "chapter": "685a",
-        "betting_positions": 6,
-        "decks": 6,
-        "batches": 1,
-        "shuffler": Shuffler.CONTINUOUS,
-        "dealing": DealingMethod.SHOE,
-        "discard_rack_height_mm": Decimal("93.6"),
-        "card_change_interval_hours": Decimal(24),
-        "equipment": (Equipment.MASQUE_CARD_READER,),
-        "wagers": (TableWager(wager="match_the_dealer", paytable="6 decks"),),
-    }
-    fields.update(overrides)
-    return TableConfiguration(**fields)  # type: ignore[arg-type]
+    return table(
+        table_id,
+        {
+            "chapter": "685a",
+            "betting_positions": 6,
+            "decks": 6,
+            "batches": 1,
+            "shuffler": Shuffler.CONTINUOUS,
+            "dealing": DealingMethod.SHOE,
+            "discard_rack_height_mm": Decimal("93.6"),
+            "card_change_interval_hours": Decimal(24),
+            "equipment": (Equipment.MASQUE_CARD_READER,),
+            "wagers": (TableWager(wager="match_the_dealer", paytable="6 decks"),),
+        },
+        overrides,
+    )
 
 
 DOWN_UNDER_ANSWERS: dict[str, object] = {

@@ -8,24 +8,25 @@ from decimal import Decimal
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
 from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from examples.build_examples import METADATA, VIOLATIONS_METADATA, answers
+from examples.build_examples import METADATA, VIOLATIONS_METADATA, answers, table
 
 
 def over_under_table(table_id: str, **overrides: object) -> TableConfiguration:
-    fields: dict[str, object] = {
-        "table_id": table_id,
-        "chapter": "686a",
-        "betting_positions": 6,
-        "decks": 6,
-        "batches": 2,
-        "shuffler": Shuffler.AUTOMATED,
-        "dealing": DealingMethod.SHOE,
-        "discard_rack_height_mm": Decimal("93.6"),
-        "card_change_interval_hours": Decimal(24),
-        "wagers": (TableWager(wager="bonus"),),
-    }
-    fields.update(overrides)
-    return TableConfiguration(**fields)  # type: ignore[arg-type]
+    return table(
+        table_id,
+        {
+            "chapter": "686a",
+            "betting_positions": 6,
+            "decks": 6,
+            "batches": 2,
+            "shuffler": Shuffler.AUTOMATED,
+            "dealing": DealingMethod.SHOE,
+            "discard_rack_height_mm": Decimal("93.6"),
+            "card_change_interval_hours": Decimal(24),
+            "wagers": (TableWager(wager="bonus"),),
+        },
+        overrides,
+    )
 
 
 COMPLIANT_686A = Filing(

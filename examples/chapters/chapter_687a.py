@@ -8,30 +8,31 @@ from decimal import Decimal
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
-from examples.build_examples import METADATA, VIOLATIONS_METADATA, answers
+from examples.build_examples import METADATA, VIOLATIONS_METADATA, answers, table
 
 
 def dj_wild_table(table_id: str, **overrides: object) -> TableConfiguration:
-    fields: dict[str, object] = {
-        "table_id": table_id,
-        "chapter": "687a",
-        "betting_positions": 6,
-        "decks": 1,
-        "batches": 2,
-        "shuffler": Shuffler.AUTOMATED,
-        "dealing": DealingMethod.HAND,
-        "discard_rack_height_mm": Decimal("40"),
-        "card_change_interval_hours": Decimal(4),
-        "equipment": (Equipment.PROGRESSIVE_SYSTEM,),
-        "wagers": (
-            TableWager(wager="trips", paytable="DJWT-04"),
-            TableWager(wager="bad_beat", paytable="DJWBB-03"),
-            TableWager(wager="progressive", paytable="1"),
-        ),
-        "progressive_reset": Decimal(2000),
-    }
-    fields.update(overrides)
-    return TableConfiguration(**fields)  # type: ignore[arg-type]
+    return table(
+        table_id,
+        {
+            "chapter": "687a",
+            "betting_positions": 6,
+            "decks": 1,
+            "batches": 2,
+            "shuffler": Shuffler.AUTOMATED,
+            "dealing": DealingMethod.HAND,
+            "discard_rack_height_mm": Decimal("40"),
+            "card_change_interval_hours": Decimal(4),
+            "equipment": (Equipment.PROGRESSIVE_SYSTEM,),
+            "wagers": (
+                TableWager(wager="trips", paytable="DJWT-04"),
+                TableWager(wager="bad_beat", paytable="DJWBB-03"),
+                TableWager(wager="progressive", paytable="1"),
+            ),
+            "progressive_reset": Decimal(2000),
+        },
+        overrides,
+    )
 
 
 COMPLIANT_687A = Filing(

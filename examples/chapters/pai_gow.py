@@ -7,19 +7,22 @@ from decimal import Decimal
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 from pacomply.submissions.model import TableConfiguration
 
+from examples.build_examples import table
+
 
 def pai_gow_table(table_id: str, chapter: str, **overrides: object) -> TableConfiguration:
-    fields: dict[str, object] = {
-        "table_id": table_id,
-        "chapter": chapter,
-        "betting_positions": 6,
-        "decks": 1,
-        "batches": 2,
-        "shuffler": Shuffler.AUTOMATED,
-        "dealing": DealingMethod.HAND,
-        "card_change_interval_hours": Decimal(4),
-        "discard_rack_height_mm": Decimal("40"),
-        "equipment": (Equipment.SHAKER,),
-    }
-    fields.update(overrides)
-    return TableConfiguration(**fields)  # type: ignore[arg-type]
+    return table(
+        table_id,
+        {
+            "chapter": chapter,
+            "betting_positions": 6,
+            "decks": 1,
+            "batches": 2,
+            "shuffler": Shuffler.AUTOMATED,
+            "dealing": DealingMethod.HAND,
+            "card_change_interval_hours": Decimal(4),
+            "discard_rack_height_mm": Decimal("40"),
+            "equipment": (Equipment.SHAKER,),
+        },
+        overrides,
+    )
