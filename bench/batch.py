@@ -107,16 +107,9 @@ def run(folder: Path, jobs: int) -> tuple[Run, bytes]:
         record_file = Path(temporary) / "times.json"
         command = [sys.executable, "-c", _TIMED, str(record_file), "-q", "validate", str(folder), "-f", "json",
                    "-j", str(jobs), "--review-date", REVIEW_DATE]  # fmt: skip
-        cpu = _children_cpu()
-        start = time.perf_counter()
-        completed = subprocess.run(command, cwd=ROOT, env=_environment(), capture_output=True, check=False)
-        wall = time.perf_counter() - start
-        if completed.returncode not in (0, 1):
-            raise SystemExit(f"{' '.join(command)} failed ({completed.returncode}):\n{completed.stderr.decode()}")
+        wall, cpu, completed = _timed(command)
         record = json.loads(record_file.read_text())
-    timed = Run(
-        wall, _children_cpu() - cpu, record["self"], record["workers"], record["children"], record["handed_out"]
-    )
+    timed = Run(wall, cpu, record["self"], record["workers"], record["children"], record["handed_out"])
     return timed, completed.stdout
 
 
@@ -126,16 +119,23 @@ def _documents(jobs: int, folder: Path, into: Path | None) -> tuple[float, float
     formats = ["-f", "json,pdf,xlsx", "--output-dir", str(into)] if into else ["-f", "text"]
     command = [sys.executable, "-m", "pacomply", "-q", "validate", str(folder), "-j", str(jobs), "--review-date",
                REVIEW_DATE, *formats]  # fmt: skip
+    wall, cpu, completed = _timed(command)
+    if into is None:
+        return wall, cpu, completed.stdout
+    written = b"".join(path.name.encode() + path.read_bytes() for path in sorted(into.iterdir()))
+    return wall, cpu, written
+
+
+def _timed(command: list[str]) -> tuple[float, float, subprocess.CompletedProcess[bytes]]:
+    """Run one batch review as a user does: its wall seconds, the CPU seconds of its process tree, and its output
+    (exit 0 or 1, a verdict; anything else stops the bench)."""
     cpu = _children_cpu()
     start = time.perf_counter()
     completed = subprocess.run(command, cwd=ROOT, env=_environment(), capture_output=True, check=False)
     wall = time.perf_counter() - start
     if completed.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(command)} failed ({completed.returncode}):\n{completed.stderr.decode()}")
-    if into is None:
-        return wall, _children_cpu() - cpu, completed.stdout
-    written = b"".join(path.name.encode() + path.read_bytes() for path in sorted(into.iterdir()))
-    return wall, _children_cpu() - cpu, written
+    return wall, _children_cpu() - cpu, completed
 
 
 def documents(jobs_list: list[int], repeat: int) -> None:
