@@ -3,13 +3,19 @@
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
 from pacomply.reports.pdf.styles import _styles
 from pacomply.reports.pdf_tagging import Node, recorder_of
+from reportlab import rl_config
+from reportlab.lib.colors import Color
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import Flowable, Paragraph
 from reportlab.platypus.paragraph import cleanBlockQuotedText
@@ -45,6 +51,35 @@ def _lines(text: str, style: ParagraphStyle, width: float) -> tuple[Any, list[fl
     if paragraph.blPara.kind != 0:
         return None
     return paragraph.blPara, paragraph._wrapWidths, height
+
+
+#: The share of a line's spare width that moves it right, for each alignment a one-line paragraph is drawn in
+#: directly (see :meth:`_Tagged._one_line`); justified text and anything else goes through reportlab.
+_ALIGNMENT_SHIFT = {TA_LEFT: 0.0, TA_CENTER: 0.5, TA_RIGHT: 1.0}
+
+#: For each canvas, the text operators of a line already shown in a font, size and leading (each a tuple): a TrueType
+#: font's characters are numbered into subsets per document in the order they are first shown, so the operators
+#: are kept per canvas (one document) and a line's are made by reportlab's own text object the first time only.
+_SHOWN: weakref.WeakKeyDictionary[pdf_canvas.Canvas, dict[tuple[str, float, float, str], str]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _show_operators(canvas: pdf_canvas.Canvas, font: str, size: float, leading: float, text: str) -> str:
+    """The operators that select ``font`` at ``size`` and ``leading`` and show ``text`` (inside BT … ET), as a
+    paragraph's text object writes them."""
+    shown = _SHOWN.get(canvas)
+    if shown is None:
+        shown = _SHOWN[canvas] = {}
+    key = (font, size, leading, text)
+    operators = shown.get(key)
+    if operators is None:
+        text_object = canvas.beginText()
+        text_object._code = []
+        text_object.setFont(font, size, leading)
+        text_object._textOut(text)
+        operators = shown[key] = " ".join(text_object._code)
+    return operators
 
 
 class _Tagged(Paragraph):
@@ -101,13 +136,53 @@ class _Tagged(Paragraph):
                 part.structure = self.structure
         return parts
 
+    def _one_line(self) -> tuple[float, float, str, str, float, float, str] | None:
+        """Where a paragraph is one plain line (one font, no link, underline, bullet, background or border, in a
+        left, centred or right alignment that needs no word spacing): where its text starts from its origin (x, y),
+        its colour operator, its font, size and leading and its text; None for anything else, which reportlab
+        draws. The figures are those :meth:`Paragraph.drawPara` uses for such a line."""
+        lines_of = getattr(self, "blPara", None)
+        style = self.style
+        if lines_of is None or lines_of.kind != 0 or len(lines_of.lines) > 1 or self.bulletText:
+            return None
+        if style.backColor or (style.borderColor and style.borderWidth) or hasattr(self, "_offsets"):
+            return None
+        if getattr(lines_of, "us_lines", None) or getattr(lines_of, "link", None):
+            return None
+        if getattr(self, "autoLeading", getattr(style, "autoLeading", "")) or style.wordWrap == "RTL":
+            return None
+        shift = _ALIGNMENT_SHIFT.get(style.alignment)
+        colour = lines_of.textColor
+        if shift is None or type(colour) is not Color or colour.alpha not in (None, 1):
+            return None
+        if not lines_of.lines:
+            return (0.0, 0.0, "", "", 0.0, 0.0, "")
+        spare, words = lines_of.lines[0]
+        if spare <= -1e-8 or not getFont(lines_of.fontName)._dynamicFont:
+            return None
+        x = style.leftIndent + style.firstLineIndent + shift * spare
+        y = self.height - (lines_of.fontSize if rl_config.paraFontSizeHeightOffset else lines_of.ascent)
+        colour_operator = f"{fp_str(colour.red, colour.green, colour.blue)} rg"
+        return (x, y, colour_operator, lines_of.fontName, lines_of.fontSize, style.leading, " ".join(words))
+
     def drawOn(self, canvas: pdf_canvas.Canvas, x: float, y: float, _sW: float = 0) -> None:
+        # Most of a review's paragraphs are table cells of one line ('-', a percentage, a wager's name): those are
+        # written as the few text operators reportlab's drawPara would write for them, at the same place, without
+        # its text object, state saves and translation (see _one_line); anything else is reportlab's to draw.
+        line = self._one_line()
         recorder = recorder_of(canvas)
-        if recorder is None or not recorder.begin(canvas, self.structure, self):
+        # A repeated table header is drawn again untagged (begin says so), as the page's artifact.
+        open_recorder = recorder if recorder is not None and recorder.begin(canvas, self.structure, self) else None
+        if line is None:
             super().drawOn(canvas, x, y, _sW)
-            return
-        super().drawOn(canvas, x, y, _sW)
-        recorder.end(canvas)
+        else:
+            left, baseline, colour, font, size, leading, text = line
+            if text:
+                x = self._hAlignAdjust(x, _sW)
+                operators = _show_operators(canvas, font, size, leading, text)
+                canvas.addLiteral(f"q\n{colour}\nBT 1 0 0 1 {fp_str(x + left, y + baseline)} Tm {operators} ET\nQ")
+        if open_recorder is not None:
+            open_recorder.end(canvas)
 
 
 def _p(text: str, style: ParagraphStyle | None = None, role: str = "P") -> _Tagged:
