@@ -136,6 +136,86 @@ class _Grid(Table):
         whole = None if None in self._rowHeights else float(self._height)
         self._measured = (availWidth, availHeight, whole)
 
+    def _listCellGeom(
+        self, V: Any, w: float, s: Any, W: list[float] | None = None, H: list[float] | None = None, aH: float = 72000
+    ) -> tuple[float, float]:
+        # Nearly every cell is one tagged paragraph, measured in every row of every measure of the table: its size is
+        # its (kept) wrap, with reportlab's own sums, without the general case's loop.
+        cell = _single_paragraph(V)
+        available_width = w - s.leftPadding - s.rightPadding
+        if cell is None or available_width < 0:
+            return tuple(super()._listCellGeom(V, w, s, W=W, H=H, aH=aH))  # type: ignore[return-value]
+        width, height = cell.wrapOn(getattr(self, "canv", None), available_width, aH - s.topPadding - s.bottomPadding)
+        before = cell.getSpaceBefore()
+        after = cell.getSpaceAfter()
+        if W is not None:
+            W.append(width)
+        if H is not None:
+            H.append(height)
+        total = 0.0
+        total += height + after + before
+        return max(0.0, width), total - before - after
+
+    def _drawCell(self, cellval: Any, cellstyle: Any, pos: tuple[float, float], size: tuple[float, float]) -> None:
+        # A cell of one tagged paragraph is placed as reportlab places a cell's flowables (the same sums, in the same
+        # order), without measuring it again: its wrap at the cell's width is kept from the table's measure.
+        cell = _single_paragraph(cellval)
+        if cell is None or cellstyle.href or cellstyle.destination or cellstyle.valign not in _VERTICAL:
+            super()._drawCell(cellval, cellstyle, pos, size)
+            return
+        if self._curcellstyle is not cellstyle:
+            current = self._curcellstyle
+            if current is None or cellstyle.color != current.color:
+                self.canv.setFillColor(cellstyle.color)
+            if (
+                current is None
+                or cellstyle.leading != current.leading
+                or cellstyle.fontname != current.fontname
+                or cellstyle.fontsize != current.fontsize
+            ):
+                self.canv.setFont(cellstyle.fontname, cellstyle.fontsize, cellstyle.leading)
+            self._curcellstyle = cellstyle
+        column_x, row_y = pos
+        column_width, row_height = size
+        widths: list[float] = []
+        heights: list[float] = []
+        _width, total = self._listCellGeom(cellval, column_width, cellstyle, W=widths, H=heights, aH=row_height)
+        width, height = widths[0], heights[0]
+        before = cell.getSpaceBefore()
+        valign = cellstyle.valign
+        if valign == "TOP":
+            y = row_y + row_height - cellstyle.topPadding
+        elif valign == "BOTTOM":
+            y = row_y + cellstyle.bottomPadding + total
+        else:
+            y = row_y + (row_height + cellstyle.bottomPadding - cellstyle.topPadding + total) / 2.0
+        y += before
+        alignment = cellstyle.alignment
+        if alignment == "LEFT":
+            x = column_x + cellstyle.leftPadding
+        elif alignment == "RIGHT":
+            x = column_x + column_width - cellstyle.rightPadding - width
+        elif alignment in ("CENTRE", "CENTER"):
+            x = column_x + (column_width + cellstyle.leftPadding - cellstyle.rightPadding - width) / 2.0
+        else:
+            super()._drawCell(cellval, cellstyle, pos, size)
+            return
+        y -= before
+        y -= height
+        cell.drawOn(self.canv, x, y)
+
+
+#: The vertical alignments of a cell that :meth:`_Grid._drawCell` places itself (reportlab's three).
+_VERTICAL = frozenset({"TOP", "MIDDLE", "BOTTOM"})
+
+
+def _single_paragraph(value: Any) -> _Tagged | None:
+    """The tagged paragraph that is a cell's whole content (reportlab keeps a cell as a tuple of flowables), or
+    None."""
+    if not isinstance(value, tuple) or len(value) != 1 or not isinstance(value[0], _Tagged):
+        return None
+    return value[0]
+
 
 def _cover_padding() -> list[tuple[Any, ...]]:
     return [("TOPPADDING", (0, 0), (-1, -1), COVER_PADDING), ("BOTTOMPADDING", (0, 0), (-1, -1), COVER_PADDING)]
