@@ -145,7 +145,8 @@ class _Grid(Table):
         available_width = w - s.leftPadding - s.rightPadding
         if cell is None or available_width < 0:
             return tuple(super()._listCellGeom(V, w, s, W=W, H=H, aH=aH))  # type: ignore[return-value]
-        width, height = cell.wrapOn(getattr(self, "canv", None), available_width, aH - s.topPadding - s.bottomPadding)
+        # (A paragraph's wrap reads no canvas: wrapOn's setting one for the call is left out.)
+        width, height = cell.wrap(available_width, aH - s.topPadding - s.bottomPadding)
         before = cell.getSpaceBefore()
         after = cell.getSpaceAfter()
         if W is not None:
