@@ -43,12 +43,14 @@ def _parsed(text: str, style: ParagraphStyle) -> tuple[Any, ParagraphStyle, Any,
 @lru_cache(maxsize=_REMEMBERED)
 def _lines(text: str, style: ParagraphStyle, width: float) -> tuple[Any, list[float], float] | None:
     """The lines of ``text`` in ``style`` at ``width`` (reportlab's ``blPara``), its line widths and height, where
-    they are plain lines of one fragment (``kind`` 0: words and widths, which drawing and splitting only read);
-    None for lines of several fragments, which a split may change and so are never shared."""
+    they are plain lines of one fragment (``kind`` 0: words and widths, which drawing and splitting only read) or
+    one line of several fragments (a contents entry, a cell with a bold part or a link: drawing only reads it, and a
+    paragraph of one line is never split); None for several lines of several fragments, whose fragments a split
+    changes and so are never shared."""
     _text, parsed_style, frags, bullet = _parsed(text, style)
     paragraph = Paragraph(None, parsed_style, bulletText=bullet, frags=frags)
     _width, height = paragraph.wrap(width, 0)
-    if paragraph.blPara.kind != 0:
+    if paragraph.blPara.kind != 0 and len(paragraph.blPara.lines) > 1:
         return None
     return paragraph.blPara, paragraph._wrapWidths, height
 

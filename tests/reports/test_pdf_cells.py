@@ -184,3 +184,29 @@ def test_markup_links_and_underlines_stay_with_reportlab(markup: str) -> None:
     paragraph.wrap(400, 100)
     assert len(paragraph.blPara.lines) == 1
     assert paragraph._one_line() is None
+
+
+def test_one_line_of_several_fragments_is_shared_and_drawing_it_leaves_it_as_it_was() -> None:
+    # A contents entry or a cell with a bold part: one line of several fragments, wrapped again in every measure of
+    # its table, is broken into lines once per text, style and width; drawing only reads the lines.
+    markup = '<link href="#findings"><b>Findings</b> and waivers</link>'
+    first, second = _p(markup), _p(markup)
+    first.wrap(400, 100)
+    second.wrap(400, 100)
+    assert first.blPara.kind == 1 and len(first.blPara.lines) == 1
+    assert second.blPara is first.blPara
+    before = repr(first.blPara)
+    _build([first, _bookmarked("findings")])
+    assert repr(second.blPara) == before
+    # Several lines of several fragments are each paragraph's own (a split changes their fragments).
+    long_markup = "<b>Findings</b> " + " ".join(["and waivers"] * 30)
+    third, fourth = _p(long_markup), _p(long_markup)
+    third.wrap(200, 1000)
+    fourth.wrap(200, 1000)
+    assert third.blPara.kind == 1 and len(third.blPara.lines) > 1
+    assert fourth.blPara is not third.blPara
+
+
+def _bookmarked(key: str) -> Flowable:
+    """A paragraph that is the destination ``key`` a link goes to."""
+    return _p(f'<a name="{key}"/>Findings')
