@@ -32,6 +32,11 @@ _WRAP_FUZZ = 1e-8  # reportlab's _FUZZ: a paragraph given less width than this i
 _REMEMBERED = 8192
 
 
+#: A line written directly: where its text starts from the paragraph's origin (x, y), its colour operator, its font,
+#: size and leading, and its text.
+_Line = tuple[float, float, str, str, float, float, str]
+
+
 @lru_cache(maxsize=_REMEMBERED)
 def _parsed(text: str, style: ParagraphStyle) -> tuple[Any, ParagraphStyle, Any, Any]:
     """reportlab's parse of ``text`` in ``style``: the cleaned text, the style, the fragments and any bullet. The
@@ -41,23 +46,54 @@ def _parsed(text: str, style: ParagraphStyle) -> tuple[Any, ParagraphStyle, Any,
 
 
 @lru_cache(maxsize=_REMEMBERED)
-def _lines(text: str, style: ParagraphStyle, width: float) -> tuple[Any, list[float], float] | None:
+def _lines(text: str, style: ParagraphStyle, width: float) -> tuple[Any, list[float], float, _Line | None] | None:
     """The lines of ``text`` in ``style`` at ``width`` (reportlab's ``blPara``), its line widths and height, where
     they are plain lines of one fragment (``kind`` 0: words and widths, which drawing and splitting only read) or
     one line of several fragments (a contents entry, a cell with a bold part or a link: drawing only reads it, and a
     paragraph of one line is never split); None for several lines of several fragments, whose fragments a split
-    changes and so are never shared."""
+    changes and so are never shared. Last, where the lines are one plain line, how to write it (see
+    :func:`_line_plan`)."""
     _text, parsed_style, frags, bullet = _parsed(text, style)
     paragraph = Paragraph(None, parsed_style, bulletText=bullet, frags=frags)
     _width, height = paragraph.wrap(width, 0)
-    if paragraph.blPara.kind != 0 and len(paragraph.blPara.lines) > 1:
+    lines_of = paragraph.blPara
+    if lines_of.kind != 0 and len(lines_of.lines) > 1:
         return None
-    return paragraph.blPara, paragraph._wrapWidths, height
+    return lines_of, paragraph._wrapWidths, height, _line_plan(lines_of, parsed_style, bullet, height)
 
 
 #: The share of a line's spare width that moves it right, for each alignment a one-line paragraph is drawn in
 #: directly (see :meth:`_Tagged._one_line`); justified text and anything else goes through reportlab.
 _ALIGNMENT_SHIFT = {TA_LEFT: 0.0, TA_CENTER: 0.5, TA_RIGHT: 1.0}
+
+
+def _line_plan(lines_of: Any, style: ParagraphStyle, bullet: Any, height: float) -> _Line | None:
+    """Where ``lines_of`` (a paragraph's ``blPara``, ``height`` high) is one plain line (one font, no link,
+    underline, bullet, background or border, in a left, centred or right alignment that needs no word spacing): how
+    to write it; None for anything else, which reportlab draws. The figures are those :meth:`Paragraph.drawPara`
+    uses for such a line."""
+    if lines_of.kind != 0 or len(lines_of.lines) > 1 or bullet:
+        return None
+    if style.backColor or (style.borderColor and style.borderWidth):
+        return None
+    if getattr(lines_of, "us_lines", None) or getattr(lines_of, "link", None):
+        return None
+    if getattr(style, "autoLeading", "") or style.wordWrap == "RTL":
+        return None
+    shift = _ALIGNMENT_SHIFT.get(style.alignment)
+    colour = lines_of.textColor
+    if shift is None or type(colour) is not Color or colour.alpha not in (None, 1):
+        return None
+    if not lines_of.lines:
+        return (0.0, 0.0, "", "", 0.0, 0.0, "")
+    spare, words = lines_of.lines[0]
+    if spare <= -1e-8 or not getFont(lines_of.fontName)._dynamicFont:
+        return None
+    x = style.leftIndent + style.firstLineIndent + shift * spare
+    y = height - (lines_of.fontSize if rl_config.paraFontSizeHeightOffset else lines_of.ascent)
+    colour_operator = f"{fp_str(colour.red, colour.green, colour.blue)} rg"
+    return (x, y, colour_operator, lines_of.fontName, lines_of.fontSize, style.leading, " ".join(words))
+
 
 #: For each canvas, the text operators of a line already shown in a font, size and leading (each a tuple): a TrueType
 #: font's characters are numbered into subsets per document in the order they are first shown, so the operators
@@ -91,6 +127,8 @@ class _Tagged(Paragraph):
     element with two pieces of marked content."""
 
     column_header = False  # a cell of a table's header row (see _header_cells)
+    #: How the lines last drawn or shared are written (see _one_line): those lines, the height and the plan.
+    _plan: tuple[Any, float, _Line | None] | None = None
     width: float
     height: float
 
@@ -123,7 +161,8 @@ class _Tagged(Paragraph):
             return self.width, self.height
         shared = _lines(*self._source, availWidth) if self._source is not None and availWidth >= _WRAP_FUZZ else None
         if shared is not None:
-            self.blPara, self._wrapWidths, self.height = shared
+            self.blPara, self._wrapWidths, self.height, plan = shared
+            self._plan = (self.blPara, self.height, plan)
             self.width = availWidth
             self._wrapped_width = availWidth
             return self.width, self.height
@@ -138,34 +177,18 @@ class _Tagged(Paragraph):
                 part.structure = self.structure
         return parts
 
-    def _one_line(self) -> tuple[float, float, str, str, float, float, str] | None:
-        """Where a paragraph is one plain line (one font, no link, underline, bullet, background or border, in a
-        left, centred or right alignment that needs no word spacing): where its text starts from its origin (x, y),
-        its colour operator, its font, size and leading and its text; None for anything else, which reportlab
-        draws. The figures are those :meth:`Paragraph.drawPara` uses for such a line."""
+    def _one_line(self) -> _Line | None:
+        """How this paragraph's lines are written directly, where they are one plain line (see :func:`_line_plan`;
+        planned once per text, style and width where the lines are shared); None where reportlab draws them."""
         lines_of = getattr(self, "blPara", None)
-        style = self.style
-        if lines_of is None or lines_of.kind != 0 or len(lines_of.lines) > 1 or self.bulletText:
+        if lines_of is None or hasattr(self, "_offsets") or getattr(self, "autoLeading", None):
             return None
-        if style.backColor or (style.borderColor and style.borderWidth) or hasattr(self, "_offsets"):
-            return None
-        if getattr(lines_of, "us_lines", None) or getattr(lines_of, "link", None):
-            return None
-        if getattr(self, "autoLeading", getattr(style, "autoLeading", "")) or style.wordWrap == "RTL":
-            return None
-        shift = _ALIGNMENT_SHIFT.get(style.alignment)
-        colour = lines_of.textColor
-        if shift is None or type(colour) is not Color or colour.alpha not in (None, 1):
-            return None
-        if not lines_of.lines:
-            return (0.0, 0.0, "", "", 0.0, 0.0, "")
-        spare, words = lines_of.lines[0]
-        if spare <= -1e-8 or not getFont(lines_of.fontName)._dynamicFont:
-            return None
-        x = style.leftIndent + style.firstLineIndent + shift * spare
-        y = self.height - (lines_of.fontSize if rl_config.paraFontSizeHeightOffset else lines_of.ascent)
-        colour_operator = f"{fp_str(colour.red, colour.green, colour.blue)} rg"
-        return (x, y, colour_operator, lines_of.fontName, lines_of.fontSize, style.leading, " ".join(words))
+        kept = self._plan
+        if kept is not None and kept[0] is lines_of and kept[1] == self.height:
+            return kept[2]
+        plan = _line_plan(lines_of, self.style, self.bulletText, self.height)
+        self._plan = (lines_of, self.height, plan)
+        return plan
 
     def drawOn(self, canvas: pdf_canvas.Canvas, x: float, y: float, _sW: float = 0) -> None:
         # Most of a review's paragraphs are table cells of one line ('-', a percentage, a wager's name): those are

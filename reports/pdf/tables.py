@@ -161,7 +161,16 @@ class _Grid(Table):
         # A cell of one tagged paragraph is placed as reportlab places a cell's flowables (the same sums, in the same
         # order), without measuring it again: its wrap at the cell's width is kept from the table's measure.
         cell = _single_paragraph(cellval)
-        if cell is None or cellstyle.href or cellstyle.destination or cellstyle.valign not in _VERTICAL:
+        column_x, row_y = pos
+        column_width, row_height = size
+        available_width = column_width - cellstyle.leftPadding - cellstyle.rightPadding
+        if (
+            cell is None
+            or available_width < 0
+            or cellstyle.href
+            or cellstyle.destination
+            or cellstyle.valign not in _VERTICAL
+        ):
             super()._drawCell(cellval, cellstyle, pos, size)
             return
         if self._curcellstyle is not cellstyle:
@@ -176,13 +185,13 @@ class _Grid(Table):
             ):
                 self.canv.setFont(cellstyle.fontname, cellstyle.fontsize, cellstyle.leading)
             self._curcellstyle = cellstyle
-        column_x, row_y = pos
-        column_width, row_height = size
-        widths: list[float] = []
-        heights: list[float] = []
-        _width, total = self._listCellGeom(cellval, column_width, cellstyle, W=widths, H=heights, aH=row_height)
-        width, height = widths[0], heights[0]
+        # The cell's measure, as _listCellGeom takes it (the paragraph's kept wrap).
+        width, height = cell.wrap(available_width, row_height - cellstyle.topPadding - cellstyle.bottomPadding)
         before = cell.getSpaceBefore()
+        after = cell.getSpaceAfter()
+        total = 0.0
+        total += height + after + before
+        total = total - before - after
         valign = cellstyle.valign
         if valign == "TOP":
             y = row_y + row_height - cellstyle.topPadding
