@@ -32,9 +32,10 @@ _WRAP_FUZZ = 1e-8  # reportlab's _FUZZ: a paragraph given less width than this i
 _REMEMBERED = 8192
 
 
-#: A line written directly: where its text starts from the paragraph's origin (x, y), its colour operator, its font,
-#: size and leading, and its text.
-_Line = tuple[float, float, str, str, float, float, str]
+#: A line written directly: its text object's origin in the paragraph (x, y) and the move along the line from there
+#: to where the text starts (its indent and alignment), its colour operator, its font, size and leading, and its
+#: text.
+_Line = tuple[float, float, float, str, str, float, float, str]
 
 
 @lru_cache(maxsize=_REMEMBERED)
@@ -85,14 +86,23 @@ def _line_plan(lines_of: Any, style: ParagraphStyle, bullet: Any, height: float)
     if shift is None or type(colour) is not Color or colour.alpha not in (None, 1):
         return None
     if not lines_of.lines:
-        return (0.0, 0.0, "", "", 0.0, 0.0, "")
+        return (0.0, 0.0, 0.0, "", "", 0.0, 0.0, "")
     spare, words = lines_of.lines[0]
     if spare <= -1e-8 or not getFont(lines_of.fontName)._dynamicFont:
         return None
-    x = style.leftIndent + style.firstLineIndent + shift * spare
     y = height - (lines_of.fontSize if rl_config.paraFontSizeHeightOffset else lines_of.ascent)
+    move = style.firstLineIndent + shift * spare
     colour_operator = f"{fp_str(colour.red, colour.green, colour.blue)} rg"
-    return (x, y, colour_operator, lines_of.fontName, lines_of.fontSize, style.leading, " ".join(words))
+    return (
+        style.leftIndent,
+        y,
+        move,
+        colour_operator,
+        lines_of.fontName,
+        lines_of.fontSize,
+        style.leading,
+        " ".join(words),
+    )
 
 
 #: For each canvas, the text operators of a line already shown in a font, size and leading (each a tuple): a TrueType
@@ -201,11 +211,17 @@ class _Tagged(Paragraph):
         if line is None:
             super().drawOn(canvas, x, y, _sW)
         else:
-            left, baseline, colour, font, size, leading, text = line
+            left, baseline, move, colour, font, size, leading, text = line
             if text:
+                # The same translation, text origin and move as reportlab's (not their sum), so that a renderer
+                # rounds the text's place exactly as it does for a paragraph drawn by reportlab.
                 x = self._hAlignAdjust(x, _sW)
                 operators = _show_operators(canvas, font, size, leading, text)
-                canvas.addLiteral(f"q\n{colour}\nBT 1 0 0 1 {fp_str(x + left, y + baseline)} Tm {operators} ET\nQ")
+                moved = f" {fp_str(move, 0)} Td" if abs(move) > 1e-6 else ""
+                canvas.addLiteral(
+                    f"q\n1 0 0 1 {fp_str(x, y)} cm\n{colour}\n"
+                    f"BT 1 0 0 1 {fp_str(left, baseline)} Tm{moved} {operators} ET\nQ"
+                )
         if open_recorder is not None:
             open_recorder.end(canvas)
 

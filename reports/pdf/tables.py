@@ -119,6 +119,8 @@ class _Grid(Table):
     """A table that splits only where :data:`ROWS_EACH_SIDE` of its rows stay on each side of the break (a table of
     fewer rows moves whole to the next page); the parts reportlab splits it into are of this class too."""
 
+    _curcellstyle: Any  # reportlab's: the cell style whose colour and font the canvas was last given in a draw
+
     def _getFirstPossibleSplitRowPosition(self, availHeight: float, ignoreSpans: int = 0) -> int:
         split_at = int(super()._getFirstPossibleSplitRowPosition(availHeight, ignoreSpans))
         split_at = min(split_at, len(self._rowHeights) - ROWS_EACH_SIDE)
@@ -144,7 +146,8 @@ class _Grid(Table):
         cell = _single_paragraph(V)
         available_width = w - s.leftPadding - s.rightPadding
         if cell is None or available_width < 0:
-            return tuple(super()._listCellGeom(V, w, s, W=W, H=H, aH=aH))  # type: ignore[return-value]
+            measured_width, measured_height = super()._listCellGeom(V, w, s, W=W, H=H, aH=aH)
+            return measured_width, measured_height
         # (A paragraph's wrap reads no canvas: wrapOn's setting one for the call is left out.)
         width, height = cell.wrap(available_width, aH - s.topPadding - s.bottomPadding)
         before = cell.getSpaceBefore()

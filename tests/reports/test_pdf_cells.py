@@ -155,7 +155,7 @@ def test_a_line_that_fits_is_written_directly_and_a_squeezed_or_wrapped_one_is_l
     fitting.wrap(width + 0.01, 100)
     line = fitting._one_line()
     assert line is not None
-    _left, _baseline, _colour, font, size, leading, text = line
+    _left, _baseline, _move, _colour, font, size, leading, text = line
     assert (font, size, leading, text) == (FONT, style.fontSize, style.leading, ONE_LINE)
     # Just narrower, reportlab keeps the line by shrinking its spaces (its spaceShrinkage): drawn with a negative
     # word spacing, which is reportlab's to write.
