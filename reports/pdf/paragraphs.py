@@ -203,7 +203,7 @@ class _Tagged(Paragraph):
     def drawOn(self, canvas: pdf_canvas.Canvas, x: float, y: float, _sW: float = 0) -> None:
         # Most of a review's paragraphs are table cells of one line ('-', a percentage, a wager's name): those are
         # written as the few text operators reportlab's drawPara would write for them, at the same place, without
-        # its text object, state saves and translation (see _one_line); anything else is reportlab's to draw.
+        # its text object and its second saved state (see _one_line); anything else is reportlab's to draw.
         line = self._one_line()
         recorder = recorder_of(canvas)
         # A repeated table header is drawn again untagged (begin says so), as the page's artifact.
