@@ -32,7 +32,15 @@ from __future__ import annotations
 
 from pacomply.reports.pdf.breaks import KEEP_WHOLE_ROWS, LEAST_FILL, _kept_with_label, _Together, _WithNext
 from pacomply.reports.pdf.document import RENDERER, PdfRenderer, render_pdf
-from pacomply.reports.pdf.furniture import FOOTER_SIZE, _date_formatter, draw_footer, draw_header, tool_and_law_line
+from pacomply.reports.pdf.furniture import (
+    FOOTER_SIZE,
+    DeferringCanvas,
+    _date_formatter,
+    draw_footer,
+    draw_footer_later,
+    draw_header,
+    tool_and_law_line,
+)
 from pacomply.reports.pdf.paragraphs import _p, _Tagged, _text
 from pacomply.reports.pdf.sections.appendices import EVIDENCE_TITLE
 from pacomply.reports.pdf.sections.figures import PUBLISHED_COLUMNS, _strategy_grid
@@ -96,6 +104,7 @@ __all__ = [
     "SMALLEST_CELL_FONT",
     "TABLES_PER_GRID",
     "WAIVED_BACKGROUND",
+    "DeferringCanvas",
     "PdfRenderer",
     "_Tagged",
     "_Together",
@@ -112,6 +121,7 @@ __all__ = [
     "_tag_cells",
     "_text",
     "draw_footer",
+    "draw_footer_later",
     "draw_header",
     "font_files",
     "register_fonts",
