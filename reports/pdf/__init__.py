@@ -31,7 +31,7 @@ contents), :mod:`.sections` (what each section prints) and :mod:`.document` (the
 from __future__ import annotations
 
 from pacomply.reports.pdf.breaks import KEEP_WHOLE_ROWS, LEAST_FILL, _kept_with_label, _Together, _WithNext
-from pacomply.reports.pdf.document import RENDERER, PdfRenderer, render_pdf
+from pacomply.reports.pdf.document import RENDERER, PdfRenderer, _page_compression, render_pdf
 from pacomply.reports.pdf.furniture import (
     FOOTER_SIZE,
     DeferringCanvas,
@@ -116,6 +116,7 @@ __all__ = [
     "_kept_with_label",
     "_key_value_table",
     "_p",
+    "_page_compression",
     "_strategy_grid",
     "_styles",
     "_tag_cells",

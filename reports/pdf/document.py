@@ -27,10 +27,26 @@ from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 
+def _page_compression(tagged: bool) -> int:
+    """reportlab's ``pageCompression`` for a build: none where the file is tagged, since qpdf rewrites it then
+    (:func:`add_structure_tree`) and compresses every uncompressed stream once, where reportlab's own (zlib, then
+    ASCII85) would be decoded and compressed again; the same bytes come out. An untagged build is written as
+    reportlab writes it, compressed."""
+    return 0 if tagged else 1
+
+
 class _ReviewDocument(BaseDocTemplate):
     """Two page templates (cover, body); headings feed the outline and the table of contents."""
 
-    def __init__(self, buffer: io.BytesIO, review: Review, footer: tuple[str, str], contents: _Contents | None) -> None:
+    def __init__(
+        self,
+        buffer: io.BytesIO,
+        review: Review,
+        footer: tuple[str, str],
+        contents: _Contents | None,
+        *,
+        tagged: bool,
+    ) -> None:
         filing = review.filing
         super().__init__(
             buffer,
@@ -45,7 +61,7 @@ class _ReviewDocument(BaseDocTemplate):
             creator=f"pacomply {review.tool_version}",
             keywords=["58 Pa. Code", *(used.chapter for used in review.rulebooks), filing_id(review)],
             invariant=1,
-            pageCompression=1,
+            pageCompression=_page_compression(tagged),
             lang="en-US",
             displayDocTitle=1,
             initialFontName=register_fonts(),
@@ -124,7 +140,7 @@ def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
         f"{metadata.date_filed.isoformat()} · {metadata.licensee}",
         tool_and_law_line(review.tool_version, [(used.chapter, used.version) for used in review.rulebooks]),
     )
-    document = _ReviewDocument(buffer, review, footer, _seed_contents(story.flowables))
+    document = _ReviewDocument(buffer, review, footer, _seed_contents(story.flowables), tagged=tagged)
     formatter = _date_formatter(document_epoch(review))
 
     canvases: list[DeferringCanvas] = []
