@@ -65,8 +65,8 @@ class _Contents(TableOfContents):
         def entry_end(canvas: pdf_canvas.Canvas, _kind: str, label: str) -> None:
             """Dots and the page number after each entry, and the number's link. reportlab draws them before the
             entry's text, so they are drawn as an artifact between two pieces of the entry's marked content: a
-            screen reader reads the title and its link, not a row of dots first. The page is not known yet: a form
-            is placed now and drawn at save (see :meth:`_draw_number`)."""
+            screen reader reads the title and its link, not a row of dots first. The page is not known yet: they are
+            drawn in their place at save (see :meth:`_draw_number`)."""
             assert isinstance(canvas, DeferringCanvas), "the contents are drawn on a deferring canvas"
             index = int(label)
             level, _title, key = self.entries[index]

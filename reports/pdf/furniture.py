@@ -3,6 +3,7 @@ document is saved, once the total is known: :class:`DeferringCanvas`), and the d
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -42,26 +43,33 @@ def _date_formatter(epoch: int) -> Any:
     return formatter
 
 
+#: What :meth:`DeferringCanvas.draw_later` leaves in a page's content until the document is saved: a PDF comment.
+_WAITING = re.compile(r"%pacomply later (\d+)")
+
+
 class DeferringCanvas(TaggingCanvas):
     """A tagging canvas that draws, in one pass, what is known only once every page is laid out: the page total of
     each footer, the page numbers of the contents.
 
-    :meth:`draw_later` puts a form XObject on the page at once, in the current graphics state (the marked content
-    open around it holds it too), and draws the form's content when the document is saved, when :attr:`page_count`
-    is known. reportlab's forms may be used before they are defined (``doForm`` then ``beginForm``/``endForm``), so
-    no page is held back and each bookmark stays on its own page.
+    :meth:`draw_later` marks its place in the page's content (a comment line), and the drawing is made when the
+    document is saved, once :attr:`page_count` is known, and put in that place: the page's content is then what
+    drawing it there would have written, in the same graphics state and marked content. No page is held back, so each
+    bookmark stays on its own page; reportlab formats the pages only when it writes the file.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.page_count: int = 0
-        self._later: list[tuple[str, Callable[[DeferringCanvas], None]]] = []
+        self._later: list[Callable[[DeferringCanvas], None]] = []
+        self._on_this_page: list[int] = []
+        self._waiting_pages: list[tuple[Any, list[int]]] = []
 
     def draw_later(self, draw: Callable[[DeferringCanvas], None]) -> None:
-        """Place a form here now; ``draw(canvas)`` draws its content at save, in the coordinates of this place."""
-        name = f"pacomplyLater{len(self._later)}"
-        self.doForm(name)
-        self._later.append((name, draw))
+        """Keep this place in the page's content for ``draw(canvas)``, drawn at save as if drawn here now: it sets
+        the font and colours it uses, and may read only what it was given (the canvas's state then is not this)."""
+        self._on_this_page.append(len(self._later))
+        self._code.append(f"%pacomply later {len(self._later)}")
+        self._later.append(draw)
 
     def annotation(self, name: str) -> Any:
         """The annotation made with ``name`` (``linkRect(..., name=name)``), to change before the file is written."""
@@ -70,19 +78,28 @@ class DeferringCanvas(TaggingCanvas):
 
     def showPage(self) -> None:
         self.page_count += 1
+        waiting, self._on_this_page = self._on_this_page, []
         super().showPage()
+        if waiting:
+            self._waiting_pages.append((self._doc.Pages.pages[-1], waiting))
 
     def save(self) -> None:
-        if self._later and self.page_count == 0:
-            raise RuntimeError("a deferred drawing with no page shown")
-        # A form is clipped to its box: the box spans three pages each way, room for any place on the page.
-        box = (-PAGE_WIDTH, -PAGE_HEIGHT, 2 * PAGE_WIDTH, 2 * PAGE_HEIGHT)
-        for name, draw in self._later:
-            self.beginForm(name, *box)
-            draw(self)
-            self.endForm()
-        self._later = []
+        if self._on_this_page:
+            raise RuntimeError("a drawing waits on a page never shown")
+        for page, waiting in self._waiting_pages:
+            drawn = {index: self._drawn_apart(self._later[index]) for index in waiting}
+            page.stream = _WAITING.sub(lambda place, drawn=drawn: drawn[int(place[1])], page.stream)
+        self._waiting_pages = []
         super().save()
+
+    def _drawn_apart(self, draw: Callable[[DeferringCanvas], None]) -> str:
+        """The content ``draw`` writes, drawn on this canvas apart from any page."""
+        kept, self._code = self._code, []
+        try:
+            draw(self)
+            return "\n".join(self._code)
+        finally:
+            self._code = kept
 
 
 FOOTER_SIZE = 7.5
