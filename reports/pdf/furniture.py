@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from pacomply.reports.pdf.styles import CONTENT_WIDTH, FONT, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, RULE_GREY
@@ -43,8 +43,10 @@ def _date_formatter(epoch: int) -> Any:
     return formatter
 
 
-#: What :meth:`DeferringCanvas.draw_later` leaves in a page's content until the document is saved: a PDF comment.
-_WAITING = re.compile(r"%pacomply later (\d+)")
+#: What :meth:`DeferringCanvas.draw_later` leaves in a page's content until the document is saved: a PDF comment,
+#: a line of its own (the page's text is drawn in string operands, which never start a line: reportlab escapes line
+#: breaks in them), so a filing's text that reads the same is never taken for it.
+_WAITING = re.compile(r"^%pacomply later (\d+)$", re.MULTILINE)
 
 
 class DeferringCanvas(TaggingCanvas):
@@ -56,6 +58,8 @@ class DeferringCanvas(TaggingCanvas):
     drawing it there would have written, in the same graphics state and marked content. No page is held back, so each
     bookmark stays on its own page; reportlab formats the pages only when it writes the file.
     """
+
+    _code: list[str]  # reportlab's: the content of the page being drawn, one operator or more a line
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -88,7 +92,9 @@ class DeferringCanvas(TaggingCanvas):
             raise RuntimeError("a drawing waits on a page never shown")
         for page, waiting in self._waiting_pages:
             drawn = {index: self._drawn_apart(self._later[index]) for index in waiting}
-            page.stream = _WAITING.sub(lambda place, drawn=drawn: drawn[int(place[1])], page.stream)
+            page.stream, placed = _WAITING.subn(partial(_drawing_for, drawn), page.stream)
+            if placed != len(waiting):
+                raise RuntimeError(f"{len(waiting)} drawings waited on a page, {placed} places were found")
         self._waiting_pages = []
         super().save()
 
@@ -100,6 +106,11 @@ class DeferringCanvas(TaggingCanvas):
             return "\n".join(self._code)
         finally:
             self._code = kept
+
+
+def _drawing_for(drawn: dict[int, str], place: re.Match[str]) -> str:
+    """The content drawn for the place a page's content kept (see :meth:`DeferringCanvas.save`)."""
+    return drawn[int(place[1])]
 
 
 FOOTER_SIZE = 7.5

@@ -367,3 +367,22 @@ def test_the_review_is_laid_out_in_one_pass_on_one_canvas(
     outline = [title for title, _page in _outline(reader)[1:]]
     assert headings_drawn == outline  # each heading drawn once, in order (the outline has one entry per heading)
     assert canvases[0].page_count == len(reader.pages)  # type: ignore[attr-defined]
+
+
+def test_a_licensee_named_like_a_deferred_drawings_place_prints_as_named(compliant_review: Review) -> None:
+    """The footers' totals are drawn into the place each page's content keeps for them, a comment line: a filing's
+    text that reads the same (printed in the running header and every footer, inside a string operand) is printed
+    as filed, and every footer still says its page and the total."""
+    import dataclasses
+
+    import pypdfium2
+    from pacomply.reports.pdf import render_pdf
+
+    licensee = "%pacomply later 0"
+    filing = compliant_review.filing
+    renamed = filing.model_copy(update={"metadata": filing.metadata.model_copy(update={"licensee": licensee})})
+    document = pypdfium2.PdfDocument(render_pdf(dataclasses.replace(compliant_review, filing=renamed)))
+    total = len(document)
+    for number in range(total):
+        text = document[number].get_textpage().get_text_range()
+        assert licensee in text and f"Page {number + 1} of {total}" in text, number + 1
