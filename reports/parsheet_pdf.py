@@ -86,13 +86,15 @@ def render_par_sheet_pdf(sheet: ParSheet, *, tagged: bool = True, made: date | N
     from pacomply.reports.pdf import (
         FONT,
         MARGIN,
+        DeferringCanvas,
         _date_formatter,
+        _page_compression,
         _WithNext,
-        draw_footer,
+        draw_footer_later,
         register_fonts,
         tool_and_law_line,
     )
-    from pacomply.reports.pdf_tagging import FOOTER_OPEN, TaggingCanvas, add_structure_tree
+    from pacomply.reports.pdf_tagging import FOOTER_OPEN, add_structure_tree
     from reportlab.lib.pagesizes import LETTER
     from reportlab.lib.units import inch
     from reportlab.platypus import Frame, PageTemplate
@@ -109,61 +111,58 @@ def render_par_sheet_pdf(sheet: ParSheet, *, tagged: bool = True, made: date | N
         tool_and_law_line(version, [(sheet.chapter, regulations.rulebook(sheet.chapter).version)]),
     )
 
-    def build(total: int | None) -> tuple[bytes, TaggingCanvas]:
-        buffer = io.BytesIO()
-        document = BaseDocTemplate(
-            buffer,
-            pagesize=LETTER,
-            leftMargin=MARGIN,
-            rightMargin=MARGIN,
-            topMargin=MARGIN,
-            bottomMargin=0.9 * inch,
-            title=title(sheet),
-            author="pacomply",
-            creator=f"pacomply {version}",
-            invariant=1,
-            pageCompression=1,
-            lang="en-US",
-            displayDocTitle=1,
-            initialFontName=FONT,
-            keepTogetherClass=_WithNext,
-        )
-        frame = Frame(document.leftMargin, document.bottomMargin, document.width, document.height, leftPadding=0,
-                      rightPadding=0, id="content")  # fmt: skip
+    buffer = io.BytesIO()
+    document = BaseDocTemplate(
+        buffer,
+        pagesize=LETTER,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=0.9 * inch,
+        title=title(sheet),
+        author="pacomply",
+        creator=f"pacomply {version}",
+        invariant=1,
+        pageCompression=_page_compression(tagged),
+        lang="en-US",
+        displayDocTitle=1,
+        initialFontName=FONT,
+        keepTogetherClass=_WithNext,
+    )
+    frame = Frame(document.leftMargin, document.bottomMargin, document.width, document.height, leftPadding=0,
+                  rightPadding=0, id="content")  # fmt: skip
 
-        def page_begins(canvas: TaggingCanvas, _document: BaseDocTemplate) -> None:
-            # The footer is a pagination artifact; the page is an artifact until a piece of the text is drawn.
-            canvas.open_artifact(FOOTER_OPEN)
-            draw_footer(canvas, footer, total)
-            canvas.close_artifact()
-            canvas.open_artifact()
+    def page_begins(canvas: DeferringCanvas, _document: BaseDocTemplate) -> None:
+        # The footer is a pagination artifact, its "of y" drawn when the sheet is saved; the page is an artifact
+        # until a piece of the text is drawn.
+        canvas.open_artifact(FOOTER_OPEN)
+        draw_footer_later(canvas, footer)
+        canvas.close_artifact()
+        canvas.open_artifact()
 
-        document.addPageTemplates(
-            [
-                PageTemplate(
-                    id="page",
-                    frames=[frame],
-                    onPage=page_begins,
-                    onPageEnd=lambda canvas, _doc: canvas.close_artifact(),
-                )
-            ]
-        )
-        canvases: list[TaggingCanvas] = []
-        formatter = _date_formatter(epoch)
+    document.addPageTemplates(
+        [
+            PageTemplate(
+                id="page",
+                frames=[frame],
+                onPage=page_begins,
+                onPageEnd=lambda canvas, _doc: canvas.close_artifact(),
+            )
+        ]
+    )
+    canvases: list[DeferringCanvas] = []
+    formatter = _date_formatter(epoch)
 
-        def canvas_maker(*args: Any, **kwargs: Any) -> TaggingCanvas:
-            canvas = TaggingCanvas(*args, tagged=tagged, **kwargs)
-            canvas.setDateFormatter(formatter)
-            canvases[:] = [canvas]
-            return canvas
+    def canvas_maker(*args: Any, **kwargs: Any) -> DeferringCanvas:
+        canvas = DeferringCanvas(*args, tagged=tagged, **kwargs)
+        canvas.setDateFormatter(formatter)
+        canvases.append(canvas)
+        return canvas
 
-        document.build(par_sheet_flowables(sheet), canvasmaker=canvas_maker)
-        return buffer.getvalue(), canvases[-1]
-
-    # A par sheet is a few pages: the first build counts them, the second prints "of y" (the same layout, since
-    # the footer's text does not change the frame).
-    _data, counted = build(None)
-    data, canvas = build(counted.getPageNumber() - 1)
+    # One build: the footers' "of y" waits for the last page (DeferringCanvas).
+    document.build(par_sheet_flowables(sheet), canvasmaker=canvas_maker)
+    (canvas,) = canvases
+    data = buffer.getvalue()
     recorder = canvas.tagging
     if recorder is None:
         return data

@@ -6,10 +6,10 @@ applied, wager math with each paytable, the par sheets, the readings relied on, 
 carries "page x of y", the filing id and the review date; the outline and the contents link to the page where each
 section starts.
 
-The document is laid out by reportlab's own multi-pass build (``multiBuild``): a first pass places the headings and
-counts the pages without drawing them, later passes fill the contents and "of y" until nothing moves (one more
-pass in all, two where a long contents grows). Pages are drawn as they are laid out, so each bookmark lands on its
-own page.
+The document is laid out and drawn in one pass (reportlab's ``build``): the contents are given their entries before
+it (so their length is known), and what is known only at the end, each footer's "of y" and the contents' page
+numbers, is drawn when the document is saved, in the place kept for it in each page's content
+(:class:`.furniture.DeferringCanvas`). Pages are written as they are laid out, so each bookmark lands on its own page.
 
 Fonts are TrueType and embedded (DejaVu Sans, bundled in the package with its licence, so names outside Latin-1 print
 and the bytes are the same on every platform), so the § sign renders and the text is searchable; the canvas starts in
@@ -23,16 +23,24 @@ public date formatter, is the review date (or ``SOURCE_DATE_EPOCH``), which the 
 
 The modules, one concern each: :mod:`.styles` (the page, the bundled font, colours and paragraph styles),
 :mod:`.paragraphs` (tagged paragraphs and headings), :mod:`.tables` (fitted, tagged grids), :mod:`.breaks` (where
-pages may break), :mod:`.furniture` (running header, footer, page total, dates), :mod:`.contents` (the table of
-contents), :mod:`.sections` (what each section prints) and :mod:`.document` (the page templates and
-:func:`render_pdf`).
+pages may break), :mod:`.furniture` (running header, footer, the canvas that draws page totals at save, dates),
+:mod:`.contents` (the table of contents), :mod:`.sections` (what each section prints) and :mod:`.document` (the page
+templates and :func:`render_pdf`).
 """
 
 from __future__ import annotations
 
 from pacomply.reports.pdf.breaks import KEEP_WHOLE_ROWS, LEAST_FILL, _kept_with_label, _Together, _WithNext
-from pacomply.reports.pdf.document import RENDERER, PdfRenderer, render_pdf
-from pacomply.reports.pdf.furniture import FOOTER_SIZE, _date_formatter, draw_footer, draw_header, tool_and_law_line
+from pacomply.reports.pdf.document import RENDERER, PdfRenderer, _page_compression, render_pdf
+from pacomply.reports.pdf.furniture import (
+    FOOTER_SIZE,
+    DeferringCanvas,
+    _date_formatter,
+    draw_footer,
+    draw_footer_later,
+    draw_header,
+    tool_and_law_line,
+)
 from pacomply.reports.pdf.paragraphs import _p, _Tagged, _text
 from pacomply.reports.pdf.sections.appendices import EVIDENCE_TITLE
 from pacomply.reports.pdf.sections.figures import PUBLISHED_COLUMNS, _strategy_grid
@@ -96,6 +104,7 @@ __all__ = [
     "SMALLEST_CELL_FONT",
     "TABLES_PER_GRID",
     "WAIVED_BACKGROUND",
+    "DeferringCanvas",
     "PdfRenderer",
     "_Tagged",
     "_Together",
@@ -107,11 +116,13 @@ __all__ = [
     "_kept_with_label",
     "_key_value_table",
     "_p",
+    "_page_compression",
     "_strategy_grid",
     "_styles",
     "_tag_cells",
     "_text",
     "draw_footer",
+    "draw_footer_later",
     "draw_header",
     "font_files",
     "register_fonts",

@@ -1,25 +1,31 @@
 """The table of contents: reportlab's, with each entry a tagged TOCI under one TOC element, given its entries
-before the first pass so that its length never moves the pages after it."""
+before the build so that it is laid out once, its page numbers drawn when the document is saved."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from pacomply.reports.pdf.furniture import DeferringCanvas
 from pacomply.reports.pdf.paragraphs import _Heading, _Tagged
 from pacomply.reports.pdf.tables import _still_stands
 from pacomply.reports.pdf_tagging import Node, recorder_of
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import Flowable, Spacer, Table
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
 
 class _Contents(TableOfContents):
-    """reportlab's table of contents with each entry a tagged TOCI under one TOC element.
+    """reportlab's table of contents with each entry a tagged TOCI under one TOC element, laid out in the one pass.
 
-    reportlab builds its entries as plain paragraphs inside ``wrap``; this one keeps the entries of the previous pass
-    itself (through the public ``notify``/``beforeBuild`` hooks) and lays them out the same way with tagged
-    paragraphs: the entry's link, dots and page number drawn after it by the same callback.
+    Its entries are given before the build (:func:`_seed_contents`), so it takes its final length at once; the page
+    of each entry's heading is learnt as the heading is placed (:meth:`notify`), after the contents are drawn, so the
+    entry's dots and page number are drawn when the document is saved (:class:`DeferringCanvas`), in the place and
+    the way reportlab draws them, and its link's box is set then too.
     """
 
     width: float
@@ -28,54 +34,76 @@ class _Contents(TableOfContents):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.structure = Node("TOC")
-        self.collected: list[tuple[int, str, int, str | None]] = []
-        self.shown: list[tuple[int, str, int, str | None]] = []
+        self.entries: list[tuple[int, str, str | None]] = []  # level, title, key
+        self.pages: list[int] = []  # the page of each entry's heading, as the headings are placed
         self.grid: Table | None = None
         self._laid_out: tuple[tuple[Any, ...], float] | None = None
 
-    def beforeBuild(self) -> None:
-        super().beforeBuild()
-        self.shown, self.collected = self.collected, []
-
     def notify(self, kind: str, stuff: Any) -> None:
-        super().notify(kind, stuff)
-        if kind == "TOCEntry":
-            level, text, page, *key = stuff
-            self.collected.append((level, text, page, key[0] if key else None))
+        if kind != "TOCEntry":
+            return
+        level, text, page, *key = stuff
+        index = len(self.pages)
+        placed = (level, text, key[0] if key else None)
+        if index >= len(self.entries) or self.entries[index] != placed:
+            raise RuntimeError(f"a heading placed that the contents were not given, or out of order: {placed}")
+        self.pages.append(page)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        entries = self.shown or [(0, "Placeholder for table of contents", 0, None)]
+        if not self.entries:
+            raise RuntimeError("the contents are given their entries before the build (_seed_contents)")
+        entries = tuple(self.entries)
         # Wrapped again on the same canvas with the same entries and width (a frame wraps, then splits): as before,
         # where the height asked is the same or the whole of the contents fits in it (the grid's rows are all
         # measured; see _Grid._calc).
-        laid_out = (self.canv, tuple(entries), available_width)
+        laid_out = (self.canv, entries, available_width)
         if self.grid is not None and self._laid_out is not None and laid_out == self._laid_out[0]:
             whole = None if None in self.grid._rowHeights else float(self.height)
             if _still_stands((available_width, self._laid_out[1], whole), available_width, available_height):
                 return (self.width, self.height)
 
         def entry_end(canvas: pdf_canvas.Canvas, _kind: str, label: str) -> None:
-            """Dots and the page number after each entry (reportlab's own drawing). reportlab draws them before
-            the entry's text, so they are drawn as an artifact between two pieces of the entry's marked content: a
-            screen reader reads the title and its link, not a row of dots first."""
-            page, level, key = label.split(",")
-            style = self.getLevelStyle(int(level))
-            dot = " . " if self.dotsMinLevel >= 0 and int(level) >= self.dotsMinLevel else ""
-            number = self.formatter(int(page)) if self.formatter else int(page)
+            """Dots and the page number after each entry, and the number's link. reportlab draws them before the
+            entry's text, so they are drawn as an artifact between two pieces of the entry's marked content: a
+            screen reader reads the title and its link, not a row of dots first. The page is not known yet: they are
+            drawn in their place at save (see :meth:`_draw_number`)."""
+            assert isinstance(canvas, DeferringCanvas), "the contents are drawn on a deferring canvas"
+            index = int(label)
+            level, _title, key = self.entries[index]
+            style = self.getLevelStyle(level)
+            dot = " . " if self.dotsMinLevel >= 0 and level >= self.dotsMinLevel else ""
+            at = (canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"])
             recorder = recorder_of(canvas)
             entry = recorder.pause(canvas) if recorder is not None else None
-            drawPageNumbers(canvas, style, [(number, key or None)], available_width, available_height, dot)
+            link = None
+            if key:
+                # Made now, so the page's annotations keep their order (the entry's title, then its number); its
+                # box, which depends on the number's width, is set at save.
+                link = f"pacomplyContents{index}"
+                canvas.linkRect("", key, (available_width, at[1], available_width, at[1]), relative=1, name=link)
+            place = _Place.of(canvas)
+            available = (available_width, available_height)
+            canvas.draw_later(
+                partial(
+                    self._draw_number,
+                    index=index,
+                    style=style,
+                    dot=dot,
+                    at=at,
+                    available=available,
+                    place=place,
+                    link=link,
+                )
+            )
             if recorder is not None:
                 recorder.resume(canvas, entry)
 
         self.canv.setNamedCB("pacomplyTocEntryEnd", entry_end)
         data: list[list[Flowable]] = []
-        for level, text, page, key in entries:
+        for index, (level, text, key) in enumerate(entries):
             style = self.getLevelStyle(level)
             linked = f'<a href="#{key}">{text}</a>' if key else text
-            entry = _Tagged(
-                f'{linked}<onDraw name="pacomplyTocEntryEnd" label="{page},{level},{key or ""}"/>', style, role="TOCI"
-            )
+            entry = _Tagged(f'{linked}<onDraw name="pacomplyTocEntryEnd" label="{index}"/>', style, role="TOCI")
             # The entry is one link (its title, and the page number reportlab links too).
             entry.structure = Node("Link", Node("TOCI", self.structure))
             if style.spaceBefore:
@@ -86,6 +114,35 @@ class _Contents(TableOfContents):
         self._laid_out = (laid_out, available_height)
         return (self.width, self.height)
 
+    def _draw_number(
+        self,
+        canvas: DeferringCanvas,
+        index: int,
+        style: ParagraphStyle,
+        dot: str,
+        at: tuple[float, float],
+        available: tuple[float, float],
+        place: _Place,
+        link: str | None,
+    ) -> None:
+        """At save, in the entry's coordinates: reportlab's dots and page number (``drawPageNumbers``, right-aligned
+        to the column), and the box of the number's link (drawPageNumbers' own: the number's width, in the type
+        it shrinks to where the number would not fit beside the title)."""
+        if index >= len(self.pages):
+            raise RuntimeError(f"the heading of contents entry {index + 1} was never placed")
+        page = self.pages[index]
+        number = self.formatter(page) if self.formatter else page
+        canvas._curr_tx_info = {"cur_x": at[0], "cur_y": at[1]}  # where reportlab's drawPageNumbers starts
+        drawPageNumbers(canvas, style, [(number, None)], available[0], available[1], dot)
+        if link is None:
+            return
+        text, size = str(number), style.fontSize
+        width = stringWidth(text, style.fontName, size)
+        while width > available[0] - at[0] and size >= 1.0:
+            size = 0.9 * size
+            width = stringWidth(text, style.fontName, size)
+        canvas.annotation(link).Rect = place.box(available[0] - width, at[1], available[0], at[1] + style.leading)
+
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
         assert self.grid is not None, "wrap comes before split"
         return self.grid.splitOn(self.canv, available_width, available_height)
@@ -93,6 +150,38 @@ class _Contents(TableOfContents):
     def drawOn(self, canvas: pdf_canvas.Canvas, x: float, y: float, _sW: float = 0) -> None:
         assert self.grid is not None, "wrap comes before drawOn"
         self.grid.drawOn(canvas, x, y, _sW)
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """The canvas's transformation where something was drawn (read through reportlab's public
+    ``absolutePosition``), to give a link made there its box on the page later."""
+
+    origin: tuple[float, float]
+    x_axis: tuple[float, float]
+    y_axis: tuple[float, float]
+
+    @classmethod
+    def of(cls, canvas: pdf_canvas.Canvas) -> _Place:
+        origin = canvas.absolutePosition(0, 0)
+        x_end, y_end = canvas.absolutePosition(1, 0), canvas.absolutePosition(0, 1)
+        return cls(
+            origin,
+            (x_end[0] - origin[0], x_end[1] - origin[1]),
+            (y_end[0] - origin[0], y_end[1] - origin[1]),
+        )
+
+    def box(self, left: float, bottom: float, right: float, top: float) -> tuple[float, float, float, float]:
+        """The box on the page holding the rectangle (reportlab's ``linkRect`` with ``relative=1``)."""
+        corners = [
+            (
+                self.origin[0] + x * self.x_axis[0] + y * self.y_axis[0],
+                self.origin[1] + x * self.x_axis[1] + y * self.y_axis[1],
+            )
+            for x, y in ((left, bottom), (right, top), (left, top), (right, bottom))
+        ]
+        xs, ys = [corner[0] for corner in corners], [corner[1] for corner in corners]
+        return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _headings(flowables: Sequence[Flowable]) -> Iterator[_Heading]:
@@ -103,11 +192,12 @@ def _headings(flowables: Sequence[Flowable]) -> Iterator[_Heading]:
         yield from _headings(getattr(flowable, "_content", None) or ())
 
 
-def _seed_contents(flowables: Sequence[Flowable]) -> None:
-    """Give the table of contents its entries before the first pass, their page numbers still unknown (0): the
-    contents then take their final length in the first pass, so the pages after them do not move in the second
-    and ``multiBuild`` stops after two passes (three where a long contents would otherwise grow in the second)."""
+def _seed_contents(flowables: Sequence[Flowable]) -> _Contents | None:
+    """Give the table of contents its entries before the build (the story's headings, in order): the contents
+    then take their final length in the one pass, and only their page numbers wait for the headings to be placed.
+    The contents, None where the story has none."""
     contents = next((flowable for flowable in flowables if isinstance(flowable, _Contents)), None)
-    if contents is None:
-        return
-    contents.collected = [(level, text, 0, key) for level, text, key in (h.outline for h in _headings(flowables))]
+    if contents is not None:
+        contents.entries = [heading.outline for heading in _headings(flowables)]
+        contents.pages = []
+    return contents

@@ -1,5 +1,5 @@
-"""The review as a document: the page templates, the body frame that lays out without drawing in the first pass,
-the outline, and :func:`render_pdf`, which builds it and adds its structure tree."""
+"""The review as a document: the page templates, the outline, and :func:`render_pdf`, which builds it in one pass
+and adds its structure tree."""
 
 from __future__ import annotations
 
@@ -10,43 +10,43 @@ from typing import Any
 from pacomply.checker.review import Review
 from pacomply.reports.content import chapters_line, document_epoch, filing_id
 from pacomply.reports.pdf.breaks import _WithNext
-from pacomply.reports.pdf.contents import _seed_contents
-from pacomply.reports.pdf.furniture import _date_formatter, _PageTotal, draw_footer, draw_header, tool_and_law_line
+from pacomply.reports.pdf.contents import _Contents, _seed_contents
+from pacomply.reports.pdf.furniture import (
+    DeferringCanvas,
+    _date_formatter,
+    draw_footer_later,
+    draw_header,
+    tool_and_law_line,
+)
 from pacomply.reports.pdf.sections import _Story
 from pacomply.reports.pdf.styles import MARGIN, register_fonts
-from pacomply.reports.pdf_tagging import FOOTER_OPEN, HEADER_OPEN, TaggingCanvas, add_structure_tree
+from pacomply.reports.pdf_tagging import FOOTER_OPEN, HEADER_OPEN, add_structure_tree
 from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.units import inch
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 
-def _not_drawn(*_arguments: Any, **_keywords: Any) -> None:
-    """What a flowable draws in the layout pass: nothing (see :class:`_LayoutFrame`)."""
-
-
-class _LayoutFrame(Frame):
-    """The body frame. On the canvas of the layout pass (``layout_only``, the first pass, which is never written
-    out) it places every flowable as the final pass does (wrapped and split alike, so every page breaks at the same
-    place) but draws none but the page total: that pass exists to learn each heading's page and the page count,
-    and drawing a page's tables and paragraphs is most of what a pass costs."""
-
-    def _add(self, flowable: Flowable, canv: pdf_canvas.Canvas, trySplit: int = 0) -> int:
-        if not getattr(canv, "layout_only", False) or isinstance(flowable, _PageTotal):
-            return int(super()._add(flowable, canv, trySplit))
-        flowable.drawOn = _not_drawn  # this flowable, this pass only
-        try:
-            return int(super()._add(flowable, canv, trySplit))
-        finally:
-            del flowable.drawOn
-
-    add = _add  # reportlab's documents call add, which its Frame binds to its own _add
+def _page_compression(tagged: bool) -> int:
+    """reportlab's ``pageCompression`` for a build: none where the file is tagged, since qpdf rewrites it then
+    (:func:`add_structure_tree`) and compresses every uncompressed stream once, where reportlab's own (zlib, then
+    ASCII85) would be decoded and compressed again; the same bytes come out. An untagged build is written as
+    reportlab writes it, compressed."""
+    return 0 if tagged else 1
 
 
 class _ReviewDocument(BaseDocTemplate):
     """Two page templates (cover, body); headings feed the outline and the table of contents."""
 
-    def __init__(self, buffer: io.BytesIO, review: Review, footer: tuple[str, str]) -> None:
+    def __init__(
+        self,
+        buffer: io.BytesIO,
+        review: Review,
+        footer: tuple[str, str],
+        contents: _Contents | None,
+        *,
+        tagged: bool,
+    ) -> None:
         filing = review.filing
         super().__init__(
             buffer,
@@ -61,15 +61,15 @@ class _ReviewDocument(BaseDocTemplate):
             creator=f"pacomply {review.tool_version}",
             keywords=["58 Pa. Code", *(used.chapter for used in review.rulebooks), filing_id(review)],
             invariant=1,
-            pageCompression=1,
+            pageCompression=_page_compression(tagged),
             lang="en-US",
             displayDocTitle=1,
             initialFontName=register_fonts(),
             keepTogetherClass=_WithNext,
         )
-        self.page_total = _PageTotal()
         self.footer = footer
-        frame = _LayoutFrame(
+        self.contents = contents
+        frame = Frame(
             self.leftMargin, self.bottomMargin, self.width, self.height, leftPadding=0, rightPadding=0, id="content"
         )
         header = f"{filing.metadata.licensee} · Rules Submission Review"
@@ -90,26 +90,18 @@ class _ReviewDocument(BaseDocTemplate):
             ]
         )
 
-    def _page_begins(self, canvas: TaggingCanvas, header: str | None) -> None:
-        """The running header (body pages) and footer, each a pagination artifact; then the page is an artifact
-        until a piece of the document's text is drawn (see :mod:`pacomply.reports.pdf_tagging`). The layout pass
-        draws neither (its pages are never written out)."""
-        drawn = not getattr(canvas, "layout_only", False)
+    def _page_begins(self, canvas: DeferringCanvas, header: str | None) -> None:
+        """The running header (body pages) and footer (the filing, the dates, the tool and the law, and 'Page x of
+        y', drawn when y is known), each a pagination artifact; then the page is an artifact until a piece of the
+        document's text is drawn (see :mod:`pacomply.reports.pdf_tagging`)."""
         if header is not None:
             canvas.open_artifact(HEADER_OPEN)
-            if drawn:
-                draw_header(canvas, header)
+            draw_header(canvas, header)
             canvas.close_artifact()
         canvas.open_artifact(FOOTER_OPEN)
-        if drawn:
-            self._footer(canvas)
+        draw_footer_later(canvas, self.footer)
         canvas.close_artifact()
         canvas.open_artifact()
-
-    def _footer(self, canvas: pdf_canvas.Canvas) -> None:
-        """The filing, the dates, the tool and the law, and 'Page x of y' (y from the previous pass; the final pass
-        always has it)."""
-        draw_footer(canvas, self.footer, self.page_total.total)
 
     def afterFlowable(self, flowable: Flowable) -> None:
         outline = getattr(flowable, "outline", None)
@@ -118,8 +110,8 @@ class _ReviewDocument(BaseDocTemplate):
         level, text, key = outline
         self.canv.bookmarkPage(key)
         self.canv.addOutlineEntry(text, key, level=level, closed=False)
-        if key != "cover":
-            self.notify("TOCEntry", (level, text, self.page, key))
+        if key != "cover" and self.contents is not None:
+            self.contents.notify("TOCEntry", (level, text, self.page, key))
 
 
 def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
@@ -148,24 +140,23 @@ def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
         f"{metadata.date_filed.isoformat()} · {metadata.licensee}",
         tool_and_law_line(review.tool_version, [(used.chapter, used.version) for used in review.rulebooks]),
     )
-    document = _ReviewDocument(buffer, review, footer)
+    document = _ReviewDocument(buffer, review, footer, _seed_contents(story.flowables), tagged=tagged)
     formatter = _date_formatter(document_epoch(review))
 
-    canvases: list[TaggingCanvas] = []
+    canvases: list[DeferringCanvas] = []
 
     def canvas_maker(*args: Any, **kwargs: Any) -> pdf_canvas.Canvas:
-        canvas = TaggingCanvas(*args, tagged=tagged, **kwargs)
+        if canvases:
+            raise RuntimeError("the review is laid out in one pass, on one canvas")
+        canvas = DeferringCanvas(*args, tagged=tagged, **kwargs)
         canvas.setDateFormatter(formatter)
-        # The first pass only lays out (it never ends the build: the page total is unknown before it): its canvas
-        # draws no flowable (_LayoutFrame).
-        canvas.layout_only = not canvases
-        # One canvas per pass; only the last (the pass that is written out) is kept.
-        canvases[:] = [canvas]
+        canvases.append(canvas)
         return canvas
 
-    _seed_contents(story.flowables)
-    document.multiBuild([*story.flowables, document.page_total], canvasmaker=canvas_maker)
-    recorder = canvases[-1].tagging if canvases else None
+    # One pass: the contents know their entries (so their length) before it, and what waits for the last page (the
+    # footers' 'of y', the contents' page numbers) is drawn when the canvas is saved.
+    document.build(list(story.flowables), canvasmaker=canvas_maker)
+    recorder = canvases[0].tagging
     if recorder is None:
         return buffer.getvalue()
     dated = datetime.fromtimestamp(document_epoch(review), tz=UTC)

@@ -1,19 +1,20 @@
-"""What every page carries besides the text: the running header, the footer with its "page x of y" (the total
-counted by a flowable last in the story), and the document's dates."""
+"""What every page carries besides the text: the running header, the footer with its "page x of y" (drawn when the
+document is saved, once the total is known: :class:`DeferringCanvas`), and the document's dates."""
 
 from __future__ import annotations
 
+import re
 import time
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 from typing import Any
 
 from pacomply.reports.pdf.styles import CONTENT_WIDTH, FONT, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, RULE_GREY
+from pacomply.reports.pdf_tagging import TaggingCanvas
 from reportlab.lib import colors
 from reportlab.lib.units import inch
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as pdf_canvas
-from reportlab.platypus import IndexingFlowable
 
 
 @lru_cache(maxsize=1024)
@@ -42,33 +43,74 @@ def _date_formatter(epoch: int) -> Any:
     return formatter
 
 
-class _PageTotal(IndexingFlowable):
-    """Zero-size, last in the story: counts the pages of each pass so the footers of the next can say 'of y'.
+#: What :meth:`DeferringCanvas.draw_later` leaves in a page's content until the document is saved: a PDF comment,
+#: a line of its own (the page's text is drawn in string operands, which never start a line: reportlab escapes line
+#: breaks in them), so a filing's text that reads the same is never taken for it.
+_WAITING = re.compile(r"^%pacomply later (\d+)$", re.MULTILINE)
 
-    It is an indexing flowable, so ``multiBuild`` runs again until the count no longer changes; pages are never
-    held back, which would put every bookmark on page 1.
+
+class DeferringCanvas(TaggingCanvas):
+    """A tagging canvas that draws, in one pass, what is known only once every page is laid out: the page total of
+    each footer, the page numbers of the contents.
+
+    :meth:`draw_later` marks its place in the page's content (a comment line), and the drawing is made when the
+    document is saved, once :attr:`page_count` is known, and put in that place: the page's content is then what
+    drawing it there would have written, in the same graphics state and marked content. No page is held back, so each
+    bookmark stays on its own page; reportlab formats the pages only when it writes the file.
     """
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.total: int | None = None
-        self._previous: int | None = None
-        self._seen: int | None = None
+    _code: list[str]  # reportlab's: the content of the page being drawn, one operator or more a line
 
-    def isSatisfied(self) -> bool:
-        return self.total is not None and self._previous == self.total
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.page_count: int = 0
+        self._later: list[Callable[[DeferringCanvas], None]] = []
+        self._on_this_page: list[int] = []
+        self._waiting_pages: list[tuple[Any, list[int]]] = []
 
-    def beforeBuild(self) -> None:
-        self._seen = None
+    def draw_later(self, draw: Callable[[DeferringCanvas], None]) -> None:
+        """Keep this place in the page's content for ``draw(canvas)``, drawn at save as if drawn here now: it sets
+        the font and colours it uses, and may read only what it was given (the canvas's state then is not this)."""
+        self._on_this_page.append(len(self._later))
+        self._code.append(f"%pacomply later {len(self._later)}")
+        self._later.append(draw)
 
-    def afterBuild(self) -> None:
-        self._previous, self.total = self.total, self._seen
+    def annotation(self, name: str) -> Any:
+        """The annotation made with ``name`` (``linkRect(..., name=name)``), to change before the file is written."""
+        document = self._doc
+        return document.idToObject[document.annotationName(name)]
 
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return (0, 0)
+    def showPage(self) -> None:
+        self.page_count += 1
+        waiting, self._on_this_page = self._on_this_page, []
+        super().showPage()
+        if waiting:
+            self._waiting_pages.append((self._doc.Pages.pages[-1], waiting))
 
-    def draw(self) -> None:
-        self._seen = self.canv.getPageNumber()
+    def save(self) -> None:
+        if self._on_this_page:
+            raise RuntimeError("a drawing waits on a page never shown")
+        for page, waiting in self._waiting_pages:
+            drawn = {index: self._drawn_apart(self._later[index]) for index in waiting}
+            page.stream, placed = _WAITING.subn(partial(_drawing_for, drawn), page.stream)
+            if placed != len(waiting):
+                raise RuntimeError(f"{len(waiting)} drawings waited on a page, {placed} places were found")
+        self._waiting_pages = []
+        super().save()
+
+    def _drawn_apart(self, draw: Callable[[DeferringCanvas], None]) -> str:
+        """The content ``draw`` writes, drawn on this canvas apart from any page."""
+        kept, self._code = self._code, []
+        try:
+            draw(self)
+            return "\n".join(self._code)
+        finally:
+            self._code = kept
+
+
+def _drawing_for(drawn: dict[int, str], place: re.Match[str]) -> str:
+    """The content drawn for the place a page's content kept (see :meth:`DeferringCanvas.save`)."""
+    return drawn[int(place[1])]
 
 
 FOOTER_SIZE = 7.5
@@ -89,19 +131,25 @@ def draw_header(canvas: pdf_canvas.Canvas, text: str) -> None:
     canvas.restoreState()
 
 
-def draw_footer(canvas: pdf_canvas.Canvas, lines: tuple[str, str], total: int | None) -> None:
+def draw_footer(canvas: pdf_canvas.Canvas, lines: tuple[str, str], number: int, total: int) -> None:
     """The footer every page of a pacomply PDF carries: a rule, two lines of text on the left (a long line is
     shortened with '…', never drawn over the page number) and 'Page x of y' on the right of the first."""
-    number = canvas.getPageNumber()
     canvas.saveState()
     canvas.setFont(FONT, FOOTER_SIZE)
     canvas.setFillColor(colors.HexColor("#555555"))
     canvas.setStrokeColor(RULE_GREY)
     canvas.setLineWidth(0.5)
     canvas.line(MARGIN, 0.6 * inch, PAGE_WIDTH - MARGIN, 0.6 * inch)
-    page = f"Page {number} of {total}" if total else f"Page {number}"
+    page = f"Page {number} of {total}"
     room = CONTENT_WIDTH - pdfmetrics.stringWidth(page, FONT, FOOTER_SIZE) - 12
     canvas.drawString(MARGIN, 0.45 * inch, _fit_line(lines[0], FOOTER_SIZE, room))
     canvas.drawString(MARGIN, 0.45 * inch - FOOTER_SIZE - 2, _fit_line(lines[1], FOOTER_SIZE, room))
     canvas.drawRightString(PAGE_WIDTH - MARGIN, 0.45 * inch, page)
     canvas.restoreState()
+
+
+def draw_footer_later(canvas: DeferringCanvas, lines: tuple[str, str]) -> None:
+    """This page's footer (:func:`draw_footer`), drawn when the page count is known (its 'of y', and the room it
+    leaves the lines beside it)."""
+    number = canvas.getPageNumber()
+    canvas.draw_later(lambda later: draw_footer(later, lines, number, later.page_count))

@@ -292,3 +292,97 @@ def test_creation_date_is_set_through_the_public_api(dj_wild: Rendered) -> None:
     assert "_timeStamp" not in source and "TimeStamp" not in source
     reviewed = dj_wild.review.review_date.strftime("%Y%m%d")
     assert str(dj_wild.reader.metadata["/CreationDate"]) == f"D:{reviewed}000000+00'00'"
+
+
+def test_every_footer_says_page_n_of_the_documents_page_count(blackjack: Rendered) -> None:
+    """'Page x of y' is drawn when the document is saved (the total is unknown while a page is laid out): read by
+    pdfium, every footer names its own page and the number of pages the file holds, and nothing else in the footer
+    band claims another page or total."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(blackjack.data)
+    total = len(document)
+    assert total >= 10  # the total has two digits and the first pages one: the widths differ
+    for number in range(total):
+        page = document[number]
+        width = page.get_width()
+        footer = page.get_textpage().get_text_bounded(0, 0, width, FOOTER_BAND)
+        claims = re.findall(r"Page (\d+) of (\d+)", footer)
+        assert claims == [(str(number + 1), str(total))], (number + 1, footer)
+
+
+def test_every_contents_entry_shows_the_page_its_heading_is_on(blackjack: Rendered) -> None:
+    """The contents' page numbers are drawn when the document is saved, after every heading is placed: each entry
+    (an outline title, printed with its dot leaders) prints the page where its heading is printed. 633a's contents run
+    over more than one page."""
+    texts = blackjack.page_texts()
+    contents_pages = [number for number, text in enumerate(texts) if ". . . . ." in text]
+    assert len(contents_pages) >= 2
+    contents = " ".join(texts[number] for number in contents_pages)
+    entries = _outline(blackjack.reader)[1:]
+    assert len(entries) >= 10
+    for title, _page in entries:
+        printed = re.search(re.escape(_squash(title)) + r"\s*(?:\.\s*)+(\d+)", contents)
+        assert printed is not None, title
+        heading_page = _first_body_page_with(texts, title, contents_pages[-1])
+        assert int(printed[1]) == heading_page + 1, (title, printed[1], heading_page + 1)
+
+
+def test_the_review_is_laid_out_in_one_pass_on_one_canvas(
+    violations_review: Review, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One layout pass: one canvas is made, the story is handed to the frame once (each flowable placed once, not
+    once per pass), and each heading is drawn once; the pages and totals are those of the document as written."""
+    from pacomply.reports.pdf import document as document_module
+    from pacomply.reports.pdf import render_pdf
+    from pacomply.reports.pdf.paragraphs import _Heading
+    from reportlab.platypus import BaseDocTemplate
+
+    canvases: list[object] = []
+    builds: list[object] = []
+    headings_drawn: list[str] = []
+    made = document_module.DeferringCanvas
+    build = BaseDocTemplate.build
+    draw = _Heading.drawOn
+
+    class Counted(made):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            canvases.append(self)
+            super().__init__(*args, **kwargs)
+
+    def counted_build(self: BaseDocTemplate, *args: object, **kwargs: object) -> None:
+        builds.append(self)
+        build(self, *args, **kwargs)
+
+    def counted_draw(self: _Heading, *args: object, **kwargs: object) -> None:
+        headings_drawn.append(self.outline[1])
+        draw(self, *args, **kwargs)
+
+    monkeypatch.setattr(document_module, "DeferringCanvas", Counted)
+    monkeypatch.setattr(BaseDocTemplate, "build", counted_build)
+    monkeypatch.setattr(_Heading, "drawOn", counted_draw)
+    data = render_pdf(violations_review)
+    assert len(canvases) == 1 and len(builds) == 1
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    outline = [title for title, _page in _outline(reader)[1:]]
+    assert headings_drawn == outline  # each heading drawn once, in order (the outline has one entry per heading)
+    assert canvases[0].page_count == len(reader.pages)  # type: ignore[attr-defined]
+
+
+def test_a_licensee_named_like_a_deferred_drawings_place_prints_as_named(compliant_review: Review) -> None:
+    """The footers' totals are drawn into the place each page's content keeps for them, a comment line: a filing's
+    text that reads the same (printed in the running header and every footer, inside a string operand) is printed
+    as filed, and every footer still says its page and the total."""
+    import dataclasses
+
+    import pypdfium2
+    from pacomply.reports.pdf import render_pdf
+
+    licensee = "%pacomply later 0"
+    filing = compliant_review.filing
+    renamed = filing.model_copy(update={"metadata": filing.metadata.model_copy(update={"licensee": licensee})})
+    document = pypdfium2.PdfDocument(render_pdf(dataclasses.replace(compliant_review, filing=renamed)))
+    total = len(document)
+    for number in range(total):
+        text = document[number].get_textpage().get_text_range()
+        assert licensee in text and f"Page {number + 1} of {total}" in text, number + 1

@@ -1,0 +1,130 @@
+"""What one PDF review costs, pass by pass, in this checkout and (``--baseline PYTHON``) in another, in the same run.
+
+Each side runs in its own Python process (the interpreter of that checkout's virtual environment, which imports its
+own pacomply): it reviews the filing, renders the PDF once (fonts registered, modules imported, caches warm), then
+renders it ``--repeat`` times and reports the median and best wall and process CPU time of a render, how many
+canvases a render makes and how often reportlab's ``BaseDocTemplate.build`` runs (one of each: one layout pass), and
+the time spent in reportlab's ``Canvas.save`` and in the structure tree (``add_structure_tree``, pikepdf). With a
+baseline the two sides alternate (this, baseline, baseline, this, …) ``--rounds`` times, so a busy machine slows
+both alike, and the ratio of medians is printed. Prints figures; asserts nothing.
+
+    python bench/pdf_passes.py [--filing examples/633a-compliant.xlsx] [--repeat 5] [--rounds 2]
+                               [--baseline OTHER_CHECKOUT/.venv/bin/python]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+
+
+def _measure(filing: Path, repeat: int) -> dict[str, Any]:
+    """One side's figures (run in that side's interpreter)."""
+    import pacomply.reports.pdf.document as document_module
+    from pacomply.checker.review import review_filing
+    from pacomply.submissions import read_filing
+    from reportlab.pdfgen import canvas as pdf_canvas
+    from reportlab.platypus import BaseDocTemplate
+
+    review = review_filing(read_filing(filing))
+    document_module.render_pdf(review)  # warm: fonts, imports, the paragraph caches
+    counts = {"canvases": 0, "builds": 0}
+    spent: dict[str, list[float]] = {"save": [], "structure tree": []}
+    make_canvas, build, save = pdf_canvas.Canvas.__init__, BaseDocTemplate.build, pdf_canvas.Canvas.save
+    structure_tree = document_module.add_structure_tree
+
+    def counted_canvas(self: Any, *args: Any, **keywords: Any) -> None:
+        counts["canvases"] += 1
+        make_canvas(self, *args, **keywords)
+
+    def counted_build(self: Any, *args: Any, **keywords: Any) -> Any:
+        counts["builds"] += 1
+        return build(self, *args, **keywords)
+
+    def timed_save(self: Any) -> None:
+        start = time.process_time()
+        save(self)
+        spent["save"].append(time.process_time() - start)
+
+    def timed_structure_tree(*args: Any, **keywords: Any) -> bytes:
+        start = time.process_time()
+        data = structure_tree(*args, **keywords)
+        spent["structure tree"].append(time.process_time() - start)
+        return bytes(data)
+
+    pdf_canvas.Canvas.__init__ = counted_canvas  # type: ignore[method-assign]
+    BaseDocTemplate.build = counted_build  # type: ignore[method-assign]
+    pdf_canvas.Canvas.save = timed_save  # type: ignore[method-assign]
+    document_module.add_structure_tree = timed_structure_tree  # type: ignore[assignment]
+    walls, cpus, sizes = [], [], set()
+    for _ in range(repeat):
+        wall, cpu = time.perf_counter(), time.process_time()
+        data = document_module.render_pdf(review)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+        sizes.add(len(data))
+    return {
+        "wall": walls,
+        "cpu": cpus,
+        "canvases per render": counts["canvases"] / repeat,
+        "builds per render": counts["builds"] / repeat,
+        "save cpu": spent["save"],
+        "structure tree cpu": spent["structure tree"],
+        "bytes": sorted(sizes),
+    }
+
+
+def _side(python: str, filing: Path, repeat: int) -> dict[str, Any]:
+    command = [python, str(Path(__file__).resolve()), "--measure", str(filing), "--repeat", str(repeat)]
+    finished = subprocess.run(command, check=True, capture_output=True, text=True)
+    return dict(json.loads(finished.stdout.strip().splitlines()[-1]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--filing", default="examples/633a-compliant.xlsx")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--baseline", help="the Python of another checkout's virtual environment")
+    parser.add_argument("--measure", help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.measure:
+        print(json.dumps(_measure(Path(arguments.measure), arguments.repeat)))
+        return
+    filing = (REPOSITORY / arguments.filing).resolve()
+    sides = {"this": sys.executable, **({"baseline": arguments.baseline} if arguments.baseline else {})}
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in sides}
+    for round_number in range(arguments.rounds):
+        order = list(sides) if round_number % 2 == 0 else list(reversed(sides))
+        for name in order:
+            runs[name].append(_side(sides[name], filing, arguments.repeat))
+    medians: dict[str, float] = {}
+    print(f"{arguments.filing}: {arguments.rounds} rounds of {arguments.repeat} warm renders each side")
+    for name, results in runs.items():
+        walls = [value for result in results for value in result["wall"]]
+        cpus = [value for result in results for value in result["cpu"]]
+        saves = [value for result in results for value in result["save cpu"]]
+        trees = [value for result in results for value in result["structure tree cpu"]]
+        medians[name] = statistics.median(cpus)
+        last = results[-1]
+        print(
+            f"  {name}: wall median {statistics.median(walls):.3f} s best {min(walls):.3f} s; cpu median "
+            f"{statistics.median(cpus):.3f} s best {min(cpus):.3f} s; {last['canvases per render']:g} canvas(es) and "
+            f"{last['builds per render']:g} build(s) a render; cpu median of reportlab's save "
+            f"{statistics.median(saves):.3f} s, of the structure tree {statistics.median(trees):.3f} s; "
+            f"bytes {last['bytes']}"
+        )
+    if "baseline" in medians:
+        print(f"  cpu median this/baseline: {medians['this'] / medians['baseline']:.3f}")
+
+
+if __name__ == "__main__":
+    main()
