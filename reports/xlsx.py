@@ -127,7 +127,9 @@ def _write(cell: Cell, value: Any) -> None:
         cell.value = value
         cell.number_format = DATE_FORMAT
         return
-    cell.value = neutralise_formula(xml_text(str(value)))
+    # Set as openpyxl's value setter leaves a string (at most 32,767 characters), without its scan for characters a
+    # worksheet cannot hold: xml_text has replaced them, and the scan cost as much as the rest of writing the cell.
+    cell._value = neutralise_formula(xml_text(str(value)))[:32767]
     cell.data_type = "s"
 
 
@@ -170,11 +172,16 @@ def _sheet(
     sheet.append(list(headers))
     for column, _header in enumerate(headers, start=1):
         _set_style(sheet.cell(row=1, column=column), font=HEADER_FONT, fill=HEADER_FILL)
+    wrap: int | None = None  # the index of WRAP, found at the first cell (as setting cell.alignment adds it)
     for row_number, row in enumerate(rows, start=2):
         for column, value in enumerate(row, start=1):
             cell = sheet.cell(row=row_number, column=column)
             _write(cell, value)
-            _set_style(cell, alignment=WRAP)
+            if wrap is None:
+                wrap = _style_index(workbook, "_alignments", WRAP)
+            if not cell._style:
+                cell._style = StyleArray()
+            cell._style.alignmentId = wrap
     for column, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(column)].width = width
     sheet.freeze_panes = "A2"

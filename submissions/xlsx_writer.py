@@ -66,13 +66,16 @@ class _PlainRowsWriter(WorksheetWriter):
         if openpyxl.xml.LXML or not all(self._plain(row_index, cells) for row_index, cells in rows):
             super().write_rows()
             return
+        cell_styles, links = self.ws.parent._cell_styles, self.ws._hyperlinks
         parts: list[str] = []
         for row_index, cells in rows:
             parts.append(f'<row r="{row_index}">')
             for cell in cells:
-                if cell._value is None and not cell.has_style:
+                style = cell._style
+                styled = style is not None and any(style)
+                if cell._value is None and not styled:
                     continue
-                parts.append(_cell_markup(cell))
+                parts.append(_cell_markup(cell, cell_styles.add(style) if styled else None, links))
             parts.append("</row>")
         self.rows_markup = ("<sheetData>" + "".join(parts) + "</sheetData>").encode("utf-8")
         self.xf.send(Element("sheetData"))
@@ -89,18 +92,28 @@ class _PlainRowsWriter(WorksheetWriter):
         )
 
 
-def _cell_markup(cell: Any) -> str:
-    """One plain cell as openpyxl writes it (its attributes, a link noted for the sheet, a date as its number, by
-    openpyxl's own functions)."""
-    value, attributes = _set_attributes(cell, cell.has_style)
-    opening = "<c" + "".join(f' {name}="{attribute}"' for name, attribute in attributes.items())
+def _cell_markup(cell: Any, style_id: int | None, links: list[Any]) -> str:
+    """One plain cell as openpyxl's ``write_cell`` writes it: its reference, its style's index (``style_id``, or None
+    unstyled) and type, and its text or number; a date through openpyxl's own attributes (the date as a number); a
+    link noted for the sheet's list of links, as openpyxl notes it."""
+    if cell.data_type == "d":
+        value, attributes = _set_attributes(cell, style_id is not None)
+        opening = "<c" + "".join(f' {name}="{attribute}"' for name, attribute in attributes.items())
+    else:
+        if cell.hyperlink:
+            links.append(cell.hyperlink)
+        value = cell._value
+        style = "" if style_id is None else f' s="{style_id}"'
+        opening = f'<c r="{cell.coordinate}"{style} t="{"inlineStr" if cell.data_type == "s" else "n"}"'
     if value is None or value == "":
         return opening + " />"
     if cell.data_type == "s":
-        text = Element("t")
-        text.text = value
-        whitespace(text)
-        space = ' xml:space="preserve"' if text.attrib else ""
+        space = ""
+        if value[0].isspace() or value[-1].isspace():  # openpyxl's own rule says whether the spaces are kept
+            text = Element("t")
+            text.text = value
+            whitespace(text)
+            space = ' xml:space="preserve"' if text.attrib else ""
         return f"{opening}><is><t{space}>{escape(value)}</t></is></c>"
     number = safe_string(value)  # '' for a value that is not a number (NaN, infinity)
     return f"{opening}><v>{escape(number)}</v></c>" if number else f"{opening}><v /></c>"

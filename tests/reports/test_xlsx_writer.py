@@ -107,3 +107,26 @@ def test_a_workbook_is_written_without_temporary_files(
     monkeypatch.setattr(_writer, "create_temporary_file", refuse)
     data = xlsx_writer.workbook_bytes(workbook_for(violations_review), document_datetime(violations_review))
     assert len(openpyxl.load_workbook(io.BytesIO(data)).sheetnames) == 11
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["plain", "=HYPERLINK(\"http://x\",\"y\")", "+SUM(A1:A9)", "-1", "@cmd", "\tTabbed", "bell\x07and\x1fus",
+     "#N/A", "x" * 40_000, "surrogate \ud800 here"],
+    ids=["plain", "formula", "plus", "minus", "at", "tab", "controls", "error-code", "long", "surrogate"],
+)  # fmt: skip
+def test_text_cell_holds_what_openpyxl_setter_would_after_neutralising(text: str) -> None:
+    """The review workbook sets a text cell's value directly (without openpyxl's scan for characters a worksheet
+    cannot hold, which xml_text has replaced): the same string as the setter leaves, cut at 32,767 characters,
+    never a formula."""
+    from pacomply.reports.xlsx import _write
+    from pacomply.submissions.files import neutralise_formula, xml_text
+
+    sheet = openpyxl.Workbook().active
+    ours, theirs = sheet["A1"], sheet["A2"]
+    _write(ours, text)
+    theirs.value = neutralise_formula(xml_text(text))
+    theirs.data_type = "s"
+    assert (ours.value, ours.data_type) == (theirs.value, "s")
+    assert len(ours.value) <= 32_767
+    assert ours.value[0] not in "=+-@\t"
