@@ -39,8 +39,8 @@ class _FixedTimeZip(zipfile.ZipFile):
         super().writestr(zinfo_or_arcname, data, compress_type, compresslevel)
 
     def write(self, filename: Any, arcname: Any = None, compress_type: Any = None, compresslevel: Any = None) -> None:
-        # openpyxl streams each worksheet to a temporary file and adds it with write(), which would stamp the
-        # temporary file's modification time.
+        # openpyxl streams a write-only workbook's worksheets to temporary files and adds them with write(), which
+        # would stamp each temporary file's modification time.
         with open(filename, "rb") as stream:
             self.writestr(str(arcname or filename), stream.read())
 
