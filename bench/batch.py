@@ -16,9 +16,10 @@ the critical-path ratio and the CPU ratio. Every run's output must be byte for b
 stops otherwise).
 
 ``--documents`` measures the staff's batch instead: the example filings (``examples/*.xlsx`` and ``*.json``, 28)
-reviewed into a folder with ``-f json,pdf,xlsx --output-dir`` against the same batch as text on standard output,
-each at every job count, in turns, best of ``--repeat``: the ratio of the documents' batch to the text batch at the
-same job count, in wall and in CPU seconds, from the same run. The folders written must be byte for byte alike.
+reviewed into a folder with ``-f json,pdf,xlsx --output-dir`` (or the formats ``--formats`` names, ``xlsx`` for the
+workbooks alone) against the same batch as text on standard output, each at every job count, in turns, best of
+``--repeat``: the ratio of the documents' batch to the text batch at the same job count, in wall and in CPU seconds,
+from the same run. The folders written must be byte for byte alike.
 """
 
 from __future__ import annotations
@@ -113,12 +114,12 @@ def run(folder: Path, jobs: int) -> tuple[Run, bytes]:
     return timed, completed.stdout
 
 
-def _documents(jobs: int, folder: Path, into: Path | None) -> tuple[float, float, bytes]:
+def _documents(jobs: int, folder: Path, into: Path | None, formats: str) -> tuple[float, float, bytes]:
     """Wall seconds, CPU seconds and the output (stdout, or the files written) of the examples' batch: as text, or
-    (``into``) as JSON, PDF and workbook files."""
-    formats = ["-f", "json,pdf,xlsx", "--output-dir", str(into)] if into else ["-f", "text"]
+    (``into``) as files of ``formats``."""
+    options = ["-f", formats, "--output-dir", str(into)] if into else ["-f", "text"]
     command = [sys.executable, "-m", "pacomply", "-q", "validate", str(folder), "-j", str(jobs), "--review-date",
-               REVIEW_DATE, *formats]  # fmt: skip
+               REVIEW_DATE, *options]  # fmt: skip
     wall, cpu, completed = _timed(command)
     if into is None:
         return wall, cpu, completed.stdout
@@ -138,7 +139,7 @@ def _timed(command: list[str]) -> tuple[float, float, subprocess.CompletedProces
     return wall, _children_cpu() - cpu, completed
 
 
-def documents(jobs_list: list[int], repeat: int) -> None:
+def documents(jobs_list: list[int], repeat: int, formats: str = "json,pdf,xlsx") -> None:
     """The examples' batch with its documents against the same batch as text (issue #41 item 3)."""
     with tempfile.TemporaryDirectory(prefix="pacomply-documents-") as temporary:
         folder = Path(temporary) / "filings"
@@ -153,13 +154,13 @@ def documents(jobs_list: list[int], repeat: int) -> None:
             for jobs in jobs_list:
                 for with_documents in (False, True):
                     into = Path(temporary) / f"out-{round_number}-{jobs}" if with_documents else None
-                    wall, cpu, output = _documents(jobs, folder, into)
+                    wall, cpu, output = _documents(jobs, folder, into, formats)
                     if reference.setdefault(with_documents, output) != output:
                         raise SystemExit(f"-j {jobs} wrote other bytes than the first run")
                     key = (jobs, with_documents)
                     previous = best.get(key)
                     best[key] = (min(wall, previous[0]), min(cpu, previous[1])) if previous else (wall, cpu)
-        print(f"\n{count} example filings: -f json,pdf,xlsx --output-dir against -f text, same job count")
+        print(f"\n{count} example filings: -f {formats} --output-dir against -f text, same job count")
         for jobs in jobs_list:
             (text_wall, text_cpu), (wall, cpu) = best[(jobs, False)], best[(jobs, True)]
             print(f"  -j {jobs}   text {text_wall:6.2f} s (CPU {text_cpu:5.2f} s)   documents {wall:6.2f} s "
@@ -173,10 +174,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--documents", action="store_true", help="the examples' batch with its documents instead")
+    parser.add_argument("--formats", default="json,pdf,xlsx", help="the documents' formats (--documents)")
     arguments = parser.parse_args()
     jobs_list = sorted(set(arguments.jobs) | {1})
     if arguments.documents:
-        documents(jobs_list, arguments.repeat)
+        documents(jobs_list, arguments.repeat, arguments.formats)
         return
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"validate FOLDER -f json -j N, fresh process each, best of {arguments.repeat} (load {load:.1f}, "

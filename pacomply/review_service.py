@@ -413,38 +413,61 @@ def _write_journal(folder: Path, pending: Iterable[str]) -> None:
     _fsync_folder(folder)
 
 
+#: Staged reports flushed to disk at once: a flush waits on the disk, not the processor, so those of several files
+#: overlap each other and the rendering of the next report (the disk commits them together); at most twice as many
+#: reports are held in memory waiting for a flush.
+STAGING_THREADS = 4
+
+
+def _flush_staged(handle: int, content: bytes) -> None:
+    """Write a staged report and flush it to disk (that file, not every disk of the machine)."""
+    with os.fdopen(handle, "wb") as stream:
+        stream.write(content)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
 def _write_all_atomically(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
     """Many files, each renamed into place whole, never leaving a silent mix of two runs' reports.
 
     Every report is written to a temporary file beside its target and flushed to disk (that file, not every disk of
-    the machine). Before the first rename, a journal naming every target is made durable in the target's folder; it
-    is removed after the last rename. A run killed among the renames leaves the journal behind, and the next run
-    into the folder says which reports may be older than the others (:func:`unfinished_replacement`); a run that
-    rewrites them clears them from it.
+    the machine), a few at a time beside the one being rendered (:data:`STAGING_THREADS`). Before the first rename,
+    once every report is flushed, a journal naming every target is made durable in the target's folder; it is
+    removed after the last rename. A run killed among the renames leaves the journal behind, and the next run into
+    the folder says which reports may be older than the others (:func:`unfinished_replacement`); a run that rewrites
+    them clears them from it.
     """
+    from collections import deque
+    from concurrent.futures import Future, ThreadPoolExecutor, wait
+
     staged: list[tuple[Path, Path]] = []
-    try:
-        for target, content in items:
-            handle, temporary_path = open_staged(target)
-            staged.append((temporary_path, target))
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(content)
-                stream.flush()
-                os.fsync(stream.fileno())
-        written: dict[Path, set[str]] = {}
-        for _staged, target in staged:
-            written.setdefault(target.parent, set()).add(target.name)
-        earlier = {
-            folder: {path.name for path in unfinished_replacement(folder)} - {REPLACING_JOURNAL} for folder in written
-        }
-        for folder, names in written.items():
-            _write_journal(folder, earlier[folder] | names)
-        for staged_path, final_path in staged:
-            os.replace(staged_path, final_path)
-    except BaseException:
-        for staged_path, _target in staged:
-            staged_path.unlink(missing_ok=True)
-        raise
+    flushing: deque[Future[None]] = deque()
+    with ThreadPoolExecutor(max_workers=STAGING_THREADS, thread_name_prefix="pacomply-staging") as pool:
+        try:
+            for target, content in items:
+                handle, temporary_path = open_staged(target)
+                staged.append((temporary_path, target))
+                flushing.append(pool.submit(_flush_staged, handle, content))
+                while len(flushing) > 2 * STAGING_THREADS:
+                    flushing.popleft().result()
+            while flushing:
+                flushing.popleft().result()
+            written: dict[Path, set[str]] = {}
+            for _staged, target in staged:
+                written.setdefault(target.parent, set()).add(target.name)
+            earlier = {
+                folder: {path.name for path in unfinished_replacement(folder)} - {REPLACING_JOURNAL}
+                for folder in written
+            }
+            for folder, names in written.items():
+                _write_journal(folder, earlier[folder] | names)
+            for staged_path, final_path in staged:
+                os.replace(staged_path, final_path)
+        except BaseException:
+            wait(flushing)  # every staged file closed before it is removed
+            for staged_path, _target in staged:
+                staged_path.unlink(missing_ok=True)
+            raise
     for folder, names in written.items():
         # What this run rewrote is settled; reports an earlier stopped run left unreplaced stay named.
         _fsync_folder(folder)

@@ -18,10 +18,12 @@ from collections.abc import Iterable, Sequence
 from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from openpyxl import Workbook
 from openpyxl.cell import Cell
 from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
@@ -75,6 +77,39 @@ CENTS_FORMAT = '"$"#,##0.00'
 COUNT_FORMAT = "#,##0"
 PROBABILITY_FORMAT = "0.000000000"
 WRAP = Alignment(wrap_text=True, vertical="top")
+VERDICT_FONT = Font(bold=True)
+COMPLIANT_FILL = PatternFill("solid", start_color="D4EDDA", end_color="D4EDDA")
+
+#: Each workbook's index of every style object above, found once: setting ``cell.font`` (or fill, alignment) makes
+#: openpyxl hash the style object to look it up, field by field, which cost more than the rest of writing a cell.
+_STYLE_INDEXES: WeakKeyDictionary[Workbook, dict[tuple[str, int], tuple[object, int]]] = WeakKeyDictionary()
+
+
+def _style_index(workbook: Workbook, collection: str, style: object) -> int:
+    """The workbook's index of one of the style objects above in ``collection`` (``_fonts``, ``_fills``,
+    ``_alignments``), added on its first use, so the indexes (and the bytes) are those setting the attribute gives."""
+    indexes = _STYLE_INDEXES.setdefault(workbook, {})
+    found = indexes.get((collection, id(style)))
+    if found is None:
+        # The object is kept beside its index, so its id cannot be reused for another while the workbook lives.
+        found = indexes[(collection, id(style))] = (style, getattr(workbook, collection).add(style))
+    return found[1]
+
+
+def _set_style(
+    cell: Cell, *, font: Font | None = None, fill: PatternFill | None = None, alignment: Alignment | None = None
+) -> None:
+    """Give a cell a font, fill or alignment of those above (as setting ``cell.font`` etc. does, at a lookup's
+    cost)."""
+    workbook = cell.parent.parent
+    if not cell._style:
+        cell._style = StyleArray()
+    if font is not None:
+        cell._style.fontId = _style_index(workbook, "_fonts", font)
+    if fill is not None:
+        cell._style.fillId = _style_index(workbook, "_fills", fill)
+    if alignment is not None:
+        cell._style.alignmentId = _style_index(workbook, "_alignments", alignment)
 
 
 def _write(cell: Cell, value: Any) -> None:
@@ -92,7 +127,9 @@ def _write(cell: Cell, value: Any) -> None:
         cell.value = value
         cell.number_format = DATE_FORMAT
         return
-    cell.value = neutralise_formula(xml_text(str(value)))
+    # Set as openpyxl's value setter leaves a string (at most 32,767 characters), without its scan for characters a
+    # worksheet cannot hold: xml_text has replaced them, and the scan cost as much as the rest of writing the cell.
+    cell._value = neutralise_formula(xml_text(str(value)))[:32767]
     cell.data_type = "s"
 
 
@@ -134,13 +171,17 @@ def _sheet(
     sheet = workbook.create_sheet(title)
     sheet.append(list(headers))
     for column, _header in enumerate(headers, start=1):
-        cell = sheet.cell(row=1, column=column)
-        cell.font, cell.fill = HEADER_FONT, HEADER_FILL
+        _set_style(sheet.cell(row=1, column=column), font=HEADER_FONT, fill=HEADER_FILL)
+    wrap: int | None = None  # the index of WRAP, found at the first cell (as setting cell.alignment adds it)
     for row_number, row in enumerate(rows, start=2):
         for column, value in enumerate(row, start=1):
             cell = sheet.cell(row=row_number, column=column)
             _write(cell, value)
-            cell.alignment = WRAP
+            if wrap is None:
+                wrap = _style_index(workbook, "_alignments", WRAP)
+            if not cell._style:
+                cell._style = StyleArray()
+            cell._style.alignmentId = wrap
     for column, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(column)].width = width
     sheet.freeze_panes = "A2"
@@ -155,7 +196,7 @@ def _colour_rows(sheet: Any, severities: Sequence[Severity | None], waived: Sequ
         if fill is None:
             continue
         for column in range(1, columns + 1):
-            sheet.cell(row=offset + 2, column=column).fill = fill
+            _set_style(sheet.cell(row=offset + 2, column=column), fill=fill)
 
 
 def _summary(workbook: Workbook, review: Review) -> None:
@@ -199,15 +240,9 @@ def _summary(workbook: Workbook, review: Review) -> None:
             _write(sheet.cell(row=header_row + offset, column=column), value)
     for row in (1, header_row):
         for column in range(1, 8 if row == header_row else 3):
-            cell = sheet.cell(row=row, column=column)
-            cell.font, cell.fill = HEADER_FONT, HEADER_FILL
-    verdict_cell = sheet.cell(row=9, column=2)
-    verdict_cell.font = Font(bold=True)
-    verdict_cell.fill = (
-        SEVERITY_FILLS[Severity.ERROR]
-        if not review.compliant
-        else PatternFill("solid", start_color="D4EDDA", end_color="D4EDDA")
-    )
+            _set_style(sheet.cell(row=row, column=column), font=HEADER_FONT, fill=HEADER_FILL)
+    verdict_fill = SEVERITY_FILLS[Severity.ERROR] if not review.compliant else COMPLIANT_FILL
+    _set_style(sheet.cell(row=9, column=2), font=VERDICT_FONT, fill=verdict_fill)
     sheet.column_dimensions["A"].width = 34
     sheet.column_dimensions["B"].width = 60
     sheet.column_dimensions["C"].width = 20
@@ -295,7 +330,7 @@ def _link(cell: Cell, uri: str) -> None:
     if uri.startswith(("https://", "http://")):
         cell.hyperlink = uri
         cell.style = "Hyperlink"
-        cell.alignment = WRAP
+        _set_style(cell, alignment=WRAP)
 
 
 def _findings(workbook: Workbook, review: Review) -> None:

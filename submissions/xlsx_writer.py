@@ -1,7 +1,12 @@
 """Saving an openpyxl workbook to the same bytes every time: fixed document times and zip entry times.
 
 openpyxl stamps the time of saving into the document properties and, through the temporary files it streams
-worksheets to, into every zip entry. Reports and templates must be byte-identical for identical input.
+worksheets to, into every zip entry. Reports and templates must be byte-identical for identical input. A worksheet
+is written in memory rather than through such a file (creating and removing a file per sheet cost more than writing
+the sheet's cells), and its rows of plain cells (text, numbers, dates, with a style or a link) are serialised as one
+string per sheet: the markup openpyxl writes for them, made with its own attributes and number formatting, at a
+fraction of the cost of its element-by-element writer, which still writes any sheet holding anything else (a
+formula, rich text, a comment, a row's own height or format).
 """
 
 from __future__ import annotations
@@ -10,9 +15,16 @@ import io
 import zipfile
 from datetime import datetime
 from typing import Any
+from xml.sax.saxutils import escape
 
+import openpyxl.xml
+from openpyxl.cell._writer import _set_attributes
+from openpyxl.compat import safe_string
+from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
 from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.writer.excel import ExcelWriter
+from openpyxl.xml.functions import Element, whitespace
 
 
 class _FixedTimeZip(zipfile.ZipFile):
@@ -27,10 +39,105 @@ class _FixedTimeZip(zipfile.ZipFile):
         super().writestr(zinfo_or_arcname, data, compress_type, compresslevel)
 
     def write(self, filename: Any, arcname: Any = None, compress_type: Any = None, compresslevel: Any = None) -> None:
-        # openpyxl streams each worksheet to a temporary file and adds it with write(), which would stamp the
-        # temporary file's modification time.
+        # openpyxl streams a write-only workbook's worksheets to temporary files and adds them with write(), which
+        # would stamp each temporary file's modification time.
         with open(filename, "rb") as stream:
             self.writestr(str(arcname or filename), stream.read())
+
+
+#: Written where the sheet's rows go, and replaced by them once the sheet is written (nothing before the rows in a
+#: worksheet's markup is an element of this name).
+_ROWS_PLACEHOLDER = b"<sheetData />"
+#: The cells' types the plain rows hold (string, number, date; openpyxl writes a date as a number unless the workbook
+#: keeps ISO dates).
+_PLAIN_TYPES = frozenset({"s", "n", "d"})
+
+
+class _PlainRowsWriter(WorksheetWriter):
+    """openpyxl's worksheet writer with its rows of plain cells serialised at once (:attr:`rows_markup`), in the
+    markup and the order its ``write_rows`` gives them; a sheet with any other cell is written by ``write_rows``."""
+
+    rows_markup: bytes | None = None
+
+    def write_rows(self) -> None:
+        rows = self.rows()
+        # The markup below is what openpyxl's own XML writer gives; with lxml's (openpyxl imported before pacomply
+        # could keep it off lxml) the sheet is written by openpyxl.
+        if openpyxl.xml.LXML or not all(self._plain(row_index, cells) for row_index, cells in rows):
+            super().write_rows()
+            return
+        cell_styles, links = self.ws.parent._cell_styles, self.ws._hyperlinks
+        parts: list[str] = []
+        for row_index, cells in rows:
+            parts.append(f'<row r="{row_index}">')
+            for cell in cells:
+                style = cell._style
+                styled = style is not None and any(style)
+                if cell._value is None and not styled:
+                    continue
+                parts.append(_cell_markup(cell, cell_styles.add(style) if styled else None, links))
+            parts.append("</row>")
+        self.rows_markup = ("<sheetData>" + "".join(parts) + "</sheetData>").encode("utf-8")
+        self.xf.send(Element("sheetData"))
+
+    def _plain(self, row_index: int, cells: list[Any]) -> bool:
+        dimension = self.ws.row_dimensions.get(row_index)
+        if dimension is not None and dict(dimension):
+            return False
+        return all(
+            cell._comment is None
+            and cell.data_type in _PLAIN_TYPES
+            and (cell.data_type != "s" or cell._value is None or type(cell._value) is str)
+            for cell in cells
+        )
+
+
+def _cell_markup(cell: Any, style_id: int | None, links: list[Any]) -> str:
+    """One plain cell as openpyxl's ``write_cell`` writes it: its reference, its style's index (``style_id``, or None
+    unstyled) and type, and its text or number; a date through openpyxl's own attributes (the date as a number); a
+    link noted for the sheet's list of links, as openpyxl notes it."""
+    if cell.data_type == "d":
+        value, attributes = _set_attributes(cell, style_id is not None)
+        opening = "<c" + "".join(f' {name}="{attribute}"' for name, attribute in attributes.items())
+    else:
+        if cell.hyperlink:
+            links.append(cell.hyperlink)
+        value = cell._value
+        style = "" if style_id is None else f' s="{style_id}"'
+        opening = f'<c r="{cell.coordinate}"{style} t="{"inlineStr" if cell.data_type == "s" else "n"}"'
+    if value is None or value == "":
+        return opening + " />"
+    if cell.data_type == "s":
+        space = ""
+        if value[0].isspace() or value[-1].isspace():  # openpyxl's own rule says whether the spaces are kept
+            text = Element("t")
+            text.text = value
+            whitespace(text)
+            space = ' xml:space="preserve"' if text.attrib else ""
+        return f"{opening}><is><t{space}>{escape(value)}</t></is></c>"
+    number = safe_string(value)  # '' for a value that is not a number (NaN, infinity)
+    return f"{opening}><v>{escape(number)}</v></c>" if number else f"{opening}><v /></c>"
+
+
+class _InMemoryExcelWriter(ExcelWriter):
+    """openpyxl's writer with each worksheet serialised into memory (its own ``write_worksheet`` writes it to a
+    temporary file, then reads and removes it); the same XML, in the same order."""
+
+    def write_worksheet(self, ws: Any) -> None:
+        if self.workbook.write_only:  # a write-only sheet has streamed its rows already
+            super().write_worksheet(ws)
+            return
+        ws._drawing = SpreadsheetDrawing()
+        ws._drawing.charts = ws._charts
+        ws._drawing.images = ws._images
+        writer = _PlainRowsWriter(ws, out=io.BytesIO())
+        writer.write()
+        ws._rels = writer._rels
+        markup = writer.read()
+        if writer.rows_markup is not None:
+            markup = markup.replace(_ROWS_PLACEHOLDER, writer.rows_markup, 1)
+        self._archive.writestr(ws.path[1:], markup)
+        self.manifest.append(ws)
 
 
 def workbook_bytes(workbook: Workbook, stamp: datetime) -> bytes:
@@ -44,5 +151,5 @@ def workbook_bytes(workbook: Workbook, stamp: datetime) -> bytes:
     # Zip times cannot predate 1980; a filing dated earlier keeps the zip format's earliest time.
     archive.fixed_time = max(stamp.timetuple()[:6], (1980, 1, 1, 0, 0, 0))
     # ExcelWriter is what openpyxl's save_workbook drives, minus its line that sets 'modified' to now.
-    ExcelWriter(workbook, archive).save()
+    _InMemoryExcelWriter(workbook, archive).save()
     return buffer.getvalue()

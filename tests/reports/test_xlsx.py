@@ -130,7 +130,7 @@ def test_formula_in_a_licensee_name_is_written_as_text(hostile_review: Review) -
 
 
 def test_workbook_bytes_are_fixed_to_the_review_date(violations_review: Review) -> None:
-    """Every zip entry (worksheets are streamed through temporary files) and the document properties."""
+    """Every zip entry and the document properties (openpyxl would stamp the time of saving into both)."""
     data = RENDERER.render(violations_review)
     workbook = _open(data)
     filed = violations_review.review_date
