@@ -12,6 +12,8 @@ import os
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
+from pacomply.reports.collection import collection_paused
+
 if TYPE_CHECKING:
     from pacomply.checker.parsheet import ParSheet
 
@@ -77,6 +79,7 @@ def sheet_epoch(made: date | None = None) -> int:
     return int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp())
 
 
+@collection_paused()
 def render_par_sheet_pdf(sheet: ParSheet, *, tagged: bool = True, made: date | None = None) -> bytes:
     """The PDF's bytes (``tagged=False``: without marked content or structure tree, the tests' baseline). Every page
     carries the sheet's title, the date it was made (``made``, see :func:`sheet_epoch`), pacomply's version, the law

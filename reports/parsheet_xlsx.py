@@ -16,6 +16,8 @@ from datetime import UTC, date, datetime
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from pacomply.reports.collection import collection_paused
+
 if TYPE_CHECKING:
     from pacomply.checker.parsheet import ParSheet
 
@@ -101,6 +103,7 @@ def _whole(count: int) -> int | str:
     return count if abs(count) < 10**15 else f"{count:,}"
 
 
+@collection_paused()
 def render_par_sheet_xlsx(sheet: ParSheet, *, made: date | None = None) -> bytes:
     """The workbook's bytes; ``made`` is the sheet's date (today in UTC, or ``SOURCE_DATE_EPOCH``, when not
     given)."""

@@ -29,6 +29,7 @@ from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
 from pacomply.regulations.rulebook import AnswerKind
 from pacomply.reports import wording
+from pacomply.reports.collection import collection_paused
 from pacomply.reports.content import (
     MONEY_FIELDS,
     PAR_SHEET_DIFFERS,
@@ -663,8 +664,9 @@ def workbook_for(review: Review) -> Workbook:
 class XlsxRenderer:
     """Renders the review workbook."""
 
+    @collection_paused()
     def render(self, review: Review) -> bytes:
-        """The .xlsx bytes."""
+        """The .xlsx bytes, made with the cycle collector paused (:mod:`pacomply.reports.collection`)."""
         return workbook_bytes(workbook_for(review), document_datetime(review))
 
 

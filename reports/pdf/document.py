@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pacomply.checker.review import Review
+from pacomply.reports.collection import collection_paused
 from pacomply.reports.content import chapters_line, document_epoch, filing_id
 from pacomply.reports.pdf.breaks import _WithNext
 from pacomply.reports.pdf.contents import _Contents, _seed_contents
@@ -114,9 +115,11 @@ class _ReviewDocument(BaseDocTemplate):
             self.contents.notify("TOCEntry", (level, text, self.page, key))
 
 
+@collection_paused()
 def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
     """The whole document, tagged (``tagged=False`` builds it without marked content or structure tree: the
-    baseline the benchmark and the reading-order test compare with)."""
+    baseline the benchmark and the reading-order test compare with), made with the cycle collector paused
+    (:mod:`pacomply.reports.collection`)."""
     register_fonts()
     story = _Story(review)
     story.cover()

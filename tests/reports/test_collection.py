@@ -1,0 +1,91 @@
+"""A document is made with the cycle collector paused (pacomply.reports.collection): no automatic collection runs
+over a render's short-lived objects, and the collector is on again afterwards, as it was before."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+from pacomply.checker.review import Review
+from pacomply.reports.collection import collection_paused
+from pacomply.reports.interface import ReportFormat, renderer
+
+
+@pytest.fixture
+def automatic_collections() -> Iterator[list[int]]:
+    """The generation of every collection the interpreter starts while the test runs."""
+    generations: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            generations.append(info["generation"])
+
+    gc.callbacks.append(note)
+    try:
+        yield generations
+    finally:
+        gc.callbacks.remove(note)
+
+
+def _collections_during_render(
+    review: Review, report_format: ReportFormat, automatic_collections: list[int]
+) -> tuple[int, bool]:
+    """How many collections start from the render's first allocation to the first after it (the one that resuming
+    may set off), under a threshold that makes one due every hundred allocations, and whether the collector is
+    on after."""
+    document = renderer(report_format)  # its modules imported here, outside the render
+    threshold = gc.get_threshold()
+    gc.set_threshold(100, 2, 2)
+    automatic_collections.clear()
+    try:
+        rendered = document.render(review)
+        [[0] for _ in range(150)]  # the allocations after the render: a collection that is due starts here
+        count = len(automatic_collections)
+        enabled = gc.isenabled()
+    finally:
+        gc.set_threshold(*threshold)
+    assert rendered
+    return count, enabled
+
+
+@pytest.mark.parametrize("report_format", [ReportFormat.PDF, ReportFormat.XLSX])
+def test_a_document_is_rendered_with_no_automatic_collection_and_the_collector_on_after(
+    violations_review: Review,
+    report_format: ReportFormat,
+    automatic_collections: list[int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    paused, enabled = _collections_during_render(violations_review, report_format, automatic_collections)
+    assert enabled
+    # Without the pause (gc.disable made to do nothing) the same render starts collections all along.
+    monkeypatch.setattr(gc, "disable", lambda: None)
+    unpaused, _ = _collections_during_render(violations_review, report_format, automatic_collections)
+    # Paused: only the collections after it (the young one due on resuming, the ones the 150 allocations set off).
+    assert paused <= 5, paused
+    assert unpaused >= 40, unpaused
+
+
+def test_a_collector_turned_off_by_the_caller_stays_off_and_nested_pauses_resume_it_once() -> None:
+    gc.disable()
+    try:
+        with collection_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with collection_paused():
+        with collection_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_the_collector_is_on_again_after_a_render_that_fails() -> None:
+    @collection_paused()
+    def failing() -> None:
+        raise ValueError("a render that fails")
+
+    with pytest.raises(ValueError):
+        failing()
+    assert gc.isenabled()
