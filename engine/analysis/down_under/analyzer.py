@@ -191,7 +191,7 @@ def _class_solution(
         i = index_of_two_cards(comps, a, b)
         stand_ev = stand[i]
         if a in LARGE and b in LARGE:
-            stand_ev = k.stand_value(int(comps.total[i]), dist[i], dist.shape[1], True)
+            stand_ev = k.stand_value(int(comps.total[i]), dist[i], dist.shape[1], True, False)
         candidates = [(stand_ev, 1.0), (hit[i], hit_wager[i]), (double[i], 2.0)]
         if a == b and a in split_values:
             candidates.append(split_values[a])
