@@ -22,6 +22,7 @@ from pacomply.regulations import chapter_645a, chapter_688a
 from typer.testing import CliRunner
 
 from pacomply.cli import app
+from tests.seeded_deal import first_cards
 from tests.simulation.agreement import Estimate, disagreements
 from tests.simulation.row_frequencies import row_disagreements
 
@@ -38,20 +39,9 @@ def _holds_three_of_a_kind(hands: np.ndarray, fully_wild: bool = False) -> np.nd
     return (counts[:, :13] >= 3).any(axis=1) | (joker & paired)
 
 
-#: Rounds shuffled at a time: a million rounds' shuffle keys and their sort (53 float64 and 53 int64 per round) took
-#: 850 MB at once, the largest allocation of a test worker.
-_DEAL_CHUNK = 100_000
-
-
 def _deal(rounds: int, seed: int, hands_per_round: int = 1) -> np.ndarray:
-    """``rounds`` shuffles of the 53 cards (each the order of 53 uniform keys), the first ``hands_per_round`` seven-card
-    hands of each. The keys are drawn a chunk of rounds at a time from the one generator, which draws them in the same
-    sequence as all at once: the deal is the same for any chunk size."""
-    generator = np.random.default_rng(seed)
-    dealt = np.empty((rounds, 7 * hands_per_round), dtype=np.uint8)
-    for start in range(0, rounds, _DEAL_CHUNK):
-        stop = min(start + _DEAL_CHUNK, rounds)
-        dealt[start:stop] = np.argsort(generator.random((stop - start, 53)), axis=1)[:, : 7 * hands_per_round]
+    """``rounds`` seeded shuffles of the 53 cards, the first ``hands_per_round`` seven-card hands of each."""
+    dealt = first_cards(np.random.default_rng(seed), rounds, 7 * hands_per_round)
     return dealt.reshape(rounds * hands_per_round, 7)
 
 
