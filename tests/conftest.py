@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -88,6 +89,50 @@ def require_regulations_folder() -> Path:
     if os.environ.get(REQUIRE_TEXTS_VARIABLE, "") not in ("", "0"):
         pytest.fail(f"the regulation texts are required ({REQUIRE_TEXTS_VARIABLE}) but missing: {where}", pytrace=False)
     pytest.skip(f"regulation texts not available ({where})")
+
+
+#: Test folders of long tests (servers and review processes, long simulations, whole reviews rendered in every
+#: format), in the order pytest-xdist's workers take them up: before the rest of the suite, not after it.
+LONG_TEST_FOLDERS = ("workspace", "simulation", "golden", "reports")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist, the folders of long tests run first and the many short tests last.
+
+    In the alphabetical order the workspace's tests (each starting servers and processes, up to half a minute on a
+    busy machine) came last, and one worker ran the last of them while the other, out of tests, waited. With the
+    long tests first, the run ends on tests of a fraction of a second. Whole modules move and keep their own order,
+    so a module's shared fixtures are still made once per worker; the order is the same in every worker (the
+    scheduler requires it). A run without workers keeps the collection's order."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    tests = REPOSITORY / "tests"
+
+    def rank(item: pytest.Item) -> int:
+        try:
+            folder = item.path.relative_to(tests).parts[0]
+        except ValueError:
+            return len(LONG_TEST_FOLDERS)
+        return LONG_TEST_FOLDERS.index(folder) if folder in LONG_TEST_FOLDERS else len(LONG_TEST_FOLDERS)
+
+    items.sort(key=rank)  # stable: within a folder the collection's order is kept
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``-n N`` hands tests out by work stealing (pytest-xdist's ``--dist worksteal``) unless another ``--dist`` is
+    asked for.
+
+    The default (``load``) gives each worker a large first batch of consecutive tests and never takes tests back:
+    with the long tests first (above), one worker's first batch held nearly all of them while the other finished
+    the rest and waited. Work stealing splits the tests in two halves and lets a worker that runs out take half of
+    what the other still has waiting, so both work until the last few tests."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import WorkStealingScheduling
+
+    return WorkStealingScheduling(config, log)
 
 
 @pytest.fixture(scope="session")

@@ -145,8 +145,10 @@ def _weaker_and_equal(hands: np.ndarray, values: np.ndarray, order: np.ndarray, 
     count = hands.shape[0]
     weaker = np.empty(count, dtype=np.int64)
     equal = np.empty(count, dtype=np.int64)
-    seen = 0
-    start = 0
+    # int64s that numba does not type as literal 0s (which compiled the kernels they are passed to once more);
+    # ints to the type checker.
+    seen = int(np.int64(0))
+    start = int(np.int64(0))
     while start < count:
         stop = _end_of_tie(values, order, start, count)
         for position in range(start, stop):
@@ -317,8 +319,10 @@ def _stronger_among(hands: np.ndarray, values: np.ndarray, included: np.ndarray,
     order = np.argsort(-values, kind="mergesort")
     count = hands.shape[0]
     stronger = np.empty(count, dtype=np.int64)
-    seen = 0
-    start = 0
+    # int64s that numba does not type as literal 0s (which compiled the kernels they are passed to once more);
+    # ints to the type checker.
+    seen = int(np.int64(0))
+    start = int(np.int64(0))
     while start < count:
         stop = _end_of_tie(values, order, start, count)
         for position in range(start, stop):

@@ -118,7 +118,7 @@ def house_way_index(hand, highs, lows, params):
     elif trips == 1:
         floor = PAIR if (trips_rank == ACE and params[4] == 1) else THREE
         if params[6] == 1 and best_five >= STRAIGHT and best_five < 6:
-            chosen = _best_with_floor(highs, lows, STRAIGHT)
+            chosen = _best_with_floor(highs, lows, np.int64(STRAIGHT))
             if chosen >= 0 and (lows[chosen] >> CATEGORY_SHIFT) == PAIR:
                 return chosen
     elif pairs >= 3:
@@ -131,7 +131,7 @@ def house_way_index(hand, highs, lows, params):
             floor = STRAIGHT
     chosen = _best_with_floor(highs, lows, floor)
     if chosen < 0:
-        chosen = _best_with_floor(highs, lows, 0)
+        chosen = _best_with_floor(highs, lows, np.int64(0))  # int64 as the other calls pass: one signature
     return chosen
 
 

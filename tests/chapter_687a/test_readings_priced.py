@@ -30,6 +30,7 @@ from pacomply.regulations.chapter_687a import (
 from typer.testing import CliRunner
 
 from pacomply.cli import app
+from tests.seeded_deal import first_cards
 from tests.simulation.agreement import Estimate, disagreements
 
 
@@ -67,7 +68,7 @@ def test_687a_12_d_djwt_07_the_row_of_the_other_paytables_is_the_only_candidate_
 
 def _deal(rounds: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     generator = np.random.default_rng(seed)
-    order = np.argsort(generator.random((rounds, 53)), axis=1)[:, :10].astype(np.uint8)
+    order = first_cards(generator, rounds, 10)
     player = np.sort(order[:, :5], axis=1)
     dealer = np.sort(order[:, 5:], axis=1)
     return deuces_wild_values(player).astype(np.int64), deuces_wild_values(dealer).astype(np.int64)
@@ -184,7 +185,7 @@ def test_687a_12_d_djwt_07_candidates_agree_with_a_seeded_deal() -> None:
 
     rounds = 500_000
     generator = np.random.default_rng(6870)
-    hands = np.sort(np.argsort(generator.random((rounds, 53)), axis=1)[:, :5], axis=1).astype(np.uint8)
+    hands = np.sort(first_cards(generator, rounds, 5), axis=1)
     priced = _priced("trips", "DJWT-07")
     natural, with_wild = TRIPS_ODDS["DJWT-07"]
     simulated, exact = {}, {}

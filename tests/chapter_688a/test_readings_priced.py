@@ -22,6 +22,7 @@ from pacomply.regulations import chapter_645a, chapter_688a
 from typer.testing import CliRunner
 
 from pacomply.cli import app
+from tests.seeded_deal import first_cards
 from tests.simulation.agreement import Estimate, disagreements
 from tests.simulation.row_frequencies import row_disagreements
 
@@ -39,9 +40,9 @@ def _holds_three_of_a_kind(hands: np.ndarray, fully_wild: bool = False) -> np.nd
 
 
 def _deal(rounds: int, seed: int, hands_per_round: int = 1) -> np.ndarray:
-    generator = np.random.default_rng(seed)
-    order = np.argsort(generator.random((rounds, 53)), axis=1)[:, : 7 * hands_per_round].astype(np.uint8)
-    return order.reshape(rounds * hands_per_round, 7)
+    """``rounds`` seeded shuffles of the 53 cards, the first ``hands_per_round`` seven-card hands of each."""
+    dealt = first_cards(np.random.default_rng(seed), rounds, 7 * hands_per_round)
+    return dealt.reshape(rounds * hands_per_round, 7)
 
 
 _FORTUNE_ROUNDS = 1_000_000

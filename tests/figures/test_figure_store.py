@@ -88,6 +88,36 @@ def test_a_changed_rulebook_version_never_reuses_an_old_figure(
     assert registered.key(chapter="686a", amount=Fraction(2)).digest != old_key.digest
 
 
+def test_a_remembered_key_is_the_key_made_afresh_and_tells_equal_values_of_other_types_apart(
+    empty_cache: Path,
+) -> None:
+    # A review asks for the same figure hundreds of times, so a key of plain inputs is made once per process; it must
+    # be the key made from scratch, and 1, True and "1" (equal or alike, encoded differently) must keep their own.
+    registered = figure_store.figure("test-remembered", method=1, chapter=lambda inputs: inputs["chapter"])(
+        lambda **inputs: 0
+    )
+    made = {}
+    for decks in (1, True, "1", None):
+        first_key, first_digest = registered.key_and_digest({"chapter": "686a", "decks": decks})
+        again_key, again_digest = registered.key_and_digest({"chapter": "686a", "decks": decks})
+        afresh = registered.key(chapter="686a", decks=decks)
+        assert first_key == again_key == afresh
+        assert first_digest == again_digest == afresh.digest
+        made[repr(decks)] = first_digest
+    assert len(set(made.values())) == 4, made
+
+
+def test_a_remembered_key_follows_the_rulebook_it_is_made_under(
+    empty_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    registered = figure_store.figure("test-remembered-law", method=1, chapter="686a")(lambda **inputs: 0)
+    before = registered.key_and_digest({"decks": 6})
+    monkeypatch.setattr(figure_store, "rulebook_version", lambda chapter: "686a/2099-01-01 data:amended")
+    after_key, after_digest = registered.key_and_digest({"decks": 6})
+    assert after_key.rulebook == "686a/2099-01-01 data:amended"
+    assert after_digest != before[1] and after_digest == registered.key(decks=6).digest
+
+
 def test_a_changed_method_version_never_reuses_an_old_figure(empty_cache: Path) -> None:
     counting = _Counting()
     figure_store.figure("test-method", method=1, chapter="686a")(counting)(chapter="686a", amount=Fraction(5))

@@ -205,7 +205,7 @@ def split_sweep(
     mask = comps.counts[:, pair] > 0
     stand, hit, double, _best_value, _best_wager, hit_wager = kernels().player_sweep(
         split_shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, sdist, mask, sdist.shape[1],
-        hole_allowed, *dealer_22_pushes,
+        hole_allowed, *(dealer_22_pushes or (False,)),  # every call passes it: one compiled signature
     )  # fmt: skip
     return SplitSweep(pair, split_shoe, mask, stand, hit, double, hit_wager)
 
@@ -271,6 +271,7 @@ def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
         all_mask,
         dist.shape[1],
         hole_allowed,
+        False,  # passed, not left to its default, as every caller does: one compiled signature
     )
 
     # --- split passes: the other pair card is out of the shoe for every post-split hand

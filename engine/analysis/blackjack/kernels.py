@@ -153,13 +153,14 @@ def player_sweep(
     best = np.zeros(n_comp)
     wager = np.ones(n_comp)
     hit_wager = np.ones(n_comp)
-    size = 0
+    size = np.int64(0)  # not a literal 0: draw_probabilities is compiled for one signature
     for r in range(10):
         size += base_shoe[r]
     for c in range(n_comp):
         if not (mask[c] and fits_in(comp_counts[c], base_shoe)):
             continue
-        stand[c] = stand_value(comp_total[c], dist[c], outcomes, False, dealer_22_pushes)
+        # A bool, not a literal False: the signature the Python callers use, so stand_value is compiled once.
+        stand[c] = stand_value(comp_total[c], dist[c], outcomes, np.bool_(False), dealer_22_pushes)
         if comp_total[c] >= 21:
             best[c] = stand[c]
             wager[c] = 1.0
@@ -201,7 +202,7 @@ def fixed_sweep(base_shoe, comp_counts, comp_cards, comp_total, child, stand, de
     wager = np.ones(n_comp)
     hit = np.full(n_comp, -1.0)
     hit_wager = np.ones(n_comp)
-    size = 0
+    size = np.int64(0)  # not a literal 0: draw_probabilities is compiled for one signature
     for r in range(10):
         size += base_shoe[r]
     for c in range(n_comp):
@@ -243,7 +244,7 @@ def reach_weights(base_shoe, comp_counts, comp_cards, child, start_weight, decis
     """
     n_comp = comp_counts.shape[0]
     weight = start_weight.copy()
-    size = 0
+    size = np.int64(0)  # not a literal 0: draw_probabilities is compiled for one signature
     for r in range(10):
         size += base_shoe[r]
     for c in range(n_comp - 1, -1, -1):
@@ -296,7 +297,7 @@ def outcome_sweep(
     play_state = np.zeros((n_comp, 7))
     hit_state = np.zeros((n_comp, 7))
     one_state = np.zeros((n_comp, 7))
-    size = 0
+    size = np.int64(0)  # not a literal 0: draw_probabilities is compiled for one signature
     for r in range(10):
         size += base_shoe[r]
     for c in range(n_comp):

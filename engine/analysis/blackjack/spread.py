@@ -205,7 +205,7 @@ def _upcard_distributions(rules: BlackjackRules, strategy: Strategy, up: int) ->
     if strategy is Strategy.OPTIMAL:
         stand_ev, hit_ev, *_rest = k.player_sweep(
             shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, dist, everything, outcomes,
-            hole_allowed,
+            hole_allowed, False,  # passed as every caller does: one compiled signature
         )  # fmt: skip
         decision = hit_ev > stand_ev
         choices, post_choices = solution.optimal_choice, solution.optimal_post_split_choice

@@ -157,7 +157,17 @@ def _class_solution(
     dist = dealer_table(shoe, key)
     every = np.ones(len(comps.counts), dtype=np.bool_)
     stand, hit, double, _best, _wager, hit_wager = k.player_sweep(
-        shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, dist, every, dist.shape[1], allowed
+        shoe,
+        comps.counts,
+        comps.cards,
+        comps.total,
+        comps.hard_total,
+        comps.child,
+        dist,
+        every,
+        dist.shape[1],
+        allowed,
+        False,  # passed, not left to its default, as every caller does: one compiled signature
     )
     split_values: dict[int, tuple[float, float]] = {}
     two_card_action = np.zeros((RANKS, RANKS), dtype=np.int64)
@@ -181,7 +191,7 @@ def _class_solution(
         i = index_of_two_cards(comps, a, b)
         stand_ev = stand[i]
         if a in LARGE and b in LARGE:
-            stand_ev = k.stand_value(int(comps.total[i]), dist[i], dist.shape[1], True)
+            stand_ev = k.stand_value(int(comps.total[i]), dist[i], dist.shape[1], True, False)
         candidates = [(stand_ev, 1.0), (hit[i], hit_wager[i]), (double[i], 2.0)]
         if a == b and a in split_values:
             candidates.append(split_values[a])
