@@ -24,7 +24,7 @@ from flask_login import UserMixin, current_user
 from pacomply.workspace import reviewing
 from pacomply.workspace.models import Role, Status, User
 from pacomply.workspace.store import Forbidden, NotFound, Store, WorkspaceError
-from pacomply.workspace.throttle import SignInThrottle, Throttled
+from pacomply.workspace.throttle import Busy, SignInThrottle, Throttled
 from pacomply.workspace.worker import ReviewWorker
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import BaseConverter
@@ -226,7 +226,11 @@ def checked_password(username: str, password: str) -> User | None:
     store, throttle = services().store, services().throttle
     try:
         throttle.check(username, address())
-        user = throttle.check_password(store.authenticate, username, password, address())
+        user = throttle.check_password(store.authenticate, username, password, address(), known=store.can_sign_in)
+    except Busy as error:
+        if error.counted:
+            store.record_sign_in(username, address(), "sign-in failed", "refused as busy; counted as a failure")
+        raise
     except Throttled as error:
         if error.first:
             store.record_sign_in(username, address(), "sign-in throttled", str(error))
