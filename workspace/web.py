@@ -56,7 +56,9 @@ from pacomply.workspace.web_common import (  # noqa: F401  (safe_next, whole_num
     api,
     checked_password,
     describe_event,
+    enter_upload_lane,
     failure,
+    leave_upload_lane,
     licensee_problem,
     safe_next,
     services,
@@ -72,7 +74,8 @@ PUBLIC_ENDPOINTS = frozenset({"sign_in.login", "static", "health.healthz", "heal
 """The only endpoints open without a session: the sign-in page, its static files, and the two health checks."""
 BLUEPRINTS = (web_sign_in.bp, web_pages.bp, web_accounts.bp, web_api.bp, web_health.bp)
 UPLOAD_ENDPOINTS = frozenset({"pages.upload", "api.api_upload"})
-"""The endpoints that take an upload (POST): an account at its quota is refused before the body is read."""
+"""The endpoints that take an upload (POST): each request waits for an upload turn before anything else is done
+for it (:func:`web_common.enter_upload_lane`), and an account at its quota is refused before the body is read."""
 
 
 class LockedOutGate:
@@ -218,6 +221,10 @@ def create_app(
             _has_nul(key) or _has_nul(value) for key, value in request.args.items(multi=True)
         ):
             return nul_refused()
+        if request.method == "POST" and request.endpoint in UPLOAD_ENDPOINTS:
+            # The upload lane: a turn first, so uploads waiting for one hold no database connection and no share of
+            # the interpreter lock (their sessions are not even loaded), and the pages keep both.
+            enter_upload_lane()
         if request.endpoint in PUBLIC_ENDPOINTS:
             if body_has_nul():
                 return nul_refused()
@@ -238,6 +245,10 @@ def create_app(
         if request.method not in ("GET", "HEAD", "OPTIONS") and not g.get("basic_auth"):
             csrf.protect()
         return None
+
+    @app.teardown_request
+    def end_upload_turn(_error: BaseException | None) -> None:
+        leave_upload_lane()
 
     @app.after_request
     def security_headers(response: Response) -> Response:

@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pacomply.workspace.stack  # noqa: F401  # isort: skip  (names the extra when it is missing)
-from flask import current_app, jsonify, render_template, request
+from flask import current_app, g, jsonify, render_template, request
 from flask_login import UserMixin, current_user
 from pacomply.workspace import reviewing
 from pacomply.workspace.models import Role, Status, User
@@ -33,10 +33,11 @@ LOG = logging.getLogger("pacomply.workspace")
 
 DEFAULT_MAX_UPLOAD = 20 * 1024 * 1024
 PAGE_SIZE = 50
-#: How many uploads one server reads and stores at once (PACOMPLY_UPLOADS_AT_ONCE, 2 by default). The others wait
-#: here without holding the interpreter lock, so a signed-in page shares the lock with this many busy request
-#: threads instead of every upload in flight; with `serve`'s 64 threads the page still finds a free thread.
-#: bench/workspace.py's load section: SQLite's page ratio 4.8x to 2.35x, PostgreSQL's 67x to 6.7x.
+#: How many upload requests one server handles at once (PACOMPLY_UPLOADS_AT_ONCE, 2 by default), from their
+#: session's check to their answer (:func:`enter_upload_lane`). The others wait for a turn before anything else is
+#: done for them, holding neither the interpreter lock nor a database connection, so a signed-in page shares the
+#: lock with this many busy request threads instead of every upload in flight, finds a free thread among `serve`'s
+#: 64, and a free connection in the database pool, whatever the number of uploads waiting.
 UPLOADS_AT_ONCE = threading.BoundedSemaphore(max(1, int(os.environ.get("PACOMPLY_UPLOADS_AT_ONCE", "2") or 2)))
 MAX_ID_DIGITS = 9
 """Ids in URLs are at most nine digits (the columns are 32-bit); a longer one is 'not found', not a database error."""
@@ -284,10 +285,25 @@ def requested_page() -> int:
     return whole_number(text, "page", minimum=1)
 
 
+def enter_upload_lane() -> None:
+    """Wait for one of the ``UPLOADS_AT_ONCE`` turns of an upload request, before its session is loaded or its
+    quota counted; the turn is the request's until it ends (:func:`leave_upload_lane`)."""
+    UPLOADS_AT_ONCE.acquire()
+    g.upload_turn = True
+
+
+def leave_upload_lane() -> None:
+    """Give back the request's upload turn, if it holds one (every request ends here)."""
+    if g.pop("upload_turn", False):
+        UPLOADS_AT_ONCE.release()
+
+
 def receive_upload() -> Any:
-    """Read, store and hand out an upload; the stored submission (its row as written, chapters included)."""
-    with UPLOADS_AT_ONCE:
-        return _receive_upload()
+    """Read, store and hand out an upload, in the request's upload turn; the stored submission (its row as written,
+    chapters included)."""
+    if not g.get("upload_turn"):
+        raise RuntimeError("an upload is received only in an upload turn (web.UPLOAD_ENDPOINTS)")
+    return _receive_upload()
 
 
 def _receive_upload() -> Any:
