@@ -118,7 +118,22 @@ def lease_from_environment() -> timedelta:
 
 
 REVIEW_NICENESS = 10
-"""How much lower than the server's the review processes' scheduling priority is (where the platform has niceness)."""
+"""How much lower than the server's the review processes' scheduling priority is (where the platform has niceness),
+unless $PACOMPLY_REVIEW_NICENESS says otherwise (:func:`review_niceness_from_environment`)."""
+
+
+def review_niceness_from_environment() -> int:
+    """$PACOMPLY_REVIEW_NICENESS, a whole number from 0 (the server's own priority) to 19 (the lowest); REVIEW_NICENESS
+    when unset; ValueError naming it otherwise. Read by the server as it starts (so a wrong value stops it there) and
+    by each review process, which inherits the server's environment."""
+    import os
+
+    text = os.environ.get("PACOMPLY_REVIEW_NICENESS", "").strip()
+    if not text:
+        return REVIEW_NICENESS
+    if not text.isdecimal() or int(text) > 19:
+        raise ValueError(f"$PACOMPLY_REVIEW_NICENESS must be a whole number from 0 to 19, not '{text[:20]}'")
+    return int(text)
 RESUME_DELAY = 2.0
 """Seconds between attempts to hand out the pending reviews again while the database does not answer."""
 
@@ -159,8 +174,12 @@ def warm_up() -> None:
     import os
 
     if hasattr(os, "nice"):
+        try:
+            niceness = review_niceness_from_environment()
+        except ValueError:  # refused, with its reason, where the server starts (serve.build)
+            niceness = REVIEW_NICENESS
         with contextlib.suppress(OSError):
-            os.nice(REVIEW_NICENESS)  # below the server's request threads: pages first, reviews with the rest
+            os.nice(niceness)  # below the server's request threads: pages first, reviews with the rest
     import pacomply.checker.review
     import pacomply.reports.json
     import pacomply.reports.pdf
