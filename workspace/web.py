@@ -56,9 +56,10 @@ from pacomply.workspace.web_common import (  # noqa: F401  (safe_next, whole_num
     api,
     checked_password,
     describe_event,
+    enter_page_lane,
     enter_upload_lane,
     failure,
-    leave_upload_lane,
+    leave_lanes,
     licensee_problem,
     safe_next,
     services,
@@ -157,6 +158,7 @@ def create_app(
     if max_pending is not None:
         quotas["max_pending"] = max_pending
     app.extensions["pacomply"] = Services(store, worker, throttle, quotas)
+    worker.give_way = app.extensions["pacomply"].pages.wait  # the recorder of reviews gives way to pages too
     app.jinja_env.filters["columns"] = _columns
     app.jinja_env.filters["describe"] = lambda event: describe_event(event.action, event.detail)
     app.jinja_env.globals.update(
@@ -225,6 +227,8 @@ def create_app(
             # The upload lane: a turn first, so uploads waiting for one hold no database connection and no share of
             # the interpreter lock (their sessions are not even loaded), and the pages keep both.
             enter_upload_lane()
+        elif request.endpoint not in PUBLIC_ENDPOINTS:
+            enter_page_lane()  # uploads and the recording of reviews give way while it is answered
         if request.endpoint in PUBLIC_ENDPOINTS:
             if body_has_nul():
                 return nul_refused()
@@ -247,8 +251,8 @@ def create_app(
         return None
 
     @app.teardown_request
-    def end_upload_turn(_error: BaseException | None) -> None:
-        leave_upload_lane()
+    def end_turn(_error: BaseException | None) -> None:
+        leave_lanes()
 
     @app.after_request
     def security_headers(response: Response) -> Response:

@@ -39,6 +39,43 @@ PAGE_SIZE = 50
 #: lock with this many busy request threads instead of every upload in flight, finds a free thread among `serve`'s
 #: 64, and a free connection in the database pool, whatever the number of uploads waiting.
 UPLOADS_AT_ONCE = threading.BoundedSemaphore(max(1, int(os.environ.get("PACOMPLY_UPLOADS_AT_ONCE", "2") or 2)))
+PAGES_FIRST_SECONDS = 0.05
+"""The longest an upload's step, or a batch of reviews to record, waits for the pages being answered
+(:class:`PagesFirst`)."""
+
+
+class PagesFirst:
+    """The signed-in pages being answered now, and a wait for there to be none: the uploads in their turns and the
+    recorder of reviews wait at each step (at most ``most`` seconds, so a stream of pages slows them but never stops
+    them) while a page is being answered, so the page has the interpreter lock to itself rather than a third or a
+    quarter of it, shared with every busy thread. A thread waiting here holds neither the lock nor a connection."""
+
+    def __init__(self, most: float = PAGES_FIRST_SECONDS) -> None:
+        self.most = most
+        self._answering = 0
+        self._none = threading.Condition(threading.Lock())
+
+    def started(self) -> None:
+        with self._none:
+            self._answering += 1
+
+    def ended(self) -> None:
+        with self._none:
+            self._answering -= 1
+            if not self._answering:
+                self._none.notify_all()
+
+    def answering(self) -> int:
+        """How many pages are being answered now."""
+        with self._none:
+            return self._answering
+
+    def wait(self) -> None:
+        """Return once no page is being answered, or after ``most`` seconds."""
+        with self._none:
+            self._none.wait_for(lambda: not self._answering, timeout=self.most)
+
+
 MAX_ID_DIGITS = 9
 """Ids in URLs are at most nine digits (the columns are 32-bit); a longer one is 'not found', not a database error."""
 _WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
@@ -183,6 +220,7 @@ class Services:
     worker: ReviewWorker
     throttle: SignInThrottle
     quotas: dict[str, int] = field(default_factory=dict)
+    pages: PagesFirst = field(default_factory=PagesFirst)
 
 
 def services() -> Services:
@@ -287,15 +325,26 @@ def requested_page() -> int:
 
 def enter_upload_lane() -> None:
     """Wait for one of the ``UPLOADS_AT_ONCE`` turns of an upload request, before its session is loaded or its
-    quota counted; the turn is the request's until it ends (:func:`leave_upload_lane`)."""
+    quota counted, then for the pages being answered (:class:`PagesFirst`); the turn is the request's until it ends
+    (:func:`leave_lanes`)."""
     UPLOADS_AT_ONCE.acquire()
     g.upload_turn = True
+    services().pages.wait()
 
 
-def leave_upload_lane() -> None:
-    """Give back the request's upload turn, if it holds one (every request ends here)."""
+def enter_page_lane() -> None:
+    """Count the request as a page being answered until it ends (:func:`leave_lanes`): uploads and the recording of
+    reviews give way to it (:class:`PagesFirst`)."""
+    services().pages.started()
+    g.page_turn = True
+
+
+def leave_lanes() -> None:
+    """Give back the request's upload turn, or end its page, whichever it holds (every request ends here)."""
     if g.pop("upload_turn", False):
         UPLOADS_AT_ONCE.release()
+    if g.pop("page_turn", False):
+        services().pages.ended()
 
 
 def receive_upload() -> Any:
@@ -321,6 +370,7 @@ def _receive_upload() -> Any:
         filing = worker.read(name, data)
     except reviewing.UploadRefused as error:
         raise UploadProblems(error.problems) from None
+    services().pages.wait()  # the storing is the upload's other busy step
     # Claimed by this server as it is stored, so no other server takes it before this one hands it out.
     submission = services().store.add_submission(
         name, data, filing, current_user, current_user.username, claimant=worker.claimant, lease=worker.lease,

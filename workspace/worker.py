@@ -276,6 +276,9 @@ class ReviewWorker:
         """The process that reads uploads (started at the first upload; none when reviews run in threads)."""
         self.batches: list[int] = []
         """How many reviews each recording transaction recorded (the latest 1,000)."""
+        self.give_way: Callable[[], None] | None = None
+        """Called by the recorder before each batch: the web application's wait for the pages being answered
+        (``web_common.PagesFirst``), so recording reviews never competes with a page for the interpreter lock."""
 
     def _new_pool(self, workers: int | None = None, initializer: Callable[[], None] | None = None) -> Executor:
         """``initializer``: run in each process as it starts; :func:`warm_up` (looked up now) when None."""
@@ -623,6 +626,8 @@ class ReviewWorker:
         """The recorder thread: records the reviews made, all those finished while the previous transaction ran
         (at most :data:`RECORD_BATCH`) in one transaction sealed in one pass, and ends when none is left."""
         while True:
+            if self.give_way is not None:
+                self.give_way()
             with self._lock:
                 if not self._finished_reviews:
                     self._recorder = None
