@@ -15,10 +15,10 @@ hashes that remain run in two lanes (:meth:`SignInThrottle.check_password`):
   in the suspect lane, ``concurrent`` at a time (one) at the lowest priority, and refused as busy after
   ``wait_seconds``. Guessing clients therefore take at most one core's leftovers, and never a user's turn.
 
-A refusal as busy from an address that already failed, or for a name no active account has, counts as a failure
-(no password could have let it in), so refusals move a guessing address out of the clean lane and towards its
-lockout like wrong passwords; a refused user (an existing account, an address with no failures) counts against
-nobody.
+A refusal as busy from an address that already failed, or for a name no active account has, counts as a failure of
+the address (and of the name, where no account has it), so refusals move a guessing address out of the clean lane
+and towards its lockout like wrong passwords; a refused user (an existing account, an address with no failures)
+counts against nobody, and no refusal counts against an existing account.
 
 An address's first guess looks like a user's (nothing is known against it yet); its next ones are suspect. A
 success does not erase an address's failures (an attacker who knows one password cannot reset the count for the
@@ -280,23 +280,26 @@ class SignInThrottle:
         hashes, so the pages' threads and the users' sign-ins take the cores first and a guess takes what they
         leave.
 
-        :class:`Busy` when no slot of the lane frees in ``wait_seconds``. The refusal counts as a failure, against
-        the address and the account, when the address already has a failure in the window or when ``known``
-        (whether an active account has that name) says there is no such account: either way no password could
-        have let it in, so a guessing address cannot stay in the clean lane by being refused there, nor guess on
-        for ever without its failures adding up. A refusal of an existing account from an address with no
-        failures (a user, perhaps with the right password) counts against nobody."""
-        keys: list[Key] = [("account", username.casefold()), ("address", address)]
+        :class:`Busy` when no slot of the lane frees in ``wait_seconds``. The refusal counts as a failure against
+        the address when the address already has a failure in the window or when ``known`` (whether an active
+        account has that name) says there is no such account, and then against the name too where no account has
+        it: so a guessing address cannot stay in the clean lane by being refused there, nor guess on for ever
+        without its failures adding up. An existing account's count is left alone (a refusal is no evidence
+        against its password, and counting it would let a failing address lock its owner out without a single
+        hash), and a refusal of an existing account from an address with no failures (a user, perhaps with the
+        right password) counts against nobody."""
+        account, place = ("account", username.casefold()), ("address", address)
         now = self._clock()
-        found = self._recent(keys, now)
+        found = self._recent([account, place], now)
         lane = self._clean if not any(found.values()) else self._suspect
         try:
             return lane.run(check, username, password)
         except Busy:
-            counted = bool(found[("address", address)]) or (known is not None and not known(username))
+            unknown = known is not None and not known(username)
+            counted = [place, account] if unknown else [place] if found[place] else []
             if counted:
-                self._counts.add(keys, self._clock(), self.limits.window_seconds)
-            raise Busy(counted) from None
+                self._counts.add(counted, self._clock(), self.limits.window_seconds)
+            raise Busy(bool(counted)) from None
 
 
 class _Lane:

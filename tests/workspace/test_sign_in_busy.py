@@ -114,8 +114,9 @@ def test_a_busy_refusal_of_a_deactivated_account_counts_as_one_of_no_such_accoun
 
 def test_busy_refusals_of_a_failing_address_add_up_to_its_lockout(store: Any) -> None:
     """An address with a failure, refused as busy in the suspect lane while it tries a real account's name:
-    each refusal counts against the address, and at the address's limit (3 here) it is locked out (429 before
-    any hash, 'sign-in throttled' in the audit trail) even with the right password."""
+    each refusal counts against the address (not against the account, which a refusal says nothing about), and
+    at the address's limit (3 here) it is locked out (429 before the sign-in page, let alone a hash) even with
+    the right password."""
     pytest.importorskip("flask")
     app, worker, throttle = _app(store, per_address=3)
     try:
@@ -124,10 +125,12 @@ def test_busy_refusals_of_a_failing_address_add_up_to_its_lockout(store: Any) ->
             assert _sign_in(app, "rita", "wrong password!", GUESSER) == 429
             assert _sign_in(app, "rita", PASSWORD, GUESSER) == 429
         assert _failures(store, "address", GUESSER) == 3
+        assert _failures(store, "account", "rita") == 0
         # Locked out now: refused before the sign-in page is served, let alone a hash, though the lanes are free.
         assert _sign_in(app, "rita", PASSWORD, GUESSER) == 429
         assert throttle.address_retry_after(GUESSER) is not None
-        # rita herself, from her own address, is not locked out: the account's count is the guesser's 2 (limit 5).
+        # rita herself, from her own address, signs in: nothing was counted against her account.
+        assert throttle.clean("rita", USER_ADDRESS)
         assert _sign_in(app, "rita", PASSWORD, USER_ADDRESS) == 302
     finally:
         worker.shutdown()
