@@ -169,12 +169,21 @@ class ClaimStore(StoreBase):
         reviews it holds. A claim another server has taken over is not renewed."""
         moment = now()
         with self.session() as session:
+            # The rows locked first, in the order of their ids, as the recorder of reviews locks its batch
+            # (:meth:`_held_reviews`): an UPDATE alone would lock them in the order it finds them, and a renewal and
+            # a recording each holding a row the other wants would deadlock on PostgreSQL.
+            ids = list(session.scalars(
+                select(Submission.id)
+                .where(Submission.claimed_by == claimant, Submission.review_state == "pending")
+                .order_by(Submission.id)
+                .with_for_update()
+            ))
             held = _rows_changed(session.execute(
                 update(Submission)
-                .where(Submission.claimed_by == claimant, Submission.review_state == "pending")
+                .where(Submission.id.in_(ids))
                 .values(claim_expires_at=moment + lease)
                 .execution_options(synchronize_session=False)
-            ))
+            )) if ids else 0
             session.execute(
                 update(RenderingClaim)
                 .where(RenderingClaim.claimed_by == claimant)
