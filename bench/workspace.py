@@ -608,6 +608,15 @@ def _serve_for_load(
         threading.Thread(target=switch, daemon=True).start()
     for name in ["bench", *accounts]:
         worker.store.add_user(name, PASSWORD, "reviewer")
+    pool = worker.store.engine.pool
+    held: Counter[int] = Counter()
+
+    def count_connections() -> None:  # the database connections the server's threads hold, every 5 ms
+        while not stop.is_set():  # type: ignore[attr-defined]
+            held[pool.checkedout()] += 1
+            time.sleep(0.005)
+
+    threading.Thread(target=count_connections, daemon=True).start()
     server = create_server(app, host="127.0.0.1", port=0, threads=64)
     threading.Thread(target=server.run, daemon=True).start()
     ready.put(server.effective_port)  # type: ignore[attr-defined]
@@ -617,6 +626,10 @@ def _serve_for_load(
     handler.flush()
     with open(log, encoding="utf-8") as lines:
         kinds = Counter(json.loads(line).get("kind") for line in lines if line.startswith("{"))
+    limit = pool.size() + max(0, pool._max_overflow)  # type: ignore[attr-defined]
+    samples = sum(held.values()) or 1
+    print(f"   server: database connections held at once: at most {max(held, default=0)} of the pool's {limit}; at "
+          f"its limit in {100 * held[limit] / samples:.1f}% of {samples} samples (every 5 ms)", flush=True)
     batches = getattr(worker, "batches", [])  # recorded one at a time before the batches
     print(f"   server: {len(batches)} recording transactions for {sum(batches)} reviews (the latest 1,000; largest "
           f"{max(batches, default=0)}); JSON log lines {dict(sorted(kinds.items()))}", flush=True)
