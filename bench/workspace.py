@@ -27,11 +27,14 @@ started in this process on a free 127.0.0.1 port, driven with urllib, and stoppe
    Identical bytes under a name each by default; --load-distinct makes each upload's bytes differ (a zip comment),
    --load-same-name gives all one name (so identical bytes reuse one review). --load-profile FILE profiles the
    server's threads on their CPU clocks (cProfile) and prints the top entries in milliseconds per upload.
+   --load-pages-first-toggle turns the server's pages first (uploads and the recorder giving way to a page being
+   answered) on and off every two seconds of the wall clock and gives the page's latency in each half apart: an
+   A/B of that lever within one run, which a machine whose load drifts between runs cannot spoil.
 
     python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 100] [--database URL]
                               [--sections upload,queue,concurrent,sign-in,load]
                               [--load-uploads 1000] [--load-accounts 50] [--load-distinct] [--load-same-name]
-                              [--load-profile FILE]
+                              [--load-profile FILE] [--load-pages-first-toggle]
 """
 
 from __future__ import annotations
@@ -231,6 +234,11 @@ def main() -> None:
         help="part 5: profile the server's threads (cProfile) during the run and write the statistics to FILE, "
         "then print their top entries (the profile slows the server; the figures of a profiled run are not the "
         "load's)",
+    )
+    parser.add_argument(
+        "--load-pages-first-toggle", action="store_true",
+        help="part 5: the server's pages first on in even two-second spans of the wall clock and off in odd ones, "
+        "and the page's latency given for each apart",
     )
     parser.add_argument("--workers", type=int, default=2, help="review processes")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds allowed for the concurrent reviews")
@@ -553,9 +561,17 @@ class _ThreadProfiles:
             merged.dump_stats(path)
 
 
+TOGGLE_SECONDS = 2
+"""--load-pages-first-toggle: pages first is on in the even spans of this many seconds of the wall clock."""
+
+
+def _pages_first_on(moment: float) -> bool:
+    return int(moment // TOGGLE_SECONDS) % 2 == 0
+
+
 def _serve_for_load(
     database: str, workers: int, accounts: list[str], ready: object, stop: object, log: str,
-    profile: str | None = None,
+    profile: str | None = None, toggle: bool = False,
 ) -> None:
     """The server of part 5 in a process of its own, as ``pacomply serve`` runs it (waitress, 64 threads): its
     clients are other processes, as they would be other machines, and share none of its interpreter lock.
@@ -579,8 +595,28 @@ def _serve_for_load(
     if profile:
         profiles.start()
     app, worker = build(database, workers=workers)
+    if toggle:
+        from pacomply.workspace.web_common import PAGES_FIRST_SECONDS
+
+        pages = app.extensions["pacomply"].pages
+
+        def switch() -> None:
+            while not stop.is_set():  # type: ignore[attr-defined]
+                pages.most = PAGES_FIRST_SECONDS if _pages_first_on(time.time()) else 0.0
+                time.sleep(0.01)
+
+        threading.Thread(target=switch, daemon=True).start()
     for name in ["bench", *accounts]:
         worker.store.add_user(name, PASSWORD, "reviewer")
+    pool = worker.store.engine.pool
+    held: Counter[int] = Counter()
+
+    def count_connections() -> None:  # the database connections the server's threads hold, every 5 ms
+        while not stop.is_set():  # type: ignore[attr-defined]
+            held[pool.checkedout()] += 1
+            time.sleep(0.005)
+
+    threading.Thread(target=count_connections, daemon=True).start()
     server = create_server(app, host="127.0.0.1", port=0, threads=64)
     threading.Thread(target=server.run, daemon=True).start()
     ready.put(server.effective_port)  # type: ignore[attr-defined]
@@ -590,6 +626,10 @@ def _serve_for_load(
     handler.flush()
     with open(log, encoding="utf-8") as lines:
         kinds = Counter(json.loads(line).get("kind") for line in lines if line.startswith("{"))
+    limit = pool.size() + max(0, pool._max_overflow)  # type: ignore[attr-defined]
+    samples = sum(held.values()) or 1
+    print(f"   server: database connections held at once: at most {max(held, default=0)} of the pool's {limit}; at "
+          f"its limit in {100 * held[limit] / samples:.1f}% of {samples} samples (every 5 ms)", flush=True)
     batches = getattr(worker, "batches", [])  # recorded one at a time before the batches
     print(f"   server: {len(batches)} recording transactions for {sum(batches)} reviews (the latest 1,000; largest "
           f"{max(batches, default=0)}); JSON log lines {dict(sorted(kinds.items()))}", flush=True)
@@ -668,7 +708,7 @@ def _load(arguments: argparse.Namespace) -> None:
         server = context.Process(
             target=_serve_for_load,
             args=(database, arguments.workers, accounts, ready, stop, str(Path(folder) / "events.log"),
-                  arguments.load_profile),
+                  arguments.load_profile, arguments.load_pages_first_toggle),
         )  # not a daemon: it starts review processes of its own
         server.start()
         try:
@@ -786,11 +826,16 @@ def _load_run(
     for _ in uploaders:
         start.put(began_wall)
     loaded: list[float] = []
+    halves: dict[bool, list[float]] = {True: [], False: []}
     stop = threading.Event()
 
     def sample() -> None:
         while not stop.is_set():
-            loaded.append(page_latency())
+            began = time.time()
+            latency = page_latency()
+            loaded.append(latency)
+            if _pages_first_on(began) == _pages_first_on(began + latency) == _pages_first_on(began - 0.1):
+                halves[_pages_first_on(began)].append(latency)  # wholly within one span, not just after a switch
             time.sleep(0.1)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -822,6 +867,9 @@ def _load_run(
     print(f"   all {len(ids)} uploaded after {uploaded:.1f} s, all reviewed after {finished:.1f} s; uploads refused "
           f"and tried again: {dict(sorted(refusals.items())) or 'none'}")
     print(f"   the queue page meanwhile {_milliseconds(loaded)}")
+    if arguments.load_pages_first_toggle:
+        print(f"   with pages first    {_milliseconds(halves[True])}")
+        print(f"   without pages first {_milliseconds(halves[False])}")
     print(f"   ratio of medians {during / anchor:.2f}; load average {os.getloadavg()[0]:.1f}")
     spent = {role: cpu_after.get(role, 0.0) - cpu_before.get(role, 0.0) for role in cpu_after}
     spent["uploading clients"] = clients_cpu

@@ -66,11 +66,12 @@ def build(
 
     from pacomply.workspace.store import open_store
     from pacomply.workspace.web import DEFAULT_MAX_UPLOAD, create_app
-    from pacomply.workspace.worker import ReviewWorker, lease_from_environment
+    from pacomply.workspace.worker import ReviewWorker, lease_from_environment, review_niceness_from_environment
 
     # A page's request gives up the interpreter lock at every query and must win it back from the threads handling
     # uploads; at the default 5 ms switch interval a page of ten queries waits up to 50 ms under load.
     sys.setswitchinterval(SWITCH_INTERVAL)
+    review_niceness_from_environment()  # a wrong $PACOMPLY_REVIEW_NICENESS stops the start, naming it
     store = open_store(database)
     folder = configurations or os.environ.get("PACOMPLY_WORKSPACE_CONFIGURATIONS") or None
     worker = ReviewWorker(

@@ -176,6 +176,16 @@ class AccountStore(StoreBase):
             return None
         return user
 
+    def can_sign_in(self, username: str) -> bool:
+        """Whether an active account has this name (no password checked; the sign-in throttle asks it only of a
+        sign-in it refused as busy, to count one for a name that could not sign in as a failure)."""
+        if "\x00" in username or len(username) > 80:
+            return False
+        with self.session() as session:
+            return session.scalar(
+                select(User.id).where(User.username == username, User.active.is_(True))
+            ) is not None
+
     def record_sign_in(self, username: str, address: str, outcome: str, detail: str = "") -> None:
         """An audit event for a sign-in: 'sign-in', 'sign-in failed' or 'sign-in throttled'."""
         with self.session() as session:

@@ -169,12 +169,13 @@ class ClaimStore(StoreBase):
         reviews it holds. A claim another server has taken over is not renewed."""
         moment = now()
         with self.session() as session:
+            ids = self._lock_claimed(session, claimant)
             held = _rows_changed(session.execute(
                 update(Submission)
-                .where(Submission.claimed_by == claimant, Submission.review_state == "pending")
+                .where(Submission.id.in_(ids))
                 .values(claim_expires_at=moment + lease)
                 .execution_options(synchronize_session=False)
-            ))
+            )) if ids else 0
             session.execute(
                 update(RenderingClaim)
                 .where(RenderingClaim.claimed_by == claimant)
@@ -183,16 +184,29 @@ class ClaimStore(StoreBase):
             )
         return held
 
+    @staticmethod
+    def _lock_claimed(session: Session, claimant: str) -> list[int]:
+        """The pending reviews ``claimant`` holds, their rows locked in the order of their ids, as the recorder of
+        reviews locks its batch (:meth:`_held_reviews`): an UPDATE alone would lock them in the order it finds them,
+        and two transactions each holding a row the other wants deadlock on PostgreSQL."""
+        return list(session.scalars(
+            select(Submission.id)
+            .where(Submission.claimed_by == claimant, Submission.review_state == "pending")
+            .order_by(Submission.id)
+            .with_for_update()
+        ))
+
     def release_claims(self, claimant: str) -> int:
         """Give up every claim of ``claimant`` (a server stopping): its pending reviews are at once free for another
         server; how many. The server's heartbeat row goes with them."""
         with self.session() as session:
+            ids = self._lock_claimed(session, claimant)
             released = _rows_changed(session.execute(
                 update(Submission)
-                .where(Submission.claimed_by == claimant, Submission.review_state == "pending")
+                .where(Submission.id.in_(ids))
                 .values(claimed_by=None, claim_expires_at=None)
                 .execution_options(synchronize_session=False)
-            ))
+            )) if ids else 0
             session.execute(delete(RenderingClaim).where(RenderingClaim.claimed_by == claimant))
             session.execute(delete(Server).where(Server.id == claimant))
         return released

@@ -194,6 +194,10 @@ class QueuePage:
     total: int
     verdicts: dict[int, str]
     """The latest review's verdict of each submission on the page."""
+    licensees: tuple[str, ...] = ()
+    """Every licensee with a submission the user may see, sorted (the queue's filter), where asked for."""
+    reviewers: tuple[str, ...] = ()
+    """The active reviewers' and supervisors' names (the reviewer filter), where asked for and the user is staff."""
 
 
 @dataclass(frozen=True, slots=True)

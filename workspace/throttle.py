@@ -15,6 +15,11 @@ hashes that remain run in two lanes (:meth:`SignInThrottle.check_password`):
   in the suspect lane, ``concurrent`` at a time (one) at the lowest priority, and refused as busy after
   ``wait_seconds``. Guessing clients therefore take at most one core's leftovers, and never a user's turn.
 
+A refusal as busy from an address that already failed, or for a name no active account has, counts as a failure of
+the address (and of the name, where no account has it), so refusals move a guessing address out of the clean lane
+and towards its lockout like wrong passwords; a refused user (an existing account, an address with no failures)
+counts against nobody, and no refusal counts against an existing account.
+
 An address's first guess looks like a user's (nothing is known against it yet); its next ones are suspect. A
 success does not erase an address's failures (an attacker who knows one password cannot reset the count for the
 others), but it clears the account's own.
@@ -83,6 +88,15 @@ class Throttled(Exception):
         self.retry_after = retry_after
         self.first = first
         """True for the first refusal of this lockout (the one the audit trail records)."""
+
+
+class Busy(Throttled):
+    """A sign-in refused because its hashing lane stayed taken (:meth:`SignInThrottle.check_password`)."""
+
+    def __init__(self, counted: bool) -> None:
+        super().__init__("the server is busy checking other sign-ins; try again in a moment", 1, False)
+        self.counted = counted
+        """True when the refusal was counted as a failed sign-in (a failing address, or no such account)."""
 
 
 Key = tuple[str, str]
@@ -253,15 +267,39 @@ class SignInThrottle:
         return not any(found.values())
 
     def check_password(
-        self, check: Callable[[str, str], T], username: str, password: str, address: str = "unknown"
+        self,
+        check: Callable[[str, str], T],
+        username: str,
+        password: str,
+        address: str = "unknown",
+        known: Callable[[str], bool] | None = None,
     ) -> T:
         """``check(username, password)`` (the password hash) in a thread of the clean lane when the account and the
         address have no recent failures, else of the suspect lane, whose threads run at the lowest scheduling
         priority where the platform sets one per thread (Linux): argon2 releases the interpreter lock while it
         hashes, so the pages' threads and the users' sign-ins take the cores first and a guess takes what they
-        leave. :class:`Throttled` when no slot of the lane frees in ``wait_seconds``."""
-        lane = self._clean if self.clean(username, address) else self._suspect
-        return lane.run(check, username, password)
+        leave.
+
+        :class:`Busy` when no slot of the lane frees in ``wait_seconds``. The refusal counts as a failure against
+        the address when the address already has a failure in the window or when ``known`` (whether an active
+        account has that name) says there is no such account, and then against the name too where no account has
+        it: so a guessing address cannot stay in the clean lane by being refused there, nor guess on for ever
+        without its failures adding up. An existing account's count is left alone (a refusal is no evidence
+        against its password, and counting it would let a failing address lock its owner out without a single
+        hash), and a refusal of an existing account from an address with no failures (a user, perhaps with the
+        right password) counts against nobody."""
+        account, place = ("account", username.casefold()), ("address", address)
+        now = self._clock()
+        found = self._recent([account, place], now)
+        lane = self._clean if not any(found.values()) else self._suspect
+        try:
+            return lane.run(check, username, password)
+        except Busy:
+            unknown = known is not None and not known(username)
+            counted = [place, account] if unknown else [place] if found[place] else []
+            if counted:
+                self._counts.add(counted, self._clock(), self.limits.window_seconds)
+            raise Busy(bool(counted)) from None
 
 
 class _Lane:
@@ -278,7 +316,7 @@ class _Lane:
 
     def run(self, check: Callable[[str, str], T], username: str, password: str) -> T:
         if not self._semaphore.acquire(timeout=self._wait):
-            raise Throttled("the server is busy checking other sign-ins; try again in a moment", 1, False)
+            raise Busy(counted=False)
         try:
             with self._lock:
                 if self._executor is None:

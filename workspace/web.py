@@ -56,7 +56,10 @@ from pacomply.workspace.web_common import (  # noqa: F401  (safe_next, whole_num
     api,
     checked_password,
     describe_event,
+    enter_page_lane,
+    enter_upload_lane,
     failure,
+    leave_lanes,
     licensee_problem,
     safe_next,
     services,
@@ -72,7 +75,8 @@ PUBLIC_ENDPOINTS = frozenset({"sign_in.login", "static", "health.healthz", "heal
 """The only endpoints open without a session: the sign-in page, its static files, and the two health checks."""
 BLUEPRINTS = (web_sign_in.bp, web_pages.bp, web_accounts.bp, web_api.bp, web_health.bp)
 UPLOAD_ENDPOINTS = frozenset({"pages.upload", "api.api_upload"})
-"""The endpoints that take an upload (POST): an account at its quota is refused before the body is read."""
+"""The endpoints that take an upload (POST): each request waits for an upload turn before anything else is done
+for it (:func:`web_common.enter_upload_lane`), and an account at its quota is refused before the body is read."""
 
 
 class LockedOutGate:
@@ -154,6 +158,7 @@ def create_app(
     if max_pending is not None:
         quotas["max_pending"] = max_pending
     app.extensions["pacomply"] = Services(store, worker, throttle, quotas)
+    worker.give_way = app.extensions["pacomply"].pages.wait  # the recorder of reviews gives way to pages too
     app.jinja_env.filters["columns"] = _columns
     app.jinja_env.filters["describe"] = lambda event: describe_event(event.action, event.detail)
     app.jinja_env.globals.update(
@@ -218,6 +223,12 @@ def create_app(
             _has_nul(key) or _has_nul(value) for key, value in request.args.items(multi=True)
         ):
             return nul_refused()
+        if request.method == "POST" and request.endpoint in UPLOAD_ENDPOINTS:
+            # The upload lane: a turn first, so uploads waiting for one hold no database connection and no share of
+            # the interpreter lock (their sessions are not even loaded), and the pages keep both.
+            enter_upload_lane()
+        elif request.endpoint not in PUBLIC_ENDPOINTS:
+            enter_page_lane()  # uploads and the recording of reviews give way while it is answered
         if request.endpoint in PUBLIC_ENDPOINTS:
             if body_has_nul():
                 return nul_refused()
@@ -238,6 +249,10 @@ def create_app(
         if request.method not in ("GET", "HEAD", "OPTIONS") and not g.get("basic_auth"):
             csrf.protect()
         return None
+
+    @app.teardown_request
+    def end_turn(_error: BaseException | None) -> None:
+        leave_lanes()
 
     @app.after_request
     def security_headers(response: Response) -> Response:

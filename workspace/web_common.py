@@ -19,12 +19,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pacomply.workspace.stack  # noqa: F401  # isort: skip  (names the extra when it is missing)
-from flask import current_app, jsonify, render_template, request
+from flask import current_app, g, jsonify, render_template, request
 from flask_login import UserMixin, current_user
 from pacomply.workspace import reviewing
 from pacomply.workspace.models import Role, Status, User
 from pacomply.workspace.store import Forbidden, NotFound, Store, WorkspaceError
-from pacomply.workspace.throttle import SignInThrottle, Throttled
+from pacomply.workspace.throttle import Busy, SignInThrottle, Throttled
 from pacomply.workspace.worker import ReviewWorker
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import BaseConverter
@@ -33,11 +33,49 @@ LOG = logging.getLogger("pacomply.workspace")
 
 DEFAULT_MAX_UPLOAD = 20 * 1024 * 1024
 PAGE_SIZE = 50
-#: How many uploads one server reads and stores at once (PACOMPLY_UPLOADS_AT_ONCE, 2 by default). The others wait
-#: here without holding the interpreter lock, so a signed-in page shares the lock with this many busy request
-#: threads instead of every upload in flight; with `serve`'s 64 threads the page still finds a free thread.
-#: bench/workspace.py's load section: SQLite's page ratio 4.8x to 2.35x, PostgreSQL's 67x to 6.7x.
+#: How many upload requests one server handles at once (PACOMPLY_UPLOADS_AT_ONCE, 2 by default), from their
+#: session's check to their answer (:func:`enter_upload_lane`). The others wait for a turn before anything else is
+#: done for them, holding neither the interpreter lock nor a database connection, so a signed-in page shares the
+#: lock with this many busy request threads instead of every upload in flight, finds a free thread among `serve`'s
+#: 64, and a free connection in the database pool, whatever the number of uploads waiting.
 UPLOADS_AT_ONCE = threading.BoundedSemaphore(max(1, int(os.environ.get("PACOMPLY_UPLOADS_AT_ONCE", "2") or 2)))
+PAGES_FIRST_SECONDS = 0.05
+"""The longest an upload's step, or a batch of reviews to record, waits for the pages being answered
+(:class:`PagesFirst`)."""
+
+
+class PagesFirst:
+    """The signed-in pages being answered now, and a wait for there to be none: the uploads in their turns and the
+    recorder of reviews wait at each step (at most ``most`` seconds, so a stream of pages slows them but never stops
+    them) while a page is being answered, so the page has the interpreter lock to itself rather than a third or a
+    quarter of it, shared with every busy thread. A thread waiting here holds neither the lock nor a connection."""
+
+    def __init__(self, most: float = PAGES_FIRST_SECONDS) -> None:
+        self.most = most
+        self._answering = 0
+        self._none = threading.Condition(threading.Lock())
+
+    def started(self) -> None:
+        with self._none:
+            self._answering += 1
+
+    def ended(self) -> None:
+        with self._none:
+            self._answering -= 1
+            if not self._answering:
+                self._none.notify_all()
+
+    def answering(self) -> int:
+        """How many pages are being answered now."""
+        with self._none:
+            return self._answering
+
+    def wait(self) -> None:
+        """Return once no page is being answered, or after ``most`` seconds."""
+        with self._none:
+            self._none.wait_for(lambda: not self._answering, timeout=self.most)
+
+
 MAX_ID_DIGITS = 9
 """Ids in URLs are at most nine digits (the columns are 32-bit); a longer one is 'not found', not a database error."""
 _WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
@@ -182,6 +220,7 @@ class Services:
     worker: ReviewWorker
     throttle: SignInThrottle
     quotas: dict[str, int] = field(default_factory=dict)
+    pages: PagesFirst = field(default_factory=PagesFirst)
 
 
 def services() -> Services:
@@ -226,7 +265,11 @@ def checked_password(username: str, password: str) -> User | None:
     store, throttle = services().store, services().throttle
     try:
         throttle.check(username, address())
-        user = throttle.check_password(store.authenticate, username, password, address())
+        user = throttle.check_password(store.authenticate, username, password, address(), known=store.can_sign_in)
+    except Busy as error:
+        if error.counted:
+            store.record_sign_in(username, address(), "sign-in failed", "refused as busy; counted as a failure")
+        raise
     except Throttled as error:
         if error.first:
             store.record_sign_in(username, address(), "sign-in throttled", str(error))
@@ -280,10 +323,36 @@ def requested_page() -> int:
     return whole_number(text, "page", minimum=1)
 
 
+def enter_upload_lane() -> None:
+    """Wait for one of the ``UPLOADS_AT_ONCE`` turns of an upload request, before its session is loaded or its
+    quota counted, then for the pages being answered (:class:`PagesFirst`); the turn is the request's until it ends
+    (:func:`leave_lanes`)."""
+    UPLOADS_AT_ONCE.acquire()
+    g.upload_turn = True
+    services().pages.wait()
+
+
+def enter_page_lane() -> None:
+    """Count the request as a page being answered until it ends (:func:`leave_lanes`): uploads and the recording of
+    reviews give way to it (:class:`PagesFirst`)."""
+    services().pages.started()
+    g.page_turn = True
+
+
+def leave_lanes() -> None:
+    """Give back the request's upload turn, or end its page, whichever it holds (every request ends here)."""
+    if g.pop("upload_turn", False):
+        UPLOADS_AT_ONCE.release()
+    if g.pop("page_turn", False):
+        services().pages.ended()
+
+
 def receive_upload() -> Any:
-    """Read, store and hand out an upload; the stored submission (its row as written, chapters included)."""
-    with UPLOADS_AT_ONCE:
-        return _receive_upload()
+    """Read, store and hand out an upload, in the request's upload turn; the stored submission (its row as written,
+    chapters included)."""
+    if not g.get("upload_turn"):
+        raise RuntimeError("an upload is received only in an upload turn (web.UPLOAD_ENDPOINTS)")
+    return _receive_upload()
 
 
 def _receive_upload() -> Any:
@@ -301,6 +370,7 @@ def _receive_upload() -> Any:
         filing = worker.read(name, data)
     except reviewing.UploadRefused as error:
         raise UploadProblems(error.problems) from None
+    services().pages.wait()  # the storing is the upload's other busy step
     # Claimed by this server as it is stored, so no other server takes it before this one hands it out.
     submission = services().store.add_submission(
         name, data, filing, current_user, current_user.username, claimant=worker.claimant, lease=worker.lease,

@@ -34,7 +34,9 @@ bp = Blueprint("pages", __name__)
 def queue() -> Any:
     arguments = queue_arguments()
     page_number = requested_page()
-    page = services().store.queue(current_user, **arguments, limit=PAGE_SIZE, offset=(page_number - 1) * PAGE_SIZE)
+    page = services().store.queue(
+        current_user, **arguments, limit=PAGE_SIZE, offset=(page_number - 1) * PAGE_SIZE, with_filters=True
+    )
     pages = max(1, -(-page.total // PAGE_SIZE))
     return render_template(
         "queue.html",
@@ -43,8 +45,8 @@ def queue() -> Any:
         pages=pages,
         page_links=sorted({1, pages, *range(max(1, page_number - 3), min(pages, page_number + 3) + 1)}),
         filters=request.args,
-        licensees=services().store.licensees(current_user),
-        reviewers=services().store.reviewers() if current_user.staff else [],
+        licensees=page.licensees,
+        reviewers=page.reviewers,
         today=board_today(),
     )
 

@@ -118,7 +118,22 @@ def lease_from_environment() -> timedelta:
 
 
 REVIEW_NICENESS = 10
-"""How much lower than the server's the review processes' scheduling priority is (where the platform has niceness)."""
+"""How much lower than the server's the review processes' scheduling priority is (where the platform has niceness),
+unless $PACOMPLY_REVIEW_NICENESS says otherwise (:func:`review_niceness_from_environment`)."""
+
+
+def review_niceness_from_environment() -> int:
+    """$PACOMPLY_REVIEW_NICENESS, a whole number from 0 (the server's own priority) to 19 (the lowest); REVIEW_NICENESS
+    when unset; ValueError naming it otherwise. Read by the server as it starts (so a wrong value stops it there) and
+    by each review process, which inherits the server's environment."""
+    import os
+
+    text = os.environ.get("PACOMPLY_REVIEW_NICENESS", "").strip()
+    if not text:
+        return REVIEW_NICENESS
+    if not text.isdecimal() or int(text) > 19:
+        raise ValueError(f"$PACOMPLY_REVIEW_NICENESS must be a whole number from 0 to 19, not '{text[:20]}'")
+    return int(text)
 RESUME_DELAY = 2.0
 """Seconds between attempts to hand out the pending reviews again while the database does not answer."""
 
@@ -159,8 +174,12 @@ def warm_up() -> None:
     import os
 
     if hasattr(os, "nice"):
+        try:
+            niceness = review_niceness_from_environment()
+        except ValueError:  # refused, with its reason, where the server starts (serve.build)
+            niceness = REVIEW_NICENESS
         with contextlib.suppress(OSError):
-            os.nice(REVIEW_NICENESS)  # below the server's request threads: pages first, reviews with the rest
+            os.nice(niceness)  # below the server's request threads: pages first, reviews with the rest
     import pacomply.checker.review
     import pacomply.reports.json
     import pacomply.reports.pdf
@@ -257,6 +276,9 @@ class ReviewWorker:
         """The process that reads uploads (started at the first upload; none when reviews run in threads)."""
         self.batches: list[int] = []
         """How many reviews each recording transaction recorded (the latest 1,000)."""
+        self.give_way: Callable[[], None] | None = None
+        """Called by the recorder before each batch: the web application's wait for the pages being answered
+        (``web_common.PagesFirst``), so recording reviews never competes with a page for the interpreter lock."""
 
     def _new_pool(self, workers: int | None = None, initializer: Callable[[], None] | None = None) -> Executor:
         """``initializer``: run in each process as it starts; :func:`warm_up` (looked up now) when None."""
@@ -604,6 +626,8 @@ class ReviewWorker:
         """The recorder thread: records the reviews made, all those finished while the previous transaction ran
         (at most :data:`RECORD_BATCH`) in one transaction sealed in one pass, and ends when none is left."""
         while True:
+            if self.give_way is not None:
+                self.give_way()
             with self._lock:
                 if not self._finished_reviews:
                     self._recorder = None

@@ -13,18 +13,26 @@ import pytest
 
 
 @pytest.mark.skipif(not hasattr(os, "getpriority"), reason="the platform has no scheduling niceness")
-def test_review_processes_run_below_the_servers_priority_and_the_switch_interval_is_short(tmp_path: Path) -> None:
-    """``build`` starts the review pool (spawned processes); each lowers its own priority by REVIEW_NICENESS as
-    it starts (capped at 19, the lowest), and the server's switch interval is SWITCH_INTERVAL (0.5 ms)."""
+@pytest.mark.parametrize("configured", [None, "15"])
+def test_review_processes_run_below_the_servers_priority_and_the_switch_interval_is_short(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, configured: str | None
+) -> None:
+    """``build`` starts the review pool (spawned processes); each lowers its own priority by REVIEW_NICENESS (10),
+    or by $PACOMPLY_REVIEW_NICENESS where it is set (15 here), as it starts (capped at 19, the lowest), so its
+    niceness is above the server's; and the server's switch interval is SWITCH_INTERVAL (0.5 ms)."""
     from pacomply.workspace.serve import SWITCH_INTERVAL, build
     from pacomply.workspace.worker import REVIEW_NICENESS
 
+    if configured is None:
+        monkeypatch.delenv("PACOMPLY_REVIEW_NICENESS", raising=False)
+    else:
+        monkeypatch.setenv("PACOMPLY_REVIEW_NICENESS", configured)
     before = sys.getswitchinterval()
     _app, worker = build(f"sqlite:///{tmp_path / 'store.sqlite3'}", workers=1)
     try:
         assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL) == pytest.approx(0.0005)
         own = os.getpriority(os.PRIO_PROCESS, 0)
-        expected = min(19, own + REVIEW_NICENESS)
+        expected = min(19, own + (REVIEW_NICENESS if configured is None else int(configured)))
         assert expected > own or own == 19
         deadline = time.monotonic() + 120
         seen: dict[int, int] = {}
@@ -38,3 +46,15 @@ def test_review_processes_run_below_the_servers_priority_and_the_switch_interval
         worker.shutdown(wait=False)
         worker.store.engine.dispose()
         sys.setswitchinterval(before)
+
+
+@pytest.mark.parametrize("written", ["20", "-1", "ten", "1.5"])
+def test_a_review_niceness_out_of_range_stops_the_server_naming_the_setting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, written: str
+) -> None:
+    from pacomply.workspace.serve import build
+
+    monkeypatch.setenv("PACOMPLY_REVIEW_NICENESS", written)
+    with pytest.raises(ValueError, match=r"PACOMPLY_REVIEW_NICENESS must be a whole number from 0 to 19"):
+        build(f"sqlite:///{tmp_path / 'store.sqlite3'}", workers=1, processes=False)
+    assert not (tmp_path / "store.sqlite3").exists()  # refused before the store was opened

@@ -306,7 +306,8 @@ def test_a_user_signs_in_within_a_second_while_eight_addresses_guess_passwords(
             # Once a guesser has had a wrong password refused (its first guess, like anyone's, was a clean one), its
             # address has a failure and every further guess of it is in the suspect lane. A guess refused as busy
             # (429: the clean lane's two slots were taken by the other guessers' first guesses for longer than a
-            # slot is waited for, as on a loaded machine) records no failure: that guesser is still clean.
+            # slot is waited for, as on a loaded machine) counts as a failure too (its name is no account's), so
+            # that guesser's next guesses are suspect and wait in the suspect lane until one is answered 401.
             firsts = []
             for guesser in guessers:
                 assert guesser.stdout is not None
