@@ -194,6 +194,31 @@ class SplitSweep:
         return pre
 
 
+def sweep_every_hand(
+    shoe: np.ndarray, dist: np.ndarray, hole_allowed: np.ndarray, *, dealer_22_pushes: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The backward sweep over every player composition against one dealer table: each composition's value
+    standing, hitting (then playing on without doubling), doubling, and the wager hitting puts out. The one call of
+    the kernel for a whole hand (the base game, Switch, Down Under): its arguments always of the same types, so
+    numba compiles it for one signature."""
+    comps = player_compositions()
+    every = np.ones(len(comps.counts), dtype=np.bool_)
+    stand, hit, double, _best_value, _best_wager, hit_wager = kernels().player_sweep(
+        shoe,
+        comps.counts,
+        comps.cards,
+        comps.total,
+        comps.hard_total,
+        comps.child,
+        dist,
+        every,
+        dist.shape[1],
+        hole_allowed,
+        bool(dealer_22_pushes),
+    )
+    return stand, hit, double, hit_wager
+
+
 def split_sweep(
     shoe: np.ndarray, key: tuple, pair: int, hole_allowed: np.ndarray, *dealer_22_pushes: bool
 ) -> SplitSweep:
@@ -252,27 +277,13 @@ def _best(options: dict[str, float]) -> str:
 
 
 def _solve_upcard(rules: BlackjackRules, up: int) -> _UpcardSolution:
-    k = kernels()
     comps = player_compositions()
     shoe = full_shoe(rules.decks)
     shoe[up] -= 1
     key = _terminal_key(up, rules)
     hole_allowed = np.array([rank in key[1] for rank in range(RANKS)], dtype=np.bool_)
     dist = dealer_table(shoe, key)
-    all_mask = np.ones(len(comps.counts), dtype=np.bool_)
-    stand, hit, double, _best_value, _best_wager, hit_wager = k.player_sweep(
-        shoe,
-        comps.counts,
-        comps.cards,
-        comps.total,
-        comps.hard_total,
-        comps.child,
-        dist,
-        all_mask,
-        dist.shape[1],
-        hole_allowed,
-        False,  # passed, not left to its default, as every caller does: one compiled signature
-    )
+    stand, hit, double, hit_wager = sweep_every_hand(shoe, dist, hole_allowed, dealer_22_pushes=False)
 
     # --- split passes: the other pair card is out of the shoe for every post-split hand
     split_post: dict[int, dict[Strategy, dict[int, tuple[float, float]]]] = {}

@@ -28,9 +28,10 @@ from pacomply.engine.analysis.blackjack.analyzer import (
     post_split_rules,
     split_sweep,
     split_value,
+    sweep_every_hand,
 )
 from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
-from pacomply.engine.analysis.blackjack.core import dealer_table, kernels
+from pacomply.engine.analysis.blackjack.core import dealer_table
 from pacomply.engine.analysis.blackjack.rules import BlackjackRules
 
 CITATION = "58 Pa. Code § 633a.12(a)"
@@ -119,7 +120,6 @@ def _hand_values(
     natural_beats_dealer_22: bool,
     natural_paid_at_once: bool = True,
 ) -> _HandValues:
-    k = kernels()
     comps = player_compositions()
     shoe = full_shoe(rules.decks)
     shoe[up] -= 1
@@ -128,20 +128,7 @@ def _hand_values(
     allowed = np.array([r in hole for r in range(RANKS)], dtype=np.bool_)
     key = (up, hole, rules.dealer_hits_soft_17, 21, False, True)
     dist = dealer_table(shoe, key)
-    every = np.ones(len(comps.counts), dtype=np.bool_)
-    stand, hit, double, _b, _w, hit_wager = k.player_sweep(
-        shoe,
-        comps.counts,
-        comps.cards,
-        comps.total,
-        comps.hard_total,
-        comps.child,
-        dist,
-        every,
-        dist.shape[1],
-        allowed,
-        True,
-    )
+    stand, hit, double, hit_wager = sweep_every_hand(shoe, dist, allowed, dealer_22_pushes=True)
     two_card = np.zeros((RANKS, RANKS), dtype=np.int64)
     post_split = np.zeros((RANKS, RANKS), dtype=np.int64)
     split_hit_more = np.zeros((RANKS, len(comps.counts)), dtype=np.bool_)

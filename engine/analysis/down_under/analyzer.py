@@ -10,7 +10,13 @@ from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
-from pacomply.engine.analysis.blackjack.analyzer import POST_SPLIT_ACTIONS, post_split_play, split_sweep, split_value
+from pacomply.engine.analysis.blackjack.analyzer import (
+    POST_SPLIT_ACTIONS,
+    post_split_play,
+    split_sweep,
+    split_value,
+    sweep_every_hand,
+)
 from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
 from pacomply.engine.analysis.blackjack.core import (
     BaseGameRecord,
@@ -155,20 +161,7 @@ def _class_solution(
     key = (up, hole, False, 22, ace_pair_is_22, False, None if ace_pair_is_22 else 21)
     allowed = np.array([r in hole for r in range(RANKS)], dtype=np.bool_)
     dist = dealer_table(shoe, key)
-    every = np.ones(len(comps.counts), dtype=np.bool_)
-    stand, hit, double, _best, _wager, hit_wager = k.player_sweep(
-        shoe,
-        comps.counts,
-        comps.cards,
-        comps.total,
-        comps.hard_total,
-        comps.child,
-        dist,
-        every,
-        dist.shape[1],
-        allowed,
-        False,  # passed, not left to its default, as every caller does: one compiled signature
-    )
+    stand, hit, double, hit_wager = sweep_every_hand(shoe, dist, allowed, dealer_22_pushes=False)
     split_values: dict[int, tuple[float, float]] = {}
     two_card_action = np.zeros((RANKS, RANKS), dtype=np.int64)
     post_action = np.zeros((RANKS, RANKS), dtype=np.int64)
