@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from pacomply.checker.registry import Waiver
 from pacomply.checker.review import Review, review_filing
 from pacomply.submissions import read_filing
 
-from tests.reports.renderings import example_review
+from tests.reports.renderings import example_review, release_example_pages
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -56,3 +57,11 @@ def hostile_review() -> Review:
     metadata = filing.metadata.model_copy(update={"licensee": HOSTILE_LICENSEE, "reviewed_by": "+SUM(A1:A9)"})
     tables = (filing.tables[0].model_copy(update={"table_id": "@cmd|'/c calc'!A0"}), *filing.tables[1:])
     return review_filing(filing.model_copy(update={"metadata": metadata, "tables": tables}))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _example_pages_released() -> Iterator[None]:
+    """After each module, the pages pdfplumber parsed from the shared example PDFs (tests/reports/renderings.py)
+    are let go: a module's tests share one parse, and a worker does not hold every module's parses at once."""
+    yield
+    release_example_pages()

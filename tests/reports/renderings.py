@@ -2,9 +2,9 @@
 
 A review and its rendering are deterministic (the examples are fixed files), so a test reading one gets what it
 would have made itself. The cache holds reviews and PDF bytes (a few MB for every example), and pdfplumber's opening
-of a PDF that tests of several modules read page by page: pdfplumber keeps each page's parse, so the pages are parsed
-once per process however many tests read them (some 50 MB for a fifteen-page review, held only for the examples a
-test opens this way). A test that parses the bytes otherwise keeps what it parsed to itself.
+of a PDF that tests read page by page: pdfplumber keeps each page's parse, so the pages are parsed once per test
+module however many of its tests read them (some 50 MB for a fifteen-page review; tests/reports/conftest.py lets the
+parses go after each module, so a worker never holds every module's at once). A test that parses the bytes otherwise keeps what it parsed to itself.
 """
 
 from __future__ import annotations
@@ -37,10 +37,23 @@ def example_pdf(example: str) -> bytes:
     return render_pdf(example_review(example))
 
 
-@cache
+_DOCUMENTS: dict[str, pdfplumber.PDF] = {}
+
+
 def example_document(example: str) -> pdfplumber.PDF:
     """pdfplumber's opening of ``example_pdf(example)``, shared by the tests of this process that read its pages (none
-    closes it; each page is parsed on first use and kept)."""
+    closes it; each page is parsed on first use and kept until :func:`release_example_pages`)."""
     import pdfplumber
 
-    return pdfplumber.open(io.BytesIO(example_pdf(example)))
+    document = _DOCUMENTS.get(example)
+    if document is None:
+        document = _DOCUMENTS[example] = pdfplumber.open(io.BytesIO(example_pdf(example)))
+    return document
+
+
+def release_example_pages() -> None:
+    """Let go of every page parsed from the shared openings (the next reader parses it again)."""
+    for document in _DOCUMENTS.values():
+        for page in document.pages:
+            page.close()
+        document.flush_cache()
