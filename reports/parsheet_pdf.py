@@ -88,7 +88,7 @@ def render_par_sheet_pdf(sheet: ParSheet, *, tagged: bool = True, made: date | N
     from pacomply.reports.parsheet_text import title
     from pacomply.reports.pdf import (
         FONT,
-        MARGIN,
+        PAGE_GEOMETRY,
         DeferringCanvas,
         _date_formatter,
         _page_compression,
@@ -98,8 +98,6 @@ def render_par_sheet_pdf(sheet: ParSheet, *, tagged: bool = True, made: date | N
         tool_and_law_line,
     )
     from pacomply.reports.pdf_tagging import FOOTER_OPEN, add_structure_tree
-    from reportlab.lib.pagesizes import LETTER
-    from reportlab.lib.units import inch
     from reportlab.platypus import Frame, PageTemplate
     from reportlab.platypus.doctemplate import BaseDocTemplate
 
@@ -117,11 +115,7 @@ def render_par_sheet_pdf(sheet: ParSheet, *, tagged: bool = True, made: date | N
     buffer = io.BytesIO()
     document = BaseDocTemplate(
         buffer,
-        pagesize=LETTER,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=0.9 * inch,
+        **PAGE_GEOMETRY,
         title=title(sheet),
         author="pacomply",
         creator=f"pacomply {version}",

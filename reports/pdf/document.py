@@ -20,10 +20,8 @@ from pacomply.reports.pdf.furniture import (
     tool_and_law_line,
 )
 from pacomply.reports.pdf.sections import _Story
-from pacomply.reports.pdf.styles import MARGIN, register_fonts
+from pacomply.reports.pdf.styles import PAGE_GEOMETRY, register_fonts
 from pacomply.reports.pdf_tagging import FOOTER_OPEN, HEADER_OPEN, add_structure_tree
-from reportlab.lib.pagesizes import LETTER
-from reportlab.lib.units import inch
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
@@ -51,11 +49,7 @@ class _ReviewDocument(BaseDocTemplate):
         filing = review.filing
         super().__init__(
             buffer,
-            pagesize=LETTER,
-            leftMargin=MARGIN,
-            rightMargin=MARGIN,
-            topMargin=MARGIN,
-            bottomMargin=0.9 * inch,
+            **PAGE_GEOMETRY,
             title=f"Rules Submission Review — {filing.metadata.licensee}",
             author="pacomply",
             subject=f"{chapters_line(review)}; filed {filing.metadata.date_filed.isoformat()}; {review.verdict}",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
 from pacomply.checker.registry import Severity
 from reportlab.lib import colors
@@ -20,6 +21,17 @@ FONT = "PacomplySans"
 PAGE_WIDTH, PAGE_HEIGHT = LETTER
 MARGIN = 0.75 * inch
 CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
+#: The page every pacomply PDF is laid out on, as reportlab's document templates take it: letter, the margins above,
+#: and a deeper bottom margin that leaves the footer its room.
+PAGE_GEOMETRY = MappingProxyType(
+    {
+        "pagesize": LETTER,
+        "leftMargin": MARGIN,
+        "rightMargin": MARGIN,
+        "topMargin": MARGIN,
+        "bottomMargin": 0.9 * inch,
+    }
+)
 
 INK = colors.HexColor("#1A1A1A")
 NAVY = colors.HexColor("#1F3864")
