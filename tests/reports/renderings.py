@@ -4,7 +4,8 @@ A review and its rendering are deterministic (the examples are fixed files), so 
 would have made itself. The cache holds reviews and PDF bytes (a few MB for every example), and pdfplumber's opening
 of a PDF that tests read page by page: pdfplumber keeps each page's parse, so the pages are parsed once per test
 module however many of its tests read them (some 50 MB for a fifteen-page review; tests/reports/conftest.py lets the
-parses go after each module, so a worker never holds every module's at once). A test that parses the bytes otherwise keeps what it parsed to itself.
+parses go after each module, so a worker never holds every module's at once). A test that parses the bytes otherwise
+keeps what it parsed to itself.
 """
 
 from __future__ import annotations
