@@ -228,7 +228,9 @@ def test_a_licensee_resubmits_after_a_deficiency_notice_and_the_queue_shows_the_
     assert "overdue" in rita.locator("tr.overdue-row").inner_text()
     rita.check("#filters input[name=overdue]")
     rita.click("#filters button")
+    # A click that submits a form only starts the navigation: wait for the filtered page before counting its rows.
+    rita.wait_for_url(re.compile(r".*[?&]overdue=1(&|$)"))
     assert rita.locator("#queue tr.filing").count() == 1
     rita.click("#queue th a.sort >> text=Licensee")
-    assert "sort=licensee" in rita.url
+    rita.wait_for_url(re.compile(r".*[?&]sort=licensee(&|$)"))
     staff.close()
