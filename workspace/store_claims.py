@@ -26,7 +26,7 @@ from pacomply.workspace.store_common import (
     _utc,
     now,
 )
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import Select, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -102,16 +102,7 @@ class ClaimStore(StoreBase):
         wanted = sorted(set(submission_ids))
         if claimant is None:
             return set(wanted)
-        return set(session.scalars(
-            select(Submission.id)
-            .where(
-                Submission.id.in_(wanted),
-                Submission.review_state == "pending",
-                Submission.claimed_by == claimant,
-            )
-            .order_by(Submission.id)
-            .with_for_update()
-        ))
+        return set(session.scalars(_pending_held_by(claimant).where(Submission.id.in_(wanted))))
 
     def claim_review(self, submission_id: int, claimant: str, lease: timedelta = REVIEW_LEASE) -> bool:
         """Claim one pending review for ``claimant`` until ``lease`` from now; False when it is not pending or
@@ -189,12 +180,7 @@ class ClaimStore(StoreBase):
         """The pending reviews ``claimant`` holds, their rows locked in the order of their ids, as the recorder of
         reviews locks its batch (:meth:`_held_reviews`): an UPDATE alone would lock them in the order it finds them,
         and two transactions each holding a row the other wants deadlock on PostgreSQL."""
-        return list(session.scalars(
-            select(Submission.id)
-            .where(Submission.claimed_by == claimant, Submission.review_state == "pending")
-            .order_by(Submission.id)
-            .with_for_update()
-        ))
+        return list(session.scalars(_pending_held_by(claimant)))
 
     def release_claims(self, claimant: str) -> int:
         """Give up every claim of ``claimant`` (a server stopping): its pending reviews are at once free for another
@@ -316,3 +302,14 @@ class ClaimStore(StoreBase):
             pass  # another server made it at the same moment: its value stands
         with self.session() as session:
             return session.get(WorkspaceSetting, name).value  # type: ignore[union-attr]
+
+
+def _pending_held_by(claimant: str) -> Select[tuple[int]]:
+    """The ids of the pending reviews ``claimant`` holds, in id order, their rows locked until the transaction ends:
+    every transaction that locks claimed rows locks them in this one order, so two never deadlock."""
+    return (
+        select(Submission.id)
+        .where(Submission.claimed_by == claimant, Submission.review_state == "pending")
+        .order_by(Submission.id)
+        .with_for_update()
+    )
