@@ -199,8 +199,8 @@ def sweep_every_hand(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The backward sweep over every player composition against one dealer table: each composition's value
     standing, hitting (then playing on without doubling), doubling, and the wager hitting puts out. The one call of
-    the kernel for a whole hand (the base game, Switch, Down Under): its arguments always of the same types, so
-    numba compiles it for one signature."""
+    the kernel for a whole hand (the base game, Switch, Down Under, the round spread): its arguments always of the
+    same types, so numba compiles it for one signature."""
     comps = player_compositions()
     every = np.ones(len(comps.counts), dtype=np.bool_)
     stand, hit, double, _best_value, _best_wager, hit_wager = kernels().player_sweep(
@@ -220,7 +220,7 @@ def sweep_every_hand(
 
 
 def split_sweep(
-    shoe: np.ndarray, key: tuple, pair: int, hole_allowed: np.ndarray, *dealer_22_pushes: bool
+    shoe: np.ndarray, key: tuple, pair: int, hole_allowed: np.ndarray, dealer_22_pushes: bool = False
 ) -> SplitSweep:
     """Sweep every post-split composition of ``pair`` against the dealer table of ``key`` (a rule set's dealer)."""
     comps = player_compositions()
@@ -230,7 +230,7 @@ def split_sweep(
     mask = comps.counts[:, pair] > 0
     stand, hit, double, _best_value, _best_wager, hit_wager = kernels().player_sweep(
         split_shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, sdist, mask, sdist.shape[1],
-        hole_allowed, *(dealer_22_pushes or (False,)),  # every call passes it: one compiled signature
+        hole_allowed, bool(dealer_22_pushes),  # always passed, a bool: one compiled signature
     )  # fmt: skip
     return SplitSweep(pair, split_shoe, mask, stand, hit, double, hit_wager)
 

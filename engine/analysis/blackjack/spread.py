@@ -41,6 +41,7 @@ from pacomply.engine.analysis.blackjack.analyzer import (
     _solve,
     _terminal_key,
     post_split_rules,
+    sweep_every_hand,
 )
 from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN, full_shoe, player_compositions
 from pacomply.engine.analysis.blackjack.core import (
@@ -203,10 +204,7 @@ def _upcard_distributions(rules: BlackjackRules, strategy: Strategy, up: int) ->
     outcomes = dist.shape[1]
     everything = np.ones(len(comps.counts), dtype=np.bool_)
     if strategy is Strategy.OPTIMAL:
-        stand_ev, hit_ev, *_rest = k.player_sweep(
-            shoe, comps.counts, comps.cards, comps.total, comps.hard_total, comps.child, dist, everything, outcomes,
-            hole_allowed, False,  # passed as every caller does: one compiled signature
-        )  # fmt: skip
+        stand_ev, hit_ev, *_rest = sweep_every_hand(shoe, dist, hole_allowed, dealer_22_pushes=False)
         decision = hit_ev > stand_ev
         choices, post_choices = solution.optimal_choice, solution.optimal_post_split_choice
     else:
