@@ -134,6 +134,8 @@ def review_niceness_from_environment() -> int:
     if not text.isdecimal() or int(text) > 19:
         raise ValueError(f"$PACOMPLY_REVIEW_NICENESS must be a whole number from 0 to 19, not '{text[:20]}'")
     return int(text)
+
+
 RESUME_DELAY = 2.0
 """Seconds between attempts to hand out the pending reviews again while the database does not answer."""
 
@@ -626,13 +628,16 @@ class ReviewWorker:
         """The recorder thread: records the reviews made, all those finished while the previous transaction ran
         (at most :data:`RECORD_BATCH`) in one transaction sealed in one pass, and ends when none is left."""
         while True:
-            if self.give_way is not None:
-                self.give_way()
             with self._lock:
                 if not self._finished_reviews:
                     self._recorder = None
                     self._idle.notify_all()
                     return
+            # Only with something to record does the recorder give way to the pages (the list only grows meanwhile:
+            # this thread alone takes from it), so a stop or a drain never waits for it with nothing left.
+            if self.give_way is not None:
+                self.give_way()
+            with self._lock:
                 batch = self._finished_reviews[:RECORD_BATCH]
                 del self._finished_reviews[:RECORD_BATCH]
             try:
