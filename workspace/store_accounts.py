@@ -38,6 +38,11 @@ HASH_PARAMETERS: dict[str, Any] = {}
 own parameters, so a change here never locks anyone out."""
 
 
+def _impossible_name(username: str) -> bool:
+    """A name no account can have (over 80 characters, or holding a NUL), refused before the database is asked."""
+    return len(username) > 80 or "\x00" in username
+
+
 def _hasher() -> Any:
     from argon2 import PasswordHasher
 
@@ -54,7 +59,7 @@ class AccountStore(StoreBase):
     ) -> User:
         """A new local account; a licensee account must name its licensee (exactly as its filings do)."""
         role = Role(role)
-        if not username.strip() or len(username) > 80 or "\x00" in username:
+        if not username.strip() or _impossible_name(username):
             raise WorkspaceError("a user name is 1 to 80 characters")
         self._check_password(password, username)
         if role is Role.LICENSEE and not licensee:
@@ -161,7 +166,7 @@ class AccountStore(StoreBase):
         """The active account with that name and password, or None (the same answer for either mismatch)."""
         from argon2.exceptions import VerificationError
 
-        if "\x00" in username or len(username) > 80 or len(password) > 1024:
+        if _impossible_name(username) or len(password) > 1024:
             return None
         with self.session() as session:
             user = session.scalar(select(User).where(User.username == username, User.active.is_(True)))
@@ -179,7 +184,7 @@ class AccountStore(StoreBase):
     def can_sign_in(self, username: str) -> bool:
         """Whether an active account has this name (no password checked; the sign-in throttle asks it only of a
         sign-in it refused as busy, to count one for a name that could not sign in as a failure)."""
-        if "\x00" in username or len(username) > 80:
+        if _impossible_name(username):
             return False
         with self.session() as session:
             return session.scalar(

@@ -223,13 +223,14 @@ def create_app(
             _has_nul(key) or _has_nul(value) for key, value in request.args.items(multi=True)
         ):
             return nul_refused()
+        public = request.endpoint in PUBLIC_ENDPOINTS
         if request.method == "POST" and request.endpoint in UPLOAD_ENDPOINTS:
             # The upload lane: a turn first, so uploads waiting for one hold no database connection and no share of
             # the interpreter lock (their sessions are not even loaded), and the pages keep both.
             enter_upload_lane()
-        elif request.endpoint not in PUBLIC_ENDPOINTS:
+        elif not public:
             enter_page_lane()  # uploads and the recording of reviews give way while it is answered
-        if request.endpoint in PUBLIC_ENDPOINTS:
+        if public:
             if body_has_nul():
                 return nul_refused()
             if request.method == "POST":
