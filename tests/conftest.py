@@ -104,7 +104,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     busy machine) came last, and one worker ran the last of them while the other, out of tests, waited. With the
     long tests first, the run ends on tests of a fraction of a second. Whole modules move and keep their own order,
     so a module's shared fixtures are still made once per worker; the order is the same in every worker (the
-    scheduler requires it). A run without workers keeps the collection's order."""
+    scheduler requires it). A run without workers keeps the folders in the collection's order (tests/workspace's
+    own hook still puts test_servers.py first in its folder)."""
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         return
     tests = REPOSITORY / "tests"

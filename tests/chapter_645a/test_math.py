@@ -58,12 +58,7 @@ def test_645a_6_d_golden_category_counts_over_all_hands() -> None:
 
 
 def _sample_hands(rounds: int, seed: int) -> np.ndarray:
-    generator = np.random.default_rng(seed)
-    hands = np.empty((rounds, 7), dtype=np.int64)
-    for start in range(0, rounds, 100_000):
-        stop = min(rounds, start + 100_000)
-        hands[start:stop] = np.argsort(generator.random((stop - start, 53)), axis=1)[:, :7]
-    return hands
+    return first_cards(np.random.default_rng(seed), rounds, 7).astype(np.int64)
 
 
 def _payouts(wager: str, paytable: str) -> np.ndarray:

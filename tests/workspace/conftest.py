@@ -248,7 +248,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests of ``test_servers.py`` first, together. They share one module-scoped deployment (two servers and
     their review processes, about 5 s to start), which a pytest-xdist worker starts for itself whenever it runs any
     of them: at the end of the collection, where the scheduler hands out one or two tests at a time, they were split
-    over both workers and the deployment was started twice. At the front they fall in one worker's first batch. The
+    over both workers and the deployment was started twice. At the front they fall in the first worker's share (the
+    work-stealing scheduler of tests/conftest.py splits the list in two and steals from the end of a share). The
     order is the same in every worker (the scheduler requires it); only these tests move."""
     shared = [item for item in items if item.path == SHARED_DEPLOYMENT]
     if shared and len(shared) < len(items):
