@@ -304,7 +304,7 @@ class ClaimStore(StoreBase):
             return session.get(WorkspaceSetting, name).value  # type: ignore[union-attr]
 
 
-def _pending_held_by(claimant: str) -> Select[tuple[int]]:
+def _pending_held_by(claimant: str) -> Select[int]:
     """The ids of the pending reviews ``claimant`` holds, in id order, their rows locked until the transaction ends:
     every transaction that locks claimed rows locks them in this one order, so two never deadlock."""
     return (
