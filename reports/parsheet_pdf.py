@@ -87,17 +87,15 @@ def render_par_sheet_pdf(sheet: ParSheet, *, tagged: bool = True, made: date | N
     from pacomply.checker.review import tool_version
     from pacomply.reports.parsheet_text import title
     from pacomply.reports.pdf import (
-        FONT,
         PAGE_GEOMETRY,
         DeferringCanvas,
-        _date_formatter,
-        _page_compression,
-        _WithNext,
+        build_pdf,
+        document_options,
         draw_footer_later,
         register_fonts,
         tool_and_law_line,
     )
-    from pacomply.reports.pdf_tagging import FOOTER_OPEN, add_structure_tree
+    from pacomply.reports.pdf_tagging import FOOTER_OPEN
     from reportlab.platypus import Frame, PageTemplate
     from reportlab.platypus.doctemplate import BaseDocTemplate
 
@@ -114,17 +112,7 @@ def render_par_sheet_pdf(sheet: ParSheet, *, tagged: bool = True, made: date | N
 
     buffer = io.BytesIO()
     document = BaseDocTemplate(
-        buffer,
-        **PAGE_GEOMETRY,
-        title=title(sheet),
-        author="pacomply",
-        creator=f"pacomply {version}",
-        invariant=1,
-        pageCompression=_page_compression(tagged),
-        lang="en-US",
-        displayDocTitle=1,
-        initialFontName=FONT,
-        keepTogetherClass=_WithNext,
+        buffer, **PAGE_GEOMETRY, title=title(sheet), creator=f"pacomply {version}", **document_options(tagged)
     )
     frame = Frame(document.leftMargin, document.bottomMargin, document.width, document.height, leftPadding=0,
                   rightPadding=0, id="content")  # fmt: skip
@@ -147,20 +135,5 @@ def render_par_sheet_pdf(sheet: ParSheet, *, tagged: bool = True, made: date | N
             )
         ]
     )
-    canvases: list[DeferringCanvas] = []
-    formatter = _date_formatter(epoch)
-
-    def canvas_maker(*args: Any, **kwargs: Any) -> DeferringCanvas:
-        canvas = DeferringCanvas(*args, tagged=tagged, **kwargs)
-        canvas.setDateFormatter(formatter)
-        canvases.append(canvas)
-        return canvas
-
     # One build: the footers' "of y" waits for the last page (DeferringCanvas).
-    document.build(par_sheet_flowables(sheet), canvasmaker=canvas_maker)
-    (canvas,) = canvases
-    data = buffer.getvalue()
-    recorder = canvas.tagging
-    if recorder is None:
-        return data
-    return add_structure_tree(data, recorder.marks, recorder.links, dated=dated)
+    return build_pdf(document, buffer, par_sheet_flowables(sheet), tagged=tagged, epoch=epoch)

@@ -31,7 +31,7 @@ templates and :func:`render_pdf`).
 from __future__ import annotations
 
 from pacomply.reports.pdf.breaks import KEEP_WHOLE_ROWS, LEAST_FILL, _kept_with_label, _Together, _WithNext
-from pacomply.reports.pdf.document import RENDERER, PdfRenderer, _page_compression, render_pdf
+from pacomply.reports.pdf.document import RENDERER, PdfRenderer, build_pdf, document_options, render_pdf
 from pacomply.reports.pdf.furniture import (
     FOOTER_SIZE,
     DeferringCanvas,
@@ -118,11 +118,12 @@ __all__ = [
     "_kept_with_label",
     "_key_value_table",
     "_p",
-    "_page_compression",
     "_strategy_grid",
     "_styles",
     "_tag_cells",
     "_text",
+    "build_pdf",
+    "document_options",
     "draw_footer",
     "draw_footer_later",
     "draw_header",

@@ -34,6 +34,47 @@ def _page_compression(tagged: bool) -> int:
     return 0 if tagged else 1
 
 
+def document_options(tagged: bool) -> dict[str, Any]:
+    """What every pacomply PDF's document template is given beside its page (``PAGE_GEOMETRY``), title and
+    description: the producer, fixed bytes for the same content (``invariant``), the language, the title shown in
+    the viewer's window, the page compression (:func:`_page_compression`), the bundled font and the class that keeps
+    a heading with what follows it."""
+    return {
+        "author": "pacomply",
+        "invariant": 1,
+        "pageCompression": _page_compression(tagged),
+        "lang": "en-US",
+        "displayDocTitle": 1,
+        "initialFontName": register_fonts(),
+        "keepTogetherClass": _WithNext,
+    }
+
+
+def build_pdf(
+    document: BaseDocTemplate, buffer: io.BytesIO, flowables: list[Flowable], *, tagged: bool, epoch: int
+) -> bytes:
+    """Lay ``flowables`` out in ``document`` (writing into ``buffer``) in one build on one :class:`DeferringCanvas`,
+    the PDF's dates ``epoch``, and give the file its structure tree where ``tagged``: what waits for the last page
+    (the footers' 'of y', the contents' page numbers) is drawn when the canvas is saved."""
+    canvases: list[DeferringCanvas] = []
+    formatter = _date_formatter(epoch)
+
+    def canvas_maker(*args: Any, **kwargs: Any) -> pdf_canvas.Canvas:
+        if canvases:
+            raise RuntimeError("a pacomply PDF is laid out in one pass, on one canvas")
+        canvas = DeferringCanvas(*args, tagged=tagged, **kwargs)
+        canvas.setDateFormatter(formatter)
+        canvases.append(canvas)
+        return canvas
+
+    document.build(flowables, canvasmaker=canvas_maker)
+    recorder = canvases[0].tagging
+    if recorder is None:
+        return buffer.getvalue()
+    dated = datetime.fromtimestamp(epoch, tz=UTC)
+    return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links, dated=dated)
+
+
 class _ReviewDocument(BaseDocTemplate):
     """Two page templates (cover, body); headings feed the outline and the table of contents."""
 
@@ -51,16 +92,10 @@ class _ReviewDocument(BaseDocTemplate):
             buffer,
             **PAGE_GEOMETRY,
             title=f"Rules Submission Review — {filing.metadata.licensee}",
-            author="pacomply",
             subject=f"{chapters_line(review)}; filed {filing.metadata.date_filed.isoformat()}; {review.verdict}",
             creator=f"pacomply {review.tool_version}",
             keywords=["58 Pa. Code", *(used.chapter for used in review.rulebooks), filing_id(review)],
-            invariant=1,
-            pageCompression=_page_compression(tagged),
-            lang="en-US",
-            displayDocTitle=1,
-            initialFontName=register_fonts(),
-            keepTogetherClass=_WithNext,
+            **document_options(tagged),
         )
         self.footer = footer
         self.contents = contents
@@ -138,26 +173,8 @@ def render_pdf(review: Review, *, tagged: bool = True) -> bytes:
         tool_and_law_line(review.tool_version, [(used.chapter, used.version) for used in review.rulebooks]),
     )
     document = _ReviewDocument(buffer, review, footer, _seed_contents(story.flowables), tagged=tagged)
-    formatter = _date_formatter(document_epoch(review))
-
-    canvases: list[DeferringCanvas] = []
-
-    def canvas_maker(*args: Any, **kwargs: Any) -> pdf_canvas.Canvas:
-        if canvases:
-            raise RuntimeError("the review is laid out in one pass, on one canvas")
-        canvas = DeferringCanvas(*args, tagged=tagged, **kwargs)
-        canvas.setDateFormatter(formatter)
-        canvases.append(canvas)
-        return canvas
-
-    # One pass: the contents know their entries (so their length) before it, and what waits for the last page (the
-    # footers' 'of y', the contents' page numbers) is drawn when the canvas is saved.
-    document.build(list(story.flowables), canvasmaker=canvas_maker)
-    recorder = canvases[0].tagging
-    if recorder is None:
-        return buffer.getvalue()
-    dated = datetime.fromtimestamp(document_epoch(review), tz=UTC)
-    return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links, dated=dated)
+    # One pass: the contents know their entries (so their length) before it.
+    return build_pdf(document, buffer, list(story.flowables), tagged=tagged, epoch=document_epoch(review))
 
 
 class PdfRenderer:
