@@ -2,7 +2,7 @@
 
 reportlab writes no structure tree, so the review is tagged in two steps:
 
-1. While the final pass lays the pages out, the canvas keeps every page inside an artifact (``/Artifact BMC``)
+1. While the build lays the pages out, the canvas keeps every page inside an artifact (``/Artifact BMC``)
    except where a piece of the document's text is drawn: a heading, a paragraph, a table cell, a contents entry. Each
    of those is drawn inside its own marked-content sequence (``/H1 <</MCID n>> BDC`` … ``EMC``), written with
    reportlab's public ``Canvas.addLiteral``, and the :class:`Recorder` notes its page, MCID and structure node. So
@@ -58,12 +58,12 @@ class Mark:
 
 
 class Recorder:
-    """The marked content of one layout pass, in the order it was drawn."""
+    """The marked content of one build, in the order it was drawn."""
 
     def __init__(self) -> None:
         self.marks: list[Mark] = []
         self._next_mcid: dict[int, int] = {}
-        # Objects drawn in this pass, kept alive so that an id() is never reused by a later object.
+        # Objects drawn in this build, kept alive so that an id() is never reused by a later object.
         self._drawn: list[object] = []
         self._drawn_ids: set[int] = set()
         self._open: Node | None = None
@@ -73,7 +73,7 @@ class Recorder:
 
     def begin(self, canvas: pdf_canvas.Canvas, node: Node, drawn: object) -> bool:
         """Leave the page's artifact and open ``node``'s marked content; False (nothing written) where ``drawn``
-        was already drawn in this pass: a repeated table header, which stays an artifact."""
+        was already drawn in this build: a repeated table header, which stays an artifact."""
         if id(drawn) in self._drawn_ids:
             return False
         self._drawn.append(drawn)
@@ -184,9 +184,9 @@ def add_structure_tree(
     links: Sequence[tuple[int, Node | None]] = (),
     dated: datetime | None = None,
 ) -> bytes:
-    """The PDF with its structure tree: ``marks`` (the final pass's, in drawing order) become the elements under a
+    """The PDF with its structure tree: ``marks`` (the build's, in drawing order) become the elements under a
     Document element, the pages their parent-tree entries, and the catalog says the file is tagged. ``links`` (the
-    final pass's link annotations, in the order made) tie each annotation to the element of the text it sits on
+    build's link annotations, in the order made) tie each annotation to the element of the text it sits on
     (an object reference in the element, a ``/StructParent`` on the annotation). With ``dated``, the catalog also
     gets an XMP metadata stream repeating the document information, its three dates all ``dated`` (the document's
     own date, never the clock)."""

@@ -63,7 +63,6 @@ class DeferringCanvas(TaggingCanvas):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.page_count: int = 0
         self._later: list[Callable[[DeferringCanvas], None]] = []
         self._on_this_page: list[int] = []
         self._waiting_pages: list[tuple[Any, list[int]]] = []
@@ -80,8 +79,12 @@ class DeferringCanvas(TaggingCanvas):
         document = self._doc
         return document.idToObject[document.annotationName(name)]
 
+    @property
+    def page_count(self) -> int:
+        """The pages shown so far (at save: the document's page count)."""
+        return int(self.getPageNumber()) - 1
+
     def showPage(self) -> None:
-        self.page_count += 1
         waiting, self._on_this_page = self._on_this_page, []
         super().showPage()
         if waiting:

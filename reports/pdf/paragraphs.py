@@ -164,7 +164,7 @@ class _Tagged(Paragraph):
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         # A paragraph's lines depend on the width alone (reportlab's wrap reads no height), and a table wraps every
-        # cell each time it is wrapped itself: several times a pass, in every pass. The lines of the last width are
+        # cell each time it is wrapped itself, several times in a build. The lines of the last width are
         # kept, so a paragraph is broken into lines again only at another width; plain lines of the same text,
         # style and width are shared between paragraphs (see _lines).
         if availWidth == self._wrapped_width and hasattr(self, "blPara"):  # a split may drop the lines it used

@@ -128,7 +128,7 @@ class _Grid(Table):
 
     def _calc(self, availWidth: float, availHeight: float) -> None:
         # A frame wraps a table, then asks it to split, keeps it with its heading or moves it on: each measures the
-        # whole table again, in each pass. The measure depends on the width and, where reportlab stops measuring a
+        # whole table again. The measure depends on the width and, where reportlab stops measuring a
         # long table's rows once they overflow the height, on the height: the last measure stands for the same
         # width and height, or for any height it fits in when it measured every row.
         measured = getattr(self, "_measured", None)
