@@ -96,14 +96,20 @@ def open_staged(path: Path) -> tuple[int, Path]:
     return handle, Path(temporary)
 
 
+def write_staged(handle: int, content: bytes) -> None:
+    """Write ``content`` into a file :func:`open_staged` opened, close it, and flush it to disk (that file, not every
+    disk of the machine), ready to be renamed into place."""
+    with os.fdopen(handle, "wb") as stream:
+        stream.write(content)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
 def write_atomically(path: Path, content: bytes) -> None:
     """Write to a temporary file beside ``path`` and rename it into place, so readers see all or nothing."""
     handle, temporary = open_staged(path)
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
-            stream.flush()
-            os.fsync(stream.fileno())
+        write_staged(handle, content)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
