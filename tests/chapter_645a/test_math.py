@@ -11,6 +11,8 @@ from pacomply.engine.evaluator import SevenCardBonusCategory as B
 from pacomply.engine.evaluator import seven_card_bonus_categories
 from pacomply.engine.simulation import Z_95
 
+from tests.seeded_deal import first_cards
+
 # Published: B. Alspach, "7-Card Poker Hands with Joker" (Simon Fraser University, 2003): every seven-card hand
 # with one joker classified by its highest-ranking five-card hand (a straight outranks three of a kind, as
 # § 645a.6(b) and § 645a.11(h) have it; the Wizard of Odds' Fortune table counts straight-and-trips hands as
