@@ -13,6 +13,7 @@ from pacomply.reports.reconciliation import (
     WIDTH,
     board_text,
     evidence_rows,
+    figure_subject,
     pacomply_text,
     sorted_reconciliations,
     source_text,
@@ -37,12 +38,11 @@ def published_text(items: Iterable[Reconciliation]) -> str:
                 lines.append("")
             lines.append(f"{chapter} {regulations.CHAPTER_TITLES.get(chapter, '')}".rstrip())
         counts[item.verdict.value] = counts.get(item.verdict.value, 0) + 1
-        what = wording.wager_name(figure.chapter, figure.wager) if figure.wager else "-"
-        if figure.paytable:
-            what += f", paytable {figure.paytable}"
+        subject = figure_subject(item).removeprefix("the ")
+        what = subject[:1].upper() + subject[1:]
         ours = pacomply_text(item)
         lines.append(
-            f"  {figure.id:<28} {what:<36} Board {board_text(item):<28} "
+            f"  {what:<52} Board {board_text(item):<28} "
             + (f"pacomply {ours:<10} " if ours else f"{'':<19} ")
             + item.verdict.value
         )

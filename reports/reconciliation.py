@@ -49,14 +49,33 @@ def pacomply_text(item: Reconciliation) -> str:
     return f"{shown.rounded(item.figure.places)} %"
 
 
+def rule_change_words(rule_change: tuple[str, str]) -> str:
+    """A rule effect's change of rule in words: ('dealer_hits_soft_17', 'yes') → 'dealer hits soft 17',
+    ('late_surrender', 'no') → 'no late surrender', ('blackjack_pays', '6/5') → 'blackjack pays 6 to 5'."""
+    from pacomply.reports import wording
+
+    field, value = rule_change
+    words = wording.identifier_words(field)
+    if value == "yes":
+        return words
+    if value == "no":
+        return f"no {words}"
+    return f"{words} {value.replace('/', ' to ')}"
+
+
 def figure_subject(item: Reconciliation) -> str:
-    """What the Board's figure is about, in words: 'the Two-Way Bad Beat Bonus Wager, paytable DJWBB-03'."""
+    """What the Board's figure is about, in words: 'the Two-Way Bad Beat Bonus Wager, paytable DJWBB-03'; for a
+    rule effect, the rule it changes too: 'the Blackjack Wager, changed to dealer hits soft 17' (the three rule
+    effects of one wager are otherwise told apart by nothing but pacomply's ids)."""
     from pacomply.reports import wording
 
     figure = item.figure
     if not figure.wager:
         return f"chapter {figure.chapter}"
-    return "the " + wording.wager_title(figure.chapter, figure.wager, figure.paytable, None)
+    subject = "the " + wording.wager_title(figure.chapter, figure.wager, figure.paytable, None)
+    if figure.rule_change is not None:
+        subject += f", changed to {rule_change_words(figure.rule_change)}"
+    return subject
 
 
 def figure_label(item: Reconciliation) -> str:

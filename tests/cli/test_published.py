@@ -42,7 +42,29 @@ def test_published_text_is_byte_identical_run_to_run():
     first = runner.invoke(app, ["published", "686a", "--jobs", "1"])
     second = runner.invoke(app, ["published", "686a", "--jobs", "1"])
     assert first.exit_code == 0 and first.stdout == second.stdout
-    assert "686a-bonus" in first.stdout and "RAF 125-223" in first.stdout and "verdicts:" in first.stdout
+    assert "Bonus Wager, paytable 686a.8(b)" in first.stdout and "RAF 125-223" in first.stdout
+    assert "verdicts:" in first.stdout
+
+
+def test_published_text_names_each_figure_in_words_never_by_pacomplys_id():
+    """The text is for a person: every figure is named by its wager (and paytable) and, for the three 633a rule
+    effects of 42 Pa.B. 2922, by the rule the Board changed, so that rows the Board printed apart stay apart."""
+    from pacomply.regulations import published
+
+    result = runner.invoke(app, ["published", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert [figure.id for figure in published.figures() if figure.id in result.stdout] == []
+    effects = [figure for figure in published.figures() if figure.rule_change is not None]
+    assert len(effects) == 3
+    rows = [line for line in result.stdout.splitlines() if "rule effect" in line and "Board" in line]
+    assert len(rows) == len(effects)
+    # The rule in words, from the figure's own rule change: one distinct subject per effect.
+    subjects = {row.split(" Board ")[0].strip() for row in rows}
+    assert subjects == {
+        "Blackjack Wager, changed to dealer hits soft 17",
+        "Blackjack Wager, changed to no late surrender",
+        "Blackjack Wager, changed to blackjack pays 6 to 5",
+    }
 
 
 def test_published_rejects_an_unknown_chapter_and_format():

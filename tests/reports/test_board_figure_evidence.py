@@ -219,3 +219,12 @@ def test_pdf_prints_no_wager_id_checklist_key_or_exponent_of_ours() -> None:
             # paytable DJWBB-03'), not the filing's key for it ('bad_beat=DJWBB-03').
             assert not re.search(rf"(?<![\w]){re.escape(wager.id)}(?![\w])", text), wager.id
     assert "Two-Way Bad Beat Bonus Wager, paytable DJWBB-03" in " ".join(text.split())
+
+
+def test_rule_change_words_follow_the_rule_and_its_new_value() -> None:
+    """('field', 'yes') names the rule, ('field', 'no') its absence, and odds are written 'a to b'."""
+    from pacomply.reports.reconciliation import rule_change_words
+
+    assert rule_change_words(("dealer_hits_soft_17", "yes")) == "dealer hits soft 17"
+    assert rule_change_words(("late_surrender", "no")) == "no late surrender"
+    assert rule_change_words(("blackjack_pays", "6/5")) == "blackjack pays 6 to 5"
