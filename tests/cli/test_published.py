@@ -153,3 +153,22 @@ def test_633a_board_figures_without_a_deck_count_stand_beside_the_deck_count_the
     assert len(rows) > 1
     with_board = {row.decks for row in rows if row.board}
     assert with_board == {f"{decks} decks" for decks in compared}
+
+
+def _documented_outputs() -> dict[str, str]:
+    """The ``pacomply published CHAPTER`` blocks of docs/published-figures.md, which say they are the real output."""
+    import re
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "published-figures.md").read_text(encoding="utf-8")
+    return dict(re.findall(r"```\n\$ pacomply published (\d{3}a)\n(.*?)```", text, flags=re.S))
+
+
+def test_published_figures_doc_shows_the_real_output_of_every_chapter():
+    documented = _documented_outputs()
+    from pacomply.regulations import CHAPTER_TITLES
+
+    assert sorted(documented) == sorted(CHAPTER_TITLES)
+    for chapter, shown in sorted(documented.items()):
+        result = runner.invoke(app, ["published", chapter, "--jobs", "1"])
+        assert result.exit_code == 0, result.output
+        assert result.stdout == shown, f"docs/published-figures.md's block for {chapter} is not the real output"
