@@ -228,3 +228,22 @@ def test_rule_change_words_follow_the_rule_and_its_new_value() -> None:
     assert rule_change_words(("dealer_hits_soft_17", "yes")) == "dealer hits soft 17"
     assert rule_change_words(("late_surrender", "no")) == "no late surrender"
     assert rule_change_words(("blackjack_pays", "6/5")) == "blackjack pays 6 to 5"
+
+
+def test_a_wager_figure_not_computed_is_left_out_of_its_wager_math_block() -> None:
+    """The 633a Blackjack Wager's exact rows carry no hit frequency or standard deviation (the par sheet gives the
+    spread): their wager-math blocks leave those lines out rather than printing them blank or 'n/a', and a row that
+    has them prints them."""
+    from pacomply.reports.content import percent
+
+    example = "633a-compliant.json"
+    review = _review(example)
+    lines = _pdf_lines(example_pdf(example))
+    assert not any(line.strip() == "n/a" or line.strip().endswith(" n/a") for line in lines)
+    assert not any(line.strip() == "Hit frequency" for line in lines)
+    without = [math for math in review.wager_math if math.hit_frequency is None and math.std_dev is None]
+    with_spread = [math for math in review.wager_math if math.hit_frequency is not None]
+    assert without and with_spread
+    text = "\n".join(lines)
+    for math in with_spread:
+        assert f"Hit frequency {percent(math.hit_frequency, 2)}" in " ".join(text.split())

@@ -169,10 +169,14 @@ class FigureSections(_StoryBase):
             ("Element of risk", percent(math.element_of_risk)),
             ("Method", math.method + (f", {math.rounds:,} rounds" if math.rounds else "")),
             ("Interval", interval),
-            ("Hit frequency", percent(math.hit_frequency, 2)),
-            ("Standard deviation", "n/a" if math.std_dev is None else f"{math.std_dev:.4f} units"),
-            ("Citation", math.citation),
         ]
+        # A figure the wager's analysis does not compute is left out, not shown blank or 'n/a' (the par sheet
+        # says where the spread of a blackjack base game comes from).
+        if math.hit_frequency is not None:
+            rows.append(("Hit frequency", percent(math.hit_frequency, 2)))
+        if math.std_dev is not None:
+            rows.append(("Standard deviation", f"{math.std_dev:.4f} units"))
+        rows.append(("Citation", math.citation))
         if math.reading:
             rows.append(("Reading relied on", _reading_words(math.reading)))
         rows += [("Board's figure", entry.text()) for entry in beside(math, self.review.published)]
