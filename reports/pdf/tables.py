@@ -138,6 +138,31 @@ class _Grid(Table):
         whole = None if None in self._rowHeights else float(self._height)
         self._measured = (availWidth, availHeight, whole)
 
+    def _calc_height(
+        self, availHeight: float, availWidth: float, H: list[float] | None = None, W: list[float] | None = None
+    ) -> None:
+        # Where nothing spans and every cell is one tagged paragraph or plain text, each row's height comes straight
+        # from its cells' kept wraps (see _row_heights); anything else is reportlab's to measure.
+        heights = _row_heights(self, W or self._argW)
+        if heights is None:
+            super()._calc_height(availHeight, availWidth, H=H, W=W)
+            return
+        self._rowHeights = heights
+        # reportlab's running sum from the last row up (its rounding compensated as reportlab compensates it).
+        positions = []
+        height = compensation = 0.0
+        for row in range(len(heights) - 1, -1, -1):
+            positions.append(height)
+            step = heights[row] - compensation
+            total = height + step
+            compensation = (total - height) - step
+            height = total
+        positions.append(height)
+        positions.reverse()
+        self._rowpositions = positions
+        self._height = height
+        self._hmax = len(heights)
+
     def _listCellGeom(
         self, V: Any, w: float, s: Any, W: list[float] | None = None, H: list[float] | None = None, aH: float = 72000
     ) -> tuple[float, float]:
@@ -216,6 +241,48 @@ class _Grid(Table):
         y -= before
         y -= height
         cell.drawOn(self.canv, x, y)
+
+
+def _row_heights(table: _Grid, widths: Sequence[Any]) -> list[float] | None:
+    """Each row's height in ``table`` at column ``widths``, as reportlab's ``Table._calc_height`` measures it (the same
+    sums in the same order: a paragraph's height at its column's width less the padding, a plain text's lines at the
+    cell's leading, each with the top and bottom padding, the tallest cell of the row, at least the row's minimum),
+    where every row's height is to be measured, nothing spans and every cell is one tagged paragraph (measured by its
+    kept wrap) or plain text; None for anything else, and where a cell would not fit its column (reportlab's to
+    report)."""
+    if table._spanCmds or any(height is not None for height in table._argH):
+        return None
+    if not all(type(width) in (int, float) and width > 0 for width in widths):
+        return None
+    minimum_heights = table._minRowHeights
+    styles = table._cellStyles
+    heights: list[float] = []
+    for row, values in enumerate(table._cellvalues):
+        tallest = 0.0
+        for column, (value, style, width) in enumerate(zip(values, styles[row], widths, strict=False)):
+            if isinstance(value, str):
+                height = (style.leading or 1.2 * style.fontsize) * len(value.split("\n"))
+            else:
+                cell = value if isinstance(value, _Tagged) else _single_paragraph(value)
+                available_width = width - style.leftPadding - style.rightPadding
+                if cell is None or available_width < 0:
+                    return None
+                if value is cell:
+                    # reportlab keeps a cell's flowables as a tuple once measured (drawing reads them so).
+                    values[column] = table._cellListProcess(value, width, None)
+                cell_width, cell_height = cell.wrap(available_width, 72000 - style.topPadding - style.bottomPadding)
+                before = cell.getSpaceBefore()
+                after = cell.getSpaceAfter()
+                if max(0.0, cell_width) + style.leftPadding + style.rightPadding > width:
+                    return None
+                total = 0.0
+                total += cell_height + after + before
+                height = total - before - after
+            height += style.bottomPadding + style.topPadding
+            if height > tallest:
+                tallest = height
+        heights.append(max(minimum_heights[row], tallest) if minimum_heights else tallest)
+    return heights
 
 
 #: The vertical alignments of a cell that :meth:`_Grid._drawCell` places itself (reportlab's three).
