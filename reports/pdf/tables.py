@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from copy import copy
 from functools import cache, lru_cache
 from typing import Any
 
@@ -16,6 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus.tables import CellStyle, _setCellStyle
 
 SMALLEST_CELL_FONT = 6.0
 COVER_PADDING = 1.5  # points above and below a cover table's row (3 elsewhere): the cover stays one page
@@ -120,6 +122,45 @@ class _Grid(Table):
     fewer rows moves whole to the next page); the parts reportlab splits it into are of this class too."""
 
     _curcellstyle: Any  # reportlab's: the cell style whose colour and font the canvas was last given in a draw
+
+    def __init__(self, data: Any, *args: Any, **options: Any) -> None:
+        # reportlab gives every cell a style of its own and sets each command's values on each cell of its range, one
+        # at a time; here the cells start out sharing one style and a command gives the cells of its range that
+        # share a style one new style between them (see _addCommand): the same values, a few objects per table.
+        if options.get("cellStyles") is None and isinstance(data, list | tuple) and data:
+            columns = max(len(row) for row in data)
+            shared = CellStyle("grid")
+            options["cellStyles"] = [[shared] * columns for _row in data]
+        super().__init__(data, *args, **options)
+
+    def _addCommand(self, cmd: Any) -> None:
+        operation, (start_column, start_row), (end_column, end_row) = cmd[:3]
+        if (
+            operation not in _CELL_STYLE_OPERATIONS
+            or isinstance(start_row, str)
+            or isinstance(end_row, str)
+            or not self._cellStyles
+        ):
+            if operation in _CELL_STYLE_OPERATIONS:
+                # A command reportlab applies itself (on a split's first or last row) changes its cells' styles in
+                # place: each cell is given a style of its own first.
+                self._cellStyles = [[copy(style) for style in row] for row in self._cellStyles]
+            super()._addCommand(cmd)
+            return
+        values = cmd[3:]
+        first_column, last_column, first_row, last_row = self.normCellRange(
+            start_column, end_column, start_row, end_row
+        )
+        changed: dict[int, tuple[CellStyle, CellStyle]] = {}  # by the id of a style, it and its changed copy
+        for row in self._cellStyles[first_row : last_row + 1]:
+            for column in range(first_column, last_column + 1):
+                style = row[column]
+                known = changed.get(id(style))
+                if known is None:
+                    copied = copy(style)
+                    _setCellStyle([[copied]], 0, 0, operation, values)
+                    known = changed[id(style)] = (style, copied)
+                row[column] = known[1]
 
     def _getFirstPossibleSplitRowPosition(self, availHeight: float, ignoreSpans: int = 0) -> int:
         split_at = int(super()._getFirstPossibleSplitRowPosition(availHeight, ignoreSpans))
@@ -284,6 +325,15 @@ def _row_heights(table: _Grid, widths: Sequence[Any]) -> list[float] | None:
         heights.append(max(minimum_heights[row], tallest) if minimum_heights else tallest)
     return heights
 
+
+#: The commands reportlab applies to each cell's style (its _setCellStyle): the rest are kept as commands (lines,
+#: backgrounds, spans, …) and go through reportlab as they are.
+_CELL_STYLE_OPERATIONS = frozenset(
+    {
+        "FONT", "FONTNAME", "FACE", "SIZE", "FONTSIZE", "LEADING", "TEXTCOLOR", "ALIGN", "ALIGNMENT", "VALIGN",
+        "LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING", "HREF", "DESTINATION", "DIRECTION", "SHAPING",
+    }
+)  # fmt: skip
 
 #: The vertical alignments of a cell that :meth:`_Grid._drawCell` places itself (reportlab's three).
 _VERTICAL = frozenset({"TOP", "MIDDLE", "BOTTOM"})

@@ -13,12 +13,13 @@ import pdfplumber
 import pytest
 from pacomply.reports.pdf.paragraphs import _p, _Tagged, _text
 from pacomply.reports.pdf.styles import FONT, _styles
-from pacomply.reports.pdf.tables import _grid, _grid_style, _header_cells
+from pacomply.reports.pdf.tables import _Grid, _grid, _grid_style, _header_cells
 from pacomply.reports.pdf_tagging import TaggingCanvas, add_structure_tree
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table
+from reportlab.platypus.tables import CellStyle
 
 from tests.reports.pdf_geometry import Layout
 
@@ -245,3 +246,32 @@ def test_plain_lines_of_several_fragments_is_shared_and_drawing_it_leaves_it_as_
 def _bookmarked(key: str) -> Flowable:
     """A paragraph that is the destination ``key`` a link goes to."""
     return _p(f'<a name="{key}"/>Findings')
+
+
+def _cell_style_values(table: Table) -> list[list[dict[str, Any]]]:
+    """Each cell's style as the values reportlab reads from it (every attribute a CellStyle has, but its name)."""
+    probe = CellStyle("probe")
+    names = [name for name in dir(probe) if not name.startswith("_") and not callable(getattr(probe, name))]
+    names.remove("name")
+    return [[{name: getattr(style, name) for name in names} for style in row] for row in table._cellStyles]
+
+
+def test_a_grids_cells_share_styles_with_the_values_reportlab_gives_each_cell() -> None:
+    # The grid style, then commands on part of the table (a column's font, a row's colour, a cell's alignment, an
+    # overlapping padding): every cell ends with the values reportlab's per-cell styles get, in a few shared styles.
+    commands = [
+        *_grid_style().getCommands(),
+        ("FONT", (0, 1), (0, -1), f"{FONT}-Bold", 9),
+        ("TEXTCOLOR", (1, 2), (-1, 2), "#9C0006"),
+        ("ALIGN", (2, 3), (2, 3), "RIGHT"),
+        ("LEFTPADDING", (1, 1), (2, 4), 7),
+        ("VALIGN", (-1, -1), (-1, -1), "MIDDLE"),
+    ]
+    rows = [[_p(_text(f"{row}-{column}")) for column in range(4)] for row in range(6)]
+    shared = _Grid(rows, colWidths=[60] * 4)
+    shared.setStyle(commands)
+    each_its_own = Table([list(row) for row in rows], colWidths=[60] * 4)
+    each_its_own.setStyle(commands)
+    assert _cell_style_values(shared) == _cell_style_values(each_its_own)
+    distinct = {id(style) for row in shared._cellStyles for style in row}
+    assert len(distinct) < 12 < 24  # 24 cells, a handful of distinct combinations of values
