@@ -154,8 +154,21 @@ class _Tagged(Paragraph):
     def __init__(self, *args: Any, role: str = "P", **kwargs: Any) -> None:
         self._source: tuple[str, ParagraphStyle] | None = None
         super().__init__(*args, **kwargs)
-        self.structure = Node(role)
+        self._role = role
+        self._structure: Node | None = None
         self._wrapped_width: float | None = None
+
+    @property
+    def structure(self) -> Node:
+        """The structure node this paragraph is drawn into: the one it was given (a table cell's, a split part's
+        whole), else a node of its role, made when first asked for (a table's cells are given theirs at once)."""
+        if self._structure is None:
+            self._structure = Node(self._role)
+        return self._structure
+
+    @structure.setter
+    def structure(self, node: Node) -> None:
+        self._structure = node
 
     def _setup(self, text: Any, style: ParagraphStyle, bulletText: Any, frags: Any, cleaner: Any) -> None:
         # Markup is parsed once per text and style (see _parsed); a part made by a split brings its own fragments.

@@ -152,15 +152,24 @@ class _Grid(Table):
             start_column, end_column, start_row, end_row
         )
         changed: dict[int, tuple[CellStyle, CellStyle]] = {}  # by the id of a style, it and its changed copy
+        columns = slice(first_column, last_column + 1)
+        previous: tuple[list[CellStyle], list[CellStyle]] | None = None
         for row in self._cellStyles[first_row : last_row + 1]:
-            for column in range(first_column, last_column + 1):
-                style = row[column]
+            before = row[columns]
+            if previous is not None and before == previous[0]:
+                # The same styles as the row above (compared by identity): the same changed ones.
+                row[columns] = previous[1]
+                continue
+            after = []
+            for style in before:
                 known = changed.get(id(style))
                 if known is None:
                     copied = copy(style)
                     _setCellStyle([[copied]], 0, 0, operation, values)
                     known = changed[id(style)] = (style, copied)
-                row[column] = known[1]
+                after.append(known[1])
+            row[columns] = after
+            previous = (before, after)
 
     def _getFirstPossibleSplitRowPosition(self, availHeight: float, ignoreSpans: int = 0) -> int:
         split_at = int(super()._getFirstPossibleSplitRowPosition(availHeight, ignoreSpans))
