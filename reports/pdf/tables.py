@@ -134,19 +134,13 @@ class _Grid(Table):
         super().__init__(data, *args, **options)
 
     def _addCommand(self, cmd: Any) -> None:
-        operation, (start_column, start_row), (end_column, end_row) = cmd[:3]
-        if (
-            operation not in _CELL_STYLE_OPERATIONS
-            or isinstance(start_row, str)
-            or isinstance(end_row, str)
-            or not self._cellStyles
-        ):
-            if operation in _CELL_STYLE_OPERATIONS:
-                # A command reportlab applies itself (on a split's first or last row) changes its cells' styles in
-                # place: each cell is given a style of its own first.
-                self._cellStyles = [[copy(style) for style in row] for row in self._cellStyles]
+        operation = cmd[0]
+        if operation not in _CELL_STYLE_OPERATIONS or isinstance(cmd[1][1], str) or isinstance(cmd[2][1], str):
+            # Lines, backgrounds, spans, rounded corners; and a command on a split's first or last row, which
+            # reportlab keeps and gives the parts of a split as commands on their rows (through this method).
             super()._addCommand(cmd)
             return
+        (start_column, start_row), (end_column, end_row) = cmd[1:3]
         values = cmd[3:]
         first_column, last_column, first_row, last_row = self.normCellRange(
             start_column, end_column, start_row, end_row

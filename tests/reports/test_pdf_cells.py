@@ -15,6 +15,7 @@ from pacomply.reports.pdf.paragraphs import _p, _Tagged, _text
 from pacomply.reports.pdf.styles import FONT, _styles
 from pacomply.reports.pdf.tables import _Grid, _grid, _grid_style, _header_cells
 from pacomply.reports.pdf_tagging import TaggingCanvas, add_structure_tree
+from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -266,6 +267,8 @@ def test_a_grids_cells_share_styles_with_the_values_reportlab_gives_each_cell() 
         ("ALIGN", (2, 3), (2, 3), "RIGHT"),
         ("LEFTPADDING", (1, 1), (2, 4), 7),
         ("VALIGN", (-1, -1), (-1, -1), "MIDDLE"),
+        ("ROUNDEDCORNERS", [2, 2, 2, 2]),  # a command of two parts, reportlab's
+        ("TEXTCOLOR", (0, "splitlast"), (-1, "splitlast"), "#7F6000"),  # kept for a split's last row, reportlab's
     ]
     rows = [[_p(_text(f"{row}-{column}")) for column in range(4)] for row in range(6)]
     shared = _Grid(rows, colWidths=[60] * 4)
@@ -273,5 +276,20 @@ def test_a_grids_cells_share_styles_with_the_values_reportlab_gives_each_cell() 
     each_its_own = Table([list(row) for row in rows], colWidths=[60] * 4)
     each_its_own.setStyle(commands)
     assert _cell_style_values(shared) == _cell_style_values(each_its_own)
+    assert shared._srflcmds == each_its_own._srflcmds
     distinct = {id(style) for row in shared._cellStyles for style in row}
     assert len(distinct) < 12 < 24  # 24 cells, a handful of distinct combinations of values
+
+
+def test_a_split_grids_last_row_style_lands_on_its_first_parts_last_row_alone() -> None:
+    # A command on a split's last row is given to the part above the break as a command on its last row: that row's
+    # cells change, the part's other rows and the part below keep the grid's colour.
+    ink = colors.HexColor("#7F6000")
+    rows = [[_p(_text(f"row {row}")), _p(_text("-"))] for row in range(14)]
+    table = _Grid(rows, colWidths=[60, 60])
+    table.setStyle([*_grid_style(header=False).getCommands(), ("TEXTCOLOR", (0, "splitlast"), (-1, "splitlast"), ink)])
+    _width, height = table.wrap(400, 1000)
+    first, second = table.split(400, height * 0.6)
+    assert [style.color == ink for style in first._cellStyles[-1]] == [True, True]
+    assert not any(style.color == ink for row in first._cellStyles[:-1] for style in row)
+    assert not any(style.color == ink for row in second._cellStyles for style in row)
