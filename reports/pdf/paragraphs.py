@@ -32,10 +32,10 @@ _WRAP_FUZZ = 1e-8  # reportlab's _FUZZ: a paragraph given less width than this i
 _REMEMBERED = 8192
 
 
-#: A line written directly: its text object's origin in the paragraph (x, y) and the move along the line from there
-#: to where the text starts (its indent and alignment), its colour operator, its font, size and leading, and its
-#: text.
-_Line = tuple[float, float, float, str, str, float, float, str]
+#: Plain lines written directly: their text object's origin in the paragraph (x, y) and the move along the first line
+#: from there to where the text starts (its indent and alignment), their colour operator, their font, size and
+#: leading, and the text of each line.
+_PlainLines = tuple[float, float, float, str, str, float, float, tuple[str, ...]]
 
 
 @lru_cache(maxsize=_REMEMBERED)
@@ -47,13 +47,12 @@ def _parsed(text: str, style: ParagraphStyle) -> tuple[Any, ParagraphStyle, Any,
 
 
 @lru_cache(maxsize=_REMEMBERED)
-def _lines(text: str, style: ParagraphStyle, width: float) -> tuple[Any, list[float], float, _Line | None] | None:
+def _lines(text: str, style: ParagraphStyle, width: float) -> tuple[Any, list[float], float, _PlainLines | None] | None:
     """The lines of ``text`` in ``style`` at ``width`` (reportlab's ``blPara``), its line widths and height, where
     they are plain lines of one fragment (``kind`` 0: words and widths, which drawing and splitting only read) or
     one line of several fragments (a contents entry, a cell with a bold part or a link: drawing only reads it, and a
     paragraph of one line is never split); None for several lines of several fragments, whose fragments a split
-    changes and so are never shared. Last, where the lines are one plain line, how to write it (see
-    :func:`_line_plan`)."""
+    changes and so are never shared. Last, where the lines are plain, how to write them (see :func:`_line_plan`)."""
     _text, parsed_style, frags, bullet = _parsed(text, style)
     paragraph = Paragraph(None, parsed_style, bulletText=bullet, frags=frags)
     _width, height = paragraph.wrap(width, 0)
@@ -64,16 +63,19 @@ def _lines(text: str, style: ParagraphStyle, width: float) -> tuple[Any, list[fl
 
 
 #: The share of a line's spare width that moves it right, for each alignment a one-line paragraph is drawn in
-#: directly (see :meth:`_Tagged._one_line`); justified text and anything else goes through reportlab.
+#: directly (see :meth:`_Tagged._plain_lines`); justified text and anything else goes through reportlab. A paragraph
+#: of several plain lines is drawn directly only where it is aligned left and not indented on its first line (each
+#: line starts where the first does).
 _ALIGNMENT_SHIFT = {TA_LEFT: 0.0, TA_CENTER: 0.5, TA_RIGHT: 1.0}
 
 
-def _line_plan(lines_of: Any, style: ParagraphStyle, bullet: Any, height: float) -> _Line | None:
-    """Where ``lines_of`` (a paragraph's ``blPara``, ``height`` high) is one plain line (one font, no link,
-    underline, bullet, background or border, in a left, centred or right alignment that needs no word spacing): how
-    to write it; None for anything else, which reportlab draws. The figures are those :meth:`Paragraph.drawPara`
-    uses for such a line."""
-    if lines_of.kind != 0 or len(lines_of.lines) > 1 or bullet:
+def _line_plan(lines_of: Any, style: ParagraphStyle, bullet: Any, height: float) -> _PlainLines | None:
+    """Where ``lines_of`` (a paragraph's ``blPara``, ``height`` high) is plain lines (one font, no link, underline,
+    bullet, background or border, none needing word spacing; one line left, centred or right, several lines left
+    with no first-line indent):
+    how to write them; None for anything else, which reportlab draws. The figures are those
+    :meth:`Paragraph.drawPara` uses for such lines."""
+    if lines_of.kind != 0 or bullet:
         return None
     if style.backColor or (style.borderColor and style.borderWidth):
         return None
@@ -85,11 +87,16 @@ def _line_plan(lines_of: Any, style: ParagraphStyle, bullet: Any, height: float)
     colour = lines_of.textColor
     if shift is None or type(colour) is not Color or colour.alpha not in (None, 1):
         return None
-    if not lines_of.lines:
-        return (0.0, 0.0, 0.0, "", "", 0.0, 0.0, "")
-    spare, words = lines_of.lines[0]
-    if spare <= -1e-8 or not getFont(lines_of.fontName)._dynamicFont:
+    lines = lines_of.lines
+    if not lines:
+        return (0.0, 0.0, 0.0, "", "", 0.0, 0.0, ())
+    if len(lines) > 1 and (style.alignment != TA_LEFT or style.firstLineIndent):
+        # (reportlab moves each later line of an indented paragraph back by the indent.)
         return None
+    # reportlab squeezes a line whose spare width is below -1e-8 with word spacing (its _leftDrawParaLine).
+    if any(line_spare <= -1e-8 for line_spare, _words in lines) or not getFont(lines_of.fontName)._dynamicFont:
+        return None
+    spare = lines[0][0]
     y = height - (lines_of.fontSize if rl_config.paraFontSizeHeightOffset else lines_of.ascent)
     move = style.firstLineIndent + shift * spare
     colour_operator = f"{fp_str(colour.red, colour.green, colour.blue)} rg"
@@ -101,31 +108,33 @@ def _line_plan(lines_of: Any, style: ParagraphStyle, bullet: Any, height: float)
         lines_of.fontName,
         lines_of.fontSize,
         style.leading,
-        " ".join(words),
+        tuple(" ".join(words) for _spare, words in lines),
     )
 
 
-#: For each canvas, the text operators of a line already shown in a font, size and leading (each a tuple): a TrueType
+#: For each canvas, the text operators of lines already shown in a font, size and leading (each a tuple): a TrueType
 #: font's characters are numbered into subsets per document in the order they are first shown, so the operators
-#: are kept per canvas (one document) and a line's are made by reportlab's own text object the first time only.
-_SHOWN: weakref.WeakKeyDictionary[pdf_canvas.Canvas, dict[tuple[str, float, float, str], str]] = (
+#: are kept per canvas (one document) and lines' are made by reportlab's own text object the first time only.
+_SHOWN: weakref.WeakKeyDictionary[pdf_canvas.Canvas, dict[tuple[str, float, float, tuple[str, ...]], str]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def _show_operators(canvas: pdf_canvas.Canvas, font: str, size: float, leading: float, text: str) -> str:
-    """The operators that select ``font`` at ``size`` and ``leading`` and show ``text`` (inside BT … ET), as a
-    paragraph's text object writes them."""
+def _show_operators(canvas: pdf_canvas.Canvas, font: str, size: float, leading: float, lines: tuple[str, ...]) -> str:
+    """The operators that select ``font`` at ``size`` and ``leading`` and show ``lines`` (inside BT … ET), as a
+    paragraph's text object writes them: one line shown alone, several each followed by a move to the next line."""
     shown = _SHOWN.get(canvas)
     if shown is None:
         shown = _SHOWN[canvas] = {}
-    key = (font, size, leading, text)
+    key = (font, size, leading, lines)
     operators = shown.get(key)
     if operators is None:
         text_object = canvas.beginText()
         text_object._code = []
         text_object.setFont(font, size, leading)
-        text_object._textOut(text)
+        several = len(lines) > 1
+        for line in lines:
+            text_object._textOut(line, several)
         operators = shown[key] = " ".join(text_object._code)
     return operators
 
@@ -137,16 +146,29 @@ class _Tagged(Paragraph):
     element with two pieces of marked content."""
 
     column_header = False  # a cell of a table's header row (see _header_cells)
-    #: How the lines last drawn or shared are written (see _one_line): those lines, the height and the plan.
-    _plan: tuple[Any, float, _Line | None] | None = None
+    #: How the lines last drawn or shared are written (see _plain_lines): those lines, the height and the plan.
+    _plan: tuple[Any, float, _PlainLines | None] | None = None
     width: float
     height: float
 
     def __init__(self, *args: Any, role: str = "P", **kwargs: Any) -> None:
         self._source: tuple[str, ParagraphStyle] | None = None
         super().__init__(*args, **kwargs)
-        self.structure = Node(role)
+        self._role = role
+        self._structure: Node | None = None
         self._wrapped_width: float | None = None
+
+    @property
+    def structure(self) -> Node:
+        """The structure node this paragraph is drawn into: the one it was given (a table cell's, a split part's
+        whole), else a node of its role, made when first asked for (a table's cells are given theirs at once)."""
+        if self._structure is None:
+            self._structure = Node(self._role)
+        return self._structure
+
+    @structure.setter
+    def structure(self, node: Node) -> None:
+        self._structure = node
 
     def _setup(self, text: Any, style: ParagraphStyle, bulletText: Any, frags: Any, cleaner: Any) -> None:
         # Markup is parsed once per text and style (see _parsed); a part made by a split brings its own fragments.
@@ -187,9 +209,9 @@ class _Tagged(Paragraph):
                 part.structure = self.structure
         return parts
 
-    def _one_line(self) -> _Line | None:
-        """How this paragraph's lines are written directly, where they are one plain line (see :func:`_line_plan`;
-        planned once per text, style and width where the lines are shared); None where reportlab draws them."""
+    def _plain_lines(self) -> _PlainLines | None:
+        """How this paragraph's lines are written directly, where they are plain (see :func:`_line_plan`; planned
+        once per text, style and width where the lines are shared); None where reportlab draws them."""
         lines_of = getattr(self, "blPara", None)
         if lines_of is None or hasattr(self, "_offsets") or getattr(self, "autoLeading", None):
             return None
@@ -203,25 +225,29 @@ class _Tagged(Paragraph):
     def drawOn(self, canvas: pdf_canvas.Canvas, x: float, y: float, _sW: float = 0) -> None:
         # Most of a review's paragraphs are table cells of one line ('-', a percentage, a wager's name): those are
         # written as the few text operators reportlab's drawPara would write for them, at the same place, without
-        # its text object and its second saved state (see _one_line); anything else is reportlab's to draw.
-        line = self._one_line()
+        # its text object and its second saved state (see _plain_lines). Plain lines aligned left (a question, a
+        # wager's figures) are written as drawPara writes them, operator for operator, from the operators kept for
+        # their text; anything else is reportlab's to draw.
+        line = self._plain_lines()
         recorder = recorder_of(canvas)
         # A repeated table header is drawn again untagged (begin says so), as the page's artifact.
         open_recorder = recorder if recorder is not None and recorder.begin(canvas, self.structure, self) else None
         if line is None:
             super().drawOn(canvas, x, y, _sW)
         else:
-            left, baseline, move, colour, font, size, leading, text = line
-            if text:
+            left, baseline, move, colour, font, size, leading, lines = line
+            if lines:
                 # The same translation, text origin and move as reportlab's (not their sum), so that a renderer
                 # rounds the text's place exactly as it does for a paragraph drawn by reportlab.
                 x = self._hAlignAdjust(x, _sW)
-                operators = _show_operators(canvas, font, size, leading, text)
+                operators = _show_operators(canvas, font, size, leading, lines)
                 moved = f" {fp_str(move, 0)} Td" if abs(move) > 1e-6 else ""
-                canvas.addLiteral(
-                    f"q\n1 0 0 1 {fp_str(x, y)} cm\n{colour}\n"
-                    f"BT 1 0 0 1 {fp_str(left, baseline)} Tm{moved} {operators} ET\nQ"
-                )
+                text = f"BT 1 0 0 1 {fp_str(left, baseline)} Tm{moved} {operators} ET"
+                if len(lines) > 1:
+                    # Flowable.drawOn's saved state and translation, then drawPara's saved state and colour.
+                    canvas.addLiteral(f"q\n1 0 0 1 {fp_str(x, y)} cm\nq\n{colour}\n{text}\nQ\nQ")
+                else:
+                    canvas.addLiteral(f"q\n1 0 0 1 {fp_str(x, y)} cm\n{colour}\n{text}\nQ")
         if open_recorder is not None:
             open_recorder.end(canvas)
 

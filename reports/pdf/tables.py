@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from copy import copy
 from functools import cache, lru_cache
 from typing import Any
 
@@ -16,6 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus.tables import CellStyle, _setCellStyle
 
 SMALLEST_CELL_FONT = 6.0
 COVER_PADDING = 1.5  # points above and below a cover table's row (3 elsewhere): the cover stays one page
@@ -121,6 +123,48 @@ class _Grid(Table):
 
     _curcellstyle: Any  # reportlab's: the cell style whose colour and font the canvas was last given in a draw
 
+    def __init__(self, data: Any, *args: Any, **options: Any) -> None:
+        # reportlab gives every cell a style of its own and sets each command's values on each cell of its range, one
+        # at a time; here the cells start out sharing one style and a command gives the cells of its range that
+        # share a style one new style between them (see _addCommand): the same values, a few objects per table.
+        if options.get("cellStyles") is None and isinstance(data, list | tuple) and data:
+            columns = max(len(row) for row in data)
+            shared = CellStyle("grid")
+            options["cellStyles"] = [[shared] * columns for _row in data]
+        super().__init__(data, *args, **options)
+
+    def _addCommand(self, cmd: Any) -> None:
+        operation = cmd[0]
+        if operation not in _CELL_STYLE_OPERATIONS or isinstance(cmd[1][1], str) or isinstance(cmd[2][1], str):
+            # Lines, backgrounds, spans, rounded corners; and a command on a split's first or last row, which
+            # reportlab keeps and gives the parts of a split as commands on their rows (through this method).
+            super()._addCommand(cmd)
+            return
+        (start_column, start_row), (end_column, end_row) = cmd[1:3]
+        values = cmd[3:]
+        first_column, last_column, first_row, last_row = self.normCellRange(
+            start_column, end_column, start_row, end_row
+        )
+        changed: dict[int, tuple[CellStyle, CellStyle]] = {}  # by the id of a style, it and its changed copy
+        columns = slice(first_column, last_column + 1)
+        previous: tuple[list[CellStyle], list[CellStyle]] | None = None
+        for row in self._cellStyles[first_row : last_row + 1]:
+            before = row[columns]
+            if previous is not None and before == previous[0]:
+                # The same styles as the row above (compared by identity): the same changed ones.
+                row[columns] = previous[1]
+                continue
+            after = []
+            for style in before:
+                known = changed.get(id(style))
+                if known is None:
+                    copied = copy(style)
+                    _setCellStyle([[copied]], 0, 0, operation, values)
+                    known = changed[id(style)] = (style, copied)
+                after.append(known[1])
+            row[columns] = after
+            previous = (before, after)
+
     def _getFirstPossibleSplitRowPosition(self, availHeight: float, ignoreSpans: int = 0) -> int:
         split_at = int(super()._getFirstPossibleSplitRowPosition(availHeight, ignoreSpans))
         split_at = min(split_at, len(self._rowHeights) - ROWS_EACH_SIDE)
@@ -137,6 +181,31 @@ class _Grid(Table):
         super()._calc(availWidth, availHeight)
         whole = None if None in self._rowHeights else float(self._height)
         self._measured = (availWidth, availHeight, whole)
+
+    def _calc_height(
+        self, availHeight: float, availWidth: float, H: list[float] | None = None, W: list[float] | None = None
+    ) -> None:
+        # Where nothing spans and every cell is one tagged paragraph or plain text, each row's height comes straight
+        # from its cells' kept wraps (see _row_heights); anything else is reportlab's to measure.
+        heights = _row_heights(self, W or self._argW)
+        if heights is None:
+            super()._calc_height(availHeight, availWidth, H=H, W=W)
+            return
+        self._rowHeights = heights
+        # reportlab's running sum from the last row up (its rounding compensated as reportlab compensates it).
+        positions = []
+        height = compensation = 0.0
+        for row in range(len(heights) - 1, -1, -1):
+            positions.append(height)
+            step = heights[row] - compensation
+            total = height + step
+            compensation = (total - height) - step
+            height = total
+        positions.append(height)
+        positions.reverse()
+        self._rowpositions = positions
+        self._height = height
+        self._hmax = len(heights)
 
     def _listCellGeom(
         self, V: Any, w: float, s: Any, W: list[float] | None = None, H: list[float] | None = None, aH: float = 72000
@@ -217,6 +286,57 @@ class _Grid(Table):
         y -= height
         cell.drawOn(self.canv, x, y)
 
+
+def _row_heights(table: _Grid, widths: Sequence[Any]) -> list[float] | None:
+    """Each row's height in ``table`` at column ``widths``, as reportlab's ``Table._calc_height`` measures it (the same
+    sums in the same order: a paragraph's height at its column's width less the padding, a plain text's lines at the
+    cell's leading, each with the top and bottom padding, the tallest cell of the row, at least the row's minimum),
+    where every row's height is to be measured, nothing spans and every cell is one tagged paragraph (measured by its
+    kept wrap) or plain text; None for anything else, and where a cell would not fit its column (reportlab's to
+    report)."""
+    if table._spanCmds or any(height is not None for height in table._argH):
+        return None
+    if not all(type(width) in (int, float) and width > 0 for width in widths):
+        return None
+    minimum_heights = table._minRowHeights
+    styles = table._cellStyles
+    heights: list[float] = []
+    for row, values in enumerate(table._cellvalues):
+        tallest = 0.0
+        for column, (value, style, width) in enumerate(zip(values, styles[row], widths, strict=False)):
+            if isinstance(value, str):
+                height = (style.leading or 1.2 * style.fontsize) * len(value.split("\n"))
+            else:
+                cell = value if isinstance(value, _Tagged) else _single_paragraph(value)
+                available_width = width - style.leftPadding - style.rightPadding
+                if cell is None or available_width < 0:
+                    return None
+                if value is cell:
+                    # reportlab keeps a cell's flowables as a tuple once measured (drawing reads them so).
+                    values[column] = table._cellListProcess(value, width, None)
+                cell_width, cell_height = cell.wrap(available_width, 72000 - style.topPadding - style.bottomPadding)
+                before = cell.getSpaceBefore()
+                after = cell.getSpaceAfter()
+                if max(0.0, cell_width) + style.leftPadding + style.rightPadding > width:
+                    return None
+                total = 0.0
+                total += cell_height + after + before
+                height = total - before - after
+            height += style.bottomPadding + style.topPadding
+            if height > tallest:
+                tallest = height
+        heights.append(max(minimum_heights[row], tallest) if minimum_heights else tallest)
+    return heights
+
+
+#: The commands reportlab applies to each cell's style (its _setCellStyle): the rest are kept as commands (lines,
+#: backgrounds, spans, …) and go through reportlab as they are.
+_CELL_STYLE_OPERATIONS = frozenset(
+    {
+        "FONT", "FONTNAME", "FACE", "SIZE", "FONTSIZE", "LEADING", "TEXTCOLOR", "ALIGN", "ALIGNMENT", "VALIGN",
+        "LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING", "HREF", "DESTINATION", "DIRECTION", "SHAPING",
+    }
+)  # fmt: skip
 
 #: The vertical alignments of a cell that :meth:`_Grid._drawCell` places itself (reportlab's three).
 _VERTICAL = frozenset({"TOP", "MIDDLE", "BOTTOM"})

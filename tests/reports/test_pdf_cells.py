@@ -1,7 +1,8 @@
-"""Table cells and paragraphs of one plain line are written directly as text operators (see
-``reports/pdf/paragraphs.py``, ``_Tagged._one_line``): they must read back as the same text, in the same
-structure element, at the same place and in the same font, size and colour as reportlab's Paragraph draws them;
-a line that wraps, or that carries markup or a link, is still reportlab's to draw."""
+"""Table cells and paragraphs of plain lines are written directly as text operators (see
+``reports/pdf/paragraphs.py``, ``_Tagged._plain_lines``): they must read back as the same text, in the same
+structure element, at the same place and in the same font, size and colour as reportlab's Paragraph draws them,
+and plain lines aligned left that wrap are written operator for operator as reportlab writes them; a line that
+carries markup or a link, or that reportlab squeezes, is still reportlab's to draw."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ import pdfplumber
 import pytest
 from pacomply.reports.pdf.paragraphs import _p, _Tagged, _text
 from pacomply.reports.pdf.styles import FONT, _styles
-from pacomply.reports.pdf.tables import _grid, _grid_style, _header_cells
+from pacomply.reports.pdf.tables import _Grid, _grid, _grid_style, _header_cells
 from pacomply.reports.pdf_tagging import TaggingCanvas, add_structure_tree
+from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table
+from reportlab.platypus.tables import CellStyle
 
 from tests.reports.pdf_geometry import Layout
 
@@ -81,7 +84,7 @@ def _drawn_by_reportlab(monkeypatch: pytest.MonkeyPatch) -> list[Paragraph]:
     return drawn
 
 
-def test_a_one_line_cell_and_a_wrapping_cell_read_back_as_their_text_in_their_table_cells() -> None:
+def test_a_plain_lines_cell_and_a_wrapping_cell_read_back_as_their_text_in_their_table_cells() -> None:
     layout = Layout(_build([_table([ONE_LINE, WRAPPING], [1.5 * 72, 2.5 * 72])]))
     (table,) = layout.tables
     header, row = table.rows
@@ -98,7 +101,7 @@ def test_a_one_line_cell_and_a_wrapping_cell_read_back_as_their_text_in_their_ta
 
 
 @pytest.mark.parametrize("alignment", [TA_LEFT, TA_CENTER, TA_RIGHT], ids=["left", "centre", "right"])
-def test_a_one_line_paragraph_is_drawn_as_reportlabs_paragraph_draws_it(
+def test_a_plain_lines_paragraph_is_drawn_as_reportlabs_paragraph_draws_it(
     alignment: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     styles = _styles()
@@ -115,11 +118,38 @@ def test_a_one_line_paragraph_is_drawn_as_reportlabs_paragraph_draws_it(
 
     drawn = _drawn_by_reportlab(monkeypatch)
     direct = _characters(_build(story()))
-    assert [paragraph.text for paragraph in drawn] == [_text(WRAPPING)]  # the one paragraph of three lines
-    drawn.clear()
-    monkeypatch.setattr(_Tagged, "_one_line", lambda _self: None)
+    assert drawn == []  # the paragraph of three lines, aligned left, is written directly too
+
+    monkeypatch.setattr(_Tagged, "_plain_lines", lambda _self: None)
     by_reportlab = _characters(_build(story()))
     assert len(drawn) == 10  # every paragraph of the story went through reportlab this time
+    assert direct == by_reportlab
+
+
+def test_plain_lines_aligned_left_are_written_as_reportlabs_paragraph_writes_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Paragraphs of several plain lines (a cell that wraps, a body paragraph) give the same file, byte for byte,
+    # written directly as drawn by reportlab's Paragraph; one indented on its first line is reportlab's to draw.
+    styles = _styles()
+    indented = ParagraphStyle("indented", parent=styles.body, firstLineIndent=12)
+
+    def story() -> list[Flowable]:
+        table = _grid([[_p(_text(WRAPPING)), _p(_text(WRAPPING + " twice"))]], [1.2 * 72, 1.5 * 72])
+        table.setStyle(_grid_style(header=False))
+        return [
+            table,
+            _p(_text(" ".join([WRAPPING] * 3)), styles.body),
+            _Tagged(_text(" ".join([WRAPPING] * 2)), indented),
+        ]
+
+    drawn = _drawn_by_reportlab(monkeypatch)
+    direct = _build(story())
+    assert [paragraph.style.name for paragraph in drawn] == ["indented"]
+    drawn.clear()
+    monkeypatch.setattr(_Tagged, "_plain_lines", lambda _self: None)
+    by_reportlab = _build(story())
+    assert [len(paragraph.blPara.lines) > 1 for paragraph in drawn] == [True] * 4
     assert direct == by_reportlab
 
 
@@ -148,26 +178,33 @@ def test_the_direct_path_is_taken_for_a_line_that_fits_its_cell_and_not_for_one_
     assert not _cell_drawn_directly(ONE_LINE, fits - 0.01, monkeypatch)
 
 
-def test_a_line_that_fits_is_written_directly_and_a_squeezed_or_wrapped_one_is_left_to_reportlab() -> None:
+def test_lines_that_fit_or_wrap_are_written_directly_and_squeezed_or_centred_wrapped_ones_are_reportlabs() -> None:
     style = _styles().cell
     width = stringWidth(ONE_LINE, FONT, style.fontSize)
     fitting = _p(_text(ONE_LINE))
     fitting.wrap(width + 0.01, 100)
-    line = fitting._one_line()
+    line = fitting._plain_lines()
     assert line is not None
-    _left, _baseline, _move, _colour, font, size, leading, text = line
-    assert (font, size, leading, text) == (FONT, style.fontSize, style.leading, ONE_LINE)
+    _left, _baseline, _move, _colour, font, size, leading, lines = line
+    assert (font, size, leading, lines) == (FONT, style.fontSize, style.leading, (ONE_LINE,))
     # Just narrower, reportlab keeps the line by shrinking its spaces (its spaceShrinkage): drawn with a negative
     # word spacing, which is reportlab's to write.
     squeezed = _p(_text(ONE_LINE))
     squeezed.wrap(width - 0.01, 100)
     assert len(squeezed.blPara.lines) == 1
     assert squeezed.blPara.lines[0][0] < 0
-    assert squeezed._one_line() is None
+    assert squeezed._plain_lines() is None
+    # Wrapped onto two plain lines, it is written directly, a line each; centred, it is reportlab's.
     wrapped = _p(_text(ONE_LINE))
     wrapped.wrap(width * 0.9, 100)
     assert len(wrapped.blPara.lines) == 2
-    assert wrapped._one_line() is None
+    wrapped_line = wrapped._plain_lines()
+    assert wrapped_line is not None
+    assert wrapped_line[-1] == tuple(ONE_LINE.split())
+    centred = _Tagged(_text(ONE_LINE), ParagraphStyle("centred", parent=style, alignment=TA_CENTER))
+    centred.wrap(width * 0.9, 100)
+    assert len(centred.blPara.lines) == 2
+    assert centred._plain_lines() is None
 
 
 @pytest.mark.parametrize(
@@ -183,10 +220,10 @@ def test_markup_links_and_underlines_stay_with_reportlab(markup: str) -> None:
     paragraph = _p(markup)
     paragraph.wrap(400, 100)
     assert len(paragraph.blPara.lines) == 1
-    assert paragraph._one_line() is None
+    assert paragraph._plain_lines() is None
 
 
-def test_one_line_of_several_fragments_is_shared_and_drawing_it_leaves_it_as_it_was() -> None:
+def test_plain_lines_of_several_fragments_is_shared_and_drawing_it_leaves_it_as_it_was() -> None:
     # A contents entry or a cell with a bold part: one line of several fragments, wrapped again in every measure of
     # its table, is broken into lines once per text, style and width; drawing only reads the lines.
     markup = '<link href="#findings"><b>Findings</b> and waivers</link>'
@@ -210,3 +247,49 @@ def test_one_line_of_several_fragments_is_shared_and_drawing_it_leaves_it_as_it_
 def _bookmarked(key: str) -> Flowable:
     """A paragraph that is the destination ``key`` a link goes to."""
     return _p(f'<a name="{key}"/>Findings')
+
+
+def _cell_style_values(table: Table) -> list[list[dict[str, Any]]]:
+    """Each cell's style as the values reportlab reads from it (every attribute a CellStyle has, but its name)."""
+    probe = CellStyle("probe")
+    names = [name for name in dir(probe) if not name.startswith("_") and not callable(getattr(probe, name))]
+    names.remove("name")
+    return [[{name: getattr(style, name) for name in names} for style in row] for row in table._cellStyles]
+
+
+def test_a_grids_cells_share_styles_with_the_values_reportlab_gives_each_cell() -> None:
+    # The grid style, then commands on part of the table (a column's font, a row's colour, a cell's alignment, an
+    # overlapping padding): every cell ends with the values reportlab's per-cell styles get, in a few shared styles.
+    commands = [
+        *_grid_style().getCommands(),
+        ("FONT", (0, 1), (0, -1), f"{FONT}-Bold", 9),
+        ("TEXTCOLOR", (1, 2), (-1, 2), "#9C0006"),
+        ("ALIGN", (2, 3), (2, 3), "RIGHT"),
+        ("LEFTPADDING", (1, 1), (2, 4), 7),
+        ("VALIGN", (-1, -1), (-1, -1), "MIDDLE"),
+        ("ROUNDEDCORNERS", [2, 2, 2, 2]),  # a command of two parts, reportlab's
+        ("TEXTCOLOR", (0, "splitlast"), (-1, "splitlast"), "#7F6000"),  # kept for a split's last row, reportlab's
+    ]
+    rows = [[_p(_text(f"{row}-{column}")) for column in range(4)] for row in range(6)]
+    shared = _Grid(rows, colWidths=[60] * 4)
+    shared.setStyle(commands)
+    each_its_own = Table([list(row) for row in rows], colWidths=[60] * 4)
+    each_its_own.setStyle(commands)
+    assert _cell_style_values(shared) == _cell_style_values(each_its_own)
+    assert shared._srflcmds == each_its_own._srflcmds
+    distinct = {id(style) for row in shared._cellStyles for style in row}
+    assert len(distinct) < 12 < 24  # 24 cells, a handful of distinct combinations of values
+
+
+def test_a_split_grids_last_row_style_lands_on_its_first_parts_last_row_alone() -> None:
+    # A command on a split's last row is given to the part above the break as a command on its last row: that row's
+    # cells change, the part's other rows and the part below keep the grid's colour.
+    ink = colors.HexColor("#7F6000")
+    rows = [[_p(_text(f"row {row}")), _p(_text("-"))] for row in range(14)]
+    table = _Grid(rows, colWidths=[60, 60])
+    table.setStyle([*_grid_style(header=False).getCommands(), ("TEXTCOLOR", (0, "splitlast"), (-1, "splitlast"), ink)])
+    _width, height = table.wrap(400, 1000)
+    first, second = table.split(400, height * 0.6)
+    assert [style.color == ink for style in first._cellStyles[-1]] == [True, True]
+    assert not any(style.color == ink for row in first._cellStyles[:-1] for style in row)
+    assert not any(style.color == ink for row in second._cellStyles for style in row)
