@@ -203,6 +203,10 @@ def add_structure_tree(
         page_elements: dict[int, list[Any]] = {}
 
         paged: set[Node] = set()  # the elements given their page (/Pg): those with marked content of their own
+        # Names and table attributes made once per tree, not once per element.
+        struct_elem = Name.StructElem
+        roles: dict[str, Any] = {}
+        attributes: dict[tuple[tuple[str, str | int], ...], dict[str, Any]] = {}
 
         def element(node: Node, page: int, marked: bool = False) -> Any:
             made = elements.get(node)
@@ -212,16 +216,24 @@ def add_structure_tree(
                     paged.add(node)
                 return made
             parent = document if node.parent is None else element(node.parent, page)
-            # Each element is made with all it has at once (one call into pikepdf instead of one per key).
-            entries: dict[str, Any] = {"/Type": Name.StructElem, "/S": _name(node.role), "/P": parent}
+            # Each element is made with all it has at once (one call into pikepdf instead of one per key), its
+            # names made once per tree.
+            role = roles.get(node.role)
+            if role is None:
+                role = roles[node.role] = _name(node.role)
+            entries: dict[str, Any] = {"/Type": struct_elem, "/S": role, "/P": parent}
             if marked:
                 entries["/Pg"] = pages[page]
                 paged.add(node)
             if node.table_attributes:
-                entries["/A"] = Dictionary(
-                    {"/O": Name.Table, **{f"/{key}": _pdf_value(value) for key, value in node.table_attributes}}
-                )
-            made = pdf.make_indirect(Dictionary(entries))
+                table = attributes.get(node.table_attributes)
+                if table is None:
+                    table = attributes[node.table_attributes] = {
+                        "/O": Name.Table,
+                        **{f"/{key}": _pdf_value(value) for key, value in node.table_attributes},
+                    }
+                entries["/A"] = Dictionary(table)
+            made = pdf.make_indirect(entries)
             kids[id(parent)].append(made)
             kids[id(made)] = []
             elements[node] = made
