@@ -307,8 +307,14 @@ def add_structure_tree(
         out = io.BytesIO()
         # The second half of the file ID is derived from the content (qpdf otherwise draws it at random); the many
         # small structure elements go into compressed object streams (PDF 1.5), which keeps the file near its
-        # untagged size.
-        pdf.save(out, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+        # untagged size. The XMP packet written above names no PDF version, so pikepdf is not asked to parse it
+        # again to update one.
+        pdf.save(
+            out,
+            deterministic_id=True,
+            object_stream_mode=pikepdf.ObjectStreamMode.generate,
+            fix_metadata_version=False,
+        )
         return out.getvalue()
 
 
