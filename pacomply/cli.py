@@ -251,6 +251,8 @@ def validate(
             )
         except OutputRefused as error:
             fail(str(error))
+        except OSError as error:
+            fail(f"could not write into '{output_dir}': {error.strerror or error}")
     import contextlib
 
     try:
