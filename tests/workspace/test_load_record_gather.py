@@ -1,0 +1,128 @@
+"""The recorder gathers reviews under load: while other reviews are still being made, it waits a moment
+(``ReviewWorker.record_gather``) for them to finish and records them in one transaction, which costs the server far
+less CPU a review than one transaction each; a review made while no other is under way is recorded at once, and a
+stopping worker records what it has without waiting."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from tests.workspace.conftest import EXAMPLES, reviewed
+
+NAME = "686a-violations.xlsx"
+REVIEW_SECONDS = 0.2
+"""How long each review of these tests takes (a sleep), far longer than recording one takes."""
+
+
+def _worker(store: Any, gather: float) -> Any:
+    from pacomply.workspace.worker import ReviewWorker
+
+    def slow_review(name: str, data: bytes) -> Any:
+        time.sleep(REVIEW_SECONDS)
+        return reviewed(name, data)
+
+    # One review thread: the reviews finish one after another, REVIEW_SECONDS apart.
+    return ReviewWorker(store, workers=1, processes=False, review=slow_review, record_gather=gather)
+
+
+def _review_all(store: Any, worker: Any, count: int) -> list[int]:
+    from pacomply.workspace import reviewing
+
+    rita = store.add_user("rita", "correct horse battery", "reviewer")
+    data = (EXAMPLES / NAME).read_bytes()
+    filing = reviewing.read_upload(NAME, data)
+    ids = [
+        store.add_submission(NAME, data, filing, rita, rita.username, claimant=worker.claimant).id
+        for _ in range(count)
+    ]
+    for item in ids:
+        assert worker.submit(item, NAME, data) is not None
+    assert worker.wait_idle(120)
+    for item in ids:
+        assert store.submission(rita, item).review_state == "done"
+        assert [event.action for event in store.events(item)].count("review") == 1
+    assert store.verify().intact
+    return ids
+
+
+def test_reviews_finishing_one_after_another_are_gathered_into_one_recording(sqlite_store: Any) -> None:
+    """Four reviews made one after another on one thread, with a gathering time longer than all of them: the
+    recorder, woken by the first, waits for the other three while they are under way and records the four in one
+    transaction, each with its row, its event and its seal."""
+    worker = _worker(sqlite_store, gather=60.0)
+    try:
+        _review_all(sqlite_store, worker, 4)
+    finally:
+        worker.shutdown()
+    assert worker.batches == [4]
+
+
+def test_without_gathering_each_review_finishing_alone_is_recorded_alone(sqlite_store: Any) -> None:
+    """The same four reviews with no gathering time: the first is recorded as soon as it is made, alone (the anchor
+    of the test above: there the one transaction is the gathering's doing)."""
+    worker = _worker(sqlite_store, gather=0.0)
+    try:
+        _review_all(sqlite_store, worker, 4)
+    finally:
+        worker.shutdown()
+    assert worker.batches[0] == 1 and sum(worker.batches) == 4
+
+
+def test_a_review_made_while_no_other_is_under_way_is_recorded_without_waiting(sqlite_store: Any) -> None:
+    """One review and a gathering time of a minute: with no other review under way the recorder does not wait,
+    so the worker is idle long before the minute is out."""
+    worker = _worker(sqlite_store, gather=60.0)
+    began = time.monotonic()
+    try:
+        _review_all(sqlite_store, worker, 1)
+    finally:
+        worker.shutdown()
+    assert worker.batches == [1]
+    assert time.monotonic() - began < 30
+
+
+def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_the_gathering(
+    sqlite_store: Any,
+) -> None:
+    """Two reviews on two threads and a gathering time of a minute; the second review is held until the end. The
+    first is made and the recorder gathers, waiting for the second; the worker is stopped (not waiting for its
+    reviews): the recorder stops gathering at once and records the first, well within the minute, while the second
+    is still held."""
+    import threading
+
+    from pacomply.workspace import reviewing
+    from pacomply.workspace.worker import ReviewWorker
+
+    held = threading.Event()
+
+    def review(name: str, data: bytes) -> Any:
+        if name == "second.xlsx":
+            held.wait(60)
+        return reviewed(name, data)
+
+    worker = ReviewWorker(sqlite_store, workers=2, processes=False, review=review, record_gather=60.0)
+    rita = sqlite_store.add_user("rita", "correct horse battery", "reviewer")
+    data = (EXAMPLES / NAME).read_bytes()
+    names = ("first.xlsx", "second.xlsx")
+    ids = [
+        sqlite_store.add_submission(
+            name, data, reviewing.read_upload(name, data), rita, rita.username, claimant=worker.claimant
+        ).id
+        for name in names
+    ]
+    try:
+        for item, name in zip(ids, names, strict=True):
+            assert worker.submit(item, name, data) is not None
+        deadline = time.monotonic() + 30
+        while not worker._finished_reviews:  # the first is made, and the recorder gathers
+            assert time.monotonic() < deadline, "the first review was not made in 30 s"
+            time.sleep(0.01)
+        worker.shutdown(wait=False)
+        while sqlite_store.submission(rita, ids[0]).review_state != "done":
+            assert time.monotonic() < deadline, "the stopped worker did not record the gathered review"
+            time.sleep(0.01)
+        assert not held.is_set()
+        assert sqlite_store.submission(rita, ids[1]).review_state == "pending"
+    finally:
+        held.set()
