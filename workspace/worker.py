@@ -644,12 +644,13 @@ class ReviewWorker:
                     self._recorder = None
                     self._idle.notify_all()
                     return
+                self._gather()  # more reviews finishing meanwhile join the batch
             # Only with something to record does the recorder give way to the pages (the list only grows meanwhile:
-            # this thread alone takes from it), so a stop or a drain never waits for it with nothing left.
+            # this thread alone takes from it), so a stop or a drain never waits for it with nothing left. It gives
+            # way after gathering, so a page that came in meanwhile is answered before the recording starts.
             if self.give_way is not None:
                 self.give_way()
             with self._lock:
-                self._gather()
                 batch = self._finished_reviews[:RECORD_BATCH]
                 del self._finished_reviews[:RECORD_BATCH]
             try:
