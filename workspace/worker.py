@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+import math
 import threading
 import time
 from collections import deque
@@ -61,10 +62,11 @@ PARENT_GONE_EXIT = 70
 RECORD_BATCH = 64
 """Reviews recorded in one transaction at most (those finished while the previous one was recorded)."""
 RECORD_GATHER_SECONDS = 0.2
-"""How long the recorder waits, while other reviews are still being made here, for more of them to finish before it
-records the ones it has (at most :data:`RECORD_BATCH`): a recording transaction costs the server about 3 ms of CPU
-for one review and under 1 ms a review for ten, CPU the pages share. A review is recorded at most this much later;
-one made while no other is under way is recorded at once."""
+"""How long the recorder waits for more reviews to finish before it records the ones it has (at most
+:data:`RECORD_BATCH`): a recording transaction costs the server about 3 ms of CPU for one review and under 1 ms a
+review for ten, CPU the pages share. It waits while other reviews are still being made here, or while the previous
+recording began less than this long ago (:meth:`ReviewWorker._gather`); a review is recorded at most this much
+later, and one made after a quiet spell at once."""
 
 
 def watch_parent() -> None:
@@ -250,7 +252,7 @@ class ReviewWorker:
         every review and rendering as ``validate`` applies a configuration (:func:`reviewing.licensee_configuration`).
         ``review`` replaces the review function (tests). ``lease``: how long a claim lasts unless renewed
         (:data:`store.REVIEW_LEASE`). ``record_gather``: how long the recorder waits for more reviews to finish
-        while some are still being made (:data:`RECORD_GATHER_SECONDS`; 0 records each batch at once)."""
+        (:data:`RECORD_GATHER_SECONDS`; 0 records each batch at once)."""
         self.store = store
         self.claimant = server_id()
         """This server's id on its claims and heartbeat."""
@@ -283,6 +285,8 @@ class ReviewWorker:
         self._review_finished = threading.Condition(self._lock)
         """Notified as each review made joins ``_finished_reviews`` (the recorder gathers them)."""
         self.record_gather = record_gather
+        self._last_recording = -math.inf
+        """When the recorder last took a batch (``time.monotonic``)."""
         self._recorder: threading.Thread | None = None
         self._reader: Executor | None = None
         """The process that reads uploads (started at the first upload; none when reviews run in threads)."""
@@ -659,16 +663,21 @@ class ReviewWorker:
                 self._done([job for job, _stored in batch])
 
     def _gather(self) -> None:
-        """With the lock held: wait, at most :attr:`record_gather` seconds, while reviews are still being made here
-        and the batch is not full, for more of them to finish (one transaction for several costs the server far
-        less CPU than one each); at once when the worker is stopping or no other review is under way."""
-        deadline = time.monotonic() + self.record_gather
+        """With the lock held: wait for more reviews to finish, so that one transaction records several (it costs
+        the server far less CPU a review than one each), until the batch is full or the worker stops, and at most
+        :attr:`record_gather` seconds: while other reviews are still being made here, that long; while none is,
+        until :attr:`record_gather` seconds after the previous recording began (recordings under a steady stream of
+        uploads, each review made alone, come at most that often). A review made after a quiet spell is recorded
+        at once."""
+        began = time.monotonic()
         while not self._closed and len(self._finished_reviews) < RECORD_BATCH:
             under_way = len(self._jobs) - len(self._finished_reviews)  # handed out, not yet made
-            remaining = deadline - time.monotonic()
-            if under_way <= 0 or remaining <= 0:
-                return
+            until = began + self.record_gather if under_way > 0 else self._last_recording + self.record_gather
+            remaining = min(until, began + self.record_gather) - time.monotonic()
+            if remaining <= 0:
+                break
             self._review_finished.wait(remaining)
+        self._last_recording = time.monotonic()
 
     def _record(self, batch: list[tuple[_Job, StoredReview]]) -> None:
         try:

@@ -1,7 +1,7 @@
-"""The recorder gathers reviews under load: while other reviews are still being made, it waits a moment
-(``ReviewWorker.record_gather``) for them to finish and records them in one transaction, which costs the server far
-less CPU a review than one transaction each; a review made while no other is under way is recorded at once, and a
-stopping worker records what it has without waiting."""
+"""The recorder gathers reviews under load: while other reviews are still being made, or while the previous
+recording began less than ``ReviewWorker.record_gather`` seconds ago, it waits (at most that long) for more to finish
+and records them in one transaction, which costs the server far less CPU a review than one transaction each; a review
+made after a quiet spell is recorded at once, and a stopping worker records what it has without waiting."""
 
 from __future__ import annotations
 
@@ -69,9 +69,9 @@ def test_without_gathering_each_review_finishing_alone_is_recorded_alone(sqlite_
     assert worker.batches[0] == 1 and sum(worker.batches) == 4
 
 
-def test_a_review_made_while_no_other_is_under_way_is_recorded_without_waiting(sqlite_store: Any) -> None:
-    """One review and a gathering time of a minute: with no other review under way the recorder does not wait,
-    so the worker is idle long before the minute is out."""
+def test_a_review_made_after_a_quiet_spell_is_recorded_without_waiting(sqlite_store: Any) -> None:
+    """One review and a gathering time of a minute: with no other review under way and no recording before it, the
+    recorder does not wait, so the worker is idle long before the minute is out."""
     worker = _worker(sqlite_store, gather=60.0)
     began = time.monotonic()
     try:
@@ -82,13 +82,42 @@ def test_a_review_made_while_no_other_is_under_way_is_recorded_without_waiting(s
     assert time.monotonic() - began < 30
 
 
+def test_reviews_made_alone_soon_after_a_recording_are_gathered_into_the_next(sqlite_store: Any) -> None:
+    """Reviews that each finish with no other under way (a steady stream of uploads that the reviews keep up with)
+    and a gathering time of 2 s: the first, after a quiet spell, is recorded at once; the second and third, each
+    handed out only after the one before was made, finish within 2 s of that recording and are recorded together
+    when the 2 s are out."""
+    from pacomply.workspace import reviewing
+
+    worker = _worker(sqlite_store, gather=2.0)
+    rita = sqlite_store.add_user("rita", "correct horse battery", "reviewer")
+    data = (EXAMPLES / NAME).read_bytes()
+    filing = reviewing.read_upload(NAME, data)
+    try:
+        ids = []
+        for _ in range(3):
+            item = sqlite_store.add_submission(NAME, data, filing, rita, rita.username, claimant=worker.claimant).id
+            ids.append(item)
+            assert worker.submit(item, NAME, data) is not None
+            deadline = time.monotonic() + 30
+            while item in worker._jobs and not any(job.submission_id == item for job, _ in worker._finished_reviews):
+                assert time.monotonic() < deadline, "a review was not made in 30 s"
+                time.sleep(0.01)  # made (gathered, or recorded), so the next is handed out with none under way
+        assert worker.wait_idle(30)
+    finally:
+        worker.shutdown()
+    assert worker.batches == [1, 2]
+    for item in ids:
+        assert [event.action for event in sqlite_store.events(item)].count("review") == 1
+
+
 def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_the_gathering(
     sqlite_store: Any,
 ) -> None:
-    """Two reviews on two threads and a gathering time of a minute; the second review is held until the end. The
-    first is made and the recorder gathers, waiting for the second; the worker is stopped (not waiting for its
-    reviews): the recorder stops gathering at once and records the first, well within the minute, while the second
-    is still held."""
+    """Two reviews on two threads and a gathering time of a minute; the second review is held. The first is made
+    and the recorder gathers, waiting for the second; the worker is told to stop (waiting for its reviews, in a
+    thread of its own, since the second is held): the recorder stops gathering at once and records the first, well
+    within the minute and while the second is still held; once released, the second is recorded too."""
     import threading
 
     from pacomply.workspace import reviewing
@@ -111,6 +140,7 @@ def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_t
         ).id
         for name in names
     ]
+    stopping = threading.Thread(target=worker.shutdown)
     try:
         for item, name in zip(ids, names, strict=True):
             assert worker.submit(item, name, data) is not None
@@ -118,11 +148,19 @@ def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_t
         while not worker._finished_reviews:  # the first is made, and the recorder gathers
             assert time.monotonic() < deadline, "the first review was not made in 30 s"
             time.sleep(0.01)
-        worker.shutdown(wait=False)
+        time.sleep(0.5)  # the recorder is waiting in its gathering by now: the first is made and still not recorded
+        assert sqlite_store.submission(rita, ids[0]).review_state == "pending"
+        stopping.start()
         while sqlite_store.submission(rita, ids[0]).review_state != "done":
-            assert time.monotonic() < deadline, "the stopped worker did not record the gathered review"
+            assert time.monotonic() < deadline, "the stopping worker did not record the gathered review"
             time.sleep(0.01)
         assert not held.is_set()
         assert sqlite_store.submission(rita, ids[1]).review_state == "pending"
     finally:
         held.set()
+        if stopping.ident is None:  # failed before the stop began
+            worker.shutdown()
+        else:
+            stopping.join(60)
+    assert not stopping.is_alive()
+    assert sqlite_store.submission(rita, ids[1]).review_state == "done"
