@@ -60,7 +60,8 @@ RENDERINGS_IN_FLIGHT = 2
 PARENT_GONE_EXIT = 70
 """The exit status of a review process that ended because its server was gone."""
 RECORD_BATCH = 64
-"""Reviews recorded in one transaction at most (those finished while the previous one was recorded)."""
+"""Reviews recorded in one transaction at most (those finished while the previous one was recorded, and while the
+recorder gathered: :data:`RECORD_GATHER_SECONDS`)."""
 RECORD_GATHER_SECONDS = 0.2
 """How long the recorder waits for more reviews to finish before it records the ones it has (at most
 :data:`RECORD_BATCH`): a recording transaction costs the server about 3 ms of CPU for one review and under 1 ms a
