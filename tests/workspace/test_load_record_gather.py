@@ -124,8 +124,10 @@ def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_t
     from pacomply.workspace.worker import ReviewWorker
 
     held = threading.Event()
+    submitted = threading.Event()
 
     def review(name: str, data: bytes) -> Any:
+        submitted.wait(60)  # both are under way before the first is made
         if name == "second.xlsx":
             held.wait(60)
         return reviewed(name, data)
@@ -144,6 +146,7 @@ def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_t
     try:
         for item, name in zip(ids, names, strict=True):
             assert worker.submit(item, name, data) is not None
+        submitted.set()
         deadline = time.monotonic() + 30
         while not worker._finished_reviews:  # the first is made, and the recorder gathers
             assert time.monotonic() < deadline, "the first review was not made in 30 s"
@@ -157,6 +160,7 @@ def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_t
         assert not held.is_set()
         assert sqlite_store.submission(rita, ids[1]).review_state == "pending"
     finally:
+        submitted.set()
         held.set()
         if stopping.ident is None:  # failed before the stop began
             worker.shutdown()
@@ -164,3 +168,65 @@ def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_t
             stopping.join(60)
     assert not stopping.is_alive()
     assert sqlite_store.submission(rita, ids[1]).review_state == "done"
+
+
+def test_a_page_begun_while_the_recorder_gathers_is_answered_before_the_recording(sqlite_store: Any) -> None:
+    """The recorder gives way to the pages after it has gathered, not before: two reviews, the second held; while
+    the recorder gathers the first, a page begins; the second is released and made, and the gathering ends, but
+    nothing is recorded while the page is being answered; once it ends, both are recorded in one transaction."""
+    import threading
+
+    from pacomply.workspace import reviewing
+    from pacomply.workspace.web_common import PagesFirst
+    from pacomply.workspace.worker import ReviewWorker
+
+    held = threading.Event()
+    submitted = threading.Event()
+
+    def review(name: str, data: bytes) -> Any:
+        submitted.wait(60)  # both are under way before the first is made
+        if name == "second.xlsx":
+            held.wait(60)
+        return reviewed(name, data)
+
+    pages = PagesFirst(most=60.0)  # a page holds the recorder back as long as it is answered, here
+    worker = ReviewWorker(sqlite_store, workers=2, processes=False, review=review, record_gather=60.0)
+    worker.give_way = pages.wait
+    rita = sqlite_store.add_user("rita", "correct horse battery", "reviewer")
+    data = (EXAMPLES / NAME).read_bytes()
+    names = ("first.xlsx", "second.xlsx")
+    ids = [
+        sqlite_store.add_submission(
+            name, data, reviewing.read_upload(name, data), rita, rita.username, claimant=worker.claimant
+        ).id
+        for name in names
+    ]
+    page_ended = False
+    try:
+        for item, name in zip(ids, names, strict=True):
+            assert worker.submit(item, name, data) is not None
+        submitted.set()
+        deadline = time.monotonic() + 30
+        while not worker._finished_reviews:  # the first is made, and the recorder gathers
+            assert time.monotonic() < deadline, "the first review was not made in 30 s"
+            time.sleep(0.01)
+        pages.started()
+        held.set()
+        while len(worker._finished_reviews) < 2:  # the second is made: the gathering is over
+            assert time.monotonic() < deadline, "the second review was not made in 30 s"
+            time.sleep(0.01)
+        time.sleep(0.5)  # the recorder has reached the pages' wait by now
+        states = [sqlite_store.submission(rita, item).review_state for item in ids]
+        assert states == ["pending", "pending"]
+        assert worker.batches == []
+        pages.ended()
+        page_ended = True
+        assert worker.wait_idle(30)
+    finally:
+        submitted.set()
+        held.set()
+        if not page_ended:
+            pages.ended()
+        worker.shutdown()
+    assert worker.batches == [2]
+    assert [sqlite_store.submission(rita, item).review_state for item in ids] == ["done", "done"]
