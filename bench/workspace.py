@@ -240,6 +240,15 @@ def main() -> None:
         help="part 5: the server's pages first on in even two-second spans of the wall clock and off in odd ones, "
         "and the page's latency given for each apart",
     )
+    parser.add_argument(
+        "--load-record-gather", type=float, metavar="SECONDS",
+        help="part 5: how long the server's recorder gathers reviews under way (as served when omitted; 0: each "
+        "batch recorded at once, as before the gathering)",
+    )
+    parser.add_argument(
+        "--load-switch-interval", type=float, metavar="MILLISECONDS",
+        help="part 5: the server's interpreter switch interval (as served when omitted)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="review processes")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds allowed for the concurrent reviews")
     parser.add_argument("--database", help="a SQLAlchemy URL (an empty database); a temporary SQLite file if omitted")
@@ -571,7 +580,7 @@ def _pages_first_on(moment: float) -> bool:
 
 def _serve_for_load(
     database: str, workers: int, accounts: list[str], ready: object, stop: object, log: str,
-    profile: str | None = None, toggle: bool = False,
+    profile: str | None = None, toggle: bool = False, gather: float | None = None, switch: float | None = None,
 ) -> None:
     """The server of part 5 in a process of its own, as ``pacomply serve`` runs it (waitress, 64 threads): its
     clients are other processes, as they would be other machines, and share none of its interpreter lock.
@@ -595,6 +604,12 @@ def _serve_for_load(
     if profile:
         profiles.start()
     app, worker = build(database, workers=workers)
+    if gather is not None:
+        worker.record_gather = gather
+    if switch is not None:
+        sys.setswitchinterval(switch / 1000)
+    print(f"   server: switch interval {sys.getswitchinterval() * 1000:.2f} ms, recorder gathers "
+          f"{worker.record_gather:.2f} s", flush=True)
     if toggle:
         from pacomply.workspace.web_common import PAGES_FIRST_SECONDS
 
@@ -708,7 +723,8 @@ def _load(arguments: argparse.Namespace) -> None:
         server = context.Process(
             target=_serve_for_load,
             args=(database, arguments.workers, accounts, ready, stop, str(Path(folder) / "events.log"),
-                  arguments.load_profile, arguments.load_pages_first_toggle),
+                  arguments.load_profile, arguments.load_pages_first_toggle, arguments.load_record_gather,
+                  arguments.load_switch_interval),
         )  # not a daemon: it starts review processes of its own
         server.start()
         try:

@@ -37,7 +37,29 @@ def check_host(host: str, allow_remote: bool) -> None:
 
 
 SWITCH_INTERVAL = 0.0005
-"""Seconds a thread may hold the interpreter lock while another waits for it (Python's default is 0.005)."""
+"""Seconds a thread may hold the interpreter lock while another waits for it (Python's default is 0.005), unless
+$PACOMPLY_SWITCH_INTERVAL says otherwise (:func:`switch_interval_from_environment`)."""
+
+
+def switch_interval_from_environment() -> float:
+    """$PACOMPLY_SWITCH_INTERVAL, in milliseconds from 0.05 to 5 (Python's own), as seconds; :data:`SWITCH_INTERVAL`
+    when unset; ValueError naming it otherwise. A shorter interval hands the lock to a waiting page sooner and
+    costs the server more switches between its threads."""
+    import math
+    import os
+
+    text = os.environ.get("PACOMPLY_SWITCH_INTERVAL", "").strip()
+    if not text:
+        return SWITCH_INTERVAL
+    try:
+        milliseconds = float(text)
+    except ValueError:
+        milliseconds = math.nan
+    if not 0.05 <= milliseconds <= 5:
+        raise ValueError(
+            f"$PACOMPLY_SWITCH_INTERVAL must be a number of milliseconds from 0.05 to 5, not '{text[:20]}'"
+        )
+    return milliseconds / 1000
 
 
 def build(
@@ -60,7 +82,8 @@ def build(
     $PACOMPLY_WORKSPACE_CONFIGURATIONS) is the folder of licensees' configurations, ``<licensee>/pacomply.toml`` with
     the waivers each names, applied to their reviews as ``validate`` applies them. ``trusted_proxies`` (else
     $PACOMPLY_TRUSTED_PROXIES, else 0) is how many reverse proxies stand in front (:func:`create_app`). ``options``
-    go to :func:`create_app` (session limits, the sign-in throttle, quotas)."""
+    go to :func:`create_app` (session limits, the sign-in throttle, quotas). The process's interpreter switch
+    interval is set to $PACOMPLY_SWITCH_INTERVAL, else :data:`SWITCH_INTERVAL`."""
     import os
     import sys
 
@@ -70,7 +93,7 @@ def build(
 
     # A page's request gives up the interpreter lock at every query and must win it back from the threads handling
     # uploads; at the default 5 ms switch interval a page of ten queries waits up to 50 ms under load.
-    sys.setswitchinterval(SWITCH_INTERVAL)
+    sys.setswitchinterval(switch_interval_from_environment())  # a wrong value stops the start, naming it
     review_niceness_from_environment()  # a wrong $PACOMPLY_REVIEW_NICENESS stops the start, naming it
     store = open_store(database)
     folder = configurations or os.environ.get("PACOMPLY_WORKSPACE_CONFIGURATIONS") or None
