@@ -255,12 +255,17 @@ def validate(
             fail(f"could not write into '{output_dir}': {error.strerror or error}")
     import contextlib
 
+    reviewed: list[BatchOutcome] = []
     try:
         with writer or contextlib.nullcontext():
             reviewed = batch_console.review_with_progress(paths, policy, jobs, writer) if batch else (
                 review_paths_under_policy(paths[:1], policy, writer=writer))  # fmt: skip
             written = writer.finish() if writer is not None else []
     except ReportsNotWritten as error:
+        # The reports are not written, but what is known of the filings that could not be read is still said.
+        for outcome in unlisted + reviewed:
+            if not outcome.readable:
+                batch_console.print_outcome_problems(outcome)
         fail(f"could not write into '{output_dir}': {error.strerror or error}")
     outcomes = unlisted + reviewed
     for outcome in outcomes:

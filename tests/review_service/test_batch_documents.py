@@ -180,3 +180,32 @@ def test_a_folder_that_cannot_be_written_is_named_with_exit_2_and_no_traceback(t
     assert f"could not write into '{into}'" in result.output
     assert "Traceback" not in result.output
     assert into.read_text() == "a file where the folder should be"
+
+
+def test_reports_that_cannot_be_flushed_exit_2_and_still_name_the_filing_that_could_not_be_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from typer.testing import CliRunner
+
+    from pacomply import review_service
+    from pacomply.cli import app
+
+    filings = tmp_path / "filings"
+    filings.mkdir()
+    (filings / "686a-compliant.json").write_bytes((ROOT / "examples" / "686a-compliant.json").read_bytes())
+    (filings / "broken.json").write_text("{ not json")
+
+    def full_disk(handle: int, content: bytes) -> None:
+        os.close(handle)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(review_service, "_flush_staged", full_disk)
+    into = tmp_path / "reviews"
+    result = CliRunner().invoke(app, ["validate", str(filings), "--output-dir", str(into), "-f", "json"])
+    assert result.exit_code == 2, result.output
+    assert f"could not write into '{into}'" in result.output and "No space left" in result.output
+    assert "broken.json" in result.output
+    assert "Traceback" not in result.output
+    assert not into.exists() or not any(into.iterdir())
