@@ -1,5 +1,6 @@
-"""What ``validate`` says around a batch of filings: the progress bar, the summary table, the warnings about the
-output folder and configurations lying beside the filings, and its refusals of output paths made up front."""
+"""What ``validate`` does around a batch of filings: the progress bar, the reports written as each review finishes,
+the summary table, the warnings about the output folder and configurations lying beside the filings, and its
+refusals of output paths made up front."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import typer
 from pacomply.terminal import Verbosity, fail, print_problems, shown_path
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
+    from pacomply.reports.interface import ReportFormat
     from pacomply.review_service import BatchOutcome, ReportWriter, ReviewPolicy
 
 
@@ -123,6 +125,57 @@ def review_with_progress(
     finally:
         if frozen:
             gc.unfreeze()
+
+
+def review_and_write(
+    paths: list[Path],
+    unlisted: list[BatchOutcome],
+    policy: ReviewPolicy,
+    jobs: int,
+    *,
+    batch: bool,
+    output_dir: Path | None,
+    formats: Sequence[ReportFormat],
+    inputs: Sequence[Path],
+    keep_reviews: bool,
+) -> tuple[list[BatchOutcome], list[Path]]:
+    """Review the filings (with a progress bar for a batch) and, with an output folder, write each one's reports
+    into it; the outcomes and the reports written.
+
+    Every report is named and refused over an input before the first filing is read; each filing's reports are then
+    rendered right after its review, by the process that made it, and staged, so the batch holds one review at a
+    time (``keep_reviews`` keeps them, for one filing's extra reports rendered after); they are put in place
+    together once every filing is in. A folder that cannot be written stops the run with exit 2, after naming the
+    filings that could not be read.
+    """
+    import contextlib
+
+    from pacomply.review_service import ReportsNotWritten, ReportWriter, review_paths_under_policy
+    from pacomply.submissions.files import OutputRefused
+
+    writer = None
+    if output_dir is not None:
+        warn_unfinished_replacement(output_dir)
+        try:
+            named = [*(outcome.path for outcome in unlisted), *paths]
+            writer = ReportWriter(output_dir, formats, named, inputs, keep_reviews=keep_reviews)
+        except OutputRefused as error:
+            fail(str(error))
+        except OSError as error:
+            fail(f"could not write into '{output_dir}': {error.strerror or error}")
+    reviewed: list[BatchOutcome] = []
+    try:
+        with writer or contextlib.nullcontext():
+            reviewed = review_with_progress(paths, policy, jobs, writer) if batch else (
+                review_paths_under_policy(paths[:1], policy, writer=writer))  # fmt: skip
+            written = writer.finish() if writer is not None else []
+    except ReportsNotWritten as error:
+        # The reports are not written, but what is known of the filings that could not be read is still said.
+        for outcome in unlisted + reviewed:
+            if not outcome.readable:
+                print_outcome_problems(outcome)
+        fail(f"could not write into '{output_dir}': {error.strerror or error}")
+    return reviewed, written
 
 
 def warn_unfinished_replacement(folder: Path) -> None:
