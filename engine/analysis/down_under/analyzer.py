@@ -147,11 +147,21 @@ class ClassPolicy:
     split_hit_more: np.ndarray  # (10, C) hit/stand after drawing to a post-split hand, per pair
 
 
-@lru_cache(maxsize=256)
 def _class_solution(
     decks: int, up: int, hole: tuple[int, ...], ace_pair_is_22: bool, double_after_split: bool = True
 ) -> tuple[dict[tuple[int, int], tuple[float, float]], ClassPolicy]:
-    """Optimal (EV, expected wager) of each non-Blackjack two-card hand, given the hole-card class."""
+    """Optimal (EV, expected wager) of each non-Blackjack two-card hand, given the hole-card class.
+
+    Solved once per process for each class: the cache is keyed by every argument spelled out, so the analysis
+    (which passes ``double_after_split``) and the simulator's policy and the spread (which leave it at its default)
+    share one solution instead of each solving the class again."""
+    return _solved_class(decks, up, hole, ace_pair_is_22, double_after_split)
+
+
+@lru_cache(maxsize=256)
+def _solved_class(
+    decks: int, up: int, hole: tuple[int, ...], ace_pair_is_22: bool, double_after_split: bool
+) -> tuple[dict[tuple[int, int], tuple[float, float]], ClassPolicy]:
     k = kernels()
     comps = player_compositions()
     shoe = full_shoe(decks)

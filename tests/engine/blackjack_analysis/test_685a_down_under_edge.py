@@ -126,3 +126,14 @@ def test_685a_edge_json_reports_base_and_insurance():
     base, insurance = analyse_down_under(6).edge_json()
     assert base["wager"] == "base" and base["method"] == "exact" and base["citation"] == "58 Pa. Code § 685a.7"
     assert insurance["wager"] == "insurance" and insurance["house_edge"] == pytest.approx(1 - 3 * 96 / 311)
+
+
+def test_685a_the_analysis_and_the_simulators_policy_read_one_solution_of_each_hole_card_class():
+    """The analysis names ``double_after_split``; the simulator's policy and the round spread leave it at its default.
+    Both reach the same cached solution, so simulating a deck count the analysis priced solves no class again."""
+    from pacomply.engine.analysis.down_under.analyzer import _class_solution
+
+    hole = hole_classes(1)[0]  # against a 2 up, the hole card small
+    spelled_out = _class_solution(6, 1, hole, True, True)
+    assert _class_solution(6, 1, hole, True) is spelled_out
+    assert _class_solution(6, 1, hole, True, False) is not spelled_out  # a game without doubling after a split
