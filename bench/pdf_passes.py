@@ -4,7 +4,9 @@ Each side runs in its own Python process (the interpreter of that checkout's vir
 own pacomply): it reviews the filing, renders the PDF once (fonts registered, modules imported, caches warm), then
 renders it ``--repeat`` times and reports the median and best wall and process CPU time of a render, how many
 canvases a render makes and how often reportlab's ``BaseDocTemplate.build`` runs (one of each: one layout pass), and
-the time spent in reportlab's ``Canvas.save`` and in the structure tree (``add_structure_tree``, pikepdf). With a
+the time spent in reportlab's ``Canvas.save`` and in the structure tree (``add_structure_tree``, pikepdf), and in
+the cycle collections that start during a render (``gc.callbacks``: the young one that follows the render's
+collector pause traverses what the render left in reference cycles) with the objects they free. With a
 baseline the two sides alternate (this, baseline, baseline, this, …) ``--rounds`` times, so a busy machine slows
 both alike, and the ratio of medians is printed. Prints figures; asserts nothing.
 
@@ -15,6 +17,7 @@ both alike, and the ratio of medians is printed. Prints figures; asserts nothing
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import statistics
 import subprocess
@@ -64,13 +67,28 @@ def _measure(filing: Path, repeat: int) -> dict[str, Any]:
     BaseDocTemplate.build = counted_build  # type: ignore[method-assign]
     pdf_canvas.Canvas.save = timed_save  # type: ignore[method-assign]
     document_module.add_structure_tree = timed_structure_tree  # type: ignore[assignment]
-    walls, cpus, sizes = [], [], set()
+    collecting = {"cpu": 0.0, "freed": 0, "started": 0.0}
+
+    def timed_collection(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collecting["started"] = time.process_time()
+        else:
+            collecting["cpu"] += time.process_time() - collecting["started"]
+            collecting["freed"] += info["collected"]
+
+    walls, cpus, sizes, collections, freed = [], [], set(), [], []
+    gc.collect()
+    gc.callbacks.append(timed_collection)
     for _ in range(repeat):
+        collecting.update(cpu=0.0, freed=0)
         wall, cpu = time.perf_counter(), time.process_time()
         data = document_module.render_pdf(review)
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
         sizes.add(len(data))
+        collections.append(collecting["cpu"])
+        freed.append(collecting["freed"])
+    gc.callbacks.remove(timed_collection)
     return {
         "wall": walls,
         "cpu": cpus,
@@ -78,6 +96,8 @@ def _measure(filing: Path, repeat: int) -> dict[str, Any]:
         "builds per render": counts["builds"] / repeat,
         "save cpu": spent["save"],
         "structure tree cpu": spent["structure tree"],
+        "collections cpu": collections,
+        "collected": freed,
         "bytes": sorted(sizes),
     }
 
@@ -113,14 +133,22 @@ def main() -> None:
         cpus = [value for result in results for value in result["cpu"]]
         saves = [value for result in results for value in result["save cpu"]]
         trees = [value for result in results for value in result["structure tree cpu"]]
+        collections = [value for result in results for value in result.get("collections cpu", [])]
+        collected = [value for result in results for value in result.get("collected", [])]
         medians[name] = statistics.median(cpus)
         last = results[-1]
         print(
             f"  {name}: wall median {statistics.median(walls):.3f} s best {min(walls):.3f} s; cpu median "
             f"{statistics.median(cpus):.3f} s best {min(cpus):.3f} s; {last['canvases per render']:g} canvas(es) and "
             f"{last['builds per render']:g} build(s) a render; cpu median of reportlab's save "
-            f"{statistics.median(saves):.3f} s, of the structure tree {statistics.median(trees):.3f} s; "
-            f"bytes {last['bytes']}"
+            f"{statistics.median(saves):.3f} s, of the structure tree {statistics.median(trees):.3f} s"
+            + (
+                f", of the cycle collections {statistics.median(collections):.3f} s "
+                f"(median {statistics.median(collected):g} objects freed)"
+                if collections
+                else ""
+            )
+            + f"; bytes {last['bytes']}"
         )
     if "baseline" in medians:
         print(f"  cpu median this/baseline: {medians['this'] / medians['baseline']:.3f}")

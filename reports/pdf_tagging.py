@@ -203,33 +203,53 @@ def add_structure_tree(
         page_elements: dict[int, list[Any]] = {}
 
         paged: set[Node] = set()  # the elements given their page (/Pg): those with marked content of their own
+        # Names and table attributes made once per tree, not once per element.
+        struct_elem = Name.StructElem
+        roles: dict[str, Any] = {}
+        attributes: dict[tuple[tuple[str, str | int], ...], dict[str, Any]] = {}
 
-        def element(node: Node, page: int, marked: bool = False) -> Any:
+        def element(node: Node, page: int) -> Any:
+            """The element of ``node``, whose marked content is drawn on ``page``: made where new, after those of
+            its ancestors not made yet (outermost first), and given its page (/Pg) with its first marked content.
+            Not recursive: a closure that calls itself is a reference cycle, which would keep every element and
+            node alive until the next cycle collection."""
             made = elements.get(node)
             if made is not None:
-                if marked and node not in paged:
+                if node not in paged:
                     made.Pg = pages[page]
                     paged.add(node)
                 return made
-            parent = document if node.parent is None else element(node.parent, page)
-            # Each element is made with all it has at once (one call into pikepdf instead of one per key).
-            entries: dict[str, Any] = {"/Type": Name.StructElem, "/S": _name(node.role), "/P": parent}
-            if marked:
-                entries["/Pg"] = pages[page]
-                paged.add(node)
-            if node.table_attributes:
-                entries["/A"] = Dictionary(
-                    {"/O": Name.Table, **{f"/{key}": _pdf_value(value) for key, value in node.table_attributes}}
-                )
-            made = pdf.make_indirect(Dictionary(entries))
-            kids[id(parent)].append(made)
-            kids[id(made)] = []
-            elements[node] = made
-            element_page[node] = page
+            unmade = [node]
+            while (ancestor := unmade[-1].parent) is not None and ancestor not in elements:
+                unmade.append(ancestor)
+            for new in reversed(unmade):
+                parent = document if new.parent is None else elements[new.parent]
+                # Each element is made with all it has at once (one call into pikepdf instead of one per key), its
+                # names made once per tree.
+                role = roles.get(new.role)
+                if role is None:
+                    role = roles[new.role] = _name(new.role)
+                entries: dict[str, Any] = {"/Type": struct_elem, "/S": role, "/P": parent}
+                if new is node:
+                    entries["/Pg"] = pages[page]
+                    paged.add(node)
+                if new.table_attributes:
+                    table = attributes.get(new.table_attributes)
+                    if table is None:
+                        table = attributes[new.table_attributes] = {
+                            "/O": Name.Table,
+                            **{f"/{key}": _pdf_value(value) for key, value in new.table_attributes},
+                        }
+                    entries["/A"] = Dictionary(table)
+                made = pdf.make_indirect(entries)
+                kids[id(parent)].append(made)
+                kids[id(made)] = []
+                elements[new] = made
+                element_page[new] = page
             return made
 
         for mark in marks:
-            made = element(mark.node, mark.page, marked=True)
+            made = element(mark.node, mark.page)
             if element_page[mark.node] == mark.page:
                 kids[id(made)].append(mark.mcid)
             else:
@@ -287,8 +307,14 @@ def add_structure_tree(
         out = io.BytesIO()
         # The second half of the file ID is derived from the content (qpdf otherwise draws it at random); the many
         # small structure elements go into compressed object streams (PDF 1.5), which keeps the file near its
-        # untagged size.
-        pdf.save(out, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+        # untagged size. The XMP packet written above names no PDF version, so pikepdf is not asked to parse it
+        # again to update one.
+        pdf.save(
+            out,
+            deterministic_id=True,
+            object_stream_mode=pikepdf.ObjectStreamMode.generate,
+            fix_metadata_version=False,
+        )
         return out.getvalue()
 
 

@@ -68,7 +68,11 @@ def build_pdf(
         return canvas
 
     document.build(flowables, canvasmaker=canvas_maker)
-    recorder = canvases[0].tagging
+    # The recorder is taken off the canvas: reportlab's paragraphs leave text objects in reference cycles that point
+    # at the canvas, so the canvas lives until the next cycle collection; what the recorder holds (every mark, node
+    # and flowable drawn) is then freed by reference counting once the structure tree is written, instead of being
+    # traversed by that collection (:mod:`pacomply.reports.collection`).
+    recorder, canvases[0].tagging = canvases[0].tagging, None
     if recorder is None:
         return buffer.getvalue()
     dated = datetime.fromtimestamp(epoch, tz=UTC)

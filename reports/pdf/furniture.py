@@ -99,6 +99,12 @@ class DeferringCanvas(TaggingCanvas):
             if placed != len(waiting):
                 raise RuntimeError(f"{len(waiting)} drawings waited on a page, {placed} places were found")
         self._waiting_pages = []
+        for page in self._doc.Pages.pages:
+            # reportlab encodes a page's content given as text with its PDFDocEncoding codec, written in Python
+            # (some 8 ms a review); the content is ASCII (reportlab escapes what string operands hold), for which
+            # that codec writes the ASCII bytes, so the bytes are given instead, and written as they are.
+            if isinstance(page.stream, str) and page.stream.isascii():
+                page.stream = page.stream.encode("ascii")
         super().save()
 
     def _drawn_apart(self, draw: Callable[[DeferringCanvas], None]) -> str:
