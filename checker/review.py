@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 
 from pacomply.checker.parsheet import ParSheet
@@ -29,8 +30,10 @@ from pacomply.submissions.model import Filing
 from pacomply import regulations
 
 
+@cache
 def tool_version() -> str:
-    """pacomply's version, from the installed metadata (or the source tree's)."""
+    """pacomply's version, from the installed metadata (or the source tree's); read once per process (every review
+    records it, and each reading of the metadata scans the installed packages)."""
     try:
         return version("pacomply")
     except PackageNotFoundError:

@@ -189,7 +189,14 @@ def validate(
     from pacomply import batch_console
     from pacomply.reports.interface import render_many, renderer
     from pacomply.review_options import report_formats
-    from pacomply.review_service import BatchOutcome, collect, exit_code, review_paths_under_policy, write_reports
+    from pacomply.review_service import (
+        BatchOutcome,
+        ReportsNotWritten,
+        ReportWriter,
+        collect,
+        exit_code,
+        review_paths_under_policy,
+    )
     from pacomply.submissions.files import OutputRefused, check_output_path
 
     policy = load_policy(config, waivers, review_date, rack_tolerance, card_thickness)
@@ -228,24 +235,39 @@ def validate(
                 check_output_path(planned, inputs)
             except OutputRefused as error:
                 fail(str(error))
-    # With workers, each filing's reports are rendered by the process that reviews it (one process renders them as
-    # they are written, never holding them all).
-    render = formats if output_dir is not None and jobs > 1 else ()
-    reviewed = batch_console.review_with_progress(paths, policy, jobs, render) if batch else (
-        review_paths_under_policy(paths[:1], policy))  # fmt: skip
-    outcomes = unlisted + reviewed
-    for outcome in outcomes:
-        if outcome.review is None:
-            batch_console.print_outcome_problems(outcome)
-    reviews = [outcome.review for outcome in outcomes if outcome.review is not None]
+    writer = None
     if output_dir is not None:
+        # Every report is named and refused over an input before the first filing is read; each filing's reports
+        # are then rendered right after its review, by the process that made it, and staged, so the batch holds
+        # one review at a time; they are put in place together once every filing is in.
         batch_console.warn_unfinished_replacement(output_dir)
         try:
-            written = write_reports(outcomes, output_dir, formats, inputs)
+            writer = ReportWriter(
+                output_dir,
+                formats,
+                [*(outcome.path for outcome in unlisted), *paths],
+                inputs,
+                keep_reviews=pdf is not None or xlsx is not None,  # one filing's extra reports, rendered after
+            )
         except OutputRefused as error:
             fail(str(error))
         except OSError as error:
             fail(f"could not write into '{output_dir}': {error.strerror or error}")
+    import contextlib
+
+    try:
+        with writer or contextlib.nullcontext():
+            reviewed = batch_console.review_with_progress(paths, policy, jobs, writer) if batch else (
+                review_paths_under_policy(paths[:1], policy, writer=writer))  # fmt: skip
+            written = writer.finish() if writer is not None else []
+    except ReportsNotWritten as error:
+        fail(f"could not write into '{output_dir}': {error.strerror or error}")
+    outcomes = unlisted + reviewed
+    for outcome in outcomes:
+        if not outcome.readable:
+            batch_console.print_outcome_problems(outcome)
+    reviews = [outcome.review for outcome in outcomes if outcome.review is not None]
+    if output_dir is not None:
         from pacomply.reports import wording
 
         note(f"wrote {wording.counted(len(written), 'report')} into {output_dir}")

@@ -36,30 +36,76 @@ EXIT_INPUT = 2
 
 
 @dataclass(frozen=True, slots=True)
+class FindingCounts:
+    """A review's unwaived findings by severity and its waived ones: all that the batch's summary table and exit
+    code read of a review, kept once its reports are written and the review itself is let go."""
+
+    errors: int
+    warnings: int
+    info: int
+    waived: int
+
+    @classmethod
+    def of(cls, review: Review) -> FindingCounts:
+        """The counts of one review."""
+        return cls(
+            review.count(Severity.ERROR), review.count(Severity.WARNING), review.count(Severity.INFO),
+            review.waived_count,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
 class BatchOutcome:
-    """What became of one filing: its review, or the problems that kept it from being read."""
+    """What became of one filing: its review (or, once its reports are written, the counts of its findings), or the
+    problems that kept it from being read."""
 
     path: Path
     review: Review | None
     problems: tuple[str, ...] = ()
     rendered: tuple[tuple[str, bytes], ...] = ()
     """The review's reports already rendered where it was made (a batch's worker), by report format value."""
+    counts: FindingCounts | None = None
+    """The review's findings counted; None only for an unreadable filing (filled from ``review`` when left out)."""
+
+    def __post_init__(self) -> None:
+        if self.counts is None and self.review is not None:
+            object.__setattr__(self, "counts", FindingCounts.of(self.review))
+
+    @property
+    def readable(self) -> bool:
+        """Whether the filing was read and reviewed."""
+        return self.counts is not None
 
     @property
     def exit_code(self) -> int:
-        """0 compliant, 1 errors found, 2 unreadable."""
-        return EXIT_INPUT if self.review is None else self.review.exit_code
+        """0 compliant, 1 errors found, 2 unreadable (as :attr:`Review.exit_code`, for a review)."""
+        if self.counts is None:
+            return EXIT_INPUT
+        return 0 if self.counts.errors == 0 else 1
 
     @property
     def status(self) -> str:
         """'compliant', 'not compliant' or 'unreadable'."""
-        if self.review is None:
+        if self.counts is None:
             return "unreadable"
-        return "compliant" if self.review.compliant else "not compliant"
+        return "compliant" if self.counts.errors == 0 else "not compliant"
 
     def count(self, severity: Severity) -> int:
         """Unwaived findings of a severity (0 for an unreadable filing)."""
-        return 0 if self.review is None else self.review.count(severity)
+        if self.counts is None:
+            return 0
+        return {Severity.ERROR: self.counts.errors, Severity.WARNING: self.counts.warnings,
+                Severity.INFO: self.counts.info}[severity]  # fmt: skip
+
+    @property
+    def waived_count(self) -> int:
+        """Findings a waiver accepts (0 for an unreadable filing)."""
+        return 0 if self.counts is None else self.counts.waived
+
+    def without_review(self, *, keep_rendered: bool) -> BatchOutcome:
+        """This outcome without its review (its counts kept), and without its rendered reports unless
+        ``keep_rendered``: what a batch keeps of a filing once nothing later reads the review."""
+        return dataclasses.replace(self, review=None, rendered=self.rendered if keep_rendered else ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,9 +194,12 @@ def review_path(
     settings: CheckSettings | None = None,
     policy: ReviewPolicy | None = None,
     render: Sequence[ReportFormat] = (),
+    keep_review: bool = True,
 ) -> BatchOutcome:
     """Read and review one filing (under ``policy`` where given, else with ``settings`` alone), and render its
-    reports in ``render``; an unreadable one becomes an outcome with every problem found."""
+    reports in ``render``; an unreadable one becomes an outcome with every problem found. Without ``keep_review``
+    the outcome keeps the rendered reports and the counts of the findings, not the review (nothing else of it is
+    read once its reports are written)."""
     try:
         filing = read_filing(path)
     except InputError as error:
@@ -159,7 +208,8 @@ def review_path(
         return BatchOutcome(path, None, (f"{path.name}: {error.strerror or error}",))
     review = review_under_policy(filing, policy) if policy is not None else review_filing(filing, settings)
     rendered = tuple((report_format.value, renderer(report_format).render(review)) for report_format in render)
-    return BatchOutcome(path, review, rendered=rendered)
+    outcome = BatchOutcome(path, review, rendered=rendered)
+    return outcome if keep_review else outcome.without_review(keep_rendered=True)
 
 
 def review_paths(
@@ -169,11 +219,18 @@ def review_paths(
     jobs: int = 1,
     policy: ReviewPolicy | None = None,
     render: Sequence[ReportFormat] = (),
+    writer: ReportWriter | None = None,
 ) -> list[BatchOutcome]:
     """Review every filing, each with its reports in ``render`` rendered in the process that reviewed it (so a
     batch's workers share the rendering too); the outcomes come back, and ``on_outcome`` is told of each (for a
     progress bar), in the order given whatever ``jobs`` is, so the output is the same byte for byte. Under ``policy``
     (:func:`review_paths_under_policy`) each process applies it to the filings it reviews.
+
+    With a ``writer`` (:class:`ReportWriter`), each filing's reports in the writer's formats are rendered right
+    after its review and handed to the writer as the outcomes come in, in the order given; the outcomes that come
+    back then keep the counts of the findings, not the reviews: a batch holds one review at a time (each worker
+    one), never every filing's, and each cycle collection scans only the review being rendered. The caller calls
+    :meth:`ReportWriter.finish` once every outcome is in.
 
     With ``jobs`` > 1 (and at least two filings per process), ``jobs - 1`` worker processes review beside this one:
     forked from it once it has reviewed the smallest filing where the platform forks (:mod:`pacomply.review_workers`:
@@ -188,16 +245,21 @@ def review_paths(
 
     paths = list(paths)
     jobs = bounded_workers(jobs)
+    keep_review = writer is None or writer.keep_reviews
+    if writer is not None:
+        render = writer.formats
     if jobs <= 1 or len(paths) < 2 * jobs:
         review_workers.release()
         outcomes = []
         for path in paths:
-            outcome = review_path(path, settings, policy, render)
+            outcome = review_path(path, settings, policy, render, keep_review)
+            if writer is not None:
+                outcome = writer.add(outcome)
             outcomes.append(outcome)
             if on_outcome is not None:
                 on_outcome(outcome)
         return outcomes
-    return _review_shared(paths, settings, policy, on_outcome, jobs, tuple(render))
+    return _review_shared(paths, settings, policy, on_outcome, jobs, tuple(render), writer)
 
 
 def largest_first(paths: Sequence[Path]) -> list[int]:
@@ -237,17 +299,21 @@ def review_taken(
     settings: CheckSettings | None,
     policy: ReviewPolicy | None,
     render: tuple[ReportFormat, ...],
+    keep_review: bool,
     counter: Any,
     results: Any,
 ) -> None:
     """A worker process's loop: take the next filing, review it, send (position, outcome, None) back; stop when none
-    is left. A failure of pacomply itself is sent back as (position, None, its traceback), for the batch to raise."""
+    is left. A failure of pacomply itself is sent back as (position, None, its traceback), for the batch to raise.
+    Without ``keep_review`` the outcome sent back holds the rendered reports and the counts, not the review (which
+    would be pickled here and unpickled by the batch only to be dropped)."""
     import traceback
 
     while (place := _take(counter)) < len(order):
         position = order[place]
         try:
-            results.put((position, review_path(paths[position], settings, policy, render), None))
+            outcome = review_path(paths[position], settings, policy, render, keep_review)
+            results.put((position, outcome, None))
         except BaseException:
             results.put((position, None, traceback.format_exc()))
             return
@@ -260,11 +326,13 @@ def _review_shared(
     on_outcome: Callable[[BatchOutcome], None] | None,
     jobs: int,
     render: tuple[ReportFormat, ...],
+    writer: ReportWriter | None,
 ) -> list[BatchOutcome]:
     import queue
 
     from pacomply import review_workers
 
+    keep_review = writer is None or writer.keep_reviews
     order = largest_first(paths)
     workers = review_workers.claim(jobs)
     outcomes: list[BatchOutcome | None] = [None] * len(paths)
@@ -274,15 +342,17 @@ def _review_shared(
     # workers are forked from it, so none loads it again, and the hand-out waits for the shortest review only.
     smallest = order.pop()
     try:
-        outcomes[smallest] = review_path(paths[smallest], settings, policy, render)
+        outcomes[smallest] = review_path(paths[smallest], settings, policy, render, keep_review)
     except BaseException:
         workers.stop()
         raise
-    workers.hand_out((paths, order, settings, policy, render))
+    workers.hand_out((paths, order, settings, policy, render, keep_review))
 
     def pass_on() -> None:
         nonlocal passed_on
         while passed_on < len(paths) and (outcome := outcomes[passed_on]) is not None:
+            if writer is not None:
+                outcome = outcomes[passed_on] = writer.add(outcome)
             if on_outcome is not None:
                 on_outcome(outcome)
             passed_on += 1
@@ -304,7 +374,7 @@ def _review_shared(
     try:
         while (place := _take(workers.counter)) < len(order):
             position = order[place]
-            outcomes[position] = review_path(paths[position], settings, policy, render)
+            outcomes[position] = review_path(paths[position], settings, policy, render, keep_review)
             while not workers.results.empty():
                 receive(block=False)
             pass_on()
@@ -335,6 +405,76 @@ def report_names(paths: Sequence[Path]) -> dict[Path, str]:
     return names
 
 
+class ReportsNotWritten(OSError):
+    """Staging or placing a batch's reports failed (the output folder's disk, space or permissions): the error of
+    the output folder, told apart from one met while reviewing."""
+
+
+class ReportWriter:
+    """A batch's reports written into one folder, one file per filing and format, as the filings are reviewed.
+
+    Made before the first filing is read: every target is named then (:func:`report_names` over every path of the
+    batch) and refused (:class:`submissions.files.OutputRefused`) before anything is written where it would replace
+    an input or a folder. :meth:`add` stages each reviewed filing's reports as its outcome comes in and hands back
+    the outcome without its review; :meth:`finish` puts them all in place (:class:`StagedFiles`: every one flushed
+    before the journal and the first rename). Leaving the ``with`` block on an error removes what was staged and
+    replaces nothing. An error of the folder itself is :class:`ReportsNotWritten`.
+    """
+
+    def __init__(
+        self,
+        folder: Path,
+        formats: Sequence[ReportFormat],
+        paths: Sequence[Path],
+        inputs: Sequence[Path],
+        *,
+        keep_reviews: bool = False,
+    ) -> None:
+        self.formats = tuple(formats)
+        self.keep_reviews = keep_reviews
+        """Whether the outcomes keep their reviews once their reports are staged (a front end renders more)."""
+        names = report_names(paths)
+        # Resolved once: check_output_path resolves every input per target, quadratic over a thousand-filing batch.
+        resolved_inputs = {path.resolve() for path in inputs if path.exists()}
+        self._targets: dict[Path, tuple[Path, ...]] = {}
+        for path in paths:
+            targets = tuple(folder / f"{names[path]}{report_format.suffix}" for report_format in self.formats)
+            for target in targets:
+                if target.resolve() in resolved_inputs:
+                    raise OutputRefused(f"'{target}' is an input of this run; pacomply never writes over its input")
+                check_output_path(target, (), overwrite=True)
+            self._targets[path] = targets
+        self._staged = StagedFiles()
+
+    def add(self, outcome: BatchOutcome) -> BatchOutcome:
+        """Stage the reports of one filing's outcome (those rendered where it was reviewed, else rendered now); the
+        outcome without its review (unless :attr:`keep_reviews`) and reports (unchanged for an unreadable filing)."""
+        if not outcome.readable:
+            return outcome
+        for target, report_format in zip(self._targets[outcome.path], self.formats, strict=True):
+            content = _rendered(outcome, report_format)
+            try:
+                self._staged.add(target, content)
+            except OSError as error:
+                raise ReportsNotWritten(*error.args) from error
+        if self.keep_reviews:
+            return dataclasses.replace(outcome, rendered=())
+        return outcome.without_review(keep_rendered=False)
+
+    def finish(self) -> list[Path]:
+        """Put every staged report in place (:meth:`StagedFiles.finish`); the paths written, in the batch's order."""
+        try:
+            return self._staged.finish()
+        except OSError as error:
+            raise ReportsNotWritten(*error.args) from error
+
+    def __enter__(self) -> ReportWriter:
+        return self
+
+    def __exit__(self, kind: object, error: object, traceback: object) -> None:
+        self._staged.abandon()
+
+
 def write_reports(
     outcomes: Iterable[BatchOutcome],
     folder: Path,
@@ -343,23 +483,14 @@ def write_reports(
 ) -> list[Path]:
     """Write each reviewed filing's reports into ``folder`` (one file per format), atomically; the paths written.
 
-    Raises :class:`submissions.files.OutputRefused` before writing anything over an input.
+    Raises :class:`submissions.files.OutputRefused` before writing anything over an input. A batch hands its
+    outcomes to a :class:`ReportWriter` as they come in instead (:func:`review_paths`).
     """
     outcomes = list(outcomes)
-    names = report_names([outcome.path for outcome in outcomes])
-    planned: list[tuple[Path, BatchOutcome, ReportFormat]] = []
-    # Resolved once: check_output_path resolves every input per target, quadratic over a thousand-filing batch.
-    resolved_inputs = {path.resolve() for path in inputs if path.exists()}
-    for outcome in outcomes:
-        if outcome.review is None:
-            continue
-        for report_format in formats:
-            target = folder / f"{names[outcome.path]}{report_format.suffix}"
-            if target.resolve() in resolved_inputs:
-                raise OutputRefused(f"'{target}' is an input of this run; pacomply never writes over its input")
-            check_output_path(target, (), overwrite=True)
-            planned.append((target, outcome, report_format))
-    return _write_all_atomically((target, _rendered(outcome, fmt)) for target, outcome, fmt in planned)
+    with ReportWriter(folder, formats, [outcome.path for outcome in outcomes], inputs) as writer:
+        for outcome in outcomes:
+            writer.add(outcome)
+        return writer.finish()
 
 
 def _rendered(outcome: BatchOutcome, report_format: ReportFormat) -> bytes:
@@ -420,33 +551,47 @@ def _write_journal(folder: Path, pending: Iterable[str]) -> None:
 STAGING_THREADS = 4
 
 
-def _write_all_atomically(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
+class StagedFiles:
     """Many files, each renamed into place whole, never leaving a silent mix of two runs' reports.
 
-    Every report is written to a temporary file beside its target and flushed to disk (that file, not every disk of
-    the machine), a few at a time beside the one being rendered (:data:`STAGING_THREADS`). Before the first rename,
-    once every report is flushed, a journal naming every target is made durable in the target's folder; it is
-    removed after the last rename. A run killed among the renames leaves the journal behind, and the next run into
-    the folder says which reports may be older than the others (:func:`unfinished_replacement`); a run that rewrites
-    them clears them from it.
+    Every file :meth:`add` is given is written to a temporary file beside its target and flushed to disk (that file,
+    not every disk of the machine), a few at a time beside the work of the caller (:data:`STAGING_THREADS`), holding
+    at most twice as many waiting in memory. :meth:`finish`: once every file is flushed, before the first rename, a
+    journal naming every target is made durable in the target's folder; it is removed after the last rename. A run
+    killed among the renames leaves the journal behind, and the next run into the folder says which reports may be
+    older than the others (:func:`unfinished_replacement`); a run that rewrites them clears them from it.
+    :meth:`abandon` (after an error, or where :meth:`finish` failed) removes every staged file and replaces nothing.
     """
-    from collections import deque
-    from concurrent.futures import Future, ThreadPoolExecutor, wait
 
-    staged: list[tuple[Path, Path]] = []
-    flushing: deque[Future[None]] = deque()
-    with ThreadPoolExecutor(max_workers=STAGING_THREADS, thread_name_prefix="pacomply-staging") as pool:
+    def __init__(self) -> None:
+        from collections import deque
+        from concurrent.futures import Future, ThreadPoolExecutor
+
+        self._pool = ThreadPoolExecutor(max_workers=STAGING_THREADS, thread_name_prefix="pacomply-staging")
+        self._staged: list[tuple[Path, Path]] = []
+        self._flushing: deque[Future[None]] = deque()
+        self._open = True
+
+    def add(self, target: Path, content: bytes) -> None:
+        """Stage ``content`` for ``target``; waits for earlier flushes while too many are waiting."""
         try:
-            for target, content in items:
-                handle, temporary_path = open_staged(target)
-                staged.append((temporary_path, target))
-                flushing.append(pool.submit(_flush_staged, handle, content))
-                while len(flushing) > 2 * STAGING_THREADS:
-                    flushing.popleft().result()
-            while flushing:
-                flushing.popleft().result()
+            handle, temporary_path = open_staged(target)
+            self._staged.append((temporary_path, target))
+            self._flushing.append(self._pool.submit(_flush_staged, handle, content))
+            while len(self._flushing) > 2 * STAGING_THREADS:
+                self._flushing.popleft().result()
+        except BaseException:
+            self.abandon()
+            raise
+
+    def finish(self) -> list[Path]:
+        """Every staged file flushed, the journal made durable, every file renamed into place, the journal cleared;
+        the targets, in the order added."""
+        try:
+            while self._flushing:
+                self._flushing.popleft().result()
             written: dict[Path, set[str]] = {}
-            for _staged, target in staged:
+            for _staged, target in self._staged:
                 written.setdefault(target.parent, set()).add(target.name)
             earlier = {
                 folder: {path.name for path in unfinished_replacement(folder)} - {REPLACING_JOURNAL}
@@ -454,18 +599,42 @@ def _write_all_atomically(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
             }
             for folder, names in written.items():
                 _write_journal(folder, earlier[folder] | names)
-            for staged_path, final_path in staged:
+            for staged_path, final_path in self._staged:
                 os.replace(staged_path, final_path)
         except BaseException:
-            wait(flushing)  # every staged file closed before it is removed
-            for staged_path, _target in staged:
-                staged_path.unlink(missing_ok=True)
+            self.abandon()
             raise
-    for folder, names in written.items():
-        # What this run rewrote is settled; reports an earlier stopped run left unreplaced stay named.
-        _fsync_folder(folder)
-        _write_journal(folder, earlier[folder] - names)
-    return [target for _temporary, target in staged]
+        self._open = False
+        self._pool.shutdown()
+        for folder, names in written.items():
+            # What this run rewrote is settled; reports an earlier stopped run left unreplaced stay named.
+            _fsync_folder(folder)
+            _write_journal(folder, earlier[folder] - names)
+        return [target for _temporary, target in self._staged]
+
+    def abandon(self) -> None:
+        """Remove every staged file (each closed first) unless :meth:`finish` put them in place; idempotent."""
+        from concurrent.futures import wait
+
+        if not self._open:
+            return
+        self._open = False
+        wait(self._flushing)  # every staged file closed before it is removed
+        self._pool.shutdown()
+        for staged_path, _target in self._staged:
+            staged_path.unlink(missing_ok=True)
+
+
+def _write_all_atomically(items: Iterable[tuple[Path, bytes]]) -> list[Path]:
+    """Write every (target, content) through one :class:`StagedFiles`; the targets written."""
+    staged = StagedFiles()
+    try:
+        for target, content in items:
+            staged.add(target, content)
+    except BaseException:
+        staged.abandon()
+        raise
+    return staged.finish()
 
 
 def exit_code(outcomes: Iterable[BatchOutcome]) -> int:
@@ -535,7 +704,8 @@ def review_paths_under_policy(
     on_outcome: Callable[[BatchOutcome], None] | None = None,
     jobs: int = 1,
     render: Sequence[ReportFormat] = (),
+    writer: ReportWriter | None = None,
 ) -> list[BatchOutcome]:
-    """Read and review every filing under the policy, rendering each one's reports in ``render``
-    (:func:`review_paths`)."""
-    return review_paths(paths, policy.settings, on_outcome, jobs, policy=policy, render=render)
+    """Read and review every filing under the policy, rendering each one's reports in ``render``, or handing them
+    to ``writer`` as they come (:func:`review_paths`)."""
+    return review_paths(paths, policy.settings, on_outcome, jobs, policy=policy, render=render, writer=writer)

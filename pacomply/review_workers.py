@@ -54,8 +54,8 @@ class ReviewWorkers:
                 process.start()
 
     def hand_out(self, batch: tuple[Any, ...]) -> None:
-        """Give every worker the batch (the filings, their hand-out order, the settings, the policy and the report
-        formats to render): forked
+        """Give every worker the batch (the filings, their hand-out order, the settings, the policy, the report
+        formats to render and whether to send the reviews back with them): forked
         workers are made now, with the batch in their memory; spawned ones read it from their queue."""
         if self.forked:
             import gc
@@ -101,16 +101,16 @@ def _serve(tasks: Any, counter: Any, results: Any) -> None:
     from pacomply import review_service
 
     review_service.prepare_worker()
-    paths, order, settings, policy, render = tasks.get()
-    review_service.review_taken(paths, order, settings, policy, render, counter, results)
+    paths, order, settings, policy, render, keep_review = tasks.get()
+    review_service.review_taken(paths, order, settings, policy, render, keep_review, counter, results)
 
 
 def _serve_forked(batch: tuple[Any, ...], counter: Any, results: Any) -> None:
     """A forked worker: everything is imported already; review until no filing is left."""
     from pacomply import review_service
 
-    paths, order, settings, policy, render = batch
-    review_service.review_taken(paths, order, settings, policy, render, counter, results)
+    paths, order, settings, policy, render, keep_review = batch
+    review_service.review_taken(paths, order, settings, policy, render, keep_review, counter, results)
 
 
 _early: ReviewWorkers | None = None

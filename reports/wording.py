@@ -193,11 +193,17 @@ _ONE_PLURAL = re.compile(r"(?<![\d.,])1 (deck|round|chunk|hand|box|card|shoe|sea
 def plain(text: str) -> str:
     """A computed sentence in words: '9.986e+07 rounds' → '99.9 million rounds', 'at 10^7' → 'at 10 million', '6
     deck(s)' → '6 decks', '1 batch(es)' → '1 batch', '1 decks' → '1 deck'."""
+    if not _DIGIT.search(text):  # each of the forms below holds a digit: most cells' text has none
+        return text
     text = _ONE_PLURAL.sub(r"1 \1", _COUNTED_MAYBE_PLURAL.sub(_agreeing, text))
     return _POWER.sub(_power_words, _EXPONENT.sub(_exponent_words, text))
 
 
+_DIGIT = re.compile(r"\d")
 _IDENTIFIER = r"(?:\d{3}a|rule-effect)(?:-[A-Za-z0-9]+)+"
+#: How every id of :data:`_IDENTIFIER` starts: a sentence without it holds none, and :func:`without_reading_ids`
+#: returns it as it is instead of trying its four substitutions.
+_IDENTIFIER_START = re.compile(r"(?:\d{3}a|rule-effect)-[A-Za-z0-9]")
 _READING_ID = re.compile(rf"(?<![\w-]){_IDENTIFIER}(?![\w-])")
 #: One reading id or several joined by ' + ' (a combination of readings), as the analysis writes them.
 _READING_CHAIN = rf"{_IDENTIFIER}(?: \+ {_IDENTIFIER})*"
@@ -257,6 +263,8 @@ def without_reading_ids(text: str) -> str:
     of a kind or better)" → "(1 deck, three of a kind or better)"; "under reading 687a-bad-beat 'x'" and "688a-a +
     688a-b 'x'" → "under the reading 'x'", "the readings 'x'"; a bare id becomes the reading's topic ("searched 1
     reading (the reading on ...)") or the Board's figure ("the Board's 86.8 %: not assigned")."""
+    if not _IDENTIFIER_START.search(text):
+        return text
     text = re.sub(rf"\b(?:the )?readings? ({_READING_CHAIN}) '", lambda m: _the_readings(m.group(1)), text)
     text = re.sub(rf"(?<![\w-])({_READING_CHAIN}) '", lambda m: _the_readings(m.group(1)), text)
     text = re.sub(rf"(?:(?<=, )|(?<=: )|^)({_READING_CHAIN}): (?=[a-z])", _described_reading, text)

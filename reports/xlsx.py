@@ -174,15 +174,20 @@ def _sheet(
     for column, _header in enumerate(headers, start=1):
         _set_style(sheet.cell(row=1, column=column), font=HEADER_FONT, fill=HEADER_FILL)
     wrap: int | None = None  # the index of WRAP, found at the first cell (as setting cell.alignment adds it)
+    # Each body cell is made once, in a new row, and put in the sheet's cells as sheet.cell(row, column) puts it,
+    # without its look-up for a cell already there.
+    cells = sheet._cells
+    row_number = 1
     for row_number, row in enumerate(rows, start=2):
         for column, value in enumerate(row, start=1):
-            cell = sheet.cell(row=row_number, column=column)
+            cell = cells[(row_number, column)] = Cell(sheet, row=row_number, column=column)
             _write(cell, value)
             if wrap is None:
                 wrap = _style_index(workbook, "_alignments", WRAP)
-            if not cell._style:
+            if cell._style is None:  # a new cell has none until a number format (a date's) gives it one
                 cell._style = StyleArray()
             cell._style.alignmentId = wrap
+    sheet._current_row = max(sheet._current_row, row_number)
     for column, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(column)].width = width
     sheet.freeze_panes = "A2"

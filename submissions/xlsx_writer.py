@@ -60,15 +60,22 @@ class _PlainRowsWriter(WorksheetWriter):
     rows_markup: bytes | None = None
 
     def write_rows(self) -> None:
-        rows = self.rows()
         # The markup below is what openpyxl's own XML writer gives; with lxml's (openpyxl imported before pacomply
         # could keep it off lxml) the sheet is written by openpyxl.
-        if openpyxl.xml.LXML or not all(self._plain(row_index, cells) for row_index, cells in rows):
+        if openpyxl.xml.LXML:
             super().write_rows()
             return
         cell_styles, links = self.ws.parent._cell_styles, self.ws._hyperlinks
+        links_before = len(links)
         parts: list[str] = []
-        for row_index, cells in rows:
+        # One walk over the rows: each is checked as it comes, and the first that is not plain hands the whole sheet
+        # to openpyxl's writer, with the links noted so far taken back (it notes them again). The styles added so far
+        # are those openpyxl adds first too, in the same order, so their indexes are unchanged.
+        for row_index, cells in self.rows():
+            if not self._plain(row_index, cells):
+                del links[links_before:]
+                super().write_rows()
+                return
             parts.append(f'<row r="{row_index}">')
             for cell in cells:
                 style = cell._style

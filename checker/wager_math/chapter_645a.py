@@ -113,10 +113,13 @@ def analyse(
     """The 645a wagers narrowed by the arguments; one 53-card deck. ``meter_rate`` prices the Progressive's long
     run besides its reset amount."""
     meter_rate = options.meter_rate
+    # Checked before the analysis is imported: a filing's table with another deck count (a finding of its own)
+    # asks for figures no deck count of the chapter has, and is refused without loading the hand evaluator.
+    selected = wagers_and_paytables(RULEBOOK, wager, paytable, decks)
     from pacomply.engine.analysis import pai_gow_poker
 
     results = []
-    for wager_id, tables in wagers_and_paytables(RULEBOOK, wager, paytable, decks):
+    for wager_id, tables in selected:
         if wager_id == "base":
             results.append(_math("base", None, pai_gow_poker.base()))
         elif wager_id in {"fortune", "emperors_treasure"}:

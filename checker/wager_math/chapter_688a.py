@@ -176,10 +176,13 @@ def analyse(
     """The 688a wagers narrowed by the arguments; one 53-card deck. Progressive rows carry their long run at the
     printed rate (and at ``meter_rate`` when given)."""
     meter_rate = options.meter_rate
+    # Checked before the analysis is imported: a filing's table with another deck count (a finding of its own)
+    # asks for figures no deck count of the chapter has, and is refused without loading the hand evaluator.
+    selected = wagers_and_paytables(RULEBOOK, wager, paytable, decks)
     from pacomply.engine.analysis import face_up_pai_gow_poker as analysis_688a
 
     results = []
-    for wager_id, tables in wagers_and_paytables(RULEBOOK, wager, paytable, decks):
+    for wager_id, tables in selected:
         if wager_id == "base":
             results.append(_math("base", None, analysis_688a.base()))
         elif wager_id == "ace_high":

@@ -108,3 +108,43 @@ def test_the_par_figures_sheet_leaves_out_columns_no_par_sheet_fills(example: st
     for header, attribute, _format in _PAR_FIGURES:
         if any(getattr(par_sheet, attribute) is not None for par_sheet in review.par_sheets):
             assert header in headers, header
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in _strings(item)]
+    return []
+
+
+def test_a_sentence_without_an_id_or_a_digit_is_worded_as_the_full_substitutions_word_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``without_reading_ids`` and ``plain`` return a sentence holding no id (or no digit) as it is, without trying
+    their substitutions: every sentence of three violations reviews (their JSON, which keeps every id) is worded as
+    the substitutions alone word it."""
+    import json
+
+    from pacomply.reports import wording
+    from pacomply.reports.json import RENDERER as JSON_RENDERER
+
+    sentences = sorted(
+        {
+            text
+            for name in ("633a-violations.json", "687a-violations.json", "688a-violations.json")
+            for text in _strings(json.loads(JSON_RENDERER.render(review_filing(read_filing(EXAMPLES / name)))))
+        }
+    )
+    quick = [(wording.without_reading_ids(text), wording.plain(text)) for text in sentences]
+    always = re.compile("")  # matches every sentence: the substitutions are always tried
+    monkeypatch.setattr(wording, "_IDENTIFIER_START", always)
+    monkeypatch.setattr(wording, "_DIGIT", always)
+    assert quick == [(wording.without_reading_ids(text), wording.plain(text)) for text in sentences]
+    # Both kinds are among them: sentences the quick test passes over, and ones it hands to the substitutions that
+    # change them.
+    assert any(without != text for text, (without, _plain) in zip(sentences, quick, strict=True))
+    assert any(plain != text for text, (_without, plain) in zip(sentences, quick, strict=True))
+    assert sum(not re.search(r"\d", text) for text in sentences) > 100

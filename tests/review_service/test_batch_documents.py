@@ -1,6 +1,7 @@
 """The staff's batch with its documents (``validate FOLDER -f json,pdf,xlsx --output-dir DIR -j 2``): each filing's
 reports are rendered once, by the process that reviewed it, a worker rendering its share beside the batch's own
-process, and the folder written holds the bytes that ``-j 1`` writes."""
+process, and the folder written holds the bytes that ``-j 1`` writes; with one job too, each filing's reports are
+staged right after its review and the review let go, and the outputs are refused up front."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ("633a-compliant.json", "645a-violations.json", "681a-compliant.json", "686a-violations.json",
@@ -21,6 +24,8 @@ FORMATS = ("json", "pdf", "xlsx")
 _RECORDED = """
 import json, os, sys
 from pathlib import Path
+
+import pytest
 from pacomply import review_service
 log = sys.argv.pop(1)
 def record(what, name, report_format=""):
@@ -89,3 +94,89 @@ def test_with_two_jobs_each_filings_documents_are_rendered_once_where_it_was_rev
     by_process = Counter(pid for pid, _name, _format in renders)
     assert set(by_process) - {batch_process}, "no document was rendered in a worker"
     assert by_process[batch_process] < len(renders)
+
+
+def _live_reviews() -> int:
+    """Reviews alive in this process now (each is tracked by the cycle collector)."""
+    import gc
+
+    from pacomply.checker.review import Review
+
+    return sum(1 for candidate in gc.get_objects() if isinstance(candidate, Review))
+
+
+def test_a_batch_into_a_folder_renders_each_filing_after_its_review_and_holds_one_review_at_a_time(
+    tmp_path: Path,
+) -> None:
+    from pacomply.review_options import report_formats
+    from pacomply.review_service import ReportWriter, collect_filings, review_paths, write_reports
+
+    filings = tmp_path / "filings"
+    filings.mkdir()
+    for name in ("686a-compliant.json", "686a-violations.json", "686a-violations.xlsx", "687a-compliant.json"):
+        shutil.copy(ROOT / "examples" / name, filings / name)
+    (filings / "broken.xlsx").write_bytes(b"not a workbook")
+    paths = collect_filings([filings])
+    formats = report_formats("json,text")
+
+    # The reports as written after a batch that kept every review, the way the folder was written before.
+    kept = review_paths(paths)
+    assert sum(outcome.review is not None for outcome in kept) == 4
+    after = write_reports(kept, tmp_path / "after", formats, paths)
+    del kept
+
+    live: list[int] = []
+    with ReportWriter(tmp_path / "as-reviewed", formats, paths, paths) as writer:
+        streamed = review_paths(paths, writer=writer, on_outcome=lambda _outcome: live.append(_live_reviews()))
+        written = writer.finish()
+    # Each review is let go once its reports are staged: never more than the one being rendered is alive, where
+    # keeping them would have held four by the last filing.
+    assert max(live) <= 1, live
+    assert all(outcome.review is None and outcome.rendered == () for outcome in streamed)
+    assert [(outcome.path, outcome.status, outcome.exit_code) for outcome in streamed] == [
+        (outcome.path, outcome.status, outcome.exit_code) for outcome in review_paths(paths)
+    ]
+    assert next(outcome for outcome in streamed if outcome.path.name == "broken.xlsx").problems  # still reported
+    assert [path.name for path in written] == [path.name for path in after]
+    assert all(path.read_bytes() == other.read_bytes() for path, other in zip(written, after, strict=True))
+
+
+def test_an_output_that_would_replace_an_input_is_refused_before_any_filing_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from pacomply.cli import app
+
+    into = tmp_path / "reviews"
+    into.mkdir()
+    kept = into / "686a-compliant.json"  # a filing lying in the output folder, named as its own JSON report
+    shutil.copy(ROOT / "examples" / "686a-compliant.json", kept)
+    other = tmp_path / "686a-violations.json"
+    shutil.copy(ROOT / "examples" / "686a-violations.json", other)
+    original = kept.read_bytes()
+
+    def never_read(path: Path) -> None:
+        raise AssertionError(f"{path} was read before the refusal")
+
+    monkeypatch.setattr("pacomply.review_service.read_filing", never_read)
+    result = CliRunner().invoke(app, ["validate", str(kept), str(other), "--output-dir", str(into), "-f", "json"])
+    assert result.exit_code == 2, result.output
+    assert "never writes over its input" in result.output
+    assert kept.read_bytes() == original
+    assert sorted(path.name for path in into.iterdir()) == ["686a-compliant.json"]  # nothing staged, nothing written
+
+
+def test_a_folder_that_cannot_be_written_is_named_with_exit_2_and_no_traceback(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pacomply.cli import app
+
+    into = tmp_path / "reviews"
+    into.write_text("a file where the folder should be")
+    filings = [str(ROOT / "examples" / name) for name in ("686a-compliant.json", "686a-violations.json")]
+    result = CliRunner().invoke(app, ["validate", *filings, "--output-dir", str(into), "-f", "json"])
+    assert result.exit_code == 2, result.output
+    assert f"could not write into '{into}'" in result.output
+    assert "Traceback" not in result.output
+    assert into.read_text() == "a file where the folder should be"
