@@ -10,6 +10,7 @@ import pytest
 from pacomply.reports.pdf.contents import _Contents, _ContentsGrid
 from pacomply.reports.pdf.paragraphs import _Tagged
 from pacomply.reports.pdf.styles import CONTENT_WIDTH, register_fonts
+from pacomply.reports.pdf.tables import _row_heights
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import Flowable, Spacer, Table
 
@@ -48,6 +49,7 @@ def _drawn(table: Table) -> bytes:
 
 def test_the_contents_table_measures_and_draws_as_reportlabs_table() -> None:
     grid, table = _tables()
+    assert _row_heights(grid, grid._argW) is not None  # measured from the entries' kept wraps
     assert _drawn(grid) == _drawn(table)
     assert grid._rowHeights == table._rowHeights
     assert grid._colWidths == table._colWidths
