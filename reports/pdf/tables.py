@@ -306,19 +306,9 @@ def _row_heights(table: _Grid, widths: Sequence[Any]) -> list[float] | None:
         for column, (value, style, width) in enumerate(zip(values, styles[row], widths, strict=False)):
             if isinstance(value, str):
                 height = (style.leading or 1.2 * style.fontsize) * len(value.split("\n"))
-            elif (spacer := _single_spacer(value)) is not None:
-                # A spacer's wrap is its own size; nothing before or after it.
-                if value is spacer:
-                    values[column] = table._cellListProcess(value, width, None)
-                if max(0.0, spacer.width) + style.leftPadding + style.rightPadding > width:
-                    return None
-                total = 0.0
-                total += spacer.height
-                height = total
-            else:
-                cell = value if isinstance(value, _Tagged) else _single_paragraph(value)
+            elif (cell := value if isinstance(value, _Tagged) else _single_paragraph(value)) is not None:
                 available_width = width - style.leftPadding - style.rightPadding
-                if cell is None or available_width < 0:
+                if available_width < 0:
                     return None
                 if value is cell:
                     # reportlab keeps a cell's flowables as a tuple once measured (drawing reads them so).
@@ -331,6 +321,17 @@ def _row_heights(table: _Grid, widths: Sequence[Any]) -> list[float] | None:
                 total = 0.0
                 total += cell_height + after + before
                 height = total - before - after
+            elif (spacer := _single_spacer(value)) is not None:
+                # A spacer's wrap is its own size; nothing before or after it.
+                if value is spacer:
+                    values[column] = table._cellListProcess(value, width, None)
+                if max(0.0, spacer.width) + style.leftPadding + style.rightPadding > width:
+                    return None
+                total = 0.0
+                total += spacer.height
+                height = total
+            else:
+                return None
             height += style.bottomPadding + style.topPadding
             if height > tallest:
                 tallest = height
