@@ -7,8 +7,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
-from weakref import WeakKeyDictionary
 
 from pacomply.checker.registry import Severity
 from reportlab.lib import colors
@@ -69,39 +67,13 @@ def font_files() -> tuple[Path, Path, Path, Path]:
     return regular, bold, italic, bold_italic
 
 
-class _RememberingFont(TTFont):
-    """reportlab's TrueType font, remembering for each document how it split each text into its subsets' codes.
-
-    reportlab numbers a TrueType font's characters into subsets per document, in the order they are first shown,
-    and splits every text it shows into those codes (``splitString``, a loop over its characters in Python). Once
-    every character of a text has its code in a document, the text splits the same way for the rest of that document,
-    so the split is kept per document and text (freed with the document) and a text shown again (a running header,
-    a footer's lines, a cell's value in several sizes) is not split again. A text with a character new to the
-    document is split by reportlab, which gives the character its code, as it would have."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._splits: WeakKeyDictionary[Any, dict[str, list[tuple[int, bytes]]]] = WeakKeyDictionary()
-
-    def splitString(self, text: Any, doc: Any, encoding: str = "utf-8") -> list[tuple[int, bytes]]:
-        if not isinstance(text, str):
-            return list(super().splitString(text, doc, encoding))
-        splits = self._splits.get(doc)
-        if splits is None:
-            splits = self._splits[doc] = {}
-        known = splits.get(text)
-        if known is None:
-            known = splits[text] = list(super().splitString(text, doc, encoding))
-        return list(known)
-
-
 @cache
 def register_fonts(family: str = FONT) -> str:
     """Register the bundled font's four faces with reportlab under ``family`` (once per family); the family."""
     regular, bold, italic, bold_italic = font_files()
     names = (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")
     for name, path in zip(names, (regular, bold, italic, bold_italic), strict=True):
-        pdfmetrics.registerFont(_RememberingFont(name, str(path)))
+        pdfmetrics.registerFont(TTFont(name, str(path)))
     pdfmetrics.registerFontFamily(family, normal=names[0], bold=names[1], italic=names[2], boldItalic=names[3])
     return family
 
