@@ -26,7 +26,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.pdfgen import canvas as pdf_canvas
 
@@ -48,9 +48,11 @@ class Node:
     table_attributes: tuple[tuple[str, str | int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """One marked-content sequence drawn: its page (0-based), its MCID on that page and the node it belongs to."""
+class Mark(NamedTuple):
+    """One marked-content sequence drawn: its page (0-based), its MCID on that page and the node it belongs to.
+
+    A named tuple, not a frozen dataclass: a build records one for every piece of text it draws (thousands a review),
+    and a tuple is made in half the time."""
 
     page: int
     mcid: int

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from pacomply.reports.pdf.tables import ROWS_EACH_SIDE, _head_rows
 from reportlab.pdfgen import canvas as pdf_canvas
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 #: The least share of a page's frame filled before the section runs on to the next page: a block that would leave
 #: a page emptier than this is laid out piece by piece instead of moved whole.
@@ -36,7 +36,51 @@ def _frame_height(flowable: Flowable) -> float | None:
     return None if frame is None else float(frame._height)
 
 
-class _WithNext(KeepTogether):
+#: Flowables whose wrap never reads or changes the document template's current frame: reportlab's paragraphs and
+#: tables and pacomply's subclasses of them (whose wraps are checked not to). A spacer only as itself: reportlab's
+#: conditional page break is a spacer that asks the frame for a page break.
+_FRAME_BLIND = (Paragraph, Table)
+
+
+def _frame_blind(flowables: Sequence[Flowable]) -> bool:
+    """Whether wrapping ``flowables`` leaves the document's frame alone: each is a paragraph, table or spacer, or a
+    kept-together block (:class:`_Kept`) of such, or the table of contents (a table inside)."""
+    from pacomply.reports.pdf.contents import _Contents
+
+    return all(
+        isinstance(flowable, (*_FRAME_BLIND, _Contents))
+        or type(flowable) is Spacer
+        or (isinstance(flowable, _Kept) and _frame_blind(flowable._content))
+        for flowable in flowables
+    )
+
+
+class _Kept(KeepTogether):
+    """reportlab's ``KeepTogether`` measured without copying the page's frame where nothing in it can use the frame.
+
+    reportlab measures a kept-together block (``_listWrapOn``) against a deep copy of the document template's
+    current frame, so that a flowable that adds content to the frame while measured (a conditional page break, a
+    balanced column) changes the copy only. A review's blocks hold paragraphs, tables and spacers, which never touch
+    the frame, so copying it on every wrap is wasted: where every flowable inside is such (:func:`_frame_blind`),
+    the block is measured with the template's frame set aside, which reportlab's measuring reads as no frame and
+    copies nothing; anything else is measured as reportlab measures it. The measurements are the same either way."""
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        template = getattr(self.canv, "_doctemplate", None)
+        frame = getattr(template, "frame", None)
+        blind = self.__dict__.get("_blind")
+        if blind is None:
+            blind = self._blind = _frame_blind(self._content)
+        if frame is None or not blind:
+            return super().wrap(aW, aH)  # type: ignore[no-any-return]
+        template.frame = None
+        try:
+            return super().wrap(aW, aH)  # type: ignore[no-any-return]
+        finally:
+            template.frame = frame
+
+
+class _WithNext(_Kept):
     """Headings and labels (the first ``lead`` flowables) kept with the start of what follows them, not all of it:
     they move to the next page only where they and that start (see :func:`_start_height`) do not fit here, so a
     heading never ends a page and a long table after it still starts on this one.
@@ -63,7 +107,7 @@ class _WithNext(KeepTogether):
         return [self.FrameBreak(), *content]
 
 
-class _Together(KeepTogether):
+class _Together(_Kept):
     """Flowables kept on one page (a finding, a reading, a short table with its label): moved whole to the next
     page, unless that would leave this page less than :data:`LEAST_FILL` filled, when they are laid out one by one
     (each table still keeps its rows each side). ``whole``: moved whole whatever this page is left with (a par

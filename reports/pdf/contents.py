@@ -10,7 +10,7 @@ from typing import Any
 
 from pacomply.reports.pdf.furniture import DeferringCanvas
 from pacomply.reports.pdf.paragraphs import _Heading, _Tagged
-from pacomply.reports.pdf.tables import _still_stands
+from pacomply.reports.pdf.tables import _Grid, _still_stands
 from pacomply.reports.pdf_tagging import Node, recorder_of
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -109,7 +109,7 @@ class _Contents(TableOfContents):
             if style.spaceBefore:
                 data.append([Spacer(1, style.spaceBefore)])
             data.append([entry])
-        self.grid = Table(data, colWidths=(available_width,), style=self.tableStyle)
+        self.grid = _ContentsGrid(data, colWidths=(available_width,), style=self.tableStyle)
         self.width, self.height = self.grid.wrapOn(self.canv, available_width, available_height)
         self._laid_out = (laid_out, available_height)
         return (self.width, self.height)
@@ -150,6 +150,13 @@ class _Contents(TableOfContents):
     def drawOn(self, canvas: pdf_canvas.Canvas, x: float, y: float, _sW: float = 0) -> None:
         assert self.grid is not None, "wrap comes before drawOn"
         self.grid.drawOn(canvas, x, y, _sW)
+
+
+class _ContentsGrid(_Grid):
+    """The contents' table: measured and drawn as the document's grids are (its entries' kept wraps, shared cell
+    styles), split where reportlab splits a table (a grid's rows-each-side rule is for tables of figures)."""
+
+    _getFirstPossibleSplitRowPosition = Table._getFirstPossibleSplitRowPosition
 
 
 @dataclass(frozen=True, slots=True)

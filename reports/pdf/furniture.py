@@ -45,8 +45,10 @@ def _date_formatter(epoch: int) -> Any:
 
 #: What :meth:`DeferringCanvas.draw_later` leaves in a page's content until the document is saved: a PDF comment,
 #: a line of its own (the page's text is drawn in string operands, which never start a line: reportlab escapes line
-#: breaks in them), so a filing's text that reads the same is never taken for it.
-_WAITING = re.compile(r"^%pacomply later (\d+)$", re.MULTILINE)
+#: breaks in them), so a filing's text that reads the same is never taken for it. The pattern is searched for by its
+#: literal start, and a match not at a line's start is left as it is (:func:`_drawing_for`): a pattern anchored at
+#: each line's start is tried at every character of the page, several times slower.
+_WAITING = re.compile(r"%pacomply later (\d+)$", re.MULTILINE)
 
 
 class DeferringCanvas(TaggingCanvas):
@@ -95,7 +97,9 @@ class DeferringCanvas(TaggingCanvas):
             raise RuntimeError("a drawing waits on a page never shown")
         for page, waiting in self._waiting_pages:
             drawn = {index: self._drawn_apart(self._later[index]) for index in waiting}
-            page.stream, placed = _WAITING.subn(partial(_drawing_for, drawn), page.stream)
+            found: list[int] = []
+            page.stream = _WAITING.sub(partial(_drawing_for, drawn, found), page.stream)
+            placed = len(found)
             if placed != len(waiting):
                 raise RuntimeError(f"{len(waiting)} drawings waited on a page, {placed} places were found")
         self._waiting_pages = []
@@ -117,9 +121,15 @@ class DeferringCanvas(TaggingCanvas):
             self._code = kept
 
 
-def _drawing_for(drawn: dict[int, str], place: re.Match[str]) -> str:
-    """The content drawn for the place a page's content kept (see :meth:`DeferringCanvas.save`)."""
-    return drawn[int(place[1])]
+def _drawing_for(drawn: dict[int, str], found: list[int], place: re.Match[str]) -> str:
+    """The content drawn for the place a page's content kept (see :meth:`DeferringCanvas.save`), noted in
+    ``found``; the text matched, unchanged, where it does not start a line (then it is no such place)."""
+    start = place.start()
+    if start and place.string[start - 1] != "\n":
+        return place[0]
+    index = int(place[1])
+    found.append(index)
+    return drawn[index]
 
 
 FOOTER_SIZE = 7.5

@@ -16,7 +16,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.tables import CellStyle, _setCellStyle
 
 SMALLEST_CELL_FONT = 6.0
@@ -185,8 +185,8 @@ class _Grid(Table):
     def _calc_height(
         self, availHeight: float, availWidth: float, H: list[float] | None = None, W: list[float] | None = None
     ) -> None:
-        # Where nothing spans and every cell is one tagged paragraph or plain text, each row's height comes straight
-        # from its cells' kept wraps (see _row_heights); anything else is reportlab's to measure.
+        # Where nothing spans and every cell is one tagged paragraph, one spacer or plain text, each row's height comes
+        # straight from its cells' kept wraps (see _row_heights); anything else is reportlab's to measure.
         heights = _row_heights(self, W or self._argW)
         if heights is None:
             super()._calc_height(availHeight, availWidth, H=H, W=W)
@@ -292,8 +292,8 @@ def _row_heights(table: _Grid, widths: Sequence[Any]) -> list[float] | None:
     sums in the same order: a paragraph's height at its column's width less the padding, a plain text's lines at the
     cell's leading, each with the top and bottom padding, the tallest cell of the row, at least the row's minimum),
     where every row's height is to be measured, nothing spans and every cell is one tagged paragraph (measured by its
-    kept wrap) or plain text; None for anything else, and where a cell would not fit its column (reportlab's to
-    report)."""
+    kept wrap), one spacer (its own height: the contents' space before an entry) or plain text; None for anything
+    else, and where a cell would not fit its column (reportlab's to report)."""
     if table._spanCmds or any(height is not None for height in table._argH):
         return None
     if not all(type(width) in (int, float) and width > 0 for width in widths):
@@ -306,10 +306,9 @@ def _row_heights(table: _Grid, widths: Sequence[Any]) -> list[float] | None:
         for column, (value, style, width) in enumerate(zip(values, styles[row], widths, strict=False)):
             if isinstance(value, str):
                 height = (style.leading or 1.2 * style.fontsize) * len(value.split("\n"))
-            else:
-                cell = value if isinstance(value, _Tagged) else _single_paragraph(value)
+            elif (cell := value if isinstance(value, _Tagged) else _single_paragraph(value)) is not None:
                 available_width = width - style.leftPadding - style.rightPadding
-                if cell is None or available_width < 0:
+                if available_width < 0:
                     return None
                 if value is cell:
                     # reportlab keeps a cell's flowables as a tuple once measured (drawing reads them so).
@@ -322,6 +321,17 @@ def _row_heights(table: _Grid, widths: Sequence[Any]) -> list[float] | None:
                 total = 0.0
                 total += cell_height + after + before
                 height = total - before - after
+            elif (spacer := _single_spacer(value)) is not None:
+                # A spacer's wrap is its own size; nothing before or after it.
+                if value is spacer:
+                    values[column] = table._cellListProcess(value, width, None)
+                if max(0.0, spacer.width) + style.leftPadding + style.rightPadding > width:
+                    return None
+                total = 0.0
+                total += spacer.height
+                height = total
+            else:
+                return None
             height += style.bottomPadding + style.topPadding
             if height > tallest:
                 tallest = height
@@ -348,6 +358,14 @@ def _single_paragraph(value: Any) -> _Tagged | None:
     if not isinstance(value, tuple) or len(value) != 1 or not isinstance(value[0], _Tagged):
         return None
     return value[0]
+
+
+def _single_spacer(value: Any) -> Spacer | None:
+    """The spacer (reportlab's, itself: not a subclass such as a conditional page break) that is a cell's whole
+    content, alone or as the tuple reportlab keeps a measured cell as, or None."""
+    if isinstance(value, tuple) and len(value) == 1:
+        value = value[0]
+    return value if type(value) is Spacer else None
 
 
 def _cover_padding() -> list[tuple[Any, ...]]:

@@ -1,7 +1,7 @@
 """A grid's rows are measured straight from its cells' kept wraps where nothing spans and every cell is one tagged
-paragraph or plain text (``reports/pdf/tables.py``, ``_Grid._calc_height``): the heights, row positions and total
-height must be reportlab's own, to the bit, for every table a review lays out, and anything else must still be
-measured by reportlab."""
+paragraph, one spacer or plain text (``reports/pdf/tables.py``, ``_Grid._calc_height``): the heights, row positions
+and total height must be reportlab's own, to the bit, for every table a review lays out, and anything else must still
+be measured by reportlab."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from pacomply.reports.pdf import render_pdf
 from pacomply.reports.pdf.paragraphs import _p, _text
 from pacomply.reports.pdf.tables import _Grid, _grid, _grid_style, _row_heights
-from reportlab.platypus import Table
+from reportlab.platypus import CondPageBreak, Spacer, Table
 
 from tests.reports.renderings import EXAMPLES, example_review
 
@@ -102,3 +102,17 @@ def test_a_paragraph_too_wide_for_its_column_is_left_to_reportlab() -> None:
 def test_the_sample_is_of_examples_that_exist() -> None:
     assert set(SAMPLE) <= set(EVERY_EXAMPLE)
     assert all((EXAMPLES / Path(example)).is_file() for example in SAMPLE)
+
+
+def test_spacer_cells_measure_as_reportlab_measures_them_and_a_conditional_break_is_left_to_reportlab() -> None:
+    # The contents' rows: a spacer before an entry (some of integer, some of fractional height), then the entry.
+    rows = [[Spacer(1, 6)], [_p(_text("Summary of the review"))], [Spacer(1, 4.5)], [_p(_text("Findings"))]]
+    table = _table(rows, [200])
+    assert _row_heights(table, table._argW) is not None
+    table.wrap(400, 800)
+    ours = _measure(table)
+    Table._calc_height(table, 800, 400)
+    assert ours == _measure(table)
+    assert ours[0][0] == 6 + 3 + 3  # the spacer and the grid's top and bottom padding
+    conditional = _table([[CondPageBreak(30)], [_p("a")]], [200])
+    assert _row_heights(conditional, conditional._argW) is None

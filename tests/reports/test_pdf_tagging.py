@@ -495,3 +495,15 @@ def test_a_workbook_is_refused_where_openpyxl_was_loaded_through_lxml_before_pac
     )
     assert result.returncode == 2, result.stdout + result.stderr
     assert "bypasses defusedxml" in result.stderr
+
+
+def test_a_recorded_mark_is_a_frozen_value_and_a_node_is_compared_by_identity() -> None:
+    from pacomply.reports.pdf_tagging import Mark, Node
+
+    cell = Node("TD", Node("TR", Node("Table")))
+    mark = Mark(page=2, mcid=7, node=cell)
+    assert (mark.page, mark.mcid, mark.node) == (2, 7, cell)
+    assert mark == Mark(2, 7, cell)
+    assert mark != Mark(2, 7, Node("TD", cell.parent))  # the same role under the same row: another element
+    with pytest.raises(AttributeError):
+        mark.mcid = 8  # type: ignore[misc]
