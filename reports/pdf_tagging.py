@@ -243,7 +243,7 @@ def add_structure_tree(
                             **{f"/{key}": _pdf_value(value) for key, value in new.table_attributes},
                         }
                     entries["/A"] = Dictionary(table)
-                made = pdf.make_indirect(entries)
+                made = pdf.make_indirect(entries)  # type: ignore[call-overload]  # pikepdf converts a dict itself
                 kids[id(parent)].append(made)
                 kids[id(made)] = []
                 elements[new] = made

@@ -4,6 +4,7 @@ unless that leaves a page near empty, and labels kept with the tables they intro
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from pacomply.reports.pdf.tables import ROWS_EACH_SIDE, _head_rows
 from reportlab.pdfgen import canvas as pdf_canvas
@@ -66,16 +67,16 @@ class _Kept(KeepTogether):
     copies nothing; anything else is measured as reportlab measures it. The measurements are the same either way."""
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
-        template = getattr(self.canv, "_doctemplate", None)
+        template: Any = getattr(self.canv, "_doctemplate", None)
         frame = getattr(template, "frame", None)
         blind = self.__dict__.get("_blind")
         if blind is None:
             blind = self._blind = _frame_blind(self._content)
         if frame is None or not blind:
-            return super().wrap(aW, aH)  # type: ignore[no-any-return]
+            return super().wrap(aW, aH)
         template.frame = None
         try:
-            return super().wrap(aW, aH)  # type: ignore[no-any-return]
+            return super().wrap(aW, aH)
         finally:
             template.frame = frame
 
