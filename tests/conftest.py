@@ -49,25 +49,6 @@ def _write_bytecode_as_python_does_by_default() -> None:
 
 _write_bytecode_as_python_does_by_default()
 
-#: Allocations between two young collections in a test process (Python's default is 700); the older generations keep
-#: their defaults, so a full collection comes every ten young ones times ten, as before, only later.
-YOUNG_COLLECTION_THRESHOLD = 10_000
-
-
-def _collect_cycles_less_often() -> None:
-    """A test process starts the cycle collector's passes after 10,000 allocations instead of 700.
-
-    A test worker holds a large heap for its whole life (pacomply, numba, openpyxl, SQLAlchemy, thousands of test
-    items), and the tests allocate millions of short-lived objects that reference counting frees. At the default
-    threshold the collector ran some 3,500 passes over the command-line, input and conformance tests and took 11 % of
-    their CPU, finding little to free; at 10,000 it runs about 220, with 20 MB more at the peak. A test of the
-    collector's own behaviour sets the threshold it needs and puts this one back (tests/reports/test_collection.py)."""
-    import gc
-
-    gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *gc.get_threshold()[1:])
-
-
-_collect_cycles_less_often()
 
 # The layers are importable only as pacomply.<layer>: the checkout root is on sys.path (for `tests.*`), which would
 # otherwise let `import engine` load a second copy of every module, one the product never uses.
