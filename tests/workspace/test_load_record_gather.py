@@ -46,6 +46,39 @@ def _review_all(store: Any, worker: Any, count: int) -> list[int]:
     return ids
 
 
+def _second_review_held() -> tuple[Any, Any, Any]:
+    """Two events and a review: no review is made before ``submitted`` is set, and 'second.xlsx' waits for
+    ``held`` too."""
+    import threading
+
+    held = threading.Event()
+    submitted = threading.Event()
+
+    def review(name: str, data: bytes) -> Any:
+        submitted.wait(60)  # both are under way before the first is made
+        if name == "second.xlsx":
+            held.wait(60)
+        return reviewed(name, data)
+
+    return held, submitted, review
+
+
+def _two_filings(store: Any, worker: Any) -> tuple[Any, list[int], tuple[str, str], bytes]:
+    """A reviewer and two uploads of the example, 'first.xlsx' and 'second.xlsx', claimed by ``worker``."""
+    from pacomply.workspace import reviewing
+
+    rita = store.add_user("rita", "correct horse battery", "reviewer")
+    data = (EXAMPLES / NAME).read_bytes()
+    names = ("first.xlsx", "second.xlsx")
+    ids = [
+        store.add_submission(
+            name, data, reviewing.read_upload(name, data), rita, rita.username, claimant=worker.claimant
+        ).id
+        for name in names
+    ]
+    return rita, ids, names, data
+
+
 def test_reviews_finishing_one_after_another_are_gathered_into_one_recording(sqlite_store: Any) -> None:
     """Four reviews made one after another on one thread, with a gathering time longer than all of them: the
     recorder, woken by the first, waits for the other three while they are under way and records the four in one
@@ -120,28 +153,11 @@ def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_t
     within the minute and while the second is still held; once released, the second is recorded too."""
     import threading
 
-    from pacomply.workspace import reviewing
     from pacomply.workspace.worker import ReviewWorker
 
-    held = threading.Event()
-    submitted = threading.Event()
-
-    def review(name: str, data: bytes) -> Any:
-        submitted.wait(60)  # both are under way before the first is made
-        if name == "second.xlsx":
-            held.wait(60)
-        return reviewed(name, data)
-
+    held, submitted, review = _second_review_held()
     worker = ReviewWorker(sqlite_store, workers=2, processes=False, review=review, record_gather=60.0)
-    rita = sqlite_store.add_user("rita", "correct horse battery", "reviewer")
-    data = (EXAMPLES / NAME).read_bytes()
-    names = ("first.xlsx", "second.xlsx")
-    ids = [
-        sqlite_store.add_submission(
-            name, data, reviewing.read_upload(name, data), rita, rita.username, claimant=worker.claimant
-        ).id
-        for name in names
-    ]
+    rita, ids, names, data = _two_filings(sqlite_store, worker)
     stopping = threading.Thread(target=worker.shutdown)
     try:
         for item, name in zip(ids, names, strict=True):
@@ -174,33 +190,14 @@ def test_a_page_begun_while_the_recorder_gathers_is_answered_before_the_recordin
     """The recorder gives way to the pages after it has gathered, not before: two reviews, the second held; while
     the recorder gathers the first, a page begins; the second is released and made, and the gathering ends, but
     nothing is recorded while the page is being answered; once it ends, both are recorded in one transaction."""
-    import threading
-
-    from pacomply.workspace import reviewing
     from pacomply.workspace.web_common import PagesFirst
     from pacomply.workspace.worker import ReviewWorker
 
-    held = threading.Event()
-    submitted = threading.Event()
-
-    def review(name: str, data: bytes) -> Any:
-        submitted.wait(60)  # both are under way before the first is made
-        if name == "second.xlsx":
-            held.wait(60)
-        return reviewed(name, data)
-
+    held, submitted, review = _second_review_held()
     pages = PagesFirst(most=60.0)  # a page holds the recorder back as long as it is answered, here
     worker = ReviewWorker(sqlite_store, workers=2, processes=False, review=review, record_gather=60.0)
     worker.give_way = pages.wait
-    rita = sqlite_store.add_user("rita", "correct horse battery", "reviewer")
-    data = (EXAMPLES / NAME).read_bytes()
-    names = ("first.xlsx", "second.xlsx")
-    ids = [
-        sqlite_store.add_submission(
-            name, data, reviewing.read_upload(name, data), rita, rita.username, claimant=worker.claimant
-        ).id
-        for name in names
-    ]
+    rita, ids, names, data = _two_filings(sqlite_store, worker)
     page_ended = False
     try:
         for item, name in zip(ids, names, strict=True):
