@@ -79,6 +79,21 @@ def _two_filings(store: Any, worker: Any) -> tuple[Any, list[int], tuple[str, st
     return rita, ids, names, data
 
 
+def _submit_until_the_first_is_made(
+    worker: Any, ids: list[int], names: tuple[str, str], data: bytes, submitted: Any
+) -> float:
+    """Submit both filings, let their reviews begin, and wait until the first is made (the recorder then gathers);
+    the deadline, 30 s on, for what the test waits for next."""
+    for item, name in zip(ids, names, strict=True):
+        assert worker.submit(item, name, data) is not None
+    submitted.set()
+    deadline = time.monotonic() + 30
+    while not worker._finished_reviews:
+        assert time.monotonic() < deadline, "the first review was not made in 30 s"
+        time.sleep(0.01)
+    return deadline
+
+
 def test_reviews_finishing_one_after_another_are_gathered_into_one_recording(sqlite_store: Any) -> None:
     """Four reviews made one after another on one thread, with a gathering time longer than all of them: the
     recorder, woken by the first, waits for the other three while they are under way and records the four in one
@@ -160,13 +175,7 @@ def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_t
     rita, ids, names, data = _two_filings(sqlite_store, worker)
     stopping = threading.Thread(target=worker.shutdown)
     try:
-        for item, name in zip(ids, names, strict=True):
-            assert worker.submit(item, name, data) is not None
-        submitted.set()
-        deadline = time.monotonic() + 30
-        while not worker._finished_reviews:  # the first is made, and the recorder gathers
-            assert time.monotonic() < deadline, "the first review was not made in 30 s"
-            time.sleep(0.01)
+        deadline = _submit_until_the_first_is_made(worker, ids, names, data, submitted)
         time.sleep(0.5)  # the recorder is waiting in its gathering by now: the first is made and still not recorded
         assert sqlite_store.submission(rita, ids[0]).review_state == "pending"
         stopping.start()
@@ -200,13 +209,7 @@ def test_a_page_begun_while_the_recorder_gathers_is_answered_before_the_recordin
     rita, ids, names, data = _two_filings(sqlite_store, worker)
     page_ended = False
     try:
-        for item, name in zip(ids, names, strict=True):
-            assert worker.submit(item, name, data) is not None
-        submitted.set()
-        deadline = time.monotonic() + 30
-        while not worker._finished_reviews:  # the first is made, and the recorder gathers
-            assert time.monotonic() < deadline, "the first review was not made in 30 s"
-            time.sleep(0.01)
+        deadline = _submit_until_the_first_is_made(worker, ids, names, data, submitted)
         pages.started()
         held.set()
         while len(worker._finished_reviews) < 2:  # the second is made: the gathering is over
