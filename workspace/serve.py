@@ -45,21 +45,9 @@ def switch_interval_from_environment() -> float:
     """$PACOMPLY_SWITCH_INTERVAL, in milliseconds from 0.05 to 5 (Python's own), as seconds; :data:`SWITCH_INTERVAL`
     when unset; ValueError naming it otherwise. A shorter interval hands the lock to a waiting page sooner and
     costs the server more switches between its threads."""
-    import math
-    import os
+    from pacomply.workspace.settings import number_setting
 
-    text = os.environ.get("PACOMPLY_SWITCH_INTERVAL", "").strip()
-    if not text:
-        return SWITCH_INTERVAL
-    try:
-        milliseconds = float(text)
-    except ValueError:
-        milliseconds = math.nan
-    if not 0.05 <= milliseconds <= 5:
-        raise ValueError(
-            f"$PACOMPLY_SWITCH_INTERVAL must be a number of milliseconds from 0.05 to 5, not '{text[:20]}'"
-        )
-    return milliseconds / 1000
+    return number_setting("PACOMPLY_SWITCH_INTERVAL", SWITCH_INTERVAL * 1000, 0.05, 5, "milliseconds") / 1000
 
 
 def build(
@@ -125,14 +113,9 @@ def build(
 
 def proxies_from_environment() -> int:
     """$PACOMPLY_TRUSTED_PROXIES as a whole number (0 when unset); ValueError naming it otherwise."""
-    import os
+    from pacomply.workspace.settings import whole_setting
 
-    text = os.environ.get("PACOMPLY_TRUSTED_PROXIES", "").strip()
-    if not text:
-        return 0
-    if not text.isdecimal() or int(text) > 16:
-        raise ValueError(f"$PACOMPLY_TRUSTED_PROXIES must be a whole number from 0 to 16, not '{text[:20]}'")
-    return int(text)
+    return whole_setting("PACOMPLY_TRUSTED_PROXIES", 0, 0, 16)
 
 
 def _stop_on_terminate() -> None:

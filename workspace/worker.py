@@ -111,18 +111,9 @@ def server_id() -> str:
 
 def lease_from_environment() -> timedelta:
     """$PACOMPLY_REVIEW_LEASE in seconds (the default lease when unset); ValueError naming it otherwise."""
-    import os
+    from pacomply.workspace.settings import number_setting
 
-    text = os.environ.get("PACOMPLY_REVIEW_LEASE", "").strip()
-    if not text:
-        return REVIEW_LEASE
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 1 <= seconds <= 3600:
-        raise ValueError(f"$PACOMPLY_REVIEW_LEASE must be a number of seconds from 1 to 3600, not '{text[:20]}'")
-    return timedelta(seconds=seconds)
+    return timedelta(seconds=number_setting("PACOMPLY_REVIEW_LEASE", REVIEW_LEASE.total_seconds(), 1, 3600, "seconds"))
 
 
 REVIEW_NICENESS = 10
@@ -134,14 +125,9 @@ def review_niceness_from_environment() -> int:
     """$PACOMPLY_REVIEW_NICENESS, a whole number from 0 (the server's own priority) to 19 (the lowest); REVIEW_NICENESS
     when unset; ValueError naming it otherwise. Read by the server as it starts (so a wrong value stops it there) and
     by each review process, which inherits the server's environment."""
-    import os
+    from pacomply.workspace.settings import whole_setting
 
-    text = os.environ.get("PACOMPLY_REVIEW_NICENESS", "").strip()
-    if not text:
-        return REVIEW_NICENESS
-    if not text.isdecimal() or int(text) > 19:
-        raise ValueError(f"$PACOMPLY_REVIEW_NICENESS must be a whole number from 0 to 19, not '{text[:20]}'")
-    return int(text)
+    return whole_setting("PACOMPLY_REVIEW_NICENESS", REVIEW_NICENESS, 0, 19)
 
 
 RESUME_DELAY = 2.0
