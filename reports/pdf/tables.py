@@ -218,16 +218,14 @@ class _Grid(Table):
             measured_width, measured_height = super()._listCellGeom(V, w, s, W=W, H=H, aH=aH)
             return measured_width, measured_height
         # (A paragraph's wrap reads no canvas: wrapOn's setting one for the call is left out.)
-        width, height = cell.wrap(available_width, aH - s.topPadding - s.bottomPadding)
-        before = cell.getSpaceBefore()
-        after = cell.getSpaceAfter()
+        width, height, content_height, _before = _cell_measure(
+            cell, available_width, aH - s.topPadding - s.bottomPadding
+        )
         if W is not None:
             W.append(width)
         if H is not None:
             H.append(height)
-        total = 0.0
-        total += height + after + before
-        return max(0.0, width), total - before - after
+        return max(0.0, width), content_height
 
     def _drawCell(self, cellval: Any, cellstyle: Any, pos: tuple[float, float], size: tuple[float, float]) -> None:
         # A cell of one tagged paragraph is placed as reportlab places a cell's flowables (the same sums, in the same
@@ -258,12 +256,9 @@ class _Grid(Table):
                 self.canv.setFont(cellstyle.fontname, cellstyle.fontsize, cellstyle.leading)
             self._curcellstyle = cellstyle
         # The cell's measure, as _listCellGeom takes it (the paragraph's kept wrap).
-        width, height = cell.wrap(available_width, row_height - cellstyle.topPadding - cellstyle.bottomPadding)
-        before = cell.getSpaceBefore()
-        after = cell.getSpaceAfter()
-        total = 0.0
-        total += height + after + before
-        total = total - before - after
+        width, height, total, before = _cell_measure(
+            cell, available_width, row_height - cellstyle.topPadding - cellstyle.bottomPadding
+        )
         valign = cellstyle.valign
         if valign == "TOP":
             y = row_y + row_height - cellstyle.topPadding
@@ -285,6 +280,19 @@ class _Grid(Table):
         y -= before
         y -= height
         cell.drawOn(self.canv, x, y)
+
+
+def _cell_measure(cell: _Tagged, available_width: float, available_height: float) -> tuple[float, float, float, float]:
+    """A cell of one tagged paragraph measured as reportlab's ``_listCellGeom`` measures it: the paragraph's width
+    and height (its kept wrap), the cell's content height and the space before it. The spaces before and after are
+    added to a running total and taken off again in reportlab's order, so the content height is reportlab's to the
+    bit (the measuring, drawing and row heights of a grid all take it from here)."""
+    width, height = cell.wrap(available_width, available_height)
+    before = cell.getSpaceBefore()
+    after = cell.getSpaceAfter()
+    total = 0.0
+    total += height + after + before
+    return width, height, total - before - after, before
 
 
 def _row_heights(table: _Grid, widths: Sequence[Any]) -> list[float] | None:
@@ -313,14 +321,11 @@ def _row_heights(table: _Grid, widths: Sequence[Any]) -> list[float] | None:
                 if value is cell:
                     # reportlab keeps a cell's flowables as a tuple once measured (drawing reads them so).
                     values[column] = table._cellListProcess(value, width, None)
-                cell_width, cell_height = cell.wrap(available_width, 72000 - style.topPadding - style.bottomPadding)
-                before = cell.getSpaceBefore()
-                after = cell.getSpaceAfter()
+                cell_width, _height, height, _before = _cell_measure(
+                    cell, available_width, 72000 - style.topPadding - style.bottomPadding
+                )
                 if max(0.0, cell_width) + style.leftPadding + style.rightPadding > width:
                     return None
-                total = 0.0
-                total += cell_height + after + before
-                height = total - before - after
             elif (spacer := _single_spacer(value)) is not None:
                 # A spacer's wrap is its own size; nothing before or after it.
                 if value is spacer:
