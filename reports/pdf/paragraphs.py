@@ -72,9 +72,8 @@ _ALIGNMENT_SHIFT = {TA_LEFT: 0.0, TA_CENTER: 0.5, TA_RIGHT: 1.0}
 def _line_plan(lines_of: Any, style: ParagraphStyle, bullet: Any, height: float) -> _PlainLines | None:
     """Where ``lines_of`` (a paragraph's ``blPara``, ``height`` high) is plain lines (one font, no link, underline,
     bullet, background or border, none needing word spacing; one line left, centred or right, several lines left
-    with no first-line indent):
-    how to write them; None for anything else, which reportlab draws. The figures are those
-    :meth:`Paragraph.drawPara` uses for such lines."""
+    with no first-line indent): how to write them; None for anything else, which reportlab draws. The figures are
+    those :meth:`Paragraph.drawPara` uses for such lines."""
     if lines_of.kind != 0 or bullet:
         return None
     if style.backColor or (style.borderColor and style.borderWidth):
