@@ -18,6 +18,7 @@ from pacomply.checker.rules.common import (
     adjacent_boxes,
     discard_rack_present_rule,
     paytable_differs,
+    paytable_not_permitted_fix,
     progressive_system_missing,
     shared_rules,
     wager_not_offered,
@@ -123,6 +124,7 @@ def _optional_wagers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 f"'{key}' names paytable '{chosen}'; the chapter permits {', '.join(permitted)}",
                 context.answer_location(key),
                 citation=RULEBOOK.paytables_for(wager)[0].citation,
+                fix=paytable_not_permitted_fix(RULEBOOK.wager(wager).name, permitted),
             )
 
 

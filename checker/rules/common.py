@@ -895,6 +895,12 @@ def paytable_differs(
     )
 
 
+def paytable_not_permitted_fix(wager_name: str, permitted: list[str] | tuple[str, ...]) -> str:
+    """The fix for a checklist answer that selects a paytable the chapter does not have for ``wager_name``: name
+    the ones it has (the rule's general fix, about offering the wager, does not fit this finding)."""
+    return f"Select one of the chapter's paytables for the {wager_name} in the checklist: {', '.join(permitted)}."
+
+
 def wager_not_offered(rule: Rule, table: TableConfiguration, wager: Wager, key: str) -> Finding:
     """A table offers an optional wager the checklist answers No to offering (question ``key``); cites the
     subsection that allows the wager only if the Rules Submission specifies it."""

@@ -11,7 +11,12 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
-from pacomply.checker.rules.common import PAYTABLE_DIFFERS_WHY, paytable_differs, wager_not_offered
+from pacomply.checker.rules.common import (
+    PAYTABLE_DIFFERS_WHY,
+    paytable_differs,
+    paytable_not_permitted_fix,
+    wager_not_offered,
+)
 from pacomply.regulations.citation import Citation
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler
 
@@ -182,6 +187,7 @@ def offered_wagers_rule(book: Rulebook, code: str, offered_keys: dict[str, str],
                     + ", ".join(permitted),
                     context.answer_location(paytable_key),
                     citation=book.question(paytable_key).section,
+                    fix=paytable_not_permitted_fix(wager.name, permitted),
                 )
             for table in context.tables:
                 offered = table.offers(wager_id)
