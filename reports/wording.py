@@ -209,6 +209,19 @@ _READING_ID = re.compile(rf"(?<![\w-]){_IDENTIFIER}(?![\w-])")
 _READING_CHAIN = rf"{_IDENTIFIER}(?: \+ {_IDENTIFIER})*"
 
 
+def sentence_case_within(title: str) -> str:
+    """A title that begins a sentence, made to run on inside one: its first letter lowered only where the first
+    word is an ordinary word ('Which player ...' → 'which player ...'), never a name or a code ('DJWT-07 prints ...',
+    'Bad Beat and Hit and Run: ...', 'Match-the-Dealer when ...', 'Pai Gow Insurance ...' stay as they are)."""
+    words = title.split(" ", 2)
+    first = words[0]
+    if not first[:1].isupper() or any(character.isupper() or character.isdigit() for character in first[1:]):
+        return title
+    if len(words) > 1 and words[1][:1].isupper() and first not in {"A", "An", "The"}:
+        return title
+    return first[:1].lower() + title[1:]
+
+
 def _reading_words(identifier: str) -> str:
     """A reading id as the reading's topic where a rulebook names it; else a Board figure's id as that figure ('the
     Board's 86.8 %'); else the id in words."""
@@ -218,7 +231,7 @@ def _reading_words(identifier: str) -> str:
     try:
         for reading in regulations.rulebook(chapter).readings:
             if reading.id == identifier:
-                return f"the reading on {reading.topic[:1].lower()}{reading.topic[1:]}"
+                return f"the reading on {sentence_case_within(reading.topic)}"
     except (regulations.UnknownChapterError, AttributeError):
         pass
     return _figure_words(identifier) or identifier_words(identifier)

@@ -101,3 +101,23 @@ def test_a_reading_the_board_should_confirm_is_named_by_its_wager_not_its_id() -
         + regulations.rulebook("687a").reading("687a-bad-beat").topic[1:]
         + ")"
     )
+
+
+def test_a_reading_named_inside_a_sentence_keeps_the_case_of_a_code_or_a_name_it_begins_with() -> None:
+    """'the reading on DJWT-07 prints ...', not 'dJWT-07'; 'Bad Beat and Hit and Run', 'Pai Gow Insurance' and
+    'Match-the-Dealer' keep their capitals; an ordinary first word, or an article before a name, is lowered. Every
+    reading of every chapter is checked: the words after the first are never changed, and a first word in capitals,
+    with a digit, or followed by a capitalised name keeps its case."""
+    sentence_case_within = wording.sentence_case_within
+    assert sentence_case_within("DJWT-07 prints one figure for Three-of-a-Kind").startswith("DJWT-07")
+    assert sentence_case_within("Pai Gow Insurance with the joker") == "Pai Gow Insurance with the joker"
+    assert sentence_case_within("Match-the-Dealer when both match").startswith("Match-the-Dealer")
+    assert sentence_case_within("The Bonus paytable has no name") == "the Bonus paytable has no name"
+    assert sentence_case_within("Which player the figure assumes") == "which player the figure assumes"
+    for chapter in regulations.known_chapters():
+        for reading in regulations.rulebook(chapter).readings:
+            within = sentence_case_within(reading.topic)
+            assert within[1:] == reading.topic[1:]
+            first = reading.topic.split(" ")[0]
+            if any(character.isupper() or character.isdigit() for character in first[1:]):
+                assert within == reading.topic
