@@ -399,7 +399,7 @@ def board_beside_text(entry: BoardBeside) -> str:
     """One Board figure beside a wager row: 'Board 0.355 % house edge (low end), 42 Pa.B. 2922, preamble;
     pacomply 0.355 %: reproduced under another reading'."""
     ours = f"; pacomply {entry.pacomply}" if entry.pacomply else ""
-    return f"Board {entry.board} ({entry.source}){ours}: {entry.verdict}"
+    return f"Board {entry.board} ({entry.source}){ours}: {entry.verdict_text}"
 
 
 def wager_rows(review: Review) -> tuple[WagerRow, ...]:

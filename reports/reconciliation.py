@@ -148,10 +148,25 @@ class BoardBeside:
     pacomply: str
     verdict: str
     source: str
+    other_reading: str = ""
+    """What the figure compared was priced under, in words, where that is not the reading the review relies on (so
+    not the figure of the row it stands beside); '' where it is."""
+
+    @property
+    def verdict_text(self) -> str:
+        """The verdict, saying when it holds only under a reading the review does not rely on: 'consistent with
+        simulation only under another reading ('the losing hand of either the player or the dealer, ...')'."""
+        from pacomply.checker.reconciliation import Verdict
+
+        if not self.other_reading:
+            return self.verdict
+        if self.verdict == Verdict.REPRODUCED_UNDER_READING.value:
+            return f"{self.verdict} ('{self.other_reading}')"
+        return f"{self.verdict} only under another reading ('{self.other_reading}')"
 
     def text(self) -> str:
-        """'Board 91.454 % payback (RAF 125-223, item (17)): reproduced only under another reading'."""
-        return f"Board {self.board} ({self.source}): {self.verdict}"
+        """'Board 91.454 % payback (RAF 125-223, item (17)): reproduced under another reading ('...')'."""
+        return f"Board {self.board} ({self.source}): {self.verdict_text}"
 
     def to_json(self) -> dict[str, Any]:
         """One entry of a wager-math row's ``board_figures`` list."""
@@ -186,6 +201,17 @@ def _nearest_text(item: Reconciliation) -> str:
     return "-" if shown is None else f"{shown.rounded(item.figure.places)} %"
 
 
+def _other_reading(item: Reconciliation) -> str:
+    """The reading pacomply's figure beside the Board's was priced under, in words, where the review does not rely
+    on it; '' where it does, or where no figure of pacomply's is compared (undecidable, no figure)."""
+    from pacomply.checker.reconciliation import Verdict
+
+    shown = item.pacomply_figure
+    if shown is None or shown.own or item.verdict in (Verdict.UNDECIDABLE, Verdict.NO_FIGURE):
+        return ""
+    return shown.choice
+
+
 def beside(row: WagerMath, items: Iterable[Reconciliation], *, every: bool = False) -> tuple[BoardBeside, ...]:
     """The Board figures that speak of a wager-math row and were compared with it, with their verdicts, as a reader
     gets them (:func:`compared_with`, :func:`pacomply_text`); with ``every`` (the JSON), every figure that speaks of
@@ -198,6 +224,7 @@ def beside(row: WagerMath, items: Iterable[Reconciliation], *, every: bool = Fal
             board=board_text(item),
             pacomply=_nearest_text(item) if every else pacomply_text(item),
             verdict=item.verdict.value,
+            other_reading=_other_reading(item),
             source=f"{item.figure.source.key}, {item.figure.source.item}",
         )
         for item in sorted_reconciliations(figures_for_row(row, items))

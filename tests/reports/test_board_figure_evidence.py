@@ -247,3 +247,35 @@ def test_a_wager_figure_not_computed_is_left_out_of_its_wager_math_block() -> No
     text = "\n".join(lines)
     for math in with_spread:
         assert f"Hit frequency {percent(math.hit_frequency, 2)}" in " ".join(text.split())
+
+
+@pytest.mark.parametrize("example", ["687a-compliant.json", "685a-compliant.json"])
+def test_a_verdict_beside_a_wager_row_names_the_reading_it_holds_under_when_the_review_relies_on_another(
+    example: str,
+) -> None:
+    """A Board figure beside a wager row is compared with pacomply's figure under some reading; where that is not the
+    reading the review relies on (so not the row's own figure: 687a's Two-Way Bad Beat row returns 43.0125 % while
+    the Board's 85.904 % is consistent with the two-way reading's 86.025 %), the verdict says so and names the
+    reading, in the text, the PDF and the workbook alike; where it is the relied-on figure, the verdict stands alone.
+    The expectation is read from each reconciliation's own figure, not typed in."""
+    from pacomply.reports.content import board_beside_text
+    from pacomply.reports.reconciliation import beside
+
+    review = example_review(example)
+    seen_other = seen_own = 0
+    for math in review.wager_math:
+        for entry in beside(math, review.published):
+            item = next(item for item in review.published if item.figure.id == entry.figure_id)
+            shown = item.pacomply_figure
+            assert shown is not None or entry.other_reading == ""
+            if shown is not None and not shown.own and item.verdict.value in entry.text():
+                if item.verdict in (Verdict.UNDECIDABLE, Verdict.NO_FIGURE):
+                    continue
+                seen_other += 1
+                assert f"('{shown.choice}')" in entry.text()
+                assert f"('{shown.choice}')" in board_beside_text(entry)
+            else:
+                seen_own += 1
+                assert entry.text().endswith(f": {item.verdict.value}")
+    assert seen_other, "the example no longer has a verdict under a reading the review does not rely on"
+    assert seen_own or example.startswith("687a")
