@@ -231,3 +231,17 @@ def test_text_review_with_par_sheets_holds_no_snake_case_identifier(name: str) -
     text = re.sub(r"\[(?:[^\[\]\s]|\[\d+\])*\]", "", _text(name, par_sheets=True))
     found = sorted(set(re.findall(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b", text)))
     assert found == []
+
+
+@pytest.mark.parametrize("name", EXAMPLE_FILINGS)
+def test_a_board_figure_finding_begins_each_sentence_with_a_capital(name: str) -> None:
+    """'verdict: undecidable. The chapter prints no number ...', not '... undecidable. the chapter ...'; a sentence
+    that begins with pacomply's name keeps it as it is spelled."""
+    review = _review(name)
+    for finding in review.findings:
+        if finding.rule_id != "FIL-015":
+            continue
+        for match in re.finditer(r"\. ([a-z]\w*)", finding.message):
+            assert match.group(1).startswith("pacomply") or "e.g" in finding.message[: match.start() + 1], (
+                finding.message
+            )
