@@ -296,8 +296,8 @@ def add_structure_tree(
             role = roles.get(node.role)
             if role is None:
                 role = roles[node.role] = f'"/S":"/{_plain_name(node.role)}"'
-            page = plan.page_of.get(node)
-            on_page = "" if page is None else f',"/Pg":"{page_references[page]}"'
+            own_page = plan.page_of.get(node)
+            page_entry = "" if own_page is None else f',"/Pg":"{page_references[own_page]}"'
             table = ""
             if node.table_attributes:
                 table = attributes.get(node.table_attributes, "")
@@ -306,12 +306,12 @@ def add_structure_tree(
                     table = attributes[node.table_attributes] = f',"/A":{json.dumps({"/O": "/Table", **written})}'
             objects.append(
                 f'"obj:{references[node]}":{{"value":{{"/Type":"/StructElem",{role},'
-                f'"/P":"{references[node.parent]}"{on_page}{table},"/K":{kids_of(node)}}}}}'
+                f'"/P":"{references[node.parent]}"{page_entry}{table},"/K":{kids_of(node)}}}}}'
             )
         numbers: list[str] = []
-        for index, (page, on_page) in enumerate(sorted(plan.page_elements.items()), start=entries_first):
+        for index, (page, drawn_on_page) in enumerate(sorted(plan.page_elements.items()), start=entries_first):
             pages[page].StructParents = page
-            elements = ",".join(f'"{references[node]}"' for node in on_page)
+            elements = ",".join(f'"{references[node]}"' for node in drawn_on_page)
             objects.append(f'"obj:{index} 0 R":{{"value":[{elements}]}}')
             numbers += [str(page), f'"{index} 0 R"']
         for key, owner in link_owners:
