@@ -23,6 +23,7 @@ and an object reference to its annotation (the annotation's ``/StructParent`` le
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -174,10 +175,42 @@ def table_nodes(
     return table, cells
 
 
-def _name(value: str) -> Any:
-    import pikepdf
+class _TreePlan:
+    """The structure tree worked out from the recorded marks in plain Python: the elements in the order they are
+    made, each element's kids (its MCIDs, marked-content references, child elements and link annotations, in
+    order), its page, and each page's elements in MCID order."""
 
-    return pikepdf.Name(f"/{value}")
+    def __init__(self, marks: Sequence[Mark]) -> None:
+        # The elements in the order they are made: each after its ancestors (outermost first).
+        self.order: list[Node] = []
+        # Each element's kids in order (None: the Document element's): an MCID on the page the element was made on,
+        # a (page, MCID) drawn on another page (a marked-content reference), a child Node, or a link annotation's
+        # object reference (added by add_structure_tree, already in qpdf JSON).
+        self.kids: dict[Node | None, list[int | tuple[int, int] | Node | str]] = {None: []}
+        # The page (/Pg) of each element with marked content of its own: that of its first.
+        self.page_of: dict[Node, int] = {}
+        self.page_elements: dict[int, list[Node]] = {}
+        made_on: dict[Node, int] = {}
+        kids, page_of, page_elements = self.kids, self.page_of, self.page_elements
+        for page, mcid, node in marks:
+            own = kids.get(node)
+            if own is None:
+                unmade = [node]
+                while (ancestor := unmade[-1].parent) is not None and ancestor not in kids:
+                    unmade.append(ancestor)
+                for new in reversed(unmade):
+                    kids[new.parent].append(new)
+                    kids[new] = []
+                    made_on[new] = page
+                    self.order.append(new)
+                own = kids[node]
+            if node not in page_of:
+                page_of[node] = page
+            own.append(mcid if made_on[node] == page else (page, mcid))
+            on_page = page_elements.setdefault(page, [])
+            if len(on_page) != mcid:
+                raise ValueError(f"page {page + 1}: MCID {mcid} recorded out of order")
+            on_page.append(node)
 
 
 def add_structure_tree(
@@ -191,78 +224,20 @@ def add_structure_tree(
     build's link annotations, in the order made) tie each annotation to the element of the text it sits on
     (an object reference in the element, a ``/StructParent`` on the annotation). With ``dated``, the catalog also
     gets an XMP metadata stream repeating the document information, its three dates all ``dated`` (the document's
-    own date, never the clock)."""
-    import pikepdf
-    from pikepdf import Array, Dictionary, Name
+    own date, never the clock).
 
+    The tree's objects go in as qpdf JSON (version 2), read by qpdf in one call (pikepdf's
+    ``update_from_qpdf_json``): made one by one through pikepdf, each of a review's thousands of elements cost a
+    conversion and a call, several times what qpdf takes to read them all. qpdf then writes the whole file."""
+    import pikepdf
+    from pikepdf import Dictionary, Name
+
+    plan = _TreePlan(marks)
     with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
         pages = [page.obj for page in pdf.pages]
-        tree_root = pdf.make_indirect(Dictionary(Type=Name.StructTreeRoot))
-        document = pdf.make_indirect(Dictionary(Type=Name.StructElem, S=Name.Document, P=tree_root))
-        kids: dict[int, list[Any]] = {id(document): []}
-        elements: dict[Node, Any] = {}
-        element_page: dict[Node, int] = {}
-        page_elements: dict[int, list[Any]] = {}
-
-        paged: set[Node] = set()  # the elements given their page (/Pg): those with marked content of their own
-        # Names and table attributes made once per tree, not once per element.
-        struct_elem = Name.StructElem
-        roles: dict[str, Any] = {}
-        attributes: dict[tuple[tuple[str, str | int], ...], dict[str, Any]] = {}
-
-        def element(node: Node, page: int) -> Any:
-            """The element of ``node``, whose marked content is drawn on ``page``: made where new, after those of
-            its ancestors not made yet (outermost first), and given its page (/Pg) with its first marked content.
-            Not recursive: a closure that calls itself is a reference cycle, which would keep every element and
-            node alive until the next cycle collection."""
-            made = elements.get(node)
-            if made is not None:
-                if node not in paged:
-                    made.Pg = pages[page]
-                    paged.add(node)
-                return made
-            unmade = [node]
-            while (ancestor := unmade[-1].parent) is not None and ancestor not in elements:
-                unmade.append(ancestor)
-            for new in reversed(unmade):
-                parent = document if new.parent is None else elements[new.parent]
-                # Each element is made with all it has at once (one call into pikepdf instead of one per key), its
-                # names made once per tree.
-                role = roles.get(new.role)
-                if role is None:
-                    role = roles[new.role] = _name(new.role)
-                entries: dict[str, Any] = {"/Type": struct_elem, "/S": role, "/P": parent}
-                if new is node:
-                    entries["/Pg"] = pages[page]
-                    paged.add(node)
-                if new.table_attributes:
-                    table = attributes.get(new.table_attributes)
-                    if table is None:
-                        table = attributes[new.table_attributes] = {
-                            "/O": Name.Table,
-                            **{f"/{key}": _pdf_value(value) for key, value in new.table_attributes},
-                        }
-                    entries["/A"] = Dictionary(table)
-                made = pdf.make_indirect(entries)  # type: ignore[call-overload]  # pikepdf converts a dict itself
-                kids[id(parent)].append(made)
-                kids[id(made)] = []
-                elements[new] = made
-                element_page[new] = page
-            return made
-
-        for mark in marks:
-            made = element(mark.node, mark.page)
-            if element_page[mark.node] == mark.page:
-                kids[id(made)].append(mark.mcid)
-            else:
-                kids[id(made)].append(Dictionary(Type=Name.MCR, Pg=pages[mark.page], MCID=mark.mcid))
-            on_page = page_elements.setdefault(mark.page, [])
-            if len(on_page) != mark.mcid:
-                raise ValueError(f"page {mark.page + 1}: MCID {mark.mcid} recorded out of order")
-            on_page.append(made)
-
+        page_references = [_reference(page) for page in pages]
         next_key = len(pages)
-        link_objects: list[tuple[int, Any]] = []
+        link_owners: list[tuple[int, Node]] = []
         links_by_page: dict[int, list[Node | None]] = {}
         for link_page, node in links:
             links_by_page.setdefault(link_page, []).append(node)
@@ -271,22 +246,81 @@ def add_structure_tree(
             if len(annotations) != len(on_page):
                 raise ValueError(f"page {page + 1}: {len(annotations)} annotations, {len(on_page)} links recorded")
             for annotation, node in zip(annotations, on_page, strict=True):
-                owner = elements.get(node) if node is not None else None
-                if owner is None:
+                if node is None or node not in plan.kids:
                     continue
-                kids[id(owner)].append(Dictionary(Type=Name.OBJR, Obj=annotation, Pg=pages[page]))
+                plan.kids[node].append(
+                    f'{{"/Type":"/OBJR","/Obj":"{_reference(annotation)}","/Pg":"{page_references[page]}"}}'
+                )
                 annotation.StructParent = next_key
-                link_objects.append((next_key, owner))
+                link_owners.append((next_key, node))
                 next_key += 1
 
-        for made in [document, *elements.values()]:
-            children = kids[id(made)]
-            made.K = children[0] if len(children) == 1 and isinstance(children[0], int) else Array(children)
+        # qpdf numbers a new object one past the highest number in the file, so the tree's objects are numbered
+        # from the tree root's on: the Document element, the elements in the plan's order, each page's entry of
+        # the parent tree, the parent tree.
+        tree_root = pdf.make_indirect(Dictionary(Type=Name.StructTreeRoot))
+        first = tree_root.objgen[0]
+        references: dict[Node | None, str] = {None: f"{first + 1} 0 R"}
+        for index, node in enumerate(plan.order, start=first + 2):
+            references[node] = f"{index} 0 R"
+        entries_first = first + 2 + len(plan.order)
+        parent_tree = entries_first + len(plan.page_elements)
 
-        numbers: list[Any] = []
-        for page, on_page in sorted(page_elements.items()):
+        def kids_of(node: Node | None) -> str:
+            """The element's /K: its one MCID alone, else an array of its kids."""
+            kids = plan.kids[node]
+            if len(kids) == 1 and isinstance(kids[0], int):
+                return str(kids[0])
+            written = []
+            for kid in kids:
+                if isinstance(kid, int):
+                    written.append(str(kid))
+                elif isinstance(kid, Node):
+                    written.append(f'"{references[kid]}"')
+                elif isinstance(kid, tuple):
+                    written.append(f'{{"/Type":"/MCR","/Pg":"{page_references[kid[0]]}","/MCID":{kid[1]}}}')
+                else:
+                    written.append(kid)
+            return f"[{','.join(written)}]"
+
+        objects = [
+            f'"obj:{first} 0 R":{{"value":{{"/Type":"/StructTreeRoot","/K":"{references[None]}",'
+            f'"/ParentTree":"{parent_tree} 0 R","/ParentTreeNextKey":{next_key}}}}}',
+            f'"obj:{references[None]}":{{"value":{{"/Type":"/StructElem","/S":"/Document","/P":"{first} 0 R",'
+            f'"/K":{kids_of(None)}}}}}',
+        ]
+        # What is the same for many elements is written once: each role's name, each set of table attributes.
+        roles: dict[str, str] = {}
+        attributes: dict[tuple[tuple[str, str | int], ...], str] = {}
+        for node in plan.order:
+            role = roles.get(node.role)
+            if role is None:
+                role = roles[node.role] = f'"/S":"/{_plain_name(node.role)}"'
+            own_page = plan.page_of.get(node)
+            page_entry = "" if own_page is None else f',"/Pg":"{page_references[own_page]}"'
+            table = ""
+            if node.table_attributes:
+                table = attributes.get(node.table_attributes, "")
+                if not table:
+                    written = {f"/{_plain_name(key)}": _json_value(value) for key, value in node.table_attributes}
+                    table = attributes[node.table_attributes] = f',"/A":{json.dumps({"/O": "/Table", **written})}'
+            objects.append(
+                f'"obj:{references[node]}":{{"value":{{"/Type":"/StructElem",{role},'
+                f'"/P":"{references[node.parent]}"{page_entry}{table},"/K":{kids_of(node)}}}}}'
+            )
+        numbers: list[str] = []
+        for index, (page, drawn_on_page) in enumerate(sorted(plan.page_elements.items()), start=entries_first):
             pages[page].StructParents = page
-            numbers += [page, pdf.make_indirect(Array(on_page))]
+            elements = ",".join(f'"{references[node]}"' for node in drawn_on_page)
+            objects.append(f'"obj:{index} 0 R":{{"value":[{elements}]}}')
+            numbers += [str(page), f'"{index} 0 R"']
+        for key, owner in link_owners:
+            numbers += [str(key), f'"{references[owner]}"']
+        objects.append(f'"obj:{parent_tree} 0 R":{{"value":{{"/Nums":[{",".join(numbers)}]}}}}')
+        header = {"jsonversion": 2, "pushedinheritedpageresources": False, "calledgetallpages": False}
+        header["maxobjectid"] = parent_tree
+        pdf.update_from_qpdf_json(io.BytesIO(f'{{"qpdf":[{json.dumps(header)},{{{",".join(objects)}}}]}}'.encode()))
+
         page_numbers = {page_object.objgen: number for number, page_object in enumerate(pages)}
         for page_object in pages:
             # Annotations (links) are visited in the order of the structure tree.
@@ -297,11 +331,6 @@ def add_structure_tree(
                     description = _link_description(annotation, page_numbers)
                     if description is not None:
                         annotation.Contents = pikepdf.String(description)
-        tree_root.K = document
-        for key, owner in link_objects:
-            numbers += [key, owner]
-        tree_root.ParentTree = pdf.make_indirect(Dictionary(Nums=Array(numbers)))
-        tree_root.ParentTreeNextKey = next_key
         pdf.Root.MarkInfo = Dictionary(Marked=True)
         pdf.Root.StructTreeRoot = tree_root
         if dated is not None:
@@ -357,5 +386,20 @@ def _link_description(annotation: Any, page_numbers: dict[tuple[int, int], int])
     return None
 
 
-def _pdf_value(value: str | int) -> Any:
-    return value if isinstance(value, int) else _name(value)
+def _reference(obj: Any) -> str:
+    """An indirect object's reference as qpdf JSON writes it."""
+    number, generation = obj.objgen
+    return f"{number} {generation} R"
+
+
+def _json_value(value: str | int) -> str | int:
+    """A table attribute's value in qpdf JSON: a number, or a name."""
+    return value if isinstance(value, int) else f"/{_plain_name(value)}"
+
+
+def _plain_name(value: str) -> str:
+    """``value``, checked to be a name written as it is (letters and digits: the standard structure types and
+    attributes), since qpdf JSON takes a name's characters literally."""
+    if not value.isascii() or not value.isalnum():
+        raise ValueError(f"not a plain PDF name: {value!r}")
+    return value

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from copy import copy
 from functools import cache, lru_cache
 from typing import Any
 
@@ -16,8 +15,8 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
-from reportlab.platypus.tables import CellStyle, _setCellStyle
+from reportlab.platypus import Flowable, Indenter, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.tables import CellStyle, _ExpandedCellTuple, _setCellStyle
 
 SMALLEST_CELL_FONT = 6.0
 COVER_PADDING = 1.5  # points above and below a cover table's row (3 elsewhere): the cover stays one page
@@ -122,6 +121,7 @@ class _Grid(Table):
     fewer rows moves whole to the next page); the parts reportlab splits it into are of this class too."""
 
     _curcellstyle: Any  # reportlab's: the cell style whose colour and font the canvas was last given in a draw
+    _measures: dict[int, tuple[float, tuple[float, float, float, float]]]  # each cell's kept measure (_measure)
 
     def __init__(self, data: Any, *args: Any, **options: Any) -> None:
         # reportlab gives every cell a style of its own and sets each command's values on each cell of its range, one
@@ -158,7 +158,7 @@ class _Grid(Table):
             for style in before:
                 known = changed.get(id(style))
                 if known is None:
-                    copied = copy(style)
+                    copied = _copied(style)
                     _setCellStyle([[copied]], 0, 0, operation, values)
                     known = changed[id(style)] = (style, copied)
                 after.append(known[1])
@@ -218,7 +218,7 @@ class _Grid(Table):
             measured_width, measured_height = super()._listCellGeom(V, w, s, W=W, H=H, aH=aH)
             return measured_width, measured_height
         # (A paragraph's wrap reads no canvas: wrapOn's setting one for the call is left out.)
-        width, height, content_height, _before = _cell_measure(
+        width, height, content_height, _before = self._measure(
             cell, available_width, aH - s.topPadding - s.bottomPadding
         )
         if W is not None:
@@ -255,8 +255,8 @@ class _Grid(Table):
             ):
                 self.canv.setFont(cellstyle.fontname, cellstyle.fontsize, cellstyle.leading)
             self._curcellstyle = cellstyle
-        # The cell's measure, as _listCellGeom takes it (the paragraph's kept wrap).
-        width, height, total, before = _cell_measure(
+        # The cell's measure, as _listCellGeom and the row heights took it.
+        width, height, total, before = self._measure(
             cell, available_width, row_height - cellstyle.topPadding - cellstyle.bottomPadding
         )
         valign = cellstyle.valign
@@ -280,6 +280,23 @@ class _Grid(Table):
         y -= before
         y -= height
         cell.drawOn(self.canv, x, y)
+
+    def _measure(
+        self, cell: _Tagged, available_width: float, available_height: float
+    ) -> tuple[float, float, float, float]:
+        """:func:`_cell_measure` of a cell of this grid, kept for the width it was taken at: a cell is measured for
+        its row's height and again where it is drawn, at the same width (a paragraph's wrap reads no height, so
+        the measure stands whatever height is offered)."""
+        measures = self.__dict__.get("_measures")
+        if measures is None:
+            measures = self._measures = {}
+        kept = measures.get(id(cell))
+        if kept is not None and kept[0] == available_width:
+            return kept[1]
+        measured = _cell_measure(cell, available_width, available_height)
+        # Keyed by the cell's id: the grid holds every cell it measures for as long as it keeps the measure.
+        measures[id(cell)] = (available_width, measured)
+        return measured
 
 
 def _cell_measure(cell: _Tagged, available_width: float, available_height: float) -> tuple[float, float, float, float]:
@@ -320,8 +337,8 @@ def _row_heights(table: _Grid, widths: Sequence[Any]) -> list[float] | None:
                     return None
                 if value is cell:
                     # reportlab keeps a cell's flowables as a tuple once measured (drawing reads them so).
-                    values[column] = table._cellListProcess(value, width, None)
-                cell_width, _height, height, _before = _cell_measure(
+                    values[column] = _cell_tuple(table, value, width)
+                cell_width, _height, height, _before = table._measure(
                     cell, available_width, 72000 - style.topPadding - style.bottomPadding
                 )
                 if max(0.0, cell_width) + style.leftPadding + style.rightPadding > width:
@@ -355,6 +372,23 @@ _CELL_STYLE_OPERATIONS = frozenset(
 
 #: The vertical alignments of a cell that :meth:`_Grid._drawCell` places itself (reportlab's three).
 _VERTICAL = frozenset({"TOP", "MIDDLE", "BOTTOM"})
+
+
+def _cell_tuple(table: _Grid, cell: Flowable, width: float) -> Any:
+    """The tuple reportlab keeps a cell of one flowable as (its ``_cellListProcess``): for a flowable that is
+    neither split on being measured nor tagged for reportlab's own accessibility output, the flowable alone in
+    reportlab's tuple type, made here without its general case's generator; anything else is reportlab's to make."""
+    if getattr(cell, "__split_only__", None) or hasattr(cell, "tagType") or isinstance(cell, Indenter):
+        return table._cellListProcess(cell, width, None)
+    return _ExpandedCellTuple((cell,))
+
+
+def _copied(style: CellStyle) -> CellStyle:
+    """A copy of a cell style, as ``copy.copy`` makes it (a new instance given the same attributes), without its
+    general machinery."""
+    copied = object.__new__(type(style))
+    copied.__dict__.update(style.__dict__)
+    return copied
 
 
 def _single_paragraph(value: Any) -> _Tagged | None:
