@@ -21,6 +21,7 @@ import openpyxl.xml
 from openpyxl.cell._writer import _set_attributes
 from openpyxl.compat import safe_string
 from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.writer.excel import ExcelWriter
@@ -51,6 +52,8 @@ _ROWS_PLACEHOLDER = b"<sheetData />"
 #: The cells' types the plain rows hold (string, number, date; openpyxl writes a date as a number unless the workbook
 #: keeps ISO dates).
 _PLAIN_TYPES = frozenset({"s", "n", "d"})
+#: The bytes of a cell's style that sets nothing (openpyxl writes such a cell without a style index).
+_UNSTYLED = StyleArray().tobytes()
 
 
 class _PlainRowsWriter(WorksheetWriter):
@@ -67,6 +70,9 @@ class _PlainRowsWriter(WorksheetWriter):
             return
         cell_styles, links = self.ws.parent._cell_styles, self.ws._hyperlinks
         links_before = len(links)
+        # Each style's index in the workbook's list, by the style's bytes: the list's own look-up hashes the style as
+        # a tuple, cell by cell. A style met first is added to the list as openpyxl adds it, so the indexes match.
+        style_ids: dict[bytes, int | None] = {_UNSTYLED: None}
         parts: list[str] = []
         # One walk over the rows: each is checked as it comes, and the first that is not plain hands the whole sheet
         # to openpyxl's writer, with the links noted so far taken back (it notes them again). The styles added so far
@@ -79,10 +85,19 @@ class _PlainRowsWriter(WorksheetWriter):
             parts.append(f'<row r="{row_index}">')
             for cell in cells:
                 style = cell._style
-                styled = style is not None and any(style)
-                if cell._value is None and not styled:
-                    continue
-                parts.append(_cell_markup(cell, cell_styles.add(style) if styled else None, links))
+                if style is None:
+                    if cell._value is None:
+                        continue
+                    style_id = None
+                else:
+                    key = style.tobytes()
+                    if key in style_ids:
+                        style_id = style_ids[key]
+                    else:
+                        style_id = style_ids[key] = cell_styles.add(style)
+                    if style_id is None and cell._value is None:
+                        continue
+                parts.append(_cell_markup(cell, style_id, links))
             parts.append("</row>")
         self.rows_markup = ("<sheetData>" + "".join(parts) + "</sheetData>").encode("utf-8")
         self.xf.send(Element("sheetData"))

@@ -130,3 +130,42 @@ def test_text_cell_holds_what_openpyxl_setter_would_after_neutralising(text: str
     assert (ours.value, ours.data_type) == (theirs.value, "s")
     assert len(ours.value) <= 32_767
     assert ours.value[0] not in "=+-@\t"
+
+
+def test_a_sheet_adds_each_of_its_distinct_styles_to_the_workbook_once_not_once_a_cell(
+    violations_review: Review, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The plain rows find a cell's style index by the style's bytes: the workbook's list of styles (whose look-up
+    hashes the style cell by cell) is asked once per distinct style of a sheet, and the bytes are unchanged (the
+    tests above compare them with openpyxl's own writer)."""
+    from openpyxl.styles.cell_style import StyleArray
+    from openpyxl.utils.indexed_list import IndexedList
+
+    asked: list[StyleArray] = []
+    add = IndexedList.add
+
+    def noted(self: IndexedList, value: object) -> int:
+        if isinstance(value, StyleArray):  # a cell's style (fonts, fills and the rest are other lists' values)
+            asked.append(value)
+        return add(self, value)
+
+    monkeypatch.setattr(IndexedList, "add", noted)
+    workbook = workbook_for(violations_review)
+    styled = sum(1 for sheet in workbook.worksheets for cell in sheet._cells.values() if cell.has_style)
+    asked.clear()
+    xlsx_writer.workbook_bytes(workbook, document_datetime(violations_review))
+    assert styled > 500, "the review workbook styles every body cell"
+    assert 0 < len(asked) <= len(workbook.worksheets) * len(workbook._cell_styles)
+
+
+def test_a_text_cell_met_again_is_taken_from_the_bounded_cache_with_the_same_text() -> None:
+    from pacomply.reports.xlsx import _cell_text, _write
+
+    sheet = openpyxl.Workbook().active
+    before = _cell_text.cache_info()
+    for row in (1, 2):
+        _write(sheet.cell(row=row, column=1), '=HYPERLINK("http://x","y") \x07')
+    after = _cell_text.cache_info()
+    assert after.hits - before.hits >= 1
+    assert sheet["A1"].value == sheet["A2"].value == '\'=HYPERLINK("http://x","y") \ufffd'
+    assert after.maxsize == 4096  # bounded: a batch of any size holds at most this many texts
