@@ -139,12 +139,24 @@ def _write(cell: Cell, value: Any) -> None:
     cell.data_type = "s"
 
 
-@lru_cache(maxsize=4096)
+#: The longest text kept by :func:`_cell_text`: the texts a workbook repeats are names and codes, and the cache holds
+#: at most a few megabytes whatever the filings hold.
+_KEPT_TEXT = 240
+
+
 def _cell_text(text: str) -> str:
     """A text as its cell holds it: characters a worksheet cannot hold replaced, a formula neutralised, at most
-    32,767 characters. Kept for the texts met again: a review repeats many (the chapter, wager and outcome names,
-    the citations, "exact"), and a batch's filings repeat each other's."""
+    32,767 characters. A short text is kept for when it is met again (:func:`_short_cell_text`)."""
+    if len(text) <= _KEPT_TEXT:
+        return _short_cell_text(text)
     return neutralise_formula(xml_text(text))[:32767]
+
+
+@lru_cache(maxsize=4096)
+def _short_cell_text(text: str) -> str:
+    """:func:`_cell_text` of a short text, kept for the texts met again: a review repeats many (the chapter, wager
+    and outcome names, the citations, "exact"), and a batch's filings repeat each other's."""
+    return neutralise_formula(xml_text(text))
 
 
 def _money_format(amount: object) -> str:

@@ -158,14 +158,16 @@ def test_a_sheet_adds_each_of_its_distinct_styles_to_the_workbook_once_not_once_
     assert 0 < len(asked) <= len(workbook.worksheets) * len(workbook._cell_styles)
 
 
-def test_a_text_cell_met_again_is_taken_from_the_bounded_cache_with_the_same_text() -> None:
-    from pacomply.reports.xlsx import _cell_text, _write
+def test_a_short_text_cell_met_again_is_taken_from_the_bounded_cache_with_the_same_text() -> None:
+    from pacomply.reports.xlsx import _KEPT_TEXT, _short_cell_text, _write
 
     sheet = openpyxl.Workbook().active
-    before = _cell_text.cache_info()
+    before = _short_cell_text.cache_info()
     for row in (1, 2):
         _write(sheet.cell(row=row, column=1), '=HYPERLINK("http://x","y") \x07')
-    after = _cell_text.cache_info()
-    assert after.hits - before.hits >= 1
+        _write(sheet.cell(row=row, column=2), "=" + "x" * _KEPT_TEXT)  # too long to keep: made each time
+    after = _short_cell_text.cache_info()
+    assert (after.hits - before.hits, after.misses - before.misses) in {(1, 1), (2, 0)}  # met before or not
     assert sheet["A1"].value == sheet["A2"].value == '\'=HYPERLINK("http://x","y") \ufffd'
-    assert after.maxsize == 4096  # bounded: a batch of any size holds at most this many texts
+    assert sheet["B1"].value == sheet["B2"].value == "'=" + "x" * _KEPT_TEXT
+    assert after.maxsize == 4096  # bounded: at most 4,096 texts of at most _KEPT_TEXT characters
