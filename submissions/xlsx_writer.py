@@ -6,7 +6,8 @@ is written in memory rather than through such a file (creating and removing a fi
 the sheet's cells), and its rows of plain cells (text, numbers, dates, with a style or a link) are serialised as one
 string per sheet: the markup openpyxl writes for them, made with its own attributes and number formatting, at a
 fraction of the cost of its element-by-element writer, which still writes any sheet holding anything else (a
-formula, rich text, a comment, a row's own height or format).
+formula, rich text, a comment, a row's own height or format). The elements openpyxl makes for the rest of such a
+sheet are written at once too, as its stream would write them, unless one has a namespace (a link's relationship).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import io
 import zipfile
 from datetime import datetime
 from typing import Any
+from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # what openpyxl's stream escapes with
 from xml.sax.saxutils import escape
 
 import openpyxl.xml
@@ -25,6 +27,7 @@ from openpyxl.styles.cell_style import StyleArray
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.writer.excel import ExcelWriter
+from openpyxl.xml.constants import SHEET_MAIN_NS
 from openpyxl.xml.functions import Element, whitespace
 
 
@@ -56,15 +59,95 @@ _PLAIN_TYPES = frozenset({"s", "n", "d"})
 _UNSTYLED = StyleArray().tobytes()
 
 
+class _NotPlainMarkup(Exception):
+    """An element :func:`_element_markup` does not write (a namespace, a comment): the sheet goes to openpyxl's
+    stream."""
+
+
+def _element_markup(element: Any, parts: list[str]) -> None:
+    """Append to ``parts`` an element without namespaces, as the stream openpyxl writes a worksheet through
+    (et_xmlfile's) writes it inside the worksheet: its tag, its attributes in order and escaped by the standard
+    library's function, its text, its children, ``<tag />`` when it has neither; raises :class:`_NotPlainMarkup` for
+    anything else."""
+    tag = element.tag
+    if type(tag) is not str or tag[:1] == "{":
+        raise _NotPlainMarkup
+    parts.append("<" + tag)
+    for name, value in element.items():
+        if type(name) is not str or name[:1] == "{":
+            raise _NotPlainMarkup
+        parts.append(f' {name}="{_escape_attrib(value)}"')
+    text = element.text
+    if text or len(element):
+        parts.append(">")
+        if text:
+            parts.append(_escape_cdata(text))
+        for child in element:
+            _element_markup(child, parts)
+        parts.append(f"</{tag}>")
+    else:
+        parts.append(" />")
+    if element.tail:
+        parts.append(_escape_cdata(element.tail))
+
+
 class _PlainRowsWriter(WorksheetWriter):
     """openpyxl's worksheet writer with its rows of plain cells serialised at once (:attr:`rows_markup`), in the
-    markup and the order its ``write_rows`` gives them; a sheet with any other cell is written by ``write_rows``."""
+    markup and the order its ``write_rows`` gives them; a sheet with any other cell is written by ``write_rows``.
+
+    The elements openpyxl makes for the rest of the sheet (its properties, views, columns, filter, page setup) are
+    kept as they are sent, and once the sheet is known plain, written at once by :func:`_element_markup`: the markup
+    openpyxl's stream gives them, at a fraction of its cost (its writer resolves namespaces element by element). A
+    sheet with any other cell, or any element with a namespace (a link's relationship), is written by that stream,
+    the elements kept so far sent to it first.
+    """
 
     rows_markup: bytes | None = None
+    _kept: list[Any] | None = None
 
-    def write_rows(self) -> None:
+    def get_stream(self) -> Any:
         # The markup below is what openpyxl's own XML writer gives; with lxml's (openpyxl imported before pacomply
         # could keep it off lxml) the sheet is written by openpyxl.
+        if openpyxl.xml.LXML:
+            return super().get_stream()
+        return self._keep()
+
+    def _keep(self) -> Any:
+        """A stream that keeps the elements sent to it, unwritten (:meth:`close` writes them)."""
+        kept = self._kept = []
+        while True:
+            element = yield
+            if element is not None:
+                kept.append(element)
+
+    def _to_openpyxl_stream(self) -> None:
+        """From now on, write through openpyxl's stream, the elements kept so far sent to it first."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return
+        self.xf.close()
+        self.xf = super().get_stream()
+        next(self.xf)
+        for element in kept:
+            self.xf.send(element)
+
+    def close(self) -> None:
+        kept = self._kept
+        if kept is not None:
+            parts = [f'<worksheet xmlns="{_escape_attrib(SHEET_MAIN_NS)}">']
+            try:
+                for element in kept:
+                    _element_markup(element, parts)
+            except _NotPlainMarkup:
+                self._to_openpyxl_stream()
+            else:
+                self._kept = None
+                parts.append("</worksheet>")
+                # As openpyxl's stream encodes: UTF-8, anything it cannot hold as a character reference.
+                self.out.write("".join(parts).encode("utf-8", "xmlcharrefreplace"))
+        super().close()
+
+    def write_rows(self) -> None:
         if openpyxl.xml.LXML:
             super().write_rows()
             return
@@ -80,6 +163,7 @@ class _PlainRowsWriter(WorksheetWriter):
         for row_index, cells in self.rows():
             if not self._plain(row_index, cells):
                 del links[links_before:]
+                self._to_openpyxl_stream()
                 super().write_rows()
                 return
             parts.append(f'<row r="{row_index}">')

@@ -158,6 +158,29 @@ def test_a_sheet_adds_each_of_its_distinct_styles_to_the_workbook_once_not_once_
     assert 0 < len(asked) <= len(workbook.worksheets) * len(workbook._cell_styles)
 
 
+def test_a_plain_sheet_is_written_without_openpyxls_stream_and_a_sheet_with_links_through_it(
+    violations_review: Review, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sheet whose rows are plain and whose other elements have no namespace is written at once, in the markup
+    openpyxl's stream gives (the bytes are compared with openpyxl's own writer above); the Findings sheet, whose
+    links carry a relationship's namespace, is written through that stream."""
+    from openpyxl.worksheet._writer import WorksheetWriter
+
+    streams: list[str] = []
+    get_stream = WorksheetWriter.get_stream
+
+    def noted(self: WorksheetWriter) -> object:
+        streams.append(self.ws.title)
+        return get_stream(self)
+
+    monkeypatch.setattr(WorksheetWriter, "get_stream", noted)
+    workbook = workbook_for(violations_review)
+    linked = [sheet.title for sheet in workbook.worksheets if any(cell.hyperlink for cell in sheet._cells.values())]
+    xlsx_writer.workbook_bytes(workbook, document_datetime(violations_review))
+    assert len(workbook.worksheets) == 11
+    assert streams == linked == ["Findings"]
+
+
 def test_a_short_text_cell_met_again_is_taken_from_the_bounded_cache_with_the_same_text() -> None:
     from pacomply.reports.xlsx import _KEPT_TEXT, _short_cell_text, _write
 
