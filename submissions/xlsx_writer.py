@@ -24,6 +24,7 @@ from openpyxl.cell._writer import _set_attributes
 from openpyxl.compat import safe_string
 from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
 from openpyxl.styles.cell_style import StyleArray
+from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.writer.excel import ExcelWriter
@@ -160,13 +161,16 @@ class _PlainRowsWriter(WorksheetWriter):
         # One walk over the rows: each is checked as it comes, and the first that is not plain hands the whole sheet
         # to openpyxl's writer, with the links noted so far taken back (it notes them again). The styles added so far
         # are those openpyxl adds first too, in the same order, so their indexes are unchanged.
+        row_dimensions = self.ws.row_dimensions
         for row_index, cells in self.rows():
-            if not self._plain(row_index, cells):
+            dimension = row_dimensions.get(row_index)
+            if (dimension is not None and dict(dimension)) or not all(map(_plain_cell, cells)):
                 del links[links_before:]
                 self._to_openpyxl_stream()
                 super().write_rows()
                 return
-            parts.append(f'<row r="{row_index}">')
+            row = str(row_index)
+            parts.append(f'<row r="{row}">')
             for cell in cells:
                 style = cell._style
                 if style is None:
@@ -181,39 +185,40 @@ class _PlainRowsWriter(WorksheetWriter):
                         style_id = style_ids[key] = cell_styles.add(style)
                     if style_id is None and cell._value is None:
                         continue
-                parts.append(_cell_markup(cell, style_id, links))
+                parts.append(_cell_markup(cell, row, style_id, links))
             parts.append("</row>")
         self.rows_markup = ("<sheetData>" + "".join(parts) + "</sheetData>").encode("utf-8")
         self.xf.send(Element("sheetData"))
 
-    def _plain(self, row_index: int, cells: list[Any]) -> bool:
-        dimension = self.ws.row_dimensions.get(row_index)
-        if dimension is not None and dict(dimension):
-            return False
-        return all(
-            cell._comment is None
-            and cell.data_type in _PLAIN_TYPES
-            and (cell.data_type != "s" or cell._value is None or type(cell._value) is str)
-            for cell in cells
-        )
+
+def _plain_cell(cell: Any) -> bool:
+    """Whether a cell is one the plain rows hold: no comment, a text (a string), a number or a date."""
+    data_type = cell.data_type
+    return (
+        cell._comment is None
+        and data_type in _PLAIN_TYPES
+        and (data_type != "s" or cell._value is None or type(cell._value) is str)
+    )
 
 
-def _cell_markup(cell: Any, style_id: int | None, links: list[Any]) -> str:
-    """One plain cell as openpyxl's ``write_cell`` writes it: its reference, its style's index (``style_id``, or None
-    unstyled) and type, and its text or number; a date through openpyxl's own attributes (the date as a number); a
-    link noted for the sheet's list of links, as openpyxl notes it."""
-    if cell.data_type == "d":
+def _cell_markup(cell: Any, row: str, style_id: int | None, links: list[Any]) -> str:
+    """One plain cell of row ``row`` as openpyxl's ``write_cell`` writes it: its reference, its style's index
+    (``style_id``, or None unstyled) and type, and its text or number; a date through openpyxl's own attributes (the
+    date as a number); a link noted for the sheet's list of links, as openpyxl notes it."""
+    data_type = cell.data_type
+    if data_type == "d":
         value, attributes = _set_attributes(cell, style_id is not None)
         opening = "<c" + "".join(f' {name}="{attribute}"' for name, attribute in attributes.items())
     else:
-        if cell.hyperlink:
-            links.append(cell.hyperlink)
+        if cell._hyperlink:
+            links.append(cell._hyperlink)
         value = cell._value
         style = "" if style_id is None else f' s="{style_id}"'
-        opening = f'<c r="{cell.coordinate}"{style} t="{"inlineStr" if cell.data_type == "s" else "n"}"'
+        # The reference as Cell.coordinate makes it, with the row's number made once.
+        opening = f'<c r="{get_column_letter(cell.column)}{row}"{style} t="{"inlineStr" if data_type == "s" else "n"}"'
     if value is None or value == "":
         return opening + " />"
-    if cell.data_type == "s":
+    if data_type == "s":
         space = ""
         if value[0].isspace() or value[-1].isspace():  # openpyxl's own rule says whether the spaces are kept
             text = Element("t")
