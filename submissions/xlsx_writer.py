@@ -16,7 +16,9 @@ import io
 import zipfile
 from datetime import datetime
 from typing import Any
-from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # what openpyxl's stream escapes with
+
+# What openpyxl's stream (et_xmlfile) escapes attributes and text with; not in the standard library's stubs.
+from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[attr-defined]
 from xml.sax.saxutils import escape
 
 import openpyxl.xml
@@ -104,6 +106,7 @@ class _PlainRowsWriter(WorksheetWriter):
     """
 
     rows_markup: bytes | None = None
+    xf: Any
     _kept: list[Any] | None = None
 
     def get_stream(self) -> Any:
