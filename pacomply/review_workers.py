@@ -11,9 +11,10 @@ arguments and collects the filings; the batch (:func:`pacomply.review_service.re
 once it has them. With ``-j N`` there are ``N - 1`` workers: the process that runs the batch reviews beside them, so
 it never waits for one to start.
 
-Every process of a batch takes the next filing from one shared counter over the hand-out order (largest first),
-sends each outcome back with its position as soon as it is made, and stops when none is left; a worker still
-starting when the last filing is taken is stopped unused.
+Every process of a batch works through its own run of neighbouring filings and then helps with the others'
+(:class:`pacomply.review_service.HandOut`, one small shared array), sends each outcome back with its position as
+soon as it is made, and stops when none is left; a worker still starting when the last filing is taken is stopped
+unused.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ def forking() -> bool:
 
 
 class ReviewWorkers:
-    """``count`` worker processes for one batch, with the counter and queues the batch shares: spawned at once and
-    waiting for the batch, or (``forked``) forked when the batch is handed out."""
+    """``count`` worker processes for one batch, with the array of runs (:attr:`shared`) and the queues the batch
+    shares: spawned at once and waiting for the batch, or (``forked``) forked when the batch is handed out."""
 
     def __init__(self, count: int, *, forked: bool = False) -> None:
         import multiprocessing
@@ -42,13 +43,14 @@ class ReviewWorkers:
         self.count = count
         self.forked = forked
         self._context = context
-        self.counter = context.Value("q", 0)
+        # How many runs are claimed, then each run's start and end (review_service.HandOut), one run a process.
+        self.shared = context.Array("q", 1 + 2 * (count + 1))
         self.tasks = None if forked else context.Queue()
         self.results = context.Queue()
         self.processes: list[Any] = []
         if not forked:
             self.processes = [
-                spawned_process(_serve, (self.tasks, self.counter, self.results), count + 1) for _ in range(count)
+                spawned_process(_serve, (self.tasks, self.shared, self.results), count + 1) for _ in range(count)
             ]
             for process in self.processes:
                 process.start()
@@ -61,7 +63,7 @@ class ReviewWorkers:
             import gc
 
             self.processes = [
-                self._context.Process(target=_serve_forked, args=(batch, self.counter, self.results), daemon=True)
+                self._context.Process(target=_serve_forked, args=(batch, self.shared, self.results), daemon=True)
                 for _ in range(self.count)
             ]
             # What is already imported stays out of the workers' garbage collection, which would otherwise touch
@@ -95,22 +97,22 @@ class ReviewWorkers:
         self.results.close()
 
 
-def _serve(tasks: Any, counter: Any, results: Any) -> None:
+def _serve(tasks: Any, shared: Any, results: Any) -> None:
     """A spawned worker: import the review (while the front end starts), wait for the batch, review until none is
     left."""
     from pacomply import review_service
 
     review_service.prepare_worker()
     paths, order, settings, policy, render, keep_review = tasks.get()
-    review_service.review_taken(paths, order, settings, policy, render, keep_review, counter, results)
+    review_service.review_taken(paths, order, settings, policy, render, keep_review, shared, results)
 
 
-def _serve_forked(batch: tuple[Any, ...], counter: Any, results: Any) -> None:
+def _serve_forked(batch: tuple[Any, ...], shared: Any, results: Any) -> None:
     """A forked worker: everything is imported already; review until no filing is left."""
     from pacomply import review_service
 
     paths, order, settings, policy, render, keep_review = batch
-    review_service.review_taken(paths, order, settings, policy, render, keep_review, counter, results)
+    review_service.review_taken(paths, order, settings, policy, render, keep_review, shared, results)
 
 
 _early: ReviewWorkers | None = None

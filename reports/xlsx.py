@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import date
 from decimal import Decimal
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -115,6 +116,10 @@ def _set_style(
 
 def _write(cell: Cell, value: Any) -> None:
     """Text always lands as a string cell, never a formula; numbers stay numbers, dates dates (shown yyyy-mm-dd)."""
+    if type(value) is str:  # most cells: set as below
+        cell._value = _cell_text(value)
+        cell.data_type = "s"
+        return
     if value is None:
         return
     if isinstance(value, bool):
@@ -130,8 +135,28 @@ def _write(cell: Cell, value: Any) -> None:
         return
     # Set as openpyxl's value setter leaves a string (at most 32,767 characters), without its scan for characters a
     # worksheet cannot hold: xml_text has replaced them, and the scan cost as much as the rest of writing the cell.
-    cell._value = neutralise_formula(xml_text(str(value)))[:32767]
+    cell._value = _cell_text(str(value))
     cell.data_type = "s"
+
+
+#: The longest text kept by :func:`_cell_text`: the texts a workbook repeats are names and codes, and the cache holds
+#: at most a few megabytes whatever the filings hold.
+_KEPT_TEXT = 240
+
+
+def _cell_text(text: str) -> str:
+    """A text as its cell holds it: characters a worksheet cannot hold replaced, a formula neutralised, at most
+    32,767 characters. A short text is kept for when it is met again (:func:`_short_cell_text`)."""
+    if len(text) <= _KEPT_TEXT:
+        return _short_cell_text(text)
+    return neutralise_formula(xml_text(text))[:32767]
+
+
+@lru_cache(maxsize=4096)
+def _short_cell_text(text: str) -> str:
+    """:func:`_cell_text` of a short text, kept for the texts met again: a review repeats many (the chapter, wager
+    and outcome names, the citations, "exact"), and a batch's filings repeat each other's."""
+    return neutralise_formula(xml_text(text))
 
 
 def _money_format(amount: object) -> str:
@@ -173,20 +198,20 @@ def _sheet(
     sheet.append(list(headers))
     for column, _header in enumerate(headers, start=1):
         _set_style(sheet.cell(row=1, column=column), font=HEADER_FONT, fill=HEADER_FILL)
-    wrap: int | None = None  # the index of WRAP, found at the first cell (as setting cell.alignment adds it)
+    wrapped: StyleArray | None = None  # a cell's style with WRAP alone, made at the first cell (as setting
+    # cell.alignment adds it)
     # Each body cell is made once, in a new row, and put in the sheet's cells as sheet.cell(row, column) puts it,
     # without its look-up for a cell already there.
     cells = sheet._cells
     row_number = 1
     for row_number, row in enumerate(rows, start=2):
         for column, value in enumerate(row, start=1):
-            cell = cells[(row_number, column)] = Cell(sheet, row=row_number, column=column)
+            if wrapped is None:
+                wrapped = StyleArray()
+                wrapped.alignmentId = _style_index(workbook, "_alignments", WRAP)
+            # The cell copies the style (a date's number format is then set in its copy).
+            cell = cells[(row_number, column)] = Cell(sheet, row=row_number, column=column, style_array=wrapped)
             _write(cell, value)
-            if wrap is None:
-                wrap = _style_index(workbook, "_alignments", WRAP)
-            if cell._style is None:  # a new cell has none until a number format (a date's) gives it one
-                cell._style = StyleArray()
-            cell._style.alignmentId = wrap
     sheet._current_row = max(sheet._current_row, row_number)
     for column, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(column)].width = width

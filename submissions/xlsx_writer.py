@@ -6,7 +6,8 @@ is written in memory rather than through such a file (creating and removing a fi
 the sheet's cells), and its rows of plain cells (text, numbers, dates, with a style or a link) are serialised as one
 string per sheet: the markup openpyxl writes for them, made with its own attributes and number formatting, at a
 fraction of the cost of its element-by-element writer, which still writes any sheet holding anything else (a
-formula, rich text, a comment, a row's own height or format).
+formula, rich text, a comment, a row's own height or format). The elements openpyxl makes for the rest of such a
+sheet are written at once too, as its stream would write them, unless one has a namespace (a link's relationship).
 """
 
 from __future__ import annotations
@@ -15,15 +16,21 @@ import io
 import zipfile
 from datetime import datetime
 from typing import Any
+
+# What openpyxl's stream (et_xmlfile) escapes attributes and text with; not in the standard library's stubs.
+from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[attr-defined]
 from xml.sax.saxutils import escape
 
 import openpyxl.xml
 from openpyxl.cell._writer import _set_attributes
 from openpyxl.compat import safe_string
 from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
+from openpyxl.styles.cell_style import StyleArray
+from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.writer.excel import ExcelWriter
+from openpyxl.xml.constants import SHEET_MAIN_NS
 from openpyxl.xml.functions import Element, whitespace
 
 
@@ -51,70 +58,170 @@ _ROWS_PLACEHOLDER = b"<sheetData />"
 #: The cells' types the plain rows hold (string, number, date; openpyxl writes a date as a number unless the workbook
 #: keeps ISO dates).
 _PLAIN_TYPES = frozenset({"s", "n", "d"})
+#: The bytes of a cell's style that sets nothing (openpyxl writes such a cell without a style index).
+_UNSTYLED = StyleArray().tobytes()
+
+
+class _NotPlainMarkup(Exception):
+    """An element :func:`_element_markup` does not write (a namespace, a comment): the sheet goes to openpyxl's
+    stream."""
+
+
+def _element_markup(element: Any, parts: list[str]) -> None:
+    """Append to ``parts`` an element without namespaces, as the stream openpyxl writes a worksheet through
+    (et_xmlfile's) writes it inside the worksheet: its tag, its attributes in order and escaped by the standard
+    library's function, its text, its children, ``<tag />`` when it has neither; raises :class:`_NotPlainMarkup` for
+    anything else."""
+    tag = element.tag
+    if type(tag) is not str or tag[:1] == "{":
+        raise _NotPlainMarkup
+    parts.append("<" + tag)
+    for name, value in element.items():
+        if type(name) is not str or name[:1] == "{":
+            raise _NotPlainMarkup
+        parts.append(f' {name}="{_escape_attrib(value)}"')
+    text = element.text
+    if text or len(element):
+        parts.append(">")
+        if text:
+            parts.append(_escape_cdata(text))
+        for child in element:
+            _element_markup(child, parts)
+        parts.append(f"</{tag}>")
+    else:
+        parts.append(" />")
+    if element.tail:
+        parts.append(_escape_cdata(element.tail))
 
 
 class _PlainRowsWriter(WorksheetWriter):
     """openpyxl's worksheet writer with its rows of plain cells serialised at once (:attr:`rows_markup`), in the
-    markup and the order its ``write_rows`` gives them; a sheet with any other cell is written by ``write_rows``."""
+    markup and the order its ``write_rows`` gives them; a sheet with any other cell is written by ``write_rows``.
+
+    The elements openpyxl makes for the rest of the sheet (its properties, views, columns, filter, page setup) are
+    kept as they are sent, and once the sheet is known plain, written at once by :func:`_element_markup`: the markup
+    openpyxl's stream gives them, at a fraction of its cost (its writer resolves namespaces element by element). A
+    sheet with any other cell, or any element with a namespace (a link's relationship), is written by that stream,
+    the elements kept so far sent to it first.
+    """
 
     rows_markup: bytes | None = None
+    xf: Any
+    _kept: list[Any] | None = None
 
-    def write_rows(self) -> None:
+    def get_stream(self) -> Any:
         # The markup below is what openpyxl's own XML writer gives; with lxml's (openpyxl imported before pacomply
         # could keep it off lxml) the sheet is written by openpyxl.
+        if openpyxl.xml.LXML:
+            return super().get_stream()
+        return self._keep()
+
+    def _keep(self) -> Any:
+        """A stream that keeps the elements sent to it, unwritten (:meth:`close` writes them)."""
+        kept = self._kept = []
+        while True:
+            element = yield
+            if element is not None:
+                kept.append(element)
+
+    def _to_openpyxl_stream(self) -> None:
+        """From now on, write through openpyxl's stream, the elements kept so far sent to it first."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return
+        self.xf.close()
+        self.xf = super().get_stream()
+        next(self.xf)
+        for element in kept:
+            self.xf.send(element)
+
+    def close(self) -> None:
+        kept = self._kept
+        if kept is not None:
+            parts = [f'<worksheet xmlns="{_escape_attrib(SHEET_MAIN_NS)}">']
+            try:
+                for element in kept:
+                    _element_markup(element, parts)
+            except _NotPlainMarkup:
+                self._to_openpyxl_stream()
+            else:
+                self._kept = None
+                parts.append("</worksheet>")
+                # As openpyxl's stream encodes: UTF-8, anything it cannot hold as a character reference.
+                self.out.write("".join(parts).encode("utf-8", "xmlcharrefreplace"))
+        super().close()
+
+    def write_rows(self) -> None:
         if openpyxl.xml.LXML:
             super().write_rows()
             return
         cell_styles, links = self.ws.parent._cell_styles, self.ws._hyperlinks
         links_before = len(links)
+        # Each style's index in the workbook's list, by the style's bytes: the list's own look-up hashes the style as
+        # a tuple, cell by cell. A style met first is added to the list as openpyxl adds it, so the indexes match.
+        style_ids: dict[bytes, int | None] = {_UNSTYLED: None}
         parts: list[str] = []
         # One walk over the rows: each is checked as it comes, and the first that is not plain hands the whole sheet
         # to openpyxl's writer, with the links noted so far taken back (it notes them again). The styles added so far
         # are those openpyxl adds first too, in the same order, so their indexes are unchanged.
+        row_dimensions = self.ws.row_dimensions
         for row_index, cells in self.rows():
-            if not self._plain(row_index, cells):
+            dimension = row_dimensions.get(row_index)
+            if (dimension is not None and dict(dimension)) or not all(map(_plain_cell, cells)):
                 del links[links_before:]
+                self._to_openpyxl_stream()
                 super().write_rows()
                 return
-            parts.append(f'<row r="{row_index}">')
+            row = str(row_index)
+            parts.append(f'<row r="{row}">')
             for cell in cells:
                 style = cell._style
-                styled = style is not None and any(style)
-                if cell._value is None and not styled:
-                    continue
-                parts.append(_cell_markup(cell, cell_styles.add(style) if styled else None, links))
+                if style is None:
+                    if cell._value is None:
+                        continue
+                    style_id = None
+                else:
+                    key = style.tobytes()
+                    if key in style_ids:
+                        style_id = style_ids[key]
+                    else:
+                        style_id = style_ids[key] = cell_styles.add(style)
+                    if style_id is None and cell._value is None:
+                        continue
+                parts.append(_cell_markup(cell, row, style_id, links))
             parts.append("</row>")
         self.rows_markup = ("<sheetData>" + "".join(parts) + "</sheetData>").encode("utf-8")
         self.xf.send(Element("sheetData"))
 
-    def _plain(self, row_index: int, cells: list[Any]) -> bool:
-        dimension = self.ws.row_dimensions.get(row_index)
-        if dimension is not None and dict(dimension):
-            return False
-        return all(
-            cell._comment is None
-            and cell.data_type in _PLAIN_TYPES
-            and (cell.data_type != "s" or cell._value is None or type(cell._value) is str)
-            for cell in cells
-        )
+
+def _plain_cell(cell: Any) -> bool:
+    """Whether a cell is one the plain rows hold: no comment, a text (a string), a number or a date."""
+    data_type = cell.data_type
+    return (
+        cell._comment is None
+        and data_type in _PLAIN_TYPES
+        and (data_type != "s" or cell._value is None or type(cell._value) is str)
+    )
 
 
-def _cell_markup(cell: Any, style_id: int | None, links: list[Any]) -> str:
-    """One plain cell as openpyxl's ``write_cell`` writes it: its reference, its style's index (``style_id``, or None
-    unstyled) and type, and its text or number; a date through openpyxl's own attributes (the date as a number); a
-    link noted for the sheet's list of links, as openpyxl notes it."""
-    if cell.data_type == "d":
+def _cell_markup(cell: Any, row: str, style_id: int | None, links: list[Any]) -> str:
+    """One plain cell of row ``row`` as openpyxl's ``write_cell`` writes it: its reference, its style's index
+    (``style_id``, or None unstyled) and type, and its text or number; a date through openpyxl's own attributes (the
+    date as a number); a link noted for the sheet's list of links, as openpyxl notes it."""
+    data_type = cell.data_type
+    if data_type == "d":
         value, attributes = _set_attributes(cell, style_id is not None)
         opening = "<c" + "".join(f' {name}="{attribute}"' for name, attribute in attributes.items())
     else:
-        if cell.hyperlink:
-            links.append(cell.hyperlink)
+        if cell._hyperlink:
+            links.append(cell._hyperlink)
         value = cell._value
         style = "" if style_id is None else f' s="{style_id}"'
-        opening = f'<c r="{cell.coordinate}"{style} t="{"inlineStr" if cell.data_type == "s" else "n"}"'
+        # The reference as Cell.coordinate makes it, with the row's number made once.
+        opening = f'<c r="{get_column_letter(cell.column)}{row}"{style} t="{"inlineStr" if data_type == "s" else "n"}"'
     if value is None or value == "":
         return opening + " />"
-    if cell.data_type == "s":
+    if data_type == "s":
         space = ""
         if value[0].isspace() or value[-1].isspace():  # openpyxl's own rule says whether the spaces are kept
             text = Element("t")

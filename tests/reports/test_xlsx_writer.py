@@ -130,3 +130,67 @@ def test_text_cell_holds_what_openpyxl_setter_would_after_neutralising(text: str
     assert (ours.value, ours.data_type) == (theirs.value, "s")
     assert len(ours.value) <= 32_767
     assert ours.value[0] not in "=+-@\t"
+
+
+def test_a_sheet_adds_each_of_its_distinct_styles_to_the_workbook_once_not_once_a_cell(
+    violations_review: Review, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The plain rows find a cell's style index by the style's bytes: the workbook's list of styles (whose look-up
+    hashes the style cell by cell) is asked once per distinct style of a sheet, and the bytes are unchanged (the
+    tests above compare them with openpyxl's own writer)."""
+    from openpyxl.styles.cell_style import StyleArray
+    from openpyxl.utils.indexed_list import IndexedList
+
+    asked: list[StyleArray] = []
+    add = IndexedList.add
+
+    def noted(self: IndexedList, value: object) -> int:
+        if isinstance(value, StyleArray):  # a cell's style (fonts, fills and the rest are other lists' values)
+            asked.append(value)
+        return add(self, value)
+
+    monkeypatch.setattr(IndexedList, "add", noted)
+    workbook = workbook_for(violations_review)
+    styled = sum(1 for sheet in workbook.worksheets for cell in sheet._cells.values() if cell.has_style)
+    asked.clear()
+    xlsx_writer.workbook_bytes(workbook, document_datetime(violations_review))
+    assert styled > 500, "the review workbook styles every body cell"
+    assert 0 < len(asked) <= len(workbook.worksheets) * len(workbook._cell_styles)
+
+
+def test_a_plain_sheet_is_written_without_openpyxls_stream_and_a_sheet_with_links_through_it(
+    violations_review: Review, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sheet whose rows are plain and whose other elements have no namespace is written at once, in the markup
+    openpyxl's stream gives (the bytes are compared with openpyxl's own writer above); the Findings sheet, whose
+    links carry a relationship's namespace, is written through that stream."""
+    from openpyxl.worksheet._writer import WorksheetWriter
+
+    streams: list[str] = []
+    get_stream = WorksheetWriter.get_stream
+
+    def noted(self: WorksheetWriter) -> object:
+        streams.append(self.ws.title)
+        return get_stream(self)
+
+    monkeypatch.setattr(WorksheetWriter, "get_stream", noted)
+    workbook = workbook_for(violations_review)
+    linked = [sheet.title for sheet in workbook.worksheets if any(cell.hyperlink for cell in sheet._cells.values())]
+    xlsx_writer.workbook_bytes(workbook, document_datetime(violations_review))
+    assert len(workbook.worksheets) == 11
+    assert streams == linked == ["Findings"]
+
+
+def test_a_short_text_cell_met_again_is_taken_from_the_bounded_cache_with_the_same_text() -> None:
+    from pacomply.reports.xlsx import _KEPT_TEXT, _short_cell_text, _write
+
+    sheet = openpyxl.Workbook().active
+    before = _short_cell_text.cache_info()
+    for row in (1, 2):
+        _write(sheet.cell(row=row, column=1), '=HYPERLINK("http://x","y") \x07')
+        _write(sheet.cell(row=row, column=2), "=" + "x" * _KEPT_TEXT)  # too long to keep: made each time
+    after = _short_cell_text.cache_info()
+    assert (after.hits - before.hits, after.misses - before.misses) in {(1, 1), (2, 0)}  # met before or not
+    assert sheet["A1"].value == sheet["A2"].value == '\'=HYPERLINK("http://x","y") \ufffd'
+    assert sheet["B1"].value == sheet["B2"].value == "'=" + "x" * _KEPT_TEXT
+    assert after.maxsize == 4096  # bounded: at most 4,096 texts of at most _KEPT_TEXT characters

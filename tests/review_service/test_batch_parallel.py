@@ -1,5 +1,6 @@
 """A batch with worker processes (``validate FOLDER -j N``): the same outcomes, in the same order, and the same
-bytes as with one process; filings handed out largest first; the workers stopped when the batch is done."""
+bytes as with one process; filings handed out in runs of neighbours, one run a process; the workers stopped when
+the batch is done."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from bench.generate_filings import write
 from pacomply import review_workers
-from pacomply.review_service import collect_filings, largest_first, review_paths
+from pacomply.review_service import HandOut, _take, collect_filings, review_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,21 +30,67 @@ def filings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def test_largest_first_hands_out_the_largest_file_first_and_keeps_ties_in_the_order_given(tmp_path: Path) -> None:
-    sizes = {"a.json": 10, "b.json": 30, "c.json": 10, "d.json": 20}
+def _sized(folder: Path, sizes: dict[str, int]) -> list[Path]:
     paths = []
     for name, size in sizes.items():
-        path = tmp_path / name
+        path = folder / name
         path.write_bytes(b"x" * size)
         paths.append(path)
-    missing = tmp_path / "gone.json"  # cannot be measured: counted as empty, last
-    assert largest_first([*paths, missing]) == [1, 3, 0, 2, 4]
+    return paths
+
+
+def test_the_hand_out_reviews_the_smallest_first_and_cuts_the_rest_into_runs_of_neighbours_equal_in_bytes(
+    tmp_path: Path,
+) -> None:
+    paths = _sized(tmp_path, {"a.json": 10, "b.json": 30, "c.json": 10, "d.json": 20, "e.json": 30, "f.json": 5})
+    hand_out = HandOut.of(paths, 2)
+    assert hand_out.first == 5  # f, the smallest
+    # Each file weighs its bytes plus one (105 in all) and goes to the run its middle byte falls in: a, b, c (53)
+    # and d, e (52), each run in the order given.
+    assert hand_out.order == (0, 1, 2, 3, 4)
+    assert hand_out.bounds == (0, 3, 3, 5)
+    missing = tmp_path / "gone.json"  # cannot be measured: counted as empty, so it is the smallest
+    assert HandOut.of([*paths, missing], 3).first == 6
+    assert HandOut.of(paths, 3).bounds == (0, 2, 2, 4, 4, 5)  # a, b (42) | c, d (32) | e (31)
+
+
+def _taken(hand_out: HandOut, turns: list[str]) -> dict[str, list[int]]:
+    """The positions each named process takes when the processes take in ``turns`` (a name per take; a process
+    with nothing left takes no more)."""
+    import multiprocessing
+
+    shared = multiprocessing.Array("q", [0, *hand_out.bounds])
+    runs: dict[str, int] = {}
+    taken: dict[str, list[int]] = {}
+    for name in turns:
+        place, runs[name] = _take(shared, runs.get(name, -1))
+        if place is not None:
+            taken.setdefault(name, []).append(hand_out.order[place])
+    return taken
+
+
+def test_each_process_works_through_its_own_run_of_neighbours_then_takes_from_the_back_of_the_fullest(
+    tmp_path: Path,
+) -> None:
+    """Neighbours in the order given go to one process, which has computed for the first what the next reuses
+    (handed out one at a time, they alternated between the processes)."""
+    paths = _sized(tmp_path, {f"{name}.json": 10 for name in "abcdefghi"})
+    hand_out = HandOut.of(paths, 2)  # i first; runs a-d and e-h
+    assert hand_out.first == 8 and hand_out.bounds == (0, 4, 4, 8)
+    # Taking in turns, each keeps to its run.
+    assert _taken(hand_out, ["batch", "worker"] * 5) == {"batch": [0, 1, 2, 3], "worker": [4, 5, 6, 7]}
+    # A slow worker: the batch's process, its run done, takes the last filing of the worker's run.
+    turns = ["batch", "worker", *["batch"] * 4, *["worker"] * 4]
+    assert _taken(hand_out, turns) == {"batch": [0, 1, 2, 3, 7], "worker": [4, 5, 6]}
+    # A worker that never starts: its run is claimed, front to back, by the process whose run is done.
+    assert _taken(hand_out, ["batch"] * 9) == {"batch": [0, 1, 2, 3, 4, 5, 6, 7]}
 
 
 def test_two_jobs_give_the_outcomes_and_progress_of_one_in_the_same_order(filings: Path) -> None:
     paths = collect_filings([filings])
     sizes = [path.stat().st_size for path in paths]
-    assert largest_first(paths) != list(range(len(paths))), "the sizes must differ for the hand-out order to matter"
+    hand_out = HandOut.of(paths, 2)
+    assert hand_out.bounds[1] > 1 and hand_out.bounds[3] - hand_out.bounds[2] > 1, "each process must have a run"
     assert len(set(sizes)) > 5
     told: dict[int, list[Path]] = {1: [], 2: []}
     one = review_paths(paths, jobs=1, on_outcome=lambda outcome: told[1].append(outcome.path))
@@ -82,8 +129,8 @@ def test_the_batch_is_handed_out_once_this_process_has_reviewed_the_smallest_fil
     filings: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The workers are forked after this process's first review, so they start with what a review loads on first use
-    (none loads it again); that first review is the smallest filing's, the last in the hand-out order, so the
-    hand-out waits for the shortest review only, and the rest are handed out largest first."""
+    (none loads it again); that first review is the smallest filing's, so the hand-out waits for the shortest review
+    only, and the rest are handed out in runs (:class:`HandOut`)."""
     from pacomply import review_service
 
     paths = [path for path in collect_filings([filings]) if path.name != "broken.xlsx"]  # each one a real review
@@ -102,8 +149,8 @@ def test_the_batch_is_handed_out_once_this_process_has_reviewed_the_smallest_fil
     monkeypatch.setattr("pacomply.engine.processes.available_cpus", lambda: 2)  # two processes on any machine
     outcomes = review_paths(paths, jobs=2)
     assert [outcome.path for outcome in outcomes] == paths
-    order = largest_first(paths)
-    assert at_hand_out == [([paths[order[-1]]], order[:-1])]  # once, after the smallest alone; the rest largest first
+    hand_out = HandOut.of(paths, 2)
+    assert at_hand_out == [([paths[hand_out.first]], list(hand_out.order))]  # once, after the smallest alone
 
 
 def test_workers_started_early_are_the_ones_the_batch_uses_and_are_stopped_after_it(
@@ -170,13 +217,15 @@ class _FailedWorkers:
         import multiprocessing
         import queue
 
-        self.counter = multiprocessing.Value("q", filings)  # every filing already taken by the worker
+        del filings
+        self.shared = multiprocessing.Array("q", 5)
         self.results: queue.Queue[tuple[int, object, str | None]] = queue.Queue()
         self.results.put((0, None, "Traceback (most recent call last):\nZeroDivisionError: division by zero\n"))
         self.stopped = False
 
     def hand_out(self, batch: tuple[object, ...]) -> None:
         del batch
+        self.shared[:] = [2, 0, 0, 0, 0]  # both runs claimed and every filing taken, by the worker
 
     def stopped_with_failure(self) -> int | None:
         return None
