@@ -41,9 +41,47 @@ _PlainLines = tuple[float, float, float, str, str, float, float, tuple[str, ...]
 @lru_cache(maxsize=_REMEMBERED)
 def _parsed(text: str, style: ParagraphStyle) -> tuple[Any, ParagraphStyle, Any, Any]:
     """reportlab's parse of ``text`` in ``style``: the cleaned text, the style, the fragments and any bullet. The
-    fragments are only read once parsed (a split makes new ones), so paragraphs of the same text share them."""
+    fragments are only read once parsed (a split makes new ones), so paragraphs of the same text share them.
+
+    Text with no tag and no entity (most cells: a figure, a code, a name) is the one fragment reportlab's parser
+    makes of it: its style's fragment (see :func:`_plain_fragment`) holding the cleaned text, without the parser."""
+    if "<" not in text and "&" not in text:
+        plain = _plain_fragment(style)
+        cleaned = cleanBlockQuotedText(text)
+        if plain is not None and cleaned:
+            fragment, fresh_lists = plain
+            return (
+                cleaned,
+                style,
+                [fragment.clone(text=cleaned, **{name: [] for name in fresh_lists})],
+                getattr(style, "bulletText", None),
+            )
     paragraph = Paragraph(text, style)
     return paragraph.text, paragraph.style, paragraph.frags, paragraph.bulletText
+
+
+#: A letter reportlab's parser reads as itself in any style: the text a style's plain fragment is parsed from.
+_PLAIN_PROBE = "x"
+
+
+@lru_cache(maxsize=256)
+def _plain_fragment(style: ParagraphStyle) -> tuple[Any, tuple[str, ...]] | None:
+    """The fragment reportlab's parser makes of plain text in ``style`` (parsed from :data:`_PLAIN_PROBE`), and the
+    names of its list attributes (the links and underlines it starts empty), which each copy gets new; None where the
+    style changes the text itself (a text transform) or the parse is not one fragment of the text as it was given,
+    so its paragraphs go through the parser."""
+    if getattr(style, "textTransform", None):
+        return None
+    paragraph = Paragraph(_PLAIN_PROBE, style)
+    if paragraph.style is not style or len(paragraph.frags) != 1 or paragraph.bulletText is not None:
+        return None
+    (fragment,) = paragraph.frags
+    attributes = fragment.__dict__
+    if attributes.get("text") != _PLAIN_PROBE or any(
+        isinstance(value, list) and value for value in attributes.values()
+    ):
+        return None
+    return fragment, tuple(name for name, value in attributes.items() if isinstance(value, list))
 
 
 @lru_cache(maxsize=_REMEMBERED)
@@ -150,12 +188,35 @@ class _Tagged(Paragraph):
     width: float
     height: float
 
-    def __init__(self, *args: Any, role: str = "P", **kwargs: Any) -> None:
+    def __init__(
+        self,
+        text: Any,
+        style: ParagraphStyle | None = None,
+        bulletText: Any = None,  # reportlab's names: a split makes its parts with them
+        frags: Any = None,
+        caseSensitive: int = 1,
+        encoding: str = "utf8",
+        *,
+        role: str = "P",
+    ) -> None:
+        # reportlab's Paragraph.__init__, where markup in a style of no bullet is parsed once per text and style (see
+        # _parsed): a review makes tens of thousands of paragraphs, nearly all of text already parsed. A part made by
+        # a split brings its own fragments.
         self._source: tuple[str, ParagraphStyle] | None = None
-        super().__init__(*args, **kwargs)
         self._role = role
         self._structure: Node | None = None
         self._wrapped_width: float | None = None
+        if style is None:
+            style = ParagraphStyle(name="paragraphImplicitDefaultStyle")
+        self.caseSensitive = caseSensitive
+        self.encoding = encoding
+        bullet = bulletText or getattr(style, "bulletText", None)
+        if frags is None and bullet is None and isinstance(text, str):
+            self.text, self.style, self.frags, self.bulletText = _parsed(text, style)
+            self.debug = 0
+            self._source = (text, style)
+        else:
+            super()._setup(text, style, bullet, frags, cleanBlockQuotedText)
 
     @property
     def structure(self) -> Node:
@@ -168,20 +229,6 @@ class _Tagged(Paragraph):
     @structure.setter
     def structure(self, node: Node) -> None:
         self._structure = node
-
-    def _setup(self, text: Any, style: ParagraphStyle, bulletText: Any, frags: Any, cleaner: Any) -> None:
-        # Markup is parsed once per text and style (see _parsed); a part made by a split brings its own fragments.
-        if (
-            frags is not None
-            or bulletText is not None
-            or cleaner is not cleanBlockQuotedText
-            or not isinstance(text, str)
-        ):
-            super()._setup(text, style, bulletText, frags, cleaner)
-            return
-        self.text, self.style, self.frags, self.bulletText = _parsed(text, style)
-        self.debug = 0
-        self._source = (text, style)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         # A paragraph's lines depend on the width alone (reportlab's wrap reads no height), and a table wraps every
