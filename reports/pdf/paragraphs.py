@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import threading
 import weakref
 from functools import lru_cache
 from typing import Any
@@ -36,6 +37,8 @@ _REMEMBERED = 8192
 #: from there to where the text starts (its indent and alignment), their colour operator, their font, size and
 #: leading, and the text of each line.
 _PlainLines = tuple[float, float, float, str, str, float, float, tuple[str, ...]]
+#: Lines shown in a font at a size and leading: the font's name, the size, the leading and the text of each line.
+_ShownKey = tuple[str, float, float, tuple[str, ...]]
 
 
 @lru_cache(maxsize=_REMEMBERED)
@@ -151,10 +154,15 @@ def _line_plan(lines_of: Any, style: ParagraphStyle, bullet: Any, height: float)
 
 #: For each canvas, the text operators of lines already shown in a font, size and leading (each a tuple): a TrueType
 #: font's characters are numbered into subsets per document in the order they are first shown, so the operators
-#: are kept per canvas (one document) and lines' are made by reportlab's own text object the first time only.
-_SHOWN: weakref.WeakKeyDictionary[pdf_canvas.Canvas, dict[tuple[str, float, float, tuple[str, ...]], str]] = (
-    weakref.WeakKeyDictionary()
-)
+#: are kept per canvas (one document).
+_SHOWN: weakref.WeakKeyDictionary[pdf_canvas.Canvas, dict[_ShownKey, str]] = weakref.WeakKeyDictionary()
+
+#: The operators of lines shown in any document, with what they were encoded by there (see :func:`_encoded`), for
+#: the next document: a review's cells and labels repeat from one review to the next, and their characters mostly
+#: have the same codes in each document. The oldest entries go first beyond this many.
+_ENCODED_ENTRIES = 8192
+_ENCODED: dict[_ShownKey, tuple[str, str | None, tuple[int, ...], tuple[int, ...]]] = {}
+_ENCODED_LOCK = threading.Lock()
 
 
 def _show_operators(canvas: pdf_canvas.Canvas, font: str, size: float, leading: float, lines: tuple[str, ...]) -> str:
@@ -166,13 +174,45 @@ def _show_operators(canvas: pdf_canvas.Canvas, font: str, size: float, leading: 
     key = (font, size, leading, lines)
     operators = shown.get(key)
     if operators is None:
-        text_object = canvas.beginText()
-        text_object._code = []
-        text_object.setFont(font, size, leading)
-        several = len(lines) > 1
-        for line in lines:
-            text_object._textOut(line, several)
-        operators = shown[key] = " ".join(text_object._code)
+        operators = shown[key] = _encoded(canvas, key)
+    return operators
+
+
+def _encoded(canvas: pdf_canvas.Canvas, key: _ShownKey) -> str:
+    """The operators of ``key``'s lines in ``canvas``'s document: those another document encoded where this one has
+    already numbered every character of the lines as that one had and names the font as it did (so reportlab would
+    write the same bytes and number nothing new), else reportlab's text object's, the first time in the document."""
+    font_name, size, leading, lines = key
+    font = getFont(font_name)
+    states = getattr(font, "state", None)
+    state = states.get(canvas._doc) if isinstance(states, weakref.WeakKeyDictionary) else None
+    kept = _ENCODED.get(key)
+    if (
+        kept is not None
+        and state is not None
+        and kept[1] == state.internalName
+        and tuple(map(state.assignments.get, kept[2])) == kept[3]
+    ):
+        return kept[0]
+    text_object = canvas.beginText()
+    text_object._code = []
+    text_object.setFont(font_name, size, leading)
+    several = len(lines) > 1
+    for line in lines:
+        text_object._textOut(line, several)
+    operators = " ".join(text_object._code)
+    state = states.get(canvas._doc) if isinstance(states, weakref.WeakKeyDictionary) else None
+    if state is not None:
+        # Each character's number in this document (a no-break space is shown as a space); a character the font
+        # lacks is numbered in no document (shown as code 0 in each).
+        assignments = state.assignments
+        characters = tuple(
+            {32 if code == 0xA0 else code for line in lines for code in map(ord, line)} & assignments.keys()
+        )
+        with _ENCODED_LOCK:
+            _ENCODED[key] = (operators, state.internalName, characters, tuple(map(assignments.__getitem__, characters)))
+            while len(_ENCODED) > _ENCODED_ENTRIES:
+                del _ENCODED[next(iter(_ENCODED))]
     return operators
 
 

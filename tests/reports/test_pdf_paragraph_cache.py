@@ -1,23 +1,26 @@
 """What the review PDF keeps of its paragraphs from one paragraph, and one document, to the next gives the bytes
 reportlab gives without it (``reports/pdf/paragraphs.py``).
 
-A plain text's parse is its style's one fragment holding the text (``_parsed``, ``_plain_fragment``): it is compared
-here with reportlab's own parse, a change of style or width must miss, the caches are bounded, and whole reviews are
-drawn the same with every cache cold, warm from another review, or bypassed (two chapters in the default suite,
-every example under ``-m slow``).
+A plain text's parse is its style's one fragment holding the text (``_parsed``, ``_plain_fragment``), and the text
+operators of plain lines are kept across documents where the next document numbers their characters as the first
+did (``_encoded``): each is compared here with reportlab's own parse or text object, a change of style, size or width
+must miss, the caches are bounded, and whole reviews are drawn the same with every cache cold, warm from another
+review, bounded to a few entries, or bypassed (two chapters in the default suite, every example under ``-m slow``).
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from pacomply.reports.pdf import paragraphs
-from pacomply.reports.pdf.paragraphs import _p, _parsed, _plain_fragment, _text
-from pacomply.reports.pdf.styles import FONT, _styles
+from pacomply.reports.pdf.paragraphs import _encoded, _p, _parsed, _plain_fragment, _show_operators, _text
+from pacomply.reports.pdf.styles import FONT, _styles, register_fonts
 from pacomply.reports.pdf.tables import _fitted_style, _header_style, _widest_token
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from tests.reports.renderings import EXAMPLES, example_review
@@ -43,6 +46,7 @@ def _clear_caches() -> None:
     """Every paragraph and table cache of the process emptied (the next review's paragraphs start cold)."""
     for cached in (_parsed, _plain_fragment, paragraphs._lines, _widest_token, _fitted_style):
         cached.cache_clear()
+    paragraphs._ENCODED.clear()
 
 
 @pytest.fixture
@@ -114,13 +118,58 @@ def test_the_same_text_in_another_style_or_at_another_width_misses() -> None:
         assert (ours.height, ours.blPara.lines) == (fresh.height, fresh.blPara.lines), width
 
 
+def _canvas() -> Canvas:
+    register_fonts()
+    return Canvas(io.BytesIO(), invariant=1)
+
+
+def _reportlabs_operators(canvas: Canvas, font: str, size: float, leading: float, lines: tuple[str, ...]) -> str:
+    """The operators reportlab's own text object writes for ``lines`` in ``canvas``'s document (numbering any
+    character the document has not shown yet, as drawing them would)."""
+    text_object = canvas.beginText()
+    text_object._code = []
+    text_object.setFont(font, size, leading)
+    for line in lines:
+        text_object._textOut(line, len(lines) > 1)
+    return " ".join(text_object._code)
+
+
+@pytest.mark.usefixtures("cold_caches")
+def test_a_line_kept_from_another_document_is_used_only_where_this_one_numbers_its_characters_alike() -> None:
+    line = ("Grüße — £5",)
+    first = _canvas()
+    kept = _show_operators(first, FONT, 8, 10, line)
+    assert kept == _reportlabs_operators(_canvas(), FONT, 8, 10, line)
+
+    # A document that has shown the same characters in the same order is given the kept operators themselves.
+    alike = _canvas()
+    _reportlabs_operators(alike, FONT, 8, 10, line)
+    assert _encoded(alike, (FONT, 8, 10, line)) is kept
+    # One that has not shown them yet numbers them as the first did, through reportlab.
+    assert _show_operators(_canvas(), FONT, 8, 10, line) == kept
+
+    # One that numbered them in another order gets its own, as reportlab writes them there (every character of the
+    # line numbered already, so reportlab's text object numbers nothing more).
+    other_order = _canvas()
+    _reportlabs_operators(other_order, FONT, 8, 10, ("£ — ü ß",))
+    own = _show_operators(other_order, FONT, 8, 10, line)
+    assert own == _reportlabs_operators(other_order, FONT, 8, 10, line) != kept
+
+    # Another size, leading or font is another line.
+    for font, size, leading in ((FONT, 9, 10), (FONT, 8, 12), (f"{FONT}-Bold", 8, 10)):
+        canvas = _canvas()
+        _reportlabs_operators(canvas, FONT, 8, 10, line)
+        operators = _show_operators(canvas, font, size, leading, line)
+        assert operators == _reportlabs_operators(canvas, font, size, leading, line) != kept, (font, size, leading)
+
+
 def _render(example: str) -> bytes:
     from pacomply.reports.pdf import render_pdf
 
     return render_pdf(example_review(example))
 
 
-def _assert_drawn_alike_cold_warm_and_bypassed(examples: tuple[str, ...] | list[str], monkeypatch: Any) -> None:
+def _assert_drawn_alike_cold_warm_bounded_and_bypassed(examples: tuple[str, ...] | list[str], monkeypatch: Any) -> None:
     # Each review alone, every cache cold.
     alone = {}
     for example in examples:
@@ -130,28 +179,38 @@ def _assert_drawn_alike_cold_warm_and_bypassed(examples: tuple[str, ...] | list[
     _clear_caches()
     for example in [*examples, *examples]:
         assert _render(example) == alone[example], f"{example}, caches warm"
-    # Without the plain parse: reportlab's parser throughout.
+    assert len(paragraphs._ENCODED) > 0
+    # Kept to a few entries: the oldest go, the bytes are the same.
+    monkeypatch.setattr(paragraphs, "_ENCODED_ENTRIES", 5)
+    _clear_caches()
+    for example in examples:
+        assert _render(example) == alone[example], f"{example}, five lines kept"
+        assert len(paragraphs._ENCODED) <= 5
+    # Without the plain parse or the lines kept across documents: reportlab's parser and text object throughout.
+    monkeypatch.setattr(paragraphs, "_ENCODED_ENTRIES", 0)
     monkeypatch.setattr(paragraphs, "_plain_fragment", lambda _style: None)
     _clear_caches()
     for example in examples:
-        assert _render(example) == alone[example], f"{example}, through reportlab's parser"
+        assert _render(example) == alone[example], f"{example}, through reportlab's parser and text object"
+        assert len(paragraphs._ENCODED) == 0
 
 
 @pytest.mark.usefixtures("cold_caches")
-def test_two_chapters_reviews_draw_the_same_bytes_with_their_paragraph_caches_cold_warm_or_bypassed(
+def test_two_chapters_reviews_draw_the_same_bytes_with_their_paragraph_caches_cold_warm_bounded_or_bypassed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    _assert_drawn_alike_cold_warm_and_bypassed(SAMPLE, monkeypatch)
+    _assert_drawn_alike_cold_warm_bounded_and_bypassed(SAMPLE, monkeypatch)
 
 
 @pytest.mark.slow
 @pytest.mark.usefixtures("cold_caches")
-def test_every_examples_review_draws_the_same_bytes_with_its_paragraph_caches_cold_warm_or_bypassed(
+def test_every_examples_review_draws_the_same_bytes_with_its_paragraph_caches_cold_warm_bounded_or_bypassed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    _assert_drawn_alike_cold_warm_and_bypassed(EVERY_EXAMPLE, monkeypatch)
+    _assert_drawn_alike_cold_warm_bounded_and_bypassed(EVERY_EXAMPLE, monkeypatch)
 
 
 def test_every_paragraph_cache_is_bounded() -> None:
     for cached in (_parsed, _plain_fragment, paragraphs._lines):
         assert cached.cache_info().maxsize is not None
+    assert 0 < paragraphs._ENCODED_ENTRIES <= 8192
