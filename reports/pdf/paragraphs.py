@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import threading
 import weakref
 from functools import lru_cache
 from typing import Any
@@ -36,14 +37,54 @@ _REMEMBERED = 8192
 #: from there to where the text starts (its indent and alignment), their colour operator, their font, size and
 #: leading, and the text of each line.
 _PlainLines = tuple[float, float, float, str, str, float, float, tuple[str, ...]]
+#: Lines shown in a font at a size and leading: the font's name, the size, the leading and the text of each line.
+_ShownKey = tuple[str, float, float, tuple[str, ...]]
 
 
 @lru_cache(maxsize=_REMEMBERED)
 def _parsed(text: str, style: ParagraphStyle) -> tuple[Any, ParagraphStyle, Any, Any]:
     """reportlab's parse of ``text`` in ``style``: the cleaned text, the style, the fragments and any bullet. The
-    fragments are only read once parsed (a split makes new ones), so paragraphs of the same text share them."""
+    fragments are only read once parsed (a split makes new ones), so paragraphs of the same text share them.
+
+    Text with no tag and no entity (most cells: a figure, a code, a name) is the one fragment reportlab's parser
+    makes of it: its style's fragment (see :func:`_plain_fragment`) holding the cleaned text, without the parser."""
+    if "<" not in text and "&" not in text:
+        plain = _plain_fragment(style)
+        cleaned = cleanBlockQuotedText(text)
+        if plain is not None and cleaned:
+            fragment, fresh_lists = plain
+            return (
+                cleaned,
+                style,
+                [fragment.clone(text=cleaned, **{name: [] for name in fresh_lists})],
+                getattr(style, "bulletText", None),
+            )
     paragraph = Paragraph(text, style)
     return paragraph.text, paragraph.style, paragraph.frags, paragraph.bulletText
+
+
+#: A letter reportlab's parser reads as itself in any style: the text a style's plain fragment is parsed from.
+_PLAIN_PROBE = "x"
+
+
+@lru_cache(maxsize=256)
+def _plain_fragment(style: ParagraphStyle) -> tuple[Any, tuple[str, ...]] | None:
+    """The fragment reportlab's parser makes of plain text in ``style`` (parsed from :data:`_PLAIN_PROBE`), and the
+    names of its list attributes (the links and underlines it starts empty), which each copy gets new; None where the
+    style changes the text itself (a text transform) or the parse is not one fragment of the text as it was given,
+    so its paragraphs go through the parser."""
+    if getattr(style, "textTransform", None):
+        return None
+    paragraph = Paragraph(_PLAIN_PROBE, style)
+    if paragraph.style is not style or len(paragraph.frags) != 1 or paragraph.bulletText is not None:
+        return None
+    (fragment,) = paragraph.frags
+    attributes = fragment.__dict__
+    if attributes.get("text") != _PLAIN_PROBE or any(
+        isinstance(value, list) and value for value in attributes.values()
+    ):
+        return None
+    return fragment, tuple(name for name, value in attributes.items() if isinstance(value, list))
 
 
 @lru_cache(maxsize=_REMEMBERED)
@@ -113,10 +154,15 @@ def _line_plan(lines_of: Any, style: ParagraphStyle, bullet: Any, height: float)
 
 #: For each canvas, the text operators of lines already shown in a font, size and leading (each a tuple): a TrueType
 #: font's characters are numbered into subsets per document in the order they are first shown, so the operators
-#: are kept per canvas (one document) and lines' are made by reportlab's own text object the first time only.
-_SHOWN: weakref.WeakKeyDictionary[pdf_canvas.Canvas, dict[tuple[str, float, float, tuple[str, ...]], str]] = (
-    weakref.WeakKeyDictionary()
-)
+#: are kept per canvas (one document).
+_SHOWN: weakref.WeakKeyDictionary[pdf_canvas.Canvas, dict[_ShownKey, str]] = weakref.WeakKeyDictionary()
+
+#: The operators of lines shown in any document, with what they were encoded by there (see :func:`_encoded`), for
+#: the next document: a review's cells and labels repeat from one review to the next, and their characters mostly
+#: have the same codes in each document. The oldest entries go first beyond this many.
+_ENCODED_ENTRIES = 8192
+_ENCODED: dict[_ShownKey, tuple[str, str | None, tuple[int, ...], tuple[int, ...]]] = {}
+_ENCODED_LOCK = threading.Lock()
 
 
 def _show_operators(canvas: pdf_canvas.Canvas, font: str, size: float, leading: float, lines: tuple[str, ...]) -> str:
@@ -128,13 +174,45 @@ def _show_operators(canvas: pdf_canvas.Canvas, font: str, size: float, leading: 
     key = (font, size, leading, lines)
     operators = shown.get(key)
     if operators is None:
-        text_object = canvas.beginText()
-        text_object._code = []
-        text_object.setFont(font, size, leading)
-        several = len(lines) > 1
-        for line in lines:
-            text_object._textOut(line, several)
-        operators = shown[key] = " ".join(text_object._code)
+        operators = shown[key] = _encoded(canvas, key)
+    return operators
+
+
+def _encoded(canvas: pdf_canvas.Canvas, key: _ShownKey) -> str:
+    """The operators of ``key``'s lines in ``canvas``'s document: those another document encoded where this one has
+    already numbered every character of the lines as that one had and names the font as it did (so reportlab would
+    write the same bytes and number nothing new), else reportlab's text object's, the first time in the document."""
+    font_name, size, leading, lines = key
+    font = getFont(font_name)
+    states = getattr(font, "state", None)
+    state = states.get(canvas._doc) if isinstance(states, weakref.WeakKeyDictionary) else None
+    kept = _ENCODED.get(key)
+    if (
+        kept is not None
+        and state is not None
+        and kept[1] == state.internalName
+        and tuple(map(state.assignments.get, kept[2])) == kept[3]
+    ):
+        return kept[0]
+    text_object = canvas.beginText()
+    text_object._code = []
+    text_object.setFont(font_name, size, leading)
+    several = len(lines) > 1
+    for line in lines:
+        text_object._textOut(line, several)
+    operators = " ".join(text_object._code)
+    state = states.get(canvas._doc) if isinstance(states, weakref.WeakKeyDictionary) else None
+    if state is not None:
+        # Each character's number in this document (a no-break space is shown as a space); a character the font
+        # lacks is numbered in no document (shown as code 0 in each).
+        assignments = state.assignments
+        characters = tuple(
+            {32 if code == 0xA0 else code for line in lines for code in map(ord, line)} & assignments.keys()
+        )
+        with _ENCODED_LOCK:
+            _ENCODED[key] = (operators, state.internalName, characters, tuple(map(assignments.__getitem__, characters)))
+            while len(_ENCODED) > _ENCODED_ENTRIES:
+                del _ENCODED[next(iter(_ENCODED))]
     return operators
 
 
@@ -150,12 +228,35 @@ class _Tagged(Paragraph):
     width: float
     height: float
 
-    def __init__(self, *args: Any, role: str = "P", **kwargs: Any) -> None:
+    def __init__(
+        self,
+        text: Any,
+        style: ParagraphStyle | None = None,
+        bulletText: Any = None,  # reportlab's names: a split makes its parts with them
+        frags: Any = None,
+        caseSensitive: int = 1,
+        encoding: str = "utf8",
+        *,
+        role: str = "P",
+    ) -> None:
+        # reportlab's Paragraph.__init__, where markup in a style of no bullet is parsed once per text and style (see
+        # _parsed): a review makes tens of thousands of paragraphs, nearly all of text already parsed. A part made by
+        # a split brings its own fragments.
         self._source: tuple[str, ParagraphStyle] | None = None
-        super().__init__(*args, **kwargs)
         self._role = role
         self._structure: Node | None = None
         self._wrapped_width: float | None = None
+        if style is None:
+            style = ParagraphStyle(name="paragraphImplicitDefaultStyle")
+        self.caseSensitive = caseSensitive
+        self.encoding = encoding
+        bullet = bulletText or getattr(style, "bulletText", None)
+        if frags is None and bullet is None and isinstance(text, str):
+            self.text, self.style, self.frags, self.bulletText = _parsed(text, style)
+            self.debug = 0
+            self._source = (text, style)
+        else:
+            super()._setup(text, style, bullet, frags, cleanBlockQuotedText)
 
     @property
     def structure(self) -> Node:
@@ -168,20 +269,6 @@ class _Tagged(Paragraph):
     @structure.setter
     def structure(self, node: Node) -> None:
         self._structure = node
-
-    def _setup(self, text: Any, style: ParagraphStyle, bulletText: Any, frags: Any, cleaner: Any) -> None:
-        # Markup is parsed once per text and style (see _parsed); a part made by a split brings its own fragments.
-        if (
-            frags is not None
-            or bulletText is not None
-            or cleaner is not cleanBlockQuotedText
-            or not isinstance(text, str)
-        ):
-            super()._setup(text, style, bulletText, frags, cleaner)
-            return
-        self.text, self.style, self.frags, self.bulletText = _parsed(text, style)
-        self.debug = 0
-        self._source = (text, style)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         # A paragraph's lines depend on the width alone (reportlab's wrap reads no height), and a table wraps every
