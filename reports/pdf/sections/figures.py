@@ -48,6 +48,43 @@ def _grid_labels(columns: Sequence[str]) -> tuple[list[str], str]:
     return labels, key
 
 
+#: The par-sheet line table's columns when its figures leave room (:func:`par_line_widths`): what the outcome column
+#: keeps at least, and the most the pays column takes.
+OUTCOME_LEAST = 1.5 * inch
+PAYS_MOST = 1.3 * inch
+#: Each side's padding in a grid cell (:func:`pacomply.reports.pdf.tables._grid_style`), and a point to spare.
+CELL_PADDING = 2 * 4 + 1
+FIXED_LINE_WIDTHS = (2.3 * inch, 1.3 * inch, 1.1 * inch, 1.1 * inch, None)
+"""The line table's columns where its figures leave no room: the cells are then fitted to them in a smaller type."""
+
+
+def par_line_widths(rows: Sequence[Sequence[str]]) -> list[float | None]:
+    """The widths of a par sheet's line table (outcome, pays, combinations, probability, contribution): each figure
+    column as wide as its widest figure or heading, so that a 33-digit count of deals or a probability of
+    0.000000000000814038 stands whole in the cell's own type, never shrunk or broken across lines; the pays column up
+    to :data:`PAYS_MOST` and the outcome, which wraps at its spaces, the rest. Where the figures leave the outcome
+    less than :data:`OUTCOME_LEAST`, the fixed widths (:data:`FIXED_LINE_WIDTHS`)."""
+    from pacomply.reports.parsheet_text import LINE_COLUMNS
+    from pacomply.reports.pdf.styles import _styles
+    from pacomply.reports.pdf.tables import _header_style
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    heading, cell = _header_style(), _styles().cell
+
+    def widest(column: int) -> float:
+        cells = [stringWidth(row[column], cell.fontName, cell.fontSize) for row in rows if column < len(row)]
+        return max([stringWidth(LINE_COLUMNS[column], heading.fontName, heading.fontSize), *cells]) + CELL_PADDING
+
+    figures = [widest(column) for column in (2, 3, 4)]
+    left = CONTENT_WIDTH - sum(figures)
+    pays = min(widest(1), PAYS_MOST)
+    if left - pays < OUTCOME_LEAST:
+        pays = max(left - OUTCOME_LEAST, min(pays, 0.9 * inch))
+    if left - pays < OUTCOME_LEAST:
+        return list(FIXED_LINE_WIDTHS)
+    return [left - pays, pays, *figures]
+
+
 @cache
 def _grid_styles(styles: _Styles, size: float) -> tuple[ParagraphStyle, ParagraphStyle]:
     """A strategy grid's cell and header styles at ``size`` (made once per process)."""
@@ -238,9 +275,10 @@ class FigureSections(_StoryBase):
                 whole=True,
             )
             if sheet.lines:
+                rows = line_rows(sheet)
                 data = [_header_cells(LINE_COLUMNS)]
-                data += [[_p(_text(cell)) for cell in row] for row in line_rows(sheet)]
-                table = _grid(data, [2.3 * inch, 1.3 * inch, 1.1 * inch, 1.1 * inch, None], repeatRows=1, hAlign="LEFT")
+                data += [[_p(_text(cell)) for cell in row] for row in rows]
+                table = _grid(data, par_line_widths(rows), repeatRows=1, hAlign="LEFT")
                 table.setStyle(_grid_style())
                 self.add(_WithNext([*lead, table]))
                 if sheet.space is not None:
