@@ -34,6 +34,7 @@ def par_sheet_flowables(sheet: ParSheet) -> list[Any]:
         _text,
         _Together,
     )
+    from pacomply.reports.pdf.sections.figures import par_line_widths
     from reportlab.lib.units import inch
     from reportlab.platypus import Spacer
 
@@ -44,9 +45,10 @@ def par_sheet_flowables(sheet: ParSheet) -> list[Any]:
         Spacer(1, 6),
     ]
     if sheet.lines:
+        rows = line_rows(sheet)
         data = [_header_cells(LINE_COLUMNS)]
-        data += [[_p(_text(cell)) for cell in row] for row in line_rows(sheet)]
-        table = _grid(data, [2.3 * inch, 1.3 * inch, 1.3 * inch, 1.1 * inch, 1.0 * inch], repeatRows=1, hAlign="LEFT")
+        data += [[_p(_text(cell)) for cell in row] for row in rows]
+        table = _grid(data, par_line_widths(rows), repeatRows=1, hAlign="LEFT")
         table.setStyle(_grid_style())
         story += _kept_with_label(_Tagged("Paytable lines", styles.heading2, role="H2"), table)
         if sheet.space is not None:
