@@ -149,8 +149,8 @@ class BoardBeside:
     verdict: str
     source: str
     other_reading: str = ""
-    """What the figure compared was priced under, in words, where that is not the reading the review relies on (so
-    not the figure of the row it stands beside); '' where it is."""
+    """What the figure compared was priced under, in words, where that is not the pricing pacomply relies on for the
+    Board's figure (the reading the review relies on, or the strategy the Board's figure states); '' where it is."""
 
     @property
     def verdict_text(self) -> str:
