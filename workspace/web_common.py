@@ -12,6 +12,7 @@ import logging
 import os
 import re
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date
 from functools import wraps
@@ -21,7 +22,7 @@ from urllib.parse import urlsplit
 import pacomply.workspace.stack  # noqa: F401  # isort: skip  (names the extra when it is missing)
 from flask import current_app, g, jsonify, render_template, request
 from flask_login import UserMixin, current_user
-from pacomply.workspace import reviewing
+from pacomply.workspace import priority, reviewing
 from pacomply.workspace.models import Role, Status, User
 from pacomply.workspace.store import Forbidden, NotFound, Store, WorkspaceError
 from pacomply.workspace.throttle import Busy, SignInThrottle, Throttled
@@ -39,6 +40,13 @@ PAGE_SIZE = 50
 #: lock with this many busy request threads instead of every upload in flight, finds a free thread among `serve`'s
 #: 64, and a free connection in the database pool, whatever the number of uploads waiting.
 UPLOADS_AT_ONCE = threading.BoundedSemaphore(max(1, int(os.environ.get("PACOMPLY_UPLOADS_AT_ONCE", "2") or 2)))
+UPLOAD_THREADS = ThreadPoolExecutor(
+    UPLOADS_AT_ONCE._initial_value,  # type: ignore[attr-defined]  # one a turn: a turn's work never waits here
+    thread_name_prefix="pacomply-upload", initializer=priority.lower_this_thread,
+)
+"""The threads that read and store an upload in its turn (:func:`receive_upload`), each ``priority.UPLOAD_NICENESS``
+steps below the request threads where a thread has a niceness of its own (Linux), so a signed-in page's thread takes
+a core before them; the request's thread parses the request and waits, holding neither the lock nor a core."""
 PAGES_FIRST_SECONDS = 0.05
 """The longest an upload's step, or a batch of reviews to record, waits for the pages being answered
 (:class:`PagesFirst`)."""
@@ -365,16 +373,22 @@ def _receive_upload() -> Any:
     if len(data) > limit:
         raise RequestEntityTooLarge()
     name = reviewing.safe_name(upload.filename)
-    worker = services().worker
+    # Read, stored and handed out on a lowered thread (UPLOAD_THREADS); the account is passed as itself, not as
+    # flask-login's proxy, which only the request's thread can resolve.
+    return UPLOAD_THREADS.submit(_read_and_store, services(), name, data, current_user._get_current_object()).result()
+
+
+def _read_and_store(services: Services, name: str, data: bytes, account: Account) -> Any:
+    worker = services.worker
     try:
         filing = worker.read(name, data)
     except reviewing.UploadRefused as error:
         raise UploadProblems(error.problems) from None
-    services().pages.wait()  # the storing is the upload's other busy step
+    services.pages.wait()  # the storing is the upload's other busy step
     # Claimed by this server as it is stored, so no other server takes it before this one hands it out.
-    submission = services().store.add_submission(
-        name, data, filing, current_user, current_user.username, claimant=worker.claimant, lease=worker.lease,
-        handed_out=True, **services().quotas,
+    submission = services.store.add_submission(
+        name, data, filing, account, account.username, claimant=worker.claimant, lease=worker.lease,
+        handed_out=True, **services.quotas,
     )
     try:
         worker.submit_stored(submission.id, name, data, actor="pacomply")
