@@ -169,8 +169,10 @@ def _milliseconds(values: list[float]) -> str:
     )
 
 
-def _fill(store: object, count: int) -> None:
-    """Insert ``count`` submissions in bulk, each with a review row holding one real review's JSON."""
+def _fill(store: object, count: int, placeholder_downloads: bool = False) -> None:
+    """Insert ``count`` submissions in bulk, each with a review row holding one real review's JSON.
+    ``placeholder_downloads``: each review row holds a few bytes as its PDF and workbook, so the server does not set
+    about making their downloads in the background (which fails for these rows, and takes CPU meanwhile)."""
     from pacomply.regulations import known_chapters
     from pacomply.workspace import reviewing
     from pacomply.workspace.models import ReviewRecord, Submission, SubmissionChapter
@@ -181,6 +183,7 @@ def _fill(store: object, count: int) -> None:
     document = json.dumps(stored.document)
     start = datetime(2024, 1, 1, tzinfo=UTC)
     supported = known_chapters()
+    placeholder = b"bench filler" if placeholder_downloads else b""
     with store.engine.begin() as connection:  # type: ignore[attr-defined]
         first_id = 1_000_000
         for offset in range(0, count, 1000):
@@ -201,7 +204,8 @@ def _fill(store: object, count: int) -> None:
                     {
                         "submission_id": submission_id, "created_at": start + timedelta(minutes=index),
                         "tool_version": stored.tool_version, "rulebooks": "[]", "compliant": False,
-                        "summary": stored.document["verdict"]["summary"], "document": document, "pdf": b"", "xlsx": b"",
+                        "summary": stored.document["verdict"]["summary"], "document": document,
+                        "pdf": placeholder, "xlsx": placeholder,
                     }
                 )
             connection.execute(insert(Submission), rows)
@@ -254,6 +258,11 @@ def main() -> None:
         help="part 5: the server's upload and recording threads and its reading process lowered in even two-second "
         "spans of the wall clock and at the server's priority in odd ones, the page's latency given for each apart "
         "(needs the privilege to raise a priority back: root)",
+    )
+    parser.add_argument(
+        "--load-review-idle-toggle", action="store_true",
+        help="part 5: the review processes under the idle scheduling policy (Linux SCHED_IDLE: a core only when "
+        "nothing else wants it) in even two-second spans, at their niceness in odd ones (needs root)",
     )
     parser.add_argument(
         "--load-prefill", type=int, default=0, metavar="N",
@@ -721,7 +730,33 @@ def _toggled(arguments: argparse.Namespace) -> str | None:
     """The lever part 5 switches on and off, if any."""
     if arguments.load_niceness_toggle:
         return "niceness"
+    if arguments.load_review_idle_toggle:
+        return "reviews idle"
     return "pages first" if arguments.load_pages_first_toggle else None
+
+
+def _toggle_review_idle(worker: Any, stop: Any) -> None:
+    """--load-review-idle-toggle, in the server: every 10 ms, the review processes under SCHED_IDLE in the even spans
+    of the wall clock, back under the normal policy at the review niceness in the odd ones."""
+    import os
+
+    from pacomply.workspace.worker import REVIEW_NICENESS
+
+    def switch() -> None:
+        while not stop.is_set():
+            idle = _pages_first_on(time.time())
+            for pid in worker.process_ids():
+                try:
+                    if idle:
+                        os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
+                    elif os.sched_getscheduler(pid) != os.SCHED_OTHER:
+                        os.sched_setscheduler(pid, os.SCHED_OTHER, os.sched_param(0))
+                        os.setpriority(os.PRIO_PROCESS, pid, REVIEW_NICENESS)
+                except OSError:
+                    continue
+            time.sleep(0.01)
+
+    threading.Thread(target=switch, daemon=True).start()
 
 
 def _toggle_niceness(worker: Any, stop: Any) -> None:
@@ -784,6 +819,8 @@ def _serve_for_load(
           f"{worker.record_gather:.2f} s", flush=True)
     if toggle == "niceness":
         _toggle_niceness(worker, stop)
+    if toggle == "reviews idle":
+        _toggle_review_idle(worker, stop)
     if toggle == "pages first":
         from pacomply.workspace.web_common import PAGES_FIRST_SECONDS
 
@@ -968,7 +1005,7 @@ def _load_run(
     if arguments.load_prefill:
         from types import SimpleNamespace
 
-        _fill(SimpleNamespace(engine=engine), arguments.load_prefill)
+        _fill(SimpleNamespace(engine=engine), arguments.load_prefill, placeholder_downloads=True)
     watcher = Client(base, "bench")
     data = EXAMPLE.read_bytes()
     warm = watcher.upload(EXAMPLE.name, data)  # the review processes have started and reviewed once
