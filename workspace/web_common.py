@@ -356,8 +356,9 @@ def leave_lanes() -> None:
 
 
 def receive_upload() -> Any:
-    """Read, store and hand out an upload, in the request's upload turn; the stored submission (its row as written,
-    chapters included)."""
+    """Read, store and hand out an upload, in the request's upload turn (the request's thread parses it, a lowered
+    upload thread reads, stores and hands it out: :data:`UPLOAD_THREADS`); the stored submission (its row as
+    written, chapters included)."""
     if not g.get("upload_turn"):
         raise RuntimeError("an upload is received only in an upload turn (web.UPLOAD_ENDPOINTS)")
     return _receive_upload()
