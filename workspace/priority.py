@@ -43,14 +43,15 @@ def _steps(steps: int | None) -> int:
 def lower_this_thread(steps: int | None = None) -> bool:
     """Run the calling thread ``steps`` of niceness below the process's main thread (the configured step when None;
     at most 19), where each thread has a niceness of its own (Linux); True where it was lowered. Threads it starts
-    afterwards inherit its niceness; counted from the main thread, one of them lowered in turn is not lowered twice."""
+    afterwards inherit its niceness; counted from the main thread, one of them lowered in turn is not lowered twice.
+    A thread already lower keeps its niceness: this never raises a priority."""
     steps = _steps(steps)
     if steps <= 0 or not sys.platform.startswith("linux"):
         return False
     native = threading.get_native_id()
     try:  # the thread's own id addresses the thread alone on Linux, the process's id its main thread
         target = min(19, os.getpriority(os.PRIO_PROCESS, os.getpid()) + steps)
-        if target != os.getpriority(os.PRIO_PROCESS, native):
+        if target > os.getpriority(os.PRIO_PROCESS, native):
             os.setpriority(os.PRIO_PROCESS, native, target)
     except OSError:  # a container refusing it: the thread keeps the priority it has
         return False
@@ -62,12 +63,12 @@ def lower_this_process_below_parent(steps: int | None = None) -> None:
     """Run the calling process ``steps`` of niceness below its parent's main thread (the configured step when None;
     at most 19), where the platform
     has niceness: a process started by a lowered thread inherits that thread's niceness, so the step is counted from
-    the parent rather than from what it inherited. Raising a priority needs a privilege; without one a process that
-    inherited a lower priority keeps it."""
+    the parent rather than from what it inherited. A process already lower keeps its niceness: this never raises a
+    priority (which needs a privilege)."""
     if not hasattr(os, "getpriority"):
         return
     steps = _steps(steps)
     with contextlib.suppress(OSError):
         target = min(19, os.getpriority(os.PRIO_PROCESS, os.getppid()) + steps)
-        if target != os.getpriority(os.PRIO_PROCESS, 0):
+        if target > os.getpriority(os.PRIO_PROCESS, 0):
             os.setpriority(os.PRIO_PROCESS, 0, target)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -136,8 +137,6 @@ def test_an_upload_niceness_of_0_keeps_the_lowered_work_at_the_servers_priority(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """$PACOMPLY_UPLOAD_NICENESS=0: a thread that would be lowered keeps its priority (and is not listed lowered)."""
-    from concurrent.futures import ThreadPoolExecutor
-
     from pacomply.workspace import priority
 
     monkeypatch.setenv("PACOMPLY_UPLOAD_NICENESS", "0")
@@ -157,3 +156,18 @@ def test_an_upload_niceness_out_of_range_stops_the_server_naming_the_setting(
     with pytest.raises(ValueError, match=r"PACOMPLY_UPLOAD_NICENESS must be a whole number from 0 to 19"):
         build(f"sqlite:///{tmp_path / 'store.sqlite3'}", workers=1, processes=False)
     assert not (tmp_path / "store.sqlite3").exists()  # refused before the store was opened
+
+
+@pytest.mark.skipif(not LINUX, reason="only Linux gives a thread a niceness of its own")
+def test_lowering_a_thread_never_raises_one_already_lower() -> None:
+    """A thread already further below than the step (19 here) keeps its niceness: lowering never raises a priority,
+    which a privileged server could otherwise do to work lowered on purpose."""
+    from pacomply.workspace import priority
+
+    def lowest_then_lowered() -> int:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        priority.lower_this_thread(1)
+        return _niceness_of_this_thread()
+
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(lowest_then_lowered).result() == 19
