@@ -926,6 +926,22 @@ def _process_tree_cpu(root: int) -> dict[str, float]:
     return cpu
 
 
+def _server_threads_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds of each live thread of a process, by its niceness (Linux /proc; empty elsewhere). A thread that
+    has ended (a recorder between bursts of reviews) is counted in the process's total, not here."""
+    import os
+
+    cpu: dict[int, float] = {}
+    for task in Path(f"/proc/{pid}/task").glob("[0-9]*"):
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        niceness = int(fields[16])
+        cpu[niceness] = cpu.get(niceness, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return cpu
+
+
 def _load(arguments: argparse.Namespace) -> None:
     """Part 5: the server in one process, the uploading clients in others (at --client-nice), the page timed here."""
     import multiprocessing
@@ -1069,6 +1085,7 @@ def _load_run(
     for _ in uploaders:
         gathered(300)  # signed in, bodies made
     cpu_before = _process_tree_cpu(server_pid)
+    threads_before = _server_threads_cpu(server_pid)
     own_before = time.process_time()
     began_wall = time.time()
     began = time.perf_counter()
@@ -1105,6 +1122,7 @@ def _load_run(
     stop.set()
     sampler.join()
     cpu_after = _process_tree_cpu(server_pid)
+    threads_after = _server_threads_cpu(server_pid)
     own_cpu = time.process_time() - own_before
     left = pending()
     for process in uploaders:
@@ -1139,6 +1157,11 @@ def _load_run(
     scale = 1000 / max(1, len(ids))
     server_cpu = spent.get("server", 0.0)
     reviews_cpu = sum(seconds for role, seconds in spent.items() if role.startswith("child at niceness 10"))
+    by_niceness = {niceness: threads_after[niceness] - threads_before.get(niceness, 0.0) for niceness in threads_after}
+    ended = server_cpu - sum(by_niceness.values())
+    print("   the server's CPU by its threads' niceness at the end: " + ", ".join(
+        f"{niceness}: {seconds:.1f} s" for niceness, seconds in sorted(by_niceness.items())
+    ) + f", threads ended meanwhile (recorders between bursts): {ended:.1f} s")
     from pacomply.workspace.priority import UPLOAD_NICENESS
 
     # The process reading uploads, lowered as the server's upload threads are (at the server's own niceness while a
