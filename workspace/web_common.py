@@ -44,9 +44,33 @@ UPLOAD_THREADS = ThreadPoolExecutor(
     UPLOADS_AT_ONCE._initial_value,  # type: ignore[attr-defined]  # one a turn: a turn's work never waits here
     thread_name_prefix="pacomply-upload", initializer=priority.lower_this_thread,
 )
-"""The threads that read and store an upload in its turn (:func:`receive_upload`), each ``priority.UPLOAD_NICENESS``
-steps below the request threads where a thread has a niceness of its own (Linux), so a signed-in page's thread takes
-a core before them; the request's thread parses the request and waits, holding neither the lock nor a core."""
+"""The threads that answer upload requests whole (:class:`LoweredUploads`), each ``priority.UPLOAD_NICENESS`` steps
+below the request threads where a thread has a niceness of its own (Linux), so a signed-in page's thread takes a core
+before them; waitress's thread waits for the answer, holding neither the lock nor a core. One a turn: an upload
+waiting for one waits here, before anything is done for it."""
+
+
+class LoweredUploads:
+    """WSGI middleware: an upload request (a POST to one of ``paths``, the upload endpoints' paths, set once the
+    routes are registered) is answered whole on one of :data:`UPLOAD_THREADS`, from its session's check and its
+    turn to its answer and log line, its body consumed there so that Flask's request context never crosses threads;
+    every other request is answered in waitress's thread, at the server's priority."""
+
+    def __init__(self, application: Any) -> None:
+        self.application = application
+        self.paths: frozenset[str] = frozenset()
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        if environ.get("REQUEST_METHOD") == "POST" and environ.get("PATH_INFO") in self.paths:
+            return UPLOAD_THREADS.submit(self._answered, environ, start_response).result()
+        return self.application(environ, start_response)
+
+    def _answered(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        answer = self.application(environ, start_response)
+        try:
+            return [b"".join(answer)]
+        finally:
+            getattr(answer, "close", lambda: None)()
 PAGES_FIRST_SECONDS = 0.05
 """The longest an upload's step, or a batch of reviews to record, waits for the pages being answered
 (:class:`PagesFirst`)."""
@@ -356,9 +380,8 @@ def leave_lanes() -> None:
 
 
 def receive_upload() -> Any:
-    """Read, store and hand out an upload, in the request's upload turn (the request's thread parses it, a lowered
-    upload thread reads, stores and hands it out: :data:`UPLOAD_THREADS`); the stored submission (its row as
-    written, chapters included)."""
+    """Read, store and hand out an upload, in the request's upload turn (on a lowered upload thread, as the whole
+    request: :class:`LoweredUploads`); the stored submission (its row as written, chapters included)."""
     if not g.get("upload_turn"):
         raise RuntimeError("an upload is received only in an upload turn (web.UPLOAD_ENDPOINTS)")
     return _receive_upload()
@@ -374,9 +397,7 @@ def _receive_upload() -> Any:
     if len(data) > limit:
         raise RequestEntityTooLarge()
     name = reviewing.safe_name(upload.filename)
-    # Read, stored and handed out on a lowered thread (UPLOAD_THREADS); the account is passed as itself, not as
-    # flask-login's proxy, which only the request's thread can resolve.
-    return UPLOAD_THREADS.submit(_read_and_store, services(), name, data, current_user._get_current_object()).result()
+    return _read_and_store(services(), name, data, current_user._get_current_object())
 
 
 def _read_and_store(services: Services, name: str, data: bytes, account: Account) -> Any:

@@ -1,7 +1,8 @@
-"""The server's work behind its pages runs below their scheduling priority (``workspace.priority``): an upload is
-read and stored on a thread of its own lowered by UPLOAD_NICENESS (the request's thread waits for it), the recorder
-of reviews lowers itself as it starts, and the process reading uploads runs that far below the server, counted from
-the server and not from the lowered thread that started it (docs/workspace.md, "Pages before uploads")."""
+"""The server's work behind its pages runs below their scheduling priority (``workspace.priority``): an upload
+request is answered whole, from its session's check to its answer, on a thread of its own lowered by
+UPLOAD_NICENESS (waitress's thread waits for it), the recorder of reviews lowers itself as it starts, and the process
+reading uploads runs that far below the server, counted from the server and not from the lowered thread that
+started it (docs/workspace.md, "Pages before uploads")."""
 
 from __future__ import annotations
 
@@ -33,16 +34,22 @@ def _lowered(own: int) -> int:
 def test_an_upload_is_read_and_stored_on_a_lowered_thread_while_its_request_keeps_the_servers_priority(
     web: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The upload's reading and storing run on an upload thread (not the request's, which the test client runs in
-    this thread) at UPLOAD_NICENESS steps below; the request's thread is not lowered; the filing is stored (302)
-    and its upload event names the signed-in account."""
+    """The upload's session check, reading and storing run on an upload thread (not the request's, which the test
+    client runs in this thread) at UPLOAD_NICENESS steps below; the request's thread is not lowered, and a page's
+    session check runs in it; the filing is stored (302) and its upload event names the signed-in account."""
     from pacomply.workspace import priority
 
     app, worker, client = web
     store = app.extensions["pacomply"].store
     own = _niceness_of_this_thread()
     seen: dict[str, Any] = {}
-    read, add = worker.read, store.add_submission
+    read, add, session_user = worker.read, store.add_submission, store.session_user
+
+    def spied_session_user(*arguments: Any, **options: Any) -> Any:
+        from flask import request
+
+        seen[f"session {request.method}"] = threading.current_thread().name
+        return session_user(*arguments, **options)
 
     def spied_read(*arguments: Any, **options: Any) -> Any:
         seen["read"] = (threading.current_thread().name, _niceness_of_this_thread())
@@ -56,9 +63,13 @@ def test_an_upload_is_read_and_stored_on_a_lowered_thread_while_its_request_keep
     monkeypatch.setattr(store, "add_submission", spied_add)
     uploader = client()
     uploader.sign_in("rita")
+    monkeypatch.setattr(store, "session_user", spied_session_user)
     data = (EXAMPLES / "686a-violations.xlsx").read_bytes()
     response = uploader.upload("686a-violations.xlsx", data)
     assert response.status_code == 302, response.get_data(as_text=True)
+    assert uploader.get("/").status_code == 200
+    assert seen["session POST"].startswith("pacomply-upload")
+    assert seen["session GET"] == threading.current_thread().name
     assert seen["read"][0].startswith("pacomply-upload") and seen["read"][1] == _lowered(own)
     name, niceness, native = seen["stored"]
     assert name.startswith("pacomply-upload") and niceness == _lowered(own)
