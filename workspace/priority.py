@@ -1,6 +1,6 @@
 """The scheduling priority of the server's work behind its pages. Under load a signed-in page's thread waits less
-for the interpreter lock than for a core: the server's threads storing uploads and recording reviews and the process
-reading uploads took the cores at the page's own priority. They run :data:`UPLOAD_NICENESS` steps below it (the
+for the interpreter lock than for a core: the server's threads answering uploads and recording reviews and the
+process reading uploads took the cores at the page's own priority. They run :data:`UPLOAD_NICENESS` steps below it (the
 review processes run further below still, ``worker.REVIEW_NICENESS``), so a page's thread that wakes is scheduled
 first. Linux gives each thread a niceness of its own; elsewhere the threads keep the server's priority, and the
 reading process is lowered where the platform has niceness at all. $PACOMPLY_UPLOAD_NICENESS (0 to 19) sets another
@@ -17,7 +17,7 @@ import threading
 from pacomply.workspace.settings import whole_setting
 
 UPLOAD_NICENESS = 5
-"""How many steps of niceness below the server's the threads storing uploads, the thread recording reviews and the
+"""How many steps of niceness below the server's the threads answering uploads, the thread recording reviews and the
 process reading uploads run: below the pages, above the reviews (``worker.REVIEW_NICENESS``, 10), unless
 $PACOMPLY_UPLOAD_NICENESS says otherwise (:func:`upload_niceness_from_environment`)."""
 
@@ -61,10 +61,9 @@ def lower_this_thread(steps: int | None = None) -> bool:
 
 def lower_this_process_below_parent(steps: int | None = None) -> None:
     """Run the calling process ``steps`` of niceness below its parent's main thread (the configured step when None;
-    at most 19), where the platform
-    has niceness: a process started by a lowered thread inherits that thread's niceness, so the step is counted from
-    the parent rather than from what it inherited. A process already lower keeps its niceness: this never raises a
-    priority (which needs a privilege)."""
+    at most 19), where the platform has niceness: a process started by a lowered thread inherits that thread's
+    niceness, so the step is counted from the parent rather than from what it inherited. A process already lower
+    keeps its niceness: this never raises a priority (which needs a privilege)."""
     if not hasattr(os, "getpriority"):
         return
     steps = _steps(steps)

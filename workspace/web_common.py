@@ -71,6 +71,8 @@ class LoweredUploads:
             return [b"".join(answer)]
         finally:
             getattr(answer, "close", lambda: None)()
+
+
 PAGES_FIRST_SECONDS = 0.05
 """The longest an upload's step, or a batch of reviews to record, waits for the pages being answered
 (:class:`PagesFirst`)."""
@@ -397,20 +399,16 @@ def _receive_upload() -> Any:
     if len(data) > limit:
         raise RequestEntityTooLarge()
     name = reviewing.safe_name(upload.filename)
-    return _read_and_store(services(), name, data, current_user._get_current_object())
-
-
-def _read_and_store(services: Services, name: str, data: bytes, account: Account) -> Any:
-    worker = services.worker
+    worker = services().worker
     try:
         filing = worker.read(name, data)
     except reviewing.UploadRefused as error:
         raise UploadProblems(error.problems) from None
-    services.pages.wait()  # the storing is the upload's other busy step
+    services().pages.wait()  # the storing is the upload's other busy step
     # Claimed by this server as it is stored, so no other server takes it before this one hands it out.
-    submission = services.store.add_submission(
-        name, data, filing, account, account.username, claimant=worker.claimant, lease=worker.lease,
-        handed_out=True, **services.quotas,
+    submission = services().store.add_submission(
+        name, data, filing, current_user, current_user.username, claimant=worker.claimant, lease=worker.lease,
+        handed_out=True, **services().quotas,
     )
     try:
         worker.submit_stored(submission.id, name, data, actor="pacomply")
