@@ -168,15 +168,14 @@ def warm_up() -> None:
     """Run in each review process as it starts, after :func:`watch_parent`: import the review engine and the
     renderers now, so the first review a process is given costs what every later one does."""
     watch_parent()
-    import os
-
-    if hasattr(os, "nice"):
-        try:
-            niceness = review_niceness_from_environment()
-        except ValueError:  # refused, with its reason, where the server starts (serve.build)
-            niceness = REVIEW_NICENESS
-        with contextlib.suppress(OSError):
-            os.nice(niceness)  # below the server's request threads: pages first, reviews with the rest
+    try:
+        niceness = review_niceness_from_environment()
+    except ValueError:  # refused, with its reason, where the server starts (serve.build)
+        niceness = REVIEW_NICENESS
+    # Below the server's request threads (pages first, reviews with the rest), counted from the server itself: a pool
+    # rebuilt by a lowered upload thread would otherwise add the step to the niceness it inherited from that thread
+    # (a review niceness set below the upload niceness stays at the inherited one there: raising needs a privilege).
+    priority.lower_this_process_below_parent(niceness)
     import pacomply.checker.review
     import pacomply.reports.json
     import pacomply.reports.pdf

@@ -182,3 +182,28 @@ def test_lowering_a_thread_never_raises_one_already_lower() -> None:
 
     with ThreadPoolExecutor(1) as pool:
         assert pool.submit(lowest_then_lowered).result() == 19
+
+
+@pytest.mark.skipif(not LINUX, reason="only Linux gives a thread a niceness of its own")
+def test_a_review_pool_rebuilt_by_a_lowered_upload_thread_runs_at_the_review_niceness_below_the_server(
+    tmp_path: Path, migrated_sqlite_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An upload that finds the review pool broken rebuilds it on its lowered upload thread; the new review
+    processes inherit that thread's niceness, yet run the review niceness below the server's main thread, not that
+    plus UPLOAD_NICENESS. The review niceness is 5 here (UPLOAD_NICENESS's), so the two differ below the cap of 19
+    however nice the test run is (up to 9)."""
+
+    from pacomply.workspace.serve import build
+    from pacomply.workspace.web_common import UPLOAD_THREADS
+
+    monkeypatch.setenv("PACOMPLY_REVIEW_NICENESS", "5")
+    _app, worker = build(fresh_sqlite_url(migrated_sqlite_file, tmp_path / "store.sqlite3"), workers=1)
+    try:
+        UPLOAD_THREADS.submit(worker._rebuild, worker._generation).result(60)
+        worker._pool.submit(int).result(120)  # its one process has run its initializer (warm_up) by the answer
+        expected = min(19, os.getpriority(os.PRIO_PROCESS, os.getpid()) + 5)
+        seen = {pid: os.getpriority(os.PRIO_PROCESS, pid) for pid in worker.process_ids()}
+        assert worker.rebuilt == 1 and len(seen) == 1 and set(seen.values()) == {expected}, seen
+    finally:
+        worker.shutdown(wait=False)
+        worker.store.engine.dispose()
