@@ -30,11 +30,20 @@ started in this process on a free 127.0.0.1 port, driven with urllib, and stoppe
    --load-pages-first-toggle turns the server's pages first (uploads and the recorder giving way to a page being
    answered) on and off every two seconds of the wall clock and gives the page's latency in each half apart: an
    A/B of that lever within one run, which a machine whose load drifts between runs cannot spoil.
+   --load-niceness-toggle does the same with the lowered priority of the server's upload and recording threads and
+   its reading process (``workspace.priority``): lowered in even spans, at the server's own in odd ones (raising a
+   priority back needs a privilege, so run it as root). --load-page-timings FILE times each page inside the server
+   (waitress reading it, a thread taking it up, the handler's wall time against its CPU clock and its wait on a run
+   queue for a core, the writing) and prints the medians of each part, before, during and after the load.
+   The anchor's page shows the one filing uploaded to warm up while the loaded page shows fifty rows of a growing
+   queue; the same page is timed again once the load is over, and --load-prefill N stores N reviewed filings (in
+   bulk, as part 2 does) before the anchor, so that the anchor's page shows fifty rows too.
 
     python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 100] [--database URL]
                               [--sections upload,queue,concurrent,sign-in,load]
                               [--load-uploads 1000] [--load-accounts 50] [--load-distinct] [--load-same-name]
-                              [--load-profile FILE] [--load-pages-first-toggle]
+                              [--load-profile FILE] [--load-pages-first-toggle] [--load-niceness-toggle]
+                              [--load-page-timings FILE] [--load-prefill N]
 """
 
 from __future__ import annotations
@@ -91,8 +100,8 @@ class Client:
         self.token = json.loads(self.opener.open(f"{base}/api/whoami").read())["csrf_token"]
 
 
-    def get(self, path: str) -> bytes:
-        with self.opener.open(f"{self.base}{path}") as response:
+    def get(self, path: str, headers: dict[str, str] | None = None) -> bytes:
+        with self.opener.open(urllib.request.Request(f"{self.base}{path}", headers=headers or {})) as response:
             return response.read()  # type: ignore[no-any-return]
 
     def upload(self, name: str, data: bytes) -> dict[str, object]:
@@ -160,8 +169,10 @@ def _milliseconds(values: list[float]) -> str:
     )
 
 
-def _fill(store: object, count: int) -> None:
-    """Insert ``count`` submissions in bulk, each with a review row holding one real review's JSON."""
+def _fill(store: object, count: int, placeholder_downloads: bool = False) -> None:
+    """Insert ``count`` submissions in bulk, each with a review row holding one real review's JSON.
+    ``placeholder_downloads``: each review row holds a few bytes as its PDF and workbook, so the server does not set
+    about making their downloads in the background (which fails for these rows, and takes CPU meanwhile)."""
     from pacomply.regulations import known_chapters
     from pacomply.workspace import reviewing
     from pacomply.workspace.models import ReviewRecord, Submission, SubmissionChapter
@@ -172,6 +183,7 @@ def _fill(store: object, count: int) -> None:
     document = json.dumps(stored.document)
     start = datetime(2024, 1, 1, tzinfo=UTC)
     supported = known_chapters()
+    placeholder = b"bench filler" if placeholder_downloads else b""
     with store.engine.begin() as connection:  # type: ignore[attr-defined]
         first_id = 1_000_000
         for offset in range(0, count, 1000):
@@ -192,7 +204,8 @@ def _fill(store: object, count: int) -> None:
                     {
                         "submission_id": submission_id, "created_at": start + timedelta(minutes=index),
                         "tool_version": stored.tool_version, "rulebooks": "[]", "compliant": False,
-                        "summary": stored.document["verdict"]["summary"], "document": document, "pdf": b"", "xlsx": b"",
+                        "summary": stored.document["verdict"]["summary"], "document": document,
+                        "pdf": placeholder, "xlsx": placeholder,
                     }
                 )
             connection.execute(insert(Submission), rows)
@@ -241,6 +254,22 @@ def main() -> None:
         "and the page's latency given for each apart",
     )
     parser.add_argument(
+        "--load-niceness-toggle", action="store_true",
+        help="part 5: the server's upload and recording threads and its reading process lowered in even two-second "
+        "spans of the wall clock and at the server's priority in odd ones, the page's latency given for each apart "
+        "(needs the privilege to raise a priority back: root)",
+    )
+    parser.add_argument(
+        "--load-review-idle-toggle", action="store_true",
+        help="part 5: the review processes under the idle scheduling policy (Linux SCHED_IDLE: a core only when "
+        "nothing else wants it) in even two-second spans, at their niceness in odd ones (needs root)",
+    )
+    parser.add_argument(
+        "--load-prefill", type=int, default=0, metavar="N",
+        help="part 5: N reviewed filings stored in bulk before the anchor, so the anchor's page shows a full page of "
+        "rows as the loaded page does (0, as by default: the anchor's page shows the one warm-up filing)",
+    )
+    parser.add_argument(
         "--load-record-gather", type=float, metavar="SECONDS",
         help="part 5: how long the server's recorder gathers reviews under way (as served when omitted; 0: each "
         "batch recorded at once, as before the gathering)",
@@ -248,6 +277,12 @@ def main() -> None:
     parser.add_argument(
         "--load-switch-interval", type=float, metavar="MILLISECONDS",
         help="part 5: the server's interpreter switch interval (as served when omitted)",
+    )
+    parser.add_argument(
+        "--load-page-timings", metavar="FILE",
+        help="part 5: time each timed page inside the server (waitress reading it, a thread taking it up, the "
+        "handler's wall, CPU and run-queue wait, the writing), print where the loaded page's extra time goes, and "
+        "write each page's stamps to FILE (JSON)",
     )
     parser.add_argument("--workers", type=int, default=2, help="review processes")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds allowed for the concurrent reviews")
@@ -570,17 +605,189 @@ class _ThreadProfiles:
             merged.dump_stats(path)
 
 
+PAGE_HEADER = "X-Bench-Page"
+"""--load-page-timings: the header naming a timed page (``anchor:N`` or ``load:N``), so the server can time it."""
+
+
+def _schedstat_waiting() -> float:
+    """Seconds the calling thread has waited on a run queue for a core (Linux schedstat; 0 elsewhere)."""
+    try:
+        return int(Path("/proc/thread-self/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+class _PageTimings:
+    """--load-page-timings: where each timed page's time goes inside the server. waitress's request parser stamps
+    when the request's first bytes were read and when it was complete, its task when a thread took it up and when
+    it had written the answer; the application, wrapped, stamps its handler's start and end with the thread's CPU
+    clock (work) and its time on a run queue (waiting for a core). The handler's remaining wall time is waiting for
+    the interpreter lock, a lock of the server's, or I/O. Monotonic clock stamps (``time.perf_counter``, one clock
+    for every process on Linux), so the timing process's send and receive bracket them."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.rows: list[dict[str, Any]] = []
+
+    def start(self, app: Any) -> Any:
+        from waitress.parser import HTTPRequestParser
+        from waitress.task import WSGITask
+
+        received, service, rows = HTTPRequestParser.received, WSGITask.service, self.rows
+
+        def stamped_received(parser: Any, data: bytes) -> int:
+            if not hasattr(parser, "bench_first"):
+                parser.bench_first = time.perf_counter()
+            consumed = received(parser, data)
+            if parser.completed and not hasattr(parser, "bench_complete"):
+                parser.bench_complete = time.perf_counter()
+            return consumed  # type: ignore[no-any-return]
+
+        def stamped_service(task: Any) -> None:
+            began = time.perf_counter()
+            service(task)
+            page = task.request.headers.get(PAGE_HEADER.upper().replace("-", "_"))
+            if page and task.environ is not None and "bench.handler" in task.environ:
+                rows.append({
+                    "page": page, "first": getattr(task.request, "bench_first", began),
+                    "complete": getattr(task.request, "bench_complete", began), "service": began,
+                    **task.environ["bench.handler"], "written": time.perf_counter(),
+                })
+
+        HTTPRequestParser.received = stamped_received  # type: ignore[method-assign]
+        WSGITask.service = stamped_service  # type: ignore[method-assign]
+
+        def timed(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+            if "HTTP_" + PAGE_HEADER.upper().replace("-", "_") not in environ:
+                return app(environ, start_response)  # type: ignore[no-any-return]
+            began, cpu, waiting = time.perf_counter(), time.thread_time(), _schedstat_waiting()
+            answer = app(environ, start_response)
+            try:
+                body = b"".join(answer)
+            finally:
+                getattr(answer, "close", lambda: None)()
+            environ["bench.handler"] = {
+                "handler": began, "handled": time.perf_counter(), "cpu": time.thread_time() - cpu,
+                "run_queue": _schedstat_waiting() - waiting,
+            }
+            return [body]
+
+        return timed
+
+    def dump(self) -> None:
+        Path(self.path).write_text(json.dumps(self.rows), encoding="utf-8")
+
+
+def _print_page_timings(path: str, sent: dict[str, tuple[float, float]]) -> None:
+    """The breakdown of the timed pages' latency, medians in milliseconds, the anchor's pages against the loaded
+    ones; the stamps, with the client's, written back to ``path``."""
+    rows = json.loads(Path(path).read_text(encoding="utf-8"))
+    parts = (
+        ("sent to waitress reading it (its I/O thread waking, the lock)", "sent", "first"),
+        ("read to parsed", "first", "complete"),
+        ("parsed to a request thread taking it up", "complete", "service"),
+        ("taken up to the handler starting", "service", "handler"),
+        ("the handler, wall", "handler", "handled"),
+        ("  of which the thread's CPU", None, "cpu"),
+        ("  of which waiting on a run queue for a core", None, "run_queue"),
+        ("  of which the rest (the interpreter lock, locks, I/O)", None, "rest"),
+        ("handled to written", "handled", "written"),
+        ("written to received by the client", "written", "received"),
+        ("in all, as the client timed it", "sent", "received"),
+    )
+    table: dict[str, dict[str, list[float]]] = {"anchor": {}, "load": {}, "load on": {}, "load off": {}, "after": {}}
+    for row in rows:
+        if row["page"] not in sent:
+            continue
+        row["sent"], row["received"] = sent[row["page"]]
+        row["rest"] = row["handled"] - row["handler"] - row["cpu"] - row["run_queue"]
+        phase = row["page"].split(":")[0]
+        for label, begin, end in parts:
+            value = row[end] if begin is None else row[end] - row[begin]
+            table[phase].setdefault(label, []).append(value)
+            if phase != "load" and phase.startswith("load"):
+                table["load"].setdefault(label, []).append(value)
+    shown = [phase for phase, values in table.items() if values]
+    counts = ", ".join(f"{phase} n={len(next(iter(table[phase].values())))}" for phase in shown)
+    print(f"   where a timed page's time goes (medians, ms; {counts}; 'load on'/'load off': the toggled lever):")
+    print(f"   {'':58} " + " ".join(f"{phase:>9}" for phase in shown))
+    for label, _begin, _end in parts:
+        medians = (statistics.median(table[phase][label]) * 1000 for phase in shown)
+        print(f"   {label:58} " + " ".join(f"{value:9.2f}" for value in medians))
+    Path(path).write_text(json.dumps([row for row in rows if "sent" in row], indent=0), encoding="utf-8")
+
+
 TOGGLE_SECONDS = 2
 """--load-pages-first-toggle: pages first is on in the even spans of this many seconds of the wall clock."""
 
 
 def _pages_first_on(moment: float) -> bool:
+    """Whether a toggled lever (pages first, the lowered priority) is on at ``moment`` of the wall clock."""
     return int(moment // TOGGLE_SECONDS) % 2 == 0
+
+
+def _toggled(arguments: argparse.Namespace) -> str | None:
+    """The lever part 5 switches on and off, if any."""
+    if arguments.load_niceness_toggle:
+        return "niceness"
+    if arguments.load_review_idle_toggle:
+        return "reviews idle"
+    return "pages first" if arguments.load_pages_first_toggle else None
+
+
+def _toggle_review_idle(worker: Any, stop: Any) -> None:
+    """--load-review-idle-toggle, in the server: every 10 ms, the review processes under SCHED_IDLE in the even spans
+    of the wall clock, back under the normal policy at the review niceness in the odd ones."""
+    import os
+
+    from pacomply.workspace.worker import REVIEW_NICENESS
+
+    def switch() -> None:
+        while not stop.is_set():
+            idle = _pages_first_on(time.time())
+            for pid in worker.process_ids():
+                try:
+                    if idle:
+                        os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
+                    elif os.sched_getscheduler(pid) != os.SCHED_OTHER:
+                        os.sched_setscheduler(pid, os.SCHED_OTHER, os.sched_param(0))
+                        os.setpriority(os.PRIO_PROCESS, pid, REVIEW_NICENESS)
+                except OSError:
+                    continue
+            time.sleep(0.01)
+
+    threading.Thread(target=switch, daemon=True).start()
+
+
+def _toggle_niceness(worker: Any, stop: Any) -> None:
+    """--load-niceness-toggle, in the server: every 10 ms, the threads ``workspace.priority`` lowered and the reading
+    process lowered in the even spans of the wall clock, at the server's priority in the odd ones."""
+    import os
+
+    from pacomply.workspace import priority
+
+    def switch() -> None:
+        refused = False
+        while not stop.is_set():
+            steps = priority.UPLOAD_NICENESS if _pages_first_on(time.time()) else 0
+            reader = worker._reader
+            readers = list(getattr(reader, "_processes", None) or {}) if reader is not None else []
+            for target in [*priority.LOWERED, *readers]:
+                try:
+                    os.setpriority(os.PRIO_PROCESS, target, steps)
+                except OSError as error:
+                    if not refused and error.errno != 3:  # not a thread or process that has just ended
+                        print(f"   server: cannot switch the niceness of {target}: {error}", flush=True)
+                        refused = True
+            time.sleep(0.01)
+
+    threading.Thread(target=switch, daemon=True).start()
 
 
 def _serve_for_load(
     database: str, workers: int, accounts: list[str], ready: object, stop: object, log: str,
-    profile: str | None = None, toggle: bool = False, gather: float | None = None, switch: float | None = None,
+    profile: str | None = None, toggle: str | None = None, gather: float | None = None, switch: float | None = None,
+    timings: str | None = None,
 ) -> None:
     """The server of part 5 in a process of its own, as ``pacomply serve`` runs it (waitress, 64 threads): its
     clients are other processes, as they would be other machines, and share none of its interpreter lock.
@@ -610,7 +817,11 @@ def _serve_for_load(
         sys.setswitchinterval(switch / 1000)
     print(f"   server: switch interval {sys.getswitchinterval() * 1000:.2f} ms, recorder gathers "
           f"{worker.record_gather:.2f} s", flush=True)
-    if toggle:
+    if toggle == "niceness":
+        _toggle_niceness(worker, stop)
+    if toggle == "reviews idle":
+        _toggle_review_idle(worker, stop)
+    if toggle == "pages first":
         from pacomply.workspace.web_common import PAGES_FIRST_SECONDS
 
         pages = app.extensions["pacomply"].pages
@@ -632,10 +843,14 @@ def _serve_for_load(
             time.sleep(0.005)
 
     threading.Thread(target=count_connections, daemon=True).start()
-    server = create_server(app, host="127.0.0.1", port=0, threads=64)
+    page_timings = _PageTimings(timings) if timings else None
+    served = page_timings.start(app) if page_timings else app
+    server = create_server(served, host="127.0.0.1", port=0, threads=64)
     threading.Thread(target=server.run, daemon=True).start()
     ready.put(server.effective_port)  # type: ignore[attr-defined]
     stop.wait()  # type: ignore[attr-defined]
+    if page_timings:
+        page_timings.dump()
     if profile:
         profiles.dump(profile)
     handler.flush()
@@ -711,6 +926,22 @@ def _process_tree_cpu(root: int) -> dict[str, float]:
     return cpu
 
 
+def _server_threads_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds of each live thread of a process, by its niceness (Linux /proc; empty elsewhere). A thread that
+    has ended (a recorder between bursts of reviews) is counted in the process's total, not here."""
+    import os
+
+    cpu: dict[int, float] = {}
+    for task in Path(f"/proc/{pid}/task").glob("[0-9]*"):
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        niceness = int(fields[16])
+        cpu[niceness] = cpu.get(niceness, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return cpu
+
+
 def _load(arguments: argparse.Namespace) -> None:
     """Part 5: the server in one process, the uploading clients in others (at --client-nice), the page timed here."""
     import multiprocessing
@@ -719,12 +950,13 @@ def _load(arguments: argparse.Namespace) -> None:
     accounts = [f"bench{index}" for index in range(arguments.load_accounts)]
     with tempfile.TemporaryDirectory(prefix="pacomply-bench-") as folder:
         database = arguments.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        timings = arguments.load_page_timings
         ready, stop = context.Queue(), context.Event()
         server = context.Process(
             target=_serve_for_load,
             args=(database, arguments.workers, accounts, ready, stop, str(Path(folder) / "events.log"),
-                  arguments.load_profile, arguments.load_pages_first_toggle, arguments.load_record_gather,
-                  arguments.load_switch_interval),
+                  arguments.load_profile, _toggled(arguments), arguments.load_record_gather,
+                  arguments.load_switch_interval, timings),
         )  # not a daemon: it starts review processes of its own
         server.start()
         try:
@@ -735,12 +967,14 @@ def _load(arguments: argparse.Namespace) -> None:
             if port is None:
                 raise RuntimeError("the server process ended before it served")
             base = f"http://127.0.0.1:{port}"
-            _load_run(arguments, base, accounts, database, server.pid, context)  # type: ignore[arg-type]
+            sent = _load_run(arguments, base, accounts, database, server.pid, context)  # type: ignore[arg-type]
         finally:
             stop.set()
             server.join(30)
             if server.is_alive():
                 server.kill()
+        if timings and Path(timings).exists():
+            _print_page_timings(timings, sent)
     if arguments.load_profile and Path(arguments.load_profile).exists():
         _print_profile(arguments.load_profile, arguments.load_uploads)
 
@@ -769,7 +1003,8 @@ def _print_profile(path: str, uploads: int) -> None:
 
 def _load_run(
     arguments: argparse.Namespace, base: str, accounts: list[str], database: str, server_pid: int, context: object
-) -> None:
+) -> dict[str, tuple[float, float]]:
+    """The run of part 5; each timed page's send and receive on the monotonic clock, by its name."""
     import os
 
     from pacomply.workspace.models import Submission
@@ -783,6 +1018,10 @@ def _load_run(
                 select(func.count()).select_from(Submission).where(Submission.review_state == "pending")
             ) or 0)
 
+    if arguments.load_prefill:
+        from types import SimpleNamespace
+
+        _fill(SimpleNamespace(engine=engine), arguments.load_prefill, placeholder_downloads=True)
     watcher = Client(base, "bench")
     data = EXAMPLE.read_bytes()
     warm = watcher.upload(EXAMPLE.name, data)  # the review processes have started and reviewed once
@@ -793,21 +1032,31 @@ def _load_run(
     for _ in range(3):
         watcher.get("/")
 
+    sent: dict[str, tuple[float, float]] = {}
+    phase = "anchor"
+
     def page_latency() -> float:
+        span = "" if phase != "load" or not _toggled(arguments) else " on" if _pages_first_on(time.time()) else " off"
+        page = f"{phase}{span}:{len(sent)}"
         started = time.perf_counter()
-        watcher.get("/")
-        return time.perf_counter() - started
+        watcher.get("/", {PAGE_HEADER: page})
+        sent[page] = (started, time.perf_counter())
+        return sent[page][1] - started
 
     anchor_samples = []
     for _ in range(40):
         anchor_samples.append(page_latency())
         time.sleep(0.05)
     anchor = statistics.median(anchor_samples)
+    phase = "load"
     distinct = "distinct bytes (a zip comment each)" if arguments.load_distinct else "identical bytes"
     distinct += ", one name" if arguments.load_same_name else ", a name each"
     print(f"\n5. load: {arguments.load_uploads} uploads ({distinct}) from {len(accounts)} accounts; server in its own "
           f"process, clients in {arguments.load_client_processes} processes at niceness {arguments.client_nice}")
-    print(f"   anchor: the queue page with nothing else running {anchor * 1000:.1f} ms (median of 40)")
+    shown = "the warm-up's filing"
+    if arguments.load_prefill:
+        shown = f"{arguments.load_prefill:,} stored filings and the warm-up's"
+    print(f"   anchor: the queue page ({shown}) with nothing else running {anchor * 1000:.1f} ms (median of 40)")
     shares = [list(range(index, arguments.load_uploads, len(accounts))) for index in range(len(accounts))]
     groups = [list(range(len(accounts)))[part::arguments.load_client_processes]
               for part in range(arguments.load_client_processes)]
@@ -836,6 +1085,7 @@ def _load_run(
     for _ in uploaders:
         gathered(300)  # signed in, bodies made
     cpu_before = _process_tree_cpu(server_pid)
+    threads_before = _server_threads_cpu(server_pid)
     own_before = time.process_time()
     began_wall = time.time()
     began = time.perf_counter()
@@ -872,6 +1122,7 @@ def _load_run(
     stop.set()
     sampler.join()
     cpu_after = _process_tree_cpu(server_pid)
+    threads_after = _server_threads_cpu(server_pid)
     own_cpu = time.process_time() - own_before
     left = pending()
     for process in uploaders:
@@ -879,14 +1130,26 @@ def _load_run(
     engine.dispose()
     if left:
         raise TimeoutError(f"{left} reviews not recorded within {arguments.timeout} s")
+    # The same page again with the load's filings in place and nothing running but the downloads made at the
+    # lowest priority: the anchor shows one filing, the loaded page fifty rows of a queue of a thousand.
+    phase = "after"
+    time.sleep(1.0)
+    afterwards = []
+    for _ in range(40):
+        afterwards.append(page_latency())
+        time.sleep(0.05)
     during = statistics.median(loaded) if loaded else float("nan")
     print(f"   all {len(ids)} uploaded after {uploaded:.1f} s, all reviewed after {finished:.1f} s; uploads refused "
           f"and tried again: {dict(sorted(refusals.items())) or 'none'}")
     print(f"   the queue page meanwhile {_milliseconds(loaded)}")
-    if arguments.load_pages_first_toggle:
-        print(f"   with pages first    {_milliseconds(halves[True])}")
-        print(f"   without pages first {_milliseconds(halves[False])}")
+    toggled = _toggled(arguments)
+    if toggled:
+        print(f"   with {toggled:19} {_milliseconds(halves[True])}")
+        print(f"   without {toggled:16} {_milliseconds(halves[False])}")
     print(f"   ratio of medians {during / anchor:.2f}; load average {os.getloadavg()[0]:.1f}")
+    after = statistics.median(afterwards)
+    print(f"   the queue page afterwards, its {len(ids) + 1 + arguments.load_prefill:,} filings in place and the load "
+          f"over, {after * 1000:.1f} ms (median of 40): the loaded page {during / after:.2f}x that")
     spent = {role: cpu_after.get(role, 0.0) - cpu_before.get(role, 0.0) for role in cpu_after}
     spent["uploading clients"] = clients_cpu
     spent["this process (the page timed)"] = own_cpu
@@ -894,11 +1157,21 @@ def _load_run(
     scale = 1000 / max(1, len(ids))
     server_cpu = spent.get("server", 0.0)
     reviews_cpu = sum(seconds for role, seconds in spent.items() if role.startswith("child at niceness 10"))
-    reading_cpu = spent.get("child at niceness 0", 0.0)  # the process reading uploads, at the server's niceness
+    by_niceness = {niceness: threads_after[niceness] - threads_before.get(niceness, 0.0) for niceness in threads_after}
+    ended = server_cpu - sum(by_niceness.values())
+    print("   the server's CPU by its threads' niceness at the end: " + ", ".join(
+        f"{niceness}: {seconds:.1f} s" for niceness, seconds in sorted(by_niceness.items())
+    ) + f", threads ended meanwhile (recorders between bursts): {ended:.1f} s")
+    from pacomply.workspace.priority import UPLOAD_NICENESS
+
+    # The process reading uploads, lowered as the server's upload threads are (at the server's own niceness while a
+    # toggled run has them at it, or where the platform refused).
+    reading_cpu = sum(spent.get(f"child at niceness {niceness}", 0.0) for niceness in {0, UPLOAD_NICENESS})
     print(f"   CPU per 1,000 uploads: server {server_cpu * scale:.1f} s ({server_cpu * 1000 / max(1, len(ids)):.1f} ms "
           f"an upload), its reading process {reading_cpu * scale:.1f} s, review processes {reviews_cpu * scale:.1f} s, "
           f"clients {clients_cpu * scale:.1f} s; "
           f"all {sum(spent.values()) * scale:.1f} s, {sum(spent.values()) * scale / 2:.1f} s on 2 cores at the least")
+    return sent
 
 
 if __name__ == "__main__":

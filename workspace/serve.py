@@ -75,6 +75,7 @@ def build(
     import os
     import sys
 
+    from pacomply.workspace.priority import upload_niceness_from_environment
     from pacomply.workspace.store import open_store
     from pacomply.workspace.web import DEFAULT_MAX_UPLOAD, create_app
     from pacomply.workspace.worker import ReviewWorker, lease_from_environment, review_niceness_from_environment
@@ -83,6 +84,7 @@ def build(
     # uploads; at the default 5 ms switch interval a page of ten queries waits up to 50 ms under load.
     sys.setswitchinterval(switch_interval_from_environment())  # a wrong value stops the start, naming it
     review_niceness_from_environment()  # a wrong $PACOMPLY_REVIEW_NICENESS stops the start, naming it
+    upload_niceness_from_environment()  # and so does a wrong $PACOMPLY_UPLOAD_NICENESS
     store = open_store(database)
     folder = configurations or os.environ.get("PACOMPLY_WORKSPACE_CONFIGURATIONS") or None
     worker = ReviewWorker(

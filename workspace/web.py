@@ -49,6 +49,7 @@ from pacomply.workspace.web_common import (  # noqa: F401  (safe_next, whole_num
     LOG,
     Account,
     IdConverter,
+    LoweredUploads,
     Services,
     UploadProblems,
     _columns,
@@ -167,7 +168,9 @@ def create_app(
     )
     # The chapter filters list every supported chapter, read from the chapter descriptors at each page.
     app.context_processor(lambda: {"CHAPTERS": known_chapters()})
-    app.wsgi_app = RequestLog(LockedOutGate(app.wsgi_app, throttle))  # type: ignore[method-assign]
+    # Upload requests are answered on the lowered upload threads; their log line is timed from their arrival.
+    lowered = LoweredUploads(LockedOutGate(app.wsgi_app, throttle))
+    app.wsgi_app = RequestLog(lowered)  # type: ignore[method-assign]
     if trusted_proxies < 0:
         raise ValueError("the number of trusted proxies is 0 or more")
     if trusted_proxies:
@@ -183,6 +186,7 @@ def create_app(
     logins.session_protection = "strong"
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
+    lowered.paths = frozenset(rule.rule for rule in app.url_map.iter_rules() if rule.endpoint in UPLOAD_ENDPOINTS)
 
     @logins.user_loader
     def load_user(user_id: str) -> Account | None:

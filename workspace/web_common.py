@@ -12,6 +12,7 @@ import logging
 import os
 import re
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date
 from functools import wraps
@@ -21,7 +22,7 @@ from urllib.parse import urlsplit
 import pacomply.workspace.stack  # noqa: F401  # isort: skip  (names the extra when it is missing)
 from flask import current_app, g, jsonify, render_template, request
 from flask_login import UserMixin, current_user
-from pacomply.workspace import reviewing
+from pacomply.workspace import priority, reviewing
 from pacomply.workspace.models import Role, Status, User
 from pacomply.workspace.store import Forbidden, NotFound, Store, WorkspaceError
 from pacomply.workspace.throttle import Busy, SignInThrottle, Throttled
@@ -39,6 +40,39 @@ PAGE_SIZE = 50
 #: lock with this many busy request threads instead of every upload in flight, finds a free thread among `serve`'s
 #: 64, and a free connection in the database pool, whatever the number of uploads waiting.
 UPLOADS_AT_ONCE = threading.BoundedSemaphore(max(1, int(os.environ.get("PACOMPLY_UPLOADS_AT_ONCE", "2") or 2)))
+UPLOAD_THREADS = ThreadPoolExecutor(
+    UPLOADS_AT_ONCE._initial_value,  # type: ignore[attr-defined]  # one a turn: a turn's work never waits here
+    thread_name_prefix="pacomply-upload", initializer=priority.lower_this_thread,
+)
+"""The threads that answer upload requests whole (:class:`LoweredUploads`), each ``priority.UPLOAD_NICENESS`` steps
+below the request threads where a thread has a niceness of its own (Linux), so a signed-in page's thread takes a core
+before them; waitress's thread waits for the answer, holding neither the lock nor a core. One a turn: an upload
+waiting for one waits here, before anything is done for it."""
+
+
+class LoweredUploads:
+    """WSGI middleware: an upload request (a POST to one of ``paths``, the upload endpoints' paths, set once the
+    routes are registered) is answered whole on one of :data:`UPLOAD_THREADS`, from its session's check and its
+    turn to its answer and log line, its body consumed there so that Flask's request context never crosses threads;
+    every other request is answered in waitress's thread, at the server's priority."""
+
+    def __init__(self, application: Any) -> None:
+        self.application = application
+        self.paths: frozenset[str] = frozenset()
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        if environ.get("REQUEST_METHOD") == "POST" and environ.get("PATH_INFO") in self.paths:
+            return UPLOAD_THREADS.submit(self._answered, environ, start_response).result()
+        return self.application(environ, start_response)
+
+    def _answered(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        answer = self.application(environ, start_response)
+        try:
+            return [b"".join(answer)]
+        finally:
+            getattr(answer, "close", lambda: None)()
+
+
 PAGES_FIRST_SECONDS = 0.05
 """The longest an upload's step, or a batch of reviews to record, waits for the pages being answered
 (:class:`PagesFirst`)."""
@@ -348,8 +382,8 @@ def leave_lanes() -> None:
 
 
 def receive_upload() -> Any:
-    """Read, store and hand out an upload, in the request's upload turn; the stored submission (its row as written,
-    chapters included)."""
+    """Read, store and hand out an upload, in the request's upload turn (on a lowered upload thread, as the whole
+    request: :class:`LoweredUploads`); the stored submission (its row as written, chapters included)."""
     if not g.get("upload_turn"):
         raise RuntimeError("an upload is received only in an upload turn (web.UPLOAD_ENDPOINTS)")
     return _receive_upload()

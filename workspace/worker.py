@@ -39,6 +39,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from pacomply.workspace import priority
 from pacomply.workspace.event_log import log_review
 from pacomply.workspace.reviewing import (
     DOWNLOADS,
@@ -167,15 +168,14 @@ def warm_up() -> None:
     """Run in each review process as it starts, after :func:`watch_parent`: import the review engine and the
     renderers now, so the first review a process is given costs what every later one does."""
     watch_parent()
-    import os
-
-    if hasattr(os, "nice"):
-        try:
-            niceness = review_niceness_from_environment()
-        except ValueError:  # refused, with its reason, where the server starts (serve.build)
-            niceness = REVIEW_NICENESS
-        with contextlib.suppress(OSError):
-            os.nice(niceness)  # below the server's request threads: pages first, reviews with the rest
+    try:
+        niceness = review_niceness_from_environment()
+    except ValueError:  # refused, with its reason, where the server starts (serve.build)
+        niceness = REVIEW_NICENESS
+    # Below the server's request threads (pages first, reviews with the rest), counted from the server itself: a pool
+    # rebuilt by a lowered upload thread would otherwise add the step to the niceness it inherited from that thread
+    # (a review niceness set below the upload niceness stays at the inherited one there: raising needs a privilege).
+    priority.lower_this_process_below_parent(niceness)
     import pacomply.checker.review
     import pacomply.reports.json
     import pacomply.reports.pdf
@@ -184,9 +184,11 @@ def warm_up() -> None:
 
 
 def reading_process() -> None:
-    """Run in the process that reads uploads as it starts: it watches its server, as a review process does, and
-    imports the readers now; it keeps the server's priority (a reading is part of answering an upload)."""
+    """Run in the process that reads uploads as it starts: it watches its server, as a review process does, runs
+    ``priority.UPLOAD_NICENESS`` steps below the server, as the threads storing uploads do (a page is answered
+    first; the reviews wait for the readings), and imports the readers now."""
     watch_parent()
+    priority.lower_this_process_below_parent()
     import pacomply.submissions.readers  # noqa: F401
 
 
@@ -628,7 +630,10 @@ class ReviewWorker:
 
     def _record_finished(self) -> None:
         """The recorder thread: records the reviews made, all those finished while the previous transaction ran
-        (at most :data:`RECORD_BATCH`) in one transaction sealed in one pass, and ends when none is left."""
+        (at most :data:`RECORD_BATCH`) in one transaction sealed in one pass, and ends when none is left. It runs
+        ``priority.UPLOAD_NICENESS`` steps below the request threads (where a thread has a niceness of its own), so a
+        page's thread takes a core before it."""
+        priority.lower_this_thread()
         while True:
             with self._lock:
                 if not self._finished_reviews:
