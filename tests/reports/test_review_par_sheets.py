@@ -10,6 +10,7 @@ None, a field added to the par sheet later, the verdict evidence, dates as dates
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 from datetime import date
 from decimal import Decimal
@@ -71,8 +72,9 @@ def _page_texts(data: bytes) -> list[str]:
         document.close()
 
 
+@functools.cache
 def _pdf_text(data: bytes) -> str:
-    """The whole document's text (``_page_texts``), page after page."""
+    """The whole document's text (``_page_texts``), page after page; read once for the tests that share a document."""
     return " ".join(_page_texts(data))
 
 
@@ -286,3 +288,18 @@ def test_money_answers_of_the_checklist_print_as_money() -> None:
     for answer in money.values():
         assert money_text(answer) in checklist, answer
     assert "$50,000" in checklist
+
+
+def test_a_probability_of_many_zeros_is_printed_whole_in_the_pdf(dj_wild: Review) -> None:
+    """The 687a Two-Way Bad Beat's Royal Flush: 4 deals in 4,913,773,104,240, probability 0.000000000000814038; the
+    PDF's text holds the whole figure (a figure broken over two lines in its cell reads '0.00000000000081403 8'). The
+    figure is read from the par sheet, not typed in; the par sheet's columns are sized by
+    ``reports.pdf.sections.figures.par_line_widths``."""
+    import re
+
+    from pacomply.reports.parsheet_text import LINE_COLUMNS, line_rows
+
+    sheet = next(sheet for sheet in dj_wild.par_sheets if sheet.wager == "bad_beat")
+    smallest = max((row[LINE_COLUMNS.index("probability")] for row in line_rows(sheet)), key=len)
+    assert re.fullmatch(r"0\.0{10,}\d+", smallest), smallest
+    assert f" {smallest} " in _pdf_text(example_pdf("687a-compliant.xlsx"))
