@@ -78,6 +78,7 @@ def build(
     from pacomply.workspace.priority import upload_niceness_from_environment
     from pacomply.workspace.store import open_store
     from pacomply.workspace.web import DEFAULT_MAX_UPLOAD, create_app
+    from pacomply.workspace.web_common import uploads_at_once_from_environment
     from pacomply.workspace.worker import ReviewWorker, lease_from_environment, review_niceness_from_environment
 
     # A page's request gives up the interpreter lock at every query and must win it back from the threads handling
@@ -85,6 +86,7 @@ def build(
     sys.setswitchinterval(switch_interval_from_environment())  # a wrong value stops the start, naming it
     review_niceness_from_environment()  # a wrong $PACOMPLY_REVIEW_NICENESS stops the start, naming it
     upload_niceness_from_environment()  # and so does a wrong $PACOMPLY_UPLOAD_NICENESS
+    uploads_at_once_from_environment()  # and a wrong $PACOMPLY_UPLOADS_AT_ONCE
     store = open_store(database)
     folder = configurations or os.environ.get("PACOMPLY_WORKSPACE_CONFIGURATIONS") or None
     worker = ReviewWorker(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +23,7 @@ from flask import current_app, g, jsonify, render_template, request
 from flask_login import UserMixin, current_user
 from pacomply.workspace import priority, reviewing
 from pacomply.workspace.models import Role, Status, User
+from pacomply.workspace.settings import whole_setting
 from pacomply.workspace.store import Forbidden, NotFound, Store, WorkspaceError
 from pacomply.workspace.throttle import Busy, SignInThrottle, Throttled
 from pacomply.workspace.worker import ReviewWorker
@@ -39,7 +39,23 @@ PAGE_SIZE = 50
 #: done for them, holding neither the interpreter lock nor a database connection, so a signed-in page shares the
 #: lock with this many busy request threads instead of every upload in flight, finds a free thread among `serve`'s
 #: 64, and a free connection in the database pool, whatever the number of uploads waiting.
-UPLOADS_AT_ONCE = threading.BoundedSemaphore(max(1, int(os.environ.get("PACOMPLY_UPLOADS_AT_ONCE", "2") or 2)))
+DEFAULT_UPLOADS_AT_ONCE = 2
+
+
+def uploads_at_once_from_environment() -> int:
+    """$PACOMPLY_UPLOADS_AT_ONCE, a whole number from 1 to 64 (`serve`'s threads); DEFAULT_UPLOADS_AT_ONCE when unset;
+    ValueError naming the setting otherwise (``serve`` refuses to start with it)."""
+    return whole_setting("PACOMPLY_UPLOADS_AT_ONCE", DEFAULT_UPLOADS_AT_ONCE, 1, 64)
+
+
+def _uploads_at_once() -> int:
+    try:
+        return uploads_at_once_from_environment()
+    except ValueError:  # refused, with its reason, where the server starts (serve.build)
+        return DEFAULT_UPLOADS_AT_ONCE
+
+
+UPLOADS_AT_ONCE = threading.BoundedSemaphore(_uploads_at_once())
 UPLOAD_THREADS = ThreadPoolExecutor(
     UPLOADS_AT_ONCE._initial_value,  # type: ignore[attr-defined]  # one a turn: a turn's work never waits here
     thread_name_prefix="pacomply-upload", initializer=priority.lower_this_thread,
