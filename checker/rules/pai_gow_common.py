@@ -49,6 +49,8 @@ def dealing_answers_rule(book: Rulebook, code: str, citation: Citation, hand_cit
                     table.location_of("dealing"),
                     table,
                     citation=by_method.get(table.dealing, citation),
+                    fix=f"Answer Yes to “{book.question(key).question}” if the table deals that way, or correct "
+                    "the table's Dealing cell.",
                 )
             # The same test as 633a and 687a: any automated shuffling device (a continuous one is refused, if at
             # all, by the deck-configuration family, not twice here).
@@ -59,12 +61,15 @@ def dealing_answers_rule(book: Rulebook, code: str, citation: Citation, hand_cit
                     table.location_of("shuffler"),
                     table,
                     citation=hand_citation,
+                    fix="Use an automated shuffler at a table dealt from the hand, or deal it from a shoe.",
                 )
         if context.answer("dealt_from_hand") is True and context.answer("automated_shuffler") is False:
             yield rule.finding(
                 "the checklist deals from the hand but answers No to 'automated_shuffler'",
                 context.answer_location("dealt_from_hand"),
                 citation=hand_citation,
+                fix=f"Answer Yes to “{book.question('automated_shuffler').question}” (dealing from the hand needs "
+                f"one), or No to “{book.question('dealt_from_hand').question}”.",
             )
 
     return Rule(
