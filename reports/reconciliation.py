@@ -89,6 +89,7 @@ def sentence(item: Reconciliation) -> str:
     """The figure and its verdict in one sentence a reviewer can repeat: 'The Board published 85.904 % payback for
     the Two-Way Bad Beat Bonus Wager (RAF 125-223, item (17)); pacomply computes 86.025 %: consistent with
     simulation.' The explanation follows it, in words."""
+    from pacomply.checker.reconciliation import explanation_sentence
     from pacomply.reports import wording
 
     figure = item.figure
@@ -99,9 +100,7 @@ def sentence(item: Reconciliation) -> str:
     if figure.percent is None:
         said = f"The Board published no figure for {figure_subject(item)} ({figure.source.key}, {figure.source.item})"
     computed = f"; pacomply computes {ours}" if ours else ""
-    explanation = wording.without_reading_ids(wording.plain(item.explanation)).strip()
-    if explanation and not explanation.startswith("pacomply"):
-        explanation = explanation[:1].upper() + explanation[1:]
+    explanation = explanation_sentence(wording.without_reading_ids(wording.plain(item.explanation)).strip())
     tail = f" {explanation}" if explanation else ""
     if tail and not tail.endswith("."):
         tail += "."

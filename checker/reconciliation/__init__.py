@@ -61,6 +61,7 @@ from pacomply.checker.reconciliation.model import (
     Computed,
     Reconciliation,
     Verdict,
+    explanation_sentence,
 )
 from pacomply.checker.reconciliation.requests import (
     ALTERNATIVE_BASE_DECKS,
@@ -101,6 +102,7 @@ __all__ = [
     "board_figures_beside",
     "chi_square_survival",
     "computed_for",
+    "explanation_sentence",
     "figures_for_row",
     "for_wager_math",
     "reconcile",

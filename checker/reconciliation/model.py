@@ -29,6 +29,14 @@ ROUND_RATE = Fraction(1, 200)
 _Z95 = 1.959963984540054
 
 
+def explanation_sentence(explanation: str) -> str:
+    """An explanation as the sentence that follows a verdict: its first letter a capital, unless it begins with
+    pacomply's name, which is spelled in lower case (the finding's message and the reports' sentence alike)."""
+    if explanation.startswith("pacomply"):
+        return explanation
+    return explanation[:1].upper() + explanation[1:]
+
+
 @unique
 class Verdict(StrEnum):
     """How a Board figure stands against pacomply's (tested in this order; docs/published-figures.md)."""

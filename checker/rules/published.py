@@ -22,7 +22,7 @@ CODE = "FIL-015"
 
 
 def _selected_paytable_figures(context: CheckContext, rule: Rule) -> Iterator[Finding]:
-    from pacomply.checker.reconciliation import Verdict, reconcile
+    from pacomply.checker.reconciliation import Verdict, explanation_sentence, reconcile
     from pacomply.regulations import published
 
     selections: dict[tuple[str, str, str], TableConfiguration] = {}
@@ -55,7 +55,7 @@ def _selected_paytable_figures(context: CheckContext, rule: Rule) -> Iterator[Fi
             yield rule.finding(
                 f"{_wager_name(chapter, wager)}, paytable {paytable}: the Board published {figure.percent} % "
                 f"{figure.measure.value} ({figure.source.key}, {figure.source.item}); verdict: {item.verdict.value}. "
-                f"{_sentence_start(item.explanation)}",
+                f"{explanation_sentence(item.explanation)}",
                 location=table.location_of("wagers"),
                 table=table,
                 citation=figure.citation,
@@ -64,14 +64,6 @@ def _selected_paytable_figures(context: CheckContext, rule: Rule) -> Iterator[Fi
                 f"{chapter}' and the reading the review relied on; nothing to change where the chapter's paytable "
                 "is the one intended.",
             )
-
-
-def _sentence_start(explanation: str) -> str:
-    """The explanation as the sentence after the verdict: its first letter a capital, unless it begins with
-    pacomply's name."""
-    if explanation.startswith("pacomply"):
-        return explanation
-    return explanation[:1].upper() + explanation[1:]
 
 
 def _about_paytable(item: Reconciliation, paytable: str) -> bool:
