@@ -46,15 +46,3 @@ def test_review_processes_run_below_the_servers_priority_and_the_switch_interval
         worker.shutdown(wait=False)
         worker.store.engine.dispose()
         sys.setswitchinterval(before)
-
-
-@pytest.mark.parametrize("written", ["20", "-1", "ten", "1.5"])
-def test_a_review_niceness_out_of_range_stops_the_server_naming_the_setting(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, written: str
-) -> None:
-    from pacomply.workspace.serve import build
-
-    monkeypatch.setenv("PACOMPLY_REVIEW_NICENESS", written)
-    with pytest.raises(ValueError, match=r"PACOMPLY_REVIEW_NICENESS must be a whole number from 0 to 19"):
-        build(f"sqlite:///{tmp_path / 'store.sqlite3'}", workers=1, processes=False)
-    assert not (tmp_path / "store.sqlite3").exists()  # refused before the store was opened

@@ -157,18 +157,6 @@ def test_an_upload_niceness_of_0_keeps_the_lowered_work_at_the_servers_priority(
     assert niceness == own and native not in priority.LOWERED
 
 
-@pytest.mark.parametrize("written", ["20", "-1", "five", "2.5"])
-def test_an_upload_niceness_out_of_range_stops_the_server_naming_the_setting(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, written: str
-) -> None:
-    from pacomply.workspace.serve import build
-
-    monkeypatch.setenv("PACOMPLY_UPLOAD_NICENESS", written)
-    with pytest.raises(ValueError, match=r"PACOMPLY_UPLOAD_NICENESS must be a whole number from 0 to 19"):
-        build(f"sqlite:///{tmp_path / 'store.sqlite3'}", workers=1, processes=False)
-    assert not (tmp_path / "store.sqlite3").exists()  # refused before the store was opened
-
-
 @pytest.mark.skipif(not LINUX, reason="only Linux gives a thread a niceness of its own")
 def test_lowering_a_thread_never_raises_one_already_lower() -> None:
     """A thread already further below than the step (19 here) keeps its niceness: lowering never raises a priority,
