@@ -13,6 +13,8 @@ from pacomply.checker.rules.common import (
     PAYTABLE_DIFFERS_WHY,
     FixedOdds,
     adjacent_boxes,
+    checklist_paytable,
+    checklist_paytable_not_permitted,
     discard_rack_answers,
     paytable_differs,
     shared_rules,
@@ -24,7 +26,6 @@ from pacomply.regulations.chapter_633a import (
     RULEBOOK,
 )
 from pacomply.regulations.citation import Citation, cite
-from pacomply.regulations.paytable_resolution import selected_text
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
 
 CHAPTER = "633a"
@@ -169,7 +170,7 @@ def _offered(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 yield rule.finding(f"table {table.table_id} offers {wager.name} but the checklist answers No to "
                                    f"'{key}'", table.location_of("wagers"), table, citation=wager.citation)  # fmt: skip
             paytable_key = PAYTABLE_KEYS.get(table_wager.wager)
-            selected = selected_text(context.answer(paytable_key)) if paytable_key else None
+            selected = checklist_paytable(context, RULEBOOK, paytable_key) if paytable_key else None
             if paytable_key and selected and table_wager.paytable and selected.upper() != table_wager.paytable.upper():
                 # Cite the paragraph of the paytable the table names (Bet the Set's C is § 633a.13(g)(3)), the
                 # wager's first paytable where the table names none the chapter has.
@@ -177,6 +178,8 @@ def _offered(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 named = next((p for p in paytables if p.id.upper() == table_wager.paytable.upper()), paytables[0])
                 yield paytable_differs(rule, table, RULEBOOK.wager(table_wager.wager), table_wager.paytable, selected,
                                        paytable_key, named.citation)  # fmt: skip
+    for wager_id, key in PAYTABLE_KEYS.items():
+        yield from checklist_paytable_not_permitted(rule, context, RULEBOOK, wager_id, key)
 
 
 def _super_match(context: CheckContext, rule: Rule) -> Iterator[Finding]:
@@ -326,8 +329,9 @@ RULES = (
           _double_shoe, (cite("633a.7(d)(1)"),)),
     _rule("633A-107", "wagers.offered-in-checklist", _OFFERED,
           "A table offers an optional wager only if the checklist does, on the paytable the checklist selects.",
-          "Checks each table's Wagers against the checklist's '<wager>_offered' answers (an error) and warns when a "
-          "table names another Royal Match 21 or Bet the Set 21 paytable than the checklist selects.",
+          "Checks each table's Wagers against the checklist's '<wager>_offered' answers (an error), that the Royal "
+          "Match 21 and Bet the Set 21 paytables the checklist selects are ones the chapter prints (an error), and "
+          "warns when a table names another of them than the checklist selects.",
           "Optional wagers may be offered only if the Rules Submission specifies them. " + PAYTABLE_DIFFERS_WHY,
           "Sheet 633a: royal_match_paytable C; Tables row: Wagers 'royal_match=D'",
           "Tables row: Wagers 'royal_match=C'", "Make the tables and the checklist agree.", _offered),

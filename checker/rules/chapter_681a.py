@@ -16,6 +16,8 @@ from pacomply.checker.rules.common import (
     FixedOdds,
     discard_rack_present_rule,
     paytable_differs,
+    paytable_not_permitted_fix,
+    paytables_named_by_tables,
     shared_rules,
     shuffler_answers,
     wager_not_offered,
@@ -60,7 +62,12 @@ def _bonus_paytable(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         return
     paytable = chosen.upper()
     if paytable not in BONUS_PAYTABLE_DECKS:
-        yield rule.finding(f"Bonus paytable '{chosen}' is not one of A-F", location)
+        choices = RULEBOOK.question("bonus_paytable").choices
+        yield rule.finding(
+            f"Bonus paytable '{chosen}' is not one of A-F",
+            location,
+            fix=paytable_not_permitted_fix("Bonus Wagers", choices, paytables_named_by_tables(context, BONUS_WAGERS)),
+        )
         return
     decks = context.answer("decks_per_batch")
     permitted = BONUS_PAYTABLE_DECKS[paytable]

@@ -16,16 +16,17 @@ from pacomply.checker.rules.common import (
     PAYTABLE_DIFFERS_WHY,
     FixedOdds,
     adjacent_boxes,
+    checklist_paytable,
+    checklist_paytable_not_permitted,
     discard_rack_present_rule,
     paytable_differs,
-    paytable_not_permitted_fix,
     progressive_system_missing,
     shared_rules,
     wager_not_offered,
 )
 from pacomply.regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER, RULEBOOK
 from pacomply.regulations.citation import cite
-from pacomply.regulations.paytable_resolution import PaytableByAmount, resolve_paytable, selected_text
+from pacomply.regulations.paytable_resolution import PaytableByAmount, resolve_paytable
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
 
 _RACK = cite("687a.2(d)")
@@ -111,21 +112,13 @@ def _optional_wagers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             if offered is False:
                 yield wager_not_offered(rule, table, RULEBOOK.wager(wager), key)
             paytable_key = _PAYTABLE_KEY.get(wager)
-            selected = selected_text(context.answer(paytable_key)) if paytable_key is not None else None
+            selected = checklist_paytable(context, RULEBOOK, paytable_key) if paytable_key is not None else None
             if paytable_key and selected and offer.paytable is not None and offer.paytable.upper() != selected.upper():
                 section = RULEBOOK.question(paytable_key).section
                 named = offer.paytable
                 yield paytable_differs(rule, table, RULEBOOK.wager(wager), named, selected, paytable_key, section)
     for wager, key in _PAYTABLE_KEY.items():
-        chosen = context.answer(key)
-        permitted = RULEBOOK.wager(wager).paytable_ids
-        if isinstance(chosen, str) and chosen.upper() not in {p.upper() for p in permitted}:
-            yield rule.finding(
-                f"'{key}' names paytable '{chosen}'; the chapter permits {', '.join(permitted)}",
-                context.answer_location(key),
-                citation=RULEBOOK.paytables_for(wager)[0].citation,
-                fix=paytable_not_permitted_fix(RULEBOOK.wager(wager).name, permitted),
-            )
+        yield from checklist_paytable_not_permitted(rule, context, RULEBOOK, wager, key)
 
 
 def _money(value: object) -> Decimal | object:

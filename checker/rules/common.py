@@ -21,7 +21,13 @@ from pacomply.regulations.other_chapters import (
     recognise,
 )
 from pacomply.regulations.payout import Payout, compare, parse_payout
-from pacomply.regulations.paytable_resolution import PaytableByAmount, money, priced_by_odds, resolve_paytable
+from pacomply.regulations.paytable_resolution import (
+    PaytableByAmount,
+    money,
+    priced_by_odds,
+    resolve_paytable,
+    selected_text,
+)
 from pacomply.regulations.rulebook import (
     AnswerKind,
     DealingMethod,
@@ -895,10 +901,63 @@ def paytable_differs(
     )
 
 
-def paytable_not_permitted_fix(wager_name: str, permitted: list[str] | tuple[str, ...]) -> str:
+def paytable_not_permitted_fix(
+    wager_name: str, permitted: list[str] | tuple[str, ...], named_by_tables: Mapping[str, list[str]] | None = None
+) -> str:
     """The fix for a checklist answer that selects a paytable the chapter does not have for ``wager_name``: name
-    the ones it has (the rule's general fix, about offering the wager, does not fit this finding)."""
-    return f"Select one of the chapter's paytables for the {wager_name} in the checklist: {', '.join(permitted)}."
+    the ones it has (the rule's general fix, about offering the wager, does not fit this finding), and the ones the
+    tables pay it on (``named_by_tables``: paytable → table ids), which are what the answer most likely meant."""
+    fix = f"Select one of the chapter's paytables for the {wager_name} in the checklist: {', '.join(permitted)}."
+    if named_by_tables:
+        named = "; ".join(
+            f"{paytable} (table{'s' if len(tables) > 1 else ''} {', '.join(tables)})"
+            for paytable, tables in sorted(named_by_tables.items())
+        )
+        fix += f" The tables pay it on {named}."
+    return fix
+
+
+def paytables_named_by_tables(context: CheckContext, wager_ids: Iterable[str]) -> dict[str, list[str]]:
+    """The paytables the filing's tables pay ``wager_ids`` on, each with the ids of the tables naming it."""
+    named: dict[str, list[str]] = {}
+    for table in context.tables:
+        for wager_id in wager_ids:
+            offer = table.offers(wager_id)
+            if offer is not None and offer.paytable is not None and table.table_id not in named.get(offer.paytable, []):
+                named.setdefault(offer.paytable, []).append(table.table_id)
+    return named
+
+
+def checklist_paytable(context: CheckContext, book: Rulebook, key: str) -> str | None:
+    """The paytable the checklist's paytable question ``key`` selects, as the chapter prints its id, when it is one
+    of the question's choices (the rulebook's data); None when unanswered or not one of them. A table is compared
+    with this selection only: an answer naming no paytable of the chapter is one mistake, reported once at the
+    answer by :func:`checklist_paytable_not_permitted`, not again at every table that pays a lawful one."""
+    chosen = selected_text(context.answer(key))
+    if chosen is None:
+        return None
+    return next((choice for choice in book.question(key).choices if choice.upper() == chosen.upper()), None)
+
+
+def checklist_paytable_not_permitted(
+    rule: Rule, context: CheckContext, book: Rulebook, wager_id: str, key: str
+) -> Iterator[Finding]:
+    """An error where the checklist's paytable question ``key`` for ``wager_id`` names a paytable that is not one of
+    the question's choices (the paytables the chapter prints for the wager), cited to the question's subsection;
+    its fix names the chapter's paytables and the ones the tables pay the wager on."""
+    chosen = selected_text(context.answer(key))
+    question = book.question(key)
+    if chosen is None or not question.choices or checklist_paytable(context, book, key) is not None:
+        return
+    wager = book.wager(wager_id)
+    named_by_tables = paytables_named_by_tables(context, (wager_id,))
+    yield rule.finding(
+        f"the checklist's '{key}' selects paytable '{chosen}' for the {wager.name}; the chapter permits "
+        f"{', '.join(question.choices)}",
+        context.answer_location(key),
+        citation=question.section,
+        fix=paytable_not_permitted_fix(wager.name, question.choices, named_by_tables),
+    )
 
 
 def wager_not_offered(rule: Rule, table: TableConfiguration, wager: Wager, key: str) -> Finding:

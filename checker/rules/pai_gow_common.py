@@ -8,13 +8,13 @@ these factories with its own ids, keys and citations, so a finding always cites 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from decimal import Decimal
 
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
 from pacomply.checker.rules.common import (
     PAYTABLE_DIFFERS_WHY,
+    checklist_paytable,
+    checklist_paytable_not_permitted,
     paytable_differs,
-    paytable_not_permitted_fix,
     wager_not_offered,
 )
 from pacomply.regulations.citation import Citation
@@ -182,18 +182,11 @@ def offered_wagers_rule(book: Rulebook, code: str, offered_keys: dict[str, str],
         for wager_id, key in offered_keys.items():
             wager = book.wager(wager_id)
             paytable_key = paytable_keys.get(wager_id)
-            selected = context.answer(paytable_key) if paytable_key else None
-            if isinstance(selected, int | Decimal) and not isinstance(selected, bool):
-                selected = str(selected)  # a JSON filing may give paytable 2 as a number
-            permitted = [paytable.id for paytable in book.paytables_for(wager_id)]
-            if paytable_key and isinstance(selected, str) and selected not in permitted:
-                yield rule.finding(
-                    f"the checklist selects paytable '{selected}' for the {wager.name}; the chapter permits "
-                    + ", ".join(permitted),
-                    context.answer_location(paytable_key),
-                    citation=book.question(paytable_key).section,
-                    fix=paytable_not_permitted_fix(wager.name, permitted),
-                )
+            # A JSON filing may give paytable 2 as a number; an answer naming no paytable of the chapter is
+            # reported once, at the answer, and no table is compared with it.
+            selected = checklist_paytable(context, book, paytable_key) if paytable_key else None
+            if paytable_key:
+                yield from checklist_paytable_not_permitted(rule, context, book, wager_id, paytable_key)
             for table in context.tables:
                 offered = table.offers(wager_id)
                 if offered is None:

@@ -39,3 +39,54 @@ def test_687a_12_and_645a_13_a_paytable_the_chapter_lacks_is_fixed_by_choosing_o
     assert all(paytable in fix for paytable in permitted), fix
     assert rulebook.wager(wager).name in fix  # type: ignore[attr-defined]
     assert "Answer Yes" not in fix
+
+
+def _paytable_questions() -> list[tuple[str, str, tuple[str, ...]]]:
+    """Every chapter's checklist question that selects a paytable, with the wagers it selects for, from the
+    rulebooks' own data (the question's choices are the paytables the chapter prints)."""
+    from pacomply.regulations.rulebook import AnswerKind
+
+    from pacomply import regulations
+
+    found = []
+    for chapter in regulations.known_chapters():
+        book = regulations.rulebook(chapter)
+        for question in book.checklist:
+            if question.kind == AnswerKind.PAYTABLE:
+                wagers = tuple(wager for wager, key in book.paytable_questions if key == question.key)
+                found.append((chapter, question.key, wagers))
+    return found
+
+
+def test_paytable_answers_are_drawn_from_every_chapter_that_has_them() -> None:
+    assert {chapter for chapter, _key, _wagers in _paytable_questions()} == {"633a", "645a", "681a", "687a", "688a"}
+
+
+@pytest.mark.parametrize(("chapter", "key", "wagers"), _paytable_questions())
+def test_601a_2_a_checklist_paytable_the_chapter_lacks_is_one_error_at_the_answer_not_a_warning_at_each_table(
+    chapter: str, key: str, wagers: tuple[str, ...]
+) -> None:
+    """The answer is checked against its question's choices in every chapter (633a had not checked it at all: a
+    Royal Match 21 paytable 'Z' passed as compliant), and a table paying the wager on one of the chapter's paytables
+    is not also warned that it differs from the unlawful answer: one mistake, one finding, whose fix names the
+    chapter's paytables and the ones the tables pay on."""
+    import importlib
+
+    from tests.checker.rule_helpers import chapter_findings
+
+    from pacomply import regulations
+
+    compliant = getattr(importlib.import_module(f"examples.chapters.chapter_{chapter}"), f"COMPLIANT_{chapter.upper()}")
+    book = regulations.rulebook(chapter)
+    question = book.question(key)
+    findings = [finding for finding in chapter_findings(compliant, chapter, **{key: "ZZ-9"}) if "ZZ-9" in finding.message]
+    assert len(findings) == 1, [finding.message for finding in findings]
+    (finding,) = findings
+    assert finding.severity.value == "error"
+    assert finding.citation == question.section
+    assert all(choice in finding.fix for choice in question.choices), finding.fix
+    for table in compliant.tables_for(chapter):
+        for wager in wagers:
+            offer = table.offers(wager)
+            if offer is not None and offer.paytable is not None:
+                assert offer.paytable in finding.fix and table.table_id in finding.fix, finding.fix
