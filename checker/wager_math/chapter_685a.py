@@ -36,8 +36,9 @@ RULES_LINE = (
 #: ``pacomply figures build`` so the shipped figures are remade.
 METHOD_VERSION = 2
 #: The version of this chapter's par sheets beside :data:`METHOD_VERSION` (``checker/review_parsheets.py``): raised
-#: when a par sheet's content changes while every other figure stays as it was (1: the Bet Wager's spread exact).
-PAR_SHEET_VERSION = 1
+#: when a par sheet's content changes while every other figure stays as it was (1: the Bet Wager's spread exact;
+#: 2: the spread's basis says "an 8-deck shoe").
+PAR_SHEET_VERSION = 2
 
 
 def dealer_ace_readings(decks: int) -> tuple[PricedReading, ...]:

@@ -105,3 +105,21 @@ def test_blackjack_spread_is_shipped_at_every_deck_count_the_chapter_permits():
             )
             found = stored_entry(key)
             assert found is not None and found[0] == "shipped", (chapter, wager, decks)
+
+
+@pytest.mark.parametrize(("chapter", "wager"), [("633a", "base"), ("633a", "switch"), ("685a", "base")])
+def test_a_blackjack_par_sheets_basis_names_its_shoe_with_the_article_the_number_is_read_with(chapter: str, wager: str):
+    """The shipped par sheets say 'an 8-deck shoe' and 'a 6-deck shoe' (the 633a and 685a shelves once said 'a
+    8-deck shoe'): read from the stored sheets a review prints, so the shelves were rebuilt with the words."""
+    from pacomply.checker.review_parsheets import LAYOUT, _stored_par_sheet
+    from pacomply.engine.figure_store import stored_entry
+    from pacomply.regulations import rulebook
+
+    allowed = {decks for configuration in rulebook(chapter).deck_configurations for decks in configuration.decks}
+    for decks in (8, min(allowed)):
+        inputs = {"chapter": chapter, "wager": wager, "paytable": None, "decks": decks, "layout": LAYOUT}
+        found = stored_entry(_stored_par_sheet.key(**inputs))
+        assert found is not None and found[0] == "shipped"
+        sheet = _stored_par_sheet(**inputs)
+        article = "an" if decks == 8 else "a"
+        assert sheet.spread_basis is not None and f" from {article} {decks}-deck shoe " in sheet.spread_basis

@@ -100,21 +100,27 @@ class ExactRoundSpread:
         if self.down_under:
             return (
                 "exact, by enumeration of every up card, two-card hand, Masque range of the hole card and drawing "
-                f"sequence from a {self.rules.decks}-deck shoe under the analysis's play for each range (its split "
+                f"sequence from {_a_shoe_of(self.rules.decks)} under the analysis's play for each range (its split "
                 "approximation; the split hands sharing one dealer outcome)"
             )
         if self.switch:
             return (
                 "exact, by enumeration of every up card, ordered deal of the four player cards and drawing sequence "
-                f"from a {self.rules.decks}-deck shoe under the analysis's switching and play (each hand's play with "
+                f"from {_a_shoe_of(self.rules.decks)} under the analysis's switching and play (each hand's play with "
                 "its own cards removed, splits by the split approximation; both hands settled against one dealer "
                 "outcome drawn from the shoe less all four player cards)"
             )
         return (
-            "exact, by enumeration of every up card, two-card hand and drawing sequence from a "
-            f"{self.rules.decks}-deck shoe under {self.strategy} play (the analyzer's own; splits by its "
+            "exact, by enumeration of every up card, two-card hand and drawing sequence from "
+            f"{_a_shoe_of(self.rules.decks)} under {self.strategy} play (the analyzer's own; splits by its "
             "split approximation, the split hands sharing one dealer outcome)"
         )
+
+
+def _a_shoe_of(decks: int) -> str:
+    """'a 6-deck shoe', 'an 8-deck shoe': the article as the number is read aloud (eight, eleven, eighteen, eighty)."""
+    spoken_with_a_vowel = str(decks).startswith("8") or decks in (11, 18)
+    return f"{'an' if spoken_with_a_vowel else 'a'} {decks}-deck shoe"
 
 
 def _key(net: float) -> float:
