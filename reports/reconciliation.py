@@ -150,15 +150,35 @@ class BoardBeside:
     other_reading: str = ""
     """What the figure compared was priced under, in words, where that is not the pricing pacomply relies on for the
     Board's figure (the reading the review relies on, or the strategy the Board's figure states); '' where it is."""
+    compared_reading: str = ""
+    """What the figure compared was priced under, in words, whether or not pacomply relies on it for the Board's
+    figure; '' where no figure of pacomply's is compared, or the chapter admits one pricing only."""
+    row_reading: str = ""
+    """What the row's own figure is priced under, in words, for the same question as :attr:`compared_reading`;
+    '' where the row prices no answer to it."""
 
     @property
     def verdict_text(self) -> str:
-        """The verdict, saying when it holds only under a reading the review does not rely on: 'consistent with
-        simulation only under another reading ('the losing hand of either the player or the dealer, ...')'."""
+        """The verdict, saying under which reading it holds where that is not the one the comparison relies on
+        ('consistent with simulation only under another reading ('the losing hand of either the player or the
+        dealer, ...')'), and where the figure compared is not the row's own (633a's Blackjack row is optimal play
+        while the Board's figures state basic strategy): the row's reading named beside the compared one."""
         from pacomply.checker.reconciliation import Verdict
 
+        rows_own = not self.row_reading or self.row_reading == self.compared_reading
         if not self.other_reading:
-            return self.verdict
+            if rows_own:
+                return self.verdict
+            return (
+                f"{self.verdict} under '{self.compared_reading}', the reading the Board's figure is compared on "
+                f"(this row: '{self.row_reading}')"
+            )
+        if self.row_reading == self.other_reading:
+            verdict = "reproduced" if self.verdict == Verdict.REPRODUCED_UNDER_READING.value else self.verdict
+            return (
+                f"{verdict} under this row's reading ('{self.row_reading}'), not the one the Board's figure is "
+                "compared on"
+            )
         if self.verdict == Verdict.REPRODUCED_UNDER_READING.value:
             return f"{self.verdict} ('{self.other_reading}')"
         return f"{self.verdict} only under another reading ('{self.other_reading}')"
@@ -200,6 +220,17 @@ def _nearest_text(item: Reconciliation) -> str:
     return "-" if shown is None else f"{shown.rounded(item.figure.places)} %"
 
 
+def _compared_reading(item: Reconciliation) -> str:
+    """The reading pacomply's figure beside the Board's was priced under, in words; '' where no figure of
+    pacomply's is compared (undecidable, no figure) or the chapter admits one pricing only."""
+    from pacomply.checker.reconciliation import Verdict
+
+    shown = item.pacomply_figure
+    if shown is None or shown.reading is None or item.verdict in (Verdict.UNDECIDABLE, Verdict.NO_FIGURE):
+        return ""
+    return shown.choice
+
+
 def _other_reading(item: Reconciliation) -> str:
     """The reading pacomply's figure beside the Board's was priced under, in words, where the review does not rely
     on it; '' where it does, or where no figure of pacomply's is compared (undecidable, no figure)."""
@@ -209,6 +240,15 @@ def _other_reading(item: Reconciliation) -> str:
     if shown is None or shown.own or item.verdict in (Verdict.UNDECIDABLE, Verdict.NO_FIGURE):
         return ""
     return shown.choice
+
+
+def _row_reading(row: WagerMath, item: Reconciliation) -> str:
+    """The reading the row's own figure is priced under, in words, for the question the figure compared with the
+    Board's answers (the row's relied-on priced reading); '' where the row prices no answer to it."""
+    shown = item.pacomply_figure
+    if shown is None or shown.reading is None:
+        return ""
+    return next((p.choice for p in row.priced_readings if p.reading == shown.reading and p.relied_on), "")
 
 
 def beside(row: WagerMath, items: Iterable[Reconciliation], *, every: bool = False) -> tuple[BoardBeside, ...]:
@@ -224,6 +264,8 @@ def beside(row: WagerMath, items: Iterable[Reconciliation], *, every: bool = Fal
             pacomply=_nearest_text(item) if every else pacomply_text(item),
             verdict=item.verdict.value,
             other_reading=_other_reading(item),
+            compared_reading=_compared_reading(item),
+            row_reading=_row_reading(row, item),
             source=f"{item.figure.source.key}, {item.figure.source.item}",
         )
         for item in sorted_reconciliations(figures_for_row(row, items))

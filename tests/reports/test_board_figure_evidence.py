@@ -279,3 +279,33 @@ def test_a_verdict_beside_a_wager_row_names_the_reading_it_holds_under_when_the_
                 assert entry.text().endswith(f": {item.verdict.value}")
     assert seen_other, "the example no longer has a verdict under a reading the review does not rely on"
     assert seen_own or example.startswith("687a")
+
+
+def test_633a_7_a_verdict_beside_the_blackjack_row_names_the_rows_reading_where_the_comparison_relies_on_another() -> None:
+    """633a's Blackjack row is priced under composition-dependent optimal play (the reading the review relies on for
+    the row), while the Board's figures state basic strategy, so the comparison relies on the total-dependent basic
+    strategy. Beside the row, a figure reproduced by the row's own play says it is this row's reading, not 'another
+    reading'; a figure compared under the basic strategy names it and the row's reading, since the printed figure
+    (0.356 %) is not the row's (0.3552 %). Read from the reconciliations and the row's priced readings."""
+    from pacomply.reports.reconciliation import beside
+
+    review = example_review("633a-compliant.json")
+    rows = [math for math in review.wager_math if math.wager == "base" and beside(math, review.published)]
+    assert rows
+    seen_row_reading = seen_compared = 0
+    for math in rows:
+        relied = {priced.reading: priced.choice for priced in math.priced_readings if priced.relied_on}
+        for entry in beside(math, review.published):
+            item = next(item for item in review.published if item.figure.id == entry.figure_id)
+            shown = item.pacomply_figure
+            assert shown is not None and shown.reading in relied
+            text = entry.text()
+            if shown.choice == relied[shown.reading]:
+                assert "another reading" not in text
+                if not shown.own:
+                    seen_row_reading += 1
+                    assert f"under this row's reading ('{shown.choice}')" in text
+            else:
+                seen_compared += 1
+                assert f"under '{shown.choice}'" in text and f"(this row: '{relied[shown.reading]}')" in text
+    assert seen_row_reading and seen_compared
