@@ -45,8 +45,10 @@ _SEPARATORS = {
 }
 _NUMBER = r"\d+(?:\.\d+)?"
 _PAYOUT = re.compile(
-    rf"^(?P<paid>{_NUMBER})\s*(?P<separator>to|for|:|-|\u2013|/)\s*(?P<against>{_NUMBER})$", re.IGNORECASE
+    rf"^(?P<paid>{_NUMBER})\s*(?P<separator>[-\u2013]?\s*(?:to|for)\s*[-\u2013]?|:|-|\u2013|/)\s*(?P<against>{_NUMBER})$",
+    re.IGNORECASE,
 )
+"""A number, a separator and a number; "to" and "for" may be hyphenated to the numbers ("10-to-1", "2-for-1")."""
 _EVEN_MONEY = {"even money", "even"}
 
 
@@ -87,7 +89,8 @@ def parse_payout(text: str) -> Payout | None:
     paid, against = Fraction(match["paid"]), Fraction(match["against"])
     if against == 0:
         return None
-    form = _SEPARATORS[match["separator"].lower()]
+    separator = match["separator"].lower()
+    form = _SEPARATORS[separator if len(separator) == 1 else separator.strip("-\u2013 ")]
     if form == PayoutForm.FOR:
         if paid < against:
             return None

@@ -40,6 +40,9 @@ INSURANCE = next(iter(FIXED_ODDS_633A["insurance"].odds))
         ("1,000 TO 1", PayoutForm.TO, Fraction(1000)),
         ("Even Money", PayoutForm.EVEN_MONEY, Fraction(1)),
         ("  9  -  1 ", PayoutForm.DASH, Fraction(9)),
+        ("9-to-1", PayoutForm.TO, Fraction(9)),
+        ("10-for-1", PayoutForm.FOR, Fraction(9)),
+        ("3\u2013to\u20132", PayoutForm.TO, Fraction(3, 2)),
     ],
 )
 def test_payout_grammar_reads_every_form_to_its_exact_value(written: str, form: PayoutForm, odds: Fraction) -> None:
@@ -49,7 +52,7 @@ def test_payout_grammar_reads_every_form_to_its_exact_value(written: str, form: 
     assert payout.written == " ".join(written.split())
 
 
-@pytest.mark.parametrize("text", ["C", "DJWT-04", "633a.13(d)(1)", "2", "1 for 2", "9 to 0", "nine to one", ""])
+@pytest.mark.parametrize("text", ["C", "DJWT-04", "633a.13(d)(1)", "2", "1 for 2", "9 to 0", "nine to one", "9--1", ""])
 def test_payout_grammar_reads_no_payout_from_a_paytable_name_or_a_non_payout(text: str) -> None:
     assert parse_payout(text) is None
 
