@@ -14,10 +14,12 @@ from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, mak
 from pacomply.checker.rules.common import (
     PAYTABLE_DIFFERS_WHY,
     FixedOdds,
+    decks_text,
     discard_rack_present_rule,
     paytable_differs,
     paytable_not_permitted_fix,
     paytables_named_by_tables,
+    paytables_named_text,
     shared_rules,
     shuffler_answers,
     wager_not_offered,
@@ -72,9 +74,18 @@ def _bonus_paytable(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     decks = context.answer("decks_per_batch")
     permitted = BONUS_PAYTABLE_DECKS[paytable]
     if isinstance(decks, int) and decks != permitted:
+        # One mistake, reported once: a table paying on a paytable its decks permit is not also told to follow
+        # the checklist's paytable, which no table at the checklist's deck count may pay on.
+        fitting = ", ".join(sorted(id_ for id_, paid_with in BONUS_PAYTABLE_DECKS.items() if paid_with == decks))
+        named = paytables_named_by_tables(context, BONUS_WAGERS)
+        named_text = f" The tables pay on {paytables_named_text(named)}." if named else ""
         yield rule.finding(
-            f"Bonus paytable {paytable} is permitted only with {permitted} decks; the checklist says {decks}", location
+            f"Bonus paytable {paytable} is permitted only with {permitted} decks; the checklist says {decks}",
+            location,
+            fix=f"Select a Bonus paytable the chapter permits with {decks_text([decks])} ({fitting or 'none'}), or "
+            "correct the checklist's deck count." + named_text,
         )
+        return
     for table in context.tables:
         for wager in BONUS_WAGERS:
             offer = table.offers(wager)
@@ -165,7 +176,8 @@ RULES = (
         doc=make_doc(
             what="Checks that when either Bonus Wager is offered the checklist selects one § 681a.8(c) paytable, "
             "that it is permitted with the checklist's deck count (A-C four decks, D-F eight), and warns when a "
-            "table names a different paytable.",
+            "table names a different paytable (unless the checklist's own paytable does not fit its deck count: "
+            "that one error covers the difference).",
             why="The certificate holder selects the Bonus paytable in its Rules Submission, and the paytables are "
             "tied to the number of decks. " + PAYTABLE_DIFFERS_WHY,
             example="Sheet 681a: decks_per_batch 8, bonus_player_offered Yes, bonus_paytable A",

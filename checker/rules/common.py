@@ -33,6 +33,7 @@ from pacomply.regulations.rulebook import (
     DealingMethod,
     DeckConfiguration,
     Equipment,
+    Paytable,
     Rulebook,
     Shuffler,
     Wager,
@@ -419,6 +420,11 @@ class FixedOdds:
     citation: Citation
 
 
+def _permitted_with(paytables: Iterable[Paytable], decks: int) -> list[Paytable]:
+    """The paytables of ``paytables`` the chapter permits at ``decks`` decks (all where it ties none to decks)."""
+    return [paytable for paytable in paytables if paytable.permitted_decks is None or decks in paytable.permitted_decks]
+
+
 def _allowed_text(odds: Iterable[Fraction]) -> str:
     return " or ".join(odds_text(value) for value in sorted(odds))
 
@@ -452,6 +458,8 @@ def _table_wagers(
                 table.location_of("wagers"),
                 table,
                 citation=where,
+                fix=f"Pay the {wager.name} at {_allowed_text(allowed)}, the chapter's odds, and write those odds in "
+                "the table's Wagers cell (or none: the chapter's apply).",
             )
 
     def stated_payout(table: TableConfiguration, wager: Wager, stated: str, rule: Rule) -> Iterator[Finding]:
@@ -469,6 +477,8 @@ def _table_wagers(
                 table,
                 citation=known.citation if known is not None else wager.citation,
                 severity=Severity.WARNING,
+                fix=f"Remove '{stated}' from the {wager.name} in the table's Wagers cell, or write the chapter's "
+                "odds there.",
             )
 
     def unnamed(context: CheckContext, rule: Rule, table: TableConfiguration, wager: Wager) -> Iterator[Finding]:
@@ -483,6 +493,8 @@ def _table_wagers(
                 table.location_of("decks"),
                 table,
                 citation=wager.citation,
+                fix=f"Offer the {wager.name} only at a table dealt with {decks_text(book.decks_for(wager.id))}, or "
+                "remove it from this table's Wagers.",
             )
         else:
             selectors = [f"'{question}'" for question in [book.paytable_question(wager.id)] if question]
@@ -494,6 +506,8 @@ def _table_wagers(
                 table.location_of("wagers"),
                 table,
                 citation=permitted[0].citation,
+                fix=f"Name the {wager.name}'s paytable in the table's Wagers cell ('{wager.id}="
+                f"{permitted[0].id}')" + (", or answer the checklist's paytable question." if selectors else "."),
             )
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
@@ -517,6 +531,8 @@ def _table_wagers(
                         table.location_of("wagers"),
                         table,
                         citation=citation,
+                        fix=f"Remove '{table_wager.wager}' from the table's Wagers, or write it as one of the "
+                        f"chapter's wagers: {optional_ids}.",
                     )
                     continue
                 permitted = book.paytables_for(wager.id)
@@ -548,17 +564,28 @@ def _table_wagers(
                         table.location_of("wagers"),
                         table,
                         citation=permitted[0].citation,
+                        fix=f"Name one of the chapter's paytables for the {wager.name} in the table's Wagers cell: "
+                        f"{', '.join(p.id for p in _permitted_with(permitted, table.decks)) or 'none at its decks'}.",
                     )
                     continue
                 paytable = resolved.paytable
                 if paytable.permitted_decks is not None and table.decks not in paytable.permitted_decks:
                     decks = " or ".join(str(count) for count in sorted(paytable.permitted_decks))
+                    fitting = ", ".join(p.id for p in _permitted_with(permitted, table.decks))
                     yield rule.finding(
                         f"table {table.table_id} pays {wager.name} on {resolved.describe()} with {table.decks} "
                         f"deck(s); that paytable is permitted only with {decks} deck(s)",
                         table.location_of("wagers"),
                         table,
                         citation=paytable.citation,
+                        fix=(
+                            f"Pay the {wager.name} on a paytable the chapter permits with "
+                            f"{decks_text([table.decks])} ({fitting}), or deal the table with "
+                            f"{decks_text(paytable.permitted_decks)}."
+                            if fitting
+                            else f"Deal the table with {decks_text(paytable.permitted_decks)}: the chapter permits no "
+                            f"paytable for the {wager.name} with {decks_text([table.decks])}."
+                        ),
                     )
 
     fixed_text = "; ".join(
@@ -909,12 +936,22 @@ def paytable_not_permitted_fix(
     tables pay it on (``named_by_tables``: paytable → table ids), which are what the answer most likely meant."""
     fix = f"Select one of the chapter's paytables for the {wager_name} in the checklist: {', '.join(permitted)}."
     if named_by_tables:
-        named = "; ".join(
-            f"{paytable} (table{'s' if len(tables) > 1 else ''} {', '.join(tables)})"
-            for paytable, tables in sorted(named_by_tables.items())
-        )
-        fix += f" The tables pay it on {named}."
+        fix += f" The tables pay it on {paytables_named_text(named_by_tables)}."
     return fix
+
+
+def paytables_named_text(named_by_tables: Mapping[str, list[str]]) -> str:
+    """'C (tables BJ-1, BJ-5); D (table BJ-2)': the paytables tables name, each with the tables naming it."""
+    return "; ".join(
+        f"{paytable} (table{'s' if len(tables) > 1 else ''} {', '.join(tables)})"
+        for paytable, tables in sorted(named_by_tables.items())
+    )
+
+
+def decks_text(counts: Iterable[int]) -> str:
+    """'1 deck', '4 decks', '4 or 8 decks': deck counts as a sentence writes them."""
+    ordered = sorted(counts)
+    return f"{' or '.join(str(count) for count in ordered)} deck{'' if ordered == [1] else 's'}"
 
 
 def paytables_named_by_tables(context: CheckContext, wager_ids: Iterable[str]) -> dict[str, list[str]]:
