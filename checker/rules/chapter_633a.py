@@ -17,6 +17,7 @@ from pacomply.checker.rules.common import (
     checklist_paytable_not_permitted,
     discard_rack_answers,
     paytable_differs,
+    progressive_reset_fix,
     shared_rules,
     shuffler_answers_rule,
 )
@@ -215,7 +216,9 @@ def _progressive(wager: str, reset_key: str, rate_key: str, minimum_id: str) -> 
             if table.progressive_reset < minimum.amount:
                 yield rule.finding(f"table {table.table_id}'s progressive reset is ${table.progressive_reset:,}; the "
                                    f"{RULEBOOK.wager(wager).name} meter starts at ${minimum.amount:,} or more",
-                                   table.location_of("progressive_reset"), table)  # fmt: skip
+                                   table.location_of("progressive_reset"), table,
+                                   fix=progressive_reset_fix(table, minimum.amount,
+                                                             "the chapter's least reset amount"))  # fmt: skip
 
     return check
 

@@ -10,6 +10,7 @@ from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, mak
 from pacomply.checker.rules.common import (
     FixedOdds,
     discard_rack_present_rule,
+    progressive_reset_fix,
     progressive_system_missing,
     shared_rules,
     shuffler_answers_rule,
@@ -113,6 +114,7 @@ def _progressive_reset(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 f"${MINIMUM_PROGRESSIVE_RESET:,}",
                 table.location_of("progressive_reset"),
                 table,
+                fix=progressive_reset_fix(table, MINIMUM_PROGRESSIVE_RESET, "the chapter's least reset amount"),
             )
         yield from progressive_system_missing(rule, table, RULEBOOK.wager("progressive"), _PROGRESSIVE_SYSTEM)
 

@@ -20,6 +20,7 @@ from pacomply.checker.rules.common import (
     checklist_paytable_not_permitted,
     discard_rack_present_rule,
     paytable_differs,
+    progressive_reset_fix,
     progressive_system_missing,
     shared_rules,
     wager_not_offered,
@@ -176,6 +177,7 @@ def _progressive(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 f"(seed ${PROGRESSIVE_SEED[paytable]:,})",
                 table.location_of("progressive_reset"),
                 table,
+                fix=progressive_reset_fix(table, PROGRESSIVE_SEED[paytable], f"paytable {paytable}'s seed"),
             )
         elif reset < PROGRESSIVE_SEED[paytable]:
             yield rule.finding(
@@ -183,6 +185,7 @@ def _progressive(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 f"re-seeds at ${PROGRESSIVE_SEED[paytable]:,}",
                 table.location_of("progressive_reset"),
                 table,
+                fix=progressive_reset_fix(table, PROGRESSIVE_SEED[paytable], f"paytable {paytable}'s seed"),
             )
 
 

@@ -11,6 +11,7 @@ from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, mak
 from pacomply.checker.rules.common import (
     FixedOdds,
     discard_rack_present_rule,
+    progressive_reset_fix,
     progressive_system_missing,
     shared_rules,
     shuffler_answers_rule,
@@ -44,6 +45,7 @@ def _progressive(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 f"seeds its meter at ${spec.meter_seed:,}",
                 table.location_of("progressive_reset"),
                 table,
+                fix=progressive_reset_fix(table, spec.meter_seed, f"paytable {resolved.paytable.id}'s seed"),
             )
         yield from progressive_system_missing(rule, table, RULEBOOK.wager("progressive"), _PROGRESSIVE_SYSTEM)
 

@@ -1019,7 +1019,18 @@ def progressive_system_missing(
             table.location_of("equipment"),
             table,
             citation=citation,
+            fix=f"Connect table {table.table_id} to a progressive table game system and list it in its Equipment "
+            f"cell ('{Equipment.PROGRESSIVE_SYSTEM.value}'), or remove the {wager.name} from the table.",
         )
+
+
+def progressive_reset_fix(table: TableConfiguration, seed: Decimal, whose: str) -> str:
+    """The fix for a table whose meter resets below ``seed`` (``whose``: 'paytable 1's seed', 'the chapter's
+    least reset amount')."""
+    return (
+        f"Reset table {table.table_id}'s meter to at least ${seed:,} ({whose}) and write that amount in its "
+        "Progressive Reset cell."
+    )
 
 
 #: The question whether the automated shuffler inserts the shuffled stack into the dealing shoe (681a).

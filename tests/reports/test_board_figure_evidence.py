@@ -281,7 +281,7 @@ def test_a_verdict_beside_a_wager_row_names_the_reading_it_holds_under_when_the_
     assert seen_own or example.startswith("687a")
 
 
-def test_633a_7_a_verdict_beside_the_blackjack_row_names_the_rows_reading_where_the_comparison_relies_on_another() -> None:
+def test_633a_7_the_verdict_beside_the_blackjack_row_names_the_rows_reading_where_the_comparison_relies_on_another():
     """633a's Blackjack row is priced under composition-dependent optimal play (the reading the review relies on for
     the row), while the Board's figures state basic strategy, so the comparison relies on the total-dependent basic
     strategy. Beside the row, a figure reproduced by the row's own play says it is this row's reading, not 'another
