@@ -107,6 +107,7 @@ def starting_position_rule(
                 + ", ".join(f"'{key}'" for key in options)
                 + "); one is required",
                 context.answer_location(next(iter(options))),
+                fix="Answer Yes to the question of the method the tables use to choose where the deal starts.",
             )
         for table in context.tables:
             methods = [equipment for equipment in options.values() if equipment in table.equipment]
@@ -118,6 +119,8 @@ def starting_position_rule(
                     table.location_of("equipment"),
                     table,
                     severity=Severity.WARNING,
+                    fix=f"List the equipment table {table.table_id} uses to choose where the deal starts in its "
+                    f"Equipment cell: {' or '.join(repr(equipment.value) for equipment in options.values())}.",
                 )
             for key, equipment in options.items():
                 if equipment in table.equipment and context.answer(key) is False:
@@ -125,6 +128,8 @@ def starting_position_rule(
                         f"table {table.table_id} lists a {equipment.value} but the checklist answers No to '{key}'",
                         table.location_of("equipment"),
                         table,
+                        fix=f"Answer Yes to '{key}', or remove the {equipment.value} from table {table.table_id}'s "
+                        "Equipment cell.",
                     )
             if (
                 button_citation is not None
@@ -137,6 +142,9 @@ def starting_position_rule(
                     table.location_of("equipment"),
                     table,
                     citation=button_citation,
+                    fix=f"Use the flat button only at a table with an automated shuffler and an automated dealing "
+                    f"shoe, or choose the starting position at table {table.table_id} by another method the chapter "
+                    "allows.",
                 )
             if button_citation is None and Equipment.FLAT_BUTTON in table.equipment:
                 yield rule.finding(
@@ -144,6 +152,8 @@ def starting_position_rule(
                     "only by shaker or random number generator",
                     table.location_of("equipment"),
                     table,
+                    fix=f"Replace the flat button at table {table.table_id} with a shaker or a random number "
+                    "generator, and list it in the table's Equipment cell.",
                 )
 
     shown = ", ".join(equipment.value for equipment in options.values())
