@@ -92,8 +92,13 @@ def further_rows(sheet: ParSheet) -> list[tuple[str, str]]:
             continue
         text = _generic(field.name, getattr(sheet, field.name))
         if text is not None:
-            rows.append((FIELD_LABELS.get(field.name, field.name.replace("_", " ")), text))
+            rows.append((_label(FIELD_LABELS.get(field.name, field.name.replace("_", " "))), text))
     return rows
+
+
+def _label(words: str) -> str:
+    """A figure's label as the PDF, workbook and text par sheets print it: its first letter a capital."""
+    return words[:1].upper() + words[1:]
 
 
 def summary_rows(sheet: ParSheet) -> list[tuple[str, str]]:
@@ -130,7 +135,7 @@ def summary_rows(sheet: ParSheet) -> list[tuple[str, str]]:
         if facts.break_even_meter is not None:
             rows.append(("break-even meter (wagers)", wording.significant(facts.break_even_meter)))
     rows.extend(further_rows(sheet))
-    return [(label, value) for label, value in rows if value]
+    return [(_label(label), value) for label, value in rows if value]
 
 
 def pays_text(pays: str) -> str:
@@ -206,7 +211,7 @@ def line_rows(sheet: ParSheet) -> list[tuple[str, str, str, str, str]]:
     ]
 
 
-LINE_COLUMNS = ("outcome", "pays", "combinations", "probability", "contribution")
+LINE_COLUMNS = ("Outcome", "Pays", "Combinations", "Probability", "Contribution")
 
 
 def title(sheet: ParSheet) -> str:
@@ -225,22 +230,22 @@ def par_sheet_text(sheet: ParSheet) -> str:
         for row in table:
             lines.append("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
         if sheet.space is not None:
-            lines.append(f"  combinations counted over {sheet.space:,} equally likely deals")
+            lines.append(f"  Combinations counted over {sheet.space:,} equally likely deals")
         lines.append("")
     width = max(len(label) for label, _ in summary_rows(sheet))
     lines.extend(f"  {label.ljust(width)}  {value}" for label, value in summary_rows(sheet))
     if sheet.strategy:
         lines.append("")
-        lines.append("  strategy")
+        lines.append("  Strategy")
         lines.extend(f"    {situation}: {plural_fixed(decision)}" for situation, decision in sheet.strategy)
     if sheet.grid is not None:
         lines.append("")
-        lines.append(f"  strategy grid ({sheet.grid.legend})")
+        lines.append(f"  Strategy grid ({sheet.grid.legend})")
         hand_width = max(len(hand) for hand, _ in sheet.grid.rows)
         column_width = max(len(column) for column in sheet.grid.columns)
         lines.append("    " + " " * hand_width + " " + " ".join(c.rjust(column_width) for c in sheet.grid.columns))
         for hand, cells in sheet.grid.rows:
             lines.append("    " + hand.ljust(hand_width) + " " + " ".join(c.rjust(column_width) for c in cells))
     for note in sheet.notes:
-        lines.append(f"  note: {plural_fixed(note)}")
+        lines.append(f"  Note: {plural_fixed(note)}")
     return "\n".join(lines) + "\n"

@@ -113,7 +113,7 @@ def test_text_review_has_a_par_sheet_section_and_says_what_return_is(dj_wild: Re
         assert title(sheet) in section
     assert "return = 1 − element of risk" in text
     # 687a's base game: house edge per Ante, return per unit wagered; the two differ and both are labelled.
-    assert "return per unit wagered (1 − element of risk)" in section
+    assert "Return per unit wagered (1 − element of risk)" in section
 
 
 def test_pdf_review_has_par_sheets_and_the_evidence_of_each_board_figure(dj_wild: Review) -> None:
@@ -163,8 +163,8 @@ def test_a_figure_left_none_is_left_out_and_a_field_added_later_is_shown(dj_wild
     grown = Grown(**{field.name: getattr(base, field.name) for field in dataclasses.fields(ParSheet)})
     grown = dataclasses.replace(grown, hit_frequency=None, hands_per_hour=61.5)
     rows = dict(summary_rows(grown))
-    assert "hit frequency" not in rows and "sessions to ruin" not in rows
-    assert rows["hands per hour"] == "61.5000"  # six significant digits, as every par-sheet figure
+    assert "Hit frequency" not in rows and "Sessions to ruin" not in rows
+    assert rows["Hands per hour"] == "61.5000"  # six significant digits, as every par-sheet figure
     assert all(value and value != "not computed" for value in rows.values())
     workbook = openpyxl.load_workbook(io.BytesIO(XLSX.render(dataclasses.replace(dj_wild, par_sheets=(grown,)))))
     figures = workbook["Par Figures"]
@@ -300,6 +300,6 @@ def test_a_probability_of_many_zeros_is_printed_whole_in_the_pdf(dj_wild: Review
     from pacomply.reports.parsheet_text import LINE_COLUMNS, line_rows
 
     sheet = next(sheet for sheet in dj_wild.par_sheets if sheet.wager == "bad_beat")
-    smallest = max((row[LINE_COLUMNS.index("probability")] for row in line_rows(sheet)), key=len)
+    smallest = max((row[LINE_COLUMNS.index("Probability")] for row in line_rows(sheet)), key=len)
     assert re.fullmatch(r"0\.0{10,}\d+", smallest), smallest
     assert f" {smallest} " in _pdf_text(example_pdf("687a-compliant.xlsx"))
