@@ -156,8 +156,14 @@ def wager_name(chapter: str, wager: str) -> str:
 
 
 def paytable_name(paytable: str | None) -> str:
-    """'paytable DJWBB-03', 'paytable 633a.13(c)'; '' where the wager has no paytable."""
-    return f"paytable {paytable}" if paytable else ""
+    """'paytable DJWBB-03', 'paytable 633a.13(c)'; 'paid 8 to 1' where a table wrote odds in the paytable's place
+    ('tie=8 to 1'), which are no paytable; '' where the wager has no paytable."""
+    from pacomply.regulations.payout import parse_payout
+
+    if not paytable:
+        return ""
+    payout = parse_payout(paytable)
+    return f"paid {payout.describe()}" if payout is not None else f"paytable {paytable}"
 
 
 def wager_title(chapter: str, wager: str, paytable: str | None, deck_count: int | None) -> str:

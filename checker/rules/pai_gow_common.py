@@ -128,8 +128,8 @@ def starting_position_rule(
                         f"table {table.table_id} lists a {equipment.value} but the checklist answers No to '{key}'",
                         table.location_of("equipment"),
                         table,
-                        fix=f"Answer Yes to '{key}', or remove the {equipment.value} from table {table.table_id}'s "
-                        "Equipment cell.",
+                        fix=f"Answer Yes to “{book.question(key).question}”, or remove the {equipment.value} from "
+                        f"table {table.table_id}'s Equipment cell.",
                     )
             if (
                 button_citation is not None

@@ -245,3 +245,11 @@ def test_a_board_figure_finding_begins_each_sentence_with_a_capital(name: str) -
             assert match.group(1).startswith("pacomply") or "e.g" in finding.message[: match.start() + 1], (
                 finding.message
             )
+
+
+def test_681a_8_b_odds_written_in_a_paytables_place_are_printed_as_odds_not_as_a_paytable() -> None:
+    """A table writing 'tie=8 to 1' names odds, not a paytable: the wager reads 'Tie Wager, paid 8 to 1', where it
+    read 'Tie Wager, paytable 8 to 1'; a paytable's id still reads 'paytable'."""
+    assert wording.wager_title("681a", "tie", "8 to 1", None) == "Tie Wager, paid 8 to 1"
+    assert wording.wager_title("681a", "tie", "9 for 1", None) == "Tie Wager, paid 9 for 1 (8 to 1)"
+    assert wording.wager_title("687a", "bad_beat", "DJWBB-03", None).endswith(", paytable DJWBB-03")
