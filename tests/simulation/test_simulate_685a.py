@@ -125,6 +125,33 @@ def test_685a_simulation_is_byte_identical_for_a_seed_and_independent_of_workers
     assert one.stdout == two.stdout
 
 
+def test_685a_a_pool_worker_plays_the_strategy_the_planning_process_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runner solves the Bet Wager's strategy once, in the process that plans the run, and hands it to each
+    worker of its pool (``shared_tables``): a worker given it plays a round and never solves the strategy itself.
+    Without the base wager there is no strategy to hand over."""
+    import pickle
+
+    import numpy as np
+    from pacomply.engine.analysis.down_under import analyzer
+    from pacomply.engine.simulation import down_under_blackjack, runner
+
+    setup = TableSetup("685a", ("base",), None, ShoeSpec(decks=6), seats=3)
+    tables = pickle.loads(pickle.dumps(ROUND_GAME.shared_tables(setup)))  # as the pool's initialiser receives them
+
+    def solved_again(*_arguments: object, **_keywords: object) -> None:
+        raise AssertionError("the worker solved the strategy again")
+
+    monkeypatch.setattr(down_under_blackjack, "_POLICIES", {})  # a freshly spawned worker's
+    monkeypatch.setattr(analyzer, "policy_tables", solved_again)
+    monkeypatch.setattr(runner, "_ignore_interrupts", lambda: None)  # this test process keeps its Ctrl-C
+    runner._start_pool_worker(down_under_blackjack.__name__, tables)
+    shoe = Shoe(setup.shoe, np.random.default_rng(685))
+    shoe.begin_round()
+    plays = ROUND_GAME.table(setup)(shoe)
+    assert plays and {play.wager for play in plays} == {"base"}
+    assert ROUND_GAME.shared_tables(TableSetup("685a", ("insurance",), None, ShoeSpec(decks=6))) == {}
+
+
 @pytest.mark.parametrize(
     ("args", "reason"),
     [
