@@ -358,19 +358,22 @@ def test_687a_simulation_is_byte_identical_for_a_seed_and_independent_of_workers
     assert one.stdout == two.stdout
 
 
-def test_687a_a_pool_worker_plays_the_raise_decisions_the_planning_process_built(
+def test_687a_a_pool_worker_adopts_the_raise_decisions_the_planning_process_built(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The runner builds the raise decision of every hand once, in the process that plans the run, and hands it to
-    each worker of its pool (``shared_tables``): a worker given it plays rounds and never builds the hand table."""
+    each worker of its pool (``shared_tables``, through the pool's initialiser): the worker plays what it was given
+    and never builds the hand table. (The decisions here are a stand-in, so the test builds nothing; the
+    byte-identity test above deals real rounds on a real pool.)"""
     import pickle
 
     from pacomply.engine.simulation import dj_wild_stud_poker as game
     from pacomply.engine.simulation import runner
 
     setup = TableSetup("687a", ("base",), None, DECK, seats=2)
+    monkeypatch.setattr(game, "_RAISE_BY_COLEX", [True, False, True])  # as if built in the planning process
     tables = pickle.loads(pickle.dumps(ROUND_GAME.shared_tables(setup)))  # as the pool's initialiser gets them
-    assert len(tables) == len(analysis.hand_table().hands)  # one decision per hand of the 53-card deck
+    assert tables == [True, False, True]
 
     def built_again() -> None:
         raise AssertionError("the worker built the hand table again")
@@ -379,12 +382,7 @@ def test_687a_a_pool_worker_plays_the_raise_decisions_the_planning_process_built
     monkeypatch.setattr(analysis, "hand_table", built_again)
     monkeypatch.setattr(runner, "_ignore_interrupts", lambda: None)  # this test process keeps its Ctrl-C
     runner._start_pool_worker(game.__name__, tables)
-    shoe = Shoe(setup.shoe, chunk_generator(SEED, 0))
-    player = ROUND_GAME.table(setup)
-    for _ in range(20):
-        shoe.begin_round()
-        assert [play.wager for play in player(shoe)] == ["base", "base"]
-    assert tables == game._RAISE_BY_COLEX
+    assert game._raise_by_colex() == [True, False, True]
 
 
 def test_687a_3_a_one_53_card_deck_and_paytables_per_side_wager() -> None:
