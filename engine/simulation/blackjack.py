@@ -78,6 +78,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
+from typing import Any
 
 from pacomply.engine.analysis.blackjack.analyzer import analyse, basic_strategy_policy
 from pacomply.engine.analysis.blackjack.rules import READINGS as ANALYZER_READINGS
@@ -428,11 +429,44 @@ def _rank(card: Card) -> int:
     return point_value(card) - 1
 
 
+_POLICIES: dict[tuple[object, ...], Any] = {}
+"""The strategies this process's players play, by what each depends on: built once per process (the analysis's
+dealer tables and solutions, seconds; the runner makes a new player for every chunk), or adopted from the process
+that planned the run (:meth:`BlackjackRounds.adopt_tables`)."""
+
+
+def _policy_key(table: _Table) -> tuple[object, ...]:
+    if table.switch_table:
+        comparison = table.comparison
+        return ("switch", table.switch_rules, comparison.switched_blackjack_pays, comparison.natural_beats_dealer_22)
+    return ("basic", table.rules)
+
+
+def _policy(table: _Table) -> Any:
+    """The table's strategy: :func:`basic_strategy_policy` at a standard table, else :func:`switch_policy`'s arrays."""
+    key = _policy_key(table)
+    policy = _POLICIES.get(key)
+    if policy is None:
+        if table.switch_table:
+            from pacomply.engine.analysis.blackjack.switch import switch_policy
+
+            comparison = table.comparison
+            policy = switch_policy(
+                table.switch_rules,
+                switched_blackjack_pays=comparison.switched_blackjack_pays,
+                natural_beats_dealer_22=comparison.natural_beats_dealer_22,
+            )
+        else:
+            policy = basic_strategy_policy(table.rules)
+        _POLICIES[key] = policy
+    return policy
+
+
 class _StandardTablePlayer:
     """One round at a standard table: deal, play every seat, the dealer, settle; picklable (arrays and values)."""
 
     def __init__(self, table: _Table, seats: int, meters: tuple[str, ...]) -> None:
-        policy = basic_strategy_policy(table.rules)
+        policy = _policy(table)
         self._two_card = policy.two_card.tolist()
         self._post_split = policy.post_split.tolist()
         self._multi_hit = policy.multi_card_hit.tolist()
@@ -649,14 +683,9 @@ class _SwitchTablePlayer:
 
     def __init__(self, table: _Table, seats: int) -> None:
         from pacomply.engine.analysis.blackjack.combinatorics import player_compositions
-        from pacomply.engine.analysis.blackjack.switch import switch_policy
 
         rules = table.switch_rules
-        policy = switch_policy(
-            rules,
-            switched_blackjack_pays=table.comparison.switched_blackjack_pays,
-            natural_beats_dealer_22=table.comparison.natural_beats_dealer_22,
-        )
+        policy = _policy(table)
         self._hits_soft_17 = rules.dealer_hits_soft_17
         compositions = player_compositions()
         self._seats = seats
@@ -810,6 +839,16 @@ class BlackjackRounds:
     def wager_ids(self) -> tuple[str, ...]:
         """Every wager this game simulates, in report order."""
         return STANDARD_WAGERS + SWITCH_WAGERS
+
+    def shared_tables(self, setup: TableSetup) -> dict[tuple[object, ...], Any]:
+        """The strategy the set-up's table plays, for a pool's workers to adopt."""
+        table = _Table(setup)
+        return {_policy_key(table): _policy(table)}
+
+    def adopt_tables(self, tables: object) -> None:
+        """Keep the strategies :meth:`shared_tables` built in another process."""
+        assert isinstance(tables, dict)
+        _POLICIES.update(tables)
 
     def table(self, setup: TableSetup) -> RoundPlayer:
         """A standard table's round player, or a Switch table's when ``switch`` or Super Match is asked for."""

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from functools import cache
 from math import comb
 
 import numpy as np
@@ -121,6 +120,16 @@ class DjWildStudPokerRounds:
             return setup.wagers
         # With no wager named: the base game and the Blind, and the side wager the paytable belongs to.
         return ("base", "blind", *(w for w, paytables in _SIDE_PAYTABLES.items() if paytable in paytables))
+
+    def shared_tables(self, setup: TableSetup) -> list[bool]:
+        """The raise decision of every hand (the exact strategy every set-up plays), for a pool's workers to adopt."""
+        return _raise_by_colex()
+
+    def adopt_tables(self, tables: object) -> None:
+        """Keep the raise decisions :meth:`shared_tables` built in another process."""
+        assert isinstance(tables, list)
+        if not _RAISE_BY_COLEX:
+            _RAISE_BY_COLEX.extend(tables)
 
     def table(self, setup: TableSetup) -> RoundPlayer:
         """A round player; every wager asked for is settled in the same round."""
@@ -249,16 +258,21 @@ def _shown_amount(row: object) -> str:
 _BINOMIALS = tuple(tuple(comb(card, position + 1) for card in range(53)) for position in range(5))
 
 
-@cache
+_RAISE_BY_COLEX: list[bool] = []
+
+
 def _raise_by_colex() -> list[bool]:
     """The exact strategy's raise decision for every hand, indexed by colexicographic rank (0 .. C(53,5) - 1).
 
-    Built once per process: the runner makes a new player for every chunk, and rebuilding this list (seconds)
-    per chunk cost a quarter of a 20,000-round chunk's time."""
-    table = analysis.hand_table()
-    by_colex = np.empty(len(table.hands), dtype=bool)
-    by_colex[_colex(table.hands)] = analysis.base_game().raise_mask
-    return by_colex.tolist()
+    Built once per process (or adopted from the process that planned the run: ``adopt_tables``): the runner makes
+    a new player for every chunk, and rebuilding this list (seconds) per chunk cost a quarter of a 20,000-round
+    chunk's time."""
+    if not _RAISE_BY_COLEX:
+        table = analysis.hand_table()
+        by_colex = np.empty(len(table.hands), dtype=bool)
+        by_colex[_colex(table.hands)] = analysis.base_game().raise_mask
+        _RAISE_BY_COLEX.extend(by_colex.tolist())
+    return _RAISE_BY_COLEX
 
 
 class _DjWildPlayer:

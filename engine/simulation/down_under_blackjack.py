@@ -247,6 +247,18 @@ class DownUnderBlackjackRounds:
             raise SimulationUnavailable("685a has no progressive wager")
         return _DownUnderPlayer(self._wagers(setup), decks, setup.seats, _ace_pair_reading(setup.options))
 
+    def shared_tables(self, setup: TableSetup) -> dict[tuple[int, DealerAcePairReading], PolicyTables]:
+        """The strategy the set-up's base wager is played by (none without it), for a pool's workers to adopt."""
+        if "base" not in self._wagers(setup):
+            return {}
+        reading = _ace_pair_reading(setup.options)
+        return {(setup.shoe.decks, reading): _policy(setup.shoe.decks, reading)}
+
+    def adopt_tables(self, tables: object) -> None:
+        """Keep the strategies :meth:`shared_tables` built in another process."""
+        assert isinstance(tables, dict)
+        _POLICIES.update(tables)
+
     def facts(self, setup: TableSetup, wager: str) -> WagerFacts:
         """Citation, reading, strategy and paytable rows as ``edge`` shows them (Insurance also says when offered)."""
         decks = setup.shoe.decks

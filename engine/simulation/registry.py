@@ -107,6 +107,21 @@ class RoundGame(Protocol):
         ...
 
 
+@runtime_checkable
+class TabledRoundGame(RoundGame, Protocol):
+    """A round game whose players look up tables that take seconds to build (the strategy the analysis solves) and
+    that a process builds once. The runner builds them once, in the process that plans the run, and hands them to
+    each worker of its process pool, which would otherwise solve the same strategy again, one copy per worker."""
+
+    def shared_tables(self, setup: TableSetup) -> object:
+        """The tables the set-up's players look up, built in this process; picklable."""
+        ...
+
+    def adopt_tables(self, tables: object) -> None:
+        """Keep ``tables`` (:meth:`shared_tables` of the same set-up, in another process) as this process's own."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class MeterChoice:
     """The progressive meter as the user filed it (``--meter-reset``, ``--meter-rate``); None: the chapter's own.

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from pacomply.engine.simulation import SimulationResult
 from pacomply.engine.simulation.progressive import Meter
-from pacomply.engine.simulation.registry import TableSetup, load_game
+from pacomply.engine.simulation.registry import TabledRoundGame, TableSetup, load_game
 from pacomply.engine.simulation.shoe import Shoe
 
 DEFAULT_CHUNK_ROUNDS = 20_000
@@ -333,7 +333,8 @@ def run(
     if problems:
         raise ValueError("; ".join(problems))
     # Fail fast, in this process, on a set-up the game refuses (SimulationUnavailable), before any worker starts.
-    load_game(plan.module).table(plan.setup)
+    game = load_game(plan.module)
+    game.table(plan.setup)
     tasks = plan.tasks()
     callback = on_chunk or (lambda result: None)
     if scheduler is not None:
@@ -341,7 +342,8 @@ def run(
     elif workers <= 1:
         results, interrupted = _run_here(tasks, callback)
     else:
-        results, interrupted = _run_pool(tasks, workers, callback)
+        tables = game.shared_tables(plan.setup) if isinstance(game, TabledRoundGame) else None
+        results, interrupted = _run_pool(tasks, workers, callback, plan.module, tables)
     return merge(plan, results, interrupted)
 
 
@@ -362,14 +364,28 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_pool(tasks: Sequence[ChunkTask], workers: int, callback: ChunkCallback) -> tuple[list[ChunkResult], bool]:
+def _start_pool_worker(module: str, tables: object) -> None:
+    """Pool worker initialiser: Ctrl-C is the parent's to handle, and the game's shared tables (built once, in the
+    parent: :class:`TabledRoundGame`) are this worker's, so it does not build them again."""
+    _ignore_interrupts()
+    if tables is not None:
+        game = load_game(module)
+        assert isinstance(game, TabledRoundGame)
+        game.adopt_tables(tables)
+
+
+def _run_pool(
+    tasks: Sequence[ChunkTask], workers: int, callback: ChunkCallback, module: str, tables: object
+) -> tuple[list[ChunkResult], bool]:
     import multiprocessing
     from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 
     # spawn, not fork: the parent may be running rich's refresh thread, and forking a threaded process can deadlock.
     context = multiprocessing.get_context("spawn")
     results: list[ChunkResult] = []
-    executor = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_interrupts)
+    executor = ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_start_pool_worker, initargs=(module, tables)
+    )
     futures: list[Future[ChunkResult]] = []
     try:
         futures = [executor.submit(run_chunk, task) for task in tasks]

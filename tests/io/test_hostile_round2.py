@@ -20,7 +20,7 @@ import pytest
 from pacomply.submissions import files
 
 from tests.io.hostile_pdf import StreamSpec, pdf_with_stream
-from tests.io.support import EXAMPLES, assert_input_refused, rewrite_member, run_pacomply, sheet_member
+from tests.io.support import EXAMPLES, assert_input_refused, pdf_text, rewrite_member, run_pacomply, sheet_member
 
 VIOLATIONS = EXAMPLES / "686a-violations.xlsx"
 BASE_JSON = EXAMPLES / "686a-compliant.json"
@@ -399,10 +399,7 @@ def test_review_date_is_printed_in_every_report_format(tmp_path: Path) -> None:
             # a date cell (read back as a datetime at midnight), shown as yyyy-mm-dd
             assert datetime(2031, 2, 3) in cells
         elif output_format == "pdf":
-            import pdfplumber
-
-            with pdfplumber.open(output) as pdf:
-                assert "2031-02-03" in "".join(page.extract_text() or "" for page in pdf.pages)
+            assert "2031-02-03" in pdf_text(output)
         else:
             assert "2031-02-03" in output.read_text(encoding="utf-8"), output_format
 

@@ -12,7 +12,7 @@ from pacomply.checker.review import review_filing
 from pacomply.checker.waivers import apply_waivers, read_waivers
 from pacomply.submissions import InputError, read_filing
 
-from tests.io.support import EXAMPLES, assert_input_refused, run_pacomply
+from tests.io.support import EXAMPLES, assert_input_refused, pdf_text, run_pacomply
 
 VIOLATIONS = EXAMPLES / "686a-violations.xlsx"
 # Relative to the default review date, today in the Board's time zone: the machine's own date differs from it for
@@ -257,7 +257,6 @@ def test_out_of_range_command_line_knobs_exit_2(option: str, value: str) -> None
 def test_601a_4_waiver_appears_in_every_report_format(tmp_path: Path) -> None:
     # End to end through validate: the approval reference of the waiver is in the text, JSON, SARIF, JUnit,
     # PDF and Excel reports of the same run.
-    import pdfplumber
     from openpyxl import load_workbook
 
     waivers = tmp_path / "waivers.toml"
@@ -273,8 +272,7 @@ def test_601a_4_waiver_appears_in_every_report_format(tmp_path: Path) -> None:
     sarif = json.loads((out / "686a-violations.sarif").read_text(encoding="utf-8"))
     suppressed = [result for result in sarif["runs"][0]["results"] if result.get("suppressions")]
     assert len(suppressed) == 1 and suppressed[0]["ruleId"] == "686A-004"
-    with pdfplumber.open(out / "686a-violations.pdf") as pdf:
-        assert reference in "".join(page.extract_text() or "" for page in pdf.pages)
+    assert reference in pdf_text(out / "686a-violations.pdf")
     workbook = load_workbook(out / "686a-violations.xlsx", read_only=True)
     assert any(
         reference in str(value) for sheet in workbook for row in sheet.iter_rows(values_only=True) for value in row

@@ -208,6 +208,35 @@ def test_633a_12_a_switch_simulation_is_byte_identical_for_a_seed_and_independen
     assert one.stdout == two.stdout
 
 
+def test_633a_12_a_a_pool_worker_adopts_the_switch_strategy_the_planning_process_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The runner builds the Switch table's strategy once, in the process that plans the run, and hands it to each
+    worker of its pool (``shared_tables``, through the pool's initialiser): the worker plays what it was given and
+    never analyses the game itself. (The strategy here is a stand-in, so the test analyses nothing; the
+    byte-identity test above deals real rounds on a real pool.)"""
+    import pickle
+
+    from pacomply.engine.analysis.blackjack import switch
+    from pacomply.engine.simulation import runner
+
+    setup = TableSetup("633a", ("switch",), None, ShoeSpec(decks=DECKS))
+    monkeypatch.setattr(game, "_POLICIES", {})
+    monkeypatch.setattr(switch, "switch_policy", lambda rules, **_comparison: {"analysed": rules.decks})
+    tables = pickle.loads(pickle.dumps(game.ROUND_GAME.shared_tables(setup)))  # as the pool's initialiser gets them
+    assert list(tables.values()) == [{"analysed": DECKS}]
+
+    def analysed_again(*_arguments: object, **_keywords: object) -> None:
+        raise AssertionError("the worker analysed the game again")
+
+    monkeypatch.setattr(game, "_POLICIES", {})  # a freshly spawned worker's
+    monkeypatch.setattr(switch, "switch_policy", analysed_again)
+    monkeypatch.setattr(game, "basic_strategy_policy", analysed_again)
+    monkeypatch.setattr(runner, "_ignore_interrupts", lambda: None)  # this test process keeps its Ctrl-C
+    runner._start_pool_worker(game.__name__, tables)
+    assert game._policy(game._Table(setup)) == {"analysed": DECKS}
+
+
 @pytest.mark.parametrize(
     ("extra", "reason"),
     [

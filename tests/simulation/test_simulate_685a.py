@@ -125,6 +125,34 @@ def test_685a_simulation_is_byte_identical_for_a_seed_and_independent_of_workers
     assert one.stdout == two.stdout
 
 
+def test_685a_a_pool_worker_adopts_the_strategy_the_planning_process_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runner solves the Bet Wager's strategy once, in the process that plans the run, and hands it to each
+    worker of its pool (``shared_tables``, through the pool's initialiser): the worker plays what it was given and
+    never solves the strategy itself. Without the base wager there is no strategy to hand over. (The strategy here
+    is a stand-in, so the test solves nothing; the byte-identity test above deals real rounds on a real pool.)"""
+    import pickle
+
+    from pacomply.engine.analysis.down_under import analyzer
+    from pacomply.engine.simulation import down_under_blackjack, runner
+
+    reading = down_under_blackjack.DealerAcePairReading.AS_WRITTEN
+    setup = TableSetup("685a", ("base",), None, ShoeSpec(decks=6), seats=3)
+    monkeypatch.setattr(down_under_blackjack, "_POLICIES", {})
+    monkeypatch.setattr(analyzer, "policy_tables", lambda decks, dealer_ace_pair_is_22: ("solved", decks))
+    tables = pickle.loads(pickle.dumps(ROUND_GAME.shared_tables(setup)))  # as the pool's initialiser receives them
+    assert tables == {(6, reading): ("solved", 6)}
+
+    def solved_again(*_arguments: object, **_keywords: object) -> None:
+        raise AssertionError("the worker solved the strategy again")
+
+    monkeypatch.setattr(down_under_blackjack, "_POLICIES", {})  # a freshly spawned worker's
+    monkeypatch.setattr(analyzer, "policy_tables", solved_again)
+    monkeypatch.setattr(runner, "_ignore_interrupts", lambda: None)  # this test process keeps its Ctrl-C
+    runner._start_pool_worker(down_under_blackjack.__name__, tables)
+    assert down_under_blackjack._policy(6, reading) == ("solved", 6)
+    assert ROUND_GAME.shared_tables(TableSetup("685a", ("insurance",), None, ShoeSpec(decks=6))) == {}
+
+
 @pytest.mark.parametrize(
     ("args", "reason"),
     [

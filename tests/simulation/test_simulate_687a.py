@@ -358,6 +358,33 @@ def test_687a_simulation_is_byte_identical_for_a_seed_and_independent_of_workers
     assert one.stdout == two.stdout
 
 
+def test_687a_a_pool_worker_adopts_the_raise_decisions_the_planning_process_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The runner builds the raise decision of every hand once, in the process that plans the run, and hands it to
+    each worker of its pool (``shared_tables``, through the pool's initialiser): the worker plays what it was given
+    and never builds the hand table. (The decisions here are a stand-in, so the test builds nothing; the
+    byte-identity test above deals real rounds on a real pool.)"""
+    import pickle
+
+    from pacomply.engine.simulation import dj_wild_stud_poker as game
+    from pacomply.engine.simulation import runner
+
+    setup = TableSetup("687a", ("base",), None, DECK, seats=2)
+    monkeypatch.setattr(game, "_RAISE_BY_COLEX", [True, False, True])  # as if built in the planning process
+    tables = pickle.loads(pickle.dumps(ROUND_GAME.shared_tables(setup)))  # as the pool's initialiser gets them
+    assert tables == [True, False, True]
+
+    def built_again() -> None:
+        raise AssertionError("the worker built the hand table again")
+
+    monkeypatch.setattr(game, "_RAISE_BY_COLEX", [])  # a freshly spawned worker's
+    monkeypatch.setattr(analysis, "hand_table", built_again)
+    monkeypatch.setattr(runner, "_ignore_interrupts", lambda: None)  # this test process keeps its Ctrl-C
+    runner._start_pool_worker(game.__name__, tables)
+    assert game._raise_by_colex() == [True, False, True]
+
+
 def test_687a_3_a_one_53_card_deck_and_paytables_per_side_wager() -> None:
     base = ["simulate", "687a", "--rounds", "100", "--seed", str(SEED)]
     two_decks = CliRunner().invoke(app, [*base, "--decks", "2"])

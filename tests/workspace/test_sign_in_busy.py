@@ -26,9 +26,11 @@ def _app(store: Any, per_address: int = 20) -> tuple[Any, Any, Any]:
     from pacomply.workspace.worker import ReviewWorker
 
     add_accounts(store)
-    # One slot in each lane and a short wait, so a lane held by the test refuses the next sign-in quickly.
+    # One slot in each lane and a short wait, so a lane held by the test refuses the next sign-in quickly. Only a
+    # lane the test holds (until its block ends) is ever waited for, so the refusal does not depend on the wait's
+    # length; each refusal costs the whole wait (eight per database here).
     throttle = SignInThrottle(ThrottleLimits(
-        per_address=per_address, concurrent=1, clean_concurrent=1, wait_seconds=0.2, tarpit_seconds=0,
+        per_address=per_address, concurrent=1, clean_concurrent=1, wait_seconds=0.05, tarpit_seconds=0,
     ))
     worker = ReviewWorker(store, workers=1, processes=False)
     return create_app(store, worker, secret_key="t", throttle=throttle, trusted_proxies=1), worker, throttle
