@@ -346,11 +346,16 @@ def _candidate_spread_basis(row: WagerMath, priced: PricedReading, basis: str, s
     return basis if _bonus_std_dev(row, (priced,)) is not None else _ROW_SPREAD_BASIS
 
 
+def _setting_text(field: str, value: str) -> str:
+    """'dealer hits soft 17 = yes': a rule setting in words, as a reader gets it (the option's id is ours)."""
+    return f"{field.replace('_', ' ')} = {value}"
+
+
 def _base_text(base: tuple[tuple[str, str], ...]) -> str:
     return (
         "the chapter's rules"
         if not base
-        else "the chapter's rules with " + ", ".join(f"{field} = {value}" for field, value in base)
+        else "the chapter's rules with " + ", ".join(_setting_text(field, value) for field, value in base)
     )
 
 
@@ -369,7 +374,7 @@ def _rule_effect_candidates(
         if reference is None:
             continue
         assert figure.rule_change is not None
-        change = f"{figure.rule_change[0]} = {figure.rule_change[1]}"
+        change = _setting_text(*figure.rule_change)
         result.append(
             Computed(
                 paytable=row.paytable,

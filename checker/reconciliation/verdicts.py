@@ -413,7 +413,7 @@ def _reproduced(figure: PublishedFigure, first: _First, computed: tuple[Computed
         Verdict.REPRODUCED_UNDER_READING,
         matched,
         f"reproduced only under {kind} {matched.reading} '{matched.choice}' ({matched.where}){relied_text}: "
-        "the chapter's text and the Board's figure disagree",
+        "the Board's figure follows another reading than the one pacomply relies on",
         (*evidence, ("readings", matched.reading or "")),
     )
 
