@@ -8,6 +8,7 @@ import io
 
 import pikepdf
 import pytest
+from pacomply.reports.pdf import furniture
 from pacomply.reports.pdf.furniture import DeferringCanvas
 
 
@@ -40,3 +41,73 @@ def test_a_place_never_found_is_an_error() -> None:
     canvas.showPage()
     with pytest.raises(RuntimeError, match="1 drawings waited on a page, 0 places were found"):
         canvas.save()
+
+
+def _small_file() -> bytes:
+    """A file with what reportlab formats beside page content: a link, an outline entry, a title, author and subject
+    with characters outside ASCII, a name with characters a PDF name escapes (a bookmark key)."""
+    buffer = io.BytesIO()
+    canvas = DeferringCanvas(
+        buffer, pageCompression=0, invariant=1, tagged=False, title="Revue — 633a", author="Łódź (pacomply)"
+    )
+    canvas.setSubject("tab\there, the line\nand a control \x1f")
+    canvas.drawString(72, 720, "Payout 3 to 2 (blackjack) — café")
+    canvas.bookmarkPage("key with spaces/#(x)")
+    canvas.addOutlineEntry("Wager math — 6", "key with spaces/#(x)", level=0)
+    canvas.linkURL("https://www.pacodeandbulletin.gov/", (72, 700, 200, 712))
+    canvas.linkRect("", "key with spaces/#(x)", (72, 680, 200, 692))
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_the_file_written_with_the_faster_encoding_and_names_is_reportlabs_byte_for_byte(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from reportlab.pdfbase import pdfdoc
+
+    ours = _small_file()
+    monkeypatch.setattr(pdfdoc, "pdfdocEnc", furniture._reportlab_encoded)
+    monkeypatch.setattr(pdfdoc, "PDFName", furniture._reportlab_name)
+    assert _small_file() == ours
+
+
+def test_every_character_is_encoded_as_reportlabs_codec_encodes_it() -> None:
+    for code in range(0x250):
+        text = f"/Name{chr(code)}end"
+        try:
+            expected: bytes | type[Exception] = furniture._reportlab_encoded(text)
+        except UnicodeEncodeError:
+            expected = UnicodeEncodeError
+        if expected is UnicodeEncodeError:
+            with pytest.raises(UnicodeEncodeError):
+                furniture._pdfdoc_encoded(text)
+        else:
+            assert furniture._pdfdoc_encoded(text) == expected, hex(code)
+    assert furniture._pdfdoc_encoded(b"\x18 bytes as they are") == b"\x18 bytes as they are"
+    for name in ("Type", "key with spaces/#(x)", "Ünïcode", "a{b}[c]<d>%e"):
+        assert furniture._pdf_name(name) == furniture._reportlab_name(name)
+    assert furniture._pdf_name("Type", "a", "z") == furniture._reportlab_name("Type", "a", "z")
+
+
+def test_reportlabs_writer_encodes_ascii_text_without_its_codec(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every name, number, operator and reference reportlab writes goes through this module's encoding, which hands
+    reportlab's codec no text ASCII encodes the same."""
+    from reportlab.pdfbase import pdfdoc
+
+    assert pdfdoc.pdfdocEnc is furniture._pdfdoc_encoded
+    assert pdfdoc.PDFName is furniture._pdf_name
+    given_to_codec: list[object] = []
+    reportlab_encoded = furniture._reportlab_encoded
+
+    def counted(value: object) -> object:
+        given_to_codec.append(value)
+        return reportlab_encoded(value)
+
+    monkeypatch.setattr(furniture, "_reportlab_encoded", counted)
+    _small_file()
+    assert [
+        value
+        for value in given_to_codec
+        if isinstance(value, str) and value.isascii() and not any("\x18" <= character <= "\x1f" for character in value)
+    ] == []
