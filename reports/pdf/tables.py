@@ -249,10 +249,10 @@ class _Grid(Table):
         if key is None:
             super().draw()
             return
-        kept = _DRAWN.get(key)
-        if kept is not None and kept.fits(self, canvas, recorder):
-            kept.write(self, canvas, recorder)
-            return
+        for kept in _DRAWN.get(key, ()):
+            if kept.fits(self, canvas, recorder):
+                kept.write(self, canvas, recorder)
+                return
         drawing = _Drawing.recorded(self, canvas, recorder, super().draw)
         if drawing is not None:
             _keep_drawing(key, drawing)
@@ -329,12 +329,14 @@ class _Grid(Table):
         return measured
 
 
-#: Grids drawn, kept across documents (see _Grid.draw): at most this many, and this many characters of content in
-#: all; the oldest go first.
+#: Grids drawn, kept across documents (see _Grid.draw): at most this many drawings, and this many characters of
+#: content in all; the oldest go first. A grid's key keeps a few drawings (the same grid in documents that number
+#: its characters otherwise: a chapter's grids in another chapter's review), the latest first.
 _DRAWN_ENTRIES = 2048
 _DRAWN_CHARACTERS = 8_000_000
-_DRAWN: dict[tuple[Any, ...], _Drawing] = {}
-_DRAWN_SIZE = [0]
+_DRAWINGS_A_KEY = 4
+_DRAWN: dict[tuple[Any, ...], tuple[_Drawing, ...]] = {}
+_DRAWN_SIZE = [0, 0]  # the characters and the drawings kept
 _DRAWN_LOCK = threading.Lock()
 
 #: The markup a kept grid's cells may hold (reportlab draws it into the page's content and nothing else: no link, no
@@ -657,22 +659,25 @@ def forget_grids() -> None:
     and drawn afresh."""
     with _DRAWN_LOCK:
         _DRAWN.clear()
-        _DRAWN_SIZE[0] = 0
+        _DRAWN_SIZE[:] = [0, 0]
         _LAID_OUT.clear()
 
 
 def _keep_drawing(key: tuple[Any, ...], drawing: _Drawing) -> None:
-    """Keep ``drawing`` for ``key``, within the bounds (:data:`_DRAWN_ENTRIES`, :data:`_DRAWN_CHARACTERS`)."""
+    """Keep ``drawing`` for ``key`` before the drawings kept for it (the oldest of :data:`_DRAWINGS_A_KEY` goes),
+    within the bounds (:data:`_DRAWN_ENTRIES` drawings, :data:`_DRAWN_CHARACTERS`)."""
     if drawing.size > _DRAWN_CHARACTERS:
         return
     with _DRAWN_LOCK:
-        replaced = _DRAWN.pop(key, None)
-        if replaced is not None:
-            _DRAWN_SIZE[0] -= replaced.size
-        _DRAWN[key] = drawing
-        _DRAWN_SIZE[0] += drawing.size
-        while len(_DRAWN) > _DRAWN_ENTRIES or _DRAWN_SIZE[0] > _DRAWN_CHARACTERS:
-            _DRAWN_SIZE[0] -= _DRAWN.pop(next(iter(_DRAWN))).size
+        kept = _DRAWN.pop(key, ())
+        drawings = (drawing, *kept[: _DRAWINGS_A_KEY - 1])
+        _DRAWN[key] = drawings
+        _DRAWN_SIZE[0] += drawing.size - sum(dropped.size for dropped in kept[_DRAWINGS_A_KEY - 1 :])
+        _DRAWN_SIZE[1] += len(drawings) - len(kept)
+        while _DRAWN and (_DRAWN_SIZE[1] > _DRAWN_ENTRIES or _DRAWN_SIZE[0] > _DRAWN_CHARACTERS):
+            oldest = _DRAWN.pop(next(iter(_DRAWN)))
+            _DRAWN_SIZE[0] -= sum(dropped.size for dropped in oldest)
+            _DRAWN_SIZE[1] -= len(oldest)
 
 
 def _cell_measure(cell: _Tagged, available_width: float, available_height: float) -> tuple[float, float, float, float]:

@@ -92,8 +92,9 @@ def test_reviews_draw_the_same_bytes_with_their_grids_kept_cold_warm_bounded_or_
     tables.forget_grids()
     for example in PAIR_AND_ANOTHER:
         assert _render(example) == alone[example], f"{example}, three grids kept"
-        assert len(tables._DRAWN) <= 3 and len(tables._LAID_OUT) <= 3
-        assert tables._DRAWN_SIZE[0] == sum(drawing.size for drawing in tables._DRAWN.values()) <= 20_000
+        drawings = [drawing for kept in tables._DRAWN.values() for drawing in kept]
+        assert len(drawings) == tables._DRAWN_SIZE[1] <= 3 and len(tables._LAID_OUT) <= 3
+        assert tables._DRAWN_SIZE[0] == sum(drawing.size for drawing in drawings) <= 20_000
     # Off: every grid measured and drawn.
     monkeypatch.setattr(tables, "_DRAWN_ENTRIES", 0)
     monkeypatch.setattr(tables, "_LAID_OUT_ENTRIES", 0)
@@ -211,6 +212,7 @@ def test_a_drawing_kept_from_another_document_is_written_only_where_it_numbers_t
 
 def test_every_grid_cache_is_bounded() -> None:
     assert 0 < tables._DRAWN_ENTRIES <= 4096 and 0 < tables._DRAWN_CHARACTERS <= 16_000_000
+    assert 0 < tables._DRAWINGS_A_KEY <= 8
     assert 0 < tables._LAID_OUT_ENTRIES <= 8192
     for cached in (tables._source_characters, tables._keepable_markup, tables._keepable_style):
         assert cached.cache_info().maxsize is not None
