@@ -192,9 +192,10 @@ class _Grid(Table):
         # straight from its cells' kept wraps (see _row_heights); anything else is reportlab's to measure.
         widths = W or self._argW
         key = _layout_key(self, widths)
-        heights = _LAID_OUT.get(key) if key is not None else None
-        if heights is not None:
+        kept = _LAID_OUT.get(key) if key is not None else None
+        if kept is not None:
             _as_measured(self, widths)
+            heights: list[float] | None = list(kept)
         else:
             heights = _row_heights(self, widths)
             if heights is not None and key is not None:
@@ -202,7 +203,7 @@ class _Grid(Table):
         if heights is None:
             super()._calc_height(availHeight, availWidth, H=H, W=W)
             return
-        self._rowHeights = heights = list(heights)
+        self._rowHeights = heights
         # reportlab's running sum from the last row up (its rounding compensated as reportlab compensates it).
         positions = []
         height = compensation = 0.0
@@ -573,16 +574,20 @@ def _numberings(table: _Grid, canvas: Any) -> list[tuple[Any, _Numbering, int]] 
     characters shown (:class:`_Numbering`, nothing numbered yet) and how many characters it has numbered; None where
     a font is not a TrueType font the document already names."""
     shown: dict[str, set[int]] = {}
+    sources: set[tuple[str, ParagraphStyle] | None] = set()  # a grid repeats its cells' texts: each read once
     for values, styles in zip(table._cellvalues, table._cellStyles, strict=True):
         for value, style in zip(values, styles, strict=True):
             if type(value) is str:
                 shown.setdefault(style.fontname, set()).update(map(ord, value))
                 continue
             cell = _single_paragraph(value)
-            if cell is None:
-                continue
-            for name, characters in _paragraph_characters(cell._source or ("", None), cell.frags):
-                shown.setdefault(name, set()).update(characters)
+            if cell is not None:
+                sources.add(cell._source)
+    for source in sources:
+        if source is None:
+            return None
+        for name, shown_in_font in _source_characters(*source):
+            shown.setdefault(name, set()).update(shown_in_font)
     numberings = []
     document = canvas._doc
     for name in sorted(shown):
@@ -625,15 +630,6 @@ def _numbered(before: list[tuple[Any, _Numbering, int]], canvas: Any) -> tuple[_
 def _source_characters(text: str, style: ParagraphStyle) -> tuple[tuple[str, frozenset[int]], ...]:
     """The characters of a paragraph of ``text`` in ``style``, by the font they are shown in (from its parse)."""
     return _characters_by_font(_parsed(text, style)[2])
-
-
-def _paragraph_characters(source: tuple[str, Any], fragments: Any) -> tuple[tuple[str, frozenset[int]], ...]:
-    """The characters a paragraph shows, by font: from its text and style where it has them (kept), else from its
-    fragments."""
-    text, style = source
-    if style is not None:
-        return _source_characters(text, style)
-    return _characters_by_font(fragments)
 
 
 def _characters_by_font(fragments: Any) -> tuple[tuple[str, frozenset[int]], ...]:
@@ -695,7 +691,7 @@ def _cell_measure(cell: _Tagged, available_width: float, available_height: float
 
 #: Grids' row heights, kept across documents by what decides them (see _layout_key): at most this many; the oldest go
 #: first.
-_LAID_OUT_ENTRIES = 4096
+_LAID_OUT_ENTRIES = 2048
 _LAID_OUT: dict[tuple[Any, ...], tuple[float, ...]] = {}
 
 
