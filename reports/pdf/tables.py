@@ -370,38 +370,46 @@ def _content_key(table: _Grid) -> tuple[Any, ...] | None:
         return kept[0]
     style_numbers: dict[int, int] = {}
     styles: list[Any] = []
+    row_numbers: dict[tuple[int, ...], tuple[int, ...]] = {}  # rows mostly share their cell styles
+    sources: dict[tuple[str, ParagraphStyle], bool] = {}  # whether a text and style may be kept
     cells: list[tuple[Any, ...]] = []
     content: tuple[Any, ...] | None = None
     for values, row_styles in zip(table._cellvalues, table._cellStyles, strict=True):
+        identities = tuple(map(id, row_styles))
+        numbers = row_numbers.get(identities)
+        if numbers is None:
+            for style in row_styles:
+                if id(style) not in style_numbers:
+                    style_numbers[id(style)] = len(styles)
+                    styles.append(style)
+            numbers = row_numbers[identities] = tuple(map(style_numbers.__getitem__, identities))
         row: list[Any] = []
-        for value, style in zip(values, row_styles, strict=True):
-            number = style_numbers.get(id(style))
-            if number is None:
-                number = style_numbers[id(style)] = len(styles)
-                styles.append(style)
-            if type(value) is str:
-                row.append((value, number))
-                continue
-            cell = value if isinstance(value, _Tagged) else _single_paragraph(value)
-            if cell is None:
-                spacer = _single_spacer(value)
-                if spacer is None:
+        for value, number in zip(values, numbers, strict=True):
+            cell = value[0] if isinstance(value, tuple) and len(value) == 1 else value
+            if isinstance(cell, _Tagged):
+                source = cell._source
+                if source is None:
                     break
+                keepable = sources.get(source)
+                if keepable is None:
+                    text, style = source
+                    keepable = sources[source] = _keepable_style(style) and ("<" not in text or _keepable_markup(text))
+                if not keepable:
+                    break
+                row.append((type(cell), *source, number))
+            elif type(value) is str:
+                row.append((value, number))
+            elif (spacer := _single_spacer(value)) is not None:
                 row.append((spacer.width, spacer.height, number))
-                continue
-            source = cell._source
-            if source is None or ("<" in source[0] and not _keepable_markup(source[0])):
+            else:
                 break
-            if not _keepable_style(source[1]):
-                break
-            row.append((type(cell), source[0], source[1], number))
         else:
             cells.append(tuple(row))
             continue
         break
     else:
         content = (tuple(cells), tuple(_cell_style_key(style) for style in styles))
-    table._content = (content,)
+    table._content = (content, styles)
     return content
 
 
@@ -573,20 +581,20 @@ def _numberings(table: _Grid, canvas: Any) -> list[tuple[Any, _Numbering, int]] 
     """For each font ``table``'s cells show text in: its state in ``canvas``'s document, how that numbers the
     characters shown (:class:`_Numbering`, nothing numbered yet) and how many characters it has numbered; None where
     a font is not a TrueType font the document already names."""
+    content = _content_key(table)
+    if content is None:
+        return None
+    styles = table._content[1]
     shown: dict[str, set[int]] = {}
-    sources: set[tuple[str, ParagraphStyle] | None] = set()  # a grid repeats its cells' texts: each read once
-    for values, styles in zip(table._cellvalues, table._cellStyles, strict=True):
-        for value, style in zip(values, styles, strict=True):
-            if type(value) is str:
-                shown.setdefault(style.fontname, set()).update(map(ord, value))
-                continue
-            cell = _single_paragraph(value)
-            if cell is not None:
-                sources.add(cell._source)
-    for source in sources:
-        if source is None:
-            return None
-        for name, shown_in_font in _source_characters(*source):
+    sources = set()  # a grid repeats its cells' texts: each read once
+    for row in content[0]:
+        for cell in row:
+            if len(cell) == 4:  # a paragraph: its type, text, style and cell style
+                sources.add(cell[1:3])
+            elif len(cell) == 2:  # plain text, in its cell style's font
+                shown.setdefault(styles[cell[1]].fontname, set()).update(map(ord, cell[0]))
+    for text, style in sources:
+        for name, shown_in_font in _source_characters(text, style):
             shown.setdefault(name, set()).update(shown_in_font)
     numberings = []
     document = canvas._doc
