@@ -216,6 +216,11 @@ def _encoded(canvas: pdf_canvas.Canvas, key: _ShownKey) -> str:
     return operators
 
 
+#: The canvas attribute that, while a grid is drawn for keeping, holds each tagged cell drawn, in order, with where
+#: its marked content opens and closes in the page's content (-1 where it was drawn again untagged).
+DRAWN_CELLS = "_pacomply_drawn_cells"
+
+
 class _Tagged(Paragraph):
     """A paragraph drawn inside its own marked content, tied to a structure node (P unless told otherwise).
 
@@ -316,8 +321,14 @@ class _Tagged(Paragraph):
         # their text; anything else is reportlab's to draw.
         line = self._plain_lines()
         recorder = recorder_of(canvas)
+        # A grid being drawn for keeping (see tables._Grid.draw) is told where each cell's marked content opens and
+        # closes in the page's content.
+        drawn_cells: list[tuple[_Tagged, int, int]] | None = canvas.__dict__.get(DRAWN_CELLS)
+        opened_at = len(canvas._code) if drawn_cells is not None else -1
         # A repeated table header is drawn again untagged (begin says so), as the page's artifact.
         open_recorder = recorder if recorder is not None and recorder.begin(canvas, self.structure, self) else None
+        if drawn_cells is not None and open_recorder is None:
+            opened_at = -1
         if line is None:
             super().drawOn(canvas, x, y, _sW)
         else:
@@ -335,7 +346,11 @@ class _Tagged(Paragraph):
                 else:
                     canvas.addLiteral(f"q\n1 0 0 1 {fp_str(x, y)} cm\n{colour}\n{text}\nQ")
         if open_recorder is not None:
+            if drawn_cells is not None:
+                drawn_cells.append((self, opened_at, len(canvas._code)))
             open_recorder.end(canvas)
+        elif drawn_cells is not None:
+            drawn_cells.append((self, -1, -1))
 
 
 def _p(text: str, style: ParagraphStyle | None = None, role: str = "P") -> _Tagged:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from pacomply.reports.pdf import tables
 from pacomply.reports.pdf.paragraphs import _p, _Tagged, _text
 from pacomply.reports.pdf.styles import FONT, _styles
 from pacomply.reports.pdf.tables import _Grid, _grid, _grid_style, _header_cells
@@ -27,6 +28,16 @@ from tests.reports.pdf_geometry import Layout
 GRID_PADDING = 4  # the grid's left and right padding (reports/pdf/tables.py _grid_style)
 ONE_LINE = "Pair Plus"
 WRAPPING = "Ante Bonus pays on a straight, three of a kind or a straight flush whatever the dealer holds"
+
+
+@pytest.fixture(autouse=True)
+def _grids_drawn_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every grid here is measured and drawn, none written from a drawing kept from another build (see
+    ``tables._Grid.draw``; tests/reports/test_pdf_reuse.py checks those): these tests draw the same story twice,
+    and compare how its cells are drawn."""
+    monkeypatch.setattr(tables, "_DRAWN_ENTRIES", 0)
+    monkeypatch.setattr(tables, "_LAID_OUT_ENTRIES", 0)
+    tables.forget_grids()
 
 
 def _build(flowables: list[Flowable]) -> bytes:

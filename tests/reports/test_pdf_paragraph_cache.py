@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pacomply.reports.pdf import paragraphs
+from pacomply.reports.pdf import paragraphs, tables
 from pacomply.reports.pdf.paragraphs import _encoded, _p, _parsed, _plain_fragment, _show_operators, _text
 from pacomply.reports.pdf.styles import FONT, _styles, register_fonts
 from pacomply.reports.pdf.tables import _fitted_style, _header_style, _widest_token
@@ -42,10 +42,12 @@ PLAIN_TEXTS = (
 
 
 def _clear_caches() -> None:
-    """Every paragraph and table cache of the process emptied (the next review's paragraphs start cold)."""
+    """Every paragraph and table cache of the process emptied (the next review's paragraphs start cold), and no
+    grid kept (tests/reports/test_pdf_reuse.py checks those)."""
     for cached in (_parsed, _plain_fragment, paragraphs._lines, _widest_token, _fitted_style):
         cached.cache_clear()
     paragraphs._ENCODED.clear()
+    tables.forget_grids()
 
 
 @pytest.fixture
