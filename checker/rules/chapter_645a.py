@@ -95,6 +95,7 @@ def _payout_limit(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 f"{subject} is ${amount:,}; a per-hand limit must be at least {reason}",
                 location,  # type: ignore[arg-type]
                 where if hasattr(where, "table_id") else None,  # type: ignore[arg-type]
+                fix=f"Raise {subject} to at least ${floor:,}, or establish none.",
             )
 
 
@@ -104,6 +105,7 @@ def _progressive_reset(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         yield rule.finding(
             f"the progressive initial/reset amount is ${reset:,}; it must be at least ${MINIMUM_PROGRESSIVE_RESET:,}",
             context.answer_location("progressive_reset"),
+            fix=f"Answer the checklist's initial and reset amount with ${MINIMUM_PROGRESSIVE_RESET:,} or more.",
         )
     for table in context.tables:
         if table.offers("progressive") is None:

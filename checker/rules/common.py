@@ -1000,11 +1000,14 @@ def checklist_paytable_not_permitted(
 def wager_not_offered(rule: Rule, table: TableConfiguration, wager: Wager, key: str) -> Finding:
     """A table offers an optional wager the checklist answers No to offering (question ``key``); cites the
     subsection that allows the wager only if the Rules Submission specifies it."""
+    question = regulations.rulebook(rule.chapter).question(key).question
     return rule.finding(
         f"table {table.table_id} offers the {wager.name} but the checklist answers No to '{key}'",
         table.location_of("wagers"),
         table,
         citation=wager.citation,
+        fix=f"Answer Yes to “{question}” (with its paytable, where the checklist asks for one), or remove the "
+        f"{wager.name} from table {table.table_id}'s Wagers.",
     )
 
 

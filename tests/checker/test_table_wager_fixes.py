@@ -106,3 +106,41 @@ def test_no_table_wager_finding_of_any_chapters_violations_example_falls_back_on
         seen += len(findings)
         assert all(finding.fix != _general_fix(chapter, code) for finding in findings), [f.message for f in findings]
     assert seen
+
+
+def test_a_table_offering_a_wager_the_checklist_answers_no_to_is_fixed_by_the_question_or_the_table() -> None:
+    """§ 645a.7(e), § 687a.7(e), § 688a.7(e): the fix names the checklist's question in the Board's words and the
+    table, where it was one general sentence for every wager."""
+    import importlib
+    import re
+
+    from pacomply import regulations
+
+    seen = 0
+    for chapter in ("645a", "687a", "688a"):
+        module = importlib.import_module(f"examples.chapters.chapter_{chapter}")
+        filing = getattr(module, f"NONCOMPLIANT_{chapter.upper()}")
+        book = regulations.rulebook(chapter)
+        for finding in chapter_findings(filing, chapter):
+            match = re.search(r"offers the .+ but the checklist answers No to '(\w+)'", finding.message)
+            if match:
+                seen += 1
+                assert f"“{book.question(match.group(1)).question}”" in finding.fix
+                assert f"table {finding.table_id}'s Wagers" in finding.fix
+    assert seen
+
+
+def test_645a_13_e_and_f_the_amounts_a_fix_asks_for_are_the_ones_the_finding_says_are_the_least() -> None:
+    import re
+
+    from examples.chapters.chapter_645a import NONCOMPLIANT_645A
+
+    findings = [
+        finding
+        for finding in chapter_findings(NONCOMPLIANT_645A, "645a")
+        if "must be at least" in finding.message and finding.rule_id in {"645A-105", "645A-106"}
+    ]
+    assert {finding.rule_id for finding in findings} == {"645A-105", "645A-106"}
+    for finding in findings:
+        least = re.search(r"must be at least (\$[\d,]+)", finding.message)
+        assert least and least.group(1) in finding.fix and "progressive system" not in finding.fix, finding.fix
