@@ -265,6 +265,17 @@ def main() -> None:
         "nothing else wants it) in even two-second spans, at their niceness in odd ones (needs root)",
     )
     parser.add_argument(
+        "--load-idle-policy-toggle", action="store_true",
+        help="part 5: all the work below the pages (the lowered upload and recording threads, the reading process, "
+        "the review processes and the background renderer) under the idle scheduling policy (Linux SCHED_IDLE) in "
+        "even two-second spans, under the normal policy at their niceness in odd ones (needs root)",
+    )
+    parser.add_argument(
+        "--load-gc-freeze", choices=("on", "off"), default="on",
+        help="part 5: whether the server sets its start-up's objects aside from the garbage collector before it "
+        "serves, as serve does (on) or not (off)",
+    )
+    parser.add_argument(
         "--load-prefill", type=int, default=0, metavar="N",
         help="part 5: N reviewed filings stored in bulk before the anchor, so the anchor's page shows a full page of "
         "rows as the loaded page does (0, as by default: the anchor's page shows the one warm-up filing)",
@@ -732,6 +743,8 @@ def _toggled(arguments: argparse.Namespace) -> str | None:
         return "niceness"
     if arguments.load_review_idle_toggle:
         return "reviews idle"
+    if arguments.load_idle_policy_toggle:
+        return "idle policy"
     return "pages first" if arguments.load_pages_first_toggle else None
 
 
@@ -754,6 +767,42 @@ def _toggle_review_idle(worker: Any, stop: Any) -> None:
                         os.setpriority(os.PRIO_PROCESS, pid, REVIEW_NICENESS)
                 except OSError:
                     continue
+            time.sleep(0.01)
+
+    threading.Thread(target=switch, daemon=True).start()
+
+
+def _toggle_idle_policy(worker: Any, stop: Any) -> None:
+    """--load-idle-policy-toggle, in the server: every 10 ms, every thread ``workspace.priority`` lowered, the
+    reading process, the review processes and the background renderer under SCHED_IDLE in the even spans of the wall
+    clock, under the normal policy at the niceness each is served at in the odd ones."""
+    import os
+
+    from pacomply.workspace import priority
+    from pacomply.workspace.worker import REVIEW_NICENESS
+
+    def processes(executor: Any) -> list[int]:
+        return [process.pid for process in list((getattr(executor, "_processes", None) or {}).values())]
+
+    def switch() -> None:
+        refused = False
+        while not stop.is_set():
+            idle = _pages_first_on(time.time())
+            targets = [(target, priority.UPLOAD_NICENESS) for target in [*priority.LOWERED, *processes(worker._reader)]]
+            targets += [(target, REVIEW_NICENESS) for target in worker.process_ids()]
+            targets += [(target, 19) for target in processes(worker._renderer)]
+            for target, niceness in targets:
+                try:
+                    if idle:
+                        if os.sched_getscheduler(target) != os.SCHED_IDLE:
+                            os.sched_setscheduler(target, os.SCHED_IDLE, os.sched_param(0))
+                    elif os.sched_getscheduler(target) != os.SCHED_OTHER:
+                        os.sched_setscheduler(target, os.SCHED_OTHER, os.sched_param(0))
+                        os.setpriority(os.PRIO_PROCESS, target, niceness)
+                except OSError as error:
+                    if not refused and error.errno != 3:  # not a thread or process that has just ended
+                        print(f"   server: cannot switch the policy of {target}: {error}", flush=True)
+                        refused = True
             time.sleep(0.01)
 
     threading.Thread(target=switch, daemon=True).start()
@@ -784,10 +833,44 @@ def _toggle_niceness(worker: Any, stop: Any) -> None:
     threading.Thread(target=switch, daemon=True).start()
 
 
+class _GarbageCollections:
+    """The server's garbage collections from its start to its stop, by generation: how many, and how long the
+    collecting thread held the interpreter lock for them (``gc.callbacks``; every other thread waits meanwhile)."""
+
+    def __init__(self) -> None:
+        self.began: float | None = None
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+
+    def start(self) -> None:
+        import gc
+
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.began = time.perf_counter()
+        elif self.began is not None:
+            self.pauses[info["generation"]].append(time.perf_counter() - self.began)
+            self.began = None
+
+    def report(self) -> None:
+        import gc
+
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._callback)
+        parts = [
+            f"generation {generation}: {len(pauses)}, {sum(pauses) * 1000:.0f} ms in all, longest "
+            f"{max(pauses, default=0.0) * 1000:.1f} ms"
+            for generation, pauses in self.pauses.items()
+        ]
+        print(f"   server: garbage collections (thresholds {gc.get_threshold()}, {len(gc.get_objects())} objects "
+              f"tracked, {gc.get_freeze_count()} frozen): " + "; ".join(parts), flush=True)
+
+
 def _serve_for_load(
     database: str, workers: int, accounts: list[str], ready: object, stop: object, log: str,
     profile: str | None = None, toggle: str | None = None, gather: float | None = None, switch: float | None = None,
-    timings: str | None = None,
+    timings: str | None = None, freeze: bool = True,
 ) -> None:
     """The server of part 5 in a process of its own, as ``pacomply serve`` runs it (waitress, 64 threads): its
     clients are other processes, as they would be other machines, and share none of its interpreter lock.
@@ -810,7 +893,9 @@ def _serve_for_load(
     profiles = _ThreadProfiles()
     if profile:
         profiles.start()
+    collections = _GarbageCollections()
     app, worker = build(database, workers=workers)
+    collections.start()
     if gather is not None:
         worker.record_gather = gather
     if switch is not None:
@@ -821,6 +906,8 @@ def _serve_for_load(
         _toggle_niceness(worker, stop)
     if toggle == "reviews idle":
         _toggle_review_idle(worker, stop)
+    if toggle == "idle policy":
+        _toggle_idle_policy(worker, stop)
     if toggle == "pages first":
         from pacomply.workspace.web_common import PAGES_FIRST_SECONDS
 
@@ -846,11 +933,17 @@ def _serve_for_load(
     page_timings = _PageTimings(timings) if timings else None
     served = page_timings.start(app) if page_timings else app
     server = create_server(served, host="127.0.0.1", port=0, threads=64)
+    if freeze:
+        from pacomply.workspace.serve import freeze_start_up_heap
+
+        print(f"   server: {freeze_start_up_heap()} objects of the start-up set aside from the garbage collector",
+              flush=True)
     threading.Thread(target=server.run, daemon=True).start()
     ready.put(server.effective_port)  # type: ignore[attr-defined]
     stop.wait()  # type: ignore[attr-defined]
     if page_timings:
         page_timings.dump()
+    collections.report()
     if profile:
         profiles.dump(profile)
     handler.flush()
@@ -956,7 +1049,7 @@ def _load(arguments: argparse.Namespace) -> None:
             target=_serve_for_load,
             args=(database, arguments.workers, accounts, ready, stop, str(Path(folder) / "events.log"),
                   arguments.load_profile, _toggled(arguments), arguments.load_record_gather,
-                  arguments.load_switch_interval, timings),
+                  arguments.load_switch_interval, timings, arguments.load_gc_freeze == "on"),
         )  # not a daemon: it starts review processes of its own
         server.start()
         try:

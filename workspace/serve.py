@@ -75,7 +75,7 @@ def build(
     import os
     import sys
 
-    from pacomply.workspace.priority import upload_niceness_from_environment
+    from pacomply.workspace.priority import idle_policy_from_environment, upload_niceness_from_environment
     from pacomply.workspace.store import open_store
     from pacomply.workspace.web import DEFAULT_MAX_UPLOAD, create_app
     from pacomply.workspace.web_common import uploads_at_once_from_environment
@@ -86,6 +86,7 @@ def build(
     sys.setswitchinterval(switch_interval_from_environment())  # a wrong value stops the start, naming it
     review_niceness_from_environment()  # a wrong $PACOMPLY_REVIEW_NICENESS stops the start, naming it
     upload_niceness_from_environment()  # and so does a wrong $PACOMPLY_UPLOAD_NICENESS
+    idle_policy_from_environment()  # and a wrong $PACOMPLY_IDLE_POLICY
     uploads_at_once_from_environment()  # and a wrong $PACOMPLY_UPLOADS_AT_ONCE
     store = open_store(database)
     folder = configurations or os.environ.get("PACOMPLY_WORKSPACE_CONFIGURATIONS") or None
@@ -113,6 +114,18 @@ def build(
         **options,
     )
     return app, worker
+
+
+def freeze_start_up_heap() -> int:
+    """Collect once, then set every object the start-up made (the modules, the application, the store's engine,
+    the review pool) aside from the garbage collector for good (``gc.freeze``); returns how many were set aside.
+    Under load the collector's full collections then traverse only what the requests keep, not the whole heap of
+    imported modules; a collection holds the interpreter lock throughout, so a page's request waits for it."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    return gc.get_freeze_count()
 
 
 def proxies_from_environment() -> int:
@@ -162,6 +175,7 @@ def serve(
     event_log.to_stderr()
     app, worker = build(database, workers=workers, secure_cookies=secure_cookies, trusted_proxies=trusted_proxies)
     server = create_server(app, host=host, port=port, threads=threads)
+    freeze_start_up_heap()
     _stop_on_terminate()
     if on_ready is not None:
         on_ready(f"http://{host if ':' not in host else f'[{host}]'}:{server.effective_port}")
