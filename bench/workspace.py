@@ -271,6 +271,11 @@ def main() -> None:
         "even two-second spans, under the normal policy at their niceness in odd ones (needs root)",
     )
     parser.add_argument(
+        "--load-idle-policy-scope", choices=("all", "processes"), default="all",
+        help="part 5, with --load-idle-policy-toggle: switch all the work below the pages (all), or only the reading, "
+        "review and rendering processes (processes; the server's lowered threads then stay as served)",
+    )
+    parser.add_argument(
         "--load-gc-freeze", choices=("on", "off"), default="on",
         help="part 5: whether the server sets its start-up's objects aside from the garbage collector before it "
         "serves, as serve does (on) or not (off)",
@@ -744,7 +749,7 @@ def _toggled(arguments: argparse.Namespace) -> str | None:
     if arguments.load_review_idle_toggle:
         return "reviews idle"
     if arguments.load_idle_policy_toggle:
-        return "idle policy"
+        return "idle policy" if arguments.load_idle_policy_scope == "all" else "idle policy, processes"
     return "pages first" if arguments.load_pages_first_toggle else None
 
 
@@ -772,10 +777,11 @@ def _toggle_review_idle(worker: Any, stop: Any) -> None:
     threading.Thread(target=switch, daemon=True).start()
 
 
-def _toggle_idle_policy(worker: Any, stop: Any) -> None:
+def _toggle_idle_policy(worker: Any, stop: Any, threads: bool = True) -> None:
     """--load-idle-policy-toggle, in the server: every 10 ms, every thread ``workspace.priority`` lowered, the
     reading process, the review processes and the background renderer under SCHED_IDLE in the even spans of the wall
-    clock, under the normal policy at the niceness each is served at in the odd ones."""
+    clock, under the normal policy at the niceness each is served at in the odd ones. ``threads`` False: only the
+    processes (the server's lowered threads stay as served)."""
     import os
 
     from pacomply.workspace import priority
@@ -788,7 +794,8 @@ def _toggle_idle_policy(worker: Any, stop: Any) -> None:
         refused = False
         while not stop.is_set():
             idle = _pages_first_on(time.time())
-            targets = [(target, priority.UPLOAD_NICENESS) for target in [*priority.LOWERED, *processes(worker._reader)]]
+            lowered = list(priority.LOWERED) if threads else []
+            targets = [(target, priority.UPLOAD_NICENESS) for target in [*lowered, *processes(worker._reader)]]
             targets += [(target, REVIEW_NICENESS) for target in worker.process_ids()]
             targets += [(target, 19) for target in processes(worker._renderer)]
             for target, niceness in targets:
@@ -906,8 +913,8 @@ def _serve_for_load(
         _toggle_niceness(worker, stop)
     if toggle == "reviews idle":
         _toggle_review_idle(worker, stop)
-    if toggle == "idle policy":
-        _toggle_idle_policy(worker, stop)
+    if toggle in ("idle policy", "idle policy, processes"):
+        _toggle_idle_policy(worker, stop, threads=toggle == "idle policy")
     if toggle == "pages first":
         from pacomply.workspace.web_common import PAGES_FIRST_SECONDS
 

@@ -110,3 +110,25 @@ def test_the_review_processes_and_the_reading_process_run_under_the_idle_policy_
         worker.shutdown(wait=False)
         worker.store.engine.dispose()
         sys.setswitchinterval(before)
+
+
+@pytest.mark.parametrize(("configured", "expected"), [(None, "SCHED_IDLE"), ("0", "SCHED_OTHER")])
+def test_the_background_renderer_runs_under_the_idle_policy_unless_the_setting_says_0(
+    monkeypatch: pytest.MonkeyPatch, configured: str | None, expected: str
+) -> None:
+    """The renderer's start (``worker.low_priority``, without the engine's imports) leaves its process at niceness 19
+    and under SCHED_IDLE (SCHED_OTHER with the setting 0; the spawned process inherits the environment)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from tests.workspace.review_processes import low_priority_without_the_engine
+
+    if configured is None:
+        monkeypatch.delenv("PACOMPLY_IDLE_POLICY", raising=False)
+    else:
+        monkeypatch.setenv("PACOMPLY_IDLE_POLICY", configured)
+    with ProcessPoolExecutor(
+        1, mp_context=multiprocessing.get_context("spawn"), initializer=low_priority_without_the_engine
+    ) as pool:
+        assert pool.submit(os.sched_getscheduler, 0).result(120) == getattr(os, expected)
+        assert pool.submit(os.nice, 0).result(120) == 19
