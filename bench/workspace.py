@@ -276,9 +276,15 @@ def main() -> None:
         "review and rendering processes (processes; the server's lowered threads then stay as served)",
     )
     parser.add_argument(
-        "--load-gc-freeze", choices=("on", "off"), default="on",
-        help="part 5: whether the server sets its start-up's objects aside from the garbage collector before it "
-        "serves, as serve does (on) or not (off)",
+        "--load-collector", choices=("thread", "freeze", "off"), default="thread",
+        help="part 5: the server's garbage collections as serve makes them (thread: the start-up's objects set aside, "
+        "then every collection made by a thread at the pages' priority), the start-up's objects set aside alone "
+        "(freeze), or neither (off: Python's own collections in the allocating threads)",
+    )
+    parser.add_argument(
+        "--load-collector-toggle", action="store_true",
+        help="part 5: the start-up's objects set aside, and the collections made by the thread at the pages' priority "
+        "in even two-second spans, by the allocating threads in odd ones",
     )
     parser.add_argument(
         "--load-prefill", type=int, default=0, metavar="N",
@@ -748,6 +754,8 @@ def _toggled(arguments: argparse.Namespace) -> str | None:
         return "niceness"
     if arguments.load_review_idle_toggle:
         return "reviews idle"
+    if arguments.load_collector_toggle:
+        return "collector thread"
     if arguments.load_idle_policy_toggle:
         return "idle policy" if arguments.load_idle_policy_scope == "all" else "idle policy, processes"
     return "pages first" if arguments.load_pages_first_toggle else None
@@ -815,6 +823,26 @@ def _toggle_idle_policy(worker: Any, stop: Any, threads: bool = True) -> None:
     threading.Thread(target=switch, daemon=True).start()
 
 
+def _toggle_collector(stop: Any) -> None:
+    """--load-collector-toggle, in the server: every 10 ms, the collections made by the thread at the pages' priority
+    in the even spans of the wall clock, by the allocating threads (Python's own) in the odd ones."""
+    from pacomply.workspace.collector import Collections
+
+    def switch() -> None:
+        collections: Collections | None = None
+        while not stop.is_set():
+            on = _pages_first_on(time.time())
+            if on and collections is None:
+                collections = Collections()
+                collections.start()
+            elif not on and collections is not None:
+                collections.stop()
+                collections = None
+            time.sleep(0.01)
+
+    threading.Thread(target=switch, daemon=True).start()
+
+
 def _toggle_niceness(worker: Any, stop: Any) -> None:
     """--load-niceness-toggle, in the server: every 10 ms, the threads ``workspace.priority`` lowered and the reading
     process lowered in the even spans of the wall clock, at the server's priority in the odd ones."""
@@ -845,8 +873,10 @@ class _GarbageCollections:
     collecting thread held the interpreter lock for them (``gc.callbacks``; every other thread waits meanwhile)."""
 
     def __init__(self) -> None:
-        self.began: float | None = None
+        self.began: tuple[float, float] | None = None
         self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self.cpu: dict[int, float] = {0: 0.0, 1: 0.0, 2: 0.0}
+        """The collecting threads' own CPU for the collections (the rest of a pause: the thread waiting for a core)."""
 
     def start(self) -> None:
         import gc
@@ -855,9 +885,10 @@ class _GarbageCollections:
 
     def _callback(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self.began = time.perf_counter()
+            self.began = (time.perf_counter(), time.thread_time())
         elif self.began is not None:
-            self.pauses[info["generation"]].append(time.perf_counter() - self.began)
+            self.pauses[info["generation"]].append(time.perf_counter() - self.began[0])
+            self.cpu[info["generation"]] += time.thread_time() - self.began[1]
             self.began = None
 
     def report(self) -> None:
@@ -866,8 +897,8 @@ class _GarbageCollections:
         with contextlib.suppress(ValueError):
             gc.callbacks.remove(self._callback)
         parts = [
-            f"generation {generation}: {len(pauses)}, {sum(pauses) * 1000:.0f} ms in all, longest "
-            f"{max(pauses, default=0.0) * 1000:.1f} ms"
+            f"generation {generation}: {len(pauses)}, {sum(pauses) * 1000:.0f} ms in all (the collecting thread's "
+            f"CPU {self.cpu[generation] * 1000:.0f} ms), longest {max(pauses, default=0.0) * 1000:.1f} ms"
             for generation, pauses in self.pauses.items()
         ]
         print(f"   server: garbage collections (thresholds {gc.get_threshold()}, {len(gc.get_objects())} objects "
@@ -877,7 +908,7 @@ class _GarbageCollections:
 def _serve_for_load(
     database: str, workers: int, accounts: list[str], ready: object, stop: object, log: str,
     profile: str | None = None, toggle: str | None = None, gather: float | None = None, switch: float | None = None,
-    timings: str | None = None, freeze: bool = True,
+    timings: str | None = None, collections_by: str = "thread",
 ) -> None:
     """The server of part 5 in a process of its own, as ``pacomply serve`` runs it (waitress, 64 threads): its
     clients are other processes, as they would be other machines, and share none of its interpreter lock.
@@ -940,11 +971,16 @@ def _serve_for_load(
     page_timings = _PageTimings(timings) if timings else None
     served = page_timings.start(app) if page_timings else app
     server = create_server(served, host="127.0.0.1", port=0, threads=64)
-    if freeze:
-        from pacomply.workspace.serve import freeze_start_up_heap
+    from pacomply.workspace import collector
 
-        print(f"   server: {freeze_start_up_heap()} objects of the start-up set aside from the garbage collector",
-              flush=True)
+    if toggle == "collector thread" or collections_by != "off":
+        print(f"   server: {collector.freeze_start_up_heap()} objects of the start-up set aside from the garbage "
+              "collector", flush=True)
+    if toggle == "collector thread":
+        _toggle_collector(stop)
+    elif collections_by == "thread":
+        collector.Collections().start()
+        print("   server: collections made by a thread at the pages' priority", flush=True)
     threading.Thread(target=server.run, daemon=True).start()
     ready.put(server.effective_port)  # type: ignore[attr-defined]
     stop.wait()  # type: ignore[attr-defined]
@@ -1056,7 +1092,7 @@ def _load(arguments: argparse.Namespace) -> None:
             target=_serve_for_load,
             args=(database, arguments.workers, accounts, ready, stop, str(Path(folder) / "events.log"),
                   arguments.load_profile, _toggled(arguments), arguments.load_record_gather,
-                  arguments.load_switch_interval, timings, arguments.load_gc_freeze == "on"),
+                  arguments.load_switch_interval, timings, arguments.load_collector),
         )  # not a daemon: it starts review processes of its own
         server.start()
         try:

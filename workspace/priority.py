@@ -6,12 +6,14 @@ first. Linux gives each thread a niceness of its own; elsewhere the threads keep
 reading process is lowered where the platform has niceness at all. $PACOMPLY_UPLOAD_NICENESS (0 to 19) sets another
 step; 0 keeps them all at the server's priority.
 
-On Linux the lowered work (the threads and processes lowered here, the review processes and the background
-renderer) also runs under the idle scheduling policy (``SCHED_IDLE``, :data:`IDLE_POLICY`): a niceness only weighs a
-thread's share of a core (a niceness of 5 still weighs a third of the page's thread, 10 a tenth), and the kernel lets
-a running thread finish its slice before a page's thread that wakes takes the core; a thread under the idle policy
-gives the core up at once to any thread of the normal policy that wants it. The idle-policy work shares among itself
-what the pages leave. $PACOMPLY_IDLE_POLICY=0 keeps the lowered work under the normal policy, at its niceness alone.
+On Linux the processes below the pages (the reading process lowered here, the review processes and the background
+renderer) also run under the idle scheduling policy (``SCHED_IDLE``, :data:`IDLE_POLICY`): a niceness only weighs a
+process's share of a core (a niceness of 5 still weighs a third of the page's thread, 10 a tenth), and the kernel
+lets a running one finish its slice before a page's thread that wakes takes the core; under the idle policy it gives
+the core up at once to any thread of the normal policy. The server's own lowered threads stay under the normal
+policy: they take its interpreter lock, and one under the idle policy would hold it, the pages waiting behind it,
+while any normal-policy work ran. $PACOMPLY_IDLE_POLICY=0 keeps the processes under the normal policy, at their
+niceness alone.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ process reading uploads run: below the pages, above the reviews (``worker.REVIEW
 $PACOMPLY_UPLOAD_NICENESS says otherwise (:func:`upload_niceness_from_environment`)."""
 
 IDLE_POLICY = 1
-"""Whether the lowered work runs under Linux's idle scheduling policy as well as at its niceness (1), or at its
-niceness alone (0), unless $PACOMPLY_IDLE_POLICY says otherwise (:func:`idle_policy_from_environment`)."""
+"""Whether the processes below the pages run under Linux's idle scheduling policy as well as at their niceness (1),
+or at their niceness alone (0), unless $PACOMPLY_IDLE_POLICY says otherwise (:func:`idle_policy_from_environment`)."""
 
 LOWERED: set[int] = set()
 """The native ids of the threads lowered so far in this process (what a measurement or a test looks at)."""
@@ -43,9 +45,9 @@ def upload_niceness_from_environment() -> int:
 
 
 def idle_policy_from_environment() -> bool:
-    """$PACOMPLY_IDLE_POLICY, 1 (the lowered work under the idle scheduling policy, where Linux has it) or 0 (at its
-    niceness alone); IDLE_POLICY when unset; ValueError naming the setting otherwise (``serve`` refuses to start
-    with it)."""
+    """$PACOMPLY_IDLE_POLICY, 1 (the processes below the pages under the idle scheduling policy, where Linux has it)
+    or 0 (at their niceness alone); IDLE_POLICY when unset; ValueError naming the setting otherwise (``serve``
+    refuses to start with it)."""
     return whole_setting("PACOMPLY_IDLE_POLICY", IDLE_POLICY, 0, 1) == 1
 
 
@@ -82,8 +84,9 @@ def lower_this_thread(steps: int | None = None) -> bool:
     """Run the calling thread ``steps`` of niceness below the process's main thread (the configured step when None;
     at most 19), where each thread has a niceness of its own (Linux); True where it was lowered. Threads it starts
     afterwards inherit its niceness; counted from the main thread, one of them lowered in turn is not lowered twice.
-    A thread already lower keeps its niceness: this never raises a priority. The thread runs under the idle
-    scheduling policy as well, where the setting asks for it (:func:`schedule_when_idle`)."""
+    A thread already lower keeps its niceness: this never raises a priority. The thread stays under the normal
+    scheduling policy (it takes the server's interpreter lock, which a thread under the idle policy would hold, the
+    pages waiting behind it, while any normal-policy work ran)."""
     steps = _steps(steps)
     if steps <= 0 or not sys.platform.startswith("linux"):
         return False
@@ -94,7 +97,6 @@ def lower_this_thread(steps: int | None = None) -> bool:
             os.setpriority(os.PRIO_PROCESS, native, target)
     except OSError:  # a container refusing it: the thread keeps the priority it has
         return False
-    schedule_when_idle(native)
     LOWERED.add(native)
     return True
 

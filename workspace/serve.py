@@ -116,18 +116,6 @@ def build(
     return app, worker
 
 
-def freeze_start_up_heap() -> int:
-    """Collect once, then set every object the start-up made (the modules, the application, the store's engine,
-    the review pool) aside from the garbage collector for good (``gc.freeze``); returns how many were set aside.
-    Under load the collector's full collections then traverse only what the requests keep, not the whole heap of
-    imported modules; a collection holds the interpreter lock throughout, so a page's request waits for it."""
-    import gc
-
-    gc.collect()
-    gc.freeze()
-    return gc.get_freeze_count()
-
-
 def proxies_from_environment() -> int:
     """$PACOMPLY_TRUSTED_PROXIES as a whole number (0 when unset); ValueError naming it otherwise."""
     from pacomply.workspace.settings import whole_setting
@@ -169,13 +157,15 @@ def serve(
     from pacomply.workspace import stack
 
     stack.require()
-    from pacomply.workspace import event_log
+    from pacomply.workspace import collector, event_log
     from waitress import create_server
 
     event_log.to_stderr()
     app, worker = build(database, workers=workers, secure_cookies=secure_cookies, trusted_proxies=trusted_proxies)
     server = create_server(app, host=host, port=port, threads=threads)
-    freeze_start_up_heap()
+    # The start-up's objects set aside from the garbage collector, and the collections made from now on by a thread
+    # at this (the pages') priority rather than by whichever lowered thread allocates (workspace/collector.py).
+    collector.collect_at_the_pages_priority()
     _stop_on_terminate()
     if on_ready is not None:
         on_ready(f"http://{host if ':' not in host else f'[{host}]'}:{server.effective_port}")
