@@ -37,13 +37,20 @@ started in this process on a free 127.0.0.1 port, driven with urllib, and stoppe
    queue for a core, the writing) and prints the medians of each part, before, during and after the load.
    The anchor's page shows the one filing uploaded to warm up while the loaded page shows fifty rows of a growing
    queue; the same page is timed again once the load is over, and --load-prefill N stores N reviewed filings (in
-   bulk, as part 2 does) before the anchor, so that the anchor's page shows fifty rows too.
+   bulk, as part 2 does) before the anchor, so that the anchor's page shows fifty rows too. The server prints its
+   garbage collections by generation (how long the collecting thread held the interpreter lock, and its CPU for
+   them). --load-idle-policy-toggle switches the work below the pages between the idle scheduling policy and the
+   normal one every two seconds (--load-idle-policy-scope processes: the reading, review and rendering processes
+   only); --load-collector thread|freeze|off runs the collections as serve does, with the start-up's objects set
+   aside alone, or as Python makes them, and --load-collector-toggle switches the collecting thread within a run.
 
     python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 100] [--database URL]
                               [--sections upload,queue,concurrent,sign-in,load]
                               [--load-uploads 1000] [--load-accounts 50] [--load-distinct] [--load-same-name]
                               [--load-profile FILE] [--load-pages-first-toggle] [--load-niceness-toggle]
-                              [--load-page-timings FILE] [--load-prefill N]
+                              [--load-page-timings FILE] [--load-prefill N] [--load-idle-policy-toggle]
+                              [--load-idle-policy-scope all|processes] [--load-collector thread|freeze|off]
+                              [--load-collector-toggle]
 """
 
 from __future__ import annotations
