@@ -37,13 +37,20 @@ started in this process on a free 127.0.0.1 port, driven with urllib, and stoppe
    queue for a core, the writing) and prints the medians of each part, before, during and after the load.
    The anchor's page shows the one filing uploaded to warm up while the loaded page shows fifty rows of a growing
    queue; the same page is timed again once the load is over, and --load-prefill N stores N reviewed filings (in
-   bulk, as part 2 does) before the anchor, so that the anchor's page shows fifty rows too.
+   bulk, as part 2 does) before the anchor, so that the anchor's page shows fifty rows too. The server prints its
+   garbage collections by generation (how long the collecting thread held the interpreter lock, and its CPU for
+   them). --load-idle-policy-toggle switches the work below the pages between the idle scheduling policy and the
+   normal one every two seconds (--load-idle-policy-scope processes: the reading, review and rendering processes
+   only); --load-collector thread|freeze|off runs the collections as serve does, with the start-up's objects set
+   aside alone, or as Python makes them, and --load-collector-toggle switches the collecting thread within a run.
 
     python bench/workspace.py [--repeat 5] [--filings 10000] [--concurrent 100] [--database URL]
                               [--sections upload,queue,concurrent,sign-in,load]
                               [--load-uploads 1000] [--load-accounts 50] [--load-distinct] [--load-same-name]
                               [--load-profile FILE] [--load-pages-first-toggle] [--load-niceness-toggle]
-                              [--load-page-timings FILE] [--load-prefill N]
+                              [--load-page-timings FILE] [--load-prefill N] [--load-idle-policy-toggle]
+                              [--load-idle-policy-scope all|processes] [--load-collector thread|freeze|off]
+                              [--load-collector-toggle]
 """
 
 from __future__ import annotations
@@ -263,6 +270,28 @@ def main() -> None:
         "--load-review-idle-toggle", action="store_true",
         help="part 5: the review processes under the idle scheduling policy (Linux SCHED_IDLE: a core only when "
         "nothing else wants it) in even two-second spans, at their niceness in odd ones (needs root)",
+    )
+    parser.add_argument(
+        "--load-idle-policy-toggle", action="store_true",
+        help="part 5: all the work below the pages (the lowered upload and recording threads, the reading process, "
+        "the review processes and the background renderer) under the idle scheduling policy (Linux SCHED_IDLE) in "
+        "even two-second spans, under the normal policy at their niceness in odd ones (needs root)",
+    )
+    parser.add_argument(
+        "--load-idle-policy-scope", choices=("all", "processes"), default="all",
+        help="part 5, with --load-idle-policy-toggle: switch all the work below the pages (all), or only the reading, "
+        "review and rendering processes (processes; the server's lowered threads then stay as served)",
+    )
+    parser.add_argument(
+        "--load-collector", choices=("thread", "freeze", "off"), default="thread",
+        help="part 5: the server's garbage collections as serve makes them (thread: the start-up's objects set aside, "
+        "then every collection made by a thread at the pages' priority), the start-up's objects set aside alone "
+        "(freeze), or neither (off: Python's own collections in the allocating threads)",
+    )
+    parser.add_argument(
+        "--load-collector-toggle", action="store_true",
+        help="part 5: the start-up's objects set aside, and the collections made by the thread at the pages' priority "
+        "in even two-second spans, by the allocating threads in odd ones",
     )
     parser.add_argument(
         "--load-prefill", type=int, default=0, metavar="N",
@@ -732,6 +761,10 @@ def _toggled(arguments: argparse.Namespace) -> str | None:
         return "niceness"
     if arguments.load_review_idle_toggle:
         return "reviews idle"
+    if arguments.load_collector_toggle:
+        return "collector thread"
+    if arguments.load_idle_policy_toggle:
+        return "idle policy" if arguments.load_idle_policy_scope == "all" else "idle policy, processes"
     return "pages first" if arguments.load_pages_first_toggle else None
 
 
@@ -754,6 +787,64 @@ def _toggle_review_idle(worker: Any, stop: Any) -> None:
                         os.setpriority(os.PRIO_PROCESS, pid, REVIEW_NICENESS)
                 except OSError:
                     continue
+            time.sleep(0.01)
+
+    threading.Thread(target=switch, daemon=True).start()
+
+
+def _toggle_idle_policy(worker: Any, stop: Any, threads: bool = True) -> None:
+    """--load-idle-policy-toggle, in the server: every 10 ms, every thread ``workspace.priority`` lowered, the
+    reading process, the review processes and the background renderer under SCHED_IDLE in the even spans of the wall
+    clock, under the normal policy at the niceness each is served at in the odd ones. ``threads`` False: only the
+    processes (the server's lowered threads stay as served)."""
+    import os
+
+    from pacomply.workspace import priority
+    from pacomply.workspace.worker import REVIEW_NICENESS
+
+    def processes(executor: Any) -> list[int]:
+        return [process.pid for process in list((getattr(executor, "_processes", None) or {}).values())]
+
+    def switch() -> None:
+        refused = False
+        while not stop.is_set():
+            idle = _pages_first_on(time.time())
+            lowered = list(priority.LOWERED) if threads else []
+            targets = [(target, priority.UPLOAD_NICENESS) for target in [*lowered, *processes(worker._reader)]]
+            targets += [(target, REVIEW_NICENESS) for target in worker.process_ids()]
+            targets += [(target, 19) for target in processes(worker._renderer)]
+            for target, niceness in targets:
+                try:
+                    if idle:
+                        if os.sched_getscheduler(target) != os.SCHED_IDLE:
+                            os.sched_setscheduler(target, os.SCHED_IDLE, os.sched_param(0))
+                    elif os.sched_getscheduler(target) != os.SCHED_OTHER:
+                        os.sched_setscheduler(target, os.SCHED_OTHER, os.sched_param(0))
+                        os.setpriority(os.PRIO_PROCESS, target, niceness)
+                except OSError as error:
+                    if not refused and error.errno != 3:  # not a thread or process that has just ended
+                        print(f"   server: cannot switch the policy of {target}: {error}", flush=True)
+                        refused = True
+            time.sleep(0.01)
+
+    threading.Thread(target=switch, daemon=True).start()
+
+
+def _toggle_collector(stop: Any) -> None:
+    """--load-collector-toggle, in the server: every 10 ms, the collections made by the thread at the pages' priority
+    in the even spans of the wall clock, by the allocating threads (Python's own) in the odd ones."""
+    from pacomply.workspace.collector import Collections
+
+    def switch() -> None:
+        collections: Collections | None = None
+        while not stop.is_set():
+            on = _pages_first_on(time.time())
+            if on and collections is None:
+                collections = Collections()
+                collections.start()
+            elif not on and collections is not None:
+                collections.stop()
+                collections = None
             time.sleep(0.01)
 
     threading.Thread(target=switch, daemon=True).start()
@@ -784,10 +875,47 @@ def _toggle_niceness(worker: Any, stop: Any) -> None:
     threading.Thread(target=switch, daemon=True).start()
 
 
+class _GarbageCollections:
+    """The server's garbage collections from its start to its stop, by generation: how many, and how long the
+    collecting thread held the interpreter lock for them (``gc.callbacks``; every other thread waits meanwhile)."""
+
+    def __init__(self) -> None:
+        self.began: tuple[float, float] | None = None
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self.cpu: dict[int, float] = {0: 0.0, 1: 0.0, 2: 0.0}
+        """The collecting threads' own CPU for the collections (the rest of a pause: the thread waiting for a core)."""
+
+    def start(self) -> None:
+        import gc
+
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.began = (time.perf_counter(), time.thread_time())
+        elif self.began is not None:
+            self.pauses[info["generation"]].append(time.perf_counter() - self.began[0])
+            self.cpu[info["generation"]] += time.thread_time() - self.began[1]
+            self.began = None
+
+    def report(self) -> None:
+        import gc
+
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._callback)
+        parts = [
+            f"generation {generation}: {len(pauses)}, {sum(pauses) * 1000:.0f} ms in all (the collecting thread's "
+            f"CPU {self.cpu[generation] * 1000:.0f} ms), longest {max(pauses, default=0.0) * 1000:.1f} ms"
+            for generation, pauses in self.pauses.items()
+        ]
+        print(f"   server: garbage collections (thresholds {gc.get_threshold()}, {len(gc.get_objects())} objects "
+              f"tracked, {gc.get_freeze_count()} frozen): " + "; ".join(parts), flush=True)
+
+
 def _serve_for_load(
     database: str, workers: int, accounts: list[str], ready: object, stop: object, log: str,
     profile: str | None = None, toggle: str | None = None, gather: float | None = None, switch: float | None = None,
-    timings: str | None = None,
+    timings: str | None = None, collections_by: str = "thread",
 ) -> None:
     """The server of part 5 in a process of its own, as ``pacomply serve`` runs it (waitress, 64 threads): its
     clients are other processes, as they would be other machines, and share none of its interpreter lock.
@@ -810,7 +938,9 @@ def _serve_for_load(
     profiles = _ThreadProfiles()
     if profile:
         profiles.start()
+    collections = _GarbageCollections()
     app, worker = build(database, workers=workers)
+    collections.start()
     if gather is not None:
         worker.record_gather = gather
     if switch is not None:
@@ -821,6 +951,8 @@ def _serve_for_load(
         _toggle_niceness(worker, stop)
     if toggle == "reviews idle":
         _toggle_review_idle(worker, stop)
+    if toggle in ("idle policy", "idle policy, processes"):
+        _toggle_idle_policy(worker, stop, threads=toggle == "idle policy")
     if toggle == "pages first":
         from pacomply.workspace.web_common import PAGES_FIRST_SECONDS
 
@@ -846,11 +978,22 @@ def _serve_for_load(
     page_timings = _PageTimings(timings) if timings else None
     served = page_timings.start(app) if page_timings else app
     server = create_server(served, host="127.0.0.1", port=0, threads=64)
+    from pacomply.workspace import collector
+
+    if toggle == "collector thread" or collections_by != "off":
+        print(f"   server: {collector.freeze_start_up_heap()} objects of the start-up set aside from the garbage "
+              "collector", flush=True)
+    if toggle == "collector thread":
+        _toggle_collector(stop)
+    elif collections_by == "thread":
+        collector.Collections().start()
+        print("   server: collections made by a thread at the pages' priority", flush=True)
     threading.Thread(target=server.run, daemon=True).start()
     ready.put(server.effective_port)  # type: ignore[attr-defined]
     stop.wait()  # type: ignore[attr-defined]
     if page_timings:
         page_timings.dump()
+    collections.report()
     if profile:
         profiles.dump(profile)
     handler.flush()
@@ -956,7 +1099,7 @@ def _load(arguments: argparse.Namespace) -> None:
             target=_serve_for_load,
             args=(database, arguments.workers, accounts, ready, stop, str(Path(folder) / "events.log"),
                   arguments.load_profile, _toggled(arguments), arguments.load_record_gather,
-                  arguments.load_switch_interval, timings),
+                  arguments.load_switch_interval, timings, arguments.load_collector),
         )  # not a daemon: it starts review processes of its own
         server.start()
         try:

@@ -75,7 +75,7 @@ def build(
     import os
     import sys
 
-    from pacomply.workspace.priority import upload_niceness_from_environment
+    from pacomply.workspace.priority import idle_policy_from_environment, upload_niceness_from_environment
     from pacomply.workspace.store import open_store
     from pacomply.workspace.web import DEFAULT_MAX_UPLOAD, create_app
     from pacomply.workspace.web_common import uploads_at_once_from_environment
@@ -86,6 +86,7 @@ def build(
     sys.setswitchinterval(switch_interval_from_environment())  # a wrong value stops the start, naming it
     review_niceness_from_environment()  # a wrong $PACOMPLY_REVIEW_NICENESS stops the start, naming it
     upload_niceness_from_environment()  # and so does a wrong $PACOMPLY_UPLOAD_NICENESS
+    idle_policy_from_environment()  # and a wrong $PACOMPLY_IDLE_POLICY
     uploads_at_once_from_environment()  # and a wrong $PACOMPLY_UPLOADS_AT_ONCE
     store = open_store(database)
     folder = configurations or os.environ.get("PACOMPLY_WORKSPACE_CONFIGURATIONS") or None
@@ -156,12 +157,15 @@ def serve(
     from pacomply.workspace import stack
 
     stack.require()
-    from pacomply.workspace import event_log
+    from pacomply.workspace import collector, event_log
     from waitress import create_server
 
     event_log.to_stderr()
     app, worker = build(database, workers=workers, secure_cookies=secure_cookies, trusted_proxies=trusted_proxies)
     server = create_server(app, host=host, port=port, threads=threads)
+    # The start-up's objects set aside from the garbage collector, and the collections made from now on by a thread
+    # at this (the pages') priority rather than by whichever lowered thread allocates (workspace/collector.py).
+    collector.collect_at_the_pages_priority()
     _stop_on_terminate()
     if on_ready is not None:
         on_ready(f"http://{host if ':' not in host else f'[{host}]'}:{server.effective_port}")

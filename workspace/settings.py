@@ -1,7 +1,7 @@
 """The workspace's numeric settings read from the environment ($PACOMPLY_REVIEW_LEASE, $PACOMPLY_SWITCH_INTERVAL,
-$PACOMPLY_REVIEW_NICENESS, $PACOMPLY_UPLOAD_NICENESS, $PACOMPLY_UPLOADS_AT_ONCE, $PACOMPLY_TRUSTED_PROXIES): one
-reader, so every one of them is bounded, defaulted and refused with the same kind of message, naming the setting and
-what it takes."""
+$PACOMPLY_REVIEW_NICENESS, $PACOMPLY_UPLOAD_NICENESS, $PACOMPLY_IDLE_POLICY, $PACOMPLY_UPLOADS_AT_ONCE,
+$PACOMPLY_TRUSTED_PROXIES): one reader, so every one of them is bounded, defaulted and refused with the same kind of
+message, naming the setting and what it takes."""
 
 from __future__ import annotations
 

@@ -194,13 +194,15 @@ def reading_process() -> None:
 
 def low_priority() -> None:
     """Run in the process that renders PDFs in the background: the lowest scheduling priority, so it takes only
-    CPU the reviews and the web server leave (where the platform has niceness), then as :func:`warm_up`."""
+    CPU the reviews and the web server leave (where the platform has niceness; under the idle scheduling policy as
+    well where Linux has it, :func:`priority.schedule_when_idle`), then as :func:`warm_up`."""
     import contextlib
     import os
 
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):  # a platform or container refusing it
             os.nice(19)
+    priority.schedule_when_idle()
     warm_up()
 
 

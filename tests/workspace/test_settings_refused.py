@@ -16,6 +16,7 @@ REFUSED = [
         for written in ("0", "0.01", "6", "fast", "nan", "-1")
     ],
     *[("PACOMPLY_UPLOAD_NICENESS", written, "a whole number from 0 to 19") for written in ("20", "-1", "five", "2.5")],
+    *[("PACOMPLY_IDLE_POLICY", written, "a whole number from 0 to 1") for written in ("2", "-1", "yes", "0.5")],
     *[("PACOMPLY_UPLOADS_AT_ONCE", written, "a whole number from 1 to 64") for written in ("0", "65", "two", "2.5")],
 ]
 
