@@ -1000,7 +1000,7 @@ def checklist_paytable_not_permitted(
 def wager_not_offered(rule: Rule, table: TableConfiguration, wager: Wager, key: str) -> Finding:
     """A table offers an optional wager the checklist answers No to offering (question ``key``); cites the
     subsection that allows the wager only if the Rules Submission specifies it."""
-    question = regulations.rulebook(rule.chapter).question(key).question
+    question = regulations.rulebook(table.chapter).question(key).question
     return rule.finding(
         f"table {table.table_id} offers the {wager.name} but the checklist answers No to '{key}'",
         table.location_of("wagers"),
