@@ -239,3 +239,22 @@ def layout_violations(layout: Layout, key_figures_label: str | None = None) -> l
         if layout.fill(page) < 0.25:
             problems.append(f"page {page + 1}: filled {layout.fill(page):.0%} though its section runs on")
     return problems
+
+
+def tagged_pdf(flowables: list[Any]) -> bytes:
+    """A tagged PDF of ``flowables`` made as the review is (a tagging canvas, then its structure tree)."""
+    from pacomply.reports.pdf_tagging import TaggingCanvas, add_structure_tree
+    from reportlab.platypus import SimpleDocTemplate
+
+    canvases: list[TaggingCanvas] = []
+
+    def canvas_maker(*args: Any, **kwargs: Any) -> TaggingCanvas:
+        canvas = TaggingCanvas(*args, **kwargs)
+        canvases.append(canvas)
+        return canvas
+
+    buffer = io.BytesIO()
+    SimpleDocTemplate(buffer, invariant=1).build(flowables, canvasmaker=canvas_maker)
+    recorder = canvases[-1].tagging
+    assert recorder is not None
+    return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links)

@@ -15,15 +15,14 @@ from pacomply.reports.pdf import tables
 from pacomply.reports.pdf.paragraphs import _p, _Tagged, _text
 from pacomply.reports.pdf.styles import FONT, _styles
 from pacomply.reports.pdf.tables import _Grid, _grid, _grid_style, _header_cells
-from pacomply.reports.pdf_tagging import TaggingCanvas, add_structure_tree
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table
+from reportlab.platypus import Flowable, Paragraph, Table
 from reportlab.platypus.tables import CellStyle
 
-from tests.reports.pdf_geometry import Layout
+from tests.reports.pdf_geometry import Layout, tagged_pdf
 
 GRID_PADDING = 4  # the grid's left and right padding (reports/pdf/tables.py _grid_style)
 ONE_LINE = "Pair Plus"
@@ -41,19 +40,7 @@ def _grids_drawn_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _build(flowables: list[Flowable]) -> bytes:
-    """A tagged PDF of ``flowables`` made as the review is (a tagging canvas, then its structure tree)."""
-    canvases: list[TaggingCanvas] = []
-
-    def canvas_maker(*args: Any, **kwargs: Any) -> TaggingCanvas:
-        canvas = TaggingCanvas(*args, **kwargs)
-        canvases.append(canvas)
-        return canvas
-
-    buffer = io.BytesIO()
-    SimpleDocTemplate(buffer, invariant=1).build(flowables, canvasmaker=canvas_maker)
-    recorder = canvases[-1].tagging
-    assert recorder is not None
-    return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links)
+    return tagged_pdf(flowables)
 
 
 def _table(cells: list[str], widths: list[float | None]) -> Flowable:

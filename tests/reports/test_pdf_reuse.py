@@ -11,7 +11,6 @@ in the same order.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,10 +19,10 @@ from pacomply.reports.pdf import tables
 from pacomply.reports.pdf.paragraphs import _p, _text
 from pacomply.reports.pdf.styles import _styles
 from pacomply.reports.pdf.tables import _drawing_key, _grid, _grid_style, _header_cells, _layout_key
-from pacomply.reports.pdf_tagging import TaggingCanvas, add_structure_tree
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, SimpleDocTemplate
+from reportlab.platypus import Flowable
 
+from tests.reports.pdf_geometry import tagged_pdf
 from tests.reports.renderings import example_review
 
 #: One filing read from either kind of file (its grids the same, as in a Board batch) and a filing of another
@@ -156,19 +155,7 @@ def test_a_grids_keys_are_its_cells_styles_and_widths_and_miss_when_any_differs(
 
 
 def _build(flowables: list[Flowable]) -> bytes:
-    """A tagged PDF of ``flowables`` made as the review is (a tagging canvas, then its structure tree)."""
-    canvases: list[TaggingCanvas] = []
-
-    def canvas_maker(*args: Any, **kwargs: Any) -> TaggingCanvas:
-        canvas = TaggingCanvas(*args, **kwargs)
-        canvases.append(canvas)
-        return canvas
-
-    buffer = io.BytesIO()
-    SimpleDocTemplate(buffer, invariant=1).build(flowables, canvasmaker=canvas_maker)
-    recorder = canvases[-1].tagging
-    assert recorder is not None
-    return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links)
+    return tagged_pdf(flowables)
 
 
 def _story(opening: str) -> list[Flowable]:

@@ -57,19 +57,9 @@ def _configurations(review: Review) -> list[tuple[str, str, str | None, int]]:
 def _page_texts(data: bytes) -> list[str]:
     """Each page's text, as PDFium reads it (far faster than pypdf's extraction), its whitespace runs made one space:
     the checks below look for strings in it, and for the last of a section's titles."""
-    import pypdfium2
+    from tests.io.support import pdf_page_texts
 
-    document = pypdfium2.PdfDocument(data)
-    try:
-        pages = []
-        for page in document:
-            text_page = page.get_textpage()
-            pages.append(" ".join(text_page.get_text_range().split()))
-            text_page.close()
-            page.close()
-        return pages
-    finally:
-        document.close()
+    return pdf_page_texts(data)
 
 
 @functools.cache
