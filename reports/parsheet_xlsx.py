@@ -35,13 +35,14 @@ def figure_rows(sheet: ParSheet, made: date) -> list[tuple[str, Any, str | None,
     """(figure, value, number format or None for text and dates, note) rows of the Figures sheet, in the order of
     the text par sheet: what the sheet is, the figures on their bases, the progressive's meter, further figures, the
     strategy and the notes. A figure that is None is left out."""
+    from pacomply.reports import wording
     from pacomply.reports.parsheet_text import SHOWN_FIELDS, title
     from pacomply.reports.xlsx import _PAR_FIGURES, COUNT_FORMAT, PERCENT_FORMAT, PROBABILITY_FORMAT
 
     rows: list[tuple[str, Any, str | None, str]] = [
         ("Par sheet", title(sheet), None, ""),
         ("Chapter", sheet.chapter, None, ""),
-        ("Wager", sheet.wager, None, ""),
+        ("Wager", wording.wager_name(sheet.chapter, sheet.wager), None, ""),
     ]
     if sheet.paytable:
         rows.append(("Paytable", sheet.paytable, None, ""))

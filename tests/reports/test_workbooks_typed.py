@@ -26,6 +26,8 @@ from pacomply.reports.parsheet_xlsx import render_par_sheet_xlsx
 from pacomply.reports.xlsx import _PAR_FIGURES, COUNT_FORMAT, PERCENT_FORMAT, PROBABILITY_FORMAT, RENDERER
 from pacomply.submissions import read_filing
 
+from pacomply import regulations
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ALL_EXAMPLES = sorted(path.name for path in EXAMPLES.iterdir() if path.suffix in {".xlsx", ".json"})
 SAMPLE_EXAMPLES = frozenset({"687a-violations.xlsx", "633a-compliant.xlsx"})
@@ -170,6 +172,8 @@ def test_every_par_sheet_workbook_holds_its_figures_as_typed_cells(chapter: str)
         made = figures["Date made"]
         assert isinstance(made.value, datetime) and made.value.date() == SHEET_DATE and made.is_date
         assert figures["Decks"].value == sheet.decks
+        # The wager as the chapter names it, not its id (the title above it names it so too).
+        assert figures["Wager"].value == regulations.rulebook(sheet.chapter).wager(sheet.wager).name, where
         for header, attribute, number_format in _PAR_FIGURES:
             value = getattr(sheet, attribute)
             if value is None:
