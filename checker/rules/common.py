@@ -91,7 +91,7 @@ def _betting_positions(book: Rulebook, code: str) -> Rule:
 
 
 def _describe(configuration: DeckConfiguration) -> str:
-    decks = " or ".join(str(count) for count in sorted(configuration.decks))
+    decks = alternatives(sorted(configuration.decks))
     shufflers = "/".join(sorted(shuffler.value for shuffler in configuration.shufflers))
     return f"{decks} deck(s) × {configuration.batches} batch(es) with shuffler {shufflers}"
 
@@ -124,7 +124,7 @@ def _batch_shuffler_problem(book: Rulebook, table: TableConfiguration) -> str | 
         return f"table {table.table_id} uses shuffler '{table.shuffler.value}', which {book.title} does not provide for"
     return (
         f"table {table.table_id} uses {table.batches} batch(es) with shuffler '{table.shuffler.value}'; with that "
-        f"shuffler {book.title} uses {' or '.join(map(str, allowed))} batch(es)"
+        f"shuffler {book.title} uses {alternatives(allowed)} batch(es)"
     )
 
 
@@ -147,7 +147,7 @@ def _deck_count_problem(book: Rulebook, table: TableConfiguration) -> tuple[str,
     setup = f"with {table.batches} batch(es) and shuffler '{table.shuffler.value}' "
     return (
         f"table {table.table_id} uses {table.decks} deck(s) per batch; {setup}{book.title} requires "
-        f"{' or '.join(map(str, allowed))}",
+        f"{alternatives(allowed)}",
         candidates[0],
     )
 
@@ -425,6 +425,12 @@ def _permitted_with(paytables: Iterable[Paytable], decks: int) -> list[Paytable]
     return [paytable for paytable in paytables if paytable.permitted_decks is None or decks in paytable.permitted_decks]
 
 
+def alternatives(items: Iterable[object]) -> str:
+    """'4 or 8', '4, 5, 6 or 8': choices as a sentence lists them."""
+    words = [str(item) for item in items]
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
+
+
 def _allowed_text(odds: Iterable[Fraction]) -> str:
     return " or ".join(odds_text(value) for value in sorted(odds))
 
@@ -486,7 +492,7 @@ def _table_wagers(
         if book.deck_fixed(wager.id) and table.decks not in book.decks_for(wager.id):
             # The deck count would choose the paytable, but the chapter has none for it: the wager itself is not
             # offered at that deck count.
-            decks = " or ".join(str(count) for count in sorted(book.decks_for(wager.id)))
+            decks = alternatives(sorted(book.decks_for(wager.id)))
             yield rule.finding(
                 f"table {table.table_id} offers {wager.name} with {table.decks} deck(s); the chapter permits it only "
                 f"with {decks} deck(s)",
@@ -570,7 +576,7 @@ def _table_wagers(
                     continue
                 paytable = resolved.paytable
                 if paytable.permitted_decks is not None and table.decks not in paytable.permitted_decks:
-                    decks = " or ".join(str(count) for count in sorted(paytable.permitted_decks))
+                    decks = alternatives(sorted(paytable.permitted_decks))
                     fitting = ", ".join(p.id for p in _permitted_with(permitted, table.decks))
                     yield rule.finding(
                         f"table {table.table_id} pays {wager.name} on {resolved.describe()} with {table.decks} "
@@ -951,7 +957,7 @@ def paytables_named_text(named_by_tables: Mapping[str, list[str]]) -> str:
 def decks_text(counts: Iterable[int]) -> str:
     """'1 deck', '4 decks', '4 or 8 decks': deck counts as a sentence writes them."""
     ordered = sorted(counts)
-    return f"{' or '.join(str(count) for count in ordered)} deck{'' if ordered == [1] else 's'}"
+    return f"{alternatives(ordered)} deck{'' if ordered == [1] else 's'}"
 
 
 def paytables_named_by_tables(context: CheckContext, wager_ids: Iterable[str]) -> dict[str, list[str]]:

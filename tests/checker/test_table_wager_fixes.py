@@ -144,3 +144,15 @@ def test_645a_13_e_and_f_the_amounts_a_fix_asks_for_are_the_ones_the_finding_say
     for finding in findings:
         least = re.search(r"must be at least (\$[\d,]+)", finding.message)
         assert least and least.group(1) in finding.fix and "progressive system" not in finding.fix, finding.fix
+
+
+def test_685a_3_a_deck_counts_the_chapter_allows_are_listed_as_a_sentence_lists_them() -> None:
+    """'4, 5, 6 or 8', where a finding had read '4 or 5 or 6 or 8'; read from 685a's own deck configurations."""
+    from pacomply.checker.rules.common import alternatives
+    from pacomply.regulations.chapter_685a import RULEBOOK as RULEBOOK_685A
+
+    allowed = sorted({decks for configuration in RULEBOOK_685A.deck_configurations for decks in configuration.decks})
+    assert len(allowed) > 2
+    listed = alternatives(allowed)
+    assert listed == ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}" and listed.count(" or ") == 1
+    assert (alternatives([4, 8]), alternatives([6]), alternatives([])) == ("4 or 8", "6", "")
