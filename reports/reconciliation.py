@@ -147,15 +147,20 @@ class BoardBeside:
     pacomply: str
     verdict: str
     source: str
-    other_reading: str = ""
-    """What the figure compared was priced under, in words, where that is not the pricing pacomply relies on for the
-    Board's figure (the reading the review relies on, or the strategy the Board's figure states); '' where it is."""
     compared_reading: str = ""
-    """What the figure compared was priced under, in words, whether or not pacomply relies on it for the Board's
-    figure; '' where no figure of pacomply's is compared, or the chapter admits one pricing only."""
+    """What pacomply's figure compared with the Board's was priced under, in words; '' where no figure of pacomply's
+    is compared (undecidable, no figure)."""
+    relied_on: bool = True
+    """Whether that pricing is the one pacomply relies on for the Board's figure (the reading the review relies on,
+    or the strategy the Board's figure states)."""
     row_reading: str = ""
-    """What the row's own figure is priced under, in words, for the same question as :attr:`compared_reading`;
-    '' where the row prices no answer to it."""
+    """What the row's own figure is priced under, in words, for the reading the compared figure answers; '' where
+    the row prices no answer to it."""
+
+    @property
+    def other_reading(self) -> str:
+        """The compared figure's pricing where pacomply does not rely on it for the Board's figure; '' where it does."""
+        return "" if self.relied_on else self.compared_reading
 
     @property
     def verdict_text(self) -> str:
@@ -165,23 +170,22 @@ class BoardBeside:
         while the Board's figures state basic strategy): the row's reading named beside the compared one."""
         from pacomply.checker.reconciliation import Verdict
 
-        rows_own = not self.row_reading or self.row_reading == self.compared_reading
-        if not self.other_reading:
-            if rows_own:
+        if self.relied_on:
+            if not self.row_reading or self.row_reading == self.compared_reading:
                 return self.verdict
             return (
                 f"{self.verdict} under '{self.compared_reading}', the reading the Board's figure is compared on "
                 f"(this row: '{self.row_reading}')"
             )
-        if self.row_reading == self.other_reading:
+        if self.row_reading == self.compared_reading:
             verdict = "reproduced" if self.verdict == Verdict.REPRODUCED_UNDER_READING.value else self.verdict
             return (
                 f"{verdict} under this row's reading ('{self.row_reading}'), not the one the Board's figure is "
                 "compared on"
             )
         if self.verdict == Verdict.REPRODUCED_UNDER_READING.value:
-            return f"{self.verdict} ('{self.other_reading}')"
-        return f"{self.verdict} only under another reading ('{self.other_reading}')"
+            return f"{self.verdict} ('{self.compared_reading}')"
+        return f"{self.verdict} only under another reading ('{self.compared_reading}')"
 
     def text(self) -> str:
         """'Board 91.454 % payback (RAF 125-223, item (17)): reproduced under another reading ('...')'."""
@@ -220,26 +224,15 @@ def _nearest_text(item: Reconciliation) -> str:
     return "-" if shown is None else f"{shown.rounded(item.figure.places)} %"
 
 
-def _compared_reading(item: Reconciliation) -> str:
-    """The reading pacomply's figure beside the Board's was priced under, in words; '' where no figure of
-    pacomply's is compared (undecidable, no figure) or the chapter admits one pricing only."""
+def _compared(item: Reconciliation) -> tuple[str, bool]:
+    """What pacomply's figure beside the Board's was priced under, in words, and whether pacomply relies on that
+    pricing for the Board's figure; ('', True) where no figure of pacomply's is compared (undecidable, no figure)."""
     from pacomply.checker.reconciliation import Verdict
 
     shown = item.pacomply_figure
-    if shown is None or shown.reading is None or item.verdict in (Verdict.UNDECIDABLE, Verdict.NO_FIGURE):
-        return ""
-    return shown.choice
-
-
-def _other_reading(item: Reconciliation) -> str:
-    """The reading pacomply's figure beside the Board's was priced under, in words, where the review does not rely
-    on it; '' where it does, or where no figure of pacomply's is compared (undecidable, no figure)."""
-    from pacomply.checker.reconciliation import Verdict
-
-    shown = item.pacomply_figure
-    if shown is None or shown.own or item.verdict in (Verdict.UNDECIDABLE, Verdict.NO_FIGURE):
-        return ""
-    return shown.choice
+    if shown is None or item.verdict in (Verdict.UNDECIDABLE, Verdict.NO_FIGURE):
+        return "", True
+    return shown.choice, shown.own
 
 
 def _row_reading(row: WagerMath, item: Reconciliation) -> str:
@@ -257,20 +250,24 @@ def beside(row: WagerMath, items: Iterable[Reconciliation], *, every: bool = Fal
     the row, each with pacomply's nearest figure."""
     from pacomply.checker.reconciliation import figures_for_row
 
-    return tuple(
-        BoardBeside(
-            figure_id=item.figure.id,
-            board=board_text(item),
-            pacomply=_nearest_text(item) if every else pacomply_text(item),
-            verdict=item.verdict.value,
-            other_reading=_other_reading(item),
-            compared_reading=_compared_reading(item),
-            row_reading=_row_reading(row, item),
-            source=f"{item.figure.source.key}, {item.figure.source.item}",
+    entries = []
+    for item in sorted_reconciliations(figures_for_row(row, items)):
+        if not (every or compared_with(row, item)):
+            continue
+        compared_reading, relied_on = _compared(item)
+        entries.append(
+            BoardBeside(
+                figure_id=item.figure.id,
+                board=board_text(item),
+                pacomply=_nearest_text(item) if every else pacomply_text(item),
+                verdict=item.verdict.value,
+                compared_reading=compared_reading,
+                relied_on=relied_on,
+                row_reading=_row_reading(row, item),
+                source=f"{item.figure.source.key}, {item.figure.source.item}",
+            )
         )
-        for item in sorted_reconciliations(figures_for_row(row, items))
-        if every or compared_with(row, item)
-    )
+    return tuple(entries)
 
 
 def beside_text(row: WagerMath, items: Iterable[Reconciliation]) -> str:
