@@ -976,10 +976,14 @@ def checklist_paytable(context: CheckContext, book: Rulebook, key: str) -> str |
     of the question's choices (the rulebook's data); None when unanswered or not one of them. A table is compared
     with this selection only: an answer naming no paytable of the chapter is one mistake, reported once at the
     answer by :func:`checklist_paytable_not_permitted`, not again at every table that pays a lawful one."""
-    chosen = selected_text(context.answer(key))
+    return _choice_named(book.question(key).choices, selected_text(context.answer(key)))
+
+
+def _choice_named(choices: Iterable[str], chosen: str | None) -> str | None:
+    """The one of ``choices`` that ``chosen`` names, whatever its case; None where it names none of them."""
     if chosen is None:
         return None
-    return next((choice for choice in book.question(key).choices if choice.upper() == chosen.upper()), None)
+    return next((choice for choice in choices if choice.upper() == chosen.upper()), None)
 
 
 def checklist_paytable_not_permitted(
@@ -990,7 +994,7 @@ def checklist_paytable_not_permitted(
     its fix names the chapter's paytables and the ones the tables pay the wager on."""
     chosen = selected_text(context.answer(key))
     question = book.question(key)
-    if chosen is None or not question.choices or checklist_paytable(context, book, key) is not None:
+    if chosen is None or not question.choices or _choice_named(question.choices, chosen) is not None:
         return
     wager = book.wager(wager_id)
     named_by_tables = paytables_named_by_tables(context, (wager_id,))
