@@ -335,18 +335,24 @@ def add_structure_tree(
         pdf.Root.StructTreeRoot = tree_root
         if dated is not None:
             _write_xmp(pdf, dated)
-        out = io.BytesIO()
-        # The second half of the file ID is derived from the content (qpdf otherwise draws it at random); the many
-        # small structure elements go into compressed object streams (PDF 1.5), which keeps the file near its
-        # untagged size. The XMP packet written above names no PDF version, so pikepdf is not asked to parse it
-        # again to update one.
-        pdf.save(
-            out,
-            deterministic_id=True,
-            object_stream_mode=pikepdf.ObjectStreamMode.generate,
-            fix_metadata_version=False,
-        )
-        return out.getvalue()
+        return saved_tagged(pdf)
+
+
+def saved_tagged(pdf: Any) -> bytes:
+    """The bytes of a tagged PDF as the reports save it. The second half of the file ID is derived from the content
+    (qpdf otherwise draws it at random); the many small structure elements go into compressed object streams (PDF
+    1.5), which keeps the file near its untagged size. The XMP packet names no PDF version, so pikepdf is not asked
+    to parse it again to update one."""
+    import pikepdf
+
+    out = io.BytesIO()
+    pdf.save(
+        out,
+        deterministic_id=True,
+        object_stream_mode=pikepdf.ObjectStreamMode.generate,
+        fix_metadata_version=False,
+    )
+    return out.getvalue()
 
 
 def _write_xmp(pdf: Any, dated: datetime) -> None:

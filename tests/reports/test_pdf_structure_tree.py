@@ -17,7 +17,7 @@ import pikepdf
 import pytest
 from pacomply.checker.review import Review
 from pacomply.reports.pdf import document as pdf_document
-from pacomply.reports.pdf_tagging import Mark, Node, _link_description, add_structure_tree
+from pacomply.reports.pdf_tagging import Mark, Node, _link_description, add_structure_tree, saved_tagged
 from pikepdf import Array, Dictionary, Name
 from reportlab.pdfgen import canvas as pdf_canvas
 
@@ -100,14 +100,7 @@ def _tree_made_object_by_object(pdf_bytes: bytes, marks: Sequence[Mark], links: 
         tree_root.ParentTreeNextKey = next_key
         pdf.Root.MarkInfo = Dictionary(Marked=True)
         pdf.Root.StructTreeRoot = tree_root
-        out = io.BytesIO()
-        pdf.save(
-            out,
-            deterministic_id=True,
-            object_stream_mode=pikepdf.ObjectStreamMode.generate,
-            fix_metadata_version=False,
-        )
-        return out.getvalue()
+        return saved_tagged(pdf)
 
 
 def _built_tree_inputs(review: Review, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, list[Mark], list[Any]]:
