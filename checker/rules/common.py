@@ -922,7 +922,15 @@ def paytable_differs(
     rule: Rule, table: TableConfiguration, wager: Wager, named: str, selected: str, key: str, citation: Citation
 ) -> Finding:
     """A table names another paytable for ``wager`` than the checklist's ``key`` selects: one wording and one
-    severity (a warning, :data:`PAYTABLE_DIFFERS_WHY`) in every chapter."""
+    severity (a warning, :data:`PAYTABLE_DIFFERS_WHY`) in every chapter. Where the selected paytable is one the
+    chapter does not permit at the table's deck count, the fix does not ask the table to follow it."""
+    paytables = regulations.rulebook(table.chapter).paytables_for(wager.id)
+    selected_paytable = next((paytable for paytable in paytables if paytable.id == selected), None)
+    unfit = (
+        selected_paytable is not None
+        and selected_paytable.permitted_decks is not None
+        and table.decks not in selected_paytable.permitted_decks
+    )
     return rule.finding(
         f"table {table.table_id} pays the {wager.name} on paytable {named} but the checklist's '{key}' selects "
         f"{selected}",
@@ -930,7 +938,13 @@ def paytable_differs(
         table,
         citation=citation,
         severity=Severity.WARNING,
-        fix=PAYTABLE_DIFFERS_FIX,
+        fix=(
+            "Explain the difference in the separate document the Board's checklist asks for when a selected option "
+            f"does not apply to every table: paytable {selected} is not permitted with {decks_text([table.decks])}, "
+            f"so table {table.table_id} cannot take it."
+            if unfit
+            else PAYTABLE_DIFFERS_FIX
+        ),
     )
 
 

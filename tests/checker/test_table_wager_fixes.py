@@ -156,3 +156,25 @@ def test_685a_3_a_deck_counts_the_chapter_allows_are_listed_as_a_sentence_lists_
     listed = alternatives(allowed)
     assert listed == ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}" and listed.count(" or ") == 1
     assert (alternatives([4, 8]), alternatives([6]), alternatives([])) == ("4 or 8", "6", "")
+
+
+def test_681a_8_c_a_table_whose_decks_the_checklists_paytable_does_not_fit_is_not_told_to_take_it() -> None:
+    """The checklist selects an eight-deck Bonus paytable; a four-deck table paying a four-deck one may lawfully
+    differ (explained in the separate document), and its warning's fix must not ask it to take a paytable its decks
+    do not permit; an eight-deck table paying another eight-deck paytable keeps the general fix."""
+    from pacomply.checker.rules.common import PAYTABLE_DIFFERS_FIX
+
+    four = [paytable for paytable, decks in sorted(BONUS_PAYTABLE_DECKS.items()) if decks == 4]
+    eight = [paytable for paytable, decks in sorted(BONUS_PAYTABLE_DECKS.items()) if decks == 8]
+    tables = (
+        baccarat_table("TB-4", decks=4, wagers=(TableWager(wager="bonus_player", paytable=four[0]),)),
+        baccarat_table("TB-8", decks=8, wagers=(TableWager(wager="bonus_player", paytable=eight[1]),)),
+    )
+    findings = chapter_findings(
+        COMPLIANT_681A, "681a", tables, decks_per_batch=8, bonus_player_offered=True, bonus_paytable=eight[0]
+    )
+    differs = {f.table_id: f for f in findings if f.rule_id == "681A-104" and f.severity == Severity.WARNING}
+    assert set(differs) == {"TB-4", "TB-8"}
+    assert "agree with the checklist" not in differs["TB-4"].fix
+    assert f"paytable {eight[0]} is not permitted with 4 decks" in differs["TB-4"].fix
+    assert differs["TB-8"].fix == PAYTABLE_DIFFERS_FIX
