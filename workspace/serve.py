@@ -162,19 +162,26 @@ def serve(
 
     event_log.to_stderr()
     app, worker = build(database, workers=workers, secure_cookies=secure_cookies, trusted_proxies=trusted_proxies)
-    server = create_server(app, host=host, port=port, threads=threads)
-    # The start-up's objects set aside from the garbage collector, and the collections made from now on by a thread
-    # at this (the pages') priority rather than by whichever lowered thread allocates (workspace/collector.py).
-    collector.collect_at_the_pages_priority()
-    _stop_on_terminate()
-    if on_ready is not None:
-        on_ready(f"http://{host if ':' not in host else f'[{host}]'}:{server.effective_port}")
+    server = None
     try:
+        server = create_server(app, host=host, port=port, threads=threads)
+        # The start-up's objects set aside from the garbage collector, and the collections made from now on by a
+        # thread at this (the pages') priority rather than by whichever lowered thread allocates (collector.py).
+        collector.collect_at_the_pages_priority()
+        _stop_on_terminate()
+        if on_ready is not None:
+            on_ready(f"http://{host if ':' not in host else f'[{host}]'}:{server.effective_port}")
         # waitress's run() returns after Ctrl-C (it catches the interrupt to stop its threads): returning is
         # being interrupted.
         server.run()
+    except KeyboardInterrupt:
+        # Interrupted before serving (Ctrl-C or SIGTERM during start-up): stopped as when serving, not through the
+        # interpreter's exit, which would wait for review processes that the idle scheduling policy may leave
+        # waiting for a core.
+        pass
     finally:
-        server.close()
+        if server is not None:
+            server.close()
         worker.shutdown(wait=False)
         worker.store.engine.dispose()
     _end_interrupted()

@@ -162,3 +162,36 @@ def test_store_add_names_each_entry_of_a_folder_it_skips(tmp_path: Path) -> None
             "a spreadsheet's lock file (the workbook is open in a spreadsheet program)"
         ),
     }
+
+
+INTERRUPTED_STARTING = r"""
+import os, signal, sys, time
+from pacomply.workspace.serve import serve
+
+def ready(url):
+    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C before the server runs: the interrupt is raised in here
+    time.sleep(30)
+
+serve("127.0.0.1", 0, sys.argv[1], workers=1, on_ready=ready)
+"""
+
+
+def test_ctrl_c_during_start_up_stops_serve_as_when_serving(tmp_path: Path) -> None:
+    """An interrupt that arrives while ``serve`` is still starting (here: while it announces its address, before it
+    answers a request) ends it as one while serving does: exit status 130, no traceback, the review processes gone
+    with it; not by the interpreter's exit, which raised the interrupt out and waited for the review processes."""
+    database = f"sqlite:///{tmp_path / 'served.sqlite3'}"
+    environment = {**os.environ, "PYTHONPATH": str(EXAMPLES.parent)}
+    errors = tmp_path / "stderr.txt"
+    with errors.open("w") as err:
+        server = subprocess.Popen(
+            [sys.executable, "-c", INTERRUPTED_STARTING, database], stdout=subprocess.DEVNULL, stderr=err,
+            env=environment, cwd=EXAMPLES.parent,
+        )
+        try:
+            code = server.wait(timeout=120)
+        finally:
+            server.kill()
+    rest = errors.read_text()
+    assert code == 130, rest
+    assert "Traceback" not in rest and "KeyboardInterrupt" not in rest, rest
