@@ -305,7 +305,10 @@ def reading_statement(text: str) -> str:
         words = _reading_words(match.group(1)).removeprefix("the reading on ")
         return f"{words[:1].upper()}{words[1:]}: "
 
-    return without_reading_ids(re.sub(rf"(?<![\w-])({_IDENTIFIER}): (?=[A-Z'])", topic, text))
+    text = re.sub(rf"(?<![\w-])({_IDENTIFIER}): (?=[A-Z'])", topic, text)
+    # The readings an analysis builds in are listed after this lead-in (engine and checker write it in lower case).
+    text = re.sub(r"(?:^|(?<=\. ))analyzer readings — ", "Readings built into the analysis — ", text)
+    return without_reading_ids(text)
 
 
 def reading_words(reading: str) -> str:

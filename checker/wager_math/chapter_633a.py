@@ -99,9 +99,13 @@ def rules_from_filing(filing: Filing) -> BaseGameOptions:
         where = f"{splits.location or CHAPTER}, additional times a pair may be split: {splits.value}"
         hands = max(splits.value + 1, 2)
         reading = RULEBOOK.reading("633a-additional-splits")
-        note = f"{reading.id} ({where}): up to {hands} hands"
+        # The reader gets the reading's topic, then the filing's answer and what it allows (wording.reading_statement).
+        note = (
+            f"{reading.id}: The filing answers {splits.value} ({splits.location or CHAPTER}), so a pair may be split "
+            f"into up to {hands} hands"
+        )
         if hands > ANALYSED_SPLIT_HANDS:
-            note += f", analysed at {ANALYSED_SPLIT_HANDS} (the most the analyzer models)"
+            note += f"; the figures are computed at {ANALYSED_SPLIT_HANDS}, the most the analysis models"
             hands = ANALYSED_SPLIT_HANDS
         changes.append(RuleChange("max_split_hands", hands, where))
         notes.append(note)

@@ -192,7 +192,7 @@ def test_633a_11_c_additional_splits_answer_sets_the_split_limit(additional: int
     options = rules_from_filing(_filing(additional_splits=additional))
     assert options.rules(2).max_split_hands == hands
     assert any("633a-additional-splits" in note for note in options.notes)
-    assert any("analysed at 4" in note for note in options.notes) == (additional > 3)
+    assert any("computed at 4, the most the analysis models" in note for note in options.notes) == (additional > 3)
 
 
 def test_633a_8_e_even_money_answer_sets_even_money() -> None:
@@ -233,7 +233,7 @@ def test_633a_edge_filing_gives_the_base_game_at_the_filings_decks() -> None:
         # The example answers three additional splits (four hands) and offers even money.
         rules = BlackjackRules(decks=decks, max_split_hands=4, even_money=True)
         assert row["house_edge"] == _kept(analyse(rules).house_edge)
-        assert "633a!D36, additional times a pair may be split: 3" in row["reading"]
+        assert "The filing answers 3 (633a!D36), so a pair may be split into up to 4 hands" in row["reading"]
     assert [row["decks"] for row in rows if row["wager"] == "switch"] == [8]
     assert {row["wager"] for row in rows} >= {"lucky_ladies", "royal_match", "kings_bounty", "bad_beat"}
 

@@ -121,3 +121,18 @@ def test_a_reading_named_inside_a_sentence_keeps_the_case_of_a_code_or_a_name_it
             first = reading.topic.split(" ")[0]
             if any(character.isupper() or character.isdigit() for character in first[1:]):
                 assert within == reading.topic
+
+
+def test_633a_11_c_a_reading_relied_on_gives_the_filings_answer_in_words_and_no_engine_label() -> None:
+    """Each blackjack wager's 'Reading relied on' (the PDF and workbook reviews print it with
+    :func:`wording.reading_words`): the checklist's split answer reads as the filing's answer, at its cell, and what
+    it allows; the readings the analysis builds in are introduced in words, not by the engine's lower-case label."""
+    review = _review("633a-compliant.xlsx")
+    answer = review.filing.chapters["633a"].answer("additional_splits")
+    assert answer is not None and answer.location
+    readings = [wording.reading_words(math.reading) for math in review.wager_math if math.wager == "base"]
+    assert readings
+    for words in readings:
+        assert f"The filing answers {answer.value} ({answer.location}), so a pair may be split into up to" in words
+        assert "analyzer" not in words and "Readings built into the analysis — " in words
+        assert _leaks(words) == []

@@ -112,8 +112,8 @@ class ExactRoundSpread:
             )
         return (
             "exact, by enumeration of every up card, two-card hand and drawing sequence from "
-            f"{_a_shoe_of(self.rules.decks)} under {self.strategy} play (the analyzer's own; splits by its "
-            "split approximation, the split hands sharing one dealer outcome)"
+            f"{_a_shoe_of(self.rules.decks)} under {self.strategy} play as pacomply computes it "
+            "(splits by its split approximation, the split hands sharing one dealer outcome)"
         )
 
 
