@@ -10,6 +10,7 @@ resolved paytable says how it was resolved.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -92,12 +93,55 @@ def priced_by_odds(book: Rulebook, wager_id: str) -> bool:
     )
 
 
-def named_paytable(book: Rulebook, wager_id: str, named: str) -> ResolvedPaytable | None:
-    """The paytable a table's entry names, by its id or, for a wager priced by odds alone, by its odds."""
+#: Deck counts as a filer may spell them ('six decks', 'the 6-deck paytable').
+_DECK_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_NAMED_BY_DECKS = re.compile(
+    r"(?:(?:the|for)\s+)*(?P<count>\d+|" + "|".join(_DECK_WORDS) + r")[\s-]*decks?"
+    r"(?:\s+(?:shoe|game|batch|paytable|pay\s*table|table))?",
+    re.IGNORECASE,
+)
+
+
+def _deck_count_named(named: str) -> int | None:
+    """The deck count a paytable name states ('6 decks', '6-deck', 'Six Deck', 'for six decks'), or None."""
+    match = _NAMED_BY_DECKS.fullmatch(" ".join(named.split()))
+    if match is None:
+        return None
+    count = match["count"].lower()
+    return int(count) if count.isdigit() else _DECK_WORDS[count]
+
+
+def _citation_named(named: str) -> Citation | None:
+    """The subsection a paytable name cites ('685a.11(c)', '§ 685a.11(c)', '58 Pa. Code § 685a.11(c)'), or None."""
+    try:
+        return Citation.parse(named.replace("§", "").replace("58 Pa. Code", "").strip())
+    except ValueError:
+        return None
+
+
+def named_paytable(
+    book: Rulebook, wager_id: str, named: str, decks: int | None = None
+) -> ResolvedPaytable | None:
+    """The paytable a table's entry names: by its id; where the chapter ties each of the wager's paytables to a deck
+    count, by that count however it is written ('6-deck', 'six decks'); by the subsection that prints it (where
+    that subsection prints several, tied to deck counts, the one for the table's ``decks``); or, for a wager priced
+    by odds alone, by its odds."""
     permitted = book.paytables_for(wager_id)
     match = [paytable for paytable in permitted if paytable.id.upper() == named.strip().upper()]
     if match:
         return ResolvedPaytable(match[0], Resolution.TABLE)
+    count = _deck_count_named(named)
+    if count is not None and book.deck_fixed(wager_id):
+        by_decks = [paytable for paytable in permitted if paytable.permitted_decks == frozenset({count})]
+        if len(by_decks) == 1:
+            return ResolvedPaytable(by_decks[0], Resolution.TABLE)
+    cited = _citation_named(named)
+    if cited is not None:
+        by_citation = [paytable for paytable in permitted if paytable.citation == cited]
+        if len(by_citation) > 1 and decks is not None and book.deck_fixed(wager_id):
+            by_citation = [paytable for paytable in by_citation if decks in (paytable.permitted_decks or ())]
+        if len(by_citation) == 1:
+            return ResolvedPaytable(by_citation[0], Resolution.TABLE)
     payout = parse_payout(named)
     if payout is not None and priced_by_odds(book, wager_id):
         by_odds = [paytable for paytable in permitted if paytable.rows[0].amount == payout.odds]
@@ -118,7 +162,7 @@ def resolve_paytable(
     None when nothing decides it. ``answer`` reads a checklist answer by key; ``by_amount`` are the chapter's ties of
     paytables to amounts."""
     if named is not None:
-        return named_paytable(book, wager_id, named)
+        return named_paytable(book, wager_id, named, decks)
     permitted = book.paytables_for(wager_id)
     question = book.paytable_question(wager_id)
     selected = selected_text(answer(question)) if question is not None else None

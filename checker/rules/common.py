@@ -425,6 +425,12 @@ def _permitted_with(paytables: Iterable[Paytable], decks: int) -> list[Paytable]
     return [paytable for paytable in paytables if paytable.permitted_decks is None or decks in paytable.permitted_decks]
 
 
+def paytable_names(ids: Iterable[str]) -> str:
+    """'A, B and C'; "'6 decks' and '8 decks'": paytable ids as a sentence lists them, an id with a space quoted."""
+    words = [f"'{item}'" if " " in item else item for item in ids]
+    return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else "".join(words)
+
+
 def alternatives(items: Iterable[object]) -> str:
     """'4 or 8', '4, 5, 6 or 8': choices as a sentence lists them."""
     words = [str(item) for item in items]
@@ -565,8 +571,8 @@ def _table_wagers(
                         else f"paytable '{table_wager.paytable}'"
                     )
                     yield rule.finding(
-                        f"table {table.table_id} pays {wager.name} on {written}; the chapter permits "
-                        f"{', '.join(p.id for p in permitted)}",
+                        f"table {table.table_id} pays {wager.name} on {written}; the chapter's paytables for it are "
+                        f"{paytable_names(p.id for p in permitted)}",
                         table.location_of("wagers"),
                         table,
                         citation=permitted[0].citation,

@@ -91,3 +91,44 @@ def test_687a_12_c_review_prices_the_progressive_on_the_paytable_the_required_wa
     )
     progressive = [math for math in configured_wager_math(filing, wager="progressive")]
     assert {math.paytable for math in progressive} == {FIVE_DOLLAR_PAYTABLE}
+
+
+def test_685a_11_c_a_table_names_a_match_the_dealer_paytable_by_its_deck_count_or_subsection_in_any_form() -> None:
+    """§ 685a.11(c) prints one Match-the-Dealer paytable for six decks and one for eight, and ties each to its deck
+    count. A filer writing from the chapter text names them as they read it: '6-deck', 'six decks', 'Six Deck', or
+    by the subsection that prints them, which at a six-deck table can mean only the six-deck one. Each resolves to
+    the rulebook's paytable for that count; a count the chapter has no paytable for, or the subsection at a deck
+    count it prints none for, resolves to nothing (and is reported as before)."""
+    from pacomply.regulations.chapter_685a import RULEBOOK as RULEBOOK_685A
+
+    paytables = RULEBOOK_685A.paytables_for("match_the_dealer")
+    by_decks = {next(iter(paytable.permitted_decks or ())): paytable for paytable in paytables}
+    assert sorted(by_decks) == [6, 8]
+    citation = paytables[0].citation
+    spelled = {6: "six", 8: "eight"}
+    for decks, paytable in by_decks.items():
+        for written in (f"{decks}-deck", f"{spelled[decks]} decks", f"{spelled[decks].title()} Deck",
+                        f"the {decks} deck paytable", f"for {spelled[decks]} decks"):  # fmt: skip
+            resolved = resolve_paytable(RULEBOOK_685A, "match_the_dealer", written, decks, lambda _key: None)
+            assert resolved is not None and resolved.paytable == paytable, written
+            assert resolved.resolution == Resolution.TABLE
+        for written in (citation.short, f"§ {citation.short}", str(citation)):
+            resolved = resolve_paytable(RULEBOOK_685A, "match_the_dealer", written, decks, lambda _key: None)
+            assert resolved is not None and resolved.paytable == paytable, written
+    assert resolve_paytable(RULEBOOK_685A, "match_the_dealer", "seven decks", 6, lambda _key: None) is None
+    assert resolve_paytable(RULEBOOK_685A, "match_the_dealer", citation.short, 4, lambda _key: None) is None
+
+
+def test_685a_11_c_a_table_naming_a_deck_count_paytable_in_words_is_compliant() -> None:
+    """The whole review of the example filing with its six-deck table's Match-the-Dealer paytable written 'Six
+    Deck': nothing is found that the example (which writes the paytable's id) does not find."""
+    from examples.chapters.chapter_685a import COMPLIANT_685A
+
+    table = next(table for table in COMPLIANT_685A.tables if table.decks == 6 and table.wagers)
+    renamed = table.model_copy(
+        update={"wagers": tuple(TableWager(wager=w.wager, paytable="Six Deck") for w in table.wagers)}
+    )
+    tables = tuple(renamed if other is table else other for other in COMPLIANT_685A.tables)
+    assert chapter_findings(COMPLIANT_685A, "685a", tables) == chapter_findings(
+        COMPLIANT_685A, "685a", COMPLIANT_685A.tables
+    )
