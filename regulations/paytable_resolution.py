@@ -18,7 +18,7 @@ from enum import StrEnum, unique
 
 from pacomply.regulations.citation import Citation
 from pacomply.regulations.payout import parse_payout
-from pacomply.regulations.rulebook import PayoutKind, Paytable, Rulebook
+from pacomply.regulations.rulebook import PayoutKind, Paytable, Rulebook, paytable_words
 
 
 @unique
@@ -63,7 +63,7 @@ class ResolvedPaytable:
     def describe(self) -> str:
         """'paytable 2 (selected by the checklist's required wager: 'progressive_wager_amount' $5)'."""
         how = self.resolution.value + (f": {self.source}" if self.source else "")
-        return f"paytable {self.paytable.id} ({how})"
+        return f"{paytable_words(self.paytable.id)} ({how})"
 
 
 def money(value: object) -> Decimal | None:

@@ -7,6 +7,7 @@ and every report shows it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -128,6 +129,21 @@ class PaytableRow:
         if self.amount.denominator == 1:
             return f"${self.amount.numerator}"
         return f"${Decimal(self.amount.numerator) / Decimal(self.amount.denominator):.2f}"  # $7.50, never $15/2
+
+
+def paytable_words(paytable_id: str) -> str:
+    """A paytable as a sentence names it: 'paytable A', 'paytable DJWT-04'; a paytable the chapter names by its deck
+    count (§ 685a.11(c)'s '6 decks') is 'the 6-deck paytable'."""
+    count = re.fullmatch(r"(\d+) decks?", paytable_id)
+    return f"the {count.group(1)}-deck paytable" if count else f"paytable {paytable_id}"
+
+
+def paytable_and_decks(paytable_id: str | None, decks: int) -> str:
+    """'paytable C, 8 decks'; '8 decks' alone where the paytable is the one named by that deck count."""
+    deck_words = f"{decks} deck{'s' * (decks != 1)}"
+    if not paytable_id or paytable_id == deck_words:
+        return deck_words
+    return f"{paytable_words(paytable_id)}, {deck_words}"
 
 
 @dataclass(frozen=True, slots=True)

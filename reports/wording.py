@@ -163,11 +163,17 @@ def paytable_name(paytable: str | None) -> str:
     if not paytable:
         return ""
     payout = parse_payout(paytable)
-    return f"paid {payout.describe()}" if payout is not None else f"paytable {paytable}"
+    if payout is not None:
+        return f"paid {payout.describe()}"
+    from pacomply.regulations.rulebook import paytable_words
+
+    return paytable_words(paytable)
 
 
 def wager_title(chapter: str, wager: str, paytable: str | None, deck_count: int | None) -> str:
     """'Two-Way Bad Beat Bonus Wager, paytable DJWBB-03, 1 deck' (the parts that exist)."""
+    if deck_count and paytable == decks(deck_count):  # § 685a.11(c)'s '6 decks' at 6 decks: said once
+        paytable = None
     parts = [wager_name(chapter, wager), paytable_name(paytable), decks(deck_count) if deck_count else ""]
     return ", ".join(part for part in parts if part)
 

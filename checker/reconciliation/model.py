@@ -100,8 +100,9 @@ class Computed:
     @property
     def where(self) -> str:
         """Paytable and deck count, as a report prints them."""
-        paytable = f"paytable {self.paytable}, " if self.paytable else ""
-        return f"{paytable}{self.decks} deck{'s' * (self.decks != 1)}"
+        from pacomply.regulations.rulebook import paytable_and_decks
+
+        return paytable_and_decks(self.paytable, self.decks)
 
     @property
     def label(self) -> str:

@@ -136,3 +136,15 @@ def test_633a_11_c_a_reading_relied_on_gives_the_filings_answer_in_words_and_no_
         assert f"The filing answers {answer.value} ({answer.location}), so a pair may be split into up to" in words
         assert "analyzer" not in words and "Readings built into the analysis — " in words
         assert _leaks(words) == []
+
+
+def test_685a_11_c_a_paytable_the_chapter_names_by_its_deck_count_is_named_once_as_such() -> None:
+    """§ 685a.11(c) names its Match-the-Dealer paytables by deck count ('6 decks'): the review calls one 'the
+    6-deck paytable', and a wager title at that deck count says the count once, never 'paytable 6 decks, 6 decks'."""
+    text = TextRenderer().render(_review("685a-violations.xlsx")).decode("utf-8")
+    assert "paytable 6 decks" not in text and "paytable 8 decks" not in text
+    assert "on the 6-deck paytable (named by the table) with 5 decks" in text
+    assert wording.wager_title("685a", "match_the_dealer", "8 decks", 8) == "Match-the-Dealer Wager, 8 decks"
+    assert wording.wager_title("685a", "match_the_dealer", "6 decks", 8) == (
+        "Match-the-Dealer Wager, the 6-deck paytable, 8 decks"
+    )
