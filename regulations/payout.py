@@ -1,6 +1,7 @@
 """One payout grammar for every chapter: a payout as a filing writes it, read into its exact value.
 
-A filer writes the same payout many ways: "9 to 1", "10 for 1", "9:1", "9-1", "9/1", "even money". Each is read
+A filer writes the same payout many ways: "9 to 1", "10 for 1", "9:1", "9-1", "9/1", "nine to one", "pays 9 to
+1", "even money". Each is read
 into a :class:`Payout` carrying the text as written, the form it was written in and its value as odds "to 1" (a
 ``Fraction``: what a winning wager of 1 wins, the stake not counted). "X for Y" counts the stake in what is paid back,
 so it is worth X − Y to Y: "10 for 1" and "9 to 1" are the same payout. The rules compare values, never text, and
@@ -50,6 +51,50 @@ _PAYOUT = re.compile(
 )
 """A number, a separator and a number; "to" and "for" may be hyphenated to the numbers ("10-to-1", "2-for-1")."""
 _EVEN_MONEY = {"even money", "even"}
+#: Words a payout may open or close with that change nothing: "pays 10 to 1", "at 10 to 1", "10 to 1 odds".
+_FRAME = re.compile(r"^(?:(?:pays?|paid|at|odds\s+of)\s+)*(?P<payout>.*?)(?:\s+odds)?$", re.IGNORECASE)
+_UNITS = [
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+]  # fmt: skip
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_SCALES = {"hundred": 100, "thousand": 1000}
+_WORD = "|".join([*_UNITS, *_TENS, *_SCALES])
+_NUMBER_WORDS = re.compile(rf"\b(?:a\s+)?(?:{_WORD})(?:[\s-]+(?:and\s+)?(?:{_WORD}))*\b", re.IGNORECASE)
+
+
+def _number_in_words(words: str) -> int | None:
+    """'ten' → 10, 'twenty-five' → 25, 'one hundred' or 'a hundred' → 100, 'two thousand five hundred' → 2500."""
+    total = current = 0
+    for word in re.split(r"[\s-]+", words.lower()):
+        if word == "and":
+            continue
+        if word == "a":  # 'a hundred', 'a thousand'
+            current = current or 1
+        elif word in _UNITS:
+            current += _UNITS.index(word)
+        elif word in _TENS:
+            current += _TENS[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
+        elif word == "thousand":
+            total += (current or 1) * 1000
+            current = 0
+        else:
+            return None
+    return total + current
+
+
+def _in_digits(written: str) -> str:
+    """The payout with its number words as digits ('ten to one' → '10 to 1') and its framing words dropped."""
+    frame = _FRAME.match(written)
+    inner = frame["payout"] if frame is not None else written
+
+    def digits(match: re.Match[str]) -> str:
+        number = _number_in_words(match.group(0))
+        return str(number) if number is not None else match.group(0)
+
+    return _NUMBER_WORDS.sub(digits, inner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,13 +122,15 @@ class Payout:
 def parse_payout(text: str) -> Payout | None:
     """The payout ``text`` writes, or None when it writes none (a paytable's name, a word, "1 for 2").
 
-    Digits may carry thousands separators ("1,000 to 1") and a decimal point ("1.5 to 1"); "X for Y" with X below
-    Y would pay back less than the stake, which no chapter writes, so it is not read as a payout.
+    Digits may carry thousands separators ("1,000 to 1") and a decimal point ("1.5 to 1"); numbers may be written
+    in words ("ten to one"), and the payout framed by words that change nothing ("pays 10 to 1", "10 to 1 odds").
+    "X for Y" with X below Y would pay back less than the stake, which no chapter writes, so it is not read as a
+    payout.
     """
     written = " ".join(text.split())
     if written.lower() in _EVEN_MONEY:
         return Payout(written, PayoutForm.EVEN_MONEY, Fraction(1))
-    match = _PAYOUT.match(written.replace(",", ""))
+    match = _PAYOUT.match(_in_digits(written).replace(",", ""))
     if match is None:
         return None
     paid, against = Fraction(match["paid"]), Fraction(match["against"])

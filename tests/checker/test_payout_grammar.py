@@ -43,6 +43,16 @@ INSURANCE = next(iter(FIXED_ODDS_633A["insurance"].odds))
         ("9-to-1", PayoutForm.TO, Fraction(9)),
         ("10-for-1", PayoutForm.FOR, Fraction(9)),
         ("3\u2013to\u20132", PayoutForm.TO, Fraction(3, 2)),
+        # Numbers in words, and words around the payout that change nothing, as a filer writes from the chapter.
+        ("nine to one", PayoutForm.TO, Fraction(9)),
+        ("Ten for One", PayoutForm.FOR, Fraction(9)),
+        ("five to two", PayoutForm.TO, Fraction(5, 2)),
+        ("one hundred to one", PayoutForm.TO, Fraction(100)),
+        ("a thousand for one", PayoutForm.FOR, Fraction(999)),
+        ("twenty-five to 1", PayoutForm.TO, Fraction(25)),
+        ("pays 9 to 1", PayoutForm.TO, Fraction(9)),
+        ("at odds of 9 to 1", PayoutForm.TO, Fraction(9)),
+        ("9 to 1 odds", PayoutForm.TO, Fraction(9)),
     ],
 )
 def test_payout_grammar_reads_every_form_to_its_exact_value(written: str, form: PayoutForm, odds: Fraction) -> None:
@@ -52,7 +62,9 @@ def test_payout_grammar_reads_every_form_to_its_exact_value(written: str, form: 
     assert payout.written == " ".join(written.split())
 
 
-@pytest.mark.parametrize("text", ["C", "DJWT-04", "633a.13(d)(1)", "2", "1 for 2", "9 to 0", "nine to one", "9--1", ""])
+@pytest.mark.parametrize(
+    "text", ["C", "DJWT-04", "633a.13(d)(1)", "2", "1 for 2", "9 to 0", "nine to none", "one", "odds", "9--1", ""]
+)
 def test_payout_grammar_reads_no_payout_from_a_paytable_name_or_a_non_payout(text: str) -> None:
     assert parse_payout(text) is None
 
@@ -121,3 +133,28 @@ def test_633a_13_payout_written_for_a_wager_with_several_paytable_lines_is_not_a
     (finding,) = _633a("9 to 1", "lucky_ladies")
     assert "a payout, not one of its paytables" in finding.message
     assert finding.citation.short == "633a.13(c)"
+
+
+@pytest.mark.parametrize("written", ["ten to one", "Ten to One odds", "pays 10 to 1", "681a.8(b)", "§ 681a.8(b)"])
+def test_681a_8_b_a_tie_payout_in_words_or_by_its_subsection_is_the_chapters_own(written: str) -> None:
+    """§ 681a.8(b) fixes the Tie at 10 to 1; a filer writing from the chapter text may write those odds in words,
+    framed ('pays ...', '... odds'), or cite the subsection itself: nothing is found. A subsection that fixes
+    nothing for the Tie, or odds in words that underpay, are still found."""
+    citation = FIXED_ODDS_681A["tie"].citation
+
+    def findings(stated: str) -> list[str]:
+        table = baccarat_table("TB-9", wagers=(TableWager(wager="tie", paytable=stated),))
+        found = chapter_findings(COMPLIANT_681A, "681a", (table,))
+        return [
+            f"{finding.severity.value} {finding.rule_id}: {finding.message}"
+            for finding in found
+            if finding.rule_id == "681A-007"  # the table-wager rule; the checklist's other wagers are not at issue
+        ]
+
+    # The filer's texts above are the chapter's own odds and subsection (the rulebook's, checked here).
+    assert (TIE, citation.short) == (10, "681a.8(b)")
+    assert findings(written) == []
+    (underpaid,) = findings("nine to one")
+    assert underpaid.startswith("error") and "underpayment" in underpaid
+    (other,) = findings("681a.8(c)")
+    assert other.startswith("warning") and "which is not a payout" in other
