@@ -111,7 +111,9 @@ def starting_position_rule(
             )
         for table in context.tables:
             methods = [equipment for equipment in options.values() if equipment in table.equipment]
-            if not methods and table.equipment:
+            # A flat button the chapter does not allow is its own error, whose fix is this one's too.
+            button_refused = button_citation is None and Equipment.FLAT_BUTTON in table.equipment
+            if not methods and table.equipment and not button_refused:
                 yield rule.finding(
                     f"table {table.table_id} lists no starting-position equipment ("
                     + ", ".join(equipment.value for equipment in options.values())
@@ -146,7 +148,7 @@ def starting_position_rule(
                     f"shoe, or choose the starting position at table {table.table_id} by another method the chapter "
                     "allows.",
                 )
-            if button_citation is None and Equipment.FLAT_BUTTON in table.equipment:
+            if button_refused:
                 yield rule.finding(
                     f"table {table.table_id} lists a flat button; {book.title} determines the starting position "
                     "only by shaker or random number generator",
