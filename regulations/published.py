@@ -71,12 +71,15 @@ class PublishedSource:
     key: str
     """The short name reports print, e.g. ``RAF 125-223``."""
     document: str
-    published: date
-    """The date of the document (filed, submitted or published, as ``document`` says)."""
+    published: date | None
+    """The date of the document (filed, submitted or published, as ``document`` says); None where no document
+    is held (:data:`NOT_PUBLISHED`)."""
     item: str
     """Where in the document the figure is."""
 
     def __str__(self) -> str:
+        if self.published is None:
+            return f"{self.key}: {self.document}"
         return f"{self.key}, {self.item} ({self.document}, {self.published.isoformat()})"
 
 
@@ -164,7 +167,7 @@ PA_B_50_DOC_20_1607 = PublishedSource(
 NOT_PUBLISHED = PublishedSource(
     key="none held",
     document="no rulemaking document held publishes a game-math figure for this chapter",
-    published=date(2014, 1, 1),
+    published=None,
     item="none",
 )
 

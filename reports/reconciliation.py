@@ -125,6 +125,8 @@ def evidence_rows(items: Iterable[Reconciliation]) -> list[tuple[str, str, str]]
 def source_text(item: Reconciliation) -> str:
     """The Board's document and item, short."""
     source = item.figure.source
+    if source.published is None:  # no document held: nothing to date
+        return f"{source.key}: {source.document}"
     return f"{source.key}, {source.item} ({source.published.isoformat()})"
 
 

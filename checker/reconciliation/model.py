@@ -179,7 +179,7 @@ class Reconciliation:
             "board_source": {
                 "key": figure.source.key,
                 "document": figure.source.document,
-                "date": figure.source.published.isoformat(),
+                "date": None if figure.source.published is None else figure.source.published.isoformat(),
                 "item": figure.source.item,
             },
             "citation": str(figure.citation),

@@ -172,3 +172,17 @@ def test_published_figures_doc_shows_the_real_output_of_every_chapter():
         result = runner.invoke(app, ["published", chapter, "--jobs", "1"])
         assert result.exit_code == 0, result.output
         assert result.stdout == shown, f"docs/published-figures.md's block for {chapter} is not the real output"
+
+
+def test_681a_a_chapter_with_no_board_figure_held_shows_no_document_date() -> None:
+    """No rulemaking document held publishes a figure for 21 Baccarat: the entry says so and gives no date (there
+    is no document to date), where it printed a placeholder date as if a document had one."""
+    from pacomply.regulations.published import NOT_PUBLISHED
+
+    assert NOT_PUBLISHED.published is None
+    text = runner.invoke(app, ["published", "681a", "--jobs", "1"])
+    assert text.exit_code == 0, text.output
+    assert f"Board: {NOT_PUBLISHED.key}: {NOT_PUBLISHED.document}" in text.stdout
+    assert not any(character.isdigit() for line in text.stdout.splitlines() if "Board:" in line for character in line)
+    document = json.loads(runner.invoke(app, ["published", "681a", "--format", "json", "--jobs", "1"]).stdout)
+    assert [entry["board_source"]["date"] for entry in document] == [None]
