@@ -18,7 +18,7 @@ from enum import StrEnum, unique
 
 from pacomply.regulations.citation import Citation
 from pacomply.regulations.payout import parse_payout
-from pacomply.regulations.rulebook import PayoutKind, Paytable, Rulebook, paytable_words
+from pacomply.regulations.rulebook import AnswerKind, PayoutKind, Paytable, Rulebook, paytable_words
 
 
 @unique
@@ -93,6 +93,29 @@ def priced_by_odds(book: Rulebook, wager_id: str) -> bool:
     )
 
 
+_NAME_PREFIX = re.compile(r"^(?:pay\s*table|payout\s*table|table)\s*[:#]?\s*", re.IGNORECASE)
+
+
+def paytable_spelling(written: str) -> str:
+    """What two spellings of one paytable name share: case, spaces, hyphens, a 'Paytable' prefix, the section
+    sign and leading zeros aside ('DJWT-04', 'djwt 4', 'Paytable DJWT-04' → 'DJWT4'; '§ 633a.13(c)' →
+    '633A.13(C)')."""
+    text = _NAME_PREFIX.sub("", written.replace("58 Pa. Code", "").replace("§", "").strip())
+    text = re.sub(r"[\s_\-\u2013]+", "", text.upper())
+    return re.sub(r"(?<![\d.])0+(?=\d)", "", text)
+
+
+def spelled_choice(choices: Iterable[str], written: str) -> str | None:
+    """The one of ``choices`` (paytable ids) that ``written`` names, however it is spelled
+    (:func:`paytable_spelling`); None where it names none, or more than one."""
+    choices = tuple(choices)
+    if written in choices:
+        return written
+    key = paytable_spelling(written)
+    named = [choice for choice in choices if paytable_spelling(choice) == key]
+    return named[0] if len(named) == 1 else None
+
+
 #: Deck counts as a filer may spell them ('six decks', 'the 6-deck paytable').
 _DECK_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _NAMED_BY_DECKS = re.compile(
@@ -122,14 +145,14 @@ def _citation_named(named: str) -> Citation | None:
 def named_paytable(
     book: Rulebook, wager_id: str, named: str, decks: int | None = None
 ) -> ResolvedPaytable | None:
-    """The paytable a table's entry names: by its id; where the chapter ties each of the wager's paytables to a deck
-    count, by that count however it is written ('6-deck', 'six decks'); by the subsection that prints it (where
-    that subsection prints several, tied to deck counts, the one for the table's ``decks``); or, for a wager priced
-    by odds alone, by its odds."""
+    """The paytable a table's entry names: by its id, however spelled (:func:`spelled_choice`); where the chapter
+    ties each of the wager's paytables to a deck count, by that count however it is written ('6-deck', 'six
+    decks'); by the subsection that prints it (where that subsection prints several, tied to deck counts, the one
+    for the table's ``decks``); or, for a wager priced by odds alone, by its odds."""
     permitted = book.paytables_for(wager_id)
-    match = [paytable for paytable in permitted if paytable.id.upper() == named.strip().upper()]
-    if match:
-        return ResolvedPaytable(match[0], Resolution.TABLE)
+    spelled = spelled_choice((paytable.id for paytable in permitted), named)
+    if spelled is not None:
+        return ResolvedPaytable(book.paytable(wager_id, spelled), Resolution.TABLE)
     count = _deck_count_named(named)
     if count is not None and book.deck_fixed(wager_id):
         by_decks = [paytable for paytable in permitted if paytable.permitted_decks == frozenset({count})]
@@ -167,9 +190,9 @@ def resolve_paytable(
     question = book.paytable_question(wager_id)
     selected = selected_text(answer(question)) if question is not None else None
     if selected:
-        chosen = [paytable for paytable in permitted if paytable.id.upper() == selected.upper()]
-        if chosen:
-            return ResolvedPaytable(chosen[0], Resolution.CHECKLIST, f"'{question}' {selected}")
+        chosen = spelled_choice((paytable.id for paytable in permitted), selected)
+        if chosen is not None:
+            return ResolvedPaytable(book.paytable(wager_id, chosen), Resolution.CHECKLIST, f"'{question}' {selected}")
     for tie in by_amount:
         if tie.wager != wager_id:
             continue
@@ -186,3 +209,35 @@ def resolve_paytable(
         if len(fitting) == 1:
             return ResolvedPaytable(fitting[0], Resolution.DECKS, f"{decks} decks")
     return None
+
+
+def _known_rulebook(chapter: str) -> Rulebook | None:
+    from pacomply import regulations
+
+    try:
+        return regulations.rulebook(chapter)
+    except Exception:  # an unknown or incomplete chapter is reported by the checker, not here
+        return None
+
+
+def paytable_id_written(chapter: str, wager_id: str, written: str, decks: int | None) -> str | None:
+    """The chapter's id of the paytable a table's entry names however it is written ('DJWT-4', 'Paytable
+    DJWT-04', 'Six Deck', '§ 685a.11(c)'), for the filing model to hold; None where it names none (or the chapter or
+    wager is unknown), or names the wager's odds rather than a paytable: the entry is then kept as written."""
+    book = _known_rulebook(chapter)
+    if book is None or not book.paytables_for(wager_id):
+        return None
+    resolved = named_paytable(book, wager_id, written, decks)
+    return resolved.paytable.id if resolved is not None and resolved.resolution == Resolution.TABLE else None
+
+
+def paytable_answer_written(chapter: str, key: str, written: str) -> str | None:
+    """The chapter's id of the paytable a checklist answer names however it is written, where ``key`` asks for a
+    paytable and the answer names one of its choices; None otherwise (the answer is then kept as written)."""
+    book = _known_rulebook(chapter)
+    if book is None:
+        return None
+    question = next((question for question in book.checklist if question.key == key), None)
+    if question is None or question.kind != AnswerKind.PAYTABLE or not question.choices:
+        return None
+    return spelled_choice(question.choices, written)

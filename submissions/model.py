@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Literal
 
 from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationInfo, field_validator
 
 DEFAULT_CARD_THICKNESS_MM = Decimal("0.30")
 
@@ -107,6 +107,26 @@ class ChapterSubmission(_Frozen):
     answers: dict[str, Answer] = Field(default_factory=dict)
     location: SourceLocation | None = None
 
+    @field_validator("answers", mode="after")
+    @classmethod
+    def _paytables_as_the_chapter_names_them(
+        cls, answers: dict[str, Answer], info: ValidationInfo
+    ) -> dict[str, Answer]:
+        """A paytable answer names the chapter's paytable however it is spelled ('djwt-4' is DJWT-04): its value
+        becomes the chapter's id, its text stays as written (one spelling rule for every reader and every rule)."""
+        chapter = info.data.get("chapter")
+        if not chapter:
+            return answers
+        from pacomply.regulations.paytable_resolution import paytable_answer_written
+
+        changed = {}
+        for key, answer in answers.items():
+            if isinstance(answer.value, str):
+                named = paytable_answer_written(chapter, key, answer.value)
+                if named is not None and named != answer.value:
+                    changed[key] = answer.model_copy(update={"value": named})
+        return {**answers, **changed} if changed else answers
+
     def answer(self, key: str) -> Answer | None:
         """The answer to a question, or None if the row is missing."""
         return self.answers.get(key)
@@ -129,6 +149,22 @@ class TableWager(_Frozen):
     paytable: str | None = None
 
 
+def _wagers_as_the_chapter_names_them(
+    wagers: tuple[TableWager, ...], chapter: str | None, decks: int | None
+) -> tuple[TableWager, ...]:
+    from pacomply.regulations.paytable_resolution import paytable_id_written
+
+    if not chapter:
+        return wagers
+    named = []
+    for wager in wagers:
+        paytable = wager.paytable
+        if paytable is not None:
+            paytable = paytable_id_written(chapter, wager.wager, paytable, decks) or paytable
+        named.append(wager if paytable == wager.paytable else wager.model_copy(update={"paytable": paytable}))
+    return tuple(named)
+
+
 class TableConfiguration(_Frozen):
     """One gaming table covered by the filing (a row of the Tables sheet)."""
 
@@ -149,6 +185,16 @@ class TableConfiguration(_Frozen):
     locations: dict[str, SourceLocation] = Field(
         default_factory=dict, description="Field name → where it was read; 'row' is the whole row."
     )
+
+    @field_validator("wagers", mode="after")
+    @classmethod
+    def _paytables_as_the_chapter_names_them(
+        cls, wagers: tuple[TableWager, ...], info: ValidationInfo
+    ) -> tuple[TableWager, ...]:
+        """Each wager's paytable as the chapter names it, however the filing spells it ('DJWT-4', 'Paytable
+        DJWT-04', 'Six Deck' at a six-deck table); odds written in a paytable's place, and names of no paytable,
+        stay as written for the rules to judge."""
+        return _wagers_as_the_chapter_names_them(wagers, info.data.get("chapter"), info.data.get("decks"))
 
     def location_of(self, field_name: str) -> SourceLocation | None:
         """Where a field of this table was read (or the row, or None for a table built in code)."""

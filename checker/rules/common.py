@@ -1011,10 +1011,10 @@ def checklist_paytable(context: CheckContext, book: Rulebook, key: str) -> str |
 
 
 def _choice_named(choices: Iterable[str], chosen: str | None) -> str | None:
-    """The one of ``choices`` that ``chosen`` names, whatever its case; None where it names none of them."""
-    if chosen is None:
-        return None
-    return next((choice for choice in choices if choice.upper() == chosen.upper()), None)
+    """The one of ``choices`` that ``chosen`` names, however spelled; None where it names none of them."""
+    from pacomply.regulations.paytable_resolution import spelled_choice
+
+    return None if chosen is None else spelled_choice(choices, chosen)
 
 
 def checklist_paytable_not_permitted(

@@ -8,6 +8,7 @@ Paytable 2 a $5 wager seeded at $10,000), read from the chapter module, never ty
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 
 from pacomply.checker.registry import Severity
@@ -132,3 +133,34 @@ def test_685a_11_c_a_table_naming_a_deck_count_paytable_in_words_is_compliant() 
     assert chapter_findings(COMPLIANT_685A, "685a", tables) == chapter_findings(
         COMPLIANT_685A, "685a", COMPLIANT_685A.tables
     )
+
+
+def test_687a_12_d_a_trips_paytable_spelled_another_way_is_the_chapters_at_the_table_and_in_the_checklist() -> None:
+    """§ 687a.12(d) names its Trips paytables DJWT-04 to DJWT-07. A filing that writes 'DJWT-4', 'djwt 04' or
+    'Paytable DJWT-04' (a JSON filing is not passed through the workbook reader's clean-up) means DJWT-04: the
+    filing model holds the chapter's id, at the table and in the checklist answer, so no rule sees a paytable the
+    chapter lacks or a table that differs from the checklist. A name matching none stays as written."""
+    from pacomply.submissions.model import Filing
+
+    chapter = COMPLIANT_687A.chapters["687a"]
+    permitted = [paytable.id for paytable in RULEBOOK_687A.paytables_for("trips")]
+    assert "DJWT-04" in permitted
+    for written in ("DJWT-4", "djwt 04", "Paytable DJWT-04"):
+        document = json.loads(COMPLIANT_687A.model_dump_json())
+        answer = document["chapters"]["687a"]["answers"]["trips_paytable"]
+        answer["value"] = answer["text"] = written.lower()
+        for table in document["tables"]:
+            for wager in table["wagers"]:
+                if wager["wager"] == "trips":
+                    wager["paytable"] = written
+        filing = Filing.model_validate(document)
+        assert filing.chapters["687a"].value("trips_paytable") == "DJWT-04"
+        assert filing.chapters["687a"].answers["trips_paytable"].text == written.lower()  # as written
+        assert {table.offers("trips").paytable for table in filing.tables if table.offers("trips")} == {"DJWT-04"}
+        findings = chapter_findings(filing, "687a")
+        assert [f.rule_id for f in findings if f.severity != Severity.INFO] == [
+            f.rule_id for f in chapter_findings(COMPLIANT_687A, "687a") if f.severity != Severity.INFO
+        ]
+    assert chapter.value("trips_paytable") == "DJWT-04"
+    kept = dj_wild_table("DJ-9", wagers=(TableWager(wager="trips", paytable="DJWT-9"),))
+    assert kept.offers("trips").paytable == "DJWT-9"
