@@ -115,12 +115,12 @@ def reviewing(path, *rest):
         return review_path(path, *rest)
     finally:
         record("done", path.name)
-class Recorded:
+class Recorded:  # the renderer is looked up (its module imported on first use) inside the rendering recorded
     def __init__(self, report_format):
-        self.report_format, self.inner = report_format, renderer(report_format)
+        self.report_format = report_format
     def render(self, review):
         record("render", Path(review.filing.source).name, self.report_format.value)
-        return self.inner.render(review)
+        return renderer(self.report_format).render(review)
 review_service.read_filing, review_service.review_path, review_service.renderer = reading, reviewing, Recorded
 hand_out = review_workers.ReviewWorkers.hand_out
 def recorded_hand_out(self, batch):
