@@ -50,3 +50,44 @@ def test_where_numpy_is_loaded_first_openpyxl_keeps_it_and_the_workbook_cells_ar
     assert with_numpy["openpyxl_numpy"] is True
     assert with_numpy["cells"] == without["cells"]
     assert len(without["cells"]) > 100  # every sheet's cells were read, not an empty workbook
+
+
+# A module run by pacomply's loader for openpyxl's compat.numbers that tries ``import numpy`` itself, then, still
+# inside, lets another thread import numpy: the one thread is refused numpy, the other gets it.
+_TWO_THREADS = """
+import json, threading, types
+import pacomply
+inside, other_done, found = threading.Event(), threading.Event(), {}
+class Probe:
+    def create_module(self, spec):
+        return None
+    def exec_module(self, module):
+        try:
+            import numpy
+            found["inside"] = "numpy loaded"
+        except ImportError:
+            found["inside"] = "refused"
+        inside.set()
+        other_done.wait(60)
+def other():
+    inside.wait(60)
+    try:
+        import numpy
+        found["other"] = numpy.__name__
+    except ImportError as error:
+        found["other"] = repr(error)
+    other_done.set()
+thread = threading.Thread(target=other)
+thread.start()
+pacomply._LoadedWithoutNumpy(Probe()).exec_module(types.ModuleType("probe"))
+thread.join()
+print(json.dumps(found))
+"""
+
+
+def test_numpy_is_refused_only_to_the_thread_importing_openpyxl() -> None:
+    completed = subprocess.run(
+        [sys.executable, "-c", _TWO_THREADS], cwd=ROOT, capture_output=True, text=True, check=False, timeout=120
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout) == {"inside": "refused", "other": "numpy"}
