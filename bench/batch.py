@@ -167,7 +167,7 @@ def print_timeline(title: str, steps: list[Step]) -> None:
     for process in processes:
         own = [step for step in steps if step.process == process]
         print(f"  {names[process]}: first step at {own[0].wall:.3f} s (CPU {own[0].cpu:.3f} s)")
-        for step, after in zip(own, own[1:] + own[-1:], strict=True):
+        for step in own:
             if step.what == "take":
                 finished = next(later for later in own if later.what == "done" and later.filing == step.filing
                                 and later.wall >= step.wall)  # fmt: skip
@@ -182,7 +182,6 @@ def print_timeline(title: str, steps: list[Step]) -> None:
                 )
             elif step.what in {"hand-out", "stop"}:
                 print(f"    {step.wall:7.3f} s  {step.what} (CPU {step.cpu:.3f} s)")
-            del after
     ends = {process: max(step.wall for step in steps if step.process == process and step.what in {"done", "stop"})
             for process in processes}  # fmt: skip
     last_done = {process: max((step.wall for step in steps if step.process == process and step.what == "done"),
