@@ -20,11 +20,20 @@ reviewed into a folder with ``-f json,pdf,xlsx --output-dir`` (or the formats ``
 workbooks alone) against the same batch as text on standard output, each at every job count, in turns, best of
 ``--repeat``: the ratio of the documents' batch to the text batch at the same job count, in wall seconds, in CPU
 seconds and by the critical path (as above), from the same run. The folders written must be byte for byte alike.
+
+``--timeline`` (with ``--documents`` or alone, for the first ``--counts``) runs each batch once more per job count
+with every process's steps recorded (where workers are forked, as on Linux: a spawned worker records nothing) and
+prints its timeline: for each process when it started and stopped (wall seconds from the start of the batch's
+process, and its CPU seconds), when the batch was handed out, each filing it took with its reading, review and
+renderings, and at the end the CPU each process spent after the hand-out and how long the first to finish waited
+for the last. That is where ``-j 2``'s wall time goes beyond half its CPU: the part before the hand-out, which one
+process works alone, and the wait at the end.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import resource
@@ -80,6 +89,116 @@ finally:
     with open(target, "w") as file:
         json.dump(record, file)
 """
+
+
+# ``python -m pacomply`` with each step of every process recorded as one JSON line (process id, wall seconds since the
+# batch's process started, that process's CPU seconds, the step, the filing, the format) in the file named first; the
+# workers forked from this process record theirs too. pacomply is unchanged.
+_RECORDED = """
+import json, os, sys, time
+from pathlib import Path
+started = time.monotonic()
+log = sys.argv.pop(1)
+def record(step, filing="", report_format=""):
+    with open(log, "a", encoding="utf-8") as stream:
+        stream.write(json.dumps([os.getpid(), time.monotonic() - started, time.process_time(), step, filing,
+                                 report_format]) + "\\n")
+record("start")
+from pacomply import review_service, review_workers
+read_filing, review_path, renderer = review_service.read_filing, review_service.review_path, review_service.renderer
+def reading(path):
+    record("read", path.name)
+    return read_filing(path)
+def reviewing(path, *rest):
+    record("take", path.name)
+    try:
+        return review_path(path, *rest)
+    finally:
+        record("done", path.name)
+class Recorded:  # the renderer is looked up (its module imported on first use) inside the rendering recorded
+    def __init__(self, report_format):
+        self.report_format = report_format
+    def render(self, review):
+        record("render", Path(review.filing.source).name, self.report_format.value)
+        return renderer(self.report_format).render(review)
+review_service.read_filing, review_service.review_path, review_service.renderer = reading, reviewing, Recorded
+hand_out = review_workers.ReviewWorkers.hand_out
+def recorded_hand_out(self, batch):
+    record("hand-out")
+    hand_out(self, batch)
+review_workers.ReviewWorkers.hand_out = recorded_hand_out
+sys.argv[0] = "pacomply"
+try:
+    from pacomply.cli import main
+    main()
+finally:
+    record("stop")
+"""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One recorded step of one process of a batch."""
+
+    process: int
+    wall: float
+    cpu: float
+    what: str
+    filing: str
+    report_format: str
+
+
+def timeline(folder: Path, jobs: int, options: list[str]) -> list[Step]:
+    """The recorded steps of one batch review of ``folder`` with ``jobs`` processes and ``options``."""
+    with tempfile.TemporaryDirectory(prefix="pacomply-batch-timeline-") as temporary:
+        log = Path(temporary) / "steps.jsonl"
+        command = [sys.executable, "-c", _RECORDED, str(log), "-q", "validate", str(folder), "-j", str(jobs),
+                   "--review-date", REVIEW_DATE, *options]  # fmt: skip
+        _timed(command)
+        return [Step(*json.loads(line)) for line in log.read_text().splitlines()]
+
+
+def print_timeline(title: str, steps: list[Step]) -> None:
+    """Each process's steps, then what each spent after the hand-out and the wait at the end."""
+    processes = list(dict.fromkeys(step.process for step in steps))
+    names = {process: "batch" if number == 0 else f"worker {number}" for number, process in enumerate(processes)}
+    handed = next((step for step in steps if step.what == "hand-out"), None)
+    print(f"\n{title}")
+    for process in processes:
+        own = [step for step in steps if step.process == process]
+        print(f"  {names[process]}: first step at {own[0].wall:.3f} s (CPU {own[0].cpu:.3f} s)")
+        for step in own:
+            if step.what == "take":
+                finished = next(later for later in own if later.what == "done" and later.filing == step.filing
+                                and later.wall >= step.wall)  # fmt: skip
+                renders = [later for later in own if later.what == "render" and later.filing == step.filing
+                           and step.wall <= later.wall <= finished.wall]  # fmt: skip
+                marks = [step, *renders, finished]
+                parts = [f"{(first.report_format or 'review')} {second.cpu - first.cpu:.3f}"
+                         for first, second in itertools.pairwise(marks)]  # fmt: skip
+                print(
+                    f"    {step.wall:7.3f}-{finished.wall:7.3f} s  CPU {finished.cpu - step.cpu:.3f} s  "
+                    f"{step.filing}  ({', '.join(parts)})"
+                )
+            elif step.what in {"hand-out", "stop"}:
+                print(f"    {step.wall:7.3f} s  {step.what} (CPU {step.cpu:.3f} s)")
+    ends = {process: max(step.wall for step in steps if step.process == process and step.what in {"done", "stop"})
+            for process in processes}  # fmt: skip
+    last_done = {process: max((step.wall for step in steps if step.process == process and step.what == "done"),
+                              default=0.0) for process in processes}  # fmt: skip
+    if handed is not None:
+        spent = []
+        for process in processes:
+            own = [step for step in steps if step.process == process and step.wall >= handed.wall]
+            spent.append(f"{names[process]} {own[-1].cpu - (handed.cpu if process == handed.process else 0):.3f} s")
+        print(f"  before the hand-out: {handed.wall:.3f} s (CPU {handed.cpu:.3f} s, the batch's process alone); "
+              f"CPU after it: {', '.join(spent)}")  # fmt: skip
+    finished = sorted(last_done.values())
+    if len(finished) > 1:
+        print(
+            f"  last filing done: {', '.join(f'{names[p]} {last_done[p]:.3f} s' for p in processes)}; the first "
+            f"to finish waited {finished[-1] - finished[0]:.3f} s; the batch ended at {max(ends.values()):.3f} s"
+        )
 
 
 @dataclass(frozen=True)
@@ -176,6 +295,29 @@ def documents(jobs_list: list[int], repeat: int, formats: str = "json,pdf,xlsx")
         print("  output identical for every -j")
 
 
+def timelines(jobs_list: list[int], with_documents: bool, formats: str, count: int) -> None:
+    """The timeline of each job count's batch: the examples with their documents and as text, or a generated folder
+    of ``count`` filings (``-f json``)."""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    with tempfile.TemporaryDirectory(prefix="pacomply-timeline-") as temporary:
+        folder = Path(temporary) / "filings"
+        if with_documents:
+            folder.mkdir()
+            for path in sorted((ROOT / "examples").iterdir()):
+                if path.suffix in {".xlsx", ".json"}:
+                    (folder / path.name).write_bytes(path.read_bytes())
+            into = str(Path(temporary) / "out")
+            batches = [("text", ["-f", "text"]), (formats, ["-f", formats, "--output-dir", into])]
+        else:
+            write(folder, count, 686)
+            batches = [("json", ["-f", "json"])]
+        timeline(folder, 1, batches[0][1])  # warm: caches and bytecode as after a first run
+        for jobs in jobs_list:
+            for label, options in batches:
+                steps = timeline(folder, jobs, options)
+                print_timeline(f"-j {jobs}, -f {label} (load {load:.1f})", steps)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--counts", type=int, nargs="+", default=[20, 70, 1000])
@@ -183,8 +325,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--documents", action="store_true", help="the examples' batch with its documents instead")
     parser.add_argument("--formats", default="json,pdf,xlsx", help="the documents' formats (--documents)")
+    parser.add_argument("--timeline", action="store_true", help="print each process's steps, once per job count")
     arguments = parser.parse_args()
     jobs_list = sorted(set(arguments.jobs) | {1})
+    if arguments.timeline:
+        timelines(jobs_list, arguments.documents, arguments.formats, arguments.counts[0])
+        return
     if arguments.documents:
         documents(jobs_list, arguments.repeat, arguments.formats)
         return

@@ -21,6 +21,8 @@ from pacomply.regulations.chapter_685a import MATCH_THE_DEALER_ODDS, PERMITTED_D
 from pacomply.regulations.rulebook import Paytable
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from pacomply.checker.parsheet import StrategyGrid
     from pacomply.engine.analysis.blackjack.spread import ExactRoundSpread
 
@@ -147,8 +149,6 @@ def analyse(
 ) -> list[WagerMath]:
     """685a wagers narrowed by the arguments, at the deck counts the chapter permits (or ``decks``); the options'
     ``base_game`` only to refuse rule changes, since the chapter fixes its rules."""
-    from pacomply.engine.analysis import blackjack_side_wagers
-
     base_game = options.base_game
 
     known = [w.id for w in RULEBOOK.wagers]
@@ -170,8 +170,8 @@ def analyse(
             continue
         if wager_id == "insurance":
             for deck_count in deck_counts:
-                distribution = blackjack_side_wagers.insurance(deck_count)
-                results.append(_math("insurance", None, deck_count, blackjack_side_wagers.analysis(distribution)))
+                distribution = _side_wagers().insurance(deck_count)
+                results.append(_math("insurance", None, deck_count, _side_wagers().analysis(distribution)))
             continue
         tables = [t for t in RULEBOOK.paytables if paytable is None or t.id.upper() == paytable.strip().upper()]
         if not tables:
@@ -180,20 +180,29 @@ def analyse(
                 + ", ".join(t.id for t in RULEBOOK.paytables)
                 + ")"
             )
-        found = False
-        for table in tables:
-            for deck_count in deck_counts:
-                if table.permitted_decks is not None and deck_count not in table.permitted_decks:
-                    continue
-                found = True
-                distribution = blackjack_side_wagers.match_the_dealer(deck_count, MATCH_THE_DEALER_ODDS[deck_count])
-                results.append(_math(wager_id, table, deck_count, blackjack_side_wagers.analysis(distribution)))
-        if not found and wager is not None:
+        priced = [
+            (table, deck_count)
+            for table in tables
+            for deck_count in deck_counts
+            if table.permitted_decks is None or deck_count in table.permitted_decks
+        ]
+        if not priced and wager is not None:
             raise AnalysisUnavailable(
                 "685a Match-the-Dealer is offered only with six or eight decks (§ 685a.6(e)); "
                 f"{', '.join(map(str, deck_counts))} asked for"
             )
+        for table, deck_count in priced:
+            distribution = _side_wagers().match_the_dealer(deck_count, MATCH_THE_DEALER_ODDS[deck_count])
+            results.append(_math(wager_id, table, deck_count, _side_wagers().analysis(distribution)))
     return results
+
+
+def _side_wagers() -> ModuleType:
+    """The side wagers' analysis, imported only where a figure is computed: a wager refused for its deck count or
+    paytable (a violations filing's table) loads neither it nor numpy."""
+    from pacomply.engine.analysis import blackjack_side_wagers
+
+    return blackjack_side_wagers
 
 
 # The par sheet's hooks (checker/parsheet.py asks a chapter's wager math for what it can break down line by line).

@@ -29,6 +29,22 @@ for analyse in (analyse_645a, analyse_688a):
 print(json.dumps({"refusals": refusals, "modules": sorted(sys.modules)}))
 """
 
+_REFUSE_685A_WAGERS = """
+import json, sys
+from pacomply.checker.wager_math import AnalysisUnavailable
+from pacomply.checker.wager_math.chapter_685a import analyse
+refusals = []
+for wager, paytable, decks in (("base", None, 2), ("match_the_dealer", "6 decks", 5)):
+    try:
+        analyse(wager, paytable, decks)
+    except AnalysisUnavailable as refusal:
+        refusals.append(str(refusal))
+before = sorted(sys.modules)
+priced = analyse("match_the_dealer", "6 decks", 6)
+print(json.dumps({"refusals": refusals, "modules": before, "priced": [math.wager for math in priced],
+                  "then": sorted(sys.modules)}))
+"""
+
 _REVIEW_EVERY_EXAMPLE = """
 import json, sys
 from pathlib import Path
@@ -68,3 +84,18 @@ def test_reviewing_every_example_filing_violations_included_imports_no_numba() -
     assert {"645a-violations.json", "688a-violations.json"} <= set(found["reviewed"])
     assert len(found["reviewed"]) == len(list((ROOT / "examples").glob("*.json")))
     assert _computing(found["modules"]) == []
+
+
+def test_685a_3_a_and_685a_6_e_a_refused_deck_count_loads_neither_the_side_wager_analysis_nor_numpy() -> None:
+    """685a-violations.json files a table of 2 decks (§ 685a.3(a)) and a Match-the-Dealer Wager at 5 decks with the
+    6-deck paytable (§ 685a.6(e)): both are refused before the side wagers' analysis, which imports numpy, is
+    loaded; a wager priced at a permitted deck count still loads it."""
+    found = _run(_REFUSE_685A_WAGERS)
+    assert found["refusals"] == [
+        "685a is dealt with 4, 5, 6 or 8 decks (§ 685a.3(a)); 2 asked for",
+        "685a Match-the-Dealer is offered only with six or eight decks (§ 685a.6(e)); 5 asked for",
+    ]
+    assert "pacomply.engine.analysis.blackjack_side_wagers" not in found["modules"]
+    assert "numpy" not in found["modules"]
+    assert found["priced"] == ["match_the_dealer"]
+    assert "pacomply.engine.analysis.blackjack_side_wagers" in found["then"]
