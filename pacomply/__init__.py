@@ -8,7 +8,6 @@ siblings, so the checkout root is added to this package's search path; an instal
 
 import os as _os
 import sys as _sys
-from _thread import get_ident as _get_ident
 from pathlib import Path as _Path
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
@@ -24,13 +23,9 @@ if _TYPE_CHECKING:
 _os.environ["OPENPYXL_LXML"] = "False"
 
 
-#: The threads running openpyxl's ``compat.numbers`` without numpy.
-_THREADS_WITHOUT_NUMPY: set[int] = set()
-
-
 class _LoadedWithoutNumpy:
-    """The loader of openpyxl's ``compat.numbers``, run with ``import numpy`` failing in the thread that runs it, as
-    where numpy is not installed (another thread importing numpy meanwhile gets it)."""
+    """The loader of openpyxl's ``compat.numbers`` run with ``import numpy`` failing, as where numpy is not
+    installed (a ``None`` in ``sys.modules`` makes an import raise ImportError)."""
 
     def __init__(self, loader: _Any) -> None:
         self.loader = loader
@@ -39,12 +34,12 @@ class _LoadedWithoutNumpy:
         return self.loader.create_module(spec)
 
     def exec_module(self, module: _Any) -> None:
-        thread = _get_ident()
-        _THREADS_WITHOUT_NUMPY.add(thread)
+        _sys.modules["numpy"] = None  # type: ignore[assignment]
         try:
             self.loader.exec_module(module)
         finally:
-            _THREADS_WITHOUT_NUMPY.discard(thread)
+            if "numpy" in _sys.modules and _sys.modules["numpy"] is None:
+                del _sys.modules["numpy"]
 
 
 class _OpenpyxlWithoutNumpy:
@@ -58,8 +53,6 @@ class _OpenpyxlWithoutNumpy:
 
     @staticmethod
     def find_spec(name: str, path: _Any = None, target: _Any = None) -> _Any:
-        if name == "numpy" and _get_ident() in _THREADS_WITHOUT_NUMPY:
-            raise ModuleNotFoundError("numpy is left out of openpyxl's import by pacomply", name=name)
         if name != "openpyxl.compat.numbers" or "numpy" in _sys.modules:
             return None
         from importlib.machinery import PathFinder
