@@ -9,12 +9,7 @@ siblings, so the checkout root is added to this package's search path; an instal
 import os as _os
 import sys as _sys
 from pathlib import Path as _Path
-from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
-from typing import cast as _cast
-
-if _TYPE_CHECKING:
-    from importlib.abc import Loader as _Loader
 
 # openpyxl reads and writes workbooks through lxml wherever lxml is installed (pikepdf, which tags the PDF review,
 # installs it): the workbooks' bytes then differ, and a filing's DOCTYPE is no longer refused as defusedxml refuses
@@ -59,12 +54,11 @@ class _OpenpyxlWithoutNumpy:
 
         spec = PathFinder.find_spec(name, path, target)
         if spec is not None and spec.loader is not None:
-            # A loader by its methods (importlib.abc, which would name it one, costs 7 ms to import).
-            spec.loader = _cast("_Loader", _LoadedWithoutNumpy(spec.loader))
+            spec.loader = _LoadedWithoutNumpy(spec.loader)
         return spec
 
 
-_sys.meta_path.insert(0, _OpenpyxlWithoutNumpy)
+_sys.meta_path.insert(0, _OpenpyxlWithoutNumpy)  # type: ignore[arg-type]
 
 _CHECKOUT = _Path(__file__).resolve().parent.parent
 if (_CHECKOUT / "pyproject.toml").is_file() and (_CHECKOUT / "checker" / "__init__.py").is_file():
