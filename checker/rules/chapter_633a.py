@@ -15,6 +15,7 @@ from pacomply.checker.rules.common import (
     adjacent_boxes,
     checklist_paytable,
     checklist_paytable_not_permitted,
+    differs_from_checklist,
     discard_rack_answers,
     paytable_differs,
     progressive_reset_fix,
@@ -172,7 +173,10 @@ def _offered(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                                    f"'{key}'", table.location_of("wagers"), table, citation=wager.citation)  # fmt: skip
             paytable_key = PAYTABLE_KEYS.get(table_wager.wager)
             selected = checklist_paytable(context, RULEBOOK, paytable_key) if paytable_key else None
-            if paytable_key and selected and table_wager.paytable and selected.upper() != table_wager.paytable.upper():
+            if paytable_key and selected and differs_from_checklist(
+                RULEBOOK, table_wager.wager, table_wager.paytable, selected
+            ):
+                assert table_wager.paytable is not None
                 # Cite the paragraph of the paytable the table names (Bet the Set's C is § 633a.13(g)(3)), the
                 # wager's first paytable where the table names none the chapter has.
                 paytables = RULEBOOK.paytables_for(table_wager.wager)

@@ -15,6 +15,7 @@ from pacomply.checker.rules.common import (
     PAYTABLE_DIFFERS_WHY,
     FixedOdds,
     decks_text,
+    differs_from_checklist,
     discard_rack_present_rule,
     paytable_differs,
     paytable_not_permitted_fix,
@@ -89,7 +90,9 @@ def _bonus_paytable(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     for table in context.tables:
         for wager in BONUS_WAGERS:
             offer = table.offers(wager)
-            if offer is not None and offer.paytable is not None and offer.paytable.upper() != paytable:
+            if offer is not None and offer.paytable is not None and differs_from_checklist(
+                RULEBOOK, wager, offer.paytable, paytable
+            ):
                 yield paytable_differs(
                     rule, table, RULEBOOK.wager(wager), offer.paytable, paytable, "bonus_paytable", _PAYTABLE
                 )

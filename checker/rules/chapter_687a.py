@@ -18,6 +18,7 @@ from pacomply.checker.rules.common import (
     adjacent_boxes,
     checklist_paytable,
     checklist_paytable_not_permitted,
+    differs_from_checklist,
     discard_rack_present_rule,
     paytable_differs,
     progressive_reset_fix,
@@ -114,7 +115,8 @@ def _optional_wagers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 yield wager_not_offered(rule, table, RULEBOOK.wager(wager), key)
             paytable_key = _PAYTABLE_KEY.get(wager)
             selected = checklist_paytable(context, RULEBOOK, paytable_key) if paytable_key is not None else None
-            if paytable_key and selected and offer.paytable is not None and offer.paytable.upper() != selected.upper():
+            if paytable_key and selected and differs_from_checklist(RULEBOOK, wager, offer.paytable, selected):
+                assert offer.paytable is not None
                 section = RULEBOOK.question(paytable_key).section
                 named = offer.paytable
                 yield paytable_differs(rule, table, RULEBOOK.wager(wager), named, selected, paytable_key, section)

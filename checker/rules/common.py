@@ -935,6 +935,14 @@ OPTION_DIFFERS_FIX = (
 )
 
 
+def differs_from_checklist(book: Rulebook, wager_id: str, named: str | None, selected: object) -> bool:
+    """Whether a table names another of the chapter's paytables for ``wager_id`` than the checklist ``selected``.
+    A name that is none of the chapter's paytables is its own error (the table-wager rule), not also a difference;
+    both are the chapter's ids already (the filing model reads every spelling so)."""
+    permitted = {paytable.id for paytable in book.paytables_for(wager_id)}
+    return isinstance(selected, str) and named is not None and named in permitted and named != selected
+
+
 def paytable_differs(
     rule: Rule, table: TableConfiguration, wager: Wager, named: str, selected: str, key: str, citation: Citation
 ) -> Finding:

@@ -14,6 +14,7 @@ from pacomply.checker.rules.common import (
     PAYTABLE_DIFFERS_WHY,
     checklist_paytable,
     checklist_paytable_not_permitted,
+    differs_from_checklist,
     paytable_differs,
     wager_not_offered,
 )
@@ -205,12 +206,8 @@ def offered_wagers_rule(book: Rulebook, code: str, offered_keys: dict[str, str],
                     continue
                 if context.answer(key) is False:
                     yield wager_not_offered(rule, table, wager, key)
-                elif (
-                    isinstance(selected, str)
-                    and offered.paytable is not None
-                    and offered.paytable.upper() != selected.upper()
-                ):
-                    assert paytable_key is not None
+                elif differs_from_checklist(book, wager.id, offered.paytable, selected):
+                    assert paytable_key is not None and isinstance(selected, str) and offered.paytable is not None
                     section = book.question(paytable_key).section
                     yield paytable_differs(rule, table, wager, offered.paytable, selected, paytable_key, section)
 

@@ -137,7 +137,8 @@ CASES = [
         ("633A-007", "633a.12(a)"),
         table={
             "wagers": (
-                TableWager(wager="insurance", paytable="two for one"),
+                # Not a payout (odds in words are read: 'two for one' would be 1 to 1, an underpayment error).
+                TableWager(wager="insurance", paytable="as posted"),
                 TableWager(wager="switch", paytable="1 to 1"),
             )
         },

@@ -102,7 +102,7 @@ CASES = [
             "wagers": (
                 TableWager(wager="pontoon"),
                 TableWager(wager="base", paytable="2 to 1"),
-                TableWager(wager="base", paytable="two for one"),
+                TableWager(wager="base", paytable="as posted"),  # no payout at all
             )
         },
     ),
