@@ -164,3 +164,16 @@ def test_687a_12_d_a_trips_paytable_spelled_another_way_is_the_chapters_at_the_t
     assert chapter.value("trips_paytable") == "DJWT-04"
     kept = dj_wild_table("DJ-9", wagers=(TableWager(wager="trips", paytable="DJWT-9"),))
     assert kept.offers("trips").paytable == "DJWT-9"
+
+
+def test_687a_12_d_a_table_paytable_the_chapter_lacks_is_one_error_not_also_a_difference_from_the_checklist() -> None:
+    """A table paying the Trips on 'DJWT-9' (no paytable of § 687a.12(d)) is the table-wager error; it is not also
+    warned that it differs from the checklist's DJWT-04, whose fix would ask it to follow the checklist or explain.
+    A table on DJWT-05, one of the chapter's, is still warned that it differs."""
+    def found(paytable: str) -> list[str]:
+        table = dj_wild_table("DJ-9", wagers=(TableWager(wager="trips", paytable=paytable),))
+        findings = chapter_findings(COMPLIANT_687A, "687a", (table,), trips_paytable="DJWT-04")
+        return sorted(f"{f.severity.value} {f.rule_id}" for f in findings if f.table_id == "DJ-9")
+
+    assert found("DJWT-9") == ["error 687A-007"]
+    assert "warning 687A-104" in found("DJWT-05")
