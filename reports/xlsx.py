@@ -63,6 +63,7 @@ from pacomply.submissions.xlsx_writer import workbook_bytes
 
 if TYPE_CHECKING:
     from pacomply.checker.reconciliation import Reconciliation
+    from pacomply.checker.wager_math.strategy_grid import StrategyGrid
 
 SEVERITY_FILLS = {
     Severity.ERROR: PatternFill("solid", start_color="F8D7DA", end_color="F8D7DA"),
@@ -437,6 +438,62 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
         sheet.cell(row=row, column=9).number_format = COUNT_FORMAT
 
 
+#: A strategy grid's code, centred under its column.
+CODE_ALIGNMENT = Alignment(horizontal="center", vertical="top")
+TITLE_FONT = Font(bold=True)
+
+
+def strategy_sheet(workbook: Workbook, title: str, grids: Sequence[tuple[str, StrategyGrid]]) -> Any:
+    """A sheet of strategy grids as cells: for each grid its title (where given) and legend on a row each, then a
+    header row of the hand and one column per up card (or up card and hole-card range), then a row per hand with its
+    code in each column; a blank row between grids. The header row of a sheet of one grid stays in view."""
+    sheet = workbook.create_sheet(title)
+    row = 1
+    widest = max((len(column) for _title, grid in grids for column in grid.columns), default=2)
+    hands = max((len(hand) for _title, grid in grids for hand, _codes in grid.rows), default=4)
+    for heading, grid in grids:
+        if heading:
+            _write(sheet.cell(row=row, column=1), heading)
+            _set_style(sheet.cell(row=row, column=1), font=TITLE_FONT)
+            row += 1
+        _write(sheet.cell(row=row, column=1), f"Codes: {grid.codes}. Columns: {grid.columns_are}. {grid.basis}.")
+        row += 1
+        for column, value in enumerate(("Hand", *grid.columns), start=1):
+            cell = sheet.cell(row=row, column=column)
+            _write(cell, value)
+            _set_style(cell, font=HEADER_FONT, fill=HEADER_FILL, alignment=CODE_ALIGNMENT if column > 1 else None)
+        if len(grids) == 1:
+            sheet.freeze_panes = f"B{row + 1}"
+        row += 1
+        for hand, codes in grid.rows:
+            _write(sheet.cell(row=row, column=1), hand)
+            for column, code in enumerate(codes, start=2):
+                cell = sheet.cell(row=row, column=column)
+                _write(cell, code)
+                _set_style(cell, alignment=CODE_ALIGNMENT)
+            row += 1
+        row += 1
+    sheet.column_dimensions["A"].width = hands + 2
+    for column in range(2, max((len(grid.columns) for _title, grid in grids), default=0) + 2):
+        sheet.column_dimensions[get_column_letter(column)].width = max(widest + 2, 5)
+    return sheet
+
+
+def _strategies(workbook: Workbook, review: Review) -> None:
+    """Strategy: each wager's strategy grid under the rules the review prices it at, once (its par sheet's is the
+    same or differs only where the Par Figures sheet's note says)."""
+    grids = [
+        (
+            f"{math.chapter} {wording.wager_title(math.chapter, math.wager, math.paytable, math.decks)}",
+            math.chart,
+        )
+        for math in review.wager_math
+        if math.chart is not None
+    ]
+    if grids:
+        strategy_sheet(workbook, "Strategy", grids)
+
+
 #: The Board Figures sheet's columns: each figure named in words as the Evidence sheet names it, the Board's figure and
 #: pacomply's as numbers (percent cells at the Board's printed precision), what the Board's figure measures, and the
 #: wager-math rows it stands beside, in words (the JSON keeps every id).
@@ -614,7 +671,6 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
     as numbers in their formats, the cell left empty where a figure is not computed for the wager)."""
     if not review.par_sheets:
         return
-    from pacomply.checker.review_parsheets import differs_from_review
     from pacomply.reports.parsheet_text import outcome_name, pays_text
 
     line_rows = [
@@ -641,7 +697,7 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
     columns = [
         column for column in columns if any(getattr(sheet, column[1], None) is not None for sheet in review.par_sheets)
     ]
-    notes = [PAR_SHEET_DIFFERS if differs_from_review(sheet, review.wager_math) else "" for sheet in review.par_sheets]
+    notes = [_par_sheet_note(sheet, review) for sheet in review.par_sheets]
     noted = any(notes)
     headers = ("Chapter", "Wager", "Paytable", "Decks", "Method", *(header for header, _attribute, _format in columns),
                "Citation", *(("Note",) if noted else ()))  # fmt: skip
@@ -656,6 +712,22 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
     for row in range(2, figures.max_row + 1):
         for offset, (_header, _attribute, number_format) in enumerate(columns):
             figures.cell(row=row, column=6 + offset).number_format = number_format
+
+
+def _par_sheet_note(sheet: Any, review: Review) -> str:
+    """Where the par sheet's figures or rules are not the review's: which, in a sentence or two."""
+    from pacomply.checker.review_parsheets import differs_from_review, rules_differences, wager_math_of_sheet
+
+    notes = [PAR_SHEET_DIFFERS] if differs_from_review(sheet, review.wager_math) else []
+    math = wager_math_of_sheet(sheet, review.wager_math)
+    if math is not None:
+        sheet_only, review_only = rules_differences(sheet.strategy, math.strategy)
+        if sheet_only or review_only:
+            notes.append(
+                f"computed under the chapter's own rules ({'; '.join(sheet_only) or 'as written'}), where the review "
+                f"prices the filing's ({'; '.join(review_only) or 'as answered'}); the Strategy sheet is the review's"
+            )
+    return "; ".join(notes)
 
 
 def _exact_count(count: int | None) -> int | str | None:
@@ -682,6 +754,7 @@ def workbook_for(review: Review) -> Workbook:
     _tables(workbook, review)
     _findings(workbook, review)
     _wager_math(workbook, review)
+    _strategies(workbook, review)
     _published_figures(workbook, review)
     _paytables(workbook, review)
     _par_sheets(workbook, review)
