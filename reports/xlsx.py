@@ -456,7 +456,8 @@ def strategy_sheet(workbook: Workbook, title: str, grids: Sequence[tuple[str, St
             _write(sheet.cell(row=row, column=1), heading)
             _set_style(sheet.cell(row=row, column=1), font=TITLE_FONT)
             row += 1
-        _write(sheet.cell(row=row, column=1), f"Codes: {grid.codes}. Columns: {grid.columns_are}. {grid.basis}.")
+        basis = grid.basis[:1].upper() + grid.basis[1:]
+        _write(sheet.cell(row=row, column=1), f"Codes: {grid.codes}. Columns: {grid.columns_are}. {basis}.")
         row += 1
         for column, value in enumerate(("Hand", *grid.columns), start=1):
             cell = sheet.cell(row=row, column=column)
@@ -469,7 +470,10 @@ def strategy_sheet(workbook: Workbook, title: str, grids: Sequence[tuple[str, St
             _write(sheet.cell(row=row, column=1), hand)
             for column, code in enumerate(codes, start=2):
                 cell = sheet.cell(row=row, column=column)
-                _write(cell, code)
+                # A code is pacomply's own ('-' not offered), never a filing's text: stored as the string it is,
+                # without the apostrophe that keeps a filing's leading '-' from being read as a formula.
+                cell._value = code
+                cell.data_type = "s"
                 _set_style(cell, alignment=CODE_ALIGNMENT)
             row += 1
         row += 1
