@@ -440,62 +440,57 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
 
 #: A strategy grid's code, centred under its column.
 CODE_ALIGNMENT = Alignment(horizontal="center", vertical="top")
-TITLE_FONT = Font(bold=True)
 
 
 def strategy_sheet(workbook: Workbook, title: str, grids: Sequence[tuple[str, StrategyGrid]]) -> Any:
-    """A sheet of strategy grids as cells: for each grid its title (where given) and legend on a row each, then a
-    header row of the hand and one column per up card (or up card and hole-card range), then a row per hand with its
-    code in each column; a blank row between grids. The header row of a sheet of one grid stays in view."""
-    sheet = workbook.create_sheet(title)
-    row = 1
-    widest = max((len(column) for _title, grid in grids for column in grid.columns), default=2)
-    hands = max((len(hand) for _title, grid in grids for hand, _codes in grid.rows), default=4)
-    for heading, grid in grids:
-        if heading:
-            _write(sheet.cell(row=row, column=1), heading)
-            _set_style(sheet.cell(row=row, column=1), font=TITLE_FONT)
-            row += 1
-        basis = grid.basis[:1].upper() + grid.basis[1:]
-        _write(sheet.cell(row=row, column=1), f"Codes: {grid.codes}. Columns: {grid.columns_are}. {basis}.")
-        row += 1
-        for column, value in enumerate(("Hand", *grid.columns), start=1):
-            cell = sheet.cell(row=row, column=column)
-            _write(cell, value)
-            _set_style(cell, font=HEADER_FONT, fill=HEADER_FILL, alignment=CODE_ALIGNMENT if column > 1 else None)
-        if len(grids) == 1:
-            sheet.freeze_panes = f"B{row + 1}"
-        row += 1
-        for hand, codes in grid.rows:
-            _write(sheet.cell(row=row, column=1), hand)
-            for column, code in enumerate(codes, start=2):
-                cell = sheet.cell(row=row, column=column)
-                # A code is pacomply's own ('-' not offered), never a filing's text: stored as the string it is,
-                # without the apostrophe that keeps a filing's leading '-' from being read as a formula.
-                cell._value = code
-                cell.data_type = "s"
-                _set_style(cell, alignment=CODE_ALIGNMENT)
-            row += 1
-        row += 1
-    sheet.column_dimensions["A"].width = hands + 2
-    for column in range(2, max((len(grid.columns) for _title, grid in grids), default=0) + 2):
-        sheet.column_dimensions[get_column_letter(column)].width = max(widest + 2, 5)
+    """Strategy grids of the same columns as one table of cells: a header row of the up cards (or up card and
+    hole-card range), then a row per hand with its code under each column, the wager first where ``grids`` names
+    several (each grid's name; '' for a par sheet's one grid); what the codes, columns and grid are, once per kind
+    of grid, on the rows below the table."""
+    named = any(name for name, _grid in grids)
+    columns = grids[0][1].columns
+    headers = (*(("Wager",) if named else ()), "Hand", *columns)
+    rows = [
+        (*((name,) if named else ()), hand, *codes)
+        for name, grid in grids
+        for hand, codes in grid.rows
+    ]
+    hands = max((len(hand) for _name, grid in grids for hand, _codes in grid.rows), default=4)
+    names = max((len(name) for name, _grid in grids), default=0)
+    widths = (*((names + 2,) if named else ()), hands + 2, *(max(len(column) + 2, 5) for column in columns))
+    sheet = _sheet(workbook, title, headers, rows, widths)
+    first_code = len(headers) - len(columns) + 1
+    for column in range(first_code, len(headers) + 1):
+        _set_style(sheet.cell(row=1, column=column), alignment=CODE_ALIGNMENT)
+    for number, row in enumerate(rows, start=2):
+        for column in range(first_code, len(headers) + 1):
+            cell = sheet.cell(row=number, column=column)
+            # A code is pacomply's own ('-' not offered), never a filing's text: stored as the string it is,
+            # without the apostrophe that keeps a filing's leading '-' from being read as a formula.
+            cell._value = row[column - 1]
+            cell.data_type = "s"
+            _set_style(cell, alignment=CODE_ALIGNMENT)
+    legends = dict.fromkeys(
+        f"Codes: {grid.codes}. Columns: {grid.columns_are}. {grid.basis[:1].upper()}{grid.basis[1:]}."
+        for _name, grid in grids
+    )
+    for offset, legend in enumerate(legends, start=sheet.max_row + 2):
+        _write(sheet.cell(row=offset, column=1), legend)
     return sheet
 
 
 def _strategies(workbook: Workbook, review: Review) -> None:
-    """Strategy: each wager's strategy grid under the rules the review prices it at, once (its par sheet's is the
-    same or differs only where the Par Figures sheet's note says)."""
-    grids = [
-        (
-            f"{math.chapter} {wording.wager_title(math.chapter, math.wager, math.paytable, math.decks)}",
-            math.chart,
-        )
-        for math in review.wager_math
-        if math.chart is not None
-    ]
-    if grids:
-        strategy_sheet(workbook, "Strategy", grids)
+    """Strategy: each wager's strategy grid under the rules the review prices it at, once, as cells (its par sheet's
+    is the same or differs only where the Par Figures sheet's note says); a sheet per kind of grid where the filing
+    has blackjack base games of two chapters."""
+    by_columns: dict[tuple[str, ...], list[tuple[str, StrategyGrid, str]]] = {}
+    for math in review.wager_math:
+        if math.chart is not None:
+            name = f"{math.chapter} {wording.wager_title(math.chapter, math.wager, math.paytable, math.decks)}"
+            by_columns.setdefault(math.chart.columns, []).append((name, math.chart, math.chapter))
+    for grids in by_columns.values():
+        title = "Strategy" if len(by_columns) == 1 else f"Strategy {grids[0][2]}"
+        strategy_sheet(workbook, title, [(name, grid) for name, grid, _chapter in grids])
 
 
 #: The Board Figures sheet's columns: each figure named in words as the Evidence sheet names it, the Board's figure and

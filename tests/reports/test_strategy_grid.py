@@ -11,9 +11,8 @@ import io
 import re
 
 import pytest
-from pacomply.checker.review_parsheets import rules_differences, wager_math_of_sheet
 from pacomply.checker.wager_math import analyse
-from pacomply.checker.wager_math.blackjack_base import describe_rules, options_from_flags, strategy_chart
+from pacomply.checker.wager_math.blackjack_base import describe_rules, options_from_flags
 from pacomply.checker.wager_math.chapter_633a import rules_from_filing
 from pacomply.submissions import read_filing
 
@@ -100,6 +99,8 @@ def test_633a_8_e_and_11_c_the_rules_stated_are_the_rules_priced():
     """The review's Blackjack Wager is priced under the filing's answers (even money, splits); its strategy says those
     rules and its grid is the engine's chart under them. The par sheet, computed under the chapter's own rules, is said
     to differ in exactly those rules."""
+    from pacomply.checker.review_parsheets import rules_differences, wager_math_of_sheet
+    from pacomply.checker.wager_math.blackjack_base import strategy_chart
     from pacomply.engine.analysis.blackjack import analyse as engine_analyse
 
     review = example_review(COMPLIANT_633A)
@@ -142,6 +143,7 @@ def test_687a_raise_decisions_are_shown_once_in_the_review():
 
 def test_633a_7_review_workbook_carries_each_chart_as_cells():
     from openpyxl import load_workbook
+    from pacomply.reports import wording
     from pacomply.reports.xlsx import RENDERER
 
     review = example_review(COMPLIANT_633A)
@@ -149,13 +151,16 @@ def test_633a_7_review_workbook_carries_each_chart_as_cells():
     sheet = workbook["Strategy"]
     rows = [tuple(cell.value for cell in row) for row in sheet.iter_rows()]
     charted = [math for math in review.wager_math if math.chart is not None]
-    headers = [index for index, row in enumerate(rows) if row[0] == "Hand"]
-    assert len(headers) == len(charted)
-    for index, math in zip(headers, charted, strict=True):
-        assert math.chart is not None
-        assert rows[index][1 : 1 + len(math.chart.columns)] == math.chart.columns
-        for offset, (hand, codes) in enumerate(math.chart.rows, start=1):
-            assert rows[index + offset][: 1 + len(codes)] == (hand, *codes)
+    assert charted and all(math.chart is not None for math in charted)
+    columns = charted[0].chart.columns  # type: ignore[union-attr]
+    assert rows[0] == ("Wager", "Hand", *columns)  # a column per dealer up card
+    expected = [
+        (f"{math.chapter} {wording.wager_title(math.chapter, math.wager, math.paytable, math.decks)}", hand, *codes)
+        for math in charted
+        for hand, codes in math.chart.rows  # type: ignore[union-attr]
+    ]
+    assert rows[1 : 1 + len(expected)] == expected
+    assert len({row[0] for row in expected}) == len(charted)  # each wager's grid once
     # The Wager Math sheet's strategy cell is the play and rules in words, not the chart flattened into text.
     wager_math = workbook["Wager Math"]
     strategy_column = [cell.value for cell in wager_math[1]].index("Strategy") + 1
@@ -173,9 +178,8 @@ def test_633a_7_par_sheet_workbook_and_text_carry_the_grid_once():
     assert sheet.grid is not None
     workbook = load_workbook(io.BytesIO(render_par_sheet_xlsx(sheet)))
     rows = [tuple(cell.value for cell in row) for row in workbook["Strategy"].iter_rows()]
-    header = next(index for index, row in enumerate(rows) if row[0] == "Hand")
-    assert rows[header][1:] == sheet.grid.columns
-    assert [row[0] for row in rows[header + 1 : header + 1 + len(sheet.grid.rows)]] == [h for h, _ in sheet.grid.rows]
+    assert rows[0] == ("Hand", *sheet.grid.columns)
+    assert rows[1 : 1 + len(sheet.grid.rows)] == [(hand, *codes) for hand, codes in sheet.grid.rows]
     text = par_sheet_text(sheet)
     assert text.count("\n    soft 18 ") == 1 and text.count("Strategy grid") == 1
     lines = text.splitlines()
