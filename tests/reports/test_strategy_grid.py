@@ -52,8 +52,8 @@ def test_633a_13_a_each_blackjack_wagers_strategy_is_shown_once_in_the_review():
 
 
 def test_633a_7_strategy_grid_codes_stand_in_their_up_cards_column():
-    """pdfplumber's words of the first grid: on every row, a code per up card, each starting inside its header
-    cell's column (between its up card's x and the next up card's), soft 18's 'Ds' included."""
+    """pdfplumber's words of the first grid: on every row, a code per up card, each centred under its up card's
+    label (their middles within a point), soft 18's 'Ds' included."""
     review = example_review(COMPLIANT_633A)
     math = next(math for math in review.wager_math if math.chart is not None)
     chart = math.chart
@@ -71,7 +71,8 @@ def test_633a_7_strategy_grid_codes_stand_in_their_up_cards_column():
             key=lambda word: word["x0"],
         )
         assert [word["text"] for word in header] == list(chart.columns)
-        edges = [word["x0"] for word in header] + [page.width]
+        middles = [(word["x0"] + word["x1"]) / 2 for word in header]
+        hand_edge = header[0]["x0"] - 1
         by_line: dict[int, list[dict]] = {}
         for word in words:
             if word["top"] > header_top + 1:
@@ -81,12 +82,12 @@ def test_633a_7_strategy_grid_codes_stand_in_their_up_cards_column():
                 continue
             for line in by_line.values():
                 ordered = sorted(line, key=lambda word: word["x0"])
-                if " ".join(word["text"] for word in ordered if word["x0"] < edges[0] - 1) != hand:
+                if " ".join(word["text"] for word in ordered if word["x1"] < hand_edge) != hand:
                     continue
-                placed = [word for word in ordered if word["x0"] >= edges[0] - 1]
+                placed = [word for word in ordered if word["x1"] >= hand_edge]
                 assert [word["text"] for word in placed] == list(codes), hand
                 for column, word in enumerate(placed):
-                    assert edges[column] - 1 <= word["x0"] < edges[column + 1] - 1, (hand, chart.columns[column])
+                    assert abs((word["x0"] + word["x1"]) / 2 - middles[column]) < 1, (hand, chart.columns[column])
                 found.add(hand)
                 break
         if len(found) == len(chart.rows):

@@ -18,6 +18,7 @@ from pacomply.reports.pdf.styles import BAND, CONTENT_WIDTH, FONT, _Styles
 from pacomply.reports.pdf.tables import _Grid, _grid, _grid_style, _header_cells, _key_value_table, _tag_cells
 from pacomply.reports.reconciliation import beside, figure_label, sentence, sorted_reconciliations
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, Spacer
@@ -91,12 +92,15 @@ def par_line_widths(rows: Sequence[Sequence[str]]) -> list[float | None]:
 
 
 @cache
-def _grid_styles(styles: _Styles, size: float) -> tuple[ParagraphStyle, ParagraphStyle]:
-    """A strategy grid's cell and header styles at ``size`` (made once per process)."""
-    cell = ParagraphStyle("grid-cell", parent=styles.cell, fontSize=size, leading=size + 1.5)
+def _grid_styles(styles: _Styles, size: float) -> tuple[ParagraphStyle, ParagraphStyle, ParagraphStyle, ParagraphStyle]:
+    """A strategy grid's styles at ``size`` (made once per process): the hand, a code centred in its column, the
+    hand's header and an up card's header, centred over its codes."""
+    hand = ParagraphStyle("grid-cell", parent=styles.cell, fontSize=size, leading=size + 1.5)
+    code = ParagraphStyle("grid-code", parent=hand, alignment=TA_CENTER)
     header = ParagraphStyle("grid-header", parent=styles.cell_bold, fontSize=size, leading=size + 1.5,
                             textColor=colors.white)  # fmt: skip
-    return cell, header
+    column = ParagraphStyle("grid-column", parent=header, alignment=TA_CENTER)
+    return hand, code, header, column
 
 
 #: The widest a strategy grid's code column is drawn: a code sits right under its up card, not spread over the page.
@@ -105,23 +109,30 @@ GRID_COLUMN_MOST = 0.42 * inch
 
 def _grid_table(grid: StrategyGrid, styles: _Styles) -> Flowable:
     """A strategy grid (``checker.wager_math.strategy_grid.StrategyGrid``) as a table: the player's hands down, one
-    column per up card (or up card and hole-card range) across, each code in its up card's column, the header row
-    repeated on every page the grid runs onto."""
+    column per up card (or up card and hole-card range) across, each code centred in its up card's column, the header
+    row repeated on every page the grid runs onto."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     wide = len(grid.columns) > 12
     size = 6.0 if wide else 7.5
-    cell_style, header_style = _grid_styles(styles, size)
+    hand_style, code_style, hand_header, column_header = _grid_styles(styles, size)
     labels, _key = _grid_labels(grid.columns)
-    head = [_p(label, header_style) for label in ("Hand", *labels)]
+    head = [_p("Hand", hand_header), *(_p(label, column_header) for label in labels)]
     for item in head:
         item.column_header = True
     data: list[list[Any]] = [head]
     data += [
-        [_p(_text(hand), cell_style), *(_p(_text(code), cell_style) for code in codes)] for hand, codes in grid.rows
+        [_p(_text(hand), hand_style), *(_p(_text(code), code_style) for code in codes)] for hand, codes in grid.rows
     ]
     padding = 1 if wide else 3
-    hand_width = max(stringWidth(hand, FONT, size) for hand, _ in grid.rows) + 2 * padding + 2
+    hand_width = (
+        max(
+            stringWidth("Hand", hand_header.fontName, size),
+            *(stringWidth(hand, hand_style.fontName, size) for hand, _ in grid.rows),
+        )
+        + 2 * padding
+        + 2
+    )
     width = min((CONTENT_WIDTH - hand_width) / max(len(grid.columns), 1), GRID_COLUMN_MOST)
     table = _grid(data, [hand_width] + [width] * len(grid.columns), header_columns=1, repeatRows=1, hAlign="LEFT")
     table.setStyle(
