@@ -164,14 +164,26 @@ def strategy_grid(grid: StrategyGrid, styles: _Styles, label: str) -> list[Flowa
                        _grid_table(grid, styles)])]  # fmt: skip
 
 
+def _grouped(rows: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Consecutive situations with the same decision as one row ('Five Wilds, Royal Flush, ..., Pair of 5s or
+    higher: raise'), in their order."""
+    grouped: list[tuple[list[str], str]] = []
+    for when, decision in rows:
+        if grouped and grouped[-1][1] == decision:
+            grouped[-1][0].append(when)
+        else:
+            grouped.append(([when], decision))
+    return [(", ".join(whens), decision) for whens, decision in grouped]
+
+
 def strategy_block(rows: Sequence[tuple[str, str]], grid: StrategyGrid | None, styles: _Styles) -> list[Flowable]:
     """A wager's strategy once: its words (the play, the rules) as a short key-value block, then its grid where it
-    has one (its legend line above it); a strategy of a few named decisions (687a's raises, 686a's required wager)
-    as a table of them."""
+    has one (its legend line above it); a strategy of named decisions (687a's raises, 686a's required wager) as a
+    table of them, situations with the same decision in one row."""
     label = _Tagged("Strategy", styles.cell_bold, role="H3")
     if grid is None:
         data = [_header_cells(("When", "Decision"))]
-        data += [[_p(_text(when)), _p(_text(decision))] for when, decision in rows]
+        data += [[_p(_text(when)), _p(_text(decision))] for when, decision in _grouped(rows)]
         table = _grid(data, [2.5 * inch, None], repeatRows=1, hAlign="LEFT")
         table.setStyle(_grid_style())
         return _kept_with_label(label, table)
