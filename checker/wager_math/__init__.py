@@ -236,7 +236,7 @@ class WagerMath:
     def to_json(self) -> dict[str, Any]:
         """The docs/math.md object, keys in the contract's order, then our additions (strategy, paytable_rows, and
         ``rule_effects`` only where they were asked for)."""
-        document = {
+        document: dict[str, Any] = {
             "chapter": self.chapter,
             "wager": self.wager,
             "paytable": self.paytable,
