@@ -2,13 +2,13 @@
 
 Per paytable line: the outcome, what it pays, its combinations where the figure is enumerated, its probability and
 its contribution to the return; then house edge (per initial wager), element of risk (per unit wagered), hit
-frequency and standard deviation, each on its stated basis; the strategy (a grid by up card and hole-card range for
-685a); for a simulated figure its rounds, seed and standard error; for a progressive its cycle (rounds per
-meter-resetting hand) and the break-even meter.
+frequency and standard deviation, each on its stated basis; the strategy in words and, for a blackjack base game, as
+the wager math's grid (by up card, or by up card and hole-card range for 685a); for a simulated figure its rounds,
+seed and standard error; for a progressive its cycle (rounds per meter-resetting hand) and the break-even meter.
 
 Everything is computed through the figure-producing functions of the wager math and the engine (``analyse``, the
 engine's distributions, the progressive models), which are pure functions of their arguments; nothing here caches.
-What a chapter can break down line by line, its strategy grid and its simulation's seed come from par-sheet hooks
+What a chapter can break down line by line and its simulation's seed come from par-sheet hooks
 of its own wager math module (``par_sheet_*``), so this module names no chapter.
 """
 
@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath, analyse
 from pacomply.checker.wager_math.hooks import ParSheetHooks, wager_math_of
+from pacomply.checker.wager_math.strategy_grid import StrategyGrid
 from pacomply.regulations import chapters
 
 #: What the standard deviation is measured on: the net result of one round, in units of the initial wager.
@@ -67,15 +68,6 @@ class ProgressiveFacts:
 
 
 @dataclass(frozen=True, slots=True)
-class StrategyGrid:
-    """Decisions by player hand (rows) and what the player knows of the dealer (columns)."""
-
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, tuple[str, ...]], ...]
-    legend: str
-
-
-@dataclass(frozen=True, slots=True)
 class ParSheet:
     """One wager, one paytable, one deck count."""
 
@@ -103,7 +95,10 @@ class ParSheet:
     standard_error: float | None = None
     ci95: tuple[float, float] | None = None
     strategy: tuple[tuple[str, str], ...] = ()
+    """The play and the rules in words (the wager math's ``strategy``)."""
     grid: StrategyGrid | None = None
+    """The play as a grid (the wager math's ``chart``: a blackjack base game's chart by dealer up card, 685a's by up
+    card and Masque range), under the rules the sheet is computed at."""
     progressive: ProgressiveFacts | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
     std_dev_per_unit_wagered: float | None = None
@@ -353,8 +348,6 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
     if row.method == "simulation" and simulation_facts is not None:
         seed, simulation_notes = simulation_facts(row.rounds, standard_error)
         notes.extend(simulation_notes)
-    strategy_grid = _par_sheet_hooks(chapter).grid
-    grid = strategy_grid(wager, row.decks) if strategy_grid is not None else None
     total = row.house_edge / row.element_of_risk if row.element_of_risk else 1.0
     hit_frequency, std_dev = row.hit_frequency, row.std_dev
     per_unit_wagered = None if std_dev is None or not total else std_dev / total
@@ -430,7 +423,7 @@ def par_sheet(chapter: str, wager: str, paytable: str | None = None, decks: int 
         standard_error=standard_error,
         ci95=row.ci95,
         strategy=row.strategy,
-        grid=grid,
+        grid=row.chart,
         progressive=progressive,
         notes=tuple(notes),
         **spread,  # type: ignore[arg-type]

@@ -78,8 +78,29 @@ def review_par_sheets(rows: Iterable[WagerMath]) -> tuple[ParSheet, ...]:
 def differs_from_review(sheet: ParSheet, rows: Iterable[WagerMath]) -> bool:
     """True where the review's own figure for the same configuration is not the par sheet's (the filing's answers
     changed a rule or a rate the par sheet takes at the chapter's value)."""
+    row = wager_math_of_sheet(sheet, rows)
+    return row is not None and abs(row.house_edge - sheet.house_edge) > 1e-12
+
+
+def wager_math_of_sheet(sheet: ParSheet, rows: Iterable[WagerMath]) -> WagerMath | None:
+    """The review's wager-math row of the par sheet's configuration (chapter, wager, paytable, decks), if any."""
     for row in rows:
         if (row.chapter, row.wager, row.paytable, row.decks) == (sheet.chapter, sheet.wager, sheet.paytable,
                                                                    sheet.decks):  # fmt: skip
-            return abs(row.house_edge - sheet.house_edge) > 1e-12
-    return False
+            return row
+    return None
+
+
+def rules_differences(
+    sheet_strategy: Iterable[tuple[str, str]], review_strategy: Iterable[tuple[str, str]]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The rules the par sheet is computed under that the review's pricing does not have, and the review's that the
+    par sheet does not, each as the strategy's ``rules`` line words them (its parts between semicolons, in order):
+    ('no even money',) and ('even money offered',) where the filing offers even money and the chapter's own rules,
+    which the par sheet takes, do not."""
+    sheet_rules = dict(sheet_strategy).get("rules", "").split("; ")
+    review_rules = dict(review_strategy).get("rules", "").split("; ")
+    return (
+        tuple(part for part in sheet_rules if part and part not in review_rules),
+        tuple(part for part in review_rules if part and part not in sheet_rules),
+    )

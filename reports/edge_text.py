@@ -36,11 +36,16 @@ def edge_text(results: Sequence[WagerMath], *, decks_given: bool, from_filing: b
             f"element of risk {wording.percent(result.element_of_risk)}  return {wording.percent(result.return_)}"
             f"{hit}  ({result.method}, {result.citation})"
         )
-        chart = result.strategy if show_strategy or not _is_strategy_chart(result) else ()
+        # The strategy in words always; a chart (a base game's grid, or a long list) with --charts only.
+        every = result.strategy_rows()
+        if show_strategy or not _is_strategy_chart(result):
+            chart = every
+        else:
+            chart = result.strategy if len(result.strategy) <= _STRATEGY_CHART_LINES else ()
         width = max((len(when) for when, _ in chart), default=0) + 1
         lines.extend(f"    {when + ':':<{width}} {decision}" for when, decision in chart)
-        if len(chart) < len(result.strategy):
-            lines.append(f"    strategy chart: {len(result.strategy)} lines (--charts prints them)")
+        if len(chart) < len(every):
+            lines.append(f"    strategy chart: {len(every) - len(chart)} lines (--charts prints them)")
         lines.extend(_priced_readings(result))
         lines.extend(
             f"    effect of {effect.change}: {wording.percent(effect.effect, signed=True)} "
@@ -103,5 +108,5 @@ def _is_strategy_chart(result: WagerMath) -> bool:
     return (
         result.chapter in chapters_with(Capability.BASE_GAME_OPTIONS)
         and result.wager in {"base", "blackjack", "switch"}
-        and len(result.strategy) > _STRATEGY_CHART_LINES
+        and (result.chart is not None or len(result.strategy) > _STRATEGY_CHART_LINES)
     )

@@ -52,13 +52,7 @@ def par_sheet_json(sheet: ParSheet) -> dict[str, Any]:
         "standard_error": sheet.standard_error,
         "ci95": None if sheet.ci95 is None else list(sheet.ci95),
         "strategy": [list(pair) for pair in sheet.strategy],
-        "strategy_grid": None
-        if sheet.grid is None
-        else {
-            "columns": list(sheet.grid.columns),
-            "rows": [{"hand": hand, "decisions": list(cells)} for hand, cells in sheet.grid.rows],
-            "legend": sheet.grid.legend,
-        },
+        "strategy_grid": None if sheet.grid is None else sheet.grid.to_json(),
         "progressive": None
         if progressive is None
         else {

@@ -1,4 +1,4 @@
-"""A par sheet as a PDF (``pacomply parsheet -f pdf``): the lines, the figures and the blackjack strategy grids, in
+"""A par sheet as a PDF (``pacomply parsheet -f pdf``): the lines, the figures and the blackjack strategy grid, in
 the review's bundled fonts and tagged for screen readers as the review PDF is (:mod:`pacomply.reports.pdf_tagging`:
 the title and headings, paragraphs and table cells in marked content, tied to a structure tree; everything else an
 artifact). Every page carries a footer as the review's does (the sheet, its date, pacomply's version, the law applied,
@@ -28,13 +28,12 @@ def par_sheet_flowables(sheet: ParSheet) -> list[Any]:
         _kept_with_label,
         _key_value_table,
         _p,
-        _strategy_grid,
         _styles,
         _Tagged,
         _text,
         _Together,
     )
-    from pacomply.reports.pdf.sections.figures import par_line_widths
+    from pacomply.reports.pdf.sections.figures import par_line_widths, strategy_block
     from reportlab.lib.units import inch
     from reportlab.platypus import Spacer
 
@@ -59,14 +58,9 @@ def par_sheet_flowables(sheet: ParSheet) -> list[Any]:
     figures = _key_value_table([(label, _text(value)) for label, value in summary_rows(sheet)], 2.6 * inch)
     # The key figures are one block with their heading, never split across pages.
     story.append(_Together([_Tagged("Figures", styles.heading2, role="H2"), figures], whole=True))
-    if sheet.strategy:
-        data = [_header_cells(("When", "Decision"))]
-        data += [[_p(_text(when)), _p(_text(decision))] for when, decision in sheet.strategy]
-        table = _grid(data, [2.5 * inch, 4.5 * inch], repeatRows=1, hAlign="LEFT")
-        table.setStyle(_grid_style())
-        story += [Spacer(1, 6), *_kept_with_label(_Tagged("Strategy", styles.heading2, role="H2"), table)]
-    if sheet.grid is not None:
-        story += [Spacer(1, 6), *_strategy_grid(sheet.grid, styles)]
+    if sheet.strategy or sheet.grid is not None:
+        # The strategy once: its words, then its grid (a column per up card), as the review shows it.
+        story += [Spacer(1, 6), *strategy_block(sheet.strategy, sheet.grid, styles)]
     story += [_Tagged(_text(f"Note: {note}"), styles.small) for note in sheet.notes]
     return story
 

@@ -239,13 +239,10 @@ def par_sheet_text(sheet: ParSheet) -> str:
         lines.append("  Strategy")
         lines.extend(f"    {situation}: {plural_fixed(decision)}" for situation, decision in sheet.strategy)
     if sheet.grid is not None:
+        # The grid once, its codes right under their columns; what the codes and columns mean said once above it.
         lines.append("")
-        lines.append(f"  Strategy grid ({sheet.grid.legend})")
-        hand_width = max(len(hand) for hand, _ in sheet.grid.rows)
-        column_width = max(len(column) for column in sheet.grid.columns)
-        lines.append("    " + " " * hand_width + " " + " ".join(c.rjust(column_width) for c in sheet.grid.columns))
-        for hand, cells in sheet.grid.rows:
-            lines.append("    " + hand.ljust(hand_width) + " " + " ".join(c.rjust(column_width) for c in cells))
+        lines.append(f"  Strategy grid: {sheet.grid.legend}")
+        lines.extend(f"    {line}" for line in sheet.grid.text_lines())
     for note in sheet.notes:
         lines.append(f"  Note: {plural_fixed(note)}")
     return "\n".join(lines) + "\n"

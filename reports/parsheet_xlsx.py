@@ -111,7 +111,7 @@ def render_par_sheet_xlsx(sheet: ParSheet, *, made: date | None = None) -> bytes
     from openpyxl import Workbook
     from pacomply.reports.parsheet_pdf import sheet_epoch
     from pacomply.reports.parsheet_text import LINE_COLUMNS, outcome_name, pays_text
-    from pacomply.reports.xlsx import COUNT_FORMAT, PROBABILITY_FORMAT, _print_setup, _sheet, _write
+    from pacomply.reports.xlsx import COUNT_FORMAT, PROBABILITY_FORMAT, _print_setup, _sheet, strategy_sheet
     from pacomply.submissions.xlsx_writer import workbook_bytes
 
     stamp = datetime.fromtimestamp(sheet_epoch(made), tz=UTC)
@@ -140,10 +140,7 @@ def render_par_sheet_xlsx(sheet: ParSheet, *, made: date | None = None) -> bytes
         if value_format is not None and not isinstance(value, str):
             figures.cell(row=row_number, column=2).number_format = value_format
     if sheet.grid is not None:
-        grid_rows = [(hand, *cells) for hand, cells in sheet.grid.rows]
-        grid = _sheet(workbook, "Strategy", ("hand", *sheet.grid.columns), grid_rows,
-                      (8, *(9 for _ in sheet.grid.columns)))  # fmt: skip
-        _write(grid.cell(row=len(grid_rows) + 3, column=1), sheet.grid.legend)
+        strategy_sheet(workbook, "Strategy", [("", sheet.grid)])
     for worksheet in workbook.worksheets:
         _print_setup(worksheet)
     return workbook_bytes(workbook, stamp.replace(tzinfo=None))

@@ -63,6 +63,7 @@ from pacomply.submissions.xlsx_writer import workbook_bytes
 
 if TYPE_CHECKING:
     from pacomply.checker.reconciliation import Reconciliation
+    from pacomply.checker.wager_math.strategy_grid import StrategyGrid
 
 SEVERITY_FILLS = {
     Severity.ERROR: PatternFill("solid", start_color="F8D7DA", end_color="F8D7DA"),
@@ -437,6 +438,61 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
         sheet.cell(row=row, column=9).number_format = COUNT_FORMAT
 
 
+#: A strategy grid's code, centred under its column.
+CODE_ALIGNMENT = Alignment(horizontal="center", vertical="top")
+
+
+def strategy_sheet(workbook: Workbook, title: str, grids: Sequence[tuple[str, StrategyGrid]]) -> Any:
+    """Strategy grids of the same columns as one table of cells: a header row of the up cards (or up card and
+    hole-card range), then a row per hand with its code under each column, the wager first where ``grids`` names
+    several (each grid's name; '' for a par sheet's one grid); what the codes, columns and grid are, once per kind
+    of grid, on the rows below the table."""
+    named = any(name for name, _grid in grids)
+    columns = grids[0][1].columns
+    headers = (*(("Wager",) if named else ()), "Hand", *columns)
+    rows = [
+        (*((name,) if named else ()), hand, *codes)
+        for name, grid in grids
+        for hand, codes in grid.rows
+    ]
+    hands = max((len(hand) for _name, grid in grids for hand, _codes in grid.rows), default=4)
+    names = max((len(name) for name, _grid in grids), default=0)
+    widths = (*((names + 2,) if named else ()), hands + 2, *(max(len(column) + 2, 5) for column in columns))
+    sheet = _sheet(workbook, title, headers, rows, widths)
+    first_code = len(headers) - len(columns) + 1
+    for column in range(first_code, len(headers) + 1):
+        _set_style(sheet.cell(row=1, column=column), alignment=CODE_ALIGNMENT)
+    for number, row in enumerate(rows, start=2):
+        for column in range(first_code, len(headers) + 1):
+            cell = sheet.cell(row=number, column=column)
+            # A code is pacomply's own ('-' not offered), never a filing's text: stored as the string it is,
+            # without the apostrophe that keeps a filing's leading '-' from being read as a formula.
+            cell._value = row[column - 1]
+            cell.data_type = "s"
+            _set_style(cell, alignment=CODE_ALIGNMENT)
+    legends = dict.fromkeys(
+        f"Codes: {grid.codes}. Columns: {grid.columns_are}. {grid.basis[:1].upper()}{grid.basis[1:]}."
+        for _name, grid in grids
+    )
+    for offset, legend in enumerate(legends, start=sheet.max_row + 2):
+        _write(sheet.cell(row=offset, column=1), legend)
+    return sheet
+
+
+def _strategies(workbook: Workbook, review: Review) -> None:
+    """Strategy: each wager's strategy grid under the rules the review prices it at, once, as cells (its par sheet's
+    is the same or differs only where the Par Figures sheet's note says); a sheet per kind of grid where the filing
+    has blackjack base games of two chapters."""
+    by_columns: dict[tuple[str, ...], list[tuple[str, StrategyGrid, str]]] = {}
+    for math in review.wager_math:
+        if math.chart is not None:
+            name = f"{math.chapter} {wording.wager_title(math.chapter, math.wager, math.paytable, math.decks)}"
+            by_columns.setdefault(math.chart.columns, []).append((name, math.chart, math.chapter))
+    for grids in by_columns.values():
+        title = "Strategy" if len(by_columns) == 1 else f"Strategy {grids[0][2]}"
+        strategy_sheet(workbook, title, [(name, grid) for name, grid, _chapter in grids])
+
+
 #: The Board Figures sheet's columns: each figure named in words as the Evidence sheet names it, the Board's figure and
 #: pacomply's as numbers (percent cells at the Board's printed precision), what the Board's figure measures, and the
 #: wager-math rows it stands beside, in words (the JSON keeps every id).
@@ -614,7 +670,6 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
     as numbers in their formats, the cell left empty where a figure is not computed for the wager)."""
     if not review.par_sheets:
         return
-    from pacomply.checker.review_parsheets import differs_from_review
     from pacomply.reports.parsheet_text import outcome_name, pays_text
 
     line_rows = [
@@ -641,7 +696,7 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
     columns = [
         column for column in columns if any(getattr(sheet, column[1], None) is not None for sheet in review.par_sheets)
     ]
-    notes = [PAR_SHEET_DIFFERS if differs_from_review(sheet, review.wager_math) else "" for sheet in review.par_sheets]
+    notes = [_par_sheet_note(sheet, review) for sheet in review.par_sheets]
     noted = any(notes)
     headers = ("Chapter", "Wager", "Paytable", "Decks", "Method", *(header for header, _attribute, _format in columns),
                "Citation", *(("Note",) if noted else ()))  # fmt: skip
@@ -656,6 +711,22 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
     for row in range(2, figures.max_row + 1):
         for offset, (_header, _attribute, number_format) in enumerate(columns):
             figures.cell(row=row, column=6 + offset).number_format = number_format
+
+
+def _par_sheet_note(sheet: Any, review: Review) -> str:
+    """Where the par sheet's figures or rules are not the review's: which, in a sentence or two."""
+    from pacomply.checker.review_parsheets import differs_from_review, rules_differences, wager_math_of_sheet
+
+    notes = [PAR_SHEET_DIFFERS] if differs_from_review(sheet, review.wager_math) else []
+    math = wager_math_of_sheet(sheet, review.wager_math)
+    if math is not None:
+        sheet_only, review_only = rules_differences(sheet.strategy, math.strategy)
+        if sheet_only or review_only:
+            notes.append(
+                f"computed under the chapter's own rules ({'; '.join(sheet_only) or 'as written'}), where the review "
+                f"prices the filing's ({'; '.join(review_only) or 'as answered'}); the Strategy sheet is the review's"
+            )
+    return "; ".join(notes)
 
 
 def _exact_count(count: int | None) -> int | str | None:
@@ -682,6 +753,7 @@ def workbook_for(review: Review) -> Workbook:
     _tables(workbook, review)
     _findings(workbook, review)
     _wager_math(workbook, review)
+    _strategies(workbook, review)
     _published_figures(workbook, review)
     _paytables(workbook, review)
     _par_sheets(workbook, review)

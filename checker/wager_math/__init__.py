@@ -19,6 +19,7 @@ from pacomply.regulations.chapters import Capability
 
 if TYPE_CHECKING:
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
+    from pacomply.checker.wager_math.strategy_grid import StrategyGrid
     from pacomply.engine.analysis.result import WagerAnalysis
     from pacomply.regulations.rulebook import Reading
     from pacomply.submissions.model import Filing
@@ -160,6 +161,9 @@ class WagerMath:
     rule_effects: tuple[RuleEffectMath, ...] = field(default_factory=tuple)
     priced_readings: tuple[PricedReading, ...] = field(default_factory=tuple)
     """Every candidate reading priced, where the chapter admits more than one (empty where it admits one)."""
+    chart: StrategyGrid | None = None
+    """The play as a grid by player hand and dealer card (a blackjack base game's chart), under the rules this
+    record is priced at; :attr:`strategy` then says the play and the rules in words."""
 
     @classmethod
     def from_figures(
@@ -176,6 +180,7 @@ class WagerMath:
         paytable_rows: tuple[tuple[str, str], ...] = (),
         rule_effects: tuple[RuleEffectMath, ...] = (),
         priced_readings: tuple[PricedReading, ...] = (),
+        chart: StrategyGrid | None = None,
     ) -> WagerMath:
         """The contract record of an engine's figures (a side wager's analysis or a base game's), with the
         rulebook's labels."""
@@ -198,6 +203,7 @@ class WagerMath:
             paytable_rows=paytable_rows,
             rule_effects=rule_effects,
             priced_readings=priced_readings,
+            chart=chart,
         )
 
     @classmethod
@@ -230,7 +236,7 @@ class WagerMath:
     def to_json(self) -> dict[str, Any]:
         """The docs/math.md object, keys in the contract's order, then our additions (strategy, paytable_rows, and
         ``rule_effects`` only where they were asked for)."""
-        document = {
+        document: dict[str, Any] = {
             "chapter": self.chapter,
             "wager": self.wager,
             "paytable": self.paytable,
@@ -245,14 +251,21 @@ class WagerMath:
             "std_dev": None if self.std_dev is None else round(self.std_dev, 4),
             "citation": self.citation,
             "reading": self.reading,
-            "strategy": [{"when": when, "decision": decision} for when, decision in self.strategy],
+            "strategy": [{"when": when, "decision": decision} for when, decision in self.strategy_rows()],
             "paytable_rows": [{"outcome": outcome, "pays": pays} for outcome, pays in self.paytable_rows],
         }
         if self.rule_effects:
             document["rule_effects"] = [effect.to_json() for effect in self.rule_effects]
         if self.priced_readings:
             document["readings_priced"] = [candidate.to_json() for candidate in self.priced_readings]
+        if self.chart is not None:
+            document["strategy_chart"] = self.chart.to_json()
         return document
+
+    def strategy_rows(self) -> tuple[tuple[str, str], ...]:
+        """The strategy in words, then the chart (where there is one) as ``(when, decision)`` rows in aligned
+        columns: the ``strategy`` list of the JSON and the lines ``edge`` prints."""
+        return self.strategy + (self.chart.when_rows() if self.chart is not None else ())
 
     @property
     def sort_key(self) -> tuple[str, str, str, int]:

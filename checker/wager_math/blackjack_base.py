@@ -1,7 +1,7 @@
 """The base-game options of the blackjack chapters (633a, 685a): which rules and which player strategy an
 analysis of the Blackjack Wager, Blackjack Switch or the Down Under Bet Wager uses, where each rule came from
-(a command-line option or a filing's checklist answer), and how the strategy charts are written as
-``WagerMath.strategy`` rows.
+(a command-line option or a filing's checklist answer), and how the strategy charts become the one grid of
+``WagerMath.chart``.
 
 The analyzers themselves are :mod:`engine.analysis.blackjack` and :mod:`engine.analysis.down_under`; this module
 only carries choices to them and words their results.
@@ -18,6 +18,7 @@ from pacomply.checker.wager_math import AnalysisUnavailable, WagerMath
 from pacomply.engine.analysis.blackjack_strategy import Strategy
 
 if TYPE_CHECKING:
+    from pacomply.checker.wager_math.strategy_grid import StrategyGrid
     from pacomply.engine.analysis.blackjack import BlackjackRules, StrategyTable, StrategyTables
     from pacomply.engine.analysis.result import WagerAnalysis
     from pacomply.regulations.rulebook import Paytable, Rulebook
@@ -183,12 +184,7 @@ def describe_rules(rules: BlackjackRules, switch: bool = False) -> str:
     return "; ".join(parts)
 
 
-def _cells(actions: tuple[str, ...]) -> str:
-    # Two characters a cell so that 'Ds' keeps the columns aligned under the up-card header.
-    return " ".join(f"{action:<2}" for action in actions).rstrip()
-
-
-def _merged(table: StrategyTable, prefix: str) -> list[tuple[str, str]]:
+def _merged(table: StrategyTable, prefix: str) -> list[tuple[str, tuple[str, ...]]]:
     """Chart rows, consecutive identical rows of one kind merged ('hard 5-8'), in the chart's order."""
     merged: list[tuple[str, str, str, tuple[str, ...]]] = []  # kind, first, last, actions
     for label, actions in table.rows:
@@ -200,23 +196,28 @@ def _merged(table: StrategyTable, prefix: str) -> list[tuple[str, str]]:
     rows = []
     for kind, first, last, actions in merged:
         label = f"{kind} {first}" + (f"-{last}" if last != first else "") if kind else first
-        rows.append((f"{prefix}{label}", _cells(actions)))
+        rows.append((f"{prefix}{label}", actions))
     return rows
 
 
 CHART_CODES = "H hit, S stand, D double (else hit), Ds double (else stand), P split, R surrender, - not offered"
+#: What a column of the blackjack base game's chart is.
+UP_CARD_COLUMNS = "dealer up card"
 
 
-def chart_rows(tables: StrategyTables, play: str, rules_line: str) -> tuple[tuple[str, str], ...]:
-    """The basic-strategy charts as ``(when, decision)`` rows: one row per chart line, identical lines merged."""
-    rows = [("play", play), ("rules", rules_line), ("codes", CHART_CODES)]
-    rows.append(("dealer up card", _cells(tables.hard.columns)))
-    rows += _merged(tables.hard, "")
+def strategy_chart(tables: StrategyTables, basis: str) -> StrategyGrid:
+    """The basic-strategy charts as one grid: a row per chart line (identical lines of one kind merged), a column
+    per dealer up card; ``basis`` says what the chart is beside the figures."""
+    from pacomply.checker.wager_math.strategy_grid import StrategyGrid
+
+    rows = _merged(tables.hard, "")
     rows += _merged(tables.soft, "")
-    rows += [(f"pair {label}", _cells(actions)) for label, actions in tables.pairs.rows]
-    rows += [(f"surrender {label}", _cells(actions)) for label, actions in tables.surrender.rows if "R" in actions]
+    rows += [(f"pair {label}", actions) for label, actions in tables.pairs.rows]
+    rows += [(f"surrender {label}", actions) for label, actions in tables.surrender.rows if "R" in actions]
     rows += _merged(tables.multi_card, "3+ cards ")
-    return tuple(rows)
+    return StrategyGrid(
+        columns=tables.hard.columns, rows=tuple(rows), codes=CHART_CODES, columns_are=UP_CARD_COLUMNS, basis=basis
+    )
 
 
 def options_from_flags(

@@ -25,11 +25,11 @@ from pacomply.checker.wager_math.blackjack_base import (
     NOT_IN_SWITCH,
     BaseGameOptions,
     RuleChange,
-    chart_rows,
     describe_rules,
     does_not_apply,
     odds_text,
     side_wager_math,
+    strategy_chart,
 )
 from pacomply.checker.wager_math.hooks import ChapterWagerMath, FigureHooks, ParSheetHooks
 from pacomply.checker.wager_math.progressive import percent_text
@@ -40,7 +40,6 @@ from pacomply.regulations.chapter_633a import MAX_DECKS, RULEBOOK
 from pacomply.regulations.rulebook import Paytable
 
 if TYPE_CHECKING:
-    from pacomply.checker.parsheet import StrategyGrid
     from pacomply.engine.analysis.blackjack import BlackjackRules
     from pacomply.engine.analysis.blackjack.spread import ExactRoundSpread
     from pacomply.submissions.model import Filing
@@ -72,7 +71,11 @@ BOARD_RANGE_ORDER_NOTE = (
 #: The version of the method behind this chapter's wager math, part of every stored figure's key
 #: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
 #: ``pacomply figures build`` so the shipped figures are remade.
-METHOD_VERSION = 2
+METHOD_VERSION = 3
+#: The method version of the figures whose values stayed the same when :data:`METHOD_VERSION` went from 2 to 3 (the
+#: Blackjack Wager's chart carried as a grid, ``WagerMath.chart``): Blackjack Switch and the exact spreads of a round
+#: keep their stored keys. Raise it with :data:`METHOD_VERSION` when a change reaches them.
+UNCHANGED_METHOD_VERSION = 2
 #: The version of this chapter's par sheets beside :data:`METHOD_VERSION` (``checker/review_parsheets.py``): raised
 #: when a par sheet's content changes while every other figure stays as it was (1: the Blackjack Wager's spread
 #: exact; the side wagers' lines counted over the cards in use; 2: the spread's basis says "an 8-deck shoe").
@@ -153,6 +156,10 @@ def _method(_inputs: object) -> int:
     return METHOD_VERSION
 
 
+def _unchanged_method(_inputs: object) -> int:
+    return UNCHANGED_METHOD_VERSION
+
+
 @figure(
     "633a-blackjack-wager",
     method=_method,
@@ -171,11 +178,16 @@ def _stored_base_math(rules: BlackjackRules, strategy: Strategy, effects: bool) 
             "composition-dependent optimal: every decision uses the exact cards dealt; the charts are the "
             f"total-dependent basic strategy (house edge {analysis.house_edge_basic * 100:.4f}%)"
         )
+        basis = (
+            "total-dependent basic strategy under the rules above; the house edge is for composition-dependent "
+            "optimal play, which departs from it only where the exact cards dealt favour another decision"
+        )
     else:
         play = (
             "total-dependent basic strategy: the charts below "
             f"(optimal composition-dependent play: {analysis.house_edge_optimal * 100:.4f}%)"
         )
+        basis = "total-dependent basic strategy under the rules above, the play the house edge is for"
     paytable_rows = [("Blackjack", odds_text(rules.blackjack_pays)), ("any other winning hand", "1 to 1")]
     if rules.late_surrender:
         paytable_rows.append(("surrender", "half the wager returned"))
@@ -195,7 +207,8 @@ def _stored_base_math(rules: BlackjackRules, strategy: Strategy, effects: bool) 
         decks=rules.decks,
         citation=f"{analysis.citation}, § 633a.13(a)",
         reading=_reading_text(notes, _engine_readings(READINGS)),
-        strategy=chart_rows(analysis.tables, play, describe_rules(rules)),
+        strategy=(("play", play), ("rules", describe_rules(rules))),
+        chart=strategy_chart(analysis.tables, basis),
         paytable_rows=tuple(paytable_rows),
         rule_effects=effect_rows,
         priced_readings=_strategy_readings(analysis.house_edge_optimal, analysis.house_edge_basic, strategy),
@@ -227,7 +240,7 @@ def _switch_math(rules: BlackjackRules, notes: tuple[str, ...]) -> WagerMath:
 
 @figure(
     "633a-blackjack-switch",
-    method=_method,
+    method=_unchanged_method,
     chapter=CHAPTER,
     describe=lambda inputs: f"633a Blackjack Switch, {inputs['rules'].decks} decks",
 )
@@ -466,7 +479,7 @@ def stored_figures() -> Iterator[tuple[Any, tuple[tuple[str, Any], ...]]]:
 
 @figure(
     "633a-blackjack-wager-round-spread",
-    method=_method,
+    method=_unchanged_method,
     chapter=CHAPTER,
     describe=lambda inputs: (
         f"633a Blackjack Wager, {inputs['rules'].decks} decks, {inputs['strategy']} play: exact distribution of a round"
@@ -480,7 +493,7 @@ def _stored_round_spread(rules: BlackjackRules, strategy: Strategy) -> ExactRoun
 
 @figure(
     "633a-blackjack-switch-round-spread",
-    method=_method,
+    method=_unchanged_method,
     chapter=CHAPTER,
     describe=lambda inputs: f"633a Blackjack Switch, {inputs['rules'].decks} decks: exact distribution of a round",
 )
@@ -553,36 +566,6 @@ def par_sheet_space(wager: str, _paytable: str | None, decks: int) -> tuple[int,
     )
 
 
-def par_sheet_grid(wager: str, decks: int) -> StrategyGrid | None:
-    """The base game's strategy grid on its par sheet."""
-    return _strategy_grid(decks) if wager == "base" else None
-
-
-def _strategy_grid(decks: int) -> StrategyGrid:
-    """633a's total-dependent basic strategy for the chapter's rules: two-card decisions by dealer up card."""
-    from pacomply.checker.parsheet import StrategyGrid
-    from pacomply.engine.analysis.blackjack.analyzer import basic_strategy_policy
-    from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN
-    from pacomply.engine.analysis.blackjack.rules import BlackjackRules
-
-    names = {ACE: "A", TEN: "T", **{rank: str(rank + 1) for rank in range(1, 9)}}
-    policy = basic_strategy_policy(BlackjackRules(decks=decks))
-    ups = (*range(1, 9), TEN, ACE)
-    letters = "SHDPR"
-    rows = [
-        (f"{names[a]}-{names[b]}", tuple(letters[int(policy.two_card[up, a, b])] for up in ups))
-        for a in range(RANKS)
-        for b in range(a, RANKS)
-        if (a, b) != (ACE, TEN)
-    ]
-    return StrategyGrid(
-        columns=tuple(names[up] for up in ups),
-        rows=tuple(rows),
-        legend="S stand, H hit, D double, P split, R surrender; total-dependent basic strategy under the chapter's "
-        "rules, columns: dealer up card (the figures above are for composition-dependent optimal play)",
-    )
-
-
 #: What shared code may ask of this chapter's wager math (checker/wager_math/hooks.py), typed.
 WAGER_MATH = ChapterWagerMath(
     analyse=analyse,
@@ -592,7 +575,6 @@ WAGER_MATH = ChapterWagerMath(
     figures=FigureHooks(stored_figures=stored_figures),
     par_sheet=ParSheetHooks(
         distribution=par_sheet_distribution,
-        grid=par_sheet_grid,
         space=par_sheet_space,
         spread=par_sheet_spread,
         version=PAR_SHEET_VERSION,

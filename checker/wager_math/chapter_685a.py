@@ -23,7 +23,7 @@ from pacomply.regulations.rulebook import Paytable
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from pacomply.checker.parsheet import StrategyGrid
+    from pacomply.checker.wager_math.strategy_grid import StrategyGrid
     from pacomply.engine.analysis.blackjack.spread import ExactRoundSpread
 
 CHAPTER = "685a"
@@ -36,7 +36,11 @@ RULES_LINE = (
 #: The version of the method behind this chapter's wager math, part of every stored figure's key
 #: (docs/figure-store.md): raise it whenever a change here or in the engine under it changes a figure, then run
 #: ``pacomply figures build`` so the shipped figures are remade.
-METHOD_VERSION = 2
+METHOD_VERSION = 3
+#: The method version of the figures whose values stayed the same when :data:`METHOD_VERSION` went from 2 to 3 (the
+#: Bet Wager's two-card decisions carried as its grid, ``WagerMath.chart``): the exact spreads of a round keep their
+#: stored keys. Raise it with :data:`METHOD_VERSION` when a change reaches them.
+UNCHANGED_METHOD_VERSION = 2
 #: The version of this chapter's par sheets beside :data:`METHOD_VERSION` (``checker/review_parsheets.py``): raised
 #: when a par sheet's content changes while every other figure stays as it was (1: the Bet Wager's spread exact;
 #: 2: the spread's basis says "an 8-deck shoe").
@@ -109,6 +113,7 @@ def _base_math(decks: int) -> WagerMath:
             ),
             ("rules", f"{decks} decks; {RULES_LINE}"),
         ),
+        chart=_strategy_grid(decks),
         paytable_rows=(
             ("Blackjack", "3 to 2"),
             ("21 or two original Large cards against a dealer 22", "1 to 1"),
@@ -237,7 +242,7 @@ def par_sheet_space(wager: str, _paytable: str | None, decks: int) -> tuple[int,
 
 
 def _method(_inputs: object) -> int:
-    return METHOD_VERSION
+    return UNCHANGED_METHOD_VERSION
 
 
 @figure(
@@ -267,14 +272,10 @@ def par_sheet_spread(wager: str, decks: int) -> ExactRoundSpread | None:
     return _stored_round_spread(decks=decks)
 
 
-def par_sheet_grid(wager: str, decks: int) -> StrategyGrid | None:
-    """The base game's strategy grid on its par sheet."""
-    return _strategy_grid(decks) if wager == "base" else None
-
-
 def _strategy_grid(decks: int) -> StrategyGrid:
-    """685a's optimal two-card decisions by up card and Masque range (as written: the chapter's rules)."""
-    from pacomply.checker.parsheet import StrategyGrid
+    """685a's optimal decisions on the player's first two cards by up card and Masque range of the hole card, under
+    the chapter's rules (the only ones: a filing cannot change them)."""
+    from pacomply.checker.wager_math.strategy_grid import StrategyGrid
     from pacomply.engine.analysis.blackjack.combinatorics import ACE, RANKS, TEN
     from pacomply.engine.analysis.down_under import hole_classes, policy_tables
 
@@ -299,8 +300,10 @@ def _strategy_grid(decks: int) -> StrategyGrid:
     return StrategyGrid(
         columns=tuple(columns),
         rows=tuple(rows),
-        legend="S stand, H hit, D double, P split; columns: dealer up card / Masque range of the hole card (the hole "
-        "card itself when both are Large)",
+        codes="S stand, H hit, D double, P split",
+        columns_are="dealer up card / Masque range of the hole card (the hole card itself when both are Large)",
+        basis="the optimal decision on the player's first two cards, the play the house edge is for; hands of "
+        "three or more cards and split hands are played optimally too",
     )
 
 
@@ -311,7 +314,6 @@ WAGER_MATH = ChapterWagerMath(
     figures=FigureHooks(stored_figures=stored_figures),
     par_sheet=ParSheetHooks(
         distribution=par_sheet_distribution,
-        grid=par_sheet_grid,
         space=par_sheet_space,
         spread=par_sheet_spread,
         version=PAR_SHEET_VERSION,

@@ -21,7 +21,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from pacomply.checker.parsheet import StrategyGrid
     from pacomply.checker.wager_math import AnalysisOptions, WagerMath
     from pacomply.checker.wager_math.blackjack_base import BaseGameOptions
     from pacomply.checker.wager_math.progressive import ProgressiveModel
@@ -39,7 +38,6 @@ __all__ = [
     "FilingOptions",
     "OutcomeModel",
     "ParSheetDistribution",
-    "ParSheetGrid",
     "ParSheetHooks",
     "ParSheetNamedOutcomes",
     "ParSheetProgressive",
@@ -107,12 +105,6 @@ class ParSheetDistribution(Protocol):
     ) -> tuple[tuple[Fraction, Fraction], ...] | None: ...
 
 
-class ParSheetGrid(Protocol):
-    """A base game's strategy grid at a deck count, or None for another wager."""
-
-    def __call__(self, wager: str, decks: int, /) -> StrategyGrid | None: ...
-
-
 class ParSheetSimulation(Protocol):
     """A simulated figure's seed and notes, from its rounds and standard error."""
 
@@ -176,7 +168,6 @@ class ParSheetHooks:
     progressive: ParSheetProgressive | None = None
     named_outcomes: ParSheetNamedOutcomes | None = None
     distribution: ParSheetDistribution | None = None
-    grid: ParSheetGrid | None = None
     simulation: ParSheetSimulation | None = None
     space: ParSheetSpace | None = None
     spread: ParSheetSpread | None = None

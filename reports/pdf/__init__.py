@@ -43,7 +43,7 @@ from pacomply.reports.pdf.furniture import (
 )
 from pacomply.reports.pdf.paragraphs import _p, _Tagged, _text
 from pacomply.reports.pdf.sections.appendices import EVIDENCE_TITLE
-from pacomply.reports.pdf.sections.figures import PUBLISHED_COLUMNS, _strategy_grid
+from pacomply.reports.pdf.sections.figures import PUBLISHED_COLUMNS
 from pacomply.reports.pdf.sections.filing import TABLES_PER_GRID
 from pacomply.reports.pdf.sections.story import SECTION_ROOM
 from pacomply.reports.pdf.styles import (
@@ -118,7 +118,6 @@ __all__ = [
     "_kept_with_label",
     "_key_value_table",
     "_p",
-    "_strategy_grid",
     "_styles",
     "_tag_cells",
     "_text",

@@ -303,9 +303,9 @@ def test_633a_base_par_sheet_grid_is_the_textbook_basic_strategy():
     sheet = par_sheet("633a", "base", None, 6)
     assert sheet.grid is not None and sheet.grid.columns == ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
     rows = dict(sheet.grid.rows)
-    assert set(rows["8-8"]) == {"P"} and set(rows["A-A"]) == {"P"} and set(rows["T-T"]) == {"S"}
-    assert rows["7-9"][8] == "R"
-    assert rows["2-9"][:9] == ("D",) * 9
+    assert set(rows["pair 8,8"]) == {"P"} and set(rows["pair A,A"]) == {"P"} and set(rows["pair T,T"]) == {"S"}
+    assert rows["surrender hard 16"][8] == "R"
+    assert rows["hard 11"][:9] == ("D",) * 9
     assert sheet.house_edge > sheet.element_of_risk  # doubles and splits put more at risk than the initial wager
 
 

@@ -83,6 +83,8 @@ def _text_that_looks_typed(workbook: Any) -> list[str]:
                         continue  # the strategy in the analysis's words (an Envy amount among them)
                 if header in NAME_COLUMNS or cell.data_type != "s" or not isinstance(cell.value, str):
                     continue
+                if sheet.title.startswith("Strategy") and cell.value == "-":
+                    continue  # a strategy grid's code for a decision not offered, as its legend says
                 if sum(character.isdigit() for character in cell.value) > EXACT_DIGITS:
                     continue  # a count a spreadsheet cannot hold exactly is kept as its digits
                 if LOOKS_TYPED.fullmatch(cell.value.strip()):

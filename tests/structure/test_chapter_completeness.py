@@ -254,14 +254,14 @@ def test_the_contract_check_names_a_missing_or_misshapen_hook() -> None:
     assert "par_sheet.space: argument decks is int, not str | None" in problems
     assert "par_sheet.space returns str, not tuple[int, str] | None" in problems
 
-    def par_sheet_grid(wager: str, decks: int) -> None:
+    def par_sheet_spread(wager: str, decks: int) -> None:
         return None
 
-    par_sheet_grid.__module__ = "pacomply_sample_left_out"
+    par_sheet_spread.__module__ = "pacomply_sample_left_out"
     left_out = types.ModuleType("pacomply_sample_left_out")
     left_out.WAGER_MATH = chapter_686a.WAGER_MATH  # type: ignore[attr-defined]
-    left_out.par_sheet_grid = par_sheet_grid  # type: ignore[attr-defined]
-    assert _contract_problems(left_out) == ["par_sheet_grid is defined but not in WAGER_MATH, so nothing calls it"]
+    left_out.par_sheet_spread = par_sheet_spread  # type: ignore[attr-defined]
+    assert _contract_problems(left_out) == ["par_sheet_spread is defined but not in WAGER_MATH, so nothing calls it"]
 
 
 def test_a_chapter_without_its_wager_math_contract_is_a_clear_error() -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pacomply.checker.wager_math import WagerMath
+from pacomply.checker.wager_math.strategy_grid import StrategyGrid
 from pacomply.reports import wording
 from pacomply.reports.content import PAR_SHEET_DIFFERS, RETURN_BASIS, percent, wager_title
 from pacomply.reports.pdf.breaks import _kept_with_label, _Together, _WithNext
@@ -17,9 +18,14 @@ from pacomply.reports.pdf.styles import BAND, CONTENT_WIDTH, FONT, _Styles
 from pacomply.reports.pdf.tables import _Grid, _grid, _grid_style, _header_cells, _key_value_table, _tag_cells
 from pacomply.reports.reconciliation import beside, figure_label, sentence, sorted_reconciliations
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, Spacer
+
+if TYPE_CHECKING:
+    from pacomply.checker.parsheet import ParSheet
+    from pacomply.checker.review import Review
 
 #: The columns of the Board-figure table: the figure, its verdict and the sentence that says both in words.
 PUBLISHED_COLUMNS = ("Figure", "Verdict", "In a sentence")
@@ -86,29 +92,49 @@ def par_line_widths(rows: Sequence[Sequence[str]]) -> list[float | None]:
 
 
 @cache
-def _grid_styles(styles: _Styles, size: float) -> tuple[ParagraphStyle, ParagraphStyle]:
-    """A strategy grid's cell and header styles at ``size`` (made once per process)."""
-    cell = ParagraphStyle("grid-cell", parent=styles.cell, fontSize=size, leading=size + 1.5)
+def _grid_styles(styles: _Styles, size: float) -> tuple[ParagraphStyle, ParagraphStyle, ParagraphStyle, ParagraphStyle]:
+    """A strategy grid's styles at ``size`` (made once per process): the hand, a code centred in its column, the
+    hand's header and an up card's header, centred over its codes."""
+    hand = ParagraphStyle("grid-cell", parent=styles.cell, fontSize=size, leading=size + 1.5)
+    code = ParagraphStyle("grid-code", parent=hand, alignment=TA_CENTER)
     header = ParagraphStyle("grid-header", parent=styles.cell_bold, fontSize=size, leading=size + 1.5,
                             textColor=colors.white)  # fmt: skip
-    return cell, header
+    column = ParagraphStyle("grid-column", parent=header, alignment=TA_CENTER)
+    return hand, code, header, column
 
 
-def _strategy_grid(grid: Any, styles: _Styles) -> list[Flowable]:
-    """A strategy grid (``checker.parsheet.StrategyGrid``): player hands down, what the player knows of the
-    dealer across, one letter per decision; the legend above it, the header row repeated on every page."""
-    size = 6.0 if len(grid.columns) > 12 else 7.0
-    cell, header = _grid_styles(styles, size)
-    labels, key = _grid_labels(grid.columns)
-    head = [_p(label, header) for label in ("Hand", *labels)]
+#: The widest a strategy grid's code column is drawn: a code sits right under its up card, not spread over the page.
+GRID_COLUMN_MOST = 0.42 * inch
+
+
+def _grid_table(grid: StrategyGrid, styles: _Styles) -> Flowable:
+    """A strategy grid (``checker.wager_math.strategy_grid.StrategyGrid``) as a table: the player's hands down, one
+    column per up card (or up card and hole-card range) across, each code centred in its up card's column, the header
+    row repeated on every page the grid runs onto."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    wide = len(grid.columns) > 12
+    size = 6.0 if wide else 7.5
+    hand_style, code_style, hand_header, column_header = _grid_styles(styles, size)
+    labels, _key = _grid_labels(grid.columns)
+    head = [_p("Hand", hand_header), *(_p(label, column_header) for label in labels)]
     for item in head:
         item.column_header = True
     data: list[list[Any]] = [head]
-    data += [[_p(_text(hand), cell), *(_p(_text(decision), cell) for decision in cells)] for hand, cells in grid.rows]
-    hand_width = 0.45 * inch
-    width = (CONTENT_WIDTH - hand_width) / max(len(grid.columns), 1)
+    data += [
+        [_p(_text(hand), hand_style), *(_p(_text(code), code_style) for code in codes)] for hand, codes in grid.rows
+    ]
+    padding = 1 if wide else 3
+    hand_width = (
+        max(
+            stringWidth("Hand", hand_header.fontName, size),
+            *(stringWidth(hand, hand_style.fontName, size) for hand, _ in grid.rows),
+        )
+        + 2 * padding
+        + 2
+    )
+    width = min((CONTENT_WIDTH - hand_width) / max(len(grid.columns), 1), GRID_COLUMN_MOST)
     table = _grid(data, [hand_width] + [width] * len(grid.columns), header_columns=1, repeatRows=1, hAlign="LEFT")
-    padding = 1 if len(grid.columns) > 12 else 2
     table.setStyle(
         _grid_style(
             extra=[
@@ -121,12 +147,63 @@ def _strategy_grid(grid: Any, styles: _Styles) -> list[Flowable]:
             ]
         )
     )
-    legend = _Tagged(_text(f"Strategy grid: {grid.legend}.{key}"), styles.small)
-    return [_WithNext([_Tagged("Strategy grid", styles.cell_bold, role="H3"), legend, table])]
+    return table
+
+
+def _grid_legend(grid: StrategyGrid, styles: _Styles) -> Flowable:
+    """The codes, the columns and what the grid is, said once above it."""
+    _labels, key = _grid_labels(grid.columns)
+    return _Tagged(
+        _text(f"Codes: {grid.codes}. Columns: {grid.columns_are}. This is the {grid.basis}.") + key, styles.small
+    )
+
+
+def strategy_grid(grid: StrategyGrid, styles: _Styles, label: str) -> list[Flowable]:
+    """A strategy grid under its label, its legend line above it, kept with the start of the grid."""
+    return [_WithNext([_Tagged(_text(label), styles.cell_bold, role="H3"), _grid_legend(grid, styles),
+                       _grid_table(grid, styles)])]  # fmt: skip
+
+
+def _grouped(rows: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Consecutive situations with the same decision as one row ('Five Wilds, Royal Flush, ..., Pair of 5s or
+    higher: raise'), in their order."""
+    grouped: list[tuple[list[str], str]] = []
+    for when, decision in rows:
+        if grouped and grouped[-1][1] == decision:
+            grouped[-1][0].append(when)
+        else:
+            grouped.append(([when], decision))
+    return [(", ".join(whens), decision) for whens, decision in grouped]
+
+
+def strategy_block(rows: Sequence[tuple[str, str]], grid: StrategyGrid | None, styles: _Styles) -> list[Flowable]:
+    """A wager's strategy once: its words (the play, the rules) as a short key-value block, then its grid where it
+    has one (its legend line above it); a strategy of named decisions (687a's raises, 686a's required wager) as a
+    table of them, situations with the same decision in one row."""
+    label = _Tagged("Strategy", styles.cell_bold, role="H3")
+    if grid is None:
+        data = [_header_cells(("When", "Decision"))]
+        data += [[_p(_text(when)), _p(_text(decision))] for when, decision in _grouped(rows)]
+        table = _grid(data, [2.5 * inch, None], repeatRows=1, hAlign="LEFT")
+        table.setStyle(_grid_style())
+        return _kept_with_label(label, table)
+    words = _key_value_table([(when.capitalize(), _text(decision)) for when, decision in rows], 1.0 * inch)
+    # The words, the legend and the start of the grid are read together: never parted at a page's foot.
+    return [_WithNext([label, words, Spacer(1, 3), _grid_legend(grid, styles), _grid_table(grid, styles)])]
+
+
+def _configuration(item: WagerMath | ParSheet) -> tuple[str, str, str | None, int]:
+    """What a wager-math row and a par sheet are of: chapter, wager, paytable, decks."""
+    return (item.chapter, item.wager, item.paytable, item.decks)
 
 
 class FigureSections(_StoryBase):
     """The wager math, the Board's published figures and the par sheets."""
+
+    def __init__(self, review: Review) -> None:
+        super().__init__(review)
+        #: The subsection ('6.2') showing each configuration's strategy, filled by :meth:`wager_math`.
+        self.strategy_at: dict[tuple[str, str, str | None, int], str] = {}
 
     def wager_math(self) -> None:
         review = self.review
@@ -227,13 +304,11 @@ class FigureSections(_StoryBase):
                 ]
             )
         ]
-        if math.strategy:
-            data = [_header_cells(("When", "Decision"))]
-            data += [[_p(_text(when)), _p(_text(decision))] for when, decision in math.strategy]
-            table = _grid(data, [2.5 * inch, None], repeatRows=1, hAlign="LEFT")
-            table.setStyle(_grid_style())
-            decisions = _Tagged("Optimal decisions", self.styles.cell_bold, role="H3")
-            blocks += [Spacer(1, 4), *_kept_with_label(decisions, table)]
+        if math.strategy or math.chart is not None:
+            # The wager's strategy is shown here once, under the rules this figure is priced at; its par sheet
+            # refers to it (par_sheets).
+            self.strategy_at.setdefault(_configuration(math), f"{self.section}.{self.subsection}")
+            blocks += [Spacer(1, 4), *strategy_block(math.strategy, math.chart, self.styles)]
         if math.paytable_rows:
             data = [_header_cells(("Outcome", "Pays"))]
             data += [[_p(_text(outcome)), _p(_text(pays))] for outcome, pays in math.paytable_rows]
@@ -243,6 +318,34 @@ class FigureSections(_StoryBase):
             blocks += [Spacer(1, 4), *_kept_with_label(_Tagged(_text(label), self.styles.cell_bold, role="H3"), table)]
         blocks.append(Spacer(1, 6))
         return blocks
+
+    def _par_sheet_strategy(self, sheet: ParSheet) -> list[Flowable]:
+        """A par sheet's strategy as a pointer to the wager's figures where it is shown: one line where it is the
+        same; one line naming the rules where the par sheet is computed under others than the review prices, with
+        its grid where the play differs too; in full where the review shows the wager's strategy nowhere."""
+        from pacomply.checker.review_parsheets import rules_differences, wager_math_of_sheet
+
+        math = wager_math_of_sheet(sheet, self.review.wager_math)
+        where = self.strategy_at.get(_configuration(sheet)) if math is not None else None
+        if math is None or where is None:
+            return strategy_block(sheet.strategy, sheet.grid, self.styles)
+        if (sheet.strategy, sheet.grid) == (math.strategy, math.chart):
+            line = f"Strategy: as shown in {where}, under the same rules and play."
+            return [_p(_text(line), self.styles.small)]
+        sheet_only, review_only = rules_differences(sheet.strategy, math.strategy)
+        line = (
+            f"Strategy: {where} shows the play under the rules the review prices ("
+            + ("; ".join(review_only) or "the filing's answers")
+            + "); this par sheet is computed under the chapter's own rules ("
+            + ("; ".join(sheet_only) or "as written")
+            + ")"
+        )
+        if sheet.grid == math.chart:
+            return [_p(_text(f"{line}, with the same strategy grid."), self.styles.small)]
+        flowables: list[Flowable] = [_p(_text(f"{line}, whose strategy grid follows."), self.styles.small)]
+        if sheet.grid is not None:
+            flowables += strategy_grid(sheet.grid, self.styles, label="Strategy grid under the chapter's own rules")
+        return flowables
 
     def par_sheets(self) -> None:
         """The par sheet of each configured wager (as ``pacomply parsheet`` prints it): the lines, the figures and,
@@ -287,14 +390,8 @@ class FigureSections(_StoryBase):
                 self.add(figures)
             else:
                 self.add(_WithNext([*lead, figures]))
-            if sheet.strategy:
-                data = [_header_cells(("When", "Decision"))]
-                data += [[_p(_text(when)), _p(_text(decision))] for when, decision in sheet.strategy]
-                table = _grid(data, [2.5 * inch, None], repeatRows=1, hAlign="LEFT")
-                table.setStyle(_grid_style())
-                self.add(Spacer(1, 4), *_kept_with_label(_Tagged("Strategy", self.styles.cell_bold, role="H3"), table))
-            if sheet.grid is not None:
-                self.add(Spacer(1, 4), *_strategy_grid(sheet.grid, self.styles))
+            if sheet.strategy or sheet.grid is not None:
+                self.add(Spacer(1, 4), *self._par_sheet_strategy(sheet))
             for note in sheet.notes:
                 self.add(_p(_text(f"Note: {note}"), self.styles.small))
             self.add(Spacer(1, 8))
