@@ -78,8 +78,9 @@ METHOD_VERSION = 3
 UNCHANGED_METHOD_VERSION = 2
 #: The version of this chapter's par sheets beside :data:`METHOD_VERSION` (``checker/review_parsheets.py``): raised
 #: when a par sheet's content changes while every other figure stays as it was (1: the Blackjack Wager's spread
-#: exact; the side wagers' lines counted over the cards in use; 2: the spread's basis says "an 8-deck shoe").
-PAR_SHEET_VERSION = 2
+#: exact; the side wagers' lines counted over the cards in use; 2: the spread's basis says "an 8-deck shoe"; 3: it
+#: says the play is "as pacomply computes it").
+PAR_SHEET_VERSION = 3
 #: ``edge 633a`` without --decks: the Board's deck counts, then every other count § 633a.3(a) allows (one to eight,
 #: reading 633a-deck-ceiling).
 DEFAULT_DECKS = (*BOARD_RANGE_DECKS, *sorted(set(range(1, MAX_DECKS + 1)) - set(BOARD_RANGE_DECKS)))
