@@ -168,6 +168,10 @@ INTERRUPTED_STARTING = r"""
 import os, signal, sys, time
 from pacomply.workspace.serve import serve
 
+# Ctrl-C raises KeyboardInterrupt, as in a terminal, even where this test runs in the background: a shell starts a
+# background job with SIGINT ignored, and a process inherits that (Python then leaves it ignored).
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
 def ready(url):
     os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C before the server runs: the interrupt is raised in here
     time.sleep(30)

@@ -19,6 +19,10 @@ SERVE_AND_REPORT = """
 import gc, json, os, signal, sys, threading, time, weakref
 from pacomply.workspace.serve import serve
 
+# Ctrl-C raises KeyboardInterrupt, as in a terminal, even where this test runs in the background: a shell starts a
+# background job with SIGINT ignored, and a process inherits that (Python then leaves it ignored).
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
 class Node:
     pass
 
