@@ -34,6 +34,15 @@ class Citation:
             raise ValueError(f"'{text}' is not a citation like '58 Pa. Code § 686a.3(c)'")
         return cls(match["chapter"], match["subsection"])
 
+    @classmethod
+    def written(cls, text: str) -> Citation | None:
+        """The subsection a filer's text cites, or None: ``'686a.3(c)'``, ``'§ 686a.3(c)'`` or ``'58 Pa. Code §
+        686a.3(c)'``, spaces aside."""
+        try:
+            return cls.parse(" ".join(text.replace("58 Pa. Code", "").replace("§", "").split()))
+        except ValueError:
+            return None
+
     @property
     def section(self) -> str:
         """The section number alone, e.g. ``686a.3``."""

@@ -63,7 +63,7 @@ _WORD = "|".join([*_UNITS, *_TENS, *_SCALES])
 _NUMBER_WORDS = re.compile(rf"\b(?:a\s+)?(?:{_WORD})(?:[\s-]+(?:and\s+)?(?:{_WORD}))*\b", re.IGNORECASE)
 
 
-def _number_in_words(words: str) -> int | None:
+def number_in_words(words: str) -> int | None:
     """'ten' → 10, 'twenty-five' → 25, 'one hundred' or 'a hundred' → 100, 'two thousand five hundred' → 2500."""
     total = current = 0
     for word in re.split(r"[\s-]+", words.lower()):
@@ -91,7 +91,7 @@ def _in_digits(written: str) -> str:
     inner = frame["payout"] if frame is not None else written
 
     def digits(match: re.Match[str]) -> str:
-        number = _number_in_words(match.group(0))
+        number = number_in_words(match.group(0))
         return str(number) if number is not None else match.group(0)
 
     return _NUMBER_WORDS.sub(digits, inner)

@@ -17,7 +17,7 @@ from decimal import Decimal
 from enum import StrEnum, unique
 
 from pacomply.regulations.citation import Citation
-from pacomply.regulations.payout import parse_payout
+from pacomply.regulations.payout import number_in_words, parse_payout
 from pacomply.regulations.rulebook import AnswerKind, PayoutKind, Paytable, Rulebook, paytable_words
 
 
@@ -93,14 +93,15 @@ def priced_by_odds(book: Rulebook, wager_id: str) -> bool:
     )
 
 
-_NAME_PREFIX = re.compile(r"^(?:pay\s*table|payout\s*table|table)\s*[:#]?\s*", re.IGNORECASE)
+#: A word a filer may write before a paytable's name ('Paytable A', 'Pay Table: 3', 'Table #2').
+PAYTABLE_PREFIX = re.compile(r"^(?:pay\s*table|payout\s*table|table)\s*[:#]?\s*", re.IGNORECASE)
 
 
 def paytable_spelling(written: str) -> str:
     """What two spellings of one paytable name share: case, spaces, hyphens, a 'Paytable' prefix, the section
     sign and leading zeros aside ('DJWT-04', 'djwt 4', 'Paytable DJWT-04' → 'DJWT4'; '§ 633a.13(c)' →
     '633A.13(C)')."""
-    text = _NAME_PREFIX.sub("", written.replace("58 Pa. Code", "").replace("§", "").strip())
+    text = PAYTABLE_PREFIX.sub("", written.replace("58 Pa. Code", "").replace("§", "").strip())
     text = re.sub(r"[\s_\-\u2013]+", "", text.upper())
     return re.sub(r"(?<![\d.])0+(?=\d)", "", text)
 
@@ -116,11 +117,9 @@ def spelled_choice(choices: Iterable[str], written: str) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
-#: Deck counts as a filer may spell them ('six decks', 'the 6-deck paytable').
-_DECK_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+#: A deck count as a filer may write it for a paytable tied to one ('6 decks', 'the 6-deck paytable', 'Six Deck').
 _NAMED_BY_DECKS = re.compile(
-    r"(?:(?:the|for)\s+)*(?P<count>\d+|" + "|".join(_DECK_WORDS) + r")[\s-]*decks?"
-    r"(?:\s+(?:shoe|game|batch|paytable|pay\s*table|table))?",
+    r"(?:(?:the|for)\s+)*(?P<count>\d+|[a-z]+)[\s-]*decks?(?:\s+(?:shoe|game|batch|paytable|pay\s*table|table))?",
     re.IGNORECASE,
 )
 
@@ -130,16 +129,8 @@ def _deck_count_named(named: str) -> int | None:
     match = _NAMED_BY_DECKS.fullmatch(" ".join(named.split()))
     if match is None:
         return None
-    count = match["count"].lower()
-    return int(count) if count.isdigit() else _DECK_WORDS[count]
-
-
-def _citation_named(named: str) -> Citation | None:
-    """The subsection a paytable name cites ('685a.11(c)', '§ 685a.11(c)', '58 Pa. Code § 685a.11(c)'), or None."""
-    try:
-        return Citation.parse(named.replace("§", "").replace("58 Pa. Code", "").strip())
-    except ValueError:
-        return None
+    count = match["count"]
+    return int(count) if count.isdigit() else number_in_words(count)
 
 
 def named_paytable(
@@ -158,7 +149,7 @@ def named_paytable(
         by_decks = [paytable for paytable in permitted if paytable.permitted_decks == frozenset({count})]
         if len(by_decks) == 1:
             return ResolvedPaytable(by_decks[0], Resolution.TABLE)
-    cited = _citation_named(named)
+    cited = Citation.written(named)
     if cited is not None:
         by_citation = [paytable for paytable in permitted if paytable.citation == cited]
         if len(by_citation) > 1 and decks is not None and book.deck_fixed(wager_id):
@@ -213,10 +204,11 @@ def resolve_paytable(
 
 def _known_rulebook(chapter: str) -> Rulebook | None:
     from pacomply import regulations
+    from pacomply.regulations.chapters import IncompleteChapterError, UnknownChapterError
 
     try:
         return regulations.rulebook(chapter)
-    except Exception:  # an unknown or incomplete chapter is reported by the checker, not here
+    except (UnknownChapterError, IncompleteChapterError):  # reported by the checker, not while reading the filing
         return None
 
 

@@ -25,7 +25,6 @@ class ValueProblem(ValueError):
 
 _YES = {"yes", "y", "true", "t", "x"}
 _NO = {"no", "n", "false", "f"}
-_PAYTABLE_PREFIX = re.compile(r"^(pay\s*table|paytable|payout\s*table|table)\s*[:#]?\s*", re.IGNORECASE)
 
 
 # Characters that change how text looks or reads without being visible: zero-width spaces and joiners, the byte
@@ -226,7 +225,9 @@ def read_percentage(raw: object, what: str = "answer") -> Decimal:
 
 def read_paytable(raw: object) -> str:
     """'A', 'Paytable A', 'Pay Table: 3', 'djwt-04' → the regulation's id ('A', '3', 'DJWT-04')."""
-    text = _PAYTABLE_PREFIX.sub("", display(raw)).strip()
+    from pacomply.regulations.paytable_resolution import PAYTABLE_PREFIX
+
+    text = PAYTABLE_PREFIX.sub("", display(raw)).strip()
     if not text:
         raise ValueProblem(f"answer '{display(raw)}' names no paytable")
     return text.upper() if re.fullmatch(r"[A-Za-z]|[A-Za-z]+-\d+", text) else text

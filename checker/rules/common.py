@@ -425,15 +425,6 @@ def _permitted_with(paytables: Iterable[Paytable], decks: int) -> list[Paytable]
     return [paytable for paytable in paytables if paytable.permitted_decks is None or decks in paytable.permitted_decks]
 
 
-def cites(written: str, citation: Citation) -> bool:
-    """Whether ``written`` is a citation of ``citation``'s subsection ('681a.8(b)', '§ 681a.8(b)', '58 Pa. Code §
-    681a.8(b)')."""
-    try:
-        return Citation.parse(written.replace("§", "").replace("58 Pa. Code", "").strip()) == citation
-    except ValueError:
-        return False
-
-
 def paytable_names(ids: Iterable[str]) -> str:
     """'A, B and C'; "'6 decks' and '8 decks'": paytable ids as a sentence lists them, an id with a space quoted."""
     words = [f"'{item}'" if " " in item else item for item in ids]
@@ -489,7 +480,7 @@ def _table_wagers(
         payout = parse_payout(stated)
         if known is not None and payout is not None:
             yield from wrong_odds(table, wager, payout, known.odds, known.citation, rule)
-        elif known is not None and cites(stated, known.citation):
+        elif known is not None and Citation.written(stated) == known.citation:
             return  # the subsection that fixes the odds ('§ 681a.8(b)'): the chapter's own payout, as written
         else:
             yield rule.finding(
