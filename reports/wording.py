@@ -312,8 +312,10 @@ def reading_statement(text: str) -> str:
         return f"{words[:1].upper()}{words[1:]}: "
 
     text = re.sub(rf"(?<![\w-])({_IDENTIFIER}): (?=[A-Z'])", topic, text)
-    # The readings an analysis builds in are listed after this lead-in (engine and checker write it in lower case).
-    text = re.sub(r"(?:^|(?<=\. ))analyzer readings — ", "Readings built into the analysis — ", text)
+    # The readings an analysis builds in come after the engine's lead-in, which stored figures keep as it is.
+    from pacomply.engine.analysis import ANALYSIS_READINGS
+
+    text = re.sub(rf"(?:^|(?<=\. )){re.escape(ANALYSIS_READINGS)}", "Readings built into the analysis — ", text)
     return without_reading_ids(text)
 
 

@@ -131,14 +131,14 @@ def filing_options(filing: Filing, wager: str) -> AnalysisOptions:
     return NO_OPTIONS
 
 
-def _engine_readings(readings: tuple[tuple[str, str, str, str], ...]) -> str:
-    return "; ".join(f"{topic}: {choice}" for topic, choice, _reason, _citation in readings)
+def _reading_text(
+    notes: tuple[str, ...], engine_readings: tuple[tuple[str, str, str, str], ...], rulebook_ids: tuple[str, ...] = ()
+) -> str:
+    from pacomply.engine.analysis import analysis_readings
 
-
-def _reading_text(notes: tuple[str, ...], engine_readings: str, rulebook_ids: tuple[str, ...] = ()) -> str:
     parts = list(notes)
     parts += [f"{reading.id}: {reading.choice}" for reading in map(RULEBOOK.reading, rulebook_ids)]
-    parts.append(f"analyzer readings — {engine_readings}")
+    parts.append(analysis_readings(engine_readings))
     return " | ".join(parts)
 
 
@@ -207,7 +207,7 @@ def _stored_base_math(rules: BlackjackRules, strategy: Strategy, effects: bool) 
         paytable=None,
         decks=rules.decks,
         citation=f"{analysis.citation}, § 633a.13(a)",
-        reading=_reading_text(notes, _engine_readings(READINGS)),
+        reading=_reading_text(notes, READINGS),
         strategy=(("play", play), ("rules", describe_rules(rules))),
         chart=strategy_chart(analysis.tables, basis),
         paytable_rows=tuple(paytable_rows),
@@ -267,7 +267,7 @@ def _stored_switch_math(rules: BlackjackRules) -> WagerMath:
         hit_frequency=None,
         std_dev=None,
         citation=analysis.citation,
-        reading=_reading_text(notes, _engine_readings(SWITCH_READINGS), ("633a-switch-blackjack",)),
+        reading=_reading_text(notes, SWITCH_READINGS, ("633a-switch-blackjack",)),
         strategy=(
             (
                 "play",

@@ -93,10 +93,10 @@ def dealer_ace_readings(decks: int) -> tuple[PricedReading, ...]:
 
 @cache
 def _base_math(decks: int) -> WagerMath:
+    from pacomply.engine.analysis import analysis_readings
     from pacomply.engine.analysis.down_under import analyse_down_under
 
     analysis = analyse_down_under(decks)
-    reading = "; ".join(f"{topic}: {choice}" for topic, choice, _reason, _citation in analysis.readings)
     return WagerMath.from_figures(
         analysis,
         chapter=CHAPTER,
@@ -104,7 +104,7 @@ def _base_math(decks: int) -> WagerMath:
         paytable=None,
         decks=decks,
         citation=f"{analysis.citation}, § 685a.11(a)",
-        reading=f"analyzer readings — {reading}",
+        reading=analysis_readings(analysis.readings),
         strategy=(
             (
                 "play",

@@ -80,6 +80,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
+from pacomply.engine.analysis import analysis_readings
 from pacomply.engine.analysis.blackjack.analyzer import analyse, basic_strategy_policy
 from pacomply.engine.analysis.blackjack.rules import READINGS as ANALYZER_READINGS
 from pacomply.engine.analysis.blackjack.rules import BlackjackRules, DoubleOn
@@ -884,8 +885,7 @@ class BlackjackRounds:
             return WagerFacts(
                 "base",
                 f"{basic.citation}, § 633a.13(a)",
-                reading="analyzer readings — "
-                + "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in ANALYZER_READINGS),
+                reading=analysis_readings(ANALYZER_READINGS),
                 strategy=(("play", play), ("rules", described), *_comparison_facts(table)),
                 paytable_rows=tuple(rows),
                 paytable=None,
@@ -968,7 +968,6 @@ def _switch_facts(table: _Table) -> WagerFacts:
         switched_blackjack_pays=table.comparison.switched_blackjack_pays,
         natural_beats_dealer_22=table.comparison.natural_beats_dealer_22,
     )
-    analyzer = "; ".join(f"{topic}: {choice}" for topic, choice, _, _ in SWITCH_READINGS)
     play = (
         "the switch and each hand's composition-dependent play that pacomply edge 633a --wager switch prices "
         f"(exact house edge {analysis.house_edge * 100:.4f}%, each hand valued with its own two cards out of the "
@@ -985,7 +984,7 @@ def _switch_facts(table: _Table) -> WagerFacts:
     return WagerFacts(
         "switch",
         analysis.citation,
-        reading=f"{_reading_text(('633a-switch-blackjack',))} | analyzer readings — {analyzer}",
+        reading=f"{_reading_text(('633a-switch-blackjack',))} | {analysis_readings(SWITCH_READINGS)}",
         strategy=(
             ("play", play),
             ("switch", f"{analysis.switch_frequency * 100:.2f}% of rounds (exact)"),

@@ -263,15 +263,15 @@ class DownUnderBlackjackRounds:
         """Citation, reading, strategy and paytable rows as ``edge`` shows them (Insurance also says when offered)."""
         decks = setup.shoe.decks
         if wager == "base":
+            from pacomply.engine.analysis import analysis_readings
             from pacomply.engine.analysis.down_under import READINGS
 
-            joined = "; ".join(f"{topic}: {choice}" for topic, choice, _reason, _citation in READINGS)
             strategy: tuple[tuple[str, str], ...] = (("play", PLAY_LINE), ("rules", f"{decks} decks; {RULES_LINE}"))
             ace_pair = _ace_pair_reading(setup.options)
             if ace_pair is not DealerAcePairReading.AS_WRITTEN:
                 strategy += (("dealer ace pair", f"reading 685a-dealer-ace-pair, candidate {ace_pair.value} (priced "
                               "for comparison; the chapter as written makes A-A a dealer 22)"),)  # fmt: skip
-            return WagerFacts(wager, BASE_CITATION, f"analyzer readings — {joined}", strategy, BASE_ROWS)
+            return WagerFacts(wager, BASE_CITATION, analysis_readings(READINGS), strategy, BASE_ROWS)
         if wager == "insurance":
             citation = book.RULEBOOK.wager("insurance").citation
             return WagerFacts(wager, str(citation), None, (INSURANCE_OFFERED,), INSURANCE_ROWS)
