@@ -71,6 +71,7 @@ import urllib.parse
 import urllib.request
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -168,6 +169,8 @@ def keep_guessing(base: str, index: int, stop: object, results: object, nice: in
 
 
 def _milliseconds(values: list[float]) -> str:
+    if not values:  # a run shorter than a toggled span leaves the other span without a page
+        return "no page requested in these spans (a run longer than two spans gives both)"
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     return (
@@ -768,28 +771,66 @@ def _toggled(arguments: argparse.Namespace) -> str | None:
     return "pages first" if arguments.load_pages_first_toggle else None
 
 
+def _every_span(stop: Any, step: Callable[[bool], None]) -> None:
+    """In a thread of the server, until ``stop``: ``step(on)`` every 10 ms, ``on`` in the even spans of the wall clock
+    (:func:`_pages_first_on`)."""
+
+    def loop() -> None:
+        while not stop.is_set():
+            step(_pages_first_on(time.time()))
+            time.sleep(0.01)
+
+    threading.Thread(target=loop, daemon=True).start()
+
+
+class _Switch:
+    """Applies a change to threads and processes that may end meanwhile (an id gone is passed over), saying once why
+    the platform refused one (``what``: what was switched; None: nothing is said)."""
+
+    def __init__(self, what: str | None) -> None:
+        self.what = what
+        self.refused = False
+
+    def __call__(self, target: int, change: Callable[[int], None]) -> None:
+        try:
+            change(target)
+        except OSError as error:
+            if self.what is not None and not self.refused and error.errno != 3:  # 3: the target has just ended
+                print(f"   server: cannot switch the {self.what} of {target}: {error}", flush=True)
+                self.refused = True
+
+
+def _policy(idle: bool, niceness: int) -> Callable[[int], None]:
+    """Put a thread or process under SCHED_IDLE (``idle``), or back under the normal policy at ``niceness``."""
+    import os
+
+    def change(target: int) -> None:
+        if idle:
+            if os.sched_getscheduler(target) != os.SCHED_IDLE:
+                os.sched_setscheduler(target, os.SCHED_IDLE, os.sched_param(0))
+        elif os.sched_getscheduler(target) != os.SCHED_OTHER:
+            os.sched_setscheduler(target, os.SCHED_OTHER, os.sched_param(0))
+            os.setpriority(os.PRIO_PROCESS, target, niceness)
+
+    return change
+
+
+def _processes(executor: Any) -> list[int]:
+    return [process.pid for process in list((getattr(executor, "_processes", None) or {}).values())]
+
+
 def _toggle_review_idle(worker: Any, stop: Any) -> None:
     """--load-review-idle-toggle, in the server: every 10 ms, the review processes under SCHED_IDLE in the even spans
     of the wall clock, back under the normal policy at the review niceness in the odd ones."""
-    import os
-
     from pacomply.workspace.worker import REVIEW_NICENESS
 
-    def switch() -> None:
-        while not stop.is_set():
-            idle = _pages_first_on(time.time())
-            for pid in worker.process_ids():
-                try:
-                    if idle:
-                        os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
-                    elif os.sched_getscheduler(pid) != os.SCHED_OTHER:
-                        os.sched_setscheduler(pid, os.SCHED_OTHER, os.sched_param(0))
-                        os.setpriority(os.PRIO_PROCESS, pid, REVIEW_NICENESS)
-                except OSError:
-                    continue
-            time.sleep(0.01)
+    switch = _Switch(None)
 
-    threading.Thread(target=switch, daemon=True).start()
+    def step(idle: bool) -> None:
+        for pid in worker.process_ids():
+            switch(pid, _policy(idle, REVIEW_NICENESS))
+
+    _every_span(stop, step)
 
 
 def _toggle_idle_policy(worker: Any, stop: Any, threads: bool = True) -> None:
@@ -797,37 +838,20 @@ def _toggle_idle_policy(worker: Any, stop: Any, threads: bool = True) -> None:
     reading process, the review processes and the background renderer under SCHED_IDLE in the even spans of the wall
     clock, under the normal policy at the niceness each is served at in the odd ones. ``threads`` False: only the
     processes (the server's lowered threads stay as served)."""
-    import os
-
     from pacomply.workspace import priority
     from pacomply.workspace.worker import REVIEW_NICENESS
 
-    def processes(executor: Any) -> list[int]:
-        return [process.pid for process in list((getattr(executor, "_processes", None) or {}).values())]
+    switch = _Switch("policy")
 
-    def switch() -> None:
-        refused = False
-        while not stop.is_set():
-            idle = _pages_first_on(time.time())
-            lowered = list(priority.LOWERED) if threads else []
-            targets = [(target, priority.UPLOAD_NICENESS) for target in [*lowered, *processes(worker._reader)]]
-            targets += [(target, REVIEW_NICENESS) for target in worker.process_ids()]
-            targets += [(target, 19) for target in processes(worker._renderer)]
-            for target, niceness in targets:
-                try:
-                    if idle:
-                        if os.sched_getscheduler(target) != os.SCHED_IDLE:
-                            os.sched_setscheduler(target, os.SCHED_IDLE, os.sched_param(0))
-                    elif os.sched_getscheduler(target) != os.SCHED_OTHER:
-                        os.sched_setscheduler(target, os.SCHED_OTHER, os.sched_param(0))
-                        os.setpriority(os.PRIO_PROCESS, target, niceness)
-                except OSError as error:
-                    if not refused and error.errno != 3:  # not a thread or process that has just ended
-                        print(f"   server: cannot switch the policy of {target}: {error}", flush=True)
-                        refused = True
-            time.sleep(0.01)
+    def step(idle: bool) -> None:
+        lowered = list(priority.LOWERED) if threads else []
+        targets = [(target, priority.UPLOAD_NICENESS) for target in [*lowered, *_processes(worker._reader)]]
+        targets += [(target, REVIEW_NICENESS) for target in worker.process_ids()]
+        targets += [(target, 19) for target in _processes(worker._renderer)]
+        for target, niceness in targets:
+            switch(target, _policy(idle, niceness))
 
-    threading.Thread(target=switch, daemon=True).start()
+    _every_span(stop, step)
 
 
 def _toggle_collector(stop: Any) -> None:
@@ -835,19 +859,16 @@ def _toggle_collector(stop: Any) -> None:
     in the even spans of the wall clock, by the allocating threads (Python's own) in the odd ones."""
     from pacomply.workspace.collector import Collections
 
-    def switch() -> None:
-        collections: Collections | None = None
-        while not stop.is_set():
-            on = _pages_first_on(time.time())
-            if on and collections is None:
-                collections = Collections()
-                collections.start()
-            elif not on and collections is not None:
-                collections.stop()
-                collections = None
-            time.sleep(0.01)
+    collections: list[Collections] = []
 
-    threading.Thread(target=switch, daemon=True).start()
+    def step(on: bool) -> None:
+        if on and not collections:
+            collections.append(Collections())
+            collections[0].start()
+        elif not on and collections:
+            collections.pop().stop()
+
+    _every_span(stop, step)
 
 
 def _toggle_niceness(worker: Any, stop: Any) -> None:
@@ -857,22 +878,14 @@ def _toggle_niceness(worker: Any, stop: Any) -> None:
 
     from pacomply.workspace import priority
 
-    def switch() -> None:
-        refused = False
-        while not stop.is_set():
-            steps = priority.UPLOAD_NICENESS if _pages_first_on(time.time()) else 0
-            reader = worker._reader
-            readers = list(getattr(reader, "_processes", None) or {}) if reader is not None else []
-            for target in [*priority.LOWERED, *readers]:
-                try:
-                    os.setpriority(os.PRIO_PROCESS, target, steps)
-                except OSError as error:
-                    if not refused and error.errno != 3:  # not a thread or process that has just ended
-                        print(f"   server: cannot switch the niceness of {target}: {error}", flush=True)
-                        refused = True
-            time.sleep(0.01)
+    switch = _Switch("niceness")
 
-    threading.Thread(target=switch, daemon=True).start()
+    def step(on: bool) -> None:
+        steps = priority.UPLOAD_NICENESS if on else 0
+        for target in [*priority.LOWERED, *_processes(worker._reader)]:
+            switch(target, lambda target: os.setpriority(os.PRIO_PROCESS, target, steps))
+
+    _every_span(stop, step)
 
 
 class _GarbageCollections:
@@ -958,12 +971,10 @@ def _serve_for_load(
 
         pages = app.extensions["pacomply"].pages
 
-        def switch() -> None:
-            while not stop.is_set():  # type: ignore[attr-defined]
-                pages.most = PAGES_FIRST_SECONDS if _pages_first_on(time.time()) else 0.0
-                time.sleep(0.01)
+        def pages_first(on: bool) -> None:
+            pages.most = PAGES_FIRST_SECONDS if on else 0.0
 
-        threading.Thread(target=switch, daemon=True).start()
+        _every_span(stop, pages_first)
     for name in ["bench", *accounts]:
         worker.store.add_user(name, PASSWORD, "reviewer")
     pool = worker.store.engine.pool
