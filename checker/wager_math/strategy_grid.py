@@ -32,6 +32,11 @@ class StrategyGrid:
             raise ValueError(f"strategy grid rows {', '.join(wrong)} do not have one code per column")
 
     @property
+    def cell_width(self) -> int:
+        """The widest column label or code: the width every cell takes in aligned text."""
+        return max(len(text) for text in (*self.columns, *(cell for _, cells in self.rows for cell in cells)))
+
+    @property
     def legend(self) -> str:
         """The codes, the columns and the basis in one line."""
         return f"{self.codes}; columns: {self.columns_are}; {self.basis}"
@@ -40,7 +45,7 @@ class StrategyGrid:
         """The grid in aligned plain text: a header line of the columns, then a line per hand, each code right
         under its column (no legend: the caller says it once)."""
         hand_width = max((len(hand) for hand, _ in self.rows), default=4)
-        width = max(len(text) for text in (*self.columns, *(cell for _, cells in self.rows for cell in cells)))
+        width = self.cell_width
         lines = [(" " * hand_width + " " + " ".join(column.rjust(width) for column in self.columns)).rstrip()]
         lines += [f"{hand:<{hand_width}} " + " ".join(cell.rjust(width) for cell in cells) for hand, cells in self.rows]
         return lines
@@ -48,7 +53,7 @@ class StrategyGrid:
     def when_rows(self) -> tuple[tuple[str, str], ...]:
         """The grid as ``(when, decision)`` rows: the codes, the columns' header, then each hand with its codes in
         aligned columns. The form the ``strategy`` list of the ``edge`` JSON (docs/math.md) has always had."""
-        width = max(len(text) for text in (*self.columns, *(cell for _, cells in self.rows for cell in cells)))
+        width = self.cell_width
 
         def cells(values: tuple[str, ...]) -> str:
             return " ".join(f"{value:<{width}}" for value in values).rstrip()
