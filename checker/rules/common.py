@@ -425,6 +425,23 @@ def _permitted_with(paytables: Iterable[Paytable], decks: int) -> list[Paytable]
     return [paytable for paytable in paytables if paytable.permitted_decks is None or decks in paytable.permitted_decks]
 
 
+def _unknown_paytable_fix(
+    book: Rulebook, wager: Wager, table: TableConfiguration, permitted: tuple[Paytable, ...]
+) -> str:
+    """The fix for a table naming a paytable the chapter lacks: one of the chapter's paytables at the table's decks;
+    where the chapter has none at them (the wager is not offered there), the decks it is offered with."""
+    fitting = _permitted_with(permitted, table.decks)
+    if fitting:
+        return (
+            f"Name one of the chapter's paytables for the {wager.name} in the table's Wagers cell: "
+            f"{', '.join(paytable.id for paytable in fitting)}."
+        )
+    return (
+        f"Offer the {wager.name} only at a table dealt with {decks_text(book.decks_for(wager.id))}, or remove it "
+        f"from table {table.table_id}'s Wagers: the chapter has no paytable for it with {decks_text([table.decks])}."
+    )
+
+
 def paytable_names(ids: Iterable[str]) -> str:
     """'A, B and C'; "'6 decks' and '8 decks'": paytable ids as a sentence lists them, an id with a space quoted."""
     words = [f"'{item}'" if " " in item else item for item in ids]
@@ -578,8 +595,7 @@ def _table_wagers(
                         table.location_of("wagers"),
                         table,
                         citation=permitted[0].citation,
-                        fix=f"Name one of the chapter's paytables for the {wager.name} in the table's Wagers cell: "
-                        f"{', '.join(p.id for p in _permitted_with(permitted, table.decks)) or 'none at its decks'}.",
+                        fix=_unknown_paytable_fix(book, wager, table, permitted),
                     )
                     continue
                 paytable = resolved.paytable

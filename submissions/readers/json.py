@@ -21,7 +21,7 @@ from pacomply.submissions import values
 from pacomply.submissions.build import build_metadata, build_table
 from pacomply.submissions.errors import InputError, InputProblem, ProblemCollector, printable
 from pacomply.submissions.layout import FILING_FIELDS, TABLE_COLUMNS
-from pacomply.submissions.model import Filing, SourceLocation, file_label
+from pacomply.submissions.model import ChapterSubmission, Filing, SourceLocation, file_label
 from pydantic import ValidationError
 
 from pacomply import regulations
@@ -209,8 +209,11 @@ def _check_against_rulebooks(filing: Filing, file_name: str, data: dict[str, Any
             text = values.display(answer.text)
             if answer.value is not None and not values.is_blank(answer.text):
                 # The verdict reads the value and the reports show the text: they must say the same thing.
+                # Compared as the chapter names them: 'djwt 4' and 'DJWT-04' are one paytable (the model holds the id).
                 try:
-                    agrees = values.read_answer(answer.text, question.kind) == value
+                    agrees = _as_the_chapter_names_it(
+                        book.chapter, key, values.read_answer(answer.text, question.kind)
+                    ) == _as_the_chapter_names_it(book.chapter, key, value)
                 except values.ValueProblem:
                     agrees = False
                 if not agrees:
@@ -229,7 +232,8 @@ def _check_against_rulebooks(filing: Filing, file_name: str, data: dict[str, Any
                 problems.add(answer_where, str(problem))
                 continue
             answers[key] = answer.model_copy(update={"value": value, "text": text, "notes": notes})
-        chapters[chapter_id] = chapter.model_copy(update={"answers": answers})
+        # Built anew, not copied, so the model's reading of each paytable answer applies to the values read here too.
+        chapters[chapter_id] = ChapterSubmission(chapter=chapter.chapter, answers=answers, location=chapter.location)
     seen: set[str] = set()
     tables = []
     raw_tables = data.get("tables") or []
@@ -289,6 +293,14 @@ def _check_against_rulebooks(filing: Filing, file_name: str, data: dict[str, Any
     assert built_metadata is not None  # build_metadata adds a problem whenever it returns None
     metadata = built_metadata.model_copy(update={"locations": dict(filing.metadata.locations)})
     return filing.model_copy(update={"chapters": chapters, "metadata": metadata, "tables": tuple(tables)})
+
+
+def _as_the_chapter_names_it(chapter: str, key: str, value: object) -> object:
+    """A paytable answer as the chapter's id (:func:`paytable_answer_written`, the model's own reading); any other
+    answer as it is."""
+    from pacomply.regulations.paytable_resolution import paytable_answer_written
+
+    return (paytable_answer_written(chapter, key, value) or value) if isinstance(value, str) else value
 
 
 def json_encoding(data: bytes) -> str:

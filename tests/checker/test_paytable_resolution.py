@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from pathlib import Path
 
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import configured_wager_math
@@ -177,3 +178,34 @@ def test_687a_12_d_a_table_paytable_the_chapter_lacks_is_one_error_not_also_a_di
 
     assert found("DJWT-9") == ["error 687A-007"]
     assert "warning 687A-104" in found("DJWT-05")
+
+
+def test_687a_12_d_a_json_filing_answering_the_trips_paytable_in_another_spelling_is_read(tmp_path: Path) -> None:
+    """The JSON reader checks that an answer's text and value say the same; 'djwt 4' and 'DJWT-04' are one paytable,
+    so a filing writing 'djwt 4' as both (or as text alone) is read, with the chapter's id as the value and the
+    text as written, where it was refused (exit 2) as a text and value that disagree."""
+    from pacomply.submissions import read_filing
+
+    for given in ({"text": "djwt 4", "value": "djwt 4"}, {"text": "djwt 4", "value": None}):
+        document = json.loads(COMPLIANT_687A.model_dump_json())
+        document["chapters"]["687a"]["answers"]["trips_paytable"].update(given)
+        path = tmp_path / "687a.json"
+        path.write_text(json.dumps(document), encoding="utf-8")
+        answer = read_filing(path).chapters["687a"].answers["trips_paytable"]
+        assert (answer.value, answer.text) == ("DJWT-04", "djwt 4"), given
+
+
+def test_685a_6_e_a_match_the_dealer_subsection_at_four_decks_is_fixed_by_the_decks_it_is_offered_with() -> None:
+    """§ 685a.11(c) prints no Match-the-Dealer paytable for four decks (§ 685a.6(e) offers the wager with six or
+    eight). A four-deck table writing '§ 685a.11(c)' names none; the fix says to offer the wager only at the deck
+    counts it has paytables for, or to remove it, where it listed 'none at its decks' as the paytables to name."""
+    from pacomply.regulations.chapter_685a import RULEBOOK as RULEBOOK_685A
+
+    from examples.chapters.chapter_685a import COMPLIANT_685A, down_under_table
+
+    table = down_under_table("DU-9", decks=4, wagers=(TableWager(wager="match_the_dealer", paytable="§ 685a.11(c)"),))
+    (finding,) = [f for f in chapter_findings(COMPLIANT_685A, "685a", (table,)) if f.rule_id == "685A-007"]
+    offered = sorted(RULEBOOK_685A.decks_for("match_the_dealer"))
+    assert offered == [6, 8]
+    assert finding.fix.startswith("Offer the Match-the-Dealer Wager only at a table dealt with 6 or 8 decks")
+    assert "table DU-9" in finding.fix and "none at its decks" not in finding.fix
