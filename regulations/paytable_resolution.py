@@ -203,8 +203,9 @@ def resolve_paytable(
 
 
 def _known_rulebook(chapter: str) -> Rulebook | None:
-    from pacomply import regulations
     from pacomply.regulations.chapters import IncompleteChapterError, UnknownChapterError
+
+    from pacomply import regulations
 
     try:
         return regulations.rulebook(chapter)
