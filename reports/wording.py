@@ -313,7 +313,7 @@ def reading_statement(text: str) -> str:
 
     text = re.sub(rf"(?<![\w-])({_IDENTIFIER}): (?=[A-Z'])", topic, text)
     # The readings an analysis builds in come after the engine's lead-in, which stored figures keep as it is.
-    from pacomply.engine.analysis import ANALYSIS_READINGS
+    from pacomply.engine.analysis.readings import ANALYSIS_READINGS
 
     text = re.sub(rf"(?:^|(?<=\. )){re.escape(ANALYSIS_READINGS)}", "Readings built into the analysis — ", text)
     return without_reading_ids(text)

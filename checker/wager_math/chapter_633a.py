@@ -134,7 +134,7 @@ def filing_options(filing: Filing, wager: str) -> AnalysisOptions:
 def _reading_text(
     notes: tuple[str, ...], engine_readings: tuple[tuple[str, str, str, str], ...], rulebook_ids: tuple[str, ...] = ()
 ) -> str:
-    from pacomply.engine.analysis import analysis_readings
+    from pacomply.engine.analysis.readings import analysis_readings
 
     parts = list(notes)
     parts += [f"{reading.id}: {reading.choice}" for reading in map(RULEBOOK.reading, rulebook_ids)]

@@ -93,8 +93,8 @@ def dealer_ace_readings(decks: int) -> tuple[PricedReading, ...]:
 
 @cache
 def _base_math(decks: int) -> WagerMath:
-    from pacomply.engine.analysis import analysis_readings
     from pacomply.engine.analysis.down_under import analyse_down_under
+    from pacomply.engine.analysis.readings import analysis_readings
 
     analysis = analyse_down_under(decks)
     return WagerMath.from_figures(

@@ -80,11 +80,11 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from pacomply.engine.analysis import analysis_readings
 from pacomply.engine.analysis.blackjack.analyzer import analyse, basic_strategy_policy
 from pacomply.engine.analysis.blackjack.rules import READINGS as ANALYZER_READINGS
 from pacomply.engine.analysis.blackjack.rules import BlackjackRules, DoubleOn
 from pacomply.engine.analysis.blackjack_strategy import Strategy
+from pacomply.engine.analysis.readings import analysis_readings
 from pacomply.engine.cards import Card, Rank
 from pacomply.engine.games import blackjack
 from pacomply.engine.games.blackjack_hand import hand_total, is_blackjack, point_value

@@ -263,8 +263,8 @@ class DownUnderBlackjackRounds:
         """Citation, reading, strategy and paytable rows as ``edge`` shows them (Insurance also says when offered)."""
         decks = setup.shoe.decks
         if wager == "base":
-            from pacomply.engine.analysis import analysis_readings
             from pacomply.engine.analysis.down_under import READINGS
+            from pacomply.engine.analysis.readings import analysis_readings
 
             strategy: tuple[tuple[str, str], ...] = (("play", PLAY_LINE), ("rules", f"{decks} decks; {RULES_LINE}"))
             ace_pair = _ace_pair_reading(setup.options)
