@@ -106,15 +106,55 @@ def paytable_spelling(written: str) -> str:
     return re.sub(r"(?<![\d.])0+(?=\d)", "", text)
 
 
-def spelled_choice(choices: Iterable[str], written: str) -> str | None:
-    """The one of ``choices`` (paytable ids) that ``written`` names, however it is spelled
-    (:func:`paytable_spelling`); None where it names none, or more than one."""
-    choices = tuple(choices)
-    if written in choices:
-        return written
+#: What a chapter prints after a paytable's name, which a filer may copy with it ('Paytable 4 ($5 wager)', §
+#: 688a.12(d)).
+_WAGER_LABEL = re.compile(r"\s*\([^()]*\b(?:wager|bet)\b[^()]*\)\s*$", re.IGNORECASE)
+
+#: A subsection cited before a paytable's name ('§ 688a.12(d) Paytable 4', '688a.12(b): 2').
+_LEADING_CITATION = re.compile(
+    r"^\s*(?:58\s+Pa\.?\s+Code\s*)?§*\s*(?P<cited>\d{3}[a-z]\.\d+(?:\([0-9a-z]+\))*)[\s,:;\u2013-]*", re.IGNORECASE
+)
+
+
+def _one_spelled(choices: tuple[str, ...], written: str) -> str | None:
     key = paytable_spelling(written)
     named = [choice for choice in choices if paytable_spelling(choice) == key]
     return named[0] if len(named) == 1 else None
+
+
+def spelled_choice(choices: Iterable[str], written: str) -> str | None:
+    """The one of ``choices`` (paytable ids) that ``written`` names, however it is spelled
+    (:func:`paytable_spelling`), with the label the chapter prints after it ('4 ($5 wager)') or its number in words
+    ('Paytable Two'); None where it names none, or more than one."""
+    choices = tuple(choices)
+    if written in choices:
+        return written
+    named = _one_spelled(choices, written)
+    if named is not None:
+        return named
+    bare = PAYTABLE_PREFIX.sub("", _WAGER_LABEL.sub("", written).strip()).strip()
+    named = _one_spelled(choices, bare)
+    if named is None and bare.lower() not in {"a", "and"} and re.fullmatch(r"[A-Za-z]+(?:[\s-]+[A-Za-z]+)*", bare):
+        number = number_in_words(bare)
+        named = _one_spelled(choices, str(number)) if number is not None else None
+    return named
+
+
+def cited_choice(choices: Iterable[str], citations: Iterable[Citation], written: str) -> str | None:
+    """The one of ``choices`` that ``written`` names after citing the subsection that prints them ('§ 688a.12(d)
+    Paytable 4'), or None: the cited subsection must be one of ``citations`` or hold it (§ 688a.12 holds
+    § 688a.12(d)); a name cited from elsewhere is left for the rules to judge."""
+    match = _LEADING_CITATION.match(written)
+    rest = written[match.end() :] if match is not None else ""
+    cited = Citation.written(match["cited"]) if match is not None and rest.strip() else None
+    if cited is None:
+        return None
+    holds = any(
+        citation.chapter == cited.chapter
+        and (citation.subsection == cited.subsection or citation.subsection.startswith(f"{cited.subsection}("))
+        for citation in citations
+    )
+    return spelled_choice(choices, rest) if holds else None
 
 
 #: A deck count as a filer may write it for a paytable tied to one ('6 decks', 'the 6-deck paytable', 'Six Deck').
@@ -141,7 +181,9 @@ def named_paytable(
     decks'); by the subsection that prints it (where that subsection prints several, tied to deck counts, the one
     for the table's ``decks``); or, for a wager priced by odds alone, by its odds."""
     permitted = book.paytables_for(wager_id)
-    spelled = spelled_choice((paytable.id for paytable in permitted), named)
+    spelled = spelled_choice((paytable.id for paytable in permitted), named) or cited_choice(
+        (paytable.id for paytable in permitted), (paytable.citation for paytable in permitted), named
+    )
     if spelled is not None:
         return ResolvedPaytable(book.paytable(wager_id, spelled), Resolution.TABLE)
     count = _deck_count_named(named)
@@ -233,4 +275,33 @@ def paytable_answer_written(chapter: str, key: str, written: str) -> str | None:
     question = next((question for question in book.checklist if question.key == key), None)
     if question is None or question.kind != AnswerKind.PAYTABLE or not question.choices:
         return None
-    return spelled_choice(question.choices, written)
+    return spelled_choice(question.choices, written) or cited_choice(question.choices, [question.section], written)
+
+
+def wager_key(written: str) -> str:
+    """A wager's name as an id is written: 'Bonus', 'Bad Beat', "King's Bounty" → 'bonus', 'bad_beat',
+    'kings_bounty'."""
+    return "_".join(written.strip().lower().replace("-", " ").replace("'", "").replace("\u2019", "").split())
+
+
+def wager_aliases(book: Rulebook) -> dict[str, str]:
+    """Each way a filer may write one of the chapter's wagers → its id: the id itself, the chapter's name for it and
+    that name without the word 'Wager' ('Ace High Bonus Wager' and 'Ace High Bonus' → ace_high), each as
+    :func:`wager_key` writes it. Derived from the rulebook's wager names, so a new chapter needs nothing here; a
+    name two wagers would share is left out rather than guessed."""
+    candidates: dict[str, set[str]] = {}
+    for wager in book.wagers:
+        name = wager_key(wager.name)
+        for alias in {name, name.removesuffix("_wager")}:
+            candidates.setdefault(alias, set()).add(wager.id)
+    aliases = {alias: next(iter(ids)) for alias, ids in candidates.items() if len(ids) == 1}
+    aliases.update({wager.id: wager.id for wager in book.wagers})
+    return aliases
+
+
+def wager_id_written(chapter: str, written: str) -> str | None:
+    """The chapter's id of the wager a table's entry names by its id or its name, however cased and spaced ('Ace
+    High Bonus Wager', 'ace high bonus' → ace_high); None where the chapter (or a wager of it) is unknown: the entry
+    is then kept as written, for the checker to report."""
+    book = _known_rulebook(chapter)
+    return None if book is None else wager_aliases(book).get(wager_key(written))

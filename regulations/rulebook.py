@@ -17,8 +17,30 @@ from fractions import Fraction
 from pacomply.regulations.citation import Citation
 
 
+def plain_term(text: str) -> str:
+    """A written term compared as the chapter's: lower case, hyphens, underscores and apostrophes dropped or spaced,
+    articles and punctuation removed ('From the Dealer's Hand.' → 'from dealers hand')."""
+    text = text.lower().replace("_", " ").replace("-", " ").replace("\u2019", "").replace("'", "")
+    return " ".join(word for word in re.sub(r"[^a-z0-9 ]", " ", text).split() if word not in {"a", "an", "the"})
+
+
+class _ChapterTermChoice(StrEnum):
+    """A choice a filing may write as our value ('automated shoe') or in the chapters' own words ('an automated
+    dealing shoe'): the words each member is known by are in :data:`CHAPTER_TERMS`."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> _ChapterTermChoice | None:
+        if not isinstance(value, str):
+            return None
+        term = plain_term(value)
+        for member in cls:
+            if term == member.value or term in CHAPTER_TERMS.get(member, ()):
+                return member
+        return None
+
+
 @unique
-class Shuffler(StrEnum):
+class Shuffler(_ChapterTermChoice):
     """How the cards at a table are shuffled (the Tables sheet's Shuffler column)."""
 
     NONE = "none"
@@ -30,7 +52,7 @@ class Shuffler(StrEnum):
 
 
 @unique
-class DealingMethod(StrEnum):
+class DealingMethod(_ChapterTermChoice):
     """Where the cards are dealt from (the Tables sheet's Dealing column)."""
 
     SHOE = "shoe"
@@ -44,7 +66,7 @@ class DealingMethod(StrEnum):
 
 
 @unique
-class Equipment(StrEnum):
+class Equipment(_ChapterTermChoice):
     """Table equipment a chapter may require (the Tables sheet's Equipment column)."""
 
     CARD_READER = "card reader"
@@ -61,6 +83,47 @@ class Equipment(StrEnum):
     """A computerised random number generator for the starting position."""
     FLAT_BUTTON = "flat button"
     """A flat button marking the starting position."""
+
+
+# The words the chapters (and filers following them) use for each choice, as :func:`plain_term` leaves them: the
+# chapters say 'automated card shuffling device' and 'continuous shuffler' (e.g. § 633a.3(b)), 'manual dealing shoe',
+# 'automated dealing shoe', 'double shoe' and 'the dealer's hand' (e.g. §§ 633a.1, 688a.8–688a.10), 'card reader
+# device' (§ 633a.2), 'Masque card reader' (685a), 'progressive table game system', 'electronic wagering system',
+# 'three dice and a Pai Gow shaker' and 'a computerized random number generator' (e.g. § 688a.2(c)).
+CHAPTER_TERMS: dict[StrEnum, frozenset[str]] = {
+    Shuffler.NONE: frozenset(
+        {"no", "no shuffler", "hand", "by hand", "manual", "manual shuffle", "hand shuffle", "shuffled by hand"}
+    ),
+    Shuffler.AUTOMATED: frozenset(
+        {
+            "automated shuffler",
+            "automatic shuffler",
+            "automated card shuffling device",
+            "automated shuffling device",
+            "card shuffling device",
+            "shuffling device",
+        }
+    ),
+    Shuffler.CONTINUOUS: frozenset(
+        {
+            "continuous shuffler",
+            "continuous shuffling device",
+            "continuous card shuffling device",
+            "continuous shuffling machine",
+        }
+    ),
+    DealingMethod.SHOE: frozenset({"dealing shoe", "manual shoe", "manual dealing shoe"}),
+    DealingMethod.DOUBLE_SHOE: frozenset({"double dealing shoe", "double sided shoe", "double sided dealing shoe"}),
+    DealingMethod.HAND: frozenset({"dealers hand", "dealer hand", "by hand", "hand dealt", "from dealers hand"}),
+    DealingMethod.AUTOMATED_SHOE: frozenset({"automated dealing shoe", "automatic shoe", "automatic dealing shoe"}),
+    Equipment.CARD_READER: frozenset({"card reader device", "hole card reader"}),
+    Equipment.MASQUE_CARD_READER: frozenset({"masque reader", "masque card reader device"}),
+    Equipment.PROGRESSIVE_SYSTEM: frozenset({"progressive table game system"}),
+    Equipment.SHAKER: frozenset({"pai gow shaker", "dice shaker", "three dice and pai gow shaker", "dice and shaker"}),
+    Equipment.RNG: frozenset(
+        {"random number generator", "computerized random number generator", "computerised random number generator"}
+    ),
+}
 
 
 @unique

@@ -192,37 +192,7 @@ def build_table(
             problems.add(location, str(problem))
     if not complete:
         return None
-    if "wagers" in parsed and "chapter" in parsed:
-        parsed["wagers"] = _as_wager_ids(parsed["wagers"], parsed["chapter"])  # type: ignore[arg-type]
     return TableConfiguration(**parsed, locations=locations)  # type: ignore[arg-type]
-
-
-def wager_aliases(chapter: str) -> dict[str, str]:
-    """Each way a filer may write a chapter's wager → its id: the id itself, the regulation's name for it and that
-    name without the word 'Wager' ('Bonus Wager' and 'Bonus' → bonus; 'Trips Bonus Wager' and 'Trips Bonus' → trips).
-
-    Derived from the rulebook's wager names, so a new chapter needs nothing here. A name two wagers would share is
-    left out rather than guessed.
-    """
-    book = regulations.rulebook(chapter)
-    candidates: dict[str, set[str]] = {}
-    for wager in book.wagers:
-        name = values.wager_id(wager.name)
-        for alias in {name, name.removesuffix("_wager")}:
-            candidates.setdefault(alias, set()).add(wager.id)
-    aliases = {alias: next(iter(ids)) for alias, ids in candidates.items() if len(ids) == 1}
-    aliases.update({wager.id: wager.id for wager in book.wagers})
-    return aliases
-
-
-def _as_wager_ids(wagers: tuple[TableWager, ...], chapter: str) -> tuple[TableWager, ...]:
-    """Wagers written by their regulation name given their ids; one the chapter does not know is kept as written,
-    for the checker to report."""
-    aliases = wager_aliases(chapter)
-    return tuple(
-        wager.model_copy(update={"wager": aliases[wager.wager]}) if wager.wager in aliases else wager
-        for wager in wagers
-    )
 
 
 def _read_table_value(field: str, header: str, raw: object) -> object:

@@ -152,16 +152,18 @@ class TableWager(_Frozen):
 def _wagers_as_the_chapter_names_them(
     wagers: tuple[TableWager, ...], chapter: str | None, decks: int | None
 ) -> tuple[TableWager, ...]:
-    from pacomply.regulations.paytable_resolution import paytable_id_written
+    from pacomply.regulations.paytable_resolution import paytable_id_written, wager_id_written
 
     if not chapter:
         return wagers
     named = []
     for wager in wagers:
+        wager_id = wager_id_written(chapter, wager.wager) or wager.wager
         paytable = wager.paytable
         if paytable is not None:
-            paytable = paytable_id_written(chapter, wager.wager, paytable, decks) or paytable
-        named.append(wager if paytable == wager.paytable else wager.model_copy(update={"paytable": paytable}))
+            paytable = paytable_id_written(chapter, wager_id, paytable, decks) or paytable
+        unchanged = wager_id == wager.wager and paytable == wager.paytable
+        named.append(wager if unchanged else wager.model_copy(update={"wager": wager_id, "paytable": paytable}))
     return tuple(named)
 
 
@@ -186,14 +188,29 @@ class TableConfiguration(_Frozen):
         default_factory=dict, description="Field name → where it was read; 'row' is the whole row."
     )
 
+    @field_validator("payout_limit", "progressive_reset", mode="before")
+    @classmethod
+    def _money_as_written(cls, written: object) -> object:
+        """A dollar amount written as a filer writes one ('$10,000.00'), read as the workbook reader reads it; a
+        number, or text that is no amount, goes on to the decimal's own check."""
+        if not isinstance(written, str) or not written.strip():
+            return written
+        from pacomply.submissions.values import ValueProblem, read_money
+
+        try:
+            return read_money(written, "amount")
+        except ValueProblem as problem:
+            raise ValueError(str(problem)) from None
+
     @field_validator("wagers", mode="after")
     @classmethod
-    def _paytables_as_the_chapter_names_them(
+    def _wagers_and_paytables_as_the_chapter_names_them(
         cls, wagers: tuple[TableWager, ...], info: ValidationInfo
     ) -> tuple[TableWager, ...]:
-        """Each wager's paytable as the chapter names it, however the filing spells it ('DJWT-4', 'Paytable
-        DJWT-04', 'Six Deck' at a six-deck table); odds written in a paytable's place, and names of no paytable,
-        stay as written for the rules to judge."""
+        """Each wager by the chapter's id where the filing writes its name ('Ace High Bonus Wager' → ace_high), and
+        its paytable as the chapter names it, however the filing spells it ('DJWT-4', 'Paytable DJWT-04', 'Six Deck'
+        at a six-deck table); odds written in a paytable's place, and names of no wager or paytable, stay as written
+        for the rules to judge."""
         return _wagers_as_the_chapter_names_them(wagers, info.data.get("chapter"), info.data.get("decks"))
 
     def location_of(self, field_name: str) -> SourceLocation | None:

@@ -249,13 +249,15 @@ def read_date(raw: object, what: str = "date") -> date:
 
 
 def read_choice(raw: object, choices: type[EnumType], what: str) -> EnumType:
-    """One of an enumeration's values, case- and space-insensitive."""
+    """One of an enumeration's values, case- and space-insensitive, or (for the rulebook's choices) the chapters' own
+    term for it ('automated dealing shoe')."""
     text = " ".join(display(raw).lower().replace("_", " ").split())
-    for member in choices:
-        if member.value == text:
-            return member
+    try:
+        return choices(text)
+    except ValueError:
+        pass
     expected = ", ".join(f"'{member.value}'" for member in choices)
-    raise ValueProblem(f"{what} '{display(raw)}' is not one of {expected}")
+    raise ValueProblem(f"{what} '{display(raw)}' is not one of {expected}, nor a term the chapters use for one")
 
 
 def read_answer(raw: object, kind: AnswerKind) -> AnswerValue:
@@ -281,5 +283,9 @@ def read_answer(raw: object, kind: AnswerKind) -> AnswerValue:
 
 
 def wager_id(text: str) -> str:
-    """'Bonus', 'Bad Beat', 'bonus_player' → the stable wager id ('bonus', 'bad_beat', 'bonus_player')."""
-    return "_".join(text.strip().lower().replace("-", " ").replace("'", "").split())
+    """'Bonus', 'Bad Beat', 'bonus_player' → the stable wager id ('bonus', 'bad_beat', 'bonus_player'), as the
+    rulebook layer spells one (:func:`pacomply.regulations.paytable_resolution.wager_key`); the filing model maps a
+    chapter's wager names to their ids."""
+    from pacomply.regulations.paytable_resolution import wager_key
+
+    return wager_key(text)

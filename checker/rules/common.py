@@ -467,6 +467,7 @@ def _table_wagers(
 ) -> Rule:
     optional = [wager for wager in book.wagers if not wager.required]
     optional_ids = ", ".join(wager.id for wager in optional) or "none"
+    optional_names = ", ".join(wager.name for wager in optional) or "none"
     citation = wagers_citation or (optional[0].citation if optional else book.wagers[0].citation)
     fixed = dict(fixed_odds or {})
 
@@ -558,12 +559,12 @@ def _table_wagers(
                     )
                     yield rule.finding(
                         f"table {table.table_id} offers '{table_wager.wager}', which is not a {book.title} wager "
-                        f"(optional wagers: {optional_ids}){elsewhere}",
+                        f"(its optional wagers: {optional_names}){elsewhere}",
                         table.location_of("wagers"),
                         table,
                         citation=citation,
-                        fix=f"Remove '{table_wager.wager}' from the table's Wagers, or write it as one of the "
-                        f"chapter's wagers: {optional_ids}.",
+                        fix=f"Remove '{table_wager.wager}' from the table's Wagers, or name one of the chapter's "
+                        f"wagers, by its name or id: {optional_names}.",
                     )
                     continue
                 permitted = book.paytables_for(wager.id)

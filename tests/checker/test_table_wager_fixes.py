@@ -67,7 +67,7 @@ def test_633a_13_f_a_paytable_the_chapter_lacks_at_a_table_is_fixed_by_the_ones_
 def test_633a_6_e_a_wager_the_chapter_lacks_is_fixed_by_naming_the_chapters_wagers() -> None:
     table = blackjack_table("T1", wagers=(TableWager(wager="dragon_bonus"),))
     (finding,) = [f for f in chapter_findings(COMPLIANT_633A, "633a", (table,)) if f.rule_id == "633A-007"]
-    optional = [wager.id for wager in RULEBOOK_633A.wagers if not wager.required]
+    optional = [wager.name for wager in RULEBOOK_633A.wagers if not wager.required]
     assert "Remove 'dragon_bonus'" in finding.fix and all(wager in finding.fix for wager in optional)
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 from pacomply.checker.review import review_filing
+from pacomply.regulations.paytable_resolution import wager_aliases
 from pacomply.regulations.rulebook import DealingMethod, Shuffler
 from pacomply.submissions import read_filing
-from pacomply.submissions.build import wager_aliases
 from pacomply.submissions.layout import TABLE_COLUMNS, TABLES_SHEET
 from pacomply.submissions.template import workbook_bytes
 
@@ -53,7 +53,7 @@ def test_every_regulation_wager_name_is_an_alias_of_its_id(chapter: str) -> None
     """The alias table is derived from the rulebook's names: each name (and it without 'Wager') maps to its wager."""
     from pacomply.submissions.values import wager_id
 
-    aliases = wager_aliases(chapter)
+    aliases = wager_aliases(regulations.rulebook(chapter))
     for wager in regulations.rulebook(chapter).wagers:
         assert aliases[wager.id] == wager.id
         assert aliases[wager_id(wager.name)] == wager.id, wager.name
