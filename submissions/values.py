@@ -180,11 +180,36 @@ def read_integer(raw: object, what: str = "answer") -> int:
         number = int(raw)
     else:
         text = _number_text(raw, what)
-        if not re.fullmatch(r"[+-]?\d{1,30}", text):
+        written = _whole_number_written(text)
+        if written is None:
             raise ValueProblem(f"{what} '{display(raw)[:40]}' is not a whole number")
-        number = int(text)
+        number = written
     _bounded(Decimal(number), raw, what)
     return number
+
+
+#: A whole number as a filer writes one: '3', 'three', '3 (three)', 'Procedure 1' (§ 633a.7(r) numbers its two
+#: settlement procedures), 'Option 2'.
+_WHOLE_NUMBER = re.compile(
+    r"(?:(?:procedure|option|method)\s+)?(?P<digits>[+-]?\d{1,30})(?:\s*\((?P<words>[a-z\s-]+)\))?", re.IGNORECASE
+)
+
+
+def _whole_number_written(text: str) -> int | None:
+    """The whole number ``text`` writes in digits, in words, or both; None where it writes none, or two that
+    disagree ('3 (four)')."""
+    from pacomply.regulations.payout import number_in_words
+
+    text = " ".join(text.split())
+    match = _WHOLE_NUMBER.fullmatch(text)
+    if match is not None:
+        number = int(match["digits"])
+        if match["words"] is not None and number_in_words(match["words"]) != number:
+            return None
+        return number
+    if text.lower() in {"a", "an", "and", ""} or not re.fullmatch(r"[A-Za-z]+(?:[\s-]+[A-Za-z]+)*", text):
+        return None
+    return number_in_words(text)
 
 
 def read_decimal(raw: object, what: str = "answer") -> Decimal:

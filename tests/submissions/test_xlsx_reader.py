@@ -112,16 +112,16 @@ def test_a_wrong_header_names_the_columns_missing(tmp_path: Path) -> None:
 def test_bad_values_are_all_reported_with_their_cells(tmp_path: Path) -> None:
     workbook = build_workbook(["686a"], COMPLIANT_686A)
     workbook["686a"]["D4"] = "Maybe"
-    workbook["686a"]["D10"] = "two"
-    workbook["Tables"]["D2"] = "six"
+    workbook["686a"]["D10"] = "a couple"
+    workbook["Tables"]["D2"] = "six or eight"
     workbook["Tables"]["F3"] = "robotic"
     workbook["Filing"]["B2"] = None
     workbook["Filing"]["B3"] = "yesterday"
     workbook["686a"]["B5"] = "bonus_ofered"
     problems = problems_of(save(workbook, tmp_path))
     assert "Sheet 686a, cell D4: answer 'Maybe' is not Yes or No" in problems
-    assert "Sheet 686a, cell D10: answer 'two' is not a whole number" in problems
-    assert "Sheet Tables, cell D2: Decks 'six' is not a whole number" in problems
+    assert "Sheet 686a, cell D10: answer 'a couple' is not a whole number" in problems
+    assert "Sheet Tables, cell D2: Decks 'six or eight' is not a whole number" in problems
     assert any(p.startswith("Sheet Tables, cell F3: shuffler 'robotic' is not one of") for p in problems)
     assert any(p.startswith("Sheet Filing, cell B2: 'Licensee' is empty") for p in problems)
     assert any(p.startswith("Sheet Filing, cell B3: Date Filed 'yesterday' is not a date") for p in problems)
@@ -196,3 +196,24 @@ def test_every_example_workbook_and_its_json_twin_read_to_the_same_values(name: 
     assert [t.model_dump(exclude={"locations"}) for t in from_xlsx.tables] == [
         t.model_dump(exclude={"locations"}) for t in from_json.tables
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "number"),
+    [("three", 3), ("Three", 3), ("3 (three)", 3), ("twenty-five", 25), ("Procedure 1", 1), ("Option 2", 2)],
+)
+def test_633a_11_c_a_whole_number_written_in_words_or_labelled_is_read(written: str, number: int) -> None:
+    """A checklist's whole-number answer written as a filer writes it: in words (§ 633a.11(c) 'three' additional
+    splits), with its words beside it, or labelled as the question numbers its choices (§ 633a.7(r) 'Procedure 1');
+    each was refused as 'not a whole number'."""
+    from pacomply.submissions.values import read_integer
+
+    assert read_integer(written) == number
+
+
+@pytest.mark.parametrize("written", ["3 (four)", "up to three", "a", "two or three", "3.5"])
+def test_a_whole_number_that_is_not_one_or_disagrees_with_its_words_is_refused(written: str) -> None:
+    from pacomply.submissions.values import ValueProblem, read_integer
+
+    with pytest.raises(ValueProblem, match="is not a whole number"):
+        read_integer(written)
