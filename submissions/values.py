@@ -122,15 +122,27 @@ def read_text(raw: object, what: str, limit: int) -> str:
 
 
 def read_yes_no(raw: object) -> bool:
-    """Yes/No, Y/N, true/false in any case (spreadsheet booleans too)."""
+    """Yes/No, Y/N, true/false in any case (spreadsheet booleans too), with a closing full stop ('No.') or followed by
+    a remark after a dash, comma, colon, semicolon or parenthesis ('Yes (see the attached house rules)')."""
     if isinstance(raw, bool):
         return raw
-    text = display(raw).lower()
+    text = display(raw).lower().strip().removesuffix(".").strip()
+    remarked = _REMARKED_YES_NO.match(text)
+    if remarked is not None:
+        text = remarked["answer"]
     if text in _YES:
         return True
     if text in _NO:
         return False
     raise ValueProblem(f"answer '{display(raw)}' is not Yes or No")
+
+
+#: A Yes or No followed by a remark ('Yes - see house rules', 'No, not offered'): the answer is the word before it.
+_REMARKED_YES_NO = re.compile(r"(?P<answer>yes|no|y|n)\s*[-\u2013\u2014,:;(]\s*\S", re.IGNORECASE)
+
+#: An answer that says the question does not apply, read as no answer (a blank): 'N/A' to a question that follows a
+#: No. Not for text answers, where it is the filer's words.
+NOT_APPLICABLE = frozenset({"n/a", "na", "n.a.", "not applicable"})
 
 
 # No count, measure or amount in a filing comes near a trillion; beyond it a value is a typing error or an
@@ -233,7 +245,11 @@ def read_decimal(raw: object, what: str = "answer") -> Decimal:
 
 def read_money(raw: object, what: str = "answer") -> Decimal:
     """A dollar amount: '$25,000', '25000', 25000.0. Negative amounts are refused."""
-    text = display(raw).replace("$", "").replace("USD", "").strip() if not isinstance(raw, int | float) else raw
+    text = (
+        re.sub(r"\s*(?:us\s+)?dollars$", "", display(raw).replace("$", "").replace("USD", "").strip(), flags=re.I)
+        if not isinstance(raw, int | float)
+        else raw
+    )
     value = read_decimal(text, what)
     if value < 0:
         raise ValueProblem(f"{what} '{display(raw)}' is a negative amount of money")
@@ -244,7 +260,7 @@ def read_percentage(raw: object, what: str = "answer") -> Decimal:
     """'28%' or '28' → 28; a spreadsheet fraction 0.28 formatted as percent also reads 28."""
     if isinstance(raw, float) and 0 < raw < 1:
         return Decimal(str(raw)) * 100
-    text = display(raw).removesuffix("%").strip()
+    text = re.sub(r"\s*(?:%|per\s*cent|percent)$", "", display(raw).strip(), flags=re.IGNORECASE)
     return read_decimal(text, what)
 
 
@@ -286,8 +302,9 @@ def read_choice(raw: object, choices: type[EnumType], what: str) -> EnumType:
 
 
 def read_answer(raw: object, kind: AnswerKind) -> AnswerValue:
-    """A checklist answer for its question's kind; None when blank."""
-    if is_blank(raw):
+    """A checklist answer for its question's kind; None when blank, or (but for text) when it says the question
+    does not apply ('N/A')."""
+    if is_blank(raw) or (kind != AnswerKind.TEXT and display(raw).strip().lower() in NOT_APPLICABLE):
         return None
     if kind != AnswerKind.TEXT:
         refuse_formula(raw)

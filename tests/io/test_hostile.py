@@ -315,7 +315,7 @@ def test_json_with_byte_order_mark_is_read(tmp_path: Path) -> None:
 def test_json_answer_of_the_wrong_kind_is_refused_with_its_field_path(tmp_path: Path) -> None:
     data = _json_filing()
     data["chapters"]["686a"]["answers"]["automated_shuffler"]["value"] = 7
-    data["chapters"]["686a"]["answers"]["max_adjacent_boxes"]["value"] = "two"
+    data["chapters"]["686a"]["answers"]["max_adjacent_boxes"]["value"] = "a couple"
     run = run_pacomply("validate", _write(tmp_path, "f.json", json.dumps(data).encode()))
     assert_input_refused(
         run,

@@ -217,3 +217,42 @@ def test_a_whole_number_that_is_not_one_or_disagrees_with_its_words_is_refused(w
 
     with pytest.raises(ValueProblem, match="is not a whole number"):
         read_integer(written)
+
+
+def test_686a_3_b_yes_or_no_with_a_full_stop_or_a_remark_reads_as_the_example(tmp_path: Path) -> None:
+    """A Yes or No answer written 'No.' or 'Yes (see the house rules)' was refused, 'not Yes or No' (exit 2); it
+    reads as the bare word, its text kept as written."""
+    workbook = build_workbook(["686a"], COMPLIANT_686A)
+    sheet = workbook["686a"]
+    assert (sheet["D4"].value, sheet["D5"].value) == ("Yes", "No")
+    sheet["D4"] = "Yes (see the house rules)"
+    sheet["D5"] = "No."
+    filing = read_filing(save(workbook, tmp_path))
+    assert strip_locations(filing)["chapters"]["686a"]["answers"]["automated_shuffler"]["value"] is True
+    example = COMPLIANT_686A.chapters["686a"]
+    read = filing.chapters["686a"]
+    assert [read.value(key) for key in ("automated_shuffler", "continuous_shuffler")] == [
+        example.value(key) for key in ("automated_shuffler", "continuous_shuffler")
+    ]
+    assert read.answers["automated_shuffler"].text == "Yes (see the house rules)"
+
+
+@pytest.mark.parametrize(
+    ("kind", "written", "value"),
+    [
+        ("YES_NO", "N/A", None),
+        ("MONEY", "n/a", None),
+        ("MONEY", "25000 dollars", Decimal(25000)),
+        ("PERCENTAGE", "28 percent", Decimal(28)),
+        ("TEXT", "N/A", "N/A"),
+    ],
+)
+def test_an_answer_saying_the_question_does_not_apply_is_no_answer_and_units_in_words_are_read(
+    kind: str, written: str, value: object
+) -> None:
+    """'N/A' (to a question that follows a No) is no answer, as a blank is, except as text, where it is the filer's
+    words; an amount in dollars or a rate in percent written out in words is read."""
+    from pacomply.regulations.rulebook import AnswerKind
+    from pacomply.submissions.values import read_answer
+
+    assert read_answer(written, AnswerKind[kind]) == value
