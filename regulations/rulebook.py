@@ -126,6 +126,31 @@ CHAPTER_TERMS: dict[StrEnum, frozenset[str]] = {
 }
 
 
+#: Each choice in words a reader of a review follows, the chapters' own where they have them ('an automated
+#: dealing shoe', not 'automated shoe'); the value stays what a filer types.
+CHOICE_WORDS: dict[StrEnum, str] = {
+    Shuffler.NONE: "no shuffler (shuffled by hand)",
+    Shuffler.AUTOMATED: "an automated card shuffling device",
+    Shuffler.CONTINUOUS: "a continuous shuffler",
+    DealingMethod.SHOE: "a manual dealing shoe",
+    DealingMethod.DOUBLE_SHOE: "a double shoe",
+    DealingMethod.HAND: "the dealer's hand",
+    DealingMethod.AUTOMATED_SHOE: "an automated dealing shoe",
+    Equipment.CARD_READER: "a card reader device",
+    Equipment.MASQUE_CARD_READER: "a Masque card reader",
+    Equipment.PROGRESSIVE_SYSTEM: "a progressive table game system",
+    Equipment.ELECTRONIC_WAGERING_SYSTEM: "an electronic wagering system",
+    Equipment.SHAKER: "three dice and a Pai Gow shaker",
+    Equipment.RNG: "a computerized random number generator",
+    Equipment.FLAT_BUTTON: "a flat button",
+}
+
+
+def in_words(choice: StrEnum) -> str:
+    """A shuffler, dealing method or piece of equipment as a review says it (:data:`CHOICE_WORDS`)."""
+    return CHOICE_WORDS.get(choice, choice.value)
+
+
 @unique
 class AnswerKind(StrEnum):
     """What a checklist answer must be."""

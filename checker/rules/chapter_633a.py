@@ -13,8 +13,10 @@ from pacomply.checker.rules.common import (
     PAYTABLE_DIFFERS_WHY,
     FixedOdds,
     adjacent_boxes,
+    asked,
     checklist_paytable,
     checklist_paytable_not_permitted,
+    counted,
     differs_from_checklist,
     discard_rack_answers,
     paytable_differs,
@@ -28,7 +30,7 @@ from pacomply.regulations.chapter_633a import (
     RULEBOOK,
 )
 from pacomply.regulations.citation import Citation, cite
-from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler
+from pacomply.regulations.rulebook import DealingMethod, Equipment, Shuffler, in_words
 
 CHAPTER = "633a"
 _RACK = cite("633a.2(g)")
@@ -109,7 +111,8 @@ def _card_reader(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     if answer is False:
         listing = [table.table_id for table in context.tables if Equipment.CARD_READER in table.equipment]
         listed = f"; the Tables sheet lists one at {', '.join(listing)}" if listing else ""
-        yield rule.finding(f"the checklist answers No to 'card_reader_device'; every Blackjack table must have a "
+        yield rule.finding(f"the checklist answers No to {asked(RULEBOOK, 'card_reader_device')}; every Blackjack "
+                           "table must have a "
                            f"card reader device{listed}", context.answer_location("card_reader_device"))  # fmt: skip
     yield from _equipment(Equipment.CARD_READER, None)(context, rule)  # type: ignore[operator]
 
@@ -132,7 +135,8 @@ def _hand_dealing(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         # dealt, so the limit counts the decks of all of them, not of the batch in play.
         total_decks = table.decks * max(table.batches, 1)
         if total_decks > HAND_DEALING_MAX_DECKS:
-            batches = f" ({table.decks} deck(s) in each of {table.batches} batches)" if table.batches > 1 else ""
+            each = counted(table.decks, "deck")
+            batches = f" ({each} in each of {table.batches} batches)" if table.batches > 1 else ""
             yield rule.finding(f"table {table.table_id} deals from the hand with {total_decks} decks used in the "
                                f"game{batches}; at most {HAND_DEALING_MAX_DECKS} may be used",
                                table.location_of("decks"), table, citation=cite("633a.12(b)(1)"))  # fmt: skip
@@ -148,10 +152,12 @@ def _double_shoe(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             continue
         if answer is False:
             yield rule.finding(f"table {table.table_id} deals from a double shoe but the checklist answers No to "
-                               "'double_shoe'", table.location_of("dealing"), table)  # fmt: skip
+                               f"“{RULEBOOK.question('double_shoe').question}”", table.location_of("dealing"),
+                               table)  # fmt: skip
         if table.batches != 1 or table.shuffler != Shuffler.NONE:
-            yield rule.finding(f"table {table.table_id} declares a double shoe with {table.batches} batch(es) and "
-                               f"shuffler '{table.shuffler.value}'; each side of a double shoe is shuffled by hand "
+            yield rule.finding(f"table {table.table_id} declares a double shoe with {counted(table.batches, 'batch')} "
+                               "and "
+                               f"{in_words(table.shuffler)}; each side of a double shoe is shuffled by hand "
                                "as its own stack (Batches 1, Shuffler none, Decks per side)",
                                table.location_of("batches"), table, severity=Severity.WARNING)  # fmt: skip
     if answer is True and not context.answer("double_shoe_red_suits_side"):

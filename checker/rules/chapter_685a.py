@@ -12,6 +12,7 @@ from pacomply.checker.rules.chapter_633a import settlement_procedure
 from pacomply.checker.rules.common import (
     FixedOdds,
     adjacent_boxes,
+    asked,
     discard_rack_answers,
     shared_rules,
     shuffler_answers_rule,
@@ -25,11 +26,12 @@ CHAPTER = "685a"
 
 def _masque_card_reader(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     if context.answer("masque_card_reader") is False:
-        yield rule.finding("the checklist answers No to 'masque_card_reader'; every table needs one",
+        yield rule.finding(f"the checklist answers No to {asked(RULEBOOK, 'masque_card_reader')}; every table "
+                           "needs a Masque card reader",
                            context.answer_location("masque_card_reader"))  # fmt: skip
     for table in context.tables:
         if Equipment.MASQUE_CARD_READER not in table.equipment:
-            yield rule.finding(f"table {table.table_id} lists no 'masque card reader' in its Equipment",
+            yield rule.finding(f"table {table.table_id} lists no Masque card reader in its Equipment",
                                table.location_of("equipment"), table)  # fmt: skip
 
 

@@ -29,7 +29,7 @@ from pacomply.checker.rules.common import (
 from pacomply.regulations.chapter_687a import PROGRESSIVE_SEED, PROGRESSIVE_WAGER, RULEBOOK
 from pacomply.regulations.citation import cite
 from pacomply.regulations.paytable_resolution import PaytableByAmount, resolve_paytable
-from pacomply.regulations.rulebook import DealingMethod, Shuffler
+from pacomply.regulations.rulebook import DealingMethod, Shuffler, in_words
 
 _RACK = cite("687a.2(d)")
 _HAND_DEAL = cite("687a.9(a)(1)")
@@ -96,8 +96,8 @@ def _dealing_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         for table in context.tables:
             if table.shuffler != Shuffler.NONE:
                 yield rule.finding(
-                    f"table {table.table_id} uses a '{table.shuffler.value}' shuffler but the checklist answers No to "
-                    "'automated_shuffler'",
+                    f"table {table.table_id} uses {in_words(table.shuffler)} but the checklist answers No to "
+                    f"“{RULEBOOK.question('automated_shuffler').question}”",
                     table.location_of("shuffler"),
                     table,
                     citation=RULEBOOK.question("automated_shuffler").section,

@@ -37,6 +37,7 @@ from pacomply.regulations.rulebook import (
     Rulebook,
     Shuffler,
     Wager,
+    in_words,
     odds_text,
 )
 from pacomply.submissions.model import TableConfiguration
@@ -91,9 +92,8 @@ def _betting_positions(book: Rulebook, code: str) -> Rule:
 
 
 def _describe(configuration: DeckConfiguration) -> str:
-    decks = alternatives(sorted(configuration.decks))
-    shufflers = "/".join(sorted(shuffler.value for shuffler in configuration.shufflers))
-    return f"{decks} deck(s) × {configuration.batches} batch(es) with shuffler {shufflers}"
+    shufflers = alternatives([in_words(shuffler) for shuffler in sorted(configuration.shufflers)])
+    return f"{counted(configuration.decks, 'deck')} × {counted(configuration.batches, 'batch')} with {shufflers}"
 
 
 def _batch_shuffler_problem(book: Rulebook, table: TableConfiguration) -> str | None:
@@ -121,10 +121,10 @@ def _batch_shuffler_problem(book: Rulebook, table: TableConfiguration) -> str | 
         }
     )
     if not allowed:
-        return f"table {table.table_id} uses shuffler '{table.shuffler.value}', which {book.title} does not provide for"
+        return f"table {table.table_id} uses {in_words(table.shuffler)}, which {book.title} does not provide for"
     return (
-        f"table {table.table_id} uses {table.batches} batch(es) with shuffler '{table.shuffler.value}'; with that "
-        f"shuffler {book.title} uses {alternatives(allowed)} batch(es)"
+        f"table {table.table_id} uses {counted(table.batches, 'batch')} with {in_words(table.shuffler)}; with that "
+        f"shuffler {book.title} uses {counted(allowed, 'batch')}"
     )
 
 
@@ -144,9 +144,9 @@ def _deck_count_problem(book: Rulebook, table: TableConfiguration) -> tuple[str,
     allowed = sorted(set().union(*(c.decks for c in candidates)))
     if table.decks in allowed:
         return None
-    setup = f"with {table.batches} batch(es) and shuffler '{table.shuffler.value}' "
+    setup = f"with {counted(table.batches, 'batch')} and {in_words(table.shuffler)}, "
     return (
-        f"table {table.table_id} uses {table.decks} deck(s) per batch; {setup}{book.title} requires "
+        f"table {table.table_id} uses {counted(table.decks, 'deck')} per batch; {setup}{book.title} requires "
         f"{alternatives(allowed)}",
         candidates[0],
     )
@@ -231,7 +231,7 @@ def _change_interval(book: Rulebook, code: str) -> Rule:
             limit_hours, citation = limit
             if hours > limit_hours:
                 yield rule.finding(
-                    f"table {table.table_id} changes cards every {hours} h; dealt by '{table.dealing.value}' "
+                    f"table {table.table_id} changes cards every {hours} h; dealt from {in_words(table.dealing)}, "
                     f"they must be changed at least every {limit_hours} h",
                     table.location_of("card_change_interval_hours"),
                     table,
@@ -297,17 +297,17 @@ def _discard_rack(book: Rulebook, code: str) -> Rule | None:
             if height > stack and mark is None:
                 message = (
                     f"table {table.table_id}'s discard rack is {height} mm, taller than the {stack:.1f} mm stack of "
-                    f"{table.decks} deck(s), and has no mark at the stack height"
+                    f"{counted(table.decks, 'deck')}, and has no mark at the stack height"
                 )
             elif height > stack:
                 message = (
-                    f"table {table.table_id}'s discard rack mark is at {mark} mm; the stack of {table.decks} deck(s) "
-                    f"is {stack:.1f} mm (±{tolerance * 100:.0f} %)"
+                    f"table {table.table_id}'s discard rack mark is at {mark} mm; the stack of "
+                    f"{counted(table.decks, 'deck')} is {stack:.1f} mm (±{tolerance * 100:.0f} %)"
                 )
             else:
                 message = (
                     f"table {table.table_id}'s discard rack is {height} mm, lower than the {stack:.1f} mm stack of "
-                    f"{table.decks} deck(s) (±{tolerance * 100:.0f} %)"
+                    f"{counted(table.decks, 'deck')} (±{tolerance * 100:.0f} %)"
                 )
             yield rule.finding(message, table.location_of("discard_rack_height_mm"), table)
 
@@ -336,13 +336,13 @@ def _discard_rack(book: Rulebook, code: str) -> Rule | None:
 
 
 def _dealing_method(book: Rulebook, code: str) -> Rule:
-    allowed = ", ".join(sorted(method.value for method in book.dealing_methods))
+    allowed = alternatives([in_words(method) for method in sorted(book.dealing_methods)])
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         for table in context.tables:
             if table.dealing not in book.dealing_methods:
                 yield rule.finding(
-                    f"table {table.table_id} deals from '{table.dealing.value}'; {book.title} cards are dealt from: "
+                    f"table {table.table_id} deals from {in_words(table.dealing)}; {book.title} cards are dealt from "
                     f"{allowed}",
                     table.location_of("dealing"),
                     table,
@@ -363,7 +363,9 @@ def _dealing_method(book: Rulebook, code: str) -> Rule:
             instead=f"Tables row: Chapter {book.chapter}, Dealing {sorted(m.value for m in book.dealing_methods)[0]}",
             citation=book.dealing_methods_citation,
         ),
-        fix=f"Deal from one of: {allowed}.",
+        fix=f"Deal from {allowed}, and write it in the table's Dealing cell ("
+        + alternatives([f"'{method.value}'" for method in sorted(book.dealing_methods)])
+        + ").",
         check_function=check,
     )
 
@@ -448,6 +450,20 @@ def paytable_names(ids: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else "".join(words)
 
 
+def counted(numbers: int | Iterable[int], noun: str) -> str:
+    """'1 deck', '6 decks', '4 or 8 decks', '2 batches': a count, or a list of the counts allowed, with its noun in the
+    number they call for ('batch' takes 'es')."""
+    listed = [numbers] if isinstance(numbers, int) else sorted(numbers)
+    plural = noun + ("es" if noun.endswith(("ch", "sh", "s", "x")) else "s")
+    return f"{alternatives(listed)} {noun if listed == [1] else plural}"
+
+
+def asked(book: Rulebook, key: str) -> str:
+    """A checklist question as a finding quotes it, in the Board's words (“Do you use a double shoe?”), where a
+    finding had named the answer by pacomply's key."""
+    return f"“{book.question(key).question}”"
+
+
 def alternatives(items: Iterable[object]) -> str:
     """'4 or 8', '4, 5, 6 or 8': choices as a sentence lists them."""
     words = [str(item) for item in items]
@@ -518,10 +534,10 @@ def _table_wagers(
         if book.deck_fixed(wager.id) and table.decks not in book.decks_for(wager.id):
             # The deck count would choose the paytable, but the chapter has none for it: the wager itself is not
             # offered at that deck count.
-            decks = alternatives(sorted(book.decks_for(wager.id)))
+            decks = counted(book.decks_for(wager.id), "deck")
             yield rule.finding(
-                f"table {table.table_id} offers {wager.name} with {table.decks} deck(s); the chapter permits it only "
-                f"with {decks} deck(s)",
+                f"table {table.table_id} offers {wager.name} with {counted(table.decks, 'deck')}; the chapter "
+                f"permits it only with {decks}",
                 table.location_of("decks"),
                 table,
                 citation=wager.citation,
@@ -601,11 +617,11 @@ def _table_wagers(
                     continue
                 paytable = resolved.paytable
                 if paytable.permitted_decks is not None and table.decks not in paytable.permitted_decks:
-                    decks = alternatives(sorted(paytable.permitted_decks))
+                    decks = counted(paytable.permitted_decks, "deck")
                     fitting = ", ".join(p.id for p in _permitted_with(permitted, table.decks))
                     yield rule.finding(
-                        f"table {table.table_id} pays {wager.name} on {resolved.describe()} with {table.decks} "
-                        f"deck(s); that paytable is permitted only with {decks} deck(s)",
+                        f"table {table.table_id} pays {wager.name} on {resolved.describe()} with "
+                        f"{counted(table.decks, 'deck')}; that paytable is permitted only with {decks}",
                         table.location_of("wagers"),
                         table,
                         citation=paytable.citation,
@@ -745,15 +761,16 @@ def _conditional_answers(book: Rulebook, code: str) -> Rule | None:
             value = context.answer(question.key)
             if question.kind == AnswerKind.YES_NO and value is True:
                 yield rule.finding(
-                    f"the checklist answers Yes to '{question.key}' ({question.section.short}) but No to "
-                    f"'{question.depends_on}', the condition it depends on",
+                    f"the checklist answers Yes to {asked(book, question.key)} ({question.section.short}) but No "
+                    f"to {asked(book, question.depends_on)}, the condition it depends on",
                     context.answer_location(question.key),
                     citation=question.section,
                 )
             elif question.kind != AnswerKind.YES_NO and value is not None:
                 yield rule.finding(
-                    f"the checklist answers '{question.key}' ({question.section.short}) although it answers No to "
-                    f"'{question.depends_on}', the condition that asks it; the answer is ignored",
+                    f"the checklist answers {asked(book, question.key)} ({question.section.short}) although it "
+                    f"answers No to {asked(book, question.depends_on)}, the condition that asks it; the answer is "
+                    "ignored",
                     context.answer_location(question.key),
                     citation=question.section,
                     severity=Severity.WARNING,
@@ -886,14 +903,15 @@ def discard_rack_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]
             for table in fitting:
                 yield rule.finding(
                     f"table {table.table_id}'s discard rack is {kind} (its Tables columns) but the checklist answers "
-                    f"No to '{key}'",
+                    f"No to {asked(book, key)}",
                     table.location_of("discard_rack_mark_mm" if marked else "discard_rack_height_mm"),
                     table,
                     citation=section,
                 )
         elif answered[key] is True and racked and not fitting:
             yield rule.finding(
-                f"the checklist answers Yes to '{key}' but no table in the Tables sheet has a discard rack {kind}",
+                f"the checklist answers Yes to {asked(book, key)} but no table in the Tables sheet has a discard "
+                f"rack {kind}",
                 context.answer_location(key),
                 citation=section,
                 severity=Severity.WARNING,
@@ -1059,7 +1077,7 @@ def wager_not_offered(rule: Rule, table: TableConfiguration, wager: Wager, key: 
     subsection that allows the wager only if the Rules Submission specifies it."""
     question = regulations.rulebook(table.chapter).question(key).question
     return rule.finding(
-        f"table {table.table_id} offers the {wager.name} but the checklist answers No to '{key}'",
+        f"table {table.table_id} offers the {wager.name} but the checklist answers No to “{question}”",
         table.location_of("wagers"),
         table,
         citation=wager.citation,
@@ -1105,17 +1123,17 @@ SHUFFLER_KEYS: dict[str, Shuffler] = {
 def shuffler_answers(book: Rulebook) -> CheckFunction:
     """The checklist's shuffler answers agree with the shufflers the tables list: a table using one the checklist
     answers No to is an error, a Yes no table uses a warning. Each finding cites the question's subsection."""
-    asked = {question.key for question in book.checklist}
-    keys = {key: shuffler for key, shuffler in SHUFFLER_KEYS.items() if key in asked}
-    loads_shoe = LOADS_SHOE_KEY if LOADS_SHOE_KEY in asked else None
+    checklist_keys = {question.key for question in book.checklist}
+    keys = {key: shuffler for key, shuffler in SHUFFLER_KEYS.items() if key in checklist_keys}
+    loads_shoe = LOADS_SHOE_KEY if LOADS_SHOE_KEY in checklist_keys else None
 
     def check(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         denied = bool(keys) and all(context.answer(key) is False for key in keys)
         if loads_shoe is not None and context.answer(loads_shoe) is True and denied:
             # A shuffler that loads the shoe presupposes a shuffler; the checklist denies both kinds.
             yield rule.finding(
-                f"the checklist answers Yes to '{loads_shoe}' but No to "
-                + " and ".join(f"'{key}'" for key in keys)
+                f"the checklist answers Yes to {asked(book, loads_shoe)} but No to "
+                + " and ".join(asked(book, key) for key in keys)
                 + ": no shuffler is declared to load the shoe",
                 context.answer_location(loads_shoe),
                 citation=book.question(loads_shoe).section,
@@ -1124,19 +1142,18 @@ def shuffler_answers(book: Rulebook) -> CheckFunction:
             answer = context.answer(key)
             section = book.question(key).section
             using = [table for table in context.tables if table.shuffler == shuffler]
-            article = "an" if shuffler == Shuffler.AUTOMATED else "a"
+            question = f"“{book.question(key).question}”"
             if answer is False:
                 for table in using:
                     yield rule.finding(
-                        f"table {table.table_id} uses {article} {shuffler.value} shuffler but the checklist answers No "
-                        f"to '{key}'",
+                        f"table {table.table_id} uses {in_words(shuffler)} but the checklist answers No to {question}",
                         table.location_of("shuffler"),
                         table,
                         citation=section,
                     )
             elif answer is True and context.tables and not using:
                 yield rule.finding(
-                    f"the checklist answers Yes to '{key}' but no table lists {article} {shuffler.value} shuffler",
+                    f"the checklist answers Yes to {question} but no table uses {in_words(shuffler)}",
                     context.answer_location(key),
                     citation=section,
                     severity=Severity.WARNING,
@@ -1251,10 +1268,10 @@ _COLUMN_TITLES = {
 
 
 def _tables_agree(book: Rulebook, code: str) -> Rule | None:
-    asked = {question.key for question in book.checklist}
-    shown = [entry for entry in TABLE_SHOWS if entry.key in asked]
-    amounts = [entry for entry in TABLE_AMOUNTS if entry.key in asked]
-    offered = [(wager, f"{wager.id}_offered") for wager in book.wagers if f"{wager.id}_offered" in asked]
+    checklist_keys = {question.key for question in book.checklist}
+    shown = [entry for entry in TABLE_SHOWS if entry.key in checklist_keys]
+    amounts = [entry for entry in TABLE_AMOUNTS if entry.key in checklist_keys]
+    offered = [(wager, f"{wager.id}_offered") for wager in book.wagers if f"{wager.id}_offered" in checklist_keys]
     if not shown and not amounts and not offered:
         return None  # the chapter asks nothing the Tables sheet shows beyond what its own rules compare
 
@@ -1266,14 +1283,15 @@ def _tables_agree(book: Rulebook, code: str) -> Rule | None:
             if answer is False and not entry.no_checked_elsewhere:
                 for table in showing:
                     yield rule.finding(
-                        f"table {table.table_id} {entry.what} but the checklist answers No to '{entry.key}'",
+                        f"table {table.table_id} {entry.what} but the checklist answers No to "
+                        f"{asked(book, entry.key)}",
                         table.location_of(entry.column),
                         table,
                         citation=section,
                     )
             elif answer is True and entry.unused_is_warning and context.tables and not showing:
                 yield rule.finding(
-                    f"the checklist answers Yes to '{entry.key}' but no table {entry.what}",
+                    f"the checklist answers Yes to {asked(book, entry.key)} but no table {entry.what}",
                     context.answer_location(entry.key),
                     citation=section,
                     severity=Severity.WARNING,
@@ -1283,7 +1301,7 @@ def _tables_agree(book: Rulebook, code: str) -> Rule | None:
             # the same kind of contradiction as a shuffler answered Yes that no table uses.
             if context.answer(key) is True and context.tables and not any(t.offers(wager.id) for t in context.tables):
                 yield rule.finding(
-                    f"the checklist answers Yes to '{key}' but no table offers the {wager.name}",
+                    f"the checklist answers Yes to {asked(book, key)} but no table offers the {wager.name}",
                     context.answer_location(key),
                     citation=book.question(key).section,
                     severity=Severity.WARNING,

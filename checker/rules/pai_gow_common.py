@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, make_doc
 from pacomply.checker.rules.common import (
     PAYTABLE_DIFFERS_WHY,
+    alternatives,
     checklist_paytable,
     checklist_paytable_not_permitted,
     differs_from_checklist,
@@ -19,7 +20,7 @@ from pacomply.checker.rules.common import (
     wager_not_offered,
 )
 from pacomply.regulations.citation import Citation
-from pacomply.regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler
+from pacomply.regulations.rulebook import DealingMethod, Equipment, Rulebook, Shuffler, in_words
 
 DEALING_KEYS: dict[DealingMethod, str] = {
     DealingMethod.SHOE: "manual_shoe",
@@ -45,8 +46,8 @@ def dealing_answers_rule(book: Rulebook, code: str, citation: Citation, hand_cit
             if key is not None and context.answer(key) is False:
                 # A contradiction about one way of dealing cites the section governing that way.
                 yield rule.finding(
-                    f"table {table.table_id} deals from '{table.dealing.value}' but the checklist answers No to "
-                    f"'{key}'",
+                    f"table {table.table_id} deals from {in_words(table.dealing)} but the checklist answers No to "
+                    f"“{book.question(key).question}”",
                     table.location_of("dealing"),
                     table,
                     citation=by_method.get(table.dealing, citation),
@@ -57,7 +58,7 @@ def dealing_answers_rule(book: Rulebook, code: str, citation: Citation, hand_cit
             # all, by the deck-configuration family, not twice here).
             if table.dealing == DealingMethod.HAND and table.shuffler == Shuffler.NONE:
                 yield rule.finding(
-                    f"table {table.table_id} deals from the hand with shuffler '{table.shuffler.value}'; cards dealt "
+                    f"table {table.table_id} deals from the dealer's hand with {in_words(table.shuffler)}; cards dealt "
                     "from the hand must be shuffled by an automated card shuffling device",
                     table.location_of("shuffler"),
                     table,
@@ -117,7 +118,7 @@ def starting_position_rule(
             if not methods and table.equipment and not button_refused:
                 yield rule.finding(
                     f"table {table.table_id} lists no starting-position equipment ("
-                    + ", ".join(equipment.value for equipment in options.values())
+                    + alternatives([in_words(equipment) for equipment in options.values()])
                     + ")",
                     table.location_of("equipment"),
                     table,
@@ -128,7 +129,8 @@ def starting_position_rule(
             for key, equipment in options.items():
                 if equipment in table.equipment and context.answer(key) is False:
                     yield rule.finding(
-                        f"table {table.table_id} lists a {equipment.value} but the checklist answers No to '{key}'",
+                        f"table {table.table_id} lists {in_words(equipment)} but the checklist answers No to "
+                        f"“{book.question(key).question}”",
                         table.location_of("equipment"),
                         table,
                         fix=f"Answer Yes to “{book.question(key).question}”, or remove the {equipment.value} from "

@@ -12,6 +12,7 @@ from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
 from examples.build_examples import answers
 from examples.chapters.chapter_633a import BLACKJACK_ANSWERS, COMPLIANT_633A, blackjack_table
+from pacomply import regulations
 from tests.rule_cases import rule_findings
 
 
@@ -59,7 +60,7 @@ def test_633a_2_g_both_answers_no_is_an_error() -> None:
 def test_633a_2_f_card_reader_answer_no_while_tables_list_card_readers() -> None:
     findings = _findings(_with_tables(blackjack_table("T"), card_reader_device=False), "633A-102")
     assert [(f.citation.short, f.severity.value) for f in findings] == [("633a.2(f)", "error")]
-    assert "card_reader_device" in findings[0].message
+    assert f"“{regulations.rulebook('633a').question('card_reader_device').question}”" in findings[0].message
 
 
 def test_633a_13_m_payout_limit_below_minimum_is_checked_without_a_cap_answer() -> None:
@@ -87,7 +88,7 @@ def test_633a_6_e_2_match_the_dealer_at_four_decks_is_reported_as_the_deck_count
                             wagers=(TableWager(wager="match_the_dealer"),))  # fmt: skip
     findings = _findings(_with_tables(table), "633A-007")
     assert [f.citation.short for f in findings] == ["633a.6(e)(2)"]
-    assert "4 deck(s)" in findings[0].message and "without naming" not in findings[0].message
+    assert "4 decks" in findings[0].message and "without naming" not in findings[0].message
 
 
 def test_633a_13_i_super_match_paytable_is_fixed_by_the_deck_count() -> None:

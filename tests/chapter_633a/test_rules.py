@@ -12,6 +12,7 @@ from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
 from examples.build_examples import answers
 from examples.chapters.chapter_633a import BLACKJACK_ANSWERS, COMPLIANT_633A, NONCOMPLIANT_633A, blackjack_table
+from pacomply import regulations
 
 
 def _findings(filing: Filing, rule_id: str) -> list[Finding]:
@@ -63,7 +64,7 @@ def test_633a_007_paytable_not_permitted_at_the_table_deck_count(wager: TableWag
     findings = _findings(_with_tables(table), "633A-007")
     assert len(findings) == 1
     assert findings[0].citation.short == citation
-    assert f"with {decks} deck(s)" in findings[0].message
+    assert f"with {decks} deck{'s' if decks != 1 else ''}" in findings[0].message
 
 
 def test_633a_007_paytable_permitted_at_the_table_deck_count_passes() -> None:
@@ -153,7 +154,8 @@ def test_633a_7_d_double_shoe_needs_suit_designation() -> None:
     findings = _findings(_with_tables(table, double_shoe_red_suits_side=None), "633A-106")
     assert [f.citation.short for f in findings] == ["633a.7(d)(1)"]
     findings = _findings(_with_tables(table, double_shoe=False), "633A-106")
-    assert len(findings) == 1 and "'double_shoe'" in findings[0].message
+    question = regulations.rulebook("633a").question("double_shoe").question
+    assert len(findings) == 1 and f"“{question}”" in findings[0].message
 
 
 def test_633a_6_e_offered_wager_must_be_in_checklist() -> None:

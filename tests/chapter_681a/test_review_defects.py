@@ -9,6 +9,7 @@ from pacomply.submissions.model import Filing, TableConfiguration, TableWager
 
 from examples.build_examples import answers
 from examples.chapters.chapter_681a import COMPLIANT_681A, baccarat_table
+from pacomply import regulations
 from tests.rule_cases import rule_findings
 
 
@@ -46,7 +47,7 @@ def test_681a_5_a_shuffler_loading_the_shoe_without_any_shuffler() -> None:
     filing = _filing(table, automated_shuffler=False, continuous_shuffler=False, shuffler_loads_shoe=True)
     findings = rule_findings(filing, "681a", "681A-102")
     assert [(f.citation.short, f.severity) for f in findings] == [("681a.5(a)", Severity.ERROR)]
-    assert "shuffler_loads_shoe" in findings[0].message
+    assert f"“{regulations.rulebook('681a').question('shuffler_loads_shoe').question}”" in findings[0].message
     assert rule_findings(_filing(table, automated_shuffler=False, continuous_shuffler=False,
                                  shuffler_loads_shoe=False), "681a", "681A-102") == []  # fmt: skip
 
@@ -57,4 +58,4 @@ def test_681a_8_c_a_bonus_naming_no_paytable_takes_the_checklists() -> None:
     assert rule_findings(_filing(table), "681a", "681A-007") == []
     # Selected A (a four-deck paytable, § 681a.8(c)) at an eight-deck table: the deck count is reported.
     findings = rule_findings(_filing(table, bonus_paytable="A"), "681a", "681A-007")
-    assert [f.citation.short for f in findings] == ["681a.8(c)"] and "8 deck(s)" in findings[0].message
+    assert [f.citation.short for f in findings] == ["681a.8(c)"] and "8 decks" in findings[0].message

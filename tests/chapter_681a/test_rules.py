@@ -76,7 +76,7 @@ def test_681a_7_a_dealt_from_a_shoe() -> None:
 def test_681a_8_c_paytable_a_with_eight_decks_is_caught_by_the_shared_rule() -> None:
     assert "681A-007" not in _codes(_with({"wagers": (TableWager(wager="bonus_player", paytable="D"),)}))
     found = _codes(_with({"wagers": (TableWager(wager="bonus_player", paytable="A"),)}))
-    assert any("permitted only with 4 deck(s)" in message for message in found["681A-007"])
+    assert any("permitted only with 4 decks" in message for message in found["681A-007"])
 
 
 def test_681a_2_d_discard_rack_required() -> None:

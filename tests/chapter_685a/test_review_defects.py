@@ -47,7 +47,7 @@ def test_685a_6_e_match_the_dealer_at_five_decks_is_reported_as_the_deck_count()
                              wagers=(TableWager(wager="match_the_dealer"),))  # fmt: skip
     findings = rule_findings(_filing(table), "685a", "685A-007")
     assert [f.citation.short for f in findings] == ["685a.6(e)"]
-    assert "5 deck(s)" in findings[0].message and "without naming" not in findings[0].message
+    assert "5 decks" in findings[0].message and "without naming" not in findings[0].message
     # A four-deck table naming the eight-deck paytable: the paytable's own deck count is the violation.
     eight = (TableWager(wager="match_the_dealer", paytable="8 decks"),)
     named = table.model_copy(update={"decks": 4, "discard_rack_height_mm": Decimal("62.4"), "wagers": eight})

@@ -12,6 +12,7 @@ from pacomply.submissions.model import Filing, TableWager
 
 from examples.build_examples import answers
 from examples.chapters.chapter_686a import COMPLIANT_686A, over_under_table
+from pacomply import regulations
 
 # The compliant example's tables whose racks are as high as the stack (OU-3's is taller with a mark), and its
 # answers with the marked-rack option answered No to match them: each test adds what it is about.
@@ -224,5 +225,5 @@ def test_686a_6_e_011_bonus_answered_yes_that_no_table_offers_is_a_warning() -> 
     tables = tuple(table.model_copy(update={"wagers": ()}) for table in BASE_TABLES)
     (found,) = findings(filing(tables), "686A-011")
     assert found.severity == Severity.WARNING and found.citation.short == "686a.6(e)"
-    assert "'bonus_offered'" in found.message
+    assert f"“{regulations.rulebook('686a').question('bonus_offered').question}”" in found.message
     assert findings(filing(), "686A-011") == []

@@ -84,7 +84,8 @@ def test_645a_3_b_table_alternating_two_decks_contradicts_a_no() -> None:
     (finding,) = [f for f in findings if f.rule_id == "645A-011"]
     assert finding.severity == Severity.ERROR
     assert finding.citation.short == "645a.3(b)"
-    assert "two_decks_alternating" in finding.message and "Batches 2" in finding.message
+    question = regulations.rulebook("645a").question("two_decks_alternating").question
+    assert f"“{question}”" in finding.message and "Batches 2" in finding.message
 
 
 def test_645a_3_b_yes_to_two_decks_that_no_table_alternates_is_a_warning() -> None:
@@ -157,4 +158,5 @@ def test_633a_12_b_yes_to_hand_dealing_that_no_table_deals_is_a_warning() -> Non
 def test_687a_7_d_3_trips_offered_no_names_the_offered_question_beside_a_selected_paytable() -> None:
     findings = chapter_findings(COMPLIANT_687A, "687a", None, trips_offered=False)
     offered = [f for f in findings if f.rule_id == "687A-104" and f.severity == Severity.ERROR]
-    assert offered and all("'trips_offered'" in f.message for f in offered)
+    question = regulations.rulebook("687a").question("trips_offered").question
+    assert offered and all(f"“{question}”" in f.message for f in offered)
