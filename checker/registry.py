@@ -164,6 +164,9 @@ class Rule:
     doc: str
     fix: str
     check_function: CheckFunction = field(repr=False, compare=False)
+    asks_no_change: bool = False
+    """True for a rule that points the reviewer at something (a Board figure read another way) and asks the filer to
+    change nothing: its findings are counted and listed, never put among what to fix first."""
 
     def __post_init__(self) -> None:
         problems = rule_metadata_problems(self)

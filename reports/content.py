@@ -293,7 +293,9 @@ class Summary:
     counts: str
     """'16 errors, 2 warnings, 8 notes' ('no findings' when there are none); waived findings are counted apart."""
     fix_first: tuple[Finding, ...]
-    """The most serious open findings, errors first, at most :data:`FIX_FIRST` (none when nothing is wrong)."""
+    """The most serious open findings, errors first, at most :data:`FIX_FIRST` (none when nothing is wrong); a
+    finding that asks the filer to change nothing (``Rule.asks_no_change``: a Board figure read another way) is
+    never among them."""
 
 
 def counts_text(findings: tuple[Finding, ...]) -> str:
@@ -317,8 +319,13 @@ def summary(review: Review) -> Summary:
             f" ({wording.counted(review.configuration.errors_demoted, 'error')} demoted by "
             f"{review.configuration.source})"
         )
+    pointers = {rule.code for rule in filing_rules() if rule.asks_no_change}
     urgent = sorted(
-        (finding for finding in review.findings if not finding.waived and finding.severity != Severity.INFO),
+        (
+            finding
+            for finding in review.findings
+            if not finding.waived and finding.severity != Severity.INFO and finding.rule_id not in pointers
+        ),
         key=lambda finding: finding.severity.rank,
     )
     return Summary(verdict=verdict, counts=counts_text(review.findings), fix_first=tuple(urgent[:FIX_FIRST]))

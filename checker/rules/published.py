@@ -110,5 +110,6 @@ RULES = (
         ),
         fix="Check which figure the filing is held to (pacomply published CHAPTER).",
         check_function=_selected_paytable_figures,
+        asks_no_change=True,
     ),
 )

@@ -165,8 +165,12 @@ def test_text_review_says_the_verdict_and_counts_first_and_what_to_fix_first(nam
     errors = sum(1 for finding in review.findings if finding.severity.value == "error" and not finding.waived)
     counts = first.splitlines()[0]
     assert (wording.counted(errors, "error") in counts) if review.findings else counts.endswith("— no findings")
+    from pacomply.checker.registry import all_rules
+
+    pointers = {rule.code for rule in all_rules() if rule.asks_no_change}
     assert ("What to fix first:" in first) == any(
-        not finding.waived and finding.severity.value != "info" for finding in review.findings
+        not finding.waived and finding.severity.value != "info" and finding.rule_id not in pointers
+        for finding in review.findings
     )
 
 
@@ -253,3 +257,21 @@ def test_681a_8_b_odds_written_in_a_paytables_place_are_printed_as_odds_not_as_a
     assert wording.wager_title("681a", "tie", "8 to 1", None) == "Tie Wager, paid 8 to 1"
     assert wording.wager_title("681a", "tie", "9 for 1", None) == "Tie Wager, paid 9 for 1 (8 to 1)"
     assert wording.wager_title("687a", "bad_beat", "DJWBB-03", None).endswith(", paytable DJWBB-03")
+
+
+def test_601a_2_a_board_figure_read_another_way_is_not_among_what_to_fix_first() -> None:
+    """The 688a example is compliant; its one warning says the Board's figure for its progressive paytable follows
+    another reading, and asks the filer to change nothing. 'What to fix first' had listed it (with that fix) as the
+    first thing to fix; it is now counted and listed with the findings only. A filing with errors still opens on
+    them."""
+    from pacomply.checker.registry import all_rules
+    from pacomply.reports.content import summary
+
+    pointers = {rule.code for rule in all_rules() if rule.asks_no_change}
+    compliant = _review("688a-compliant.xlsx")
+    warnings = [f for f in compliant.findings if f.severity.value == "warning"]
+    assert warnings and {f.rule_id for f in warnings} <= pointers
+    assert summary(compliant).fix_first == ()
+    assert "What to fix first" not in _text("688a-compliant.xlsx")
+    violations = summary(_review("688a-violations.xlsx"))
+    assert violations.fix_first and all(f.rule_id not in pointers for f in violations.fix_first)
