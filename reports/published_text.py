@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 def published_text(items: Iterable[Reconciliation]) -> str:
     """The ``pacomply published`` text: one block per chapter, one entry per Board figure."""
+    from pacomply.checker.reconciliation import Verdict
+
     from pacomply import regulations
 
     lines: list[str] = []
@@ -38,6 +40,13 @@ def published_text(items: Iterable[Reconciliation]) -> str:
                 lines.append("")
             lines.append(f"{chapter} {regulations.CHAPTER_TITLES.get(chapter, '')}".rstrip())
         counts[item.verdict.value] = counts.get(item.verdict.value, 0) + 1
+        if item.verdict == Verdict.NO_FIGURE and item.figure.value is None:
+            # Nothing published, so nothing to set beside pacomply's: one sentence, not a row of 'no figure'.
+            held = source_text(item).removeprefix("none held: ")
+            said = f"No Board figure to set beside pacomply's: {held}."
+            lines.extend(textwrap.wrap(said, WIDTH, initial_indent="  ", subsequent_indent="    "))
+            lines.append(f"    pacomply's own figures: 'pacomply edge {figure.chapter}' ({figure.citation})")
+            continue
         subject = figure_subject(item).removeprefix("the ")
         what = subject[:1].upper() + subject[1:]
         ours = pacomply_text(item)
