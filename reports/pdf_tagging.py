@@ -39,6 +39,11 @@ HEADER_OPEN = "/Artifact <</Type /Pagination /Subtype /Header>> BDC"
 FOOTER_OPEN = "/Artifact <</Type /Pagination /Subtype /Footer>> BDC"
 CLOSE = "EMC"
 
+#: zlib's level for what a tagged build compresses itself (each page's content, the object stream). Measured on the
+#: 28 example reviews: level 1 takes 0.06 s of CPU in all against 0.15 s at zlib's default (6), for files about 7 %
+#: larger (4.49 MB against 4.19 MB; the reviews were 4.25 MB when qpdf compressed them at its default).
+COMPRESSION_LEVEL = 1
+
 
 @dataclass(frozen=True, eq=False, slots=True)
 class Node:
@@ -299,7 +304,7 @@ class TaggedWriting:
             if not page.Contents and page.stream:
                 stream = page.stream
                 content = stream if isinstance(stream, bytes) else stream.encode("utf-8")
-                page.Contents = PDFStream(PDFDictionary({"Filter": flate}), zlib.compress(content))
+                page.Contents = PDFStream(PDFDictionary({"Filter": flate}), zlib.compress(content, COMPRESSION_LEVEL))
 
     def write(self, document: Any, dated: datetime | None) -> bytes:
         """The file of reportlab's ``document``, in place of its ``format``: each object formatted by reportlab in
@@ -365,7 +370,7 @@ class TaggedWriting:
             index.append(b"%d %d" % (packed_number, position))
             position += len(written) + 1
         listed = b" ".join(index) + b"\n"
-        content = zlib.compress(listed + b"\n".join(written for _number, written in packed) + b"\n")
+        content = zlib.compress(listed + b"\n".join(written for _number, written in packed) + b"\n", COMPRESSION_LEVEL)
         object_stream = (
             b"%d 0 obj\n<</Type/ObjStm/N %d/First %d/Filter/FlateDecode/Length %d>>\nstream\n%b\nendstream\nendobj\n"
             % (stream_number, len(packed), len(listed), len(content), content)
