@@ -256,19 +256,21 @@ class _TreePlan:
 
 
 class TaggedWriting:
-    """The tagged file written in one pass of reportlab and one appended update, without reading the file again.
+    """The tagged file written in reportlab's one pass, without reading the file again.
 
-    Before reportlab formats the document (:meth:`prepare`), the entries the structure tree needs on reportlab's own
-    objects are set on them: each page's ``/StructParents`` and ``/Tabs``, each link annotation's ``/StructParent``
-    and ``/Contents``; and each page's content is compressed (Flate). reportlab then writes its file. Its object
-    numbers known, :meth:`update` writes the structure tree, the XMP metadata and a new version of the catalog
-    (reportlab's, with ``/StructTreeRoot``, ``/MarkInfo`` and ``/Metadata``) as an incremental update: the
-    dictionaries packed in one compressed object stream, indexed by a cross-reference stream whose ``/Prev`` is
-    reportlab's cross-reference table (PDF 1.5, which the header says). Its file ID is derived from the content.
+    Before reportlab's objects are formatted (:meth:`prepare`), the entries the structure tree needs are set on them:
+    each page's ``/StructParents`` and ``/Tabs``, each link annotation's ``/StructParent`` and ``/Contents``; and
+    each page's content is compressed (Flate). :meth:`write` then writes the file in place of reportlab's own
+    ``PDFDocument.format``: reportlab formats each of its objects, in its order and numbering; the streams are
+    written as they are, and every other object, the structure tree's objects (written here in PDF syntax) and the
+    catalog (reportlab's, with ``/StructTreeRoot``, ``/MarkInfo`` and ``/Metadata``) are packed into one compressed
+    object stream, indexed by a cross-reference stream (PDF 1.5, which the header says). The file ID is derived from
+    the content.
 
-    This relies on reportlab's document model (``reportlab.pdfbase.pdfdoc``: the page objects' ``__NoDefault__``
-    entries, the annotations' ``permitted`` keys and ``otherkw``, the document's object numbering
-    ``idToObjectNumberAndVersion``), which is why pyproject.toml bounds reportlab from above."""
+    This relies on reportlab's document model (``reportlab.pdfbase.pdfdoc``: the document's ``format``, its object
+    numbering ``numberToId``, ``idToObject`` and ``idToObjectNumberAndVersion``, the page objects'
+    ``__NoDefault__`` entries, the link annotations' ``permitted`` keys and ``otherkw``, a destination's page
+    reference), which is why pyproject.toml bounds reportlab from above."""
 
     def __init__(self, recorder: Recorder) -> None:
         self.plan = _TreePlan(recorder.marks)
@@ -361,6 +363,8 @@ class TaggedWriting:
         catalog.MarkInfo = "<</Marked true>>"
         packed = [(packed_number, written) for packed_number, written in packed if packed_number != catalog_number]
         packed.append((catalog_number, pdfdoc.format(catalog, document, toplevel=1)))
+        if len(number_to_name) != number - 1:
+            raise RuntimeError("reportlab made an object while the catalog was written again, after the last number")
         packed += tree
 
         stream_number = next_number
@@ -380,23 +384,29 @@ class TaggedWriting:
         offset += len(object_stream)
 
         # The cross-reference stream: each object where it is (type 1: at an offset; type 2: in the object stream,
-        # at an index), rows of 1, 4 and 2 bytes, each given as its difference from the row above (PNG's Up
-        # predictor), which a run of objects in the stream turns into runs of zeros.
+        # at an index), rows of 1 byte, 4 (or more, for a number that needs more) and 2 (or more), each given as its
+        # difference from the row above (PNG's Up predictor), which a run of objects in the stream turns into runs of
+        # zeros.
         xref_number = stream_number + 1
         offsets[xref_number] = offset
-        rows = [b"\x00\x00\x00\x00\x00\xff\xff"] * (xref_number + 1)
+        wide = max(4, (max(offset, stream_number).bit_length() + 7) // 8)
+        narrow = max(2, (len(packed).bit_length() + 7) // 8)
+        rows = [b""] * (xref_number + 1)
+        rows[0] = bytes(1 + wide) + (65535).to_bytes(narrow, "big")  # object 0: the head of the free list
         for place, (packed_number, _written) in enumerate(packed):
-            rows[packed_number] = b"\x02" + stream_number.to_bytes(4, "big") + place.to_bytes(2, "big")
+            rows[packed_number] = b"\x02" + stream_number.to_bytes(wide, "big") + place.to_bytes(narrow, "big")
         for offset_number, at in offsets.items():
-            rows[offset_number] = b"\x01" + at.to_bytes(4, "big") + b"\x00\x00"
+            rows[offset_number] = b"\x01" + at.to_bytes(wide, "big") + bytes(narrow)
+        if not all(rows):
+            raise RuntimeError("an object number was given to no object")
         table = _up_predicted(rows)
         digest = hashlib.md5(b"".join(body), usedforsecurity=False).hexdigest()
         info = pdfdoc.format(document.Reference(information), document).decode("ascii")
         body.append(
             b"%d 0 obj\n" % xref_number
             + (
-                f"<</Type/XRef/Size {xref_number + 1}/W[1 4 2]/Root {catalog_number} 0 R/Info {info}"
-                f"/ID[<{digest}><{digest}>]/Filter/FlateDecode/DecodeParms<</Predictor 12/Columns 7>>"
+                f"<</Type/XRef/Size {xref_number + 1}/W[1 {wide} {narrow}]/Root {catalog_number} 0 R/Info {info}"
+                f"/ID[<{digest}><{digest}>]/Filter/FlateDecode/DecodeParms<</Predictor 12/Columns {1 + wide + narrow}>>"
                 f"/Length {len(table)}>>\nstream\n"
             ).encode("ascii")
             + table
