@@ -349,3 +349,24 @@ def test_the_untagged_build_is_written_by_reportlab_alone(violations_review: Rev
     data = pdf_document.render_pdf(violations_review, tagged=False)
     assert data.startswith(b"%PDF-1.4\n") and b"\nxref\n0 " in data and b"/ObjStm" not in data
     assert b"/StructTreeRoot" not in data and b"/MarkInfo" not in data
+
+
+def test_the_xmp_packet_escapes_the_document_information_and_keeps_its_date() -> None:
+    """A licensee's name may hold what XML escapes ('&', '<') and what it cannot hold at all (a control character):
+    the packet stays well-formed XML with the text as written, less the control character."""
+    from datetime import UTC, datetime
+
+    buffer = io.BytesIO()
+    canvas = TaggingCanvas(buffer, invariant=1)
+    canvas.setTitle('Review — Smith & <Jones> "Casino"\x1f')
+    canvas.setAuthor("pacomply")
+    canvas.setSubject("686a; filed 2026-11-02")
+    canvas.metadata_date = datetime(2026, 11, 2, tzinfo=UTC)
+    canvas.drawString(72, 720, "Review")
+    canvas.showPage()
+    canvas.save()
+    with pikepdf.open(io.BytesIO(buffer.getvalue())) as pdf, pdf.open_metadata() as metadata:
+        assert metadata["dc:title"] == 'Review — Smith & <Jones> "Casino"'
+        assert metadata["dc:description"] == "686a; filed 2026-11-02"
+        assert metadata["dc:creator"] == ["pacomply"]
+        assert metadata["xmp:CreateDate"] == "2026-11-02T00:00:00+00:00"
