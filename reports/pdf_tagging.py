@@ -543,7 +543,7 @@ def _xmp_packet(information: Any, dated: datetime) -> bytes:
         '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n'
         '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"'
         ' xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:xmp="http://ns.adobe.com/xap/1.0/">\n'
-        f"<dc:format>application/pdf</dc:format>\n"
+        "<dc:format>application/pdf</dc:format>\n"
         f"<dc:title>{alternative.format(text(information.title))}</dc:title>\n"
         f"<dc:description>{alternative.format(text(information.subject))}</dc:description>\n"
         f"<dc:creator><rdf:Seq><rdf:li>{text(information.author)}</rdf:li></rdf:Seq></dc:creator>\n"
