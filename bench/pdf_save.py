@@ -1,24 +1,24 @@
-"""What the end of a PDF review costs, step by step, per page and per structure element: reportlab writing the file
-(``Canvas.save``), and the structure tree (``reports/pdf_tagging.add_structure_tree``): the tree worked out and
-written as qpdf JSON in Python, qpdf reading the file and that JSON, the XMP packet, qpdf writing the file with
-object streams, and qpdf letting the file go. Prints figures; asserts nothing.
+"""What the end of a PDF review costs, step by step, per page and per structure element: reportlab's
+``Canvas.save``, and inside it the tagged file's steps (``reports/pdf_tagging.py``, ``TaggedWriting``): the tree
+worked out from the marks, the pages' and links' entries set with each page's content compressed, the file written
+(reportlab formatting its objects, the tree's objects written, the object stream compressed, the cross-reference
+stream). Prints figures; asserts nothing.
 
-The tree's steps are timed on the build's own file and marks, handed to copies of ``add_structure_tree``'s steps
-in a loop (``--repeat`` times, the median kept), in process CPU time; the step totals are checked against whole
-calls of ``add_structure_tree``, whose bytes the steps' must equal. ``--levels`` also times the whole step and
-gives the file's size with qpdf's Flate compression at other levels than its default (6): the bytes change with
-the level, the content does not.
+Each step is timed in process CPU time inside ``--repeat`` warm renders of one filing, the median kept; the renders'
+bytes must be alike. ``--levels`` also renders with other zlib levels for what the tagged build compresses itself
+(``COMPRESSION_LEVEL``) and prints the CPU of the save and the file's size: the bytes change with the level, the
+content does not.
 
-    python bench/pdf_save.py [--filing examples/633a-violations.xlsx] [--repeat 15] [--levels 6 3 1]
+    python bench/pdf_save.py [--filing examples/633a-violations.xlsx] [--repeat 15] [--levels 1 3 6]
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import statistics
 import sys
 import time
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,138 +32,87 @@ from pacomply.reports import pdf_tagging  # noqa: E402
 from pacomply.submissions import read_filing  # noqa: E402
 from reportlab.pdfgen import canvas as pdf_canvas  # noqa: E402
 
+STEPS = {
+    "reportlab's save, in all": (pdf_canvas.Canvas, "save"),
+    "the tree worked out": (pdf_tagging, "_TreePlan"),
+    "pages' and links' entries, pages compressed": (pdf_tagging.TaggedWriting, "prepare"),
+    "the file written, in all": (pdf_tagging.TaggedWriting, "write"),
+    "  the tree's objects written": (pdf_tagging.TaggedWriting, "_tree"),
+    "  the cross-reference stream's rows": (pdf_tagging, "_up_predicted"),
+}
 
-def _median_cpu(step: Callable[[], Any], repeat: int) -> float:
-    spent = []
-    for _ in range(repeat):
-        start = time.process_time()
-        step()
-        spent.append(time.process_time() - start)
-    return statistics.median(spent)
 
+def _timed_renders(review: Any, repeat: int) -> tuple[dict[str, list[float]], set[bytes]]:
+    """Each step's CPU in each of ``repeat`` renders, and the renders' files."""
+    spent: dict[str, list[float]] = {label: [] for label in STEPS}
+    this_render: dict[str, float] = {}
+    originals: dict[str, Callable[..., Any]] = {}
 
-def _captured(review: Any) -> dict[str, Any]:
-    """One render's file as reportlab wrote it, its marks and links, its date, and reportlab's save's CPU."""
-    captured: dict[str, Any] = {}
-    tree = document_module.add_structure_tree
-    save = pdf_canvas.Canvas.save
+    def timed(label: str, step: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any, **keywords: Any) -> Any:
+            start = time.process_time()
+            try:
+                return step(*args, **keywords)
+            finally:
+                this_render[label] = this_render.get(label, 0.0) + time.process_time() - start
 
-    def keep(pdf_bytes: bytes, marks: Any, links: Any = (), dated: Any = None) -> bytes:
-        captured.update(pdf=pdf_bytes, marks=marks, links=links, dated=dated)
-        return tree(pdf_bytes, marks, links, dated=dated)
+        return run
 
-    def timed_save(self: Any) -> None:
-        start = time.process_time()
-        save(self)
-        captured["save"] = time.process_time() - start
-
-    document_module.add_structure_tree = keep  # type: ignore[assignment]
-    pdf_canvas.Canvas.save = timed_save  # type: ignore[method-assign]
+    for label, (owner, name) in STEPS.items():
+        originals[label] = getattr(owner, name)
+        setattr(owner, name, timed(label, originals[label]))
+    files: set[bytes] = set()
     try:
-        captured["whole"] = document_module.render_pdf(review)
+        for _ in range(repeat):
+            this_render.clear()
+            files.add(document_module.render_pdf(review))
+            for label in STEPS:
+                spent[label].append(this_render.get(label, 0.0))
     finally:
-        document_module.add_structure_tree = tree  # type: ignore[assignment]
-        pdf_canvas.Canvas.save = save  # type: ignore[method-assign]
-    return captured
+        for label, (owner, name) in STEPS.items():
+            setattr(owner, name, originals[label])
+    return spent, files
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--filing", default="examples/633a-violations.xlsx")
     parser.add_argument("--repeat", type=int, default=15)
-    parser.add_argument("--levels", type=int, nargs="*", default=[6, 3, 1])
+    parser.add_argument("--levels", type=int, nargs="*", default=[])
     arguments = parser.parse_args()
-    import pikepdf
-    import pikepdf.settings
-
     review = review_filing(read_filing(REPOSITORY / arguments.filing))
-    document_module.render_pdf(review)  # warm: fonts, imports, caches
-    saves = []
-    for _ in range(max(3, arguments.repeat // 3)):
-        captured = _captured(review)
-        saves.append(captured["save"])
-    pdf_bytes, marks, links, dated = captured["pdf"], captured["marks"], captured["links"], captured["dated"]
-    with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
-        pages = len(pdf.pages)
-    elements = len(pdf_tagging._TreePlan(marks).order)
-    repeat = arguments.repeat
-    whole = _median_cpu(lambda: pdf_tagging.add_structure_tree(pdf_bytes, marks, links, dated=dated), repeat)
-    plan = _median_cpu(lambda: pdf_tagging._TreePlan(marks), repeat)
+    data = document_module.render_pdf(review)  # warm: fonts, imports, the paragraph caches
+    captured: list[pdf_tagging.Recorder] = []
+    made = pdf_tagging.TaggedWriting.__init__
 
-    def opened() -> None:
-        with pikepdf.open(io.BytesIO(pdf_bytes)):
-            pass
+    def keep(self: pdf_tagging.TaggedWriting, recorder: pdf_tagging.Recorder) -> None:
+        captured.append(recorder)
+        made(self, recorder)
 
-    # The JSON handed to qpdf, and qpdf's read of it, caught from a whole call.
-    caught: dict[str, Any] = {}
-    update = pikepdf.Pdf.update_from_qpdf_json
-    save = pikepdf.Pdf.save
-
-    def timed_update(self: Any, stream: Any, **keywords: Any) -> Any:
-        data = stream.read()
-        caught["json"] = len(data)
-        start = time.process_time()
-        result = update(self, io.BytesIO(data), **keywords)
-        caught.setdefault("read json", []).append(time.process_time() - start)
-        return result
-
-    def timed_save(self: Any, *args: Any, **keywords: Any) -> Any:
-        start = time.process_time()
-        result = save(self, *args, **keywords)
-        caught.setdefault("write", []).append(time.process_time() - start)
-        return result
-
-    pikepdf.Pdf.update_from_qpdf_json = timed_update  # type: ignore[method-assign]
-    pikepdf.Pdf.save = timed_save  # type: ignore[method-assign]
-    xmp = pdf_tagging._write_xmp
-    timed_xmp: list[float] = []
-
-    def xmp_timed(pdf: Any, when: Any) -> None:
-        start = time.process_time()
-        xmp(pdf, when)
-        timed_xmp.append(time.process_time() - start)
-
-    pdf_tagging._write_xmp = xmp_timed  # type: ignore[assignment]
+    pdf_tagging.TaggedWriting.__init__ = keep  # type: ignore[method-assign]
+    document_module.render_pdf(review)
+    pdf_tagging.TaggedWriting.__init__ = made  # type: ignore[method-assign]
+    pages = 1 + max(mark.page for mark in captured[0].marks)
+    elements = len(pdf_tagging._TreePlan(captured[0].marks).order)
+    spent, files = _timed_renders(review, arguments.repeat)
+    print(f"{arguments.filing}: {pages} pages, {elements} structure elements, {len(data):,} bytes")
+    print(f"  the same bytes in every render: {files == {data}}")
+    for label, values in spent.items():
+        median = statistics.median(values)
+        print(
+            f"  {label}: {median * 1000:.2f} ms ({median / pages * 1e6:.0f} us a page, "
+            f"{median / elements * 1e6:.1f} us an element)"
+        )
+    level = pdf_tagging.COMPRESSION_LEVEL
     try:
-        for _ in range(repeat):
-            written = pdf_tagging.add_structure_tree(pdf_bytes, marks, links, dated=dated)
+        for other in arguments.levels:
+            pdf_tagging.COMPRESSION_LEVEL = other
+            spent, files = _timed_renders(review, arguments.repeat)
+            (written,) = files
+            median = statistics.median(spent["reportlab's save, in all"])
+            print(f"  zlib level {other} ({zlib.ZLIB_VERSION}): save {median * 1000:.2f} ms, {len(written):,} bytes")
     finally:
-        pikepdf.Pdf.update_from_qpdf_json = update  # type: ignore[method-assign]
-        pikepdf.Pdf.save = save  # type: ignore[method-assign]
-        pdf_tagging._write_xmp = xmp  # type: ignore[assignment]
-    if written != captured["whole"]:
-        raise SystemExit("the structure tree written in the loop is not the render's")
-    read_json = statistics.median(caught["read json"])
-    write = statistics.median(caught["write"])
-    xmp_cpu = statistics.median(timed_xmp)
-    open_cpu = _median_cpu(opened, repeat)
-    rest = whole - plan - read_json - write - xmp_cpu - open_cpu
-    print(
-        f"{arguments.filing}: {pages} pages, {len(marks)} marked-content sequences, {elements} structure elements, "
-        f"{len(links)} links; reportlab's file {len(pdf_bytes):,} bytes, the tagged file {len(written):,} bytes, "
-        f"the tree's qpdf JSON {caught['json']:,} bytes; CPU medians of {repeat}"
-    )
-    rows = [
-        ("reportlab writes the file (Canvas.save)", statistics.median(saves)),
-        ("structure tree, whole", whole),
-        ("  the tree worked out (_TreePlan)", plan),
-        ("  qpdf opens reportlab's file (and closes it)", open_cpu),
-        ("  qpdf reads the tree's JSON", read_json),
-        ("  the XMP packet", xmp_cpu),
-        ("  qpdf writes the file", write),
-        ("  the rest (JSON written in Python, pages, annotations, letting go)", rest),
-    ]
-    for label, cpu in rows:
-        print(f"  {label:70s} {cpu * 1000:8.2f} ms  {cpu / pages * 1e6:8.1f} us a page  "
-              f"{cpu / elements * 1e6:6.2f} us an element")  # fmt: skip
-    for level in arguments.levels:
-        pikepdf.settings.set_flate_compression_level(level)
-        try:
-            cpu = _median_cpu(lambda: pdf_tagging.add_structure_tree(pdf_bytes, marks, links, dated=dated), repeat)
-            size = len(pdf_tagging.add_structure_tree(pdf_bytes, marks, links, dated=dated))
-        finally:
-            pikepdf.settings.set_flate_compression_level(-1)
-        print(f"  Flate level {level}: structure tree {cpu * 1000:8.2f} ms, file {size:,} bytes")
+        pdf_tagging.COMPRESSION_LEVEL = level
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ filings with ``-f pdf`` it spent about a third of the CPU in a dozen full collec
 finding almost nothing to free. Pausing it for the render and resuming it after costs one young collection of what
 the render left behind. That is kept small by leaving no more than reportlab's own objects in reference cycles: the
 PDF build takes its recorder of marked content off the canvas (which reportlab's text objects keep in cycles) and
-the structure tree is made without self-referring closures, so the marks, nodes, flowables and pikepdf objects are
+the structure tree is made without self-referring closures, so the marks, nodes, flowables and the tree's plan are
 freed by reference counting (``tests/reports/test_collection.py``).
 """
 

@@ -1,5 +1,5 @@
 """The review as a document: the page templates, the outline, and :func:`render_pdf`, which builds it in one pass
-and adds its structure tree."""
+and writes it with its structure tree."""
 
 from __future__ import annotations
 
@@ -21,28 +21,21 @@ from pacomply.reports.pdf.furniture import (
 )
 from pacomply.reports.pdf.sections import _Story
 from pacomply.reports.pdf.styles import PAGE_GEOMETRY, register_fonts
-from pacomply.reports.pdf_tagging import FOOTER_OPEN, HEADER_OPEN, add_structure_tree
+from pacomply.reports.pdf_tagging import FOOTER_OPEN, HEADER_OPEN
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
-
-
-def _page_compression(tagged: bool) -> int:
-    """reportlab's ``pageCompression`` for a build: none where the file is tagged, since qpdf rewrites it then
-    (:func:`add_structure_tree`) and compresses every uncompressed stream once, where reportlab's own (zlib, then
-    ASCII85) would be decoded and compressed again; the same bytes come out. An untagged build is written as
-    reportlab writes it, compressed."""
-    return 0 if tagged else 1
 
 
 def document_options(tagged: bool) -> dict[str, Any]:
     """What every pacomply PDF's document template is given beside its page (``PAGE_GEOMETRY``), title and
     description: the producer, fixed bytes for the same content (``invariant``), the language, the title shown in
-    the viewer's window, the page compression (:func:`_page_compression`), the bundled font and the class that keeps
-    a heading with what follows it."""
+    the viewer's window, the page compression (reportlab's; a tagged build compresses its pages' content itself,
+    :class:`pacomply.reports.pdf_tagging.TaggedWriting`), the bundled font and the class that keeps a heading with
+    what follows it."""
     return {
         "author": "pacomply",
         "invariant": 1,
-        "pageCompression": _page_compression(tagged),
+        "pageCompression": 1,
         "lang": "en-US",
         "displayDocTitle": 1,
         "initialFontName": register_fonts(),
@@ -54,8 +47,9 @@ def build_pdf(
     document: BaseDocTemplate, buffer: io.BytesIO, flowables: list[Flowable], *, tagged: bool, epoch: int
 ) -> bytes:
     """Lay ``flowables`` out in ``document`` (writing into ``buffer``) in one build on one :class:`DeferringCanvas`,
-    the PDF's dates ``epoch``, and give the file its structure tree where ``tagged``: what waits for the last page
-    (the footers' 'of y', the contents' page numbers) is drawn when the canvas is saved."""
+    the PDF's dates ``epoch``; where ``tagged``, the canvas writes the file with its structure tree and XMP
+    metadata of that date (:mod:`pacomply.reports.pdf_tagging`). What waits for the last page (the footers' 'of y',
+    the contents' page numbers) is drawn when the canvas is saved."""
     canvases: list[DeferringCanvas] = []
     formatter = _date_formatter(epoch)
 
@@ -64,19 +58,17 @@ def build_pdf(
             raise RuntimeError("a pacomply PDF is laid out in one pass, on one canvas")
         canvas = DeferringCanvas(*args, tagged=tagged, **kwargs)
         canvas.setDateFormatter(formatter)
+        canvas.metadata_date = datetime.fromtimestamp(epoch, tz=UTC)
         canvases.append(canvas)
         return canvas
 
     document.build(flowables, canvasmaker=canvas_maker)
     # The recorder is taken off the canvas: reportlab's paragraphs leave text objects in reference cycles that point
     # at the canvas, so the canvas lives until the next cycle collection; what the recorder holds (every mark, node
-    # and flowable drawn) is then freed by reference counting once the structure tree is written, instead of being
+    # and flowable drawn) is then freed by reference counting now that the file is written, instead of being
     # traversed by that collection (:mod:`pacomply.reports.collection`).
-    recorder, canvases[0].tagging = canvases[0].tagging, None
-    if recorder is None:
-        return buffer.getvalue()
-    dated = datetime.fromtimestamp(epoch, tz=UTC)
-    return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links, dated=dated)
+    canvases[0].tagging = None
+    return buffer.getvalue()
 
 
 class _ReviewDocument(BaseDocTemplate):

@@ -242,8 +242,8 @@ def layout_violations(layout: Layout, key_figures_label: str | None = None) -> l
 
 
 def tagged_pdf(flowables: list[Any]) -> bytes:
-    """A tagged PDF of ``flowables`` made as the review is (a tagging canvas, then its structure tree)."""
-    from pacomply.reports.pdf_tagging import TaggingCanvas, add_structure_tree
+    """A tagged PDF of ``flowables`` made as the review is (a tagging canvas, which writes its structure tree)."""
+    from pacomply.reports.pdf_tagging import TaggingCanvas
     from reportlab.platypus import SimpleDocTemplate
 
     canvases: list[TaggingCanvas] = []
@@ -255,6 +255,5 @@ def tagged_pdf(flowables: list[Any]) -> bytes:
 
     buffer = io.BytesIO()
     SimpleDocTemplate(buffer, invariant=1).build(flowables, canvasmaker=canvas_maker)
-    recorder = canvases[-1].tagging
-    assert recorder is not None
-    return add_structure_tree(buffer.getvalue(), recorder.marks, recorder.links)
+    assert canvases[-1].tagging is not None
+    return buffer.getvalue()

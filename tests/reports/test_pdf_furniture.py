@@ -47,9 +47,10 @@ def _small_file() -> bytes:
     """A file with what reportlab formats beside page content: a link, an outline entry, a title, author and subject
     with characters outside ASCII, a name with characters a PDF name escapes (a bookmark key)."""
     buffer = io.BytesIO()
-    canvas = DeferringCanvas(
-        buffer, pageCompression=0, invariant=1, tagged=False, title="Revue — 633a", author="Łódź (pacomply)"
-    )
+    canvas = DeferringCanvas(buffer, pageCompression=0, invariant=1, tagged=False)
+    # (reportlab's Canvas takes no title or author as arguments: set, they would not reach the file.)
+    canvas.setTitle("Revue — 633a")
+    canvas.setAuthor("Łódź (pacomply)")
     canvas.setSubject("tab\there, the line\nand a control \x1f")
     canvas.drawString(72, 720, "Payout 3 to 2 (blackjack) — café")
     canvas.bookmarkPage("key with spaces/#(x)")
@@ -67,6 +68,8 @@ def test_the_file_written_with_the_faster_encoding_and_names_is_reportlabs_byte_
     from reportlab.pdfbase import pdfdoc
 
     ours = _small_file()
+    with pikepdf.open(io.BytesIO(ours)) as pdf:
+        assert (str(pdf.docinfo.Title), str(pdf.docinfo.Author)) == ("Revue — 633a", "Łódź (pacomply)")
     monkeypatch.setattr(pdfdoc, "pdfdocEnc", furniture._reportlab_encoded)
     monkeypatch.setattr(pdfdoc, "PDFName", furniture._reportlab_name)
     assert _small_file() == ours
