@@ -14,7 +14,8 @@ byte-identical for the same review: document properties and zip entry times are 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import lru_cache
@@ -25,6 +26,7 @@ from openpyxl import Workbook
 from openpyxl.cell import Cell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.styles.cell_style import StyleArray
+from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, BUILTIN_FORMATS_REVERSE
 from openpyxl.utils import get_column_letter
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
@@ -128,7 +130,12 @@ def _write(cell: Cell, value: Any) -> None:
         cell.data_type = "s"
         return
     if isinstance(value, int | float | Decimal):
-        cell.value = value
+        cell._value = value  # as openpyxl's value setter leaves a number
+        cell.data_type = "n"
+        return
+    if type(value) is Code:
+        cell._value = value.text
+        cell.data_type = "s"
         return
     if isinstance(value, date):
         cell.value = value
@@ -192,34 +199,114 @@ def _typed_answer(row: ChecklistRow) -> tuple[Any, str | None]:
     return row.answer, None
 
 
+@dataclass(frozen=True, slots=True)
+class Formatted:
+    """A body cell's value shown in its own number format (a column's format, where it has one, is the others')."""
+
+    value: Any
+    number_format: str
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A text of pacomply's own (a strategy grid's code, '-' for not offered), stored as it is: never a filing's
+    text, so never read as a formula and not given the apostrophe that keeps a filing's leading '-' from being one."""
+
+    text: str
+
+
+def _answer_cell(row: ChecklistRow) -> Any:
+    """A checklist answer's cell value (:func:`_typed_answer`), in its number format where it has one."""
+    value, number_format = _typed_answer(row)
+    return value if number_format is None else Formatted(value, number_format)
+
+
 def _sheet(
-    workbook: Workbook, title: str, headers: Sequence[str], rows: Iterable[Sequence[Any]], widths: Sequence[int]
+    workbook: Workbook,
+    title: str,
+    headers: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    widths: Sequence[int],
+    *,
+    number_formats: Mapping[int, str] | None = None,
+    alignments: Mapping[int, Alignment] | None = None,
 ) -> Any:
+    """A sheet of a header row (white on dark blue) and a row per item of ``rows``, each body cell wrapped at the
+    top unless ``alignments`` gives its column (1-based) another alignment (its header's too), and shown in its
+    column's number format of ``number_formats`` or a :class:`Formatted` value's own; the columns ``widths`` wide,
+    the header row frozen and filtered.
+
+    Every cell is made once with its whole style: each distinct style's array is made once and copied into its
+    cells, and each cell is put in the sheet's cells as ``sheet.cell(row, column)`` puts it, without that method's
+    look-up for a cell already there, its keyword handling and a cell's own constructor (which copy the style
+    array through Python code, cell by cell)."""
+    number_formats = number_formats or {}
+    alignments = alignments or {}
     sheet = workbook.create_sheet(title)
-    sheet.append(list(headers))
-    for column, _header in enumerate(headers, start=1):
-        _set_style(sheet.cell(row=1, column=column), font=HEADER_FONT, fill=HEADER_FILL)
-    wrapped: StyleArray | None = None  # a cell's style with WRAP alone, made at the first cell (as setting
-    # cell.alignment adds it)
-    # Each body cell is made once, in a new row, and put in the sheet's cells as sheet.cell(row, column) puts it,
-    # without its look-up for a cell already there.
     cells = sheet._cells
+    header_style = StyleArray()
+    header_style.fontId = _style_index(workbook, "_fonts", HEADER_FONT)
+    header_style.fillId = _style_index(workbook, "_fills", HEADER_FILL)
+    for column, header in enumerate(headers, start=1):
+        style = header_style
+        if column in alignments:
+            style = StyleArray(header_style)
+            style.alignmentId = _style_index(workbook, "_alignments", alignments[column])
+        cells[(1, column)] = cell = _new_cell(sheet, 1, column, style)
+        _write(cell, header)
+    # Each distinct body style (alignment and number format), made at its first cell: the workbook's lists of
+    # alignments and number formats then grow in the order the cells meet them.
+    styles: dict[tuple[int, str | None], StyleArray] = {}
     row_number = 1
     for row_number, row in enumerate(rows, start=2):
         for column, value in enumerate(row, start=1):
-            if wrapped is None:
-                wrapped = StyleArray()
-                wrapped.alignmentId = _style_index(workbook, "_alignments", WRAP)
-            # The cell copies the style (a date's number format is then set in its copy).
-            cell = cells[(row_number, column)] = Cell(sheet, row=row_number, column=column, style_array=wrapped)
+            number_format = number_formats.get(column)
+            if type(value) is Formatted:
+                value, number_format = value.value, value.number_format
+            key = (column if column in alignments else 0, number_format)
+            style = styles.get(key)
+            if style is None:
+                style = styles[key] = _body_style(workbook, alignments.get(column, WRAP), number_format)
+            cells[(row_number, column)] = cell = _new_cell(sheet, row_number, column, style)
             _write(cell, value)
     sheet._current_row = max(sheet._current_row, row_number)
     for column, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(column)].width = width
     sheet.freeze_panes = "A2"
-    if sheet.max_row > 1:
-        sheet.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{sheet.max_row}"
+    if row_number > 1:
+        sheet.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{row_number}"
     return sheet
+
+
+def _body_style(workbook: Workbook, alignment: Alignment, number_format: str | None) -> StyleArray:
+    """A body cell's style: ``alignment``, and ``number_format`` where given (its id as setting
+    ``cell.number_format`` finds it: a built-in format's own, else the workbook's list's, added on its first use)."""
+    style = StyleArray()
+    style.alignmentId = _style_index(workbook, "_alignments", alignment)
+    if number_format is not None:
+        builtin = BUILTIN_FORMATS_REVERSE.get(number_format)
+        style.numFmtId = (
+            builtin if builtin is not None else workbook._number_formats.add(number_format) + BUILTIN_FORMATS_MAX_SIZE
+        )
+    return style
+
+
+_new_empty_cell = Cell.__new__
+
+
+def _new_cell(sheet: Any, row: int, column: int, style: StyleArray) -> Cell:
+    """An empty cell of ``sheet`` at (``row``, ``column``) with a copy of ``style``: what ``Cell(sheet, row,
+    column, style_array=style)`` makes, its slots set directly."""
+    cell = _new_empty_cell(Cell)
+    cell.parent = sheet
+    cell._style = style.__copy__()
+    cell.row = row
+    cell.column = column
+    cell._value = None
+    cell._hyperlink = None
+    cell.data_type = "n"
+    cell._comment = None
+    return cell
 
 
 def _colour_rows(sheet: Any, severities: Sequence[Severity | None], waived: Sequence[bool], columns: int) -> None:
@@ -298,7 +385,7 @@ def _checklist(workbook: Workbook, review: Review) -> None:
                 row.section,
                 row.key,
                 row.question or "(not a question of the chapter's checklist)",
-                _typed_answer(row)[0],
+                _answer_cell(row),
                 row.notes,
                 location_text(row.location),
                 "; ".join(finding_flag(finding) for finding in row.findings),
@@ -308,10 +395,6 @@ def _checklist(workbook: Workbook, review: Review) -> None:
         ),
         (9, 12, 30, 70, 18, 24, 22, 28, 10),
     )
-    for row_number, row in enumerate(rows, start=2):
-        number_format = _typed_answer(row)[1]
-        if number_format is not None:
-            sheet.cell(row=row_number, column=5).number_format = number_format
     _colour_rows(
         sheet,
         [worst_severity(row.findings) for row in rows],
@@ -340,12 +423,6 @@ def _tables(workbook: Workbook, review: Review) -> None:
     _colour_rows(
         sheet, [worst_severity(f) for f in findings], [bool(f) and all(x.waived for x in f) for f in findings], 15
     )
-    for position, (field_name, _label) in enumerate(TABLE_FIELDS, start=2):
-        if field_name in MONEY_FIELDS:
-            for row in range(2, sheet.max_row + 1):
-                cell = sheet.cell(row=row, column=position)
-                if isinstance(cell.value, int | float | Decimal):
-                    cell.number_format = _money_format(cell.value)
 
 
 def _table_cell(table: TableConfiguration, field_name: str) -> object:
@@ -353,7 +430,7 @@ def _table_cell(table: TableConfiguration, field_name: str) -> object:
     sums), everything else as the text the filing would write."""
     value = getattr(table, field_name)
     if isinstance(value, int | Decimal) and not isinstance(value, bool):
-        return value
+        return Formatted(value, _money_format(value)) if field_name in MONEY_FIELDS else value
     return table_display(table, field_name) if field_name == "wagers" else table_value(table, field_name)
 
 
@@ -428,14 +505,11 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
         )
         for math in review.wager_math
     ]
-    sheet = _sheet(
-        workbook, "Wager Math", headers, rows, (8, 14, 12, 7, 11, 11, 13, 10, 10, 10, 10, 12, 9, 24, 50, 40, 60)
-    )
-    for row in range(2, sheet.max_row + 1):
-        for column in (5, 6, 7, 10, 11, 12):
-            sheet.cell(row=row, column=column).number_format = PERCENT_FORMAT
-        sheet.cell(row=row, column=13).number_format = "0.0000"
-        sheet.cell(row=row, column=9).number_format = COUNT_FORMAT
+    number_formats = {**dict.fromkeys((5, 6, 7, 10, 11, 12), PERCENT_FORMAT), 9: COUNT_FORMAT, 13: "0.0000"}
+    _sheet(
+        workbook, "Wager Math", headers, rows, (8, 14, 12, 7, 11, 11, 13, 10, 10, 10, 10, 12, 9, 24, 50, 40, 60),
+        number_formats=number_formats,
+    )  # fmt: skip
 
 
 #: A strategy grid's code, centred under its column.
@@ -450,31 +524,19 @@ def strategy_sheet(workbook: Workbook, title: str, grids: Sequence[tuple[str, St
     named = any(name for name, _grid in grids)
     columns = grids[0][1].columns
     headers = (*(("Wager",) if named else ()), "Hand", *columns)
-    rows = [
-        (*((name,) if named else ()), hand, *codes)
-        for name, grid in grids
-        for hand, codes in grid.rows
-    ]
+    # A code is pacomply's own ('-' not offered), never a filing's text: stored as the string it is.
+    rows = [(*((name,) if named else ()), hand, *map(Code, codes)) for name, grid in grids for hand, codes in grid.rows]
     hands = max((len(hand) for _name, grid in grids for hand, _codes in grid.rows), default=4)
     names = max((len(name) for name, _grid in grids), default=0)
     widths = (*((names + 2,) if named else ()), hands + 2, *(max(len(column) + 2, 5) for column in columns))
-    sheet = _sheet(workbook, title, headers, rows, widths)
     first_code = len(headers) - len(columns) + 1
-    for column in range(first_code, len(headers) + 1):
-        _set_style(sheet.cell(row=1, column=column), alignment=CODE_ALIGNMENT)
-    for number, row in enumerate(rows, start=2):
-        for column in range(first_code, len(headers) + 1):
-            cell = sheet.cell(row=number, column=column)
-            # A code is pacomply's own ('-' not offered), never a filing's text: stored as the string it is,
-            # without the apostrophe that keeps a filing's leading '-' from being read as a formula.
-            cell._value = row[column - 1]
-            cell.data_type = "s"
-            _set_style(cell, alignment=CODE_ALIGNMENT)
+    centred = dict.fromkeys(range(first_code, len(headers) + 1), CODE_ALIGNMENT)
+    sheet = _sheet(workbook, title, headers, rows, widths, alignments=centred)
     legends = dict.fromkeys(
         f"Codes: {grid.codes}. Columns: {grid.columns_are}. {grid.basis[:1].upper()}{grid.basis[1:]}."
         for _name, grid in grids
     )
-    for offset, legend in enumerate(legends, start=sheet.max_row + 2):
+    for offset, legend in enumerate(legends, start=len(rows) + 3):
         _write(sheet.cell(row=offset, column=1), legend)
     return sheet
 
@@ -499,7 +561,6 @@ def _strategies(workbook: Workbook, review: Review) -> None:
 PUBLISHED_SHEET_COLUMNS = (
     "Figure", "Board", "Measure", "pacomply", "Verdict", "Board's source", "Explanation", "Beside wager math",
 )  # fmt: skip
-_BOARD_COLUMN, _PACOMPLY_COLUMN = 2, 4
 
 
 def _published_figures(workbook: Workbook, review: Review) -> None:
@@ -516,23 +577,28 @@ def _published_figures(workbook: Workbook, review: Review) -> None:
         rows.append(
             (
                 figure_label(item),
-                Decimal(figure.percent) / 100 if figure.percent is not None else "no figure",
+                _percent_cell(Decimal(figure.percent) / 100, figure.places)
+                if figure.percent is not None
+                else "no figure",
                 f"{figure.measure.value}{end}",
                 # No figure of pacomply's to set beside it: the cell is left empty, never a dash stored as text.
-                shown.rounded(figure.places) / 100 if shown is not None and figure.percent is not None else None,
+                _percent_cell(shown.rounded(figure.places) / 100 if shown is not None else None, figure.places)
+                if figure.percent is not None
+                else None,
                 item.verdict.value,
                 source_text(item),
                 wording.without_reading_ids(wording.plain(item.explanation)),
                 "; ".join(_rows_beside(figure.id, review)),
             )
         )
-    sheet = _sheet(workbook, "Board Figures", PUBLISHED_SHEET_COLUMNS, rows, (40, 10, 16, 10, 22, 40, 70, 40))
-    for row_number, item in enumerate(items, start=2):
-        if item.figure.percent is None:
-            continue
-        for column in (_BOARD_COLUMN, _PACOMPLY_COLUMN):
-            sheet.cell(row=row_number, column=column).number_format = _percent_format(item.figure.places)
+    _sheet(workbook, "Board Figures", PUBLISHED_SHEET_COLUMNS, rows, (40, 10, 16, 10, 22, 40, 70, 40))
     _evidence(workbook, items)
+
+
+def _percent_cell(share: Decimal | None, places: int) -> Formatted:
+    """A Board-figure column's cell: a share as a percentage at the Board's printed precision (empty, still in that
+    format, where pacomply has no figure to set beside the Board's)."""
+    return Formatted(share, _percent_format(places))
 
 
 def _evidence(workbook: Workbook, items: Sequence[Reconciliation]) -> None:
@@ -541,11 +607,14 @@ def _evidence(workbook: Workbook, items: Sequence[Reconciliation]) -> None:
     rows = evidence_rows(items)
     if not rows:
         return
-    typed = [(figure, label, *_evidence_value(value)) for figure, label, value in rows]
-    sheet = _sheet(workbook, "Evidence", EVIDENCE_COLUMNS, [row[:3] for row in typed], (26, 34, 90))
-    for row_number, (_figure, _label, _value, number_format) in enumerate(typed, start=2):
-        if number_format is not None:
-            sheet.cell(row=row_number, column=3).number_format = number_format
+    typed = [(figure, label, _evidence_cell(value)) for figure, label, value in rows]
+    _sheet(workbook, "Evidence", EVIDENCE_COLUMNS, typed, (26, 34, 90))
+
+
+def _evidence_cell(text: str) -> Any:
+    """A piece of evidence's cell value (:func:`_evidence_value`), in its number format where it has one."""
+    value, number_format = _evidence_value(text)
+    return value if number_format is None else Formatted(value, number_format)
 
 
 #: A number as the evidence writes it: '12', '9,654', '-0.013891' (thousands grouped by commas or not at all).
@@ -680,13 +749,10 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
         for sheet in review.par_sheets
         for line in sheet.lines
     ]  # fmt: skip
-    lines = _sheet(workbook, "Par Sheets",
+    _sheet(workbook, "Par Sheets",
                    ("Chapter", "Wager", "Paytable", "Decks", "Outcome", "Pays", "Combinations", "Probability",
-                    "Contribution to return"), line_rows, (8, 16, 12, 7, 40, 26, 26, 14, 14))  # fmt: skip
-    for row in range(2, lines.max_row + 1):
-        lines.cell(row=row, column=7).number_format = COUNT_FORMAT
-        lines.cell(row=row, column=8).number_format = PROBABILITY_FORMAT
-        lines.cell(row=row, column=9).number_format = PROBABILITY_FORMAT
+                    "Contribution to return"), line_rows, (8, 16, 12, 7, 40, 26, 26, 14, 14),
+           number_formats={7: COUNT_FORMAT, 8: PROBABILITY_FORMAT, 9: PROBABILITY_FORMAT})  # fmt: skip
     # A figure column (or the note) that no par sheet of the review fills is left out: a game without a spread
     # gets no empty spread columns.
     columns = [
@@ -706,11 +772,9 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
          sheet.citation, *((note,) if noted else ()))
         for sheet, note in zip(review.par_sheets, notes, strict=True)
     ]  # fmt: skip
-    figures = _sheet(workbook, "Par Figures", headers, figure_rows,
-                     (8, 16, 12, 7, 11, *(14 for _ in columns), 28, 50))  # fmt: skip
-    for row in range(2, figures.max_row + 1):
-        for offset, (_header, _attribute, number_format) in enumerate(columns):
-            figures.cell(row=row, column=6 + offset).number_format = number_format
+    _sheet(workbook, "Par Figures", headers, figure_rows, (8, 16, 12, 7, 11, *(14 for _ in columns), 28, 50),
+           number_formats={6 + offset: number_format for offset, (_header, _attribute, number_format)
+                           in enumerate(columns)})  # fmt: skip
 
 
 def _par_sheet_note(sheet: Any, review: Review) -> str:
