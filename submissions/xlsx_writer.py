@@ -19,7 +19,6 @@ from typing import Any
 
 # What openpyxl's stream (et_xmlfile) escapes attributes and text with; not in the standard library's stubs.
 from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[attr-defined]
-from xml.sax.saxutils import escape
 
 import openpyxl.xml
 from openpyxl.cell._writer import _set_attributes
@@ -43,7 +42,9 @@ class _FixedTimeZip(zipfile.ZipFile):
         if isinstance(zinfo_or_arcname, str):
             zinfo_or_arcname = zipfile.ZipInfo(zinfo_or_arcname, date_time=self.fixed_time)
             zinfo_or_arcname.compress_type = zipfile.ZIP_DEFLATED
-        super().writestr(zinfo_or_arcname, data, compress_type, compresslevel)
+        super().writestr(
+            zinfo_or_arcname, data, compress_type, self.compresslevel if compresslevel is None else compresslevel
+        )
 
     def write(self, filename: Any, arcname: Any = None, compress_type: Any = None, compresslevel: Any = None) -> None:
         # openpyxl streams a write-only workbook's worksheets to temporary files and adds them with write(), which
@@ -52,6 +53,9 @@ class _FixedTimeZip(zipfile.ZipFile):
             self.writestr(str(arcname or filename), stream.read())
 
 
+#: zlib's fastest level: a workbook's markup is small and repetitive, and the default level (6) cost several
+#: times more CPU for files a few per cent smaller.
+_COMPRESS_LEVEL = 1
 #: Written where the sheet's rows go, and replaced by them once the sheet is written (nothing before the rows in a
 #: worksheet's markup is an element of this name).
 _ROWS_PLACEHOLDER = b"<sheetData />"
@@ -157,10 +161,12 @@ class _PlainRowsWriter(WorksheetWriter):
             return
         cell_styles, links = self.ws.parent._cell_styles, self.ws._hyperlinks
         links_before = len(links)
-        # Each style's index in the workbook's list, by the style's bytes: the list's own look-up hashes the style as
-        # a tuple, cell by cell. A style met first is added to the list as openpyxl adds it, so the indexes match.
-        style_ids: dict[bytes, int | None] = {_UNSTYLED: None}
+        # Each style's index in the workbook's list and its attribute, by the style's bytes: the list's own look-up
+        # hashes the style as a tuple, cell by cell. A style met first is added to the list as openpyxl adds it, so
+        # the indexes match.
+        styles: dict[bytes, tuple[int | None, str]] = {_UNSTYLED: (None, "")}
         parts: list[str] = []
+        append = parts.append
         # One walk over the rows: each is checked as it comes, and the first that is not plain hands the whole sheet
         # to openpyxl's writer, with the links noted so far taken back (it notes them again). The styles added so far
         # are those openpyxl adds first too, in the same order, so their indexes are unchanged.
@@ -173,23 +179,49 @@ class _PlainRowsWriter(WorksheetWriter):
                 super().write_rows()
                 return
             row = str(row_index)
-            parts.append(f'<row r="{row}">')
+            append(f'<row r="{row}">')
             for cell in cells:
                 style = cell._style
+                value = cell._value
                 if style is None:
-                    if cell._value is None:
+                    if value is None:
                         continue
-                    style_id = None
+                    style_id, style_attribute = None, ""
                 else:
                     key = style.tobytes()
-                    if key in style_ids:
-                        style_id = style_ids[key]
-                    else:
-                        style_id = style_ids[key] = cell_styles.add(style)
-                    if style_id is None and cell._value is None:
+                    found = styles.get(key)
+                    if found is None:
+                        style_id = cell_styles.add(style)
+                        found = styles[key] = (style_id, f' s="{style_id}"')
+                    style_id, style_attribute = found
+                    if style_id is None and value is None:
                         continue
-                parts.append(_cell_markup(cell, row, style_id, links))
-            parts.append("</row>")
+                data_type = cell.data_type
+                if data_type == "d":
+                    append(_date_markup(cell, style_id))
+                    continue
+                if cell._hyperlink:
+                    links.append(cell._hyperlink)
+                # The reference as Cell.coordinate makes it, with the row's number made once.
+                reference = get_column_letter(cell.column) + row
+                if data_type == "s":
+                    if value is None or value == "":
+                        append(f'<c r="{reference}"{style_attribute} t="inlineStr" />')
+                    else:
+                        append(
+                            f'<c r="{reference}"{style_attribute} t="inlineStr"><is><t{_space(value)}>'
+                            f"{_escape_cdata(value)}</t></is></c>"
+                        )
+                elif value is None or value == "":
+                    append(f'<c r="{reference}"{style_attribute} t="n" />')
+                else:
+                    number = safe_string(value)  # '' for a value that is not a number (NaN, infinity)
+                    append(
+                        f'<c r="{reference}"{style_attribute} t="n"><v>{_escape_cdata(number)}</v></c>'
+                        if number
+                        else f'<c r="{reference}"{style_attribute} t="n"><v /></c>'
+                    )
+            append("</row>")
         self.rows_markup = ("<sheetData>" + "".join(parts) + "</sheetData>").encode("utf-8")
         self.xf.send(Element("sheetData"))
 
@@ -204,33 +236,26 @@ def _plain_cell(cell: Any) -> bool:
     )
 
 
-def _cell_markup(cell: Any, row: str, style_id: int | None, links: list[Any]) -> str:
-    """One plain cell of row ``row`` as openpyxl's ``write_cell`` writes it: its reference, its style's index
-    (``style_id``, or None unstyled) and type, and its text or number; a date through openpyxl's own attributes (the
-    date as a number); a link noted for the sheet's list of links, as openpyxl notes it."""
-    data_type = cell.data_type
-    if data_type == "d":
-        value, attributes = _set_attributes(cell, style_id is not None)
-        opening = "<c" + "".join(f' {name}="{attribute}"' for name, attribute in attributes.items())
-    else:
-        if cell._hyperlink:
-            links.append(cell._hyperlink)
-        value = cell._value
-        style = "" if style_id is None else f' s="{style_id}"'
-        # The reference as Cell.coordinate makes it, with the row's number made once.
-        opening = f'<c r="{get_column_letter(cell.column)}{row}"{style} t="{"inlineStr" if data_type == "s" else "n"}"'
+def _space(text: str) -> str:
+    """The attribute openpyxl gives a text's element: ``xml:space="preserve"`` where its own rule keeps the text's
+    outer spaces, else none."""
+    if not (text[0].isspace() or text[-1].isspace()):
+        return ""
+    element = Element("t")
+    element.text = text
+    whitespace(element)
+    return ' xml:space="preserve"' if element.attrib else ""
+
+
+def _date_markup(cell: Any, style_id: int | None) -> str:
+    """A date cell as openpyxl's ``write_cell`` writes it, through its own attributes (the date as a number), its
+    link noted for the sheet's list of links as openpyxl notes it."""
+    value, attributes = _set_attributes(cell, style_id is not None)
+    opening = "<c" + "".join(f' {name}="{attribute}"' for name, attribute in attributes.items())
     if value is None or value == "":
         return opening + " />"
-    if data_type == "s":
-        space = ""
-        if value[0].isspace() or value[-1].isspace():  # openpyxl's own rule says whether the spaces are kept
-            text = Element("t")
-            text.text = value
-            whitespace(text)
-            space = ' xml:space="preserve"' if text.attrib else ""
-        return f"{opening}><is><t{space}>{escape(value)}</t></is></c>"
-    number = safe_string(value)  # '' for a value that is not a number (NaN, infinity)
-    return f"{opening}><v>{escape(number)}</v></c>" if number else f"{opening}><v /></c>"
+    number = safe_string(value)
+    return f"{opening}><v>{_escape_cdata(number)}</v></c>" if number else f"{opening}><v /></c>"
 
 
 class _InMemoryExcelWriter(ExcelWriter):
@@ -261,7 +286,7 @@ def workbook_bytes(workbook: Workbook, stamp: datetime) -> bytes:
     workbook.properties.creator = "pacomply"
     workbook.properties.lastModifiedBy = "pacomply"
     buffer = io.BytesIO()
-    archive = _FixedTimeZip(buffer, "w", zipfile.ZIP_DEFLATED)
+    archive = _FixedTimeZip(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=_COMPRESS_LEVEL)
     # Zip times cannot predate 1980; a filing dated earlier keeps the zip format's earliest time.
     archive.fixed_time = max(stamp.timetuple()[:6], (1980, 1, 1, 0, 0, 0))
     # ExcelWriter is what openpyxl's save_workbook drives, minus its line that sets 'modified' to now.
