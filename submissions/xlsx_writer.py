@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -137,7 +139,17 @@ class _PlainRowsWriter(WorksheetWriter):
         self.xf = super().get_stream()
         next(self.xf)
         for element in kept:
-            self.xf.send(element)
+            self.xf.send(element.element() if type(element) is _Written else element)
+
+    def write_cols(self) -> None:
+        """The columns' widths: written at once where every column has a width and nothing else (openpyxl's element
+        otherwise)."""
+        dimensions = self.ws.column_dimensions
+        markup = None if openpyxl.xml.LXML else _columns_markup(dimensions)
+        if markup is None:
+            super().write_cols()
+        elif markup:
+            self.xf.send(_Written(markup, dimensions.to_tree))
 
     def close(self) -> None:
         kept = self._kept
@@ -145,7 +157,10 @@ class _PlainRowsWriter(WorksheetWriter):
             parts = [f'<worksheet xmlns="{_escape_attrib(SHEET_MAIN_NS)}">']
             try:
                 for element in kept:
-                    _element_markup(element, parts)
+                    if type(element) is _Written:
+                        parts.append(element.markup)
+                    else:
+                        _element_markup(element, parts)
             except _NotPlainMarkup:
                 self._to_openpyxl_stream()
             else:
@@ -224,6 +239,45 @@ class _PlainRowsWriter(WorksheetWriter):
             append("</row>")
         self.rows_markup = ("<sheetData>" + "".join(parts) + "</sheetData>").encode("utf-8")
         self.xf.send(Element("sheetData"))
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """An element of a worksheet kept as its markup, and how to make the element for openpyxl's stream (where the
+    sheet goes to it after all)."""
+
+    markup: str
+    element: Callable[[], Any]
+
+
+def _columns_markup(dimensions: Any) -> str | None:
+    """The ``<cols>`` element openpyxl writes for a sheet's columns (``DimensionHolder.to_tree``): each column with
+    a width as ``<col width customWidth min max />``, in the order of its number; '' where no column has a width,
+    None where a column has anything but a width (hidden, outlined, collapsed, fitted or styled), which openpyxl
+    writes itself. Its side effects are openpyxl's too: each column's bounds set from its letter, the sheet's
+    deepest outline level noted."""
+    columns = []
+    for dimension in dimensions.values():
+        if dimension.hidden or dimension.outlineLevel != 0 or dimension.collapsed or dimension.bestFit:
+            return None
+        if dimension.style_id != 0:
+            return None
+        dimension.reindex()
+        if dimension.width:
+            columns.append(dimension)
+    if not columns:
+        return ""
+    dimensions.max_outline = 0
+    columns.sort(key=lambda dimension: dimension.min)
+    return (
+        "<cols>"
+        + "".join(
+            f'<col width="{safe_string(column.width)}" customWidth="1" min="{safe_string(column.min)}"'
+            f' max="{safe_string(column.max)}" />'
+            for column in columns
+        )
+        + "</cols>"
+    )
 
 
 def _plain_cell(cell: Any) -> bool:
