@@ -26,13 +26,26 @@ import openpyxl.xml
 from openpyxl.cell._writer import _set_attributes
 from openpyxl.compat import safe_string
 from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
+from openpyxl.packaging.extended import ExtendedProperties
 from openpyxl.styles.cell_style import StyleArray
+from openpyxl.styles.stylesheet import write_stylesheet
 from openpyxl.utils import get_column_letter
+from openpyxl.workbook._writer import WorkbookWriter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.writer.excel import ExcelWriter
-from openpyxl.xml.constants import SHEET_MAIN_NS
-from openpyxl.xml.functions import Element, whitespace
+from openpyxl.writer.theme import theme_xml
+from openpyxl.xml.constants import (
+    ARC_APP,
+    ARC_CORE,
+    ARC_ROOT_RELS,
+    ARC_STYLE,
+    ARC_THEME,
+    ARC_WORKBOOK,
+    ARC_WORKBOOK_RELS,
+    SHEET_MAIN_NS,
+)
+from openpyxl.xml.functions import Element, tostring, whitespace
 
 
 class _FixedTimeZip(zipfile.ZipFile):
@@ -316,6 +329,29 @@ class _InMemoryExcelWriter(ExcelWriter):
     """openpyxl's writer with each worksheet serialised into memory (its own ``write_worksheet`` writes it to a
     temporary file, then reads and removes it); the same XML, in the same order."""
 
+    def write_data(self) -> None:
+        """openpyxl 3.1's ``write_data``, the same parts in the same order, with the style sheet's markup taken from
+        :func:`_stylesheet_markup` (made once for the styles of many workbooks)."""
+        archive, workbook = self._archive, self.workbook
+        if len(workbook.custom_doc_props) >= 1:  # openpyxl's own, for what pacomply's workbooks never have
+            super().write_data()
+            return
+        archive.writestr(ARC_APP, tostring(ExtendedProperties().to_tree()))
+        archive.writestr(ARC_CORE, tostring(workbook.properties.to_tree()))
+        archive.writestr(ARC_THEME, workbook.loaded_theme or theme_xml)
+        self._write_worksheets()
+        self._write_chartsheets()
+        self._write_images()
+        self._write_charts()
+        self._write_external_links()
+        archive.writestr(ARC_STYLE, _stylesheet_markup(workbook))
+        writer = WorkbookWriter(workbook)
+        archive.writestr(ARC_ROOT_RELS, writer.write_root_rels())
+        archive.writestr(ARC_WORKBOOK, writer.write())
+        archive.writestr(ARC_WORKBOOK_RELS, writer.write_rels())
+        self._merge_vba()
+        self.manifest._write(archive, workbook)
+
     def write_worksheet(self, ws: Any) -> None:
         if self.workbook.write_only:  # a write-only sheet has streamed its rows already
             super().write_worksheet(ws)
@@ -331,6 +367,38 @@ class _InMemoryExcelWriter(ExcelWriter):
             markup = markup.replace(_ROWS_PLACEHOLDER, writer.rows_markup, 1)
         self._archive.writestr(ws.path[1:], markup)
         self.manifest.append(ws)
+
+
+#: The style sheets made so far, by everything openpyxl makes one from (a review workbook's styles are one of a few
+#: sets): each costs about as much to make as a worksheet, and a few kilobytes to keep.
+_STYLESHEETS: dict[tuple[Any, ...], bytes] = {}
+_STYLESHEETS_KEPT = 64
+
+
+def _stylesheet_markup(workbook: Workbook) -> bytes:
+    """The workbook's ``xl/styles.xml`` as openpyxl writes it (``write_stylesheet``), kept for a workbook of the
+    same styles: the same fonts, fills, borders, alignments, protections, number formats, cell styles (by their
+    bytes), named and differential styles, table styles and colours, compared by openpyxl's own equality."""
+    key = (
+        tuple(workbook._fonts),
+        tuple(workbook._fills),
+        tuple(workbook._borders),
+        tuple(workbook._alignments),
+        tuple(workbook._protections),
+        tuple(workbook._number_formats),
+        tuple(style.tobytes() for style in workbook._cell_styles),
+        tuple(workbook._named_styles),
+        tuple(workbook._differential_styles.styles),
+        workbook._table_styles,
+        tuple(workbook._colors),
+    )
+    markup = _STYLESHEETS.get(key)
+    if markup is None:
+        markup = tostring(write_stylesheet(workbook))
+        if len(_STYLESHEETS) >= _STYLESHEETS_KEPT:
+            _STYLESHEETS.clear()
+        _STYLESHEETS[key] = markup
+    return markup
 
 
 def workbook_bytes(workbook: Workbook, stamp: datetime) -> bytes:
