@@ -230,11 +230,13 @@ def _sheet(
     *,
     number_formats: Mapping[int, str] | None = None,
     alignments: Mapping[int, Alignment] | None = None,
+    row_fills: Sequence[PatternFill | None] | None = None,
 ) -> Any:
     """A sheet of a header row (white on dark blue) and a row per item of ``rows``, each body cell wrapped at the
     top unless ``alignments`` gives its column (1-based) another alignment (its header's too), and shown in its
-    column's number format of ``number_formats`` or a :class:`Formatted` value's own; the columns ``widths`` wide,
-    the header row frozen and filtered.
+    column's number format of ``number_formats`` or a :class:`Formatted` value's own, and filled with its row's
+    colour of ``row_fills`` (one for each row, None for none); the columns ``widths`` wide, the header row frozen
+    and filtered.
 
     Every cell is made once with its whole style: each distinct style's array is made once and copied into its
     cells, and each cell is put in the sheet's cells as ``sheet.cell(row, column)`` puts it, without that method's
@@ -254,19 +256,20 @@ def _sheet(
             style.alignmentId = _style_index(workbook, "_alignments", alignments[column])
         cells[(1, column)] = cell = _new_cell(sheet, 1, column, style)
         _write(cell, header)
-    # Each distinct body style (alignment and number format), made at its first cell: the workbook's lists of
-    # alignments and number formats then grow in the order the cells meet them.
-    styles: dict[tuple[int, str | None], StyleArray] = {}
+    # Each distinct body style (alignment, number format and fill), made at its first cell: the workbook's lists of
+    # alignments, number formats and fills then grow in the order the cells meet them.
+    styles: dict[tuple[int, str | None, int], StyleArray] = {}
     row_number = 1
     for row_number, row in enumerate(rows, start=2):
+        fill = None if row_fills is None else row_fills[row_number - 2]
         for column, value in enumerate(row, start=1):
             number_format = number_formats.get(column)
             if type(value) is Formatted:
                 value, number_format = value.value, value.number_format
-            key = (column if column in alignments else 0, number_format)
+            key = (column if column in alignments else 0, number_format, id(fill))
             style = styles.get(key)
             if style is None:
-                style = styles[key] = _body_style(workbook, alignments.get(column, WRAP), number_format)
+                style = styles[key] = _body_style(workbook, alignments.get(column, WRAP), number_format, fill)
             cells[(row_number, column)] = cell = _new_cell(sheet, row_number, column, style)
             _write(cell, value)
     sheet._current_row = max(sheet._current_row, row_number)
@@ -278,11 +281,16 @@ def _sheet(
     return sheet
 
 
-def _body_style(workbook: Workbook, alignment: Alignment, number_format: str | None) -> StyleArray:
-    """A body cell's style: ``alignment``, and ``number_format`` where given (its id as setting
-    ``cell.number_format`` finds it: a built-in format's own, else the workbook's list's, added on its first use)."""
+def _body_style(
+    workbook: Workbook, alignment: Alignment, number_format: str | None, fill: PatternFill | None
+) -> StyleArray:
+    """A body cell's style: ``alignment``, ``fill`` where given, and ``number_format`` where given (its id as
+    setting ``cell.number_format`` finds it: a built-in format's own, else the workbook's list's, added on its first
+    use)."""
     style = StyleArray()
     style.alignmentId = _style_index(workbook, "_alignments", alignment)
+    if fill is not None:
+        style.fillId = _style_index(workbook, "_fills", fill)
     if number_format is not None:
         builtin = BUILTIN_FORMATS_REVERSE.get(number_format)
         style.numFmtId = (
@@ -309,13 +317,11 @@ def _new_cell(sheet: Any, row: int, column: int, style: StyleArray) -> Cell:
     return cell
 
 
-def _colour_rows(sheet: Any, severities: Sequence[Severity | None], waived: Sequence[bool], columns: int) -> None:
-    for offset, (severity, is_waived) in enumerate(zip(severities, waived, strict=True)):
-        fill = WAIVED_FILL if is_waived else SEVERITY_FILLS.get(severity) if severity is not None else None
-        if fill is None:
-            continue
-        for column in range(1, columns + 1):
-            _set_style(sheet.cell(row=offset + 2, column=column), fill=fill)
+def _row_fill(severity: Severity | None, waived: bool) -> PatternFill | None:
+    """A row's colour: grey where every finding it shows is waived, else its worst finding's severity's, or none."""
+    if waived:
+        return WAIVED_FILL
+    return None if severity is None else SEVERITY_FILLS.get(severity)
 
 
 def _summary(workbook: Workbook, review: Review) -> None:
@@ -375,7 +381,7 @@ def _severity_text(severity: Severity | None) -> str:
 
 def _checklist(workbook: Workbook, review: Review) -> None:
     rows = checklist_rows(review)
-    sheet = _sheet(
+    _sheet(
         workbook,
         "Checklist",
         ("Chapter", "Section", "Key", "Question", "Answer", "Notes", "Location", "Findings", "Severity"),
@@ -394,19 +400,17 @@ def _checklist(workbook: Workbook, review: Review) -> None:
             for row in rows
         ),
         (9, 12, 30, 70, 18, 24, 22, 28, 10),
-    )
-    _colour_rows(
-        sheet,
-        [worst_severity(row.findings) for row in rows],
-        [bool(row.findings) and all(f.waived for f in row.findings) for row in rows],
-        9,
+        row_fills=[
+            _row_fill(worst_severity(row.findings), bool(row.findings) and all(f.waived for f in row.findings))
+            for row in rows
+        ],
     )
 
 
 def _tables(workbook: Workbook, review: Review) -> None:
     tables = review.filing.tables
     findings = [table_findings(review, table.table_id) for table in tables]
-    sheet = _sheet(
+    _sheet(
         workbook,
         "Tables",
         ("Table ID", *(label for _field, label in TABLE_FIELDS), "Findings"),
@@ -419,9 +423,7 @@ def _tables(workbook: Workbook, review: Review) -> None:
             for table, table_findings_ in zip(tables, findings, strict=True)
         ),
         (12, 9, 10, 8, 8, 11, 11, 12, 12, 12, 22, 26, 12, 12, 40),
-    )
-    _colour_rows(
-        sheet, [worst_severity(f) for f in findings], [bool(f) and all(x.waived for x in f) for f in findings], 15
+        row_fills=[_row_fill(worst_severity(f), bool(f) and all(x.waived for x in f)) for f in findings],
     )
 
 
@@ -437,9 +439,12 @@ def _table_cell(table: TableConfiguration, field_name: str) -> object:
 def _link(cell: Cell, uri: str) -> None:
     """Make a cell a clickable link to a citation's published text (only web addresses, which ours all are)."""
     if uri.startswith(("https://", "http://")):
+        fill = cell._style.fillId  # the row's colour, kept through the link's own style
         cell.hyperlink = uri
         cell.style = "Hyperlink"
         _set_style(cell, alignment=WRAP)
+        if fill:
+            cell._style.fillId = fill
 
 
 def _findings(workbook: Workbook, review: Review) -> None:
@@ -469,11 +474,13 @@ def _findings(workbook: Workbook, review: Review) -> None:
                 waiver.source if waiver else "",
             )
         )
-    sheet = _sheet(workbook, "Findings", headers, rows, (9, 10, 28, 8, 24, 30, 22, 10, 60, 50, 8, 40, 18, 14, 22))
+    sheet = _sheet(
+        workbook, "Findings", headers, rows, (9, 10, 28, 8, 24, 30, 22, 10, 60, 50, 8, 40, 18, 14, 22),
+        row_fills=[_row_fill(finding.severity, finding.waived) for finding in review.findings],
+    )  # fmt: skip
     uri_column = headers.index("Citation URI") + 1
     for row_number, finding in enumerate(review.findings, start=2):
         _link(sheet.cell(row=row_number, column=uri_column), finding.citation.uri)
-    _colour_rows(sheet, [f.severity for f in review.findings], [f.waived for f in review.findings], len(headers))
 
 
 def _wager_math(workbook: Workbook, review: Review) -> None:
