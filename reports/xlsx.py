@@ -246,16 +246,13 @@ def _sheet(
     alignments = alignments or {}
     sheet = workbook.create_sheet(title)
     cells = sheet._cells
-    header_style = StyleArray()
-    header_style.fontId = _style_index(workbook, "_fonts", HEADER_FONT)
-    header_style.fillId = _style_index(workbook, "_fills", HEADER_FILL)
+    header_style = _header_style(workbook)
     for column, header in enumerate(headers, start=1):
         style = header_style
         if column in alignments:
             style = StyleArray(header_style)
             style.alignmentId = _style_index(workbook, "_alignments", alignments[column])
-        cells[(1, column)] = cell = _new_cell(sheet, 1, column, style)
-        _write(cell, header)
+        _put(sheet, 1, column, header, style)
     # Each distinct body style (alignment, number format and fill), made at its first cell: the workbook's lists of
     # alignments, number formats and fills then grow in the order the cells meet them.
     styles: dict[tuple[int, str | None, int], StyleArray] = {}
@@ -345,34 +342,53 @@ def _summary(workbook: Workbook, review: Review) -> None:
         ("Waived findings", review.waived_count),
         ("Tables", len(filing.tables)),
     ]
-    sheet.append(["Field", "Value"])
-    for label, value in rows:
-        sheet.append([label])
-        _write(sheet.cell(row=sheet.max_row, column=2), value)
-    sheet.append([])
-    sheet.append(
-        ["Rulebook", "Title", "Version", "Effective", "Source", "Version from", "Later amendments not encoded"]
-    )
-    header_row = sheet.max_row
+    header = _header_style(workbook)
+    plain = StyleArray()
+    verdict = StyleArray()
+    verdict.fontId = _style_index(workbook, "_fonts", VERDICT_FONT)
+    verdict_fill = SEVERITY_FILLS[Severity.ERROR] if not review.compliant else COMPLIANT_FILL
+    verdict.fillId = _style_index(workbook, "_fills", verdict_fill)
+    for column, text in enumerate(("Field", "Value"), start=1):
+        _put(sheet, 1, column, text, header)
+    for row, (label, value) in enumerate(rows, start=2):
+        _put(sheet, row, 1, label, plain)
+        # The verdict stands out: bold, red where the filing is not compliant, green where it is.
+        _put(sheet, row, 2, value, verdict if label == "Verdict" else plain)
+    header_row = len(rows) + 3  # after a blank row
+    rulebook_headers = (
+        "Rulebook", "Title", "Version", "Effective", "Source", "Version from", "Later amendments not encoded",
+    )  # fmt: skip
+    for column, text in enumerate(rulebook_headers, start=1):
+        _put(sheet, header_row, column, text, header)
     for offset, used in enumerate(review.rulebooks, start=1):
-        # Rows are addressed by number: appending an empty row does not move max_row, and the header was overwritten.
         not_checked = tuple(
             f"not checked: {item.describe()}" for item in review.not_checked if item.chapter == used.chapter
         )
         later = "; ".join((*used.amendments_not_encoded, *used.related_chapters, *not_checked)) or "none known"
         values = (used.chapter, used.title, used.version, _day(used.effective), used.source, used.version_basis, later)
         for column, value in enumerate(values, start=1):
-            _write(sheet.cell(row=header_row + offset, column=column), value)
-    for row in (1, header_row):
-        for column in range(1, 8 if row == header_row else 3):
-            _set_style(sheet.cell(row=row, column=column), font=HEADER_FONT, fill=HEADER_FILL)
-    verdict_fill = SEVERITY_FILLS[Severity.ERROR] if not review.compliant else COMPLIANT_FILL
-    _set_style(sheet.cell(row=9, column=2), font=VERDICT_FONT, fill=verdict_fill)
+            _put(sheet, header_row + offset, column, value, plain)
+    sheet._current_row = header_row + len(review.rulebooks)
     sheet.column_dimensions["A"].width = 34
     sheet.column_dimensions["B"].width = 60
     sheet.column_dimensions["C"].width = 20
     sheet.column_dimensions["D"].width = 14
     sheet.freeze_panes = "A2"
+
+
+def _header_style(workbook: Workbook) -> StyleArray:
+    """A header cell's style: white bold text on dark blue."""
+    style = StyleArray()
+    style.fontId = _style_index(workbook, "_fonts", HEADER_FONT)
+    style.fillId = _style_index(workbook, "_fills", HEADER_FILL)
+    return style
+
+
+def _put(sheet: Any, row: int, column: int, value: Any, style: StyleArray) -> Cell:
+    """A new cell of ``sheet`` holding ``value`` (:func:`_write`) in a copy of ``style``."""
+    sheet._cells[(row, column)] = cell = _new_cell(sheet, row, column, style)
+    _write(cell, value)
+    return cell
 
 
 def _severity_text(severity: Severity | None) -> str:
