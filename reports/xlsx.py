@@ -107,8 +107,7 @@ def _set_style(
     """Give a cell a font, fill or alignment of those above (as setting ``cell.font`` etc. does, at a lookup's
     cost)."""
     workbook = cell.parent.parent
-    if not cell._style:
-        cell._style = StyleArray()
+    cell._style = StyleArray() if cell._style is None else StyleArray(cell._style)  # its own, to change
     if font is not None:
         cell._style.fontId = _style_index(workbook, "_fonts", font)
     if fill is not None:
@@ -138,8 +137,10 @@ def _write(cell: Cell, value: Any) -> None:
         cell.data_type = "s"
         return
     if isinstance(value, date):
+        if cell.number_format != DATE_FORMAT:
+            cell._style = StyleArray() if cell._style is None else StyleArray(cell._style)  # its own, to change
+            cell.number_format = DATE_FORMAT
         cell.value = value
-        cell.number_format = DATE_FORMAT
         return
     # Set as openpyxl's value setter leaves a string (at most 32,767 characters), without its scan for characters a
     # worksheet cannot hold: xml_text has replaced them, and the scan cost as much as the rest of writing the cell.
@@ -248,10 +249,7 @@ def _sheet(
     cells = sheet._cells
     header_style = _header_style(workbook)
     for column, header in enumerate(headers, start=1):
-        style = header_style
-        if column in alignments:
-            style = StyleArray(header_style)
-            style.alignmentId = _style_index(workbook, "_alignments", alignments[column])
+        style = _header_style(workbook, alignments[column]) if column in alignments else header_style
         _put(sheet, 1, column, header, style)
     # Each distinct body style (alignment, number format and fill), made at its first cell: the workbook's lists of
     # alignments, number formats and fills then grow in the order the cells meet them.
@@ -280,7 +278,7 @@ def _sheet(
 
 def _body_style(
     workbook: Workbook, alignment: Alignment, number_format: str | None, fill: PatternFill | None
-) -> StyleArray:
+) -> SharedStyle:
     """A body cell's style: ``alignment``, ``fill`` where given, and ``number_format`` where given (its id as
     setting ``cell.number_format`` finds it: a built-in format's own, else the workbook's list's, added on its first
     use)."""
@@ -293,18 +291,33 @@ def _body_style(
         style.numFmtId = (
             builtin if builtin is not None else workbook._number_formats.add(number_format) + BUILTIN_FORMATS_MAX_SIZE
         )
-    return style
+    return _shared(style)
+
+
+class SharedStyle(StyleArray):
+    """A cell style many cells hold, made once per distinct style of a sheet (a copy per cell cost more than making
+    the cell): read-only, so that no change to one cell's style can restyle the others; a cell whose style changes
+    is given its own copy first (:func:`_set_style`, :func:`_write`), as openpyxl's own setters would fail here."""
+
+    __slots__ = ()
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        raise TypeError("a shared cell style is read-only: give the cell its own copy before changing it")
+
+
+def _shared(style: StyleArray) -> SharedStyle:
+    return SharedStyle(list(style))
 
 
 _new_empty_cell = Cell.__new__
 
 
-def _new_cell(sheet: Any, row: int, column: int, style: StyleArray) -> Cell:
-    """An empty cell of ``sheet`` at (``row``, ``column``) with a copy of ``style``: what ``Cell(sheet, row,
-    column, style_array=style)`` makes, its slots set directly."""
+def _new_cell(sheet: Any, row: int, column: int, style: SharedStyle) -> Cell:
+    """An empty cell of ``sheet`` at (``row``, ``column``) holding ``style``: what ``Cell(sheet, row, column,
+    style_array=style)`` makes, its slots set directly and the style shared, not copied."""
     cell = _new_empty_cell(Cell)
     cell.parent = sheet
-    cell._style = style.__copy__()
+    cell._style = style
     cell.row = row
     cell.column = column
     cell._value = None
@@ -343,11 +356,12 @@ def _summary(workbook: Workbook, review: Review) -> None:
         ("Tables", len(filing.tables)),
     ]
     header = _header_style(workbook)
-    plain = StyleArray()
+    plain = _shared(StyleArray())
     verdict = StyleArray()
     verdict.fontId = _style_index(workbook, "_fonts", VERDICT_FONT)
     verdict_fill = SEVERITY_FILLS[Severity.ERROR] if not review.compliant else COMPLIANT_FILL
     verdict.fillId = _style_index(workbook, "_fills", verdict_fill)
+    verdict = _shared(verdict)
     for column, text in enumerate(("Field", "Value"), start=1):
         _put(sheet, 1, column, text, header)
     for row, (label, value) in enumerate(rows, start=2):
@@ -376,16 +390,18 @@ def _summary(workbook: Workbook, review: Review) -> None:
     sheet.freeze_panes = "A2"
 
 
-def _header_style(workbook: Workbook) -> StyleArray:
-    """A header cell's style: white bold text on dark blue."""
+def _header_style(workbook: Workbook, alignment: Alignment | None = None) -> SharedStyle:
+    """A header cell's style: white bold text on dark blue (aligned as ``alignment`` says, where given)."""
     style = StyleArray()
     style.fontId = _style_index(workbook, "_fonts", HEADER_FONT)
     style.fillId = _style_index(workbook, "_fills", HEADER_FILL)
-    return style
+    if alignment is not None:
+        style.alignmentId = _style_index(workbook, "_alignments", alignment)
+    return _shared(style)
 
 
-def _put(sheet: Any, row: int, column: int, value: Any, style: StyleArray) -> Cell:
-    """A new cell of ``sheet`` holding ``value`` (:func:`_write`) in a copy of ``style``."""
+def _put(sheet: Any, row: int, column: int, value: Any, style: SharedStyle) -> Cell:
+    """A new cell of ``sheet`` holding ``value`` (:func:`_write`) in ``style``."""
     sheet._cells[(row, column)] = cell = _new_cell(sheet, row, column, style)
     _write(cell, value)
     return cell

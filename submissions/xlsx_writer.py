@@ -273,7 +273,7 @@ def _columns_markup(dimensions: Any) -> str | None:
     for dimension in dimensions.values():
         if dimension.hidden or dimension.outlineLevel != 0 or dimension.collapsed or dimension.bestFit:
             return None
-        if dimension.style_id != 0:
+        if dimension._style is not None and any(dimension._style):  # not the default style, openpyxl's index 0
             return None
         dimension.reindex()
         if dimension.width:
