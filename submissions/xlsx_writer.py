@@ -68,8 +68,8 @@ class _FixedTimeZip(zipfile.ZipFile):
             self.writestr(str(arcname or filename), stream.read())
 
 
-#: zlib's fastest level: a workbook's markup is small and repetitive, and the default level (6) cost several
-#: times more CPU for files a few per cent smaller.
+#: zlib's fastest level: a workbook's markup is repetitive, and the default level (6) cost 1.7 times the CPU for
+#: files 12 % smaller (the 633a example's review: 3.4 ms against 2.0 ms, 40.8 kB against 46.5 kB).
 _COMPRESS_LEVEL = 1
 #: Written where the sheet's rows go, and replaced by them once the sheet is written (nothing before the rows in a
 #: worksheet's markup is an element of this name).
