@@ -253,7 +253,7 @@ def _sheet(
         _put(sheet, 1, column, header, style)
     # Each distinct body style (alignment, number format and fill), made at its first cell: the workbook's lists of
     # alignments, number formats and fills then grow in the order the cells meet them.
-    styles: dict[tuple[int, str | None, int], StyleArray] = {}
+    styles: dict[tuple[int, str | None, int], SharedStyle] = {}
     row_number = 1
     for row_number, row in enumerate(rows, start=2):
         fill = None if row_fills is None else row_fills[row_number - 2]
@@ -262,10 +262,10 @@ def _sheet(
             if type(value) is Formatted:
                 value, number_format = value.value, value.number_format
             key = (column if column in alignments else 0, number_format, id(fill))
-            style = styles.get(key)
-            if style is None:
-                style = styles[key] = _body_style(workbook, alignments.get(column, WRAP), number_format, fill)
-            cells[(row_number, column)] = cell = _new_cell(sheet, row_number, column, style)
+            body_style = styles.get(key)
+            if body_style is None:
+                body_style = styles[key] = _body_style(workbook, alignments.get(column, WRAP), number_format, fill)
+            cells[(row_number, column)] = cell = _new_cell(sheet, row_number, column, body_style)
             _write(cell, value)
     sheet._current_row = max(sheet._current_row, row_number)
     for column, width in enumerate(widths, start=1):
