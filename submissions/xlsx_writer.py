@@ -195,60 +195,73 @@ class _PlainRowsWriter(WorksheetWriter):
         styles: dict[bytes, tuple[int | None, str]] = {_UNSTYLED: (None, "")}
         parts: list[str] = []
         append = parts.append
-        # One walk over the rows: each is checked as it comes, and the first that is not plain hands the whole sheet
-        # to openpyxl's writer, with the links noted so far taken back (it notes them again). The styles added so far
-        # are those openpyxl adds first too, in the same order, so their indexes are unchanged.
-        row_dimensions = self.ws.row_dimensions
-        for row_index, cells in self.rows():
-            dimension = row_dimensions.get(row_index)
-            if (dimension is not None and dict(dimension)) or not all(map(_plain_cell, cells)):
+        # One walk over the cells in openpyxl's order (by row, then column): each is checked as it comes, and the
+        # first that is not plain hands the whole sheet to openpyxl's writer, with the links noted so far taken back
+        # (it notes them again). The styles added so far are those openpyxl adds first too, in the same order, so
+        # their indexes are unchanged. A sheet with a row of its own (a height, a format, or a row without cells that
+        # openpyxl writes all the same) is openpyxl's.
+        if self.ws.row_dimensions:
+            self._to_openpyxl_stream()
+            super().write_rows()
+            return
+        current_row = None
+        row = ""
+        for (row_index, _column), cell in sorted(self.ws._cells.items()):
+            data_type = cell.data_type
+            value = cell._value
+            if (
+                cell._comment is not None
+                or data_type not in _PLAIN_TYPES
+                or (data_type == "s" and value is not None and type(value) is not str)
+            ):
                 del links[links_before:]
                 self._to_openpyxl_stream()
                 super().write_rows()
                 return
-            row = str(row_index)
-            append(f'<row r="{row}">')
-            for cell in cells:
-                style = cell._style
-                value = cell._value
-                if style is None:
-                    if value is None:
-                        continue
-                    style_id, style_attribute = None, ""
-                else:
-                    key = style.tobytes()
-                    found = styles.get(key)
-                    if found is None:
-                        style_id = cell_styles.add(style)
-                        found = styles[key] = (style_id, f' s="{style_id}"')
-                    style_id, style_attribute = found
-                    if style_id is None and value is None:
-                        continue
-                data_type = cell.data_type
-                if data_type == "d":
-                    append(_date_markup(cell, style_id))
+            if row_index != current_row:
+                if current_row is not None:
+                    append("</row>")
+                current_row, row = row_index, str(row_index)
+                append(f'<row r="{row}">')
+            style = cell._style
+            if style is None:
+                if value is None:
                     continue
-                if cell._hyperlink:
-                    links.append(cell._hyperlink)
-                # The reference as Cell.coordinate makes it, with the row's number made once.
-                reference = get_column_letter(cell.column) + row
-                if data_type == "s":
-                    if value is None or value == "":
-                        append(f'<c r="{reference}"{style_attribute} t="inlineStr" />')
-                    else:
-                        append(
-                            f'<c r="{reference}"{style_attribute} t="inlineStr"><is><t{_space(value)}>'
-                            f"{_escape_cdata(value)}</t></is></c>"
-                        )
-                elif value is None or value == "":
-                    append(f'<c r="{reference}"{style_attribute} t="n" />')
+                style_id, style_attribute = None, ""
+            else:
+                key = style.tobytes()
+                found = styles.get(key)
+                if found is None:
+                    style_id = cell_styles.add(style)
+                    found = styles[key] = (style_id, f' s="{style_id}"')
+                style_id, style_attribute = found
+                if style_id is None and value is None:
+                    continue
+            if data_type == "d":
+                append(_date_markup(cell, style_id))
+                continue
+            if cell._hyperlink:
+                links.append(cell._hyperlink)
+            # The reference as Cell.coordinate makes it, with the row's number made once.
+            reference = get_column_letter(cell.column) + row
+            if data_type == "s":
+                if value is None or value == "":
+                    append(f'<c r="{reference}"{style_attribute} t="inlineStr" />')
                 else:
-                    number = safe_string(value)  # '' for a value that is not a number (NaN, infinity)
                     append(
-                        f'<c r="{reference}"{style_attribute} t="n"><v>{_escape_cdata(number)}</v></c>'
-                        if number
-                        else f'<c r="{reference}"{style_attribute} t="n"><v /></c>'
+                        f'<c r="{reference}"{style_attribute} t="inlineStr"><is><t{_space(value)}>'
+                        f"{_escape_cdata(value)}</t></is></c>"
                     )
+            elif value is None or value == "":
+                append(f'<c r="{reference}"{style_attribute} t="n" />')
+            else:
+                number = safe_string(value)  # '' for a value that is not a number (NaN, infinity)
+                append(
+                    f'<c r="{reference}"{style_attribute} t="n"><v>{_escape_cdata(number)}</v></c>'
+                    if number
+                    else f'<c r="{reference}"{style_attribute} t="n"><v /></c>'
+                )
+        if current_row is not None:
             append("</row>")
         self.rows_markup = ("<sheetData>" + "".join(parts) + "</sheetData>").encode("utf-8")
         self.xf.send(Element("sheetData"))
@@ -290,16 +303,6 @@ def _columns_markup(dimensions: Any) -> str | None:
             for column in columns
         )
         + "</cols>"
-    )
-
-
-def _plain_cell(cell: Any) -> bool:
-    """Whether a cell is one the plain rows hold: no comment, a text (a string), a number or a date."""
-    data_type = cell.data_type
-    return (
-        cell._comment is None
-        and data_type in _PLAIN_TYPES
-        and (data_type != "s" or cell._value is None or type(cell._value) is str)
     )
 
 
