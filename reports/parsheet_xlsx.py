@@ -119,7 +119,7 @@ def render_par_sheet_xlsx(sheet: ParSheet, *, made: date | None = None) -> bytes
         _sheet,
         strategy_sheet,
     )
-    from pacomply.submissions.xlsx_writer import workbook_bytes
+    from pacomply.submissions.xlsx_writer import FASTEST_COMPRESSION, workbook_bytes
 
     stamp = datetime.fromtimestamp(sheet_epoch(made), tz=UTC)
     workbook = Workbook()
@@ -146,4 +146,4 @@ def render_par_sheet_xlsx(sheet: ParSheet, *, made: date | None = None) -> bytes
         strategy_sheet(workbook, "Strategy", [("", sheet.grid)])
     for worksheet in workbook.worksheets:
         _print_setup(worksheet)
-    return workbook_bytes(workbook, stamp.replace(tzinfo=None))
+    return workbook_bytes(workbook, stamp.replace(tzinfo=None), FASTEST_COMPRESSION)

@@ -61,7 +61,7 @@ from pacomply.reports.reconciliation import (
 from pacomply.submissions.files import neutralise_formula, xml_text
 from pacomply.submissions.model import TableConfiguration
 from pacomply.submissions.values import ValueProblem, read_money, read_percentage
-from pacomply.submissions.xlsx_writer import workbook_bytes
+from pacomply.submissions.xlsx_writer import FASTEST_COMPRESSION, workbook_bytes
 
 if TYPE_CHECKING:
     from pacomply.checker.reconciliation import Reconciliation
@@ -872,7 +872,7 @@ class XlsxRenderer:
     @collection_paused()
     def render(self, review: Review) -> bytes:
         """The .xlsx bytes, made with the cycle collector paused (:mod:`pacomply.reports.collection`)."""
-        return workbook_bytes(workbook_for(review), document_datetime(review))
+        return workbook_bytes(workbook_for(review), document_datetime(review), FASTEST_COMPRESSION)
 
 
 RENDERER = XlsxRenderer()

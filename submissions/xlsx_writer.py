@@ -68,9 +68,10 @@ class _FixedTimeZip(zipfile.ZipFile):
             self.writestr(str(arcname or filename), stream.read())
 
 
-#: zlib's fastest level: a workbook's markup is repetitive, and the default level (6) cost 1.7 times the CPU for
-#: files 12 % smaller (the 633a example's review: 3.4 ms against 2.0 ms, 40.8 kB against 46.5 kB).
-_COMPRESS_LEVEL = 1
+#: zlib's fastest level, for the workbooks pacomply writes as reports: their markup is repetitive, and the default
+#: level (6) cost 1.7 times the CPU for files 12 % smaller (the 633a example's review: 3.4 ms against 2.0 ms, 40.8 kB
+#: against 46.5 kB).
+FASTEST_COMPRESSION = 1
 #: Written where the sheet's rows go, and replaced by them once the sheet is written (nothing before the rows in a
 #: worksheet's markup is an element of this name).
 _ROWS_PLACEHOLDER = b"<sheetData />"
@@ -404,14 +405,16 @@ def _stylesheet_markup(workbook: Workbook) -> bytes:
     return markup
 
 
-def workbook_bytes(workbook: Workbook, stamp: datetime) -> bytes:
-    """Save with the document properties and every zip entry stamped ``stamp`` instead of the time of saving."""
+def workbook_bytes(workbook: Workbook, stamp: datetime, compress_level: int | None = None) -> bytes:
+    """Save with the document properties and every zip entry stamped ``stamp`` instead of the time of saving, each
+    entry compressed at zlib's ``compress_level`` (its default where None: the filing template, whose bytes the
+    committed example filings are)."""
     workbook.properties.created = stamp
     workbook.properties.modified = stamp
     workbook.properties.creator = "pacomply"
     workbook.properties.lastModifiedBy = "pacomply"
     buffer = io.BytesIO()
-    archive = _FixedTimeZip(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=_COMPRESS_LEVEL)
+    archive = _FixedTimeZip(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=compress_level)
     # Zip times cannot predate 1980; a filing dated earlier keeps the zip format's earliest time.
     archive.fixed_time = max(stamp.timetuple()[:6], (1980, 1, 1, 0, 0, 0))
     # ExcelWriter is what openpyxl's save_workbook drives, minus its line that sets 'modified' to now.
