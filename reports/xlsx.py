@@ -239,10 +239,10 @@ def _sheet(
     colour of ``row_fills`` (one for each row, None for none); the columns ``widths`` wide, the header row frozen
     and filtered.
 
-    Every cell is made once with its whole style: each distinct style's array is made once and copied into its
-    cells, and each cell is put in the sheet's cells as ``sheet.cell(row, column)`` puts it, without that method's
-    look-up for a cell already there, its keyword handling and a cell's own constructor (which copy the style
-    array through Python code, cell by cell)."""
+    Every cell is made once with its whole style: each distinct style's array is made once and shared, read-only,
+    by its cells (:class:`SharedStyle`), and each cell is put in the sheet's cells as ``sheet.cell(row, column)``
+    puts it, without that method's look-up for a cell already there, its keyword handling and a cell's own
+    constructor (which copies the style array through Python code, cell by cell)."""
     number_formats = number_formats or {}
     alignments = alignments or {}
     sheet = workbook.create_sheet(title)
