@@ -471,7 +471,7 @@ def _table_cell(table: TableConfiguration, field_name: str) -> object:
 def _link(cell: Cell, uri: str) -> None:
     """Make a cell a clickable link to a citation's published text (only web addresses, which ours all are)."""
     if uri.startswith(("https://", "http://")):
-        fill = cell._style.fillId  # the row's colour, kept through the link's own style
+        fill = 0 if cell._style is None else cell._style.fillId  # the row's colour, kept through the link's style
         cell.hyperlink = uri
         cell.style = "Hyperlink"
         _set_style(cell, alignment=WRAP)
