@@ -688,17 +688,11 @@ def _rows_beside(figure_id: str, review: Review) -> list[str]:
 
 
 def _paytables(workbook: Workbook, review: Review) -> None:
+    # Each wager's name is looked up once, not once for each of its lines.
     rows = [
-        (
-            math.chapter,
-            wording.wager_name(math.chapter, math.wager),
-            math.paytable or "",
-            math.decks,
-            outcome,
-            pays,
-            math.citation,
-        )
+        (math.chapter, name, math.paytable or "", math.decks, outcome, pays, math.citation)
         for math in review.wager_math
+        for name in (wording.wager_name(math.chapter, math.wager),)
         for outcome, pays in math.paytable_rows
     ]
     _sheet(workbook, "Paytables", ("Chapter", "Wager", "Paytable", "Decks", "Outcome", "Pays", "Citation"), rows,
@@ -780,12 +774,14 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
         return
     from pacomply.reports.parsheet_text import outcome_name, pays_text
 
+    # Each wager's name is looked up once, not once for each of its lines.
     line_rows = [
-        (sheet.chapter, wording.wager_name(sheet.chapter, sheet.wager), sheet.paytable or "", sheet.decks,
+        (sheet.chapter, name, sheet.paytable or "", sheet.decks,
          outcome_name(sheet, line.outcome, line.pays), pays_text(line.pays),
          _exact_count(line.combinations),
          float(line.probability), float(line.contribution))
         for sheet in review.par_sheets
+        for name in (wording.wager_name(sheet.chapter, sheet.wager),)
         for line in sheet.lines
     ]  # fmt: skip
     _sheet(workbook, "Par Sheets",
