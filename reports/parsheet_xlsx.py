@@ -111,8 +111,15 @@ def render_par_sheet_xlsx(sheet: ParSheet, *, made: date | None = None) -> bytes
     from openpyxl import Workbook
     from pacomply.reports.parsheet_pdf import sheet_epoch
     from pacomply.reports.parsheet_text import LINE_COLUMNS, outcome_name, pays_text
-    from pacomply.reports.xlsx import COUNT_FORMAT, PROBABILITY_FORMAT, _print_setup, _sheet, strategy_sheet
-    from pacomply.submissions.xlsx_writer import workbook_bytes
+    from pacomply.reports.xlsx import (
+        COUNT_FORMAT,
+        PROBABILITY_FORMAT,
+        Formatted,
+        _print_setup,
+        _sheet,
+        strategy_sheet,
+    )
+    from pacomply.submissions.xlsx_writer import FASTEST_COMPRESSION, workbook_bytes
 
     stamp = datetime.fromtimestamp(sheet_epoch(made), tz=UTC)
     workbook = Workbook()
@@ -128,19 +135,15 @@ def render_par_sheet_xlsx(sheet: ParSheet, *, made: date | None = None) -> bytes
             )
             for line in sheet.lines
         ]
-        lines_sheet = _sheet(workbook, "Lines", LINE_COLUMNS, lines, (40, 28, 18, 18, 18))
-        for row in range(2, lines_sheet.max_row + 1):
-            for column, number_format in ((3, COUNT_FORMAT), (4, PROBABILITY_FORMAT), (5, PROBABILITY_FORMAT)):
-                lines_sheet.cell(row=row, column=column).number_format = number_format
-    rows = figure_rows(sheet, stamp.date())
-    figures = _sheet(
-        workbook, "Figures", ("Figure", "Value", "Basis"), [(f, v, n) for f, v, _, n in rows], (48, 60, 60)
-    )
-    for row_number, (_figure, value, value_format, _note) in enumerate(rows, start=2):
-        if value_format is not None and not isinstance(value, str):
-            figures.cell(row=row_number, column=2).number_format = value_format
+        _sheet(workbook, "Lines", LINE_COLUMNS, lines, (40, 28, 18, 18, 18),
+               number_formats={3: COUNT_FORMAT, 4: PROBABILITY_FORMAT, 5: PROBABILITY_FORMAT})  # fmt: skip
+    rows = [
+        (figure, value if value_format is None or isinstance(value, str) else Formatted(value, value_format), note)
+        for figure, value, value_format, note in figure_rows(sheet, stamp.date())
+    ]
+    _sheet(workbook, "Figures", ("Figure", "Value", "Basis"), rows, (48, 60, 60))
     if sheet.grid is not None:
         strategy_sheet(workbook, "Strategy", [("", sheet.grid)])
     for worksheet in workbook.worksheets:
         _print_setup(worksheet)
-    return workbook_bytes(workbook, stamp.replace(tzinfo=None))
+    return workbook_bytes(workbook, stamp.replace(tzinfo=None), FASTEST_COMPRESSION)

@@ -14,7 +14,8 @@ byte-identical for the same review: document properties and zip entry times are 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import lru_cache
@@ -25,6 +26,7 @@ from openpyxl import Workbook
 from openpyxl.cell import Cell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.styles.cell_style import StyleArray
+from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, BUILTIN_FORMATS_REVERSE
 from openpyxl.utils import get_column_letter
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
@@ -59,7 +61,7 @@ from pacomply.reports.reconciliation import (
 from pacomply.submissions.files import neutralise_formula, xml_text
 from pacomply.submissions.model import TableConfiguration
 from pacomply.submissions.values import ValueProblem, read_money, read_percentage
-from pacomply.submissions.xlsx_writer import workbook_bytes
+from pacomply.submissions.xlsx_writer import FASTEST_COMPRESSION, workbook_bytes
 
 if TYPE_CHECKING:
     from pacomply.checker.reconciliation import Reconciliation
@@ -105,8 +107,7 @@ def _set_style(
     """Give a cell a font, fill or alignment of those above (as setting ``cell.font`` etc. does, at a lookup's
     cost)."""
     workbook = cell.parent.parent
-    if not cell._style:
-        cell._style = StyleArray()
+    cell._style = StyleArray() if cell._style is None else StyleArray(cell._style)  # its own, to change
     if font is not None:
         cell._style.fontId = _style_index(workbook, "_fonts", font)
     if fill is not None:
@@ -128,11 +129,18 @@ def _write(cell: Cell, value: Any) -> None:
         cell.data_type = "s"
         return
     if isinstance(value, int | float | Decimal):
-        cell.value = value
+        cell._value = value  # as openpyxl's value setter leaves a number
+        cell.data_type = "n"
+        return
+    if type(value) is Code:
+        cell._value = value.text
+        cell.data_type = "s"
         return
     if isinstance(value, date):
+        if cell.number_format != DATE_FORMAT:
+            cell._style = StyleArray() if cell._style is None else StyleArray(cell._style)  # its own, to change
+            cell.number_format = DATE_FORMAT
         cell.value = value
-        cell.number_format = DATE_FORMAT
         return
     # Set as openpyxl's value setter leaves a string (at most 32,767 characters), without its scan for characters a
     # worksheet cannot hold: xml_text has replaced them, and the scan cost as much as the rest of writing the cell.
@@ -192,43 +200,138 @@ def _typed_answer(row: ChecklistRow) -> tuple[Any, str | None]:
     return row.answer, None
 
 
+@dataclass(frozen=True, slots=True)
+class Formatted:
+    """A body cell's value shown in its own number format (a column's format, where it has one, is the others')."""
+
+    value: Any
+    number_format: str
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A text of pacomply's own (a strategy grid's code, '-' for not offered), stored as it is: never a filing's
+    text, so never read as a formula and not given the apostrophe that keeps a filing's leading '-' from being one."""
+
+    text: str
+
+
+def _answer_cell(row: ChecklistRow) -> Any:
+    """A checklist answer's cell value (:func:`_typed_answer`), in its number format where it has one."""
+    value, number_format = _typed_answer(row)
+    return value if number_format is None else Formatted(value, number_format)
+
+
 def _sheet(
-    workbook: Workbook, title: str, headers: Sequence[str], rows: Iterable[Sequence[Any]], widths: Sequence[int]
+    workbook: Workbook,
+    title: str,
+    headers: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    widths: Sequence[int],
+    *,
+    number_formats: Mapping[int, str] | None = None,
+    alignments: Mapping[int, Alignment] | None = None,
+    row_fills: Sequence[PatternFill | None] | None = None,
 ) -> Any:
+    """A sheet of a header row (white on dark blue) and a row per item of ``rows``, each body cell wrapped at the
+    top unless ``alignments`` gives its column (1-based) another alignment (its header's too), and shown in its
+    column's number format of ``number_formats`` or a :class:`Formatted` value's own, and filled with its row's
+    colour of ``row_fills`` (one for each row, None for none); the columns ``widths`` wide, the header row frozen
+    and filtered.
+
+    Every cell is made once with its whole style: each distinct style's array is made once and shared, read-only,
+    by its cells (:class:`SharedStyle`), and each cell is put in the sheet's cells as ``sheet.cell(row, column)``
+    puts it, without that method's look-up for a cell already there, its keyword handling and a cell's own
+    constructor (which copies the style array through Python code, cell by cell)."""
+    number_formats = number_formats or {}
+    alignments = alignments or {}
     sheet = workbook.create_sheet(title)
-    sheet.append(list(headers))
-    for column, _header in enumerate(headers, start=1):
-        _set_style(sheet.cell(row=1, column=column), font=HEADER_FONT, fill=HEADER_FILL)
-    wrapped: StyleArray | None = None  # a cell's style with WRAP alone, made at the first cell (as setting
-    # cell.alignment adds it)
-    # Each body cell is made once, in a new row, and put in the sheet's cells as sheet.cell(row, column) puts it,
-    # without its look-up for a cell already there.
     cells = sheet._cells
+    header_style = _header_style(workbook)
+    for column, header in enumerate(headers, start=1):
+        style = _header_style(workbook, alignments[column]) if column in alignments else header_style
+        _put(sheet, 1, column, header, style)
+    # Each distinct body style (alignment, number format and fill), made at its first cell: the workbook's lists of
+    # alignments, number formats and fills then grow in the order the cells meet them.
+    styles: dict[tuple[int, str | None, int], SharedStyle] = {}
     row_number = 1
     for row_number, row in enumerate(rows, start=2):
+        fill = None if row_fills is None else row_fills[row_number - 2]
         for column, value in enumerate(row, start=1):
-            if wrapped is None:
-                wrapped = StyleArray()
-                wrapped.alignmentId = _style_index(workbook, "_alignments", WRAP)
-            # The cell copies the style (a date's number format is then set in its copy).
-            cell = cells[(row_number, column)] = Cell(sheet, row=row_number, column=column, style_array=wrapped)
+            number_format = number_formats.get(column)
+            if type(value) is Formatted:
+                value, number_format = value.value, value.number_format
+            key = (column if column in alignments else 0, number_format, id(fill))
+            body_style = styles.get(key)
+            if body_style is None:
+                body_style = styles[key] = _body_style(workbook, alignments.get(column, WRAP), number_format, fill)
+            cells[(row_number, column)] = cell = _new_cell(sheet, row_number, column, body_style)
             _write(cell, value)
     sheet._current_row = max(sheet._current_row, row_number)
     for column, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(column)].width = width
     sheet.freeze_panes = "A2"
-    if sheet.max_row > 1:
-        sheet.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{sheet.max_row}"
+    if row_number > 1:
+        sheet.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{row_number}"
     return sheet
 
 
-def _colour_rows(sheet: Any, severities: Sequence[Severity | None], waived: Sequence[bool], columns: int) -> None:
-    for offset, (severity, is_waived) in enumerate(zip(severities, waived, strict=True)):
-        fill = WAIVED_FILL if is_waived else SEVERITY_FILLS.get(severity) if severity is not None else None
-        if fill is None:
-            continue
-        for column in range(1, columns + 1):
-            _set_style(sheet.cell(row=offset + 2, column=column), fill=fill)
+def _body_style(
+    workbook: Workbook, alignment: Alignment, number_format: str | None, fill: PatternFill | None
+) -> SharedStyle:
+    """A body cell's style: ``alignment``, ``fill`` where given, and ``number_format`` where given (its id as
+    setting ``cell.number_format`` finds it: a built-in format's own, else the workbook's list's, added on its first
+    use)."""
+    style = StyleArray()
+    style.alignmentId = _style_index(workbook, "_alignments", alignment)
+    if fill is not None:
+        style.fillId = _style_index(workbook, "_fills", fill)
+    if number_format is not None:
+        builtin = BUILTIN_FORMATS_REVERSE.get(number_format)
+        style.numFmtId = (
+            builtin if builtin is not None else workbook._number_formats.add(number_format) + BUILTIN_FORMATS_MAX_SIZE
+        )
+    return _shared(style)
+
+
+class SharedStyle(StyleArray):
+    """A cell style many cells hold, made once per distinct style of a sheet (a copy per cell cost more than making
+    the cell): read-only, so that no change to one cell's style can restyle the others; a cell whose style changes
+    is given its own copy first (:func:`_set_style`, :func:`_write`), as openpyxl's own setters would fail here."""
+
+    __slots__ = ()
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        raise TypeError("a shared cell style is read-only: give the cell its own copy before changing it")
+
+
+def _shared(style: StyleArray) -> SharedStyle:
+    return SharedStyle(list(style))
+
+
+_new_empty_cell = Cell.__new__
+
+
+def _new_cell(sheet: Any, row: int, column: int, style: SharedStyle) -> Cell:
+    """An empty cell of ``sheet`` at (``row``, ``column``) holding ``style``: what ``Cell(sheet, row, column,
+    style_array=style)`` makes, its slots set directly and the style shared, not copied."""
+    cell = _new_empty_cell(Cell)
+    cell.parent = sheet
+    cell._style = style
+    cell.row = row
+    cell.column = column
+    cell._value = None
+    cell._hyperlink = None
+    cell.data_type = "n"
+    cell._comment = None
+    return cell
+
+
+def _row_fill(severity: Severity | None, waived: bool) -> PatternFill | None:
+    """A row's colour: grey where every finding it shows is waived, else its worst finding's severity's, or none."""
+    if waived:
+        return WAIVED_FILL
+    return None if severity is None else SEVERITY_FILLS.get(severity)
 
 
 def _summary(workbook: Workbook, review: Review) -> None:
@@ -252,34 +355,56 @@ def _summary(workbook: Workbook, review: Review) -> None:
         ("Waived findings", review.waived_count),
         ("Tables", len(filing.tables)),
     ]
-    sheet.append(["Field", "Value"])
-    for label, value in rows:
-        sheet.append([label])
-        _write(sheet.cell(row=sheet.max_row, column=2), value)
-    sheet.append([])
-    sheet.append(
-        ["Rulebook", "Title", "Version", "Effective", "Source", "Version from", "Later amendments not encoded"]
-    )
-    header_row = sheet.max_row
+    header = _header_style(workbook)
+    plain = _shared(StyleArray())
+    verdict = StyleArray()
+    verdict.fontId = _style_index(workbook, "_fonts", VERDICT_FONT)
+    verdict_fill = SEVERITY_FILLS[Severity.ERROR] if not review.compliant else COMPLIANT_FILL
+    verdict.fillId = _style_index(workbook, "_fills", verdict_fill)
+    verdict = _shared(verdict)
+    for column, text in enumerate(("Field", "Value"), start=1):
+        _put(sheet, 1, column, text, header)
+    for row, (label, value) in enumerate(rows, start=2):
+        _put(sheet, row, 1, label, plain)
+        # The verdict stands out: bold, red where the filing is not compliant, green where it is.
+        _put(sheet, row, 2, value, verdict if label == "Verdict" else plain)
+    header_row = len(rows) + 3  # after a blank row
+    rulebook_headers = (
+        "Rulebook", "Title", "Version", "Effective", "Source", "Version from", "Later amendments not encoded",
+    )  # fmt: skip
+    for column, text in enumerate(rulebook_headers, start=1):
+        _put(sheet, header_row, column, text, header)
     for offset, used in enumerate(review.rulebooks, start=1):
-        # Rows are addressed by number: appending an empty row does not move max_row, and the header was overwritten.
         not_checked = tuple(
             f"not checked: {item.describe()}" for item in review.not_checked if item.chapter == used.chapter
         )
         later = "; ".join((*used.amendments_not_encoded, *used.related_chapters, *not_checked)) or "none known"
         values = (used.chapter, used.title, used.version, _day(used.effective), used.source, used.version_basis, later)
         for column, value in enumerate(values, start=1):
-            _write(sheet.cell(row=header_row + offset, column=column), value)
-    for row in (1, header_row):
-        for column in range(1, 8 if row == header_row else 3):
-            _set_style(sheet.cell(row=row, column=column), font=HEADER_FONT, fill=HEADER_FILL)
-    verdict_fill = SEVERITY_FILLS[Severity.ERROR] if not review.compliant else COMPLIANT_FILL
-    _set_style(sheet.cell(row=9, column=2), font=VERDICT_FONT, fill=verdict_fill)
+            _put(sheet, header_row + offset, column, value, plain)
+    sheet._current_row = header_row + len(review.rulebooks)
     sheet.column_dimensions["A"].width = 34
     sheet.column_dimensions["B"].width = 60
     sheet.column_dimensions["C"].width = 20
     sheet.column_dimensions["D"].width = 14
     sheet.freeze_panes = "A2"
+
+
+def _header_style(workbook: Workbook, alignment: Alignment | None = None) -> SharedStyle:
+    """A header cell's style: white bold text on dark blue (aligned as ``alignment`` says, where given)."""
+    style = StyleArray()
+    style.fontId = _style_index(workbook, "_fonts", HEADER_FONT)
+    style.fillId = _style_index(workbook, "_fills", HEADER_FILL)
+    if alignment is not None:
+        style.alignmentId = _style_index(workbook, "_alignments", alignment)
+    return _shared(style)
+
+
+def _put(sheet: Any, row: int, column: int, value: Any, style: SharedStyle) -> Cell:
+    """A new cell of ``sheet`` holding ``value`` (:func:`_write`) in ``style``."""
+    sheet._cells[(row, column)] = cell = _new_cell(sheet, row, column, style)
+    _write(cell, value)
+    return cell
 
 
 def _severity_text(severity: Severity | None) -> str:
@@ -288,7 +413,7 @@ def _severity_text(severity: Severity | None) -> str:
 
 def _checklist(workbook: Workbook, review: Review) -> None:
     rows = checklist_rows(review)
-    sheet = _sheet(
+    _sheet(
         workbook,
         "Checklist",
         ("Chapter", "Section", "Key", "Question", "Answer", "Notes", "Location", "Findings", "Severity"),
@@ -298,7 +423,7 @@ def _checklist(workbook: Workbook, review: Review) -> None:
                 row.section,
                 row.key,
                 row.question or "(not a question of the chapter's checklist)",
-                _typed_answer(row)[0],
+                _answer_cell(row),
                 row.notes,
                 location_text(row.location),
                 "; ".join(finding_flag(finding) for finding in row.findings),
@@ -307,23 +432,17 @@ def _checklist(workbook: Workbook, review: Review) -> None:
             for row in rows
         ),
         (9, 12, 30, 70, 18, 24, 22, 28, 10),
-    )
-    for row_number, row in enumerate(rows, start=2):
-        number_format = _typed_answer(row)[1]
-        if number_format is not None:
-            sheet.cell(row=row_number, column=5).number_format = number_format
-    _colour_rows(
-        sheet,
-        [worst_severity(row.findings) for row in rows],
-        [bool(row.findings) and all(f.waived for f in row.findings) for row in rows],
-        9,
+        row_fills=[
+            _row_fill(worst_severity(row.findings), bool(row.findings) and all(f.waived for f in row.findings))
+            for row in rows
+        ],
     )
 
 
 def _tables(workbook: Workbook, review: Review) -> None:
     tables = review.filing.tables
     findings = [table_findings(review, table.table_id) for table in tables]
-    sheet = _sheet(
+    _sheet(
         workbook,
         "Tables",
         ("Table ID", *(label for _field, label in TABLE_FIELDS), "Findings"),
@@ -336,16 +455,8 @@ def _tables(workbook: Workbook, review: Review) -> None:
             for table, table_findings_ in zip(tables, findings, strict=True)
         ),
         (12, 9, 10, 8, 8, 11, 11, 12, 12, 12, 22, 26, 12, 12, 40),
+        row_fills=[_row_fill(worst_severity(f), bool(f) and all(x.waived for x in f)) for f in findings],
     )
-    _colour_rows(
-        sheet, [worst_severity(f) for f in findings], [bool(f) and all(x.waived for x in f) for f in findings], 15
-    )
-    for position, (field_name, _label) in enumerate(TABLE_FIELDS, start=2):
-        if field_name in MONEY_FIELDS:
-            for row in range(2, sheet.max_row + 1):
-                cell = sheet.cell(row=row, column=position)
-                if isinstance(cell.value, int | float | Decimal):
-                    cell.number_format = _money_format(cell.value)
 
 
 def _table_cell(table: TableConfiguration, field_name: str) -> object:
@@ -353,16 +464,19 @@ def _table_cell(table: TableConfiguration, field_name: str) -> object:
     sums), everything else as the text the filing would write."""
     value = getattr(table, field_name)
     if isinstance(value, int | Decimal) and not isinstance(value, bool):
-        return value
+        return Formatted(value, _money_format(value)) if field_name in MONEY_FIELDS else value
     return table_display(table, field_name) if field_name == "wagers" else table_value(table, field_name)
 
 
 def _link(cell: Cell, uri: str) -> None:
     """Make a cell a clickable link to a citation's published text (only web addresses, which ours all are)."""
     if uri.startswith(("https://", "http://")):
+        fill = 0 if cell._style is None else cell._style.fillId  # the row's colour, kept through the link's style
         cell.hyperlink = uri
         cell.style = "Hyperlink"
         _set_style(cell, alignment=WRAP)
+        if fill:
+            cell._style.fillId = fill
 
 
 def _findings(workbook: Workbook, review: Review) -> None:
@@ -392,11 +506,13 @@ def _findings(workbook: Workbook, review: Review) -> None:
                 waiver.source if waiver else "",
             )
         )
-    sheet = _sheet(workbook, "Findings", headers, rows, (9, 10, 28, 8, 24, 30, 22, 10, 60, 50, 8, 40, 18, 14, 22))
+    sheet = _sheet(
+        workbook, "Findings", headers, rows, (9, 10, 28, 8, 24, 30, 22, 10, 60, 50, 8, 40, 18, 14, 22),
+        row_fills=[_row_fill(finding.severity, finding.waived) for finding in review.findings],
+    )  # fmt: skip
     uri_column = headers.index("Citation URI") + 1
     for row_number, finding in enumerate(review.findings, start=2):
         _link(sheet.cell(row=row_number, column=uri_column), finding.citation.uri)
-    _colour_rows(sheet, [f.severity for f in review.findings], [f.waived for f in review.findings], len(headers))
 
 
 def _wager_math(workbook: Workbook, review: Review) -> None:
@@ -428,14 +544,11 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
         )
         for math in review.wager_math
     ]
-    sheet = _sheet(
-        workbook, "Wager Math", headers, rows, (8, 14, 12, 7, 11, 11, 13, 10, 10, 10, 10, 12, 9, 24, 50, 40, 60)
-    )
-    for row in range(2, sheet.max_row + 1):
-        for column in (5, 6, 7, 10, 11, 12):
-            sheet.cell(row=row, column=column).number_format = PERCENT_FORMAT
-        sheet.cell(row=row, column=13).number_format = "0.0000"
-        sheet.cell(row=row, column=9).number_format = COUNT_FORMAT
+    number_formats = {**dict.fromkeys((5, 6, 7, 10, 11, 12), PERCENT_FORMAT), 9: COUNT_FORMAT, 13: "0.0000"}
+    _sheet(
+        workbook, "Wager Math", headers, rows, (8, 14, 12, 7, 11, 11, 13, 10, 10, 10, 10, 12, 9, 24, 50, 40, 60),
+        number_formats=number_formats,
+    )  # fmt: skip
 
 
 #: A strategy grid's code, centred under its column.
@@ -450,31 +563,19 @@ def strategy_sheet(workbook: Workbook, title: str, grids: Sequence[tuple[str, St
     named = any(name for name, _grid in grids)
     columns = grids[0][1].columns
     headers = (*(("Wager",) if named else ()), "Hand", *columns)
-    rows = [
-        (*((name,) if named else ()), hand, *codes)
-        for name, grid in grids
-        for hand, codes in grid.rows
-    ]
+    # A code is pacomply's own ('-' not offered), never a filing's text: stored as the string it is.
+    rows = [(*((name,) if named else ()), hand, *map(Code, codes)) for name, grid in grids for hand, codes in grid.rows]
     hands = max((len(hand) for _name, grid in grids for hand, _codes in grid.rows), default=4)
     names = max((len(name) for name, _grid in grids), default=0)
     widths = (*((names + 2,) if named else ()), hands + 2, *(max(len(column) + 2, 5) for column in columns))
-    sheet = _sheet(workbook, title, headers, rows, widths)
     first_code = len(headers) - len(columns) + 1
-    for column in range(first_code, len(headers) + 1):
-        _set_style(sheet.cell(row=1, column=column), alignment=CODE_ALIGNMENT)
-    for number, row in enumerate(rows, start=2):
-        for column in range(first_code, len(headers) + 1):
-            cell = sheet.cell(row=number, column=column)
-            # A code is pacomply's own ('-' not offered), never a filing's text: stored as the string it is,
-            # without the apostrophe that keeps a filing's leading '-' from being read as a formula.
-            cell._value = row[column - 1]
-            cell.data_type = "s"
-            _set_style(cell, alignment=CODE_ALIGNMENT)
+    centred = dict.fromkeys(range(first_code, len(headers) + 1), CODE_ALIGNMENT)
+    sheet = _sheet(workbook, title, headers, rows, widths, alignments=centred)
     legends = dict.fromkeys(
         f"Codes: {grid.codes}. Columns: {grid.columns_are}. {grid.basis[:1].upper()}{grid.basis[1:]}."
         for _name, grid in grids
     )
-    for offset, legend in enumerate(legends, start=sheet.max_row + 2):
+    for offset, legend in enumerate(legends, start=len(rows) + 3):
         _write(sheet.cell(row=offset, column=1), legend)
     return sheet
 
@@ -499,7 +600,6 @@ def _strategies(workbook: Workbook, review: Review) -> None:
 PUBLISHED_SHEET_COLUMNS = (
     "Figure", "Board", "Measure", "pacomply", "Verdict", "Board's source", "Explanation", "Beside wager math",
 )  # fmt: skip
-_BOARD_COLUMN, _PACOMPLY_COLUMN = 2, 4
 
 
 def _published_figures(workbook: Workbook, review: Review) -> None:
@@ -516,23 +616,28 @@ def _published_figures(workbook: Workbook, review: Review) -> None:
         rows.append(
             (
                 figure_label(item),
-                Decimal(figure.percent) / 100 if figure.percent is not None else "no figure",
+                _percent_cell(Decimal(figure.percent) / 100, figure.places)
+                if figure.percent is not None
+                else "no figure",
                 f"{figure.measure.value}{end}",
                 # No figure of pacomply's to set beside it: the cell is left empty, never a dash stored as text.
-                shown.rounded(figure.places) / 100 if shown is not None and figure.percent is not None else None,
+                _percent_cell(shown.rounded(figure.places) / 100 if shown is not None else None, figure.places)
+                if figure.percent is not None
+                else None,
                 item.verdict.value,
                 source_text(item),
                 wording.without_reading_ids(wording.plain(item.explanation)),
                 "; ".join(_rows_beside(figure.id, review)),
             )
         )
-    sheet = _sheet(workbook, "Board Figures", PUBLISHED_SHEET_COLUMNS, rows, (40, 10, 16, 10, 22, 40, 70, 40))
-    for row_number, item in enumerate(items, start=2):
-        if item.figure.percent is None:
-            continue
-        for column in (_BOARD_COLUMN, _PACOMPLY_COLUMN):
-            sheet.cell(row=row_number, column=column).number_format = _percent_format(item.figure.places)
+    _sheet(workbook, "Board Figures", PUBLISHED_SHEET_COLUMNS, rows, (40, 10, 16, 10, 22, 40, 70, 40))
     _evidence(workbook, items)
+
+
+def _percent_cell(share: Decimal | None, places: int) -> Formatted:
+    """A Board-figure column's cell: a share as a percentage at the Board's printed precision (empty, still in that
+    format, where pacomply has no figure to set beside the Board's)."""
+    return Formatted(share, _percent_format(places))
 
 
 def _evidence(workbook: Workbook, items: Sequence[Reconciliation]) -> None:
@@ -541,11 +646,14 @@ def _evidence(workbook: Workbook, items: Sequence[Reconciliation]) -> None:
     rows = evidence_rows(items)
     if not rows:
         return
-    typed = [(figure, label, *_evidence_value(value)) for figure, label, value in rows]
-    sheet = _sheet(workbook, "Evidence", EVIDENCE_COLUMNS, [row[:3] for row in typed], (26, 34, 90))
-    for row_number, (_figure, _label, _value, number_format) in enumerate(typed, start=2):
-        if number_format is not None:
-            sheet.cell(row=row_number, column=3).number_format = number_format
+    typed = [(figure, label, _evidence_cell(value)) for figure, label, value in rows]
+    _sheet(workbook, "Evidence", EVIDENCE_COLUMNS, typed, (26, 34, 90))
+
+
+def _evidence_cell(text: str) -> Any:
+    """A piece of evidence's cell value (:func:`_evidence_value`), in its number format where it has one."""
+    value, number_format = _evidence_value(text)
+    return value if number_format is None else Formatted(value, number_format)
 
 
 #: A number as the evidence writes it: '12', '9,654', '-0.013891' (thousands grouped by commas or not at all).
@@ -580,17 +688,11 @@ def _rows_beside(figure_id: str, review: Review) -> list[str]:
 
 
 def _paytables(workbook: Workbook, review: Review) -> None:
+    # Each wager's name is looked up once, not once for each of its lines.
     rows = [
-        (
-            math.chapter,
-            wording.wager_name(math.chapter, math.wager),
-            math.paytable or "",
-            math.decks,
-            outcome,
-            pays,
-            math.citation,
-        )
+        (math.chapter, name, math.paytable or "", math.decks, outcome, pays, math.citation)
         for math in review.wager_math
+        for name in (wording.wager_name(math.chapter, math.wager),)
         for outcome, pays in math.paytable_rows
     ]
     _sheet(workbook, "Paytables", ("Chapter", "Wager", "Paytable", "Decks", "Outcome", "Pays", "Citation"), rows,
@@ -672,21 +774,20 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
         return
     from pacomply.reports.parsheet_text import outcome_name, pays_text
 
+    # Each wager's name is looked up once, not once for each of its lines.
     line_rows = [
-        (sheet.chapter, wording.wager_name(sheet.chapter, sheet.wager), sheet.paytable or "", sheet.decks,
+        (sheet.chapter, name, sheet.paytable or "", sheet.decks,
          outcome_name(sheet, line.outcome, line.pays), pays_text(line.pays),
          _exact_count(line.combinations),
          float(line.probability), float(line.contribution))
         for sheet in review.par_sheets
+        for name in (wording.wager_name(sheet.chapter, sheet.wager),)
         for line in sheet.lines
     ]  # fmt: skip
-    lines = _sheet(workbook, "Par Sheets",
+    _sheet(workbook, "Par Sheets",
                    ("Chapter", "Wager", "Paytable", "Decks", "Outcome", "Pays", "Combinations", "Probability",
-                    "Contribution to return"), line_rows, (8, 16, 12, 7, 40, 26, 26, 14, 14))  # fmt: skip
-    for row in range(2, lines.max_row + 1):
-        lines.cell(row=row, column=7).number_format = COUNT_FORMAT
-        lines.cell(row=row, column=8).number_format = PROBABILITY_FORMAT
-        lines.cell(row=row, column=9).number_format = PROBABILITY_FORMAT
+                    "Contribution to return"), line_rows, (8, 16, 12, 7, 40, 26, 26, 14, 14),
+           number_formats={7: COUNT_FORMAT, 8: PROBABILITY_FORMAT, 9: PROBABILITY_FORMAT})  # fmt: skip
     # A figure column (or the note) that no par sheet of the review fills is left out: a game without a spread
     # gets no empty spread columns.
     columns = [
@@ -706,11 +807,9 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
          sheet.citation, *((note,) if noted else ()))
         for sheet, note in zip(review.par_sheets, notes, strict=True)
     ]  # fmt: skip
-    figures = _sheet(workbook, "Par Figures", headers, figure_rows,
-                     (8, 16, 12, 7, 11, *(14 for _ in columns), 28, 50))  # fmt: skip
-    for row in range(2, figures.max_row + 1):
-        for offset, (_header, _attribute, number_format) in enumerate(columns):
-            figures.cell(row=row, column=6 + offset).number_format = number_format
+    _sheet(workbook, "Par Figures", headers, figure_rows, (8, 16, 12, 7, 11, *(14 for _ in columns), 28, 50),
+           number_formats={6 + offset: number_format for offset, (_header, _attribute, number_format)
+                           in enumerate(columns)})  # fmt: skip
 
 
 def _par_sheet_note(sheet: Any, review: Review) -> str:
@@ -769,7 +868,7 @@ class XlsxRenderer:
     @collection_paused()
     def render(self, review: Review) -> bytes:
         """The .xlsx bytes, made with the cycle collector paused (:mod:`pacomply.reports.collection`)."""
-        return workbook_bytes(workbook_for(review), document_datetime(review))
+        return workbook_bytes(workbook_for(review), document_datetime(review), FASTEST_COMPRESSION)
 
 
 RENDERER = XlsxRenderer()

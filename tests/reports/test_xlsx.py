@@ -146,3 +146,22 @@ def test_source_date_epoch_stamps_the_workbook(violations_review: Review, monkey
     assert str(_open(data).properties.modified) == "2023-11-14 22:13:20"
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         assert {info.date_time for info in archive.infolist()} == {(2023, 11, 14, 22, 13, 20)}
+
+
+@pytest.mark.parametrize(("name", "colour"), [("violations_review", "F8D7DA"), ("compliant_review", "D4EDDA")])
+def test_summary_shows_the_verdict_bold_in_its_colour_and_no_other_value_so(
+    name: str, colour: str, request: pytest.FixtureRequest
+) -> None:
+    """The Summary's verdict stands out (bold; red where not compliant, green where compliant), whichever rows come
+    before it; the review date above it is an ordinary cell."""
+    review: Review = request.getfixturevalue(name)
+    sheet = _open(RENDERER.render(review))["Summary"]
+    fields = range(2, next(row for row in range(2, sheet.max_row + 1) if sheet.cell(row=row, column=1).value is None))
+    standing_out = {
+        sheet.cell(row=row, column=1).value: sheet.cell(row=row, column=2)
+        for row in fields
+        if sheet.cell(row=row, column=2).font.b or sheet.cell(row=row, column=2).fill.fill_type
+    }
+    assert list(standing_out) == ["Verdict"]
+    assert standing_out["Verdict"].value == review.verdict
+    assert standing_out["Verdict"].fill.fgColor.rgb == "00" + colour

@@ -194,3 +194,49 @@ def test_a_short_text_cell_met_again_is_taken_from_the_bounded_cache_with_the_sa
     assert sheet["A1"].value == sheet["A2"].value == '\'=HYPERLINK("http://x","y") \ufffd'
     assert sheet["B1"].value == sheet["B2"].value == "'=" + "x" * _KEPT_TEXT
     assert after.maxsize == 4096  # bounded: at most 4,096 texts of at most _KEPT_TEXT characters
+
+
+def test_cells_of_one_style_share_it_read_only_and_a_cell_restyled_gets_its_own(violations_review: Review) -> None:
+    """A sheet's cells of one style hold one shared style array: openpyxl's setters cannot change it in place (which
+    would restyle every cell holding it), and the review's own restyling gives the cell a copy first."""
+    from pacomply.reports.xlsx import SEVERITY_FILLS, SharedStyle, _set_style
+
+    sheet = workbook_for(violations_review)["Paytables"]
+    first, second = sheet["A2"], sheet["B2"]
+    assert type(first._style) is SharedStyle and first._style is second._style
+    before = second.fill.fgColor.rgb
+    with pytest.raises(TypeError, match="read-only"):
+        first.number_format = "0.00"
+    _set_style(first, fill=SEVERITY_FILLS[violations_review.findings[0].severity])
+    assert first._style is not second._style
+    assert first.fill.fgColor.rgb != before == second.fill.fgColor.rgb
+
+
+def test_a_style_sheet_is_made_once_for_workbooks_of_the_same_styles_and_anew_for_others(
+    violations_review: Review, compliant_review: Review, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer keeps the style sheets it makes, by everything openpyxl makes one from: the same review twice
+    makes it once; a review of other styles (no severity colours) makes its own, the one openpyxl writes for it (the
+    bytes are compared with openpyxl's own writer above)."""
+    made: list[object] = []
+    write_stylesheet = xlsx_writer.write_stylesheet
+
+    def noted(workbook: openpyxl.Workbook) -> object:
+        made.append(workbook)
+        return write_stylesheet(workbook)
+
+    monkeypatch.setattr(xlsx_writer, "_STYLESHEETS", {})
+    monkeypatch.setattr(xlsx_writer, "write_stylesheet", noted)
+    stamp = document_datetime(violations_review)
+    first = xlsx_writer.workbook_bytes(workbook_for(violations_review), stamp)
+    again = xlsx_writer.workbook_bytes(workbook_for(violations_review), stamp)
+    other = xlsx_writer.workbook_bytes(workbook_for(compliant_review), stamp)
+    assert first == again
+    assert len(made) == 2
+
+    def styles(data: bytes) -> bytes:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            return archive.read("xl/styles.xml")
+
+    assert styles(first) != styles(other)
+    assert b"F8D7DA" in styles(first) and b"F8D7DA" not in styles(other)
