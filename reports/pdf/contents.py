@@ -10,7 +10,7 @@ from typing import Any
 
 from pacomply.reports.pdf.furniture import DeferringCanvas
 from pacomply.reports.pdf.paragraphs import _Heading, _Tagged
-from pacomply.reports.pdf.tables import _Grid, _still_stands
+from pacomply.reports.pdf.tables import _Grid, _single_spacer, _still_stands
 from pacomply.reports.pdf_tagging import Node, recorder_of
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -106,7 +106,7 @@ class _Contents(TableOfContents):
             entry = _Tagged(f'{linked}<onDraw name="pacomplyTocEntryEnd" label="{index}"/>', style, role="TOCI")
             # The entry is one link (its title, and the page number reportlab links too).
             entry.structure = Node("Link", Node("TOCI", self.structure))
-            if style.spaceBefore:
+            if style.spaceBefore and data:  # (none above the first entry: the heading's space is there)
                 data.append([Spacer(1, style.spaceBefore)])
             data.append([entry])
         self.grid = _ContentsGrid(data, colWidths=(available_width,), style=self.tableStyle)
@@ -152,11 +152,30 @@ class _Contents(TableOfContents):
         self.grid.drawOn(canvas, x, y, _sW)
 
 
+#: The fewest entries a page of the contents holds: the last entries are moved over with the ones before them rather
+#: than left alone on a page of their own.
+LEAST_ENTRIES_A_PAGE = 3
+
+
 class _ContentsGrid(_Grid):
     """The contents' table: measured and drawn as the document's grids are (its entries' kept wraps, shared cell
-    styles), split where reportlab splits a table (a grid's rows-each-side rule is for tables of figures)."""
+    styles), split where reportlab splits a table (a grid's rows-each-side rule is for tables of figures), except
+    that the part after a split holds at least :data:`LEAST_ENTRIES_A_PAGE` entries: where it would hold fewer, the
+    split moves up to leave that many entries for the next page (and where that would leave fewer on this page, the
+    contents move whole)."""
 
-    _getFirstPossibleSplitRowPosition = Table._getFirstPossibleSplitRowPosition
+    def _getFirstPossibleSplitRowPosition(self, availHeight: float, ignoreSpans: int = 0) -> int:
+        split_at = int(Table._getFirstPossibleSplitRowPosition(self, availHeight, ignoreSpans))
+        if split_at <= 0:
+            return split_at
+        # The rows holding an entry (the others are the spaces before a section's entry).
+        entries = [row for row, values in enumerate(self._cellvalues) if _single_spacer(values[0]) is None]
+        if sum(1 for row in entries if row >= split_at) >= LEAST_ENTRIES_A_PAGE:
+            return split_at
+        if len(entries) < 2 * LEAST_ENTRIES_A_PAGE:
+            return 0
+        split_at = entries[-LEAST_ENTRIES_A_PAGE]
+        return split_at if sum(1 for row in entries if row < split_at) >= LEAST_ENTRIES_A_PAGE else 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,18 +88,16 @@ def _plain_fragment(style: ParagraphStyle) -> tuple[Any, tuple[str, ...]] | None
 
 
 @lru_cache(maxsize=_REMEMBERED)
-def _lines(text: str, style: ParagraphStyle, width: float) -> tuple[Any, list[float], float, _PlainLines | None] | None:
-    """The lines of ``text`` in ``style`` at ``width`` (reportlab's ``blPara``), its line widths and height, where
-    they are plain lines of one fragment (``kind`` 0: words and widths, which drawing and splitting only read) or
-    one line of several fragments (a contents entry, a cell with a bold part or a link: drawing only reads it, and a
-    paragraph of one line is never split); None for several lines of several fragments, whose fragments a split
-    changes and so are never shared. Last, where the lines are plain, how to write them (see :func:`_line_plan`)."""
+def _lines(text: str, style: ParagraphStyle, width: float) -> tuple[Any, list[float], float, _PlainLines | None]:
+    """The lines of ``text`` in ``style`` at ``width`` (reportlab's ``blPara``), its line widths and height: plain
+    lines of one fragment (``kind`` 0: words and widths, which drawing and splitting only read) or lines of several
+    fragments (a contents entry, a cell with a bold part or a link, a finding's text: drawing only reads them; a
+    split changes their fragments, so a paragraph breaks its own lines before it is split, see
+    :meth:`_Tagged.split`). Last, where the lines are plain, how to write them (see :func:`_line_plan`)."""
     _text, parsed_style, frags, bullet = _parsed(text, style)
     paragraph = Paragraph(None, parsed_style, bulletText=bullet, frags=frags)
     _width, height = paragraph.wrap(width, 0)
     lines_of = paragraph.blPara
-    if lines_of.kind != 0 and len(lines_of.lines) > 1:
-        return None
     return lines_of, paragraph._wrapWidths, height, _line_plan(lines_of, parsed_style, bullet, height)
 
 
@@ -228,6 +226,8 @@ class _Tagged(Paragraph):
     element with two pieces of marked content."""
 
     column_header = False  # a cell of a table's header row (see _header_cells)
+    #: Whether the lines (``blPara``) are shared with other paragraphs of the same text, style and width (see _lines).
+    _shared_lines = False
     #: How the lines last drawn or shared are written (see _plain_lines): those lines, the height and the plan.
     _plan: tuple[Any, float, _PlainLines | None] | None = None
     width: float
@@ -288,12 +288,21 @@ class _Tagged(Paragraph):
             self._plan = (self.blPara, self.height, plan)
             self.width = availWidth
             self._wrapped_width = availWidth
+            self._shared_lines = True
             return self.width, self.height
         size = super().wrap(availWidth, availHeight)
         self._wrapped_width = availWidth if availWidth >= _WRAP_FUZZ else None
+        self._shared_lines = False
         return size
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        lines_of = getattr(self, "blPara", None)
+        if self._shared_lines and lines_of is not None and lines_of.kind != 0:
+            # reportlab's split of lines of several fragments changes the fragments (a space added at each line's
+            # end): the lines shared with other paragraphs are left alone, and this paragraph's own broken instead.
+            super().wrap(available_width, available_height)
+            self._wrapped_width = available_width if available_width >= _WRAP_FUZZ else None
+            self._shared_lines = False
         parts = super().split(available_width, available_height)
         for part in parts:
             if isinstance(part, _Tagged):

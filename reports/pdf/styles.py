@@ -47,6 +47,11 @@ SEVERITY_INK = {
     Severity.WARNING: colors.HexColor("#7F6000"),
     Severity.INFO: colors.HexColor("#0C5460"),
 }
+#: The space above a section's entry in the contents (its sub-entries have none).
+CONTENTS_SECTION_GAP = 5
+#: The space above and below each entry's line(s) in the contents.
+CONTENTS_PADDING = 1
+
 WAIVED_BACKGROUND = colors.HexColor("#E2E3E5")
 COMPLIANT_BACKGROUND = colors.HexColor("#D4EDDA")
 
@@ -128,6 +133,16 @@ def _styles() -> _Styles:
             keepWithNext=1,
         ),
         verdict=ParagraphStyle("verdict", parent=body, fontName=bold, fontSize=13, leading=17, alignment=TA_CENTER),
-        toc1=ParagraphStyle("toc1", parent=body, fontName=bold, fontSize=10.5, leading=16),
-        toc2=ParagraphStyle("toc2", parent=body, fontSize=9, leading=12, leftIndent=16),
+        # The contents' entries: a section's entry set off by a little space above it, its sub-entries close
+        # under it (the contents' table adds a point above and below each; see sections/front.py).
+        toc1=ParagraphStyle(
+            "toc1",
+            parent=body,
+            fontName=bold,
+            fontSize=10.5,
+            leading=13,
+            spaceBefore=CONTENTS_SECTION_GAP,
+            spaceAfter=0,
+        ),
+        toc2=ParagraphStyle("toc2", parent=body, fontSize=9, leading=11.5, leftIndent=16, spaceAfter=0),
     )

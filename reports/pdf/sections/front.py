@@ -19,7 +19,14 @@ from pacomply.reports.content import summary as content_summary
 from pacomply.reports.pdf.contents import _Contents
 from pacomply.reports.pdf.paragraphs import _Bookmark, _p, _Tagged, _text
 from pacomply.reports.pdf.sections.story import _StoryBase
-from pacomply.reports.pdf.styles import COMPLIANT_BACKGROUND, CONTENT_WIDTH, FONT, SEVERITY_BACKGROUND, SEVERITY_INK
+from pacomply.reports.pdf.styles import (
+    COMPLIANT_BACKGROUND,
+    CONTENT_WIDTH,
+    CONTENTS_PADDING,
+    FONT,
+    SEVERITY_BACKGROUND,
+    SEVERITY_INK,
+)
 from pacomply.reports.pdf.tables import _cover_padding, _grid, _grid_style, _header_cells, _key_value_table
 from reportlab.lib import colors
 from reportlab.lib.units import inch
@@ -156,6 +163,8 @@ class FrontMatter(_StoryBase):
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), CONTENTS_PADDING),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), CONTENTS_PADDING),
                 ]
             ),
         )
