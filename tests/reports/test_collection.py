@@ -63,8 +63,10 @@ def test_a_document_is_rendered_with_no_automatic_collection_and_the_collector_o
     monkeypatch.setattr(gc, "disable", lambda: None)
     unpaused, _ = _collections_during_render(violations_review, report_format, automatic_collections)
     # Paused: only the collections after it (the young one due on resuming, the ones the 150 allocations set off).
+    # Unpaused, a workbook (built from shared cell styles, far fewer objects than it was) still sets off 28
+    # collections, a PDF many more: at least four times the paused bound either way.
     assert paused <= 5, paused
-    assert unpaused >= 40, unpaused
+    assert unpaused >= 20, unpaused
 
 
 def test_a_collector_turned_off_by_the_caller_stays_off_and_nested_pauses_resume_it_once() -> None:
@@ -97,12 +99,11 @@ def test_a_pdf_render_leaves_its_marks_and_structure_elements_to_reference_count
 ) -> None:
     """The canvas outlives the build in reportlab's reference cycles (its paragraphs' text objects point at it), so
     whatever it still holds waits for the cycle collector; the marked content recorded (thousands of marks, with
-    their structure nodes and the flowables drawn) is taken off it, and the structure tree's elements (pikepdf
-    objects) are made without a closure that refers to itself, so both are freed by reference counting as soon as
-    the structure tree is written. Counted with the collector saving what it finds unreachable instead of freeing
-    it."""
-    import pikepdf
-    from pacomply.reports.pdf_tagging import Mark, Recorder
+    their structure nodes and the flowables drawn) is taken off it, and the structure tree's plan and the writer
+    that writes it with the file are made without a closure that refers to itself, so all of them are freed by
+    reference counting as soon as the file is written. Counted with the collector saving what it finds unreachable
+    instead of freeing it."""
+    from pacomply.reports.pdf_tagging import Mark, Recorder, TaggedWriting, _TreePlan
 
     document = renderer(ReportFormat.PDF)
     gc.collect()
@@ -111,7 +112,9 @@ def test_a_pdf_render_leaves_its_marks_and_structure_elements_to_reference_count
         assert document.render(violations_review)
         gc.collect()
         left = Counter(
-            type(found).__name__ for found in gc.garbage if isinstance(found, Mark | Recorder | pikepdf.Object)
+            type(found).__name__
+            for found in gc.garbage
+            if isinstance(found, Mark | Recorder | _TreePlan | TaggedWriting)
         )
     finally:
         gc.set_debug(0)
