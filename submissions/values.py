@@ -275,18 +275,31 @@ def read_paytable(raw: object) -> str:
 
 
 def read_date(raw: object, what: str = "date") -> date:
-    """A spreadsheet date, or text in ISO (2026-11-22) or US (11/22/2026) form."""
+    """A spreadsheet date, or text in ISO (2026-11-22), US (11/22/2026, 11-22-2026) or written form (November 22,
+    2026; Nov. 22, 2026; 22 November 2026)."""
     if isinstance(raw, datetime):
         return raw.date()
     if isinstance(raw, date):
         return raw
-    text = display(raw)
-    for pattern in ("%Y-%m-%d", "%m/%d/%Y", "%m/%d/%y", "%B %d, %Y"):
+    written = display(raw)
+    text = " ".join(written.replace(".", " ").replace(",", ", ").split()).replace(" ,", ",").replace("Sept ", "Sep ")
+    for pattern in (
+        "%Y-%m-%d",
+        "%m/%d/%Y",
+        "%m/%d/%y",
+        "%m-%d-%Y",
+        "%B %d, %Y",
+        "%b %d, %Y",
+        "%B %d %Y",
+        "%b %d %Y",
+        "%d %B %Y",
+        "%d %b %Y",
+    ):
         try:
             return datetime.strptime(text, pattern).date()
         except ValueError:
             continue
-    raise ValueProblem(f"{what} '{text}' is not a date (expected e.g. 2026-11-22 or 11/22/2026)")
+    raise ValueProblem(f"{what} '{written}' is not a date (expected e.g. 2026-11-22, 11/22/2026 or November 22, 2026)")
 
 
 def read_choice(raw: object, choices: type[EnumType], what: str) -> EnumType:

@@ -256,3 +256,16 @@ def test_an_answer_saying_the_question_does_not_apply_is_no_answer_and_units_in_
     from pacomply.submissions.values import read_answer
 
     assert read_answer(written, AnswerKind[kind]) == value
+
+
+@pytest.mark.parametrize(
+    "written", ["2026-11-02", "11/02/2026", "11-02-2026", "November 2, 2026", "Nov. 2, 2026", "2 November 2026"]
+)
+def test_a_date_filed_typed_as_text_in_a_common_form_is_that_date(written: str) -> None:
+    """A Date Filed typed as text ('Nov. 2, 2026', '2 November 2026', '11-02-2026') is the date it names; each of
+    the written forms was refused as 'not a date' (exit 2). US order for numbers, as the Board's forms use."""
+    from datetime import date
+
+    from pacomply.submissions.values import read_date
+
+    assert read_date(written) == date(2026, 11, 2)
