@@ -146,11 +146,52 @@ def _split_list(raw: object) -> list[str]:
     return [part.strip() for part in values.display(raw).split(";") if part.strip()]
 
 
+def _wager_entries(raw: object) -> list[str]:
+    """The entries of a Wagers cell: separated by semicolons, or by commas or line breaks outside parentheses where
+    the cell has no semicolon ('Fortune=A, Insurance=B')."""
+    text = values.display(raw)
+    if ";" in text:
+        return _split_list(raw)
+    entries: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for character in text:
+        depth += (character == "(") - (character == ")")
+        if character in ",\n" and depth == 0:
+            entries.append("".join(current))
+            current = []
+        else:
+            current.append(character)
+    entries.append("".join(current))
+    return [entry.strip() for entry in entries if entry.strip()]
+
+
+def _name_and_paytable(entry: str) -> tuple[str, str]:
+    """An entry's wager name and paytable ('' where none): 'Bonus=A', 'Bonus (Paytable A)' (the parenthesis closing
+    the entry), 'Bonus: A' (a colon read only where no '=' is written)."""
+    if "=" in entry:
+        name, _, paytable = entry.partition("=")
+        return name, paytable
+    entry = entry.strip()
+    if entry.endswith(")"):
+        # The parenthesis that the entry's last one closes: 'Bad Beat (633a.13(j)(1))' names 633a.13(j)(1).
+        depth = 0
+        for position in range(len(entry) - 1, -1, -1):
+            depth += (entry[position] == ")") - (entry[position] == "(")
+            if depth == 0:
+                name, paytable = entry[:position], entry[position + 1 : -1]
+                if name.strip():
+                    return name, paytable
+                break
+    name, _, paytable = entry.partition(":")
+    return name, paytable
+
+
 def read_table_wagers(raw: object) -> tuple[TableWager, ...]:
-    """'Bonus=A; Tie' → (bonus with paytable A, tie)."""
+    """'Bonus=A; Tie' → (bonus with paytable A, tie); also 'Bonus (Paytable A), Tie' and 'Bonus: A'."""
     wagers = []
-    for part in _split_list(raw):
-        name, _, paytable = part.partition("=")
+    for part in _wager_entries(raw):
+        name, paytable = _name_and_paytable(part)
         if not name.strip():
             raise values.ValueProblem(f"wager entry '{part}' has no wager name (expected Wager or Wager=Paytable)")
         values.read_text(name, "a wager name", values.MAX_ID_CHARACTERS)

@@ -166,3 +166,31 @@ def test_688a_10_a_a_dealing_method_no_chapter_names_is_refused_where_it_is_writ
     text = str(refused.value)
     assert "tables[0].dealing" in text and "automated shoe" in text
     assert "tables[0].progressive_reset" in text and "ten grand" in text
+
+
+def test_645a_7_e_a_wagers_cell_with_paytables_in_parentheses_and_commas_is_the_example(tmp_path: Path) -> None:
+    """A Tables sheet's Wagers cell written as a filer lists wagers, 'Fortune Bonus Wager (Paytable A), Pai Gow
+    Insurance (Paytable B), Progressive Payout Wager' (or 'Fortune: A'), was read as one wager named 'Fortune Bonus
+    Wager (Paytable A), Pai Gow …' (an error, not a Pai Gow Poker wager); it is the example's 'fortune=A;
+    insurance=B; progressive'. A paytable that is itself a subsection keeps its own parentheses."""
+    import openpyxl
+
+    from tests.conftest import EXAMPLES
+
+    example = EXAMPLES / "645a-compliant.xlsx"
+    workbook = openpyxl.load_workbook(example)
+    sheet = workbook["Tables"]
+    assert (sheet["L2"].value, sheet["L3"].value) == ("fortune=A; insurance=B; progressive", "fortune=A")
+    sheet["L2"] = "Fortune Bonus Wager (Paytable A), Pai Gow Insurance (Paytable B), Progressive Payout Wager"
+    sheet["L3"] = "Fortune: A"
+    written = tmp_path / "645a-wagers-as-listed.xlsx"
+    workbook.save(written)
+    filing, original = read_filing(written), read_filing(example)
+    assert [table.wagers for table in filing.tables] == [table.wagers for table in original.tables]
+    assert sorted(f"{f.rule_id} {f.table_id}" for f in chapter_findings(filing, "645a")) == sorted(
+        f"{f.rule_id} {f.table_id}" for f in chapter_findings(original, "645a")
+    )
+    from pacomply.submissions.build import read_table_wagers
+
+    (bad_beat,) = read_table_wagers("Bad Beat (633a.13(j)(1))")
+    assert (bad_beat.wager, bad_beat.paytable) == ("bad_beat", "633a.13(j)(1)")
