@@ -140,11 +140,16 @@ def flush_value(mask: int, ranking: Ranking) -> int:
     return pack(ranking.flush, *_top_bits(mask, 5))
 
 
-def multiset_value(counts: list[int], ranking: Ranking) -> int:
-    """Value of the best five cards from a multiset of ranks (five to seven cards), ignoring flushes.
+#: A rank multiset's best five cards apart from the ranking: a category that no straight can beat (five of a kind,
+#: four of a kind, a full house) with its ranks, or the rank mask a straight is looked for in and the category (by
+#: its field of :class:`Ranking`) with its ranks where there is none.
+Shape = tuple[str, tuple[int, ...], int]
 
-    A count of five is five of a kind (five aces where the ranking names them apart); that needs a wild card.
-    """
+
+def multiset_shape(counts: list[int] | tuple[int, ...]) -> Shape:
+    """The best five cards of a multiset of ranks (five to seven cards), ignoring flushes, as :data:`Shape`: the
+    part of :func:`multiset_value` that does not depend on the ranking, so a table for several rankings works it out
+    once per multiset. The mask is 0 where no straight is to be looked for."""
     present = 0
     for rank in range(RANK_COUNT):
         if counts[rank]:
@@ -152,32 +157,45 @@ def multiset_value(counts: list[int], ranking: Ranking) -> int:
     descending = [rank for rank in range(ACE, -1, -1) if counts[rank]]
     for rank in descending:
         if counts[rank] >= 5:
-            category = ranking.five_aces if rank == ACE else ranking.five_of_a_kind
-            return pack(category, rank)
+            return ("five_aces" if rank == ACE else "five_of_a_kind", (rank,), 0)
     quads = [rank for rank in descending if counts[rank] == 4]
     if quads:
         kicker = next(rank for rank in descending if rank != quads[0])
-        return pack(ranking.four_of_a_kind, quads[0], kicker)
+        return ("four_of_a_kind", (quads[0], kicker), 0)
     trips = [rank for rank in descending if counts[rank] == 3]
     pairs_or_better = [rank for rank in descending if counts[rank] >= 2]
     if trips:
         others = [rank for rank in pairs_or_better if rank != trips[0]]
         if others:
-            return pack(ranking.full_house, trips[0], others[0])
-    straight = straight_value(present, ranking, ranking.straight)
-    if straight:
-        return straight
-    if trips:
+            return ("full_house", (trips[0], others[0]), 0)
         kickers = [rank for rank in descending if rank != trips[0]][:2]
-        return pack(ranking.three_of_a_kind, trips[0], *kickers)
+        return ("three_of_a_kind", (trips[0], *kickers), present)
     if len(pairs_or_better) >= 2:
         high, low = pairs_or_better[:2]
         kicker = next(rank for rank in descending if rank not in (high, low))
-        return pack(ranking.two_pair, high, low, kicker)
+        return ("two_pair", (high, low, kicker), present)
     if pairs_or_better:
         kickers = [rank for rank in descending if rank != pairs_or_better[0]][:3]
-        return pack(ranking.pair, pairs_or_better[0], *kickers)
-    return pack(ranking.high_card, *descending[:5])
+        return ("pair", (pairs_or_better[0], *kickers), present)
+    return ("high_card", tuple(descending[:5]), present)
+
+
+def shape_value(shape: Shape, ranking: Ranking) -> int:
+    """A :data:`Shape`'s value under ``ranking``: its straight where the mask holds one, else its category."""
+    category, ranks, present = shape
+    if present:
+        straight = straight_value(present, ranking, ranking.straight)
+        if straight:
+            return straight
+    return pack(getattr(ranking, category), *ranks)
+
+
+def multiset_value(counts: list[int] | tuple[int, ...], ranking: Ranking) -> int:
+    """Value of the best five cards from a multiset of ranks (five to seven cards), ignoring flushes.
+
+    A count of five is five of a kind (five aces where the ranking names them apart); that needs a wild card.
+    """
+    return shape_value(multiset_shape(counts), ranking)
 
 
 # --- quinary perfect hash ---------------------------------------------------------------------------------------
@@ -237,13 +255,27 @@ def count_vectors(total: int, max_count: int = 4, ranks: range = range(RANK_COUN
 # --- table construction -----------------------------------------------------------------------------------------
 
 
-def _multiset_table(ranking: Ranking, offsets: np.ndarray, ways: np.ndarray) -> np.ndarray:
-    """``table[k, hash]``: best non-flush value of every k-card rank multiset, k = 5..7."""
-    table = np.zeros((MAX_CARDS + 1, int(ways[RANK_COUNT, MAX_CARDS])), dtype=np.int32)
-    for total in range(5, MAX_CARDS + 1):
-        for vector in count_vectors(total):
-            table[total, quinary_hash(vector, offsets)] = multiset_value(list(vector), ranking)
-    return table
+def _hashed_vectors(offsets: np.ndarray) -> dict[int, list[tuple[tuple[int, ...], int]]]:
+    """Every k-card rank multiset (k = 5..7) with its hash: the same for each ranking's table, so made once."""
+    return {
+        total: [(vector, quinary_hash(vector, offsets)) for vector in count_vectors(total)]
+        for total in range(5, MAX_CARDS + 1)
+    }
+
+
+def _multiset_tables(
+    rankings: tuple[Ranking, ...], ways: np.ndarray, hashed: dict[int, list[tuple[tuple[int, ...], int]]]
+) -> list[np.ndarray]:
+    """For each ranking, ``table[k, hash]``: best non-flush value of every k-card rank multiset, k = 5..7
+    (``hashed``: :func:`_hashed_vectors`); each multiset's shape is worked out once for all the rankings."""
+    tables = [np.zeros((MAX_CARDS + 1, int(ways[RANK_COUNT, MAX_CARDS])), dtype=np.int32) for _ in rankings]
+    for total, vectors in hashed.items():
+        rows = [table[total] for table in tables]
+        for vector, key in vectors:
+            shape = multiset_shape(vector)
+            for row, ranking in zip(rows, rankings, strict=True):
+                row[key] = shape_value(shape, ranking)
+    return tables
 
 
 def _flush_tables(ranking: Ranking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -352,21 +384,24 @@ def build_tables() -> EvaluatorTables:
     standard_flush, _, _ = _flush_tables(STANDARD)
     deuces_flush, _, _ = _flush_tables(DEUCES_WILD)
     pai_gow_flush, pai_gow_flush_wild, pai_gow_straight_wild = _flush_tables(PAI_GOW)
-    standard_multiset = _multiset_table(STANDARD, offsets, ways)
+    hashed = _hashed_vectors(offsets)
+    standard_multiset, deuces_multiset, pai_gow_multiset = _multiset_tables(
+        (STANDARD, DEUCES_WILD, PAI_GOW), ways, hashed
+    )
     deuces_best, deuces_reachable = _deuces_wild_tables(offsets, ways)
     natural_seven, joker_seven = _seven_card_straight_flush_tables()
     five_card_masks = [mask for mask in range(MASK_COUNT) if mask.bit_count() == 5]
     five_card_values = {int(standard_flush[mask]) for mask in five_card_masks}
-    five_card_values |= {int(standard_multiset[5, quinary_hash(vector, offsets)]) for vector in count_vectors(5)}
+    five_card_values |= {int(standard_multiset[5, key]) for _vector, key in hashed[5]}
     return EvaluatorTables(
         offsets=offsets,
         standard_multiset=standard_multiset,
         standard_flush=standard_flush,
-        deuces_wild_multiset=_multiset_table(DEUCES_WILD, offsets, ways),
+        deuces_wild_multiset=deuces_multiset,
         deuces_wild_flush=deuces_flush,
         deuces_wild_best=deuces_best,
         deuces_wild_reachable=deuces_reachable,
-        pai_gow_multiset=_multiset_table(PAI_GOW, offsets, ways),
+        pai_gow_multiset=pai_gow_multiset,
         pai_gow_flush=pai_gow_flush,
         pai_gow_flush_with_wild=pai_gow_flush_wild,
         pai_gow_straight_with_wild=pai_gow_straight_wild,
