@@ -147,7 +147,7 @@ def _deck_count_problem(book: Rulebook, table: TableConfiguration) -> tuple[str,
     setup = f"with {counted(table.batches, 'batch')} and {in_words(table.shuffler)}, "
     return (
         f"table {table.table_id} uses {counted(table.decks, 'deck')} per batch; {setup}{book.title} requires "
-        f"{alternatives(allowed)}",
+        f"{counted(allowed, 'deck')}",
         candidates[0],
     )
 
