@@ -280,11 +280,8 @@ def _wrong_odds(odds: Fraction, permitted: frozenset[Fraction]) -> Fraction:
     return wrong
 
 
-def within(citation: Citation, enclosing: Citation) -> bool:
-    """Whether a citation is the enclosing subsection or a paragraph of it (§ 633a.3(b)(1) is within § 633a.3(b))."""
-    return citation == enclosing or (
-        citation.chapter == enclosing.chapter and citation.subsection.startswith(enclosing.subsection + "(")
-    )
+#: Whether a citation is the enclosing subsection or a paragraph of it (:meth:`Citation.is_within`).
+within = Citation.is_within
 
 
 def _lettered(citation: Citation) -> Citation:

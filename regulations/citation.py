@@ -63,6 +63,13 @@ class Citation:
             f"chapter{self.chapter}/s{self.section}.html"
         )
 
+    def is_within(self, enclosing: Citation) -> bool:
+        """Whether this is the enclosing subsection or a paragraph of it (§ 633a.3(b)(1) is within § 633a.3(b), and
+        § 688a.12(d) within § 688a.12)."""
+        return self == enclosing or (
+            self.chapter == enclosing.chapter and self.subsection.startswith(enclosing.subsection + "(")
+        )
+
     def child(self, paragraph: str) -> Citation:
         """A deeper paragraph: ``Citation('686a', '7(k)').child('1')`` is § 686a.7(k)(1)."""
         return Citation(self.chapter, f"{self.subsection}({paragraph})")

@@ -149,12 +149,7 @@ def cited_choice(choices: Iterable[str], citations: Iterable[Citation], written:
     cited = Citation.written(match["cited"]) if match is not None and rest.strip() else None
     if cited is None:
         return None
-    holds = any(
-        citation.chapter == cited.chapter
-        and (citation.subsection == cited.subsection or citation.subsection.startswith(f"{cited.subsection}("))
-        for citation in citations
-    )
-    return spelled_choice(choices, rest) if holds else None
+    return spelled_choice(choices, rest) if any(citation.is_within(cited) for citation in citations) else None
 
 
 #: A deck count as a filer may write it for a paytable tied to one ('6 decks', 'the 6-deck paytable', 'Six Deck').
@@ -272,8 +267,11 @@ def paytable_answer_written(chapter: str, key: str, written: str) -> str | None:
     book = _known_rulebook(chapter)
     if book is None:
         return None
-    question = next((question for question in book.checklist if question.key == key), None)
-    if question is None or question.kind != AnswerKind.PAYTABLE or not question.choices:
+    try:
+        question = book.question(key)
+    except KeyError:  # a key the chapter does not ask: the checker reports it
+        return None
+    if question.kind != AnswerKind.PAYTABLE or not question.choices:
         return None
     return spelled_choice(question.choices, written) or cited_choice(question.choices, [question.section], written)
 
@@ -304,4 +302,14 @@ def wager_id_written(chapter: str, written: str) -> str | None:
     High Bonus Wager', 'ace high bonus' → ace_high); None where the chapter (or a wager of it) is unknown: the entry
     is then kept as written, for the checker to report."""
     book = _known_rulebook(chapter)
-    return None if book is None else wager_aliases(book).get(wager_key(written))
+    if book is None:
+        return None
+    aliases = _ALIASES.get(book.version)
+    if aliases is None:
+        aliases = _ALIASES[book.version] = wager_aliases(book)
+    return aliases.get(wager_key(written))
+
+
+#: Each rulebook version's wager aliases (:func:`wager_aliases`), made once: the filing model asks for every wager of
+#: every table it reads.
+_ALIASES: dict[str, dict[str, str]] = {}

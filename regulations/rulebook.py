@@ -25,8 +25,9 @@ def plain_term(text: str) -> str:
 
 
 class _ChapterTermChoice(StrEnum):
-    """A choice a filing may write as our value ('automated shoe') or in the chapters' own words ('an automated
-    dealing shoe'): the words each member is known by are in :data:`CHAPTER_TERMS`."""
+    """A choice a filing may write as our value ('automated shoe'), in the words a review uses for it
+    (:data:`CHOICE_WORDS`: 'an automated dealing shoe') or in the chapters' other words for it
+    (:data:`CHAPTER_TERMS`), case, articles and punctuation aside."""
 
     @classmethod
     def _missing_(cls, value: object) -> _ChapterTermChoice | None:
@@ -34,7 +35,7 @@ class _ChapterTermChoice(StrEnum):
             return None
         term = plain_term(value)
         for member in cls:
-            if term == member.value or term in CHAPTER_TERMS.get(member, ()):
+            if term in (member.value, plain_term(in_words(member))) or term in CHAPTER_TERMS.get(member, ()):
                 return member
         return None
 
@@ -85,11 +86,12 @@ class Equipment(_ChapterTermChoice):
     """A flat button marking the starting position."""
 
 
-# The words the chapters (and filers following them) use for each choice, as :func:`plain_term` leaves them: the
-# chapters say 'automated card shuffling device' and 'continuous shuffler' (e.g. § 633a.3(b)), 'manual dealing shoe',
-# 'automated dealing shoe', 'double shoe' and 'the dealer's hand' (e.g. §§ 633a.1, 688a.8–688a.10), 'card reader
-# device' (§ 633a.2), 'Masque card reader' (685a), 'progressive table game system', 'electronic wagering system',
-# 'three dice and a Pai Gow shaker' and 'a computerized random number generator' (e.g. § 688a.2(c)).
+# The chapters' (and filers') other words for a choice, as :func:`plain_term` leaves them, beside the words a review
+# uses (:data:`CHOICE_WORDS`, which a filing may write too): the chapters say 'automated card shuffling device' and
+# 'continuous shuffler' (e.g. § 633a.3(b)), 'manual dealing shoe', 'automated dealing shoe', 'double shoe' and 'the
+# dealer's hand' (e.g. §§ 633a.1, 688a.8–688a.10), 'card reader device' (§ 633a.2), 'Masque card reader' (685a),
+# 'progressive table game system', 'electronic wagering system', 'three dice and a Pai Gow shaker' and 'a
+# computerized random number generator' (e.g. § 688a.2(c)).
 CHAPTER_TERMS: dict[StrEnum, frozenset[str]] = {
     Shuffler.NONE: frozenset(
         {"no", "no shuffler", "hand", "by hand", "manual", "manual shuffle", "hand shuffle", "shuffled by hand"}
@@ -98,31 +100,22 @@ CHAPTER_TERMS: dict[StrEnum, frozenset[str]] = {
         {
             "automated shuffler",
             "automatic shuffler",
-            "automated card shuffling device",
             "automated shuffling device",
             "card shuffling device",
             "shuffling device",
         }
     ),
     Shuffler.CONTINUOUS: frozenset(
-        {
-            "continuous shuffler",
-            "continuous shuffling device",
-            "continuous card shuffling device",
-            "continuous shuffling machine",
-        }
+        {"continuous shuffling device", "continuous card shuffling device", "continuous shuffling machine"}
     ),
-    DealingMethod.SHOE: frozenset({"dealing shoe", "manual shoe", "manual dealing shoe"}),
+    DealingMethod.SHOE: frozenset({"dealing shoe", "manual shoe"}),
     DealingMethod.DOUBLE_SHOE: frozenset({"double dealing shoe", "double sided shoe", "double sided dealing shoe"}),
-    DealingMethod.HAND: frozenset({"dealers hand", "dealer hand", "by hand", "hand dealt", "from dealers hand"}),
-    DealingMethod.AUTOMATED_SHOE: frozenset({"automated dealing shoe", "automatic shoe", "automatic dealing shoe"}),
-    Equipment.CARD_READER: frozenset({"card reader device", "hole card reader"}),
+    DealingMethod.HAND: frozenset({"dealer hand", "by hand", "hand dealt", "from dealers hand"}),
+    DealingMethod.AUTOMATED_SHOE: frozenset({"automatic shoe", "automatic dealing shoe"}),
+    Equipment.CARD_READER: frozenset({"hole card reader"}),
     Equipment.MASQUE_CARD_READER: frozenset({"masque reader", "masque card reader device"}),
-    Equipment.PROGRESSIVE_SYSTEM: frozenset({"progressive table game system"}),
-    Equipment.SHAKER: frozenset({"pai gow shaker", "dice shaker", "three dice and pai gow shaker", "dice and shaker"}),
-    Equipment.RNG: frozenset(
-        {"random number generator", "computerized random number generator", "computerised random number generator"}
-    ),
+    Equipment.SHAKER: frozenset({"pai gow shaker", "dice shaker", "dice and shaker"}),
+    Equipment.RNG: frozenset({"random number generator", "computerised random number generator"}),
 }
 
 
@@ -219,6 +212,24 @@ class PaytableRow:
         return f"${Decimal(self.amount.numerator) / Decimal(self.amount.denominator):.2f}"  # $7.50, never $15/2
 
 
+#: Plural forms that are not the singular with an "s".
+_IRREGULAR_PLURALS = {"hand of": "hands of", "reading": "readings", "box": "boxes", "is": "are", "was": "were"}
+
+
+def plural_noun(noun: str, count: float) -> str:
+    """The noun as it reads beside ``count``: 'deck' for 1, 'decks' otherwise ('box' → 'boxes', 'batch' →
+    'batches'). Here, below every layer that words a count (the rules' findings, the reports)."""
+    if count == 1:
+        return noun
+    if noun in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[noun]
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return f"{noun}es"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return f"{noun[:-1]}ies"
+    return f"{noun}s"
+
+
 def paytable_words(paytable_id: str) -> str:
     """A paytable as a sentence names it: 'paytable A', 'paytable DJWT-04'; a paytable the chapter names by its deck
     count (§ 685a.11(c)'s '6 decks') is 'the 6-deck paytable'."""
@@ -228,7 +239,7 @@ def paytable_words(paytable_id: str) -> str:
 
 def paytable_and_decks(paytable_id: str | None, decks: int) -> str:
     """'paytable C, 8 decks'; '8 decks' alone where the paytable is the one named by that deck count."""
-    deck_words = f"{decks} deck{'s' * (decks != 1)}"
+    deck_words = f"{decks} {plural_noun('deck', decks)}"
     if not paytable_id or paytable_id == deck_words:
         return deck_words
     return f"{paytable_words(paytable_id)}, {deck_words}"

@@ -13,26 +13,12 @@ import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-#: Plural forms that are not the singular with an "s".
-_IRREGULAR_PLURALS = {"hand of": "hands of", "reading": "readings", "box": "boxes", "is": "are", "was": "were"}
+from pacomply.regulations.rulebook import plural_noun as plural_noun
 
 #: Significant digits of a figure printed without a unit of its own (a probability, a standard deviation).
 SIGNIFICANT = 6
 
 _LARGE_NUMBER_WORDS = ((10**12, "trillion"), (10**9, "billion"), (10**6, "million"))
-
-
-def plural_noun(noun: str, count: float) -> str:
-    """The noun as it reads beside ``count``: 'deck' for 1, 'decks' otherwise ('box' → 'boxes')."""
-    if count == 1:
-        return noun
-    if noun in _IRREGULAR_PLURALS:
-        return _IRREGULAR_PLURALS[noun]
-    if noun.endswith(("s", "x", "ch", "sh")):
-        return f"{noun}es"
-    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
-        return f"{noun[:-1]}ies"
-    return f"{noun}s"
 
 
 def count(value: float | int | Fraction | Decimal) -> str:

@@ -303,11 +303,11 @@ def read_date(raw: object, what: str = "date") -> date:
 
 
 def read_choice(raw: object, choices: type[EnumType], what: str) -> EnumType:
-    """One of an enumeration's values, case- and space-insensitive, or (for the rulebook's choices) the chapters' own
-    term for it ('automated dealing shoe')."""
-    text = " ".join(display(raw).lower().replace("_", " ").split())
+    """One of the rulebook's choices (a shuffler, a dealing method, a piece of equipment) as the filing writes it: its
+    value or the chapters' own term for it, case and spacing aside ('Automated Dealing Shoe'; the enumeration reads
+    it, ``_ChapterTermChoice``)."""
     try:
-        return choices(text)
+        return choices(display(raw))
     except ValueError:
         pass
     expected = ", ".join(f"'{member.value}'" for member in choices)

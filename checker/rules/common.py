@@ -39,6 +39,7 @@ from pacomply.regulations.rulebook import (
     Wager,
     in_words,
     odds_text,
+    plural_noun,
 )
 from pacomply.submissions.model import TableConfiguration
 
@@ -454,8 +455,7 @@ def counted(numbers: int | Iterable[int], noun: str) -> str:
     """'1 deck', '6 decks', '4 or 8 decks', '2 batches': a count, or a list of the counts allowed, with its noun in the
     number they call for ('batch' takes 'es')."""
     listed = [numbers] if isinstance(numbers, int) else sorted(numbers)
-    plural = noun + ("es" if noun.endswith(("ch", "sh", "s", "x")) else "s")
-    return f"{alternatives(listed)} {noun if listed == [1] else plural}"
+    return f"{alternatives(listed)} {plural_noun(noun, listed[0] if len(listed) == 1 else 2)}"
 
 
 def asked(book: Rulebook, key: str) -> str:
