@@ -388,11 +388,11 @@ RULES = (
           "Tables row: Wagers 'switch; super_match=633a.13(i)(1)'", "Offer the parent game or wager.", _super_match,
           (cite("633a.7(g)(4)"),)),
     _rule("633A-113", "checklist.adjacent-boxes", _ADJACENT,
-          "The number of adjacent boxes a player may wager on is given and fits the layout.",
-          "Checks that the total number of boxes is given when more than one is allowed, is at least 2 and fits each "
-          "table (a warning), and is 1 when not allowed.",
+          "The number of adjacent boxes a player may wager on agrees with the Yes/No and fits the layout.",
+          "Checks that the total number of boxes is at least 2 when more than one is allowed and fits each table (a "
+          "warning), and is 1 when not allowed; a total left blank is the checklist rule's finding (633A-006).",
           "§ 633a.6(f) requires the Rules Submission to state it.",
-          "Sheet 633a: adjacent_boxes_allowed Yes, max_adjacent_boxes (blank)",
+          "Sheet 633a: adjacent_boxes_allowed Yes, max_adjacent_boxes 1",
           "Sheet 633a: max_adjacent_boxes 2", "State the number of boxes.", adjacent_boxes),
     shuffler_answers_rule(RULEBOOK, "633A-114", cite("633a.3(b)")),
 )  # fmt: skip

@@ -81,10 +81,11 @@ RULES = (
           "Sheet 685a: settlement_procedure 3", "Sheet 685a: settlement_procedure 2", "Answer 1 or 2.",
           settlement_procedure),
     _rule("685A-104", "checklist.adjacent-boxes", cite("685a.6(f)"),
-          "The number of adjacent boxes a player may wager on is given and fits the layout.",
-          "Checks that the total number of boxes is given when more than one is allowed, at least 2, fits each table "
-          "(a warning), and is 1 when not allowed.", "§ 685a.6(f) requires the Rules Submission to state it.",
-          "Sheet 685a: adjacent_boxes_allowed Yes, max_adjacent_boxes (blank)", "Sheet 685a: max_adjacent_boxes 2",
+          "The number of adjacent boxes a player may wager on agrees with the Yes/No and fits the layout.",
+          "Checks that the total number of boxes is at least 2 when more than one is allowed and fits each table (a "
+          "warning), and is 1 when not allowed; a total left blank is the checklist rule's finding (685A-006).",
+          "§ 685a.6(f) requires the Rules Submission to state it.",
+          "Sheet 685a: adjacent_boxes_allowed Yes, max_adjacent_boxes 1", "Sheet 685a: max_adjacent_boxes 2",
           "State the number of boxes.", adjacent_boxes),
     _rule("685A-105", "checklist.discard-rack-consistent", cite("685a.2(e)"),
           "The discard rack options answered agree with each table's rack.",

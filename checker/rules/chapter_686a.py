@@ -99,13 +99,13 @@ RULES = (
         chapter="686a",
         severity=Severity.ERROR,
         citation=_ADJACENT,
-        summary="The number of adjacent boxes a player may wager on is given and fits the layout.",
+        summary="The number of adjacent boxes a player may wager on agrees with the Yes/No and fits the layout.",
         doc=make_doc(
-            what="Checks that when wagers on more than one adjacent box are allowed, the total number of boxes is "
-            "given, is at least 2 and does not exceed a table's betting positions (a warning); when not allowed, "
-            "the total is 1.",
+            what="Checks that when wagers on more than one adjacent box are allowed, the total number of boxes is at "
+            "least 2 and does not exceed a table's betting positions (a warning); when not allowed, the total is 1. "
+            "A total left blank is the checklist rule's finding (686A-006).",
             why="§ 686a.6(f) requires the Rules Submission to state the number of adjacent boxes.",
-            example="Sheet 686a: adjacent_boxes_allowed Yes, max_adjacent_boxes (blank)",
+            example="Sheet 686a: adjacent_boxes_allowed Yes, max_adjacent_boxes 1",
             instead="Sheet 686a: adjacent_boxes_allowed Yes, max_adjacent_boxes 2",
             citation=_ADJACENT,
         ),

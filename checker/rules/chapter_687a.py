@@ -333,11 +333,11 @@ RULES = (
         chapter="687a",
         severity=Severity.ERROR,
         citation=_ADJACENT,
-        summary="The number of adjacent boxes a player may wager on is given, agrees with the Yes/No, and fits.",
+        summary="The number of adjacent boxes a player may wager on agrees with the Yes/No and fits the layout.",
         doc=make_doc(
-            what="Checks that when wagers on more than one adjacent box are allowed the total number of boxes is "
-            "given and at least 2 and fits each table (a warning), and that when they are not allowed the total is "
-            "1.",
+            what="Checks that when wagers on more than one adjacent box are allowed the total number of boxes is at "
+            "least 2 and fits each table (a warning), and that when they are not allowed the total is 1. A total "
+            "left blank is the checklist rule's finding (687A-006).",
             why="§ 687a.7(e) requires the Rules Submission to state the number of boxes; a No beside a total of "
             "three answers the one question two ways.",
             example="Sheet 687a: adjacent_boxes_allowed No, max_adjacent_boxes 3",

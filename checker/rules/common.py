@@ -918,6 +918,13 @@ def discard_rack_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]
             )
 
 
+def _always_required(book: Rulebook, key: str) -> bool:
+    """Whether the checklist asks ``key`` of every filing (required, depending on no other answer), so that a blank
+    answer is the checklist-answered rule's finding (NNNA-006) and no other rule need say it again."""
+    question = next((question for question in book.checklist if question.key == key), None)
+    return question is not None and question.required and question.depends_on is None
+
+
 def adjacent_boxes(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     """The Yes/No to wagering on more than one adjacent box and the total number of boxes agree, and the total
     fits each table (a warning). One treatment for every chapter that asks both questions."""
@@ -925,7 +932,9 @@ def adjacent_boxes(context: CheckContext, rule: Rule) -> Iterator[Finding]:
     maximum = context.answer("max_adjacent_boxes")
     location = context.answer_location("max_adjacent_boxes")
     if allowed is True and not isinstance(maximum, int):
-        yield rule.finding("more than one adjacent box is allowed but the number of boxes is not given", location)
+        # A question every filing must answer is already the checklist rule's finding when it is left blank.
+        if not _always_required(context.rulebook, "max_adjacent_boxes"):
+            yield rule.finding("more than one adjacent box is allowed but the number of boxes is not given", location)
     elif allowed is True and isinstance(maximum, int):
         if maximum < 2:
             yield rule.finding(f"more than one adjacent box is allowed but the total given is {maximum}", location)

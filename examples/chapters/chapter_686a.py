@@ -68,7 +68,7 @@ NONCOMPLIANT_686A = Filing(
             verbal_wagers=False,
             bonus_offered=False,  # but OU-1 offers the Bonus: 686A-103
             adjacent_boxes_allowed=True,
-            max_adjacent_boxes=None,  # allowed but not numbered: 686A-006, 686A-104
+            max_adjacent_boxes=None,  # allowed but not numbered: 686A-006 (686A-104 leaves a blank to it)
         )
     },
     tables=(

@@ -236,7 +236,10 @@ def test_633a_6_e_7_super_match_only_at_switch_tables() -> None:
 
 def test_633a_6_f_adjacent_boxes_stated() -> None:
     assert _findings(_with_tables(blackjack_table("T")), "633A-113") == []
-    assert len(_findings(_with_tables(blackjack_table("T"), max_adjacent_boxes=None), "633A-113")) == 1
+    assert len(_findings(_with_tables(blackjack_table("T"), max_adjacent_boxes=1), "633A-113")) == 1
+    # A blank total is the checklist rule's finding (633A-006), not this rule's again.
+    assert _findings(_with_tables(blackjack_table("T"), max_adjacent_boxes=None), "633A-113") == []
+    assert len(_findings(_with_tables(blackjack_table("T"), max_adjacent_boxes=None), "633A-006")) == 1
 
 
 def test_633a_2_g_discard_rack_answers_consistent() -> None:

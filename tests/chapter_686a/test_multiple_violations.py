@@ -81,10 +81,13 @@ CASES = [
         discard_rack_taller_with_mark=False,
     ),
     case(
-        "686a_6_f_more_than_one_box_allowed_but_no_total",
+        # A blank total is the checklist rule's finding alone: the adjacent-boxes rule does not say it again.
+        "686a_6_f_more_than_one_box_allowed_but_no_total_and_2_a_seven_positions",
         "paired-answers",
         ("686A-006", "686a.6(f)"),
-        ("686A-104", "686a.6(f)"),
+        ("686A-001", "686a.2(a)"),
+        table={"betting_positions": 7},
+        absent=[("686A-104", "686a.6(f)")],
         adjacent_boxes_allowed=True,
         max_adjacent_boxes=None,
     ),

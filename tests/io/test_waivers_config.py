@@ -173,10 +173,10 @@ def test_yaml_waiver_problems_name_their_line(tmp_path: Path) -> None:
 
 
 def test_config_severity_override_and_default_format(tmp_path: Path) -> None:
-    (tmp_path / "pacomply.toml").write_text('format = "json"\n[severity]\n"686A-104" = "warning"\n', encoding="utf-8")
+    (tmp_path / "pacomply.toml").write_text('format = "json"\n[severity]\n"686A-006" = "warning"\n', encoding="utf-8")
     run = run_pacomply("validate", VIOLATIONS, "--config", tmp_path / "pacomply.toml")
     review = json.loads(run.stdout)  # the configured format
-    overridden = [f for f in review["findings"] if f["rule_id"] == "686A-104"]
+    overridden = [f for f in review["findings"] if f["rule_id"] == "686A-006"]
     assert overridden and all(f["severity"] == "warning" for f in overridden)
 
 
