@@ -176,7 +176,8 @@ def _offered(context: CheckContext, rule: Rule) -> Iterator[Finding]:
                 # Cite the subsection authorising this wager or variation (Blackjack Switch: § 633a.12(a)).
                 wager = RULEBOOK.wager(table_wager.wager)
                 yield rule.finding(f"table {table.table_id} offers {wager.name} but the checklist answers No to "
-                                   f"'{key}'", table.location_of("wagers"), table, citation=wager.citation)  # fmt: skip
+                                   f"{asked(RULEBOOK, key)}", table.location_of("wagers"), table,
+                                   citation=wager.citation)  # fmt: skip
             paytable_key = PAYTABLE_KEYS.get(table_wager.wager)
             selected = checklist_paytable(context, RULEBOOK, paytable_key) if paytable_key else None
             if paytable_key and selected and differs_from_checklist(

@@ -16,6 +16,7 @@ from pacomply.checker.rules.common import (
     PAYTABLE_DIFFERS_WHY,
     FixedOdds,
     adjacent_boxes,
+    asked,
     checklist_paytable,
     checklist_paytable_not_permitted,
     differs_from_checklist,
@@ -79,14 +80,15 @@ def _dealing_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
         if answer is False:
             for table in using:
                 yield rule.finding(
-                    f"table {table.table_id} deals from '{method.value}' but the checklist answers No to '{key}'",
+                    f"table {table.table_id} deals from {in_words(method)} but the checklist answers No to "
+                    f"{asked(RULEBOOK, key)}",
                     table.location_of("dealing"),
                     table,
                     citation=section,
                 )
         elif answer is True and context.tables and not using:
             yield rule.finding(
-                f"the checklist answers Yes to '{key}' but no table deals from '{method.value}'",
+                f"the checklist answers Yes to {asked(RULEBOOK, key)} but no table deals from {in_words(method)}",
                 context.answer_location(key),
                 severity=Severity.WARNING,
                 citation=section,

@@ -384,13 +384,13 @@ def _checklist_answered(book: Rulebook, code: str) -> Rule:
             answer = submission.answer(question.key)
             if answer is None:
                 yield rule.finding(
-                    f"question '{question.key}' ({question.section.short}) is missing from the checklist",
+                    f"question {asked(book, question.key)} ({question.section.short}) is missing from the checklist",
                     submission.location,
                     citation=question.section,
                 )
             elif answer.is_blank:
                 yield rule.finding(
-                    f"question '{question.key}' ({question.section.short}) is not answered",
+                    f"question {asked(book, question.key)} ({question.section.short}) is not answered",
                     answer.location,
                     citation=question.section,
                 )
@@ -545,9 +545,9 @@ def _table_wagers(
                 "remove it from this table's Wagers.",
             )
         else:
-            selectors = [f"'{question}'" for question in [book.paytable_question(wager.id)] if question]
-            selectors += [f"'{tie.key}'" for tie in paytables_by_amount if tie.wager == wager.id]
-            missing = f" and the checklist's {' or '.join(selectors)} selects none" if selectors else ""
+            selectors = [asked(book, question) for question in [book.paytable_question(wager.id)] if question]
+            selectors += [asked(book, tie.key) for tie in paytables_by_amount if tie.wager == wager.id]
+            missing = f" and the checklist's answer to {' or '.join(selectors)} selects none" if selectors else ""
             yield rule.finding(
                 f"table {table.table_id} offers {wager.name} without naming its paytable "
                 f"({', '.join(p.id for p in permitted)}){missing}",
@@ -992,8 +992,8 @@ def paytable_differs(
         and table.decks not in selected_paytable.permitted_decks
     )
     return rule.finding(
-        f"table {table.table_id} pays the {wager.name} on paytable {named} but the checklist's '{key}' selects "
-        f"{selected}",
+        f"table {table.table_id} pays the {wager.name} on paytable {named} but the checklist's answer to "
+        f"{asked(regulations.rulebook(table.chapter), key)} selects {selected}",
         table.location_of("wagers"),
         table,
         citation=citation,
@@ -1073,7 +1073,8 @@ def checklist_paytable_not_permitted(
     wager = book.wager(wager_id)
     named_by_tables = paytables_named_by_tables(context, (wager_id,))
     yield rule.finding(
-        f"the checklist's '{key}' selects paytable '{chosen}' for the {wager.name}; the chapter permits "
+        f"the checklist's answer to {asked(book, key)} selects paytable '{chosen}' for the {wager.name}; the "
+        "chapter permits "
         f"{', '.join(question.choices)}",
         context.answer_location(key),
         citation=question.section,
@@ -1328,7 +1329,7 @@ def _tables_agree(book: Rulebook, code: str) -> Rule | None:
                 if given is not None and given != answered:
                     yield rule.finding(
                         f"table {table.table_id}'s {_COLUMN_TITLES[amount_entry.column]} is ${given:,} but the "
-                        f"checklist's '{amount_entry.key}' is ${answered:,}",
+                        f"checklist's answer to {asked(book, amount_entry.key)} is ${answered:,}",
                         table.location_of(amount_entry.column),
                         table,
                         citation=book.question(amount_entry.key).section,

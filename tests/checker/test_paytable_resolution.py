@@ -58,7 +58,8 @@ def test_687a_12_c_progressive_without_a_paytable_or_a_required_wager_is_named_a
         COMPLIANT_687A, "687a", _unnamed_progressive(Decimal(10000)), progressive_wager_amount=None
     )
     (unresolved,) = [f for f in findings if f.rule_id == "687A-007"]
-    assert "'progressive_wager_amount'" in unresolved.message
+    asked = f"“{RULEBOOK_687A.question('progressive_wager_amount').question}”"
+    assert asked in unresolved.message and "progressive_wager_amount" not in unresolved.message
 
 
 def test_paytable_resolution_order_table_checklist_amount_only_decks() -> None:

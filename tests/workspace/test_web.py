@@ -226,7 +226,7 @@ def test_the_review_workflow_through_the_json_endpoints(web_on_every_database: A
     worker.wait_idle(60)
     state = api.get(f"/api/filings/{submission_id}", headers=_basic("rita")).get_json()
     assert state["filing"]["review_state"] == "done"
-    assert state["review"]["verdict"]["errors"] == len(state["review"]["findings"]) == 12
+    assert state["review"]["verdict"]["errors"] == len(state["review"]["findings"]) == 11
     from pacomply.workspace.store import finding_key
 
     for finding in state["review"]["findings"]:
@@ -242,7 +242,7 @@ def test_the_review_workflow_through_the_json_endpoints(web_on_every_database: A
     # Every error is merely agreed (the licensee must correct it): not an approval in total.
     refused_total = api.post(f"/api/filings/{submission_id}/sign-off", json=approve, headers=_basic("rita"))
     assert refused_total.status_code == 400
-    assert "12 error(s) are not resolved" in refused_total.get_json()["error"]
+    assert "11 error(s) are not resolved" in refused_total.get_json()["error"]
     signed = api.post(
         f"/api/filings/{submission_id}/sign-off", json={**approve, "decision": "approve in part"},
         headers=_basic("rita"),
@@ -263,7 +263,7 @@ def test_the_review_workflow_through_the_json_endpoints(web_on_every_database: A
     assert [event["action"] for event in events][-3:] == ["sign-off", "countersign", "letter"]
     assert {event["actor"] for event in events} == {"rita", "sam", "pacomply"}
     sign_off = next(event for event in events if event["action"] == "sign-off")
-    assert len(sign_off["detail"]["not_approved"]) == 12
+    assert len(sign_off["detail"]["not_approved"]) == 11
     assert [letter["kind"] for letter in state["letters"]] == ["approval in part"]
     stale = api.post(f"/api/filings/{submission_id}/sign-off", json=approve, headers=_basic("rita"))
     assert stale.status_code == 409
@@ -308,11 +308,11 @@ def test_the_history_page_diffs_two_submissions_of_a_licensee(web: Any) -> None:
         "/history", query_string={"licensee": LICENSEE_A, "chapter": "686a", "old": first, "new": amended}
     ).get_data(as_text=True)
     assert f"Differences: #{first} → #{amended}" in html
-    assert "Findings resolved (12)" in html
+    assert "Findings resolved (11)" in html
     assert "Findings added" not in html
     diff = client.get(f"/api/diff?old={first}&new={amended}").get_json()
     assert diff["schema"] == "pacomply.diff/1"
-    assert len(diff["findings"]["resolved"]) == 12 and diff["findings"]["added"] == []
+    assert len(diff["findings"]["resolved"]) == 11 and diff["findings"]["added"] == []
     assert {"where": "OU-1.betting_positions", "kind": "changed", "old": "7", "new": "6"} in diff["tables"]["changed"]
 
 
