@@ -67,7 +67,8 @@ def dealing_answers_rule(book: Rulebook, code: str, citation: Citation, hand_cit
                 )
         if context.answer("dealt_from_hand") is True and context.answer("automated_shuffler") is False:
             yield rule.finding(
-                "the checklist deals from the hand but answers No to 'automated_shuffler'",
+                "the checklist deals from the dealer's hand but answers No to "
+                f"“{book.question('automated_shuffler').question}”",
                 context.answer_location("dealt_from_hand"),
                 citation=hand_citation,
                 fix=f"Answer Yes to “{book.question('automated_shuffler').question}” (dealing from the hand needs "
@@ -106,7 +107,7 @@ def starting_position_rule(
         if answered and not chosen:
             yield rule.finding(
                 "the checklist answers No to every starting-position method ("
-                + ", ".join(f"'{key}'" for key in options)
+                + ", ".join(in_words(equipment) for equipment in options.values())
                 + "); one is required",
                 context.answer_location(next(iter(options))),
                 fix="Answer Yes to the question of the method the tables use to choose where the deal starts.",
