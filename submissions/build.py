@@ -257,7 +257,7 @@ def _read_table_value(field: str, header: str, raw: object) -> object:
         case "dealing":
             return values.read_choice(raw, DealingMethod, "dealing method")
         case "discard_rack_height_mm" | "discard_rack_mark_mm" | "card_change_interval_hours":
-            measure = values.read_decimal(raw, header)
+            measure = values.read_measure(raw, field, header)
             if measure < 0:
                 raise values.ValueProblem(f"{header} '{values.display(raw)}' is negative")
             return measure

@@ -202,6 +202,20 @@ class TableConfiguration(_Frozen):
         except ValueProblem as problem:
             raise ValueError(str(problem)) from None
 
+    @field_validator("discard_rack_height_mm", "discard_rack_mark_mm", "card_change_interval_hours", mode="before")
+    @classmethod
+    def _measure_with_its_unit(cls, written: object, info: ValidationInfo) -> object:
+        """A rack height or a card-change interval written with its column's unit ('93.6 mm', '24 hours'), read as
+        the workbook reader reads it: the number goes on to the decimal's own check (and the reader's bounds)."""
+        if not isinstance(written, str) or not written.strip():
+            return written
+        from pacomply.submissions.values import ValueProblem, measure_text
+
+        try:
+            return measure_text(written, str(info.field_name), "measure")
+        except ValueProblem as problem:
+            raise ValueError(str(problem)) from None
+
     @field_validator("wagers", mode="after")
     @classmethod
     def _wagers_and_paytables_as_the_chapter_names_them(

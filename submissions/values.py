@@ -243,6 +243,32 @@ def read_decimal(raw: object, what: str = "answer") -> Decimal:
     return _bounded(value, raw, what)
 
 
+#: The units a Tables column is measured in, by field, each as a filer may write it after the number ('93.6 mm',
+#: '24 hours'): the column's header names the unit, so only that unit is read.
+MEASURE_UNITS: dict[str, tuple[str, re.Pattern[str]]] = {
+    "discard_rack_height_mm": ("millimetres", re.compile(r"\s*(?:mm|millimet(?:er|re)s?)\.?$", re.IGNORECASE)),
+    "discard_rack_mark_mm": ("millimetres", re.compile(r"\s*(?:mm|millimet(?:er|re)s?)\.?$", re.IGNORECASE)),
+    "card_change_interval_hours": ("hours", re.compile(r"\s*(?:h|hrs?|hours?)\.?$", re.IGNORECASE)),
+}
+
+
+def measure_text(raw: str, field: str, what: str) -> str:
+    """The number a Tables measure writes, without its column's unit after it ('93.6 mm' → '93.6', '24 hours' →
+    '24'); another unit is refused, naming the column's."""
+    if field not in MEASURE_UNITS:
+        return raw
+    unit, written_unit = MEASURE_UNITS[field]
+    text = written_unit.sub("", raw.strip())
+    if re.search(r"\d\s*[a-z]+\.?$", text, re.IGNORECASE):
+        raise ValueProblem(f"{what} '{display(raw)[:40]}' is not a number of {unit}; write it in {unit}")
+    return text
+
+
+def read_measure(raw: object, field: str, what: str) -> Decimal:
+    """A measure of a Tables column in its own unit, written as a number or with that unit after it."""
+    return read_decimal(measure_text(raw, field, what) if isinstance(raw, str) else raw, what)
+
+
 def read_money(raw: object, what: str = "answer") -> Decimal:
     """A dollar amount: '$25,000', '25000', 25000.0. Negative amounts are refused."""
     text = (

@@ -346,6 +346,32 @@ def decode_json_text(data: bytes, location: SourceLocation) -> str:
         ) from None
 
 
+def _answers_in_full(data: dict[str, Any]) -> dict[str, Any]:
+    """The filing with each checklist answer as the model holds it, where a filer wrote it shorter: its text alone
+    (``"verbal_wagers": "No"``, a number, true/false or null) or an object without its key, its value or its text
+    (``{"text": "No"}``). The key is the one the answer is filed under; a missing value is read from the text, as a
+    blank value is. Anything else goes to the model as written, to be refused at its path."""
+    chapters = data.get("chapters")
+    if not isinstance(chapters, dict):
+        return data
+    completed: dict[str, Any] = {}
+    for chapter_id, chapter in chapters.items():
+        answers = chapter.get("answers") if isinstance(chapter, dict) else None
+        if not isinstance(answers, dict):
+            completed[chapter_id] = chapter
+            continue
+        written = {}
+        for key, answer in answers.items():
+            if answer is None or isinstance(answer, str | int | float | bool):
+                text = "" if answer is None else ("Yes" if answer else "No") if isinstance(answer, bool) else answer
+                answer = {"text": text if isinstance(text, str) else format(text), "value": answer}
+            if isinstance(answer, dict):
+                answer = {"key": key, "value": None, "text": "", **answer}
+            written[key] = answer
+        completed[chapter_id] = {**chapter, "answers": written}
+    return {**data, "chapters": completed}
+
+
 def read_json(path: Path) -> Filing:
     """Parse a JSON filing; every schema violation is reported with its field path."""
     name = file_label(path.name)  # what the reports show: undecodable bytes and controls made visible
@@ -359,7 +385,7 @@ def read_json(path: Path) -> Filing:
     if not isinstance(data, dict):
         raise InputError.single(location, f"a JSON filing is an object; this file holds a {type(data).__name__}")
     try:
-        filing = Filing.model_validate(data)
+        filing = Filing.model_validate(_answers_in_full(data))
     except ValidationError as error:
         raise InputError(
             [

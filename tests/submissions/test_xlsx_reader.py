@@ -269,3 +269,17 @@ def test_a_date_filed_typed_as_text_in_a_common_form_is_that_date(written: str) 
     from pacomply.submissions.values import read_date
 
     assert read_date(written) == date(2026, 11, 2)
+
+
+def test_686a_2_d_and_3_c_a_measure_typed_with_its_columns_unit_is_read(tmp_path: Path) -> None:
+    # Columns H (Discard Rack Height (mm)) and J (Card Change Interval (h)) of the Tables sheet.
+    workbook = build_workbook(["686a"], COMPLIANT_686A)
+    workbook["Tables"]["H2"] = "93.6 mm"
+    workbook["Tables"]["J2"] = "24 hours"
+    table = read_filing(save(workbook, tmp_path)).tables[0]
+    assert (table.discard_rack_height_mm, table.card_change_interval_hours) == (Decimal("93.6"), Decimal(24))
+    workbook["Tables"]["H2"] = "3.7 in"
+    assert problems_of(save(workbook, tmp_path, "inches.xlsx")) == [
+        "Sheet Tables, cell H2: Discard Rack Height (mm) '3.7 in' is not a number of millimetres; write it in "
+        "millimetres"
+    ]
