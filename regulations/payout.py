@@ -119,18 +119,46 @@ class Payout:
         return f"{self.written} ({self.text})"
 
 
+#: Fractions a filer may type as one character after the whole number ("1½ to 1").
+_VULGAR_FRACTIONS = {"\u00bd": "1/2", "\u00bc": "1/4", "\u00be": "3/4", "\u2153": "1/3", "\u2154": "2/3"}
+_WITH_VULGAR = re.compile(rf"(\d*)([{''.join(_VULGAR_FRACTIONS)}])")
+#: A payout with a remark or its own restatement after it in parentheses: "even money (1:1)", "3 to 2 (a natural)".
+_REMARKED = re.compile(r"^(?P<payout>[^()]+?)\s*\((?P<remark>[^()]*)\)$")
+
+
+def _vulgar_in_decimals(written: str) -> str:
+    """'1½' → '1.5', '¾' → '0.75' (a payout's numbers are read exactly, so only fractions a decimal ends are kept
+    as decimals; ⅓ and ⅔ make the text no payout)."""
+
+    def decimal(match: re.Match[str]) -> str:
+        value = Fraction(match.group(1) or 0) + Fraction(_VULGAR_FRACTIONS[match.group(2)])
+        return str(float(value)) if value.denominator in (2, 4) else match.group(0)
+
+    return _WITH_VULGAR.sub(decimal, written)
+
+
 def parse_payout(text: str) -> Payout | None:
     """The payout ``text`` writes, or None when it writes none (a paytable's name, a word, "1 for 2").
 
-    Digits may carry thousands separators ("1,000 to 1") and a decimal point ("1.5 to 1"); numbers may be written
-    in words ("ten to one"), and the payout framed by words that change nothing ("pays 10 to 1", "10 to 1 odds").
-    "X for Y" with X below Y would pay back less than the stake, which no chapter writes, so it is not read as a
-    payout.
+    Digits may carry thousands separators ("1,000 to 1"), a decimal point ("1.5 to 1") or a half or quarter
+    ("1½ to 1"); numbers may be written in words ("ten to one"), and the payout framed by words that change nothing
+    ("pays 10 to 1", "10 to 1 odds"). A remark in parentheses after it is read past ("3 to 2 (a natural)"), unless
+    it writes a payout of its own that is another ("2 to 1 (3 to 2)" is no payout). "X for Y" with X below Y would
+    pay back less than the stake, which no chapter writes, so it is not read as a payout.
     """
     written = " ".join(text.split())
+    remarked = _REMARKED.match(written)
+    if remarked is not None:
+        payout = parse_payout(remarked["payout"])
+        restated = parse_payout(remarked["remark"])
+        if payout is None or (restated is not None and restated.odds != payout.odds):
+            return None
+        if restated is None and re.search(r"\d", remarked["remark"]):
+            return None  # figures that are no payout ("9 to 1 (up to $5,000)"): a condition, not a remark
+        return payout  # the remark set aside: the payout is described as it was written before it
     if written.lower() in _EVEN_MONEY:
         return Payout(written, PayoutForm.EVEN_MONEY, Fraction(1))
-    match = _PAYOUT.match(_in_digits(written).replace(",", ""))
+    match = _PAYOUT.match(_vulgar_in_decimals(_in_digits(written)).replace(",", ""))
     if match is None:
         return None
     paid, against = Fraction(match["paid"]), Fraction(match["against"])

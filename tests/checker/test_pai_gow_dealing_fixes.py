@@ -25,7 +25,7 @@ def test_645a_9_and_10_each_dealing_finding_is_fixed_by_what_it_is_about(chapter
         assert "_" not in finding.fix, finding.fix  # no checklist key of ours
         if "deals from the dealer's hand with" in finding.message:
             assert finding.fix.startswith("Use an automated shuffler"), finding.fix
-        elif "the checklist deals from the hand" in finding.message:
+        elif "the checklist deals from the dealer's hand" in finding.message:
             assert book.question("automated_shuffler").question in finding.fix
             assert book.question("dealt_from_hand").question in finding.fix
         else:

@@ -63,6 +63,42 @@ def test_payout_grammar_reads_every_form_to_its_exact_value(written: str, form: 
 
 
 @pytest.mark.parametrize(
+    ("written", "odds", "payout_part"),
+    [
+        ("1\u00bd to 1", Fraction(3, 2), "1\u00bd to 1"),
+        ("\u00be to 1", Fraction(3, 4), "\u00be to 1"),
+        ("Even Money (1:1)", Fraction(1), "Even Money"),
+        ("3 to 2 (a natural)", Fraction(3, 2), "3 to 2"),
+        ("10 for 1 (9 to 1)", Fraction(9), "10 for 1"),
+        ("ten to one (10:1)", Fraction(10), "ten to one"),
+    ],
+)
+def test_payout_grammar_reads_a_half_and_a_remark_or_restatement_in_parentheses(
+    written: str, odds: Fraction, payout_part: str
+) -> None:
+    # A filer copying odds from a rate card writes "1½ to 1", or restates them ("Even Money (1:1)"), or remarks on
+    # them ("3 to 2 (a natural)"): the payout is the one before the parentheses, described as written there.
+    payout = parse_payout(written)
+    assert payout is not None and payout.odds == odds and payout.written == payout_part
+
+
+@pytest.mark.parametrize("text", ["2 to 1 (3 to 2)", "9 to 1 (up to $5,000)", "2\u2153 to 1", "(3 to 2)", "C (3 to 2)"])
+def test_payout_grammar_reads_no_payout_from_a_contradicting_or_conditional_parenthesis(text: str) -> None:
+    # Two payouts that disagree, a figure that is a condition, a third (no exact decimal), a remark alone.
+    assert parse_payout(text) is None
+
+
+@pytest.mark.parametrize("written", ["10 to 1 (eleven for one)", "10\u00bd to 1", "10 to 1 (the Tie)"])
+def test_681a_8_b_tie_odds_with_a_remark_or_a_half_are_judged_by_their_value(written: str) -> None:
+    found = _681a_tie(written)
+    if "\u00bd" in written:  # 10½ to 1 overpays § 681a.8(b)'s 10 to 1
+        (finding,) = found
+        assert "overpayment" in finding.message and "10 to 1" in finding.message
+    else:
+        assert found == []
+
+
+@pytest.mark.parametrize(
     "text", ["C", "DJWT-04", "633a.13(d)(1)", "2", "1 for 2", "9 to 0", "nine to none", "one", "odds", "9--1", ""]
 )
 def test_payout_grammar_reads_no_payout_from_a_paytable_name_or_a_non_payout(text: str) -> None:
