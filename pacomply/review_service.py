@@ -366,7 +366,10 @@ def review_taken(
     """A worker process's loop: take the next filing (:func:`_take`), review it, send (position, outcome, None)
     back; stop when none is left. A failure of pacomply itself is sent back as (position, None, its traceback), for
     the batch to raise. Without ``keep_review`` the outcome sent back holds the rendered reports and the counts, not
-    the review (which would be pickled here and unpickled by the batch only to be dropped)."""
+    the review (which would be pickled here and unpickled by the batch only to be dropped). What is alive after each
+    filing is frozen out of the cycle collector, as the batch's own process does
+    (:func:`pacomply.batch_console.review_with_progress` says why); the worker ends with the batch."""
+    import gc
     import traceback
 
     own = -1
@@ -381,6 +384,7 @@ def review_taken(
         except BaseException:
             results.put((position, None, traceback.format_exc()))
             return
+        gc.freeze()
 
 
 def _review_shared(

@@ -867,8 +867,26 @@ class XlsxRenderer:
 
     @collection_paused()
     def render(self, review: Review) -> bytes:
-        """The .xlsx bytes, made with the cycle collector paused (:mod:`pacomply.reports.collection`)."""
-        return workbook_bytes(workbook_for(review), document_datetime(review), FASTEST_COMPRESSION)
+        """The .xlsx bytes, made with the cycle collector paused (:mod:`pacomply.reports.collection`); the workbook
+        is taken apart once they are written (:func:`_taken_apart`)."""
+        workbook = workbook_for(review)
+        try:
+            return workbook_bytes(workbook, document_datetime(review), FASTEST_COMPRESSION)
+        finally:
+            _taken_apart(workbook)
+
+
+def _taken_apart(workbook: Workbook) -> None:
+    """Drop what an openpyxl workbook holds, once its bytes are written, so reference counting frees it at once.
+
+    A workbook is a web of reference cycles (each cell names its sheet, each sheet and its dimensions their
+    workbook), which only the cycle collector frees: left to it, every review workbook (some ten thousand objects)
+    was scanned by the collection that follows the render and, in a batch that sets aside from the collector what
+    each filing leaves (:func:`pacomply.batch_console.review_with_progress`), would be kept until the batch ends.
+    """
+    for sheet in workbook._sheets:
+        vars(sheet).clear()
+    vars(workbook).clear()
 
 
 RENDERER = XlsxRenderer()

@@ -65,6 +65,7 @@ from pacomply.reports.pdf.styles import (
     WAIVED_BACKGROUND,
     _styles,
     font_files,
+    markup_colour,
     register_fonts,
 )
 from pacomply.reports.pdf.tables import (
@@ -127,6 +128,7 @@ __all__ = [
     "draw_footer_later",
     "draw_header",
     "font_files",
+    "markup_colour",
     "register_fonts",
     "render_pdf",
     "tool_and_law_line",

@@ -31,6 +31,7 @@ from pacomply.reports.pdf.styles import (
     SEVERITY_INK,
     WAIVED_BACKGROUND,
     _Styles,
+    markup_colour,
 )
 from pacomply.reports.pdf.tables import _grid, _grid_style, _header_cells
 from reportlab.lib import colors
@@ -52,7 +53,7 @@ def _flags(findings: Sequence[Finding]) -> str:
     marks = []
     for finding in findings:
         colour = "#555555" if finding.waived else SEVERITY_INK[finding.severity].hexval()[2:]
-        colour = colour if colour.startswith("#") else f"#{colour}"
+        colour = markup_colour(colour if colour.startswith("#") else f"#{colour}")
         marks.append(f'<font color="{colour}">{_text(finding_flag(finding))}</font>')
     return "<br/>".join(marks)
 
@@ -93,7 +94,8 @@ class FilingSections(_StoryBase):
                     [
                         _p(_text(row.section or row.chapter)),
                         _p(
-                            f"{question}<br/><font size=6.5 color='#666666'>{_text(location_text(row.location))}</font>"
+                            f"{question}<br/><font size=6.5 color='{markup_colour('#666666')}'>"
+                            f"{_text(location_text(row.location))}</font>"
                         ),
                         _p(answer),
                         _p(_flags(row.findings)),
