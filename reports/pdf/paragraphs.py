@@ -9,7 +9,6 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
-import pacomply.reports.pdf.platypus_loading  # noqa: F401  (before reportlab.platypus: see its docstring)
 from pacomply.reports.pdf.styles import _styles
 from pacomply.reports.pdf_tagging import Node, recorder_of
 from reportlab import rl_config
