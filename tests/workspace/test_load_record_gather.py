@@ -159,6 +159,25 @@ def test_reviews_made_alone_soon_after_a_recording_are_gathered_into_the_next(sq
         assert [event.action for event in sqlite_store.events(item)].count("review") == 1
 
 
+class _GatheringMarked:
+    """The worker's "a review was made" condition, marking (``waiting``) when the recorder first waits on it: the
+    recorder alone waits there, in its gathering."""
+
+    def __init__(self, worker: Any) -> None:
+        import threading
+
+        self.condition = worker._review_finished
+        self.waiting = threading.Event()
+        worker._review_finished = self
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.waiting.set()
+        return bool(self.condition.wait(timeout))
+
+    def notify_all(self) -> None:
+        self.condition.notify_all()
+
+
 def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_the_gathering(
     sqlite_store: Any,
 ) -> None:
@@ -173,10 +192,12 @@ def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_t
     held, submitted, review = _second_review_held()
     worker = ReviewWorker(sqlite_store, workers=2, processes=False, review=review, record_gather=60.0)
     rita, ids, names, data = _two_filings(sqlite_store, worker)
+    gathering = _GatheringMarked(worker)
     stopping = threading.Thread(target=worker.shutdown)
     try:
         deadline = _submit_until_the_first_is_made(worker, ids, names, data, submitted)
-        time.sleep(0.5)  # the recorder is waiting in its gathering by now: the first is made and still not recorded
+        # The recorder waits in its gathering: the first is made and still not recorded.
+        assert gathering.waiting.wait(max(0.0, deadline - time.monotonic())), "the recorder did not gather"
         assert sqlite_store.submission(rita, ids[0]).review_state == "pending"
         stopping.start()
         while sqlite_store.submission(rita, ids[0]).review_state != "done":
