@@ -261,10 +261,14 @@ def count_vectors(total: int, max_count: int = 4, ranks: range = range(RANK_COUN
 # --- table construction -----------------------------------------------------------------------------------------
 
 
-def _hashed_vectors(offsets: np.ndarray) -> dict[int, list[tuple[tuple[int, ...], int]]]:
-    """Every k-card rank multiset (k = 5..7) with its hash: the same for each ranking's table, so made once."""
+def _hashed_vectors() -> dict[int, list[tuple[tuple[int, ...], int]]]:
+    """Every k-card rank multiset (k = 5..7) with its hash: the same for each ranking's table, so made once.
+
+    :func:`count_vectors` lists the vectors in the order the hash numbers them (lexicographic, the first rank's count
+    first), so a vector's hash is its position in that list (``test_tables.py`` checks both against
+    :func:`quinary_hash`, and the tables' pinned digest checks every entry)."""
     return {
-        total: [(vector, quinary_hash(vector, offsets)) for vector in count_vectors(total)]
+        total: [(vector, position) for position, vector in enumerate(count_vectors(total))]
         for total in range(5, MAX_CARDS + 1)
     }
 
@@ -395,7 +399,7 @@ def build_tables() -> EvaluatorTables:
     standard_flush, _, _ = _flush_tables(STANDARD)
     deuces_flush, _, _ = _flush_tables(DEUCES_WILD)
     pai_gow_flush, pai_gow_flush_wild, pai_gow_straight_wild = _flush_tables(PAI_GOW)
-    hashed = _hashed_vectors(offsets)
+    hashed = _hashed_vectors()
     standard_multiset, deuces_multiset, pai_gow_multiset = _multiset_tables(
         (STANDARD, DEUCES_WILD, PAI_GOW), ways, hashed
     )
