@@ -114,16 +114,22 @@ def best_straight(mask: int) -> tuple[int, bool] | None:
     return None
 
 
+@cache
+def _straights_in(mask: int) -> tuple[tuple[int, bool], ...]:
+    """``(top rank index, is_wheel)`` of every straight a rank mask holds: the part of :func:`straight_value` that no
+    ranking changes, worked out once per mask (the table build asks for each of the 8,192 masks many times)."""
+    found = [(top, False) for top in range(ACE, 3, -1) if mask & (0b11111 << (top - 4)) == 0b11111 << (top - 4)]
+    if mask & WHEEL_MASK == WHEEL_MASK:
+        found.append((3, True))
+    return tuple(found)
+
+
 def straight_value(mask: int, ranking: Ranking, category: int) -> int:
     """Best straight (or straight flush, by ``category``) value in a rank mask under ``ranking``; 0 if none."""
-    best = 0
-    for top in range(ACE, 3, -1):
-        window = 0b11111 << (top - 4)
-        if mask & window == window:
-            best = max(best, pack_straight(category, ranking, top, False))
-    if mask & WHEEL_MASK == WHEEL_MASK:
-        best = max(best, pack_straight(category, ranking, 3, True))
-    return best
+    straights = _straights_in(mask)
+    if not straights:
+        return 0
+    return max(pack_straight(category, ranking, top, is_wheel) for top, is_wheel in straights)
 
 
 def _top_bits(mask: int, count: int) -> list[int]:
@@ -255,10 +261,14 @@ def count_vectors(total: int, max_count: int = 4, ranks: range = range(RANK_COUN
 # --- table construction -----------------------------------------------------------------------------------------
 
 
-def _hashed_vectors(offsets: np.ndarray) -> dict[int, list[tuple[tuple[int, ...], int]]]:
-    """Every k-card rank multiset (k = 5..7) with its hash: the same for each ranking's table, so made once."""
+def _hashed_vectors() -> dict[int, list[tuple[tuple[int, ...], int]]]:
+    """Every k-card rank multiset (k = 5..7) with its hash: the same for each ranking's table, so made once.
+
+    :func:`count_vectors` lists the vectors in the order the hash numbers them (lexicographic, the first rank's count
+    first), so a vector's hash is its position in that list (``test_tables.py`` checks both against
+    :func:`quinary_hash`, and the tables' pinned digest checks every entry)."""
     return {
-        total: [(vector, quinary_hash(vector, offsets)) for vector in count_vectors(total)]
+        total: [(vector, position) for position, vector in enumerate(count_vectors(total))]
         for total in range(5, MAX_CARDS + 1)
     }
 
@@ -325,6 +335,8 @@ def _deuces_wild_tables(offsets: np.ndarray, ways: np.ndarray) -> tuple[np.ndarr
     reachable = np.zeros((6, 2, width), dtype=np.int32)
     ranking = DEUCES_WILD
     five_wilds_bit = 1 << int(WildHandCategory.FIVE_WILDS)
+    # The same five-card multiset is reached from many naturals and fillers (6,175 multisets, over 200,000 times).
+    value_of: dict[tuple[int, ...], int] = {}
     for wild_count in range(1, 6):
         natural_count = 5 - wild_count
         for vector in count_vectors(natural_count, ranks=range(1, RANK_COUNT)):
@@ -337,7 +349,10 @@ def _deuces_wild_tables(offsets: np.ndarray, ways: np.ndarray) -> tuple[np.ndarr
                     counts = list(vector)
                     for rank in filler:
                         counts[rank] += 1
-                    value = multiset_value(counts, ranking)
+                    multiset = tuple(counts)
+                    value = value_of.get(multiset, -1)
+                    if value < 0:
+                        value = value_of[multiset] = multiset_value(multiset, ranking)
                     top = max(top, value)
                     categories |= 1 << (value >> CATEGORY_SHIFT)
                     if suited and max(counts) == 1:
@@ -384,7 +399,7 @@ def build_tables() -> EvaluatorTables:
     standard_flush, _, _ = _flush_tables(STANDARD)
     deuces_flush, _, _ = _flush_tables(DEUCES_WILD)
     pai_gow_flush, pai_gow_flush_wild, pai_gow_straight_wild = _flush_tables(PAI_GOW)
-    hashed = _hashed_vectors(offsets)
+    hashed = _hashed_vectors()
     standard_multiset, deuces_multiset, pai_gow_multiset = _multiset_tables(
         (STANDARD, DEUCES_WILD, PAI_GOW), ways, hashed
     )

@@ -364,6 +364,10 @@ def sqlite_store(tmp_path: Path, migrated_sqlite_file: Path) -> Any:
     opened.engine.dispose()
 
 
+CHEAP_HASH_PARAMETERS = {"time_cost": 1, "memory_cost": 1024, "parallelism": 1}
+"""argon2 at its smallest cost: what the tests hash passwords with wherever the hash's cost is not what they test (a
+stored hash carries its parameters, so a server checks such a password at the same small cost)."""
+
 _STRONG_ENOUGH: set[tuple[str, str]] = set()
 """The passwords (with their user names) the store's strength check passed in this test process."""
 
@@ -376,7 +380,7 @@ def cheap_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
     refuses is checked each time; ``test_accounts.py`` calls the check itself."""
     from pacomply.workspace import store_accounts
 
-    monkeypatch.setattr(store_accounts, "HASH_PARAMETERS", {"time_cost": 1, "memory_cost": 1024, "parallelism": 1})
+    monkeypatch.setattr(store_accounts, "HASH_PARAMETERS", CHEAP_HASH_PARAMETERS)
     check = store_accounts.check_password
 
     def checked_once(password: str, username: str = "") -> None:

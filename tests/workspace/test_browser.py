@@ -60,7 +60,7 @@ def _sign_in(page: Any, base: str, username: str) -> None:
 
 
 def _upload(page: Any, base: str, worker: Any, path: Path, refreshes_itself: bool = False) -> int:
-    """Upload a filing and wait for its page to show the verdict: the page refreshes itself every 2 s while the
+    """Upload a filing and wait for its page to show the verdict: the page refreshes itself every second while the
     review is under way. Where ``refreshes_itself`` is False the test waits for the review in the server instead
     and reloads the page once, which saves the rest of the refresh interval of each upload."""
     page.goto(f"{base}/upload")

@@ -37,8 +37,16 @@ def test_an_upload_waits_while_a_page_is_answered_and_goes_on_when_it_ends(
         reached.append(time.monotonic())
         return SimpleNamespace(id=1)
 
+    upload_waiting = threading.Event()
+    wait = services.pages.wait
+
+    def upload_waits() -> None:  # the page is held meanwhile, so only the upload waits here
+        upload_waiting.set()
+        wait()
+
     monkeypatch.setattr(services.store, "queue", held_queue)
     monkeypatch.setattr(web_common, "_receive_upload", receive)
+    monkeypatch.setattr(services.pages, "wait", upload_waits)
     reader, uploader = client(), client()
     reader.sign_in("reuben")
     uploader.sign_in("rita")
@@ -51,7 +59,7 @@ def test_an_upload_waits_while_a_page_is_answered_and_goes_on_when_it_ends(
         assert services.pages.answering() == 1
         upload = threading.Thread(target=lambda: uploads.append(uploader.upload("a.xlsx", b"x").status_code))
         upload.start()
-        time.sleep(0.5)
+        assert upload_waiting.wait(30)
         assert not reached and not uploads  # in its turn, waiting for the page
         ended = time.monotonic()
         release_page.set()

@@ -159,6 +159,25 @@ def test_reviews_made_alone_soon_after_a_recording_are_gathered_into_the_next(sq
         assert [event.action for event in sqlite_store.events(item)].count("review") == 1
 
 
+class _GatheringMarked:
+    """The worker's "a review was made" condition, marking (``waiting``) when the recorder first waits on it: the
+    recorder alone waits there, in its gathering."""
+
+    def __init__(self, worker: Any) -> None:
+        import threading
+
+        self.condition = worker._review_finished
+        self.waiting = threading.Event()
+        worker._review_finished = self
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.waiting.set()
+        return bool(self.condition.wait(timeout))
+
+    def notify_all(self) -> None:
+        self.condition.notify_all()
+
+
 def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_the_gathering(
     sqlite_store: Any,
 ) -> None:
@@ -173,10 +192,12 @@ def test_a_stopping_worker_records_the_reviews_it_gathered_without_waiting_out_t
     held, submitted, review = _second_review_held()
     worker = ReviewWorker(sqlite_store, workers=2, processes=False, review=review, record_gather=60.0)
     rita, ids, names, data = _two_filings(sqlite_store, worker)
+    gathering = _GatheringMarked(worker)
     stopping = threading.Thread(target=worker.shutdown)
     try:
         deadline = _submit_until_the_first_is_made(worker, ids, names, data, submitted)
-        time.sleep(0.5)  # the recorder is waiting in its gathering by now: the first is made and still not recorded
+        # The recorder waits in its gathering: the first is made and still not recorded.
+        assert gathering.waiting.wait(max(0.0, deadline - time.monotonic())), "the recorder did not gather"
         assert sqlite_store.submission(rita, ids[0]).review_state == "pending"
         stopping.start()
         while sqlite_store.submission(rita, ids[0]).review_state != "done":
@@ -199,13 +220,24 @@ def test_a_page_begun_while_the_recorder_gathers_is_answered_before_the_recordin
     """The recorder gives way to the pages after it has gathered, not before: two reviews, the second held; while
     the recorder gathers the first, a page begins; the second is released and made, and the gathering ends, but
     nothing is recorded while the page is being answered; once it ends, both are recorded in one transaction."""
+    import threading
+
     from pacomply.workspace.web_common import PagesFirst
     from pacomply.workspace.worker import ReviewWorker
 
     held, submitted, review = _second_review_held()
     pages = PagesFirst(most=60.0)  # a page holds the recorder back as long as it is answered, here
     worker = ReviewWorker(sqlite_store, workers=2, processes=False, review=review, record_gather=60.0)
-    worker.give_way = pages.wait
+    gave_way_with_both = threading.Event()
+
+    def give_way() -> None:
+        # Set only where the recorder gives way holding both reviews: one that gave way before its gathering (with
+        # the first alone) never sets it, and the wait below fails.
+        if len(worker._finished_reviews) == 2:
+            gave_way_with_both.set()
+        pages.wait()
+
+    worker.give_way = give_way
     rita, ids, names, data = _two_filings(sqlite_store, worker)
     page_ended = False
     try:
@@ -215,7 +247,8 @@ def test_a_page_begun_while_the_recorder_gathers_is_answered_before_the_recordin
         while len(worker._finished_reviews) < 2:  # the second is made: the gathering is over
             assert time.monotonic() < deadline, "the second review was not made in 30 s"
             time.sleep(0.01)
-        time.sleep(0.5)  # the recorder has reached the pages' wait by now
+        # The recorder reaches the pages' wait once its gathering is over, and is held there while the page lasts.
+        assert gave_way_with_both.wait(max(0.0, deadline - time.monotonic())), "no giving way after the gathering"
         states = [sqlite_store.submission(rita, item).review_state for item in ids]
         assert states == ["pending", "pending"]
         assert worker.batches == []
