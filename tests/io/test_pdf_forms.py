@@ -248,8 +248,10 @@ def test_flattened_form_reads_its_typed_values_and_names_its_drawn_ticks_as_unan
     book = regulations.rulebook("686a")
     form_keys = [key for _section, keys in FORM_686A_ROWS for key in keys]
     yes_no = sorted(key for key in form_keys if book.question(key).kind.value == "yes_no")
+    # Each finding quotes the Board's question: read back to its key.
+    key_of = {f"“{book.question(key).question}”": key for key in form_keys}
     unanswered = sorted(
-        finding["message"].split("'")[1]
+        key_of[finding["message"][finding["message"].index("“") : finding["message"].index("”") + 1]]
         for finding in review["findings"]
         if finding["rule_id"] == "686A-006" and "is not answered" in finding["message"]
     )
