@@ -260,6 +260,14 @@ def rules_checked(review: Review) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
+def rule_summary(review: Review, rule_id: str) -> str:
+    """What the rule ``rule_id`` checks, in a sentence (its summary), as a reader is told it beside the rule's id:
+    "Every question of the chapter's Rules Submission checklist is answered." rather than our name for the rule
+    ('checklist.answered'); the id alone where the review ran no rule of that id."""
+    summary = next((rule.summary for rule in rules_checked(review) if rule.code == rule_id), "")
+    return f"{rule_id}: {summary}" if summary else rule_id
+
+
 def decks_text(decks: int) -> str:
     """'1 deck', '6 decks'."""
     return wording.decks(decks)

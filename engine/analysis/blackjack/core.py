@@ -71,11 +71,12 @@ def kernels():
 
 
 # One analysis of a rule set asks for about 110 dealer tables (one each 150 KB or so); analyses of other rules over the
-# same shoe ask for many of the same again. 1,024 tables (about 150 MB at most, held only by a process that analyses
-# that many) keep those of some nine analyses, so a process that prices several rule sets in turn (a figure build, the
-# rule variations, the test suite) computes each far less often; 256 kept barely two, and 13 % of the tables over the
-# blackjack tests were computed again (a table is about 90 % of an analysis's time).
-@lru_cache(maxsize=1024)
+# same shoe ask for many of the same again. 512 tables (about 75 MB at most, held only by a process that analyses
+# that many) keep those of four or five analyses, so a process that prices several rule sets in turn (a figure build,
+# the rule variations, the test suite) computes each less often; 256 kept barely two, and 13 % of the tables over the
+# blackjack tests were computed again (a table is about 90 % of an analysis's time). 1,024 saved a little more CPU but
+# took a test worker's peak memory from 1.31 to 1.44 GB, too near its 1.5 GB bound.
+@lru_cache(maxsize=512)
 def _dealer_table_cached(shoe_key: tuple[int, ...], terminal_key: tuple, mask_rank: int) -> np.ndarray:
     comps = player_compositions()
     terminals: DealerTerminals = dealer_terminals(*terminal_key)

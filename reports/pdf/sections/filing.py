@@ -165,7 +165,7 @@ class FilingSections(_StoryBase):
 
     def _finding_block(self, finding: Finding) -> Table:
         styles = self.styles
-        title = f"{_text(finding.rule_id)} · {_text(finding.rule_name)} · {_text(finding.severity.value)}"
+        title = f"{_text(finding.rule_id)} · {_text(finding.severity.value)}"
         if finding.waived:
             title += " · WAIVED"
         rows: list[tuple[str, str]] = [

@@ -13,6 +13,7 @@ from pacomply.reports.content import (
     law_applied_lines,
     location_text,
     percent,
+    rule_summary,
     table_findings,
 )
 from pacomply.reports.content import summary as content_summary
@@ -233,12 +234,14 @@ class FrontMatter(_StoryBase):
             for rule_id, of_rule in by_rule.items():
                 rows.append(
                     [
-                        _p(_text(f"{rule_id} {of_rule[0].rule_name}")),
+                        _p(_text(rule_summary(review, rule_id))),
                         _p(_text(of_rule[0].severity.value)),
                         _p(_text(of_rule[0].citation)),
                         _p(_text(len(of_rule))),
                     ]
                 )
-            table = _grid(rows, [2.6 * inch, 0.8 * inch, 2.0 * inch, None], repeatRows=1, hAlign="LEFT")
+            # The citation's column holds the longest subsection on one line ("58 Pa. Code § 645a.13(e)(2)").
+            widths = [CONTENT_WIDTH - 3.3 * inch, 0.7 * inch, 1.95 * inch, 0.65 * inch]
+            table = _grid(rows, widths, repeatRows=1, hAlign="LEFT")
             table.setStyle(_grid_style())
             self.add(table)
