@@ -260,12 +260,18 @@ def rules_checked(review: Review) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
+def rule_checks(review: Review, rule_id: str) -> str:
+    """What the rule ``rule_id`` checks, in a sentence (its summary), as a reader is told it: "Every question of the
+    chapter's Rules Submission checklist is answered." rather than our name for the rule ('checklist.answered');
+    empty where the review ran no rule of that id."""
+    return next((rule.summary for rule in rules_checked(review) if rule.code == rule_id), "")
+
+
 def rule_summary(review: Review, rule_id: str) -> str:
-    """What the rule ``rule_id`` checks, in a sentence (its summary), as a reader is told it beside the rule's id:
-    "Every question of the chapter's Rules Submission checklist is answered." rather than our name for the rule
-    ('checklist.answered'); the id alone where the review ran no rule of that id."""
-    summary = next((rule.summary for rule in rules_checked(review) if rule.code == rule_id), "")
-    return f"{rule_id}: {summary}" if summary else rule_id
+    """The rule's id with what it checks: "686A-006: Every question of … is answered."; the id alone where the review
+    ran no rule of that id."""
+    checks = rule_checks(review, rule_id)
+    return f"{rule_id}: {checks}" if checks else rule_id
 
 
 def decks_text(decks: int) -> str:

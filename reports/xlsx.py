@@ -45,6 +45,7 @@ from pacomply.reports.content import (
     finding_flag,
     finding_message,
     location_text,
+    rule_checks,
     table_display,
     table_findings,
     table_value,
@@ -481,17 +482,18 @@ def _link(cell: Cell, uri: str) -> None:
 
 def _findings(workbook: Workbook, review: Review) -> None:
     headers = (
-        "Severity", "Rule ID", "Rule", "Chapter", "Citation", "Citation URI", "Location", "Table",
+        "Severity", "Rule ID", "What the rule checks", "Chapter", "Citation", "Citation URI", "Location", "Table",
         "Message", "Fix", "Waived", "Waiver justification", "Approval reference", "Waiver expires", "Waiver source",
     )  # fmt: skip
     rows = []
+    checks = {rule_id: rule_checks(review, rule_id) for rule_id in {finding.rule_id for finding in review.findings}}
     for finding in review.findings:
         waiver = finding.waiver
         rows.append(
             (
                 finding.severity.value,
                 finding.rule_id,
-                finding.rule_name,
+                checks[finding.rule_id],
                 finding.chapter or "filing",
                 str(finding.citation),
                 finding.citation.uri,
@@ -507,7 +509,7 @@ def _findings(workbook: Workbook, review: Review) -> None:
             )
         )
     sheet = _sheet(
-        workbook, "Findings", headers, rows, (9, 10, 28, 8, 24, 30, 22, 10, 60, 50, 8, 40, 18, 14, 22),
+        workbook, "Findings", headers, rows, (9, 10, 40, 8, 24, 30, 22, 10, 60, 50, 8, 40, 18, 14, 22),
         row_fills=[_row_fill(finding.severity, finding.waived) for finding in review.findings],
     )  # fmt: skip
     uri_column = headers.index("Citation URI") + 1

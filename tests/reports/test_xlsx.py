@@ -7,7 +7,7 @@ import zipfile
 
 import openpyxl
 import pytest
-from pacomply.checker.registry import Severity
+from pacomply.checker.registry import Severity, find_rule
 from pacomply.checker.review import Review
 from pacomply.reports.content import checklist_rows, filing_id, finding_message
 from pacomply.reports.xlsx import RENDERER, SEVERITY_FILLS
@@ -68,6 +68,8 @@ def test_findings_sheet_is_filterable_frozen_coloured_and_complete(
     assert len(records) == len(violations_review.findings)
     for row_number, (record, finding) in enumerate(zip(records, violations_review.findings, strict=True), start=2):
         assert record["Rule ID"] == finding.rule_id
+        # What the rule checks, in its summary's words, not pacomply's name for the rule.
+        assert record["What the rule checks"] == find_rule(finding.rule_id).summary != finding.rule_name
         assert record["Severity"] == finding.severity.value
         assert record["Citation"] == str(finding.citation)
         assert record["Location"] == str(finding.location)
