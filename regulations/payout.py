@@ -64,9 +64,13 @@ _NUMBER_WORDS = re.compile(rf"\b(?:a\s+)?(?:{_WORD})(?:[\s-]+(?:and\s+)?(?:{_WOR
 
 
 def number_in_words(words: str) -> int | None:
-    """'ten' → 10, 'twenty-five' → 25, 'one hundred' or 'a hundred' → 100, 'two thousand five hundred' → 2500."""
+    """'ten' → 10, 'twenty-five' → 25, 'one hundred' or 'a hundred' → 100, 'two thousand five hundred' → 2500; None
+    where the words are not a number ('a', 'and', 'Paytable')."""
     total = current = 0
-    for word in re.split(r"[\s-]+", words.lower()):
+    split = re.split(r"[\s-]+", words.strip().lower())
+    if not any(word in _UNITS or word in _TENS or word in _SCALES for word in split):
+        return None  # 'a' and 'and' alone name no number
+    for word in split:
         if word == "and":
             continue
         if word == "a":  # 'a hundred', 'a thousand'

@@ -134,7 +134,7 @@ def spelled_choice(choices: Iterable[str], written: str) -> str | None:
         return named
     bare = PAYTABLE_PREFIX.sub("", _WAGER_LABEL.sub("", written).strip()).strip()
     named = _one_spelled(choices, bare)
-    if named is None and bare.lower() not in {"a", "and"} and re.fullmatch(r"[A-Za-z]+(?:[\s-]+[A-Za-z]+)*", bare):
+    if named is None:
         number = number_in_words(bare)
         named = _one_spelled(choices, str(number)) if number is not None else None
     return named

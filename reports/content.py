@@ -378,9 +378,9 @@ def finding_label(finding: Finding) -> str:
 
 
 def finding_message(finding: Finding) -> str:
-    """A finding's message as printed: numbers in words, no reading ids inside a computed figure's description (the
-    computed sentences of a Board-figure finding), and a quoted checklist key as the question it stands for."""
-    return wording.questions_for_keys(wording.without_reading_ids(wording.plain(finding.message)), finding.chapter)
+    """A finding's message as printed: numbers in words, and no reading ids inside a computed figure's description
+    (the computed sentences of a Board-figure finding). The rules quote the Board's questions themselves."""
+    return wording.without_reading_ids(wording.plain(finding.message))
 
 
 def waiver_text(finding: Finding) -> str:

@@ -251,24 +251,6 @@ def _chain_words(match: re.Match[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def questions_for_keys(text: str, chapter: str | None) -> str:
-    """A finding's quoted checklist keys as the questions the filer answered: "answers No to 'trips_offered'" →
-    "answers No to “Do you offer a Trips Bonus Wager?”" (the key is the workbook's; the reader knows the question)."""
-    if not chapter:
-        return text
-    from pacomply import regulations
-
-    try:
-        questions = {question.key: question.question for question in regulations.rulebook(chapter).checklist}
-    except regulations.UnknownChapterError:
-        return text
-    return re.sub(
-        r"'([a-z][a-z0-9_]*)'",
-        lambda match: f"“{questions[match.group(1)]}”" if match.group(1) in questions else match.group(0),
-        text,
-    )
-
-
 def without_reading_ids(text: str) -> str:
     """A computed sentence without our reading and Board-figure ids, each in words: "(1 deck, 687a-bad-beat: three
     of a kind or better)" → "(1 deck, three of a kind or better)"; "under reading 687a-bad-beat 'x'" and "688a-a +

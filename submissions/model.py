@@ -188,31 +188,28 @@ class TableConfiguration(_Frozen):
         default_factory=dict, description="Field name → where it was read; 'row' is the whole row."
     )
 
-    @field_validator("payout_limit", "progressive_reset", mode="before")
+    @field_validator(
+        "payout_limit",
+        "progressive_reset",
+        "discard_rack_height_mm",
+        "discard_rack_mark_mm",
+        "card_change_interval_hours",
+        mode="before",
+    )
     @classmethod
-    def _money_as_written(cls, written: object) -> object:
-        """A dollar amount written as a filer writes one ('$10,000.00'), read as the workbook reader reads it; a
-        number, or text that is no amount, goes on to the decimal's own check."""
+    def _number_as_written(cls, written: object, info: ValidationInfo) -> object:
+        """A dollar amount or a measure as a filer writes one ('$10,000.00', '93.6 mm', '24 hours'): its number, as
+        the workbook reader takes it, goes on to the decimal's own check (and the reader's bounds and signs, so that
+        every problem of the filing is reported together); a unit other than the column's is refused here."""
         if not isinstance(written, str) or not written.strip():
             return written
-        from pacomply.submissions.values import ValueProblem, read_money
+        from pacomply.submissions.values import ValueProblem, amount_text, measure_text
 
+        field = str(info.field_name)
         try:
-            return read_money(written, "amount")
-        except ValueProblem as problem:
-            raise ValueError(str(problem)) from None
-
-    @field_validator("discard_rack_height_mm", "discard_rack_mark_mm", "card_change_interval_hours", mode="before")
-    @classmethod
-    def _measure_with_its_unit(cls, written: object, info: ValidationInfo) -> object:
-        """A rack height or a card-change interval written with its column's unit ('93.6 mm', '24 hours'), read as
-        the workbook reader reads it: the number goes on to the decimal's own check (and the reader's bounds)."""
-        if not isinstance(written, str) or not written.strip():
-            return written
-        from pacomply.submissions.values import ValueProblem, measure_text
-
-        try:
-            return measure_text(written, str(info.field_name), "measure")
+            if field in ("payout_limit", "progressive_reset"):
+                return amount_text(written, "amount")
+            return measure_text(written, field, "measure")
         except ValueProblem as problem:
             raise ValueError(str(problem)) from None
 

@@ -165,7 +165,7 @@ _GROUPED = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?")
 _DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")
 
 
-def _number_text(raw: object, what: str) -> str:
+def number_text(raw: object, what: str) -> str:
     """The text of a typed number with its thousands separators removed; a decimal comma is refused."""
     text = display(raw)
     if "," not in text:
@@ -191,7 +191,7 @@ def read_integer(raw: object, what: str = "answer") -> int:
     ):
         number = int(raw)
     else:
-        text = _number_text(raw, what)
+        text = number_text(raw, what)
         written = _whole_number_written(text)
         if written is None:
             raise ValueProblem(f"{what} '{display(raw)[:40]}' is not a whole number")
@@ -219,8 +219,6 @@ def _whole_number_written(text: str) -> int | None:
         if match["words"] is not None and number_in_words(match["words"]) != number:
             return None
         return number
-    if text.lower() in {"a", "an", "and", ""} or not re.fullmatch(r"[A-Za-z]+(?:[\s-]+[A-Za-z]+)*", text):
-        return None
     return number_in_words(text)
 
 
@@ -233,7 +231,7 @@ def read_decimal(raw: object, what: str = "answer") -> Decimal:
     elif isinstance(raw, int | float):
         value = Decimal(str(raw))
     else:
-        text = _number_text(raw, what)
+        text = number_text(raw, what)
         try:
             value = Decimal(text)
         except InvalidOperation:
@@ -245,9 +243,10 @@ def read_decimal(raw: object, what: str = "answer") -> Decimal:
 
 #: The units a Tables column is measured in, by field, each as a filer may write it after the number ('93.6 mm',
 #: '24 hours'): the column's header names the unit, so only that unit is read.
+_MILLIMETRES = ("millimetres", re.compile(r"\s*(?:mm|millimet(?:er|re)s?)\.?$", re.IGNORECASE))
 MEASURE_UNITS: dict[str, tuple[str, re.Pattern[str]]] = {
-    "discard_rack_height_mm": ("millimetres", re.compile(r"\s*(?:mm|millimet(?:er|re)s?)\.?$", re.IGNORECASE)),
-    "discard_rack_mark_mm": ("millimetres", re.compile(r"\s*(?:mm|millimet(?:er|re)s?)\.?$", re.IGNORECASE)),
+    "discard_rack_height_mm": _MILLIMETRES,
+    "discard_rack_mark_mm": _MILLIMETRES,
     "card_change_interval_hours": ("hours", re.compile(r"\s*(?:h|hrs?|hours?)\.?$", re.IGNORECASE)),
 }
 
@@ -269,14 +268,26 @@ def read_measure(raw: object, field: str, what: str) -> Decimal:
     return read_decimal(measure_text(raw, field, what) if isinstance(raw, str) else raw, what)
 
 
+def money_text(raw: object) -> str:
+    """The number a dollar amount writes, without its dollar sign or word ('$25,000' → '25,000', '25000 dollars' →
+    '25000')."""
+    return re.sub(r"\s*(?:us\s+)?dollars$", "", display(raw).replace("$", "").replace("USD", "").strip(), flags=re.I)
+
+
+def amount_text(raw: str, what: str) -> str:
+    """The number a written dollar amount holds, as a decimal reads it ('$10,000.00' → '10000.00'), its size and
+    sign left to :func:`read_money`; text that holds none is refused."""
+    text = number_text(money_text(raw), what)
+    try:
+        Decimal(text)
+    except InvalidOperation:
+        raise ValueProblem(f"{what} '{display(raw)[:40]}' is not a number") from None
+    return text
+
+
 def read_money(raw: object, what: str = "answer") -> Decimal:
     """A dollar amount: '$25,000', '25000', 25000.0. Negative amounts are refused."""
-    text = (
-        re.sub(r"\s*(?:us\s+)?dollars$", "", display(raw).replace("$", "").replace("USD", "").strip(), flags=re.I)
-        if not isinstance(raw, int | float)
-        else raw
-    )
-    value = read_decimal(text, what)
+    value = read_decimal(raw if isinstance(raw, int | float) else money_text(raw), what)
     if value < 0:
         raise ValueProblem(f"{what} '{display(raw)}' is a negative amount of money")
     return value

@@ -152,7 +152,7 @@ def _double_shoe(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             continue
         if answer is False:
             yield rule.finding(f"table {table.table_id} deals from a double shoe but the checklist answers No to "
-                               f"“{RULEBOOK.question('double_shoe').question}”", table.location_of("dealing"),
+                               f"{asked(RULEBOOK, 'double_shoe')}", table.location_of("dealing"),
                                table)  # fmt: skip
         if table.batches != 1 or table.shuffler != Shuffler.NONE:
             yield rule.finding(f"table {table.table_id} declares a double shoe with {counted(table.batches, 'batch')} "

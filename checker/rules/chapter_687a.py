@@ -99,7 +99,7 @@ def _dealing_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]:
             if table.shuffler != Shuffler.NONE:
                 yield rule.finding(
                     f"table {table.table_id} uses {in_words(table.shuffler)} but the checklist answers No to "
-                    f"“{RULEBOOK.question('automated_shuffler').question}”",
+                    f"{asked(RULEBOOK, 'automated_shuffler')}",
                     table.location_of("shuffler"),
                     table,
                     citation=RULEBOOK.question("automated_shuffler").section,

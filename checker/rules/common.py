@@ -921,8 +921,11 @@ def discard_rack_answers(context: CheckContext, rule: Rule) -> Iterator[Finding]
 def _always_required(book: Rulebook, key: str) -> bool:
     """Whether the checklist asks ``key`` of every filing (required, depending on no other answer), so that a blank
     answer is the checklist-answered rule's finding (NNNA-006) and no other rule need say it again."""
-    question = next((question for question in book.checklist if question.key == key), None)
-    return question is not None and question.required and question.depends_on is None
+    try:
+        question = book.question(key)
+    except KeyError:
+        return False
+    return question.required and question.depends_on is None
 
 
 def adjacent_boxes(context: CheckContext, rule: Rule) -> Iterator[Finding]:
@@ -1085,13 +1088,13 @@ def checklist_paytable_not_permitted(
 def wager_not_offered(rule: Rule, table: TableConfiguration, wager: Wager, key: str) -> Finding:
     """A table offers an optional wager the checklist answers No to offering (question ``key``); cites the
     subsection that allows the wager only if the Rules Submission specifies it."""
-    question = regulations.rulebook(table.chapter).question(key).question
+    question = asked(regulations.rulebook(table.chapter), key)
     return rule.finding(
-        f"table {table.table_id} offers the {wager.name} but the checklist answers No to “{question}”",
+        f"table {table.table_id} offers the {wager.name} but the checklist answers No to {question}",
         table.location_of("wagers"),
         table,
         citation=wager.citation,
-        fix=f"Answer Yes to “{question}” (with its paytable, where the checklist asks for one), or remove the "
+        fix=f"Answer Yes to {question} (with its paytable, where the checklist asks for one), or remove the "
         f"{wager.name} from table {table.table_id}'s Wagers.",
     )
 
@@ -1152,7 +1155,7 @@ def shuffler_answers(book: Rulebook) -> CheckFunction:
             answer = context.answer(key)
             section = book.question(key).section
             using = [table for table in context.tables if table.shuffler == shuffler]
-            question = f"“{book.question(key).question}”"
+            question = asked(book, key)
             if answer is False:
                 for table in using:
                     yield rule.finding(

@@ -13,6 +13,7 @@ from pacomply.checker.registry import CheckContext, Finding, Rule, Severity, mak
 from pacomply.checker.rules.common import (
     PAYTABLE_DIFFERS_WHY,
     alternatives,
+    asked,
     checklist_paytable,
     checklist_paytable_not_permitted,
     differs_from_checklist,
@@ -47,11 +48,11 @@ def dealing_answers_rule(book: Rulebook, code: str, citation: Citation, hand_cit
                 # A contradiction about one way of dealing cites the section governing that way.
                 yield rule.finding(
                     f"table {table.table_id} deals from {in_words(table.dealing)} but the checklist answers No to "
-                    f"“{book.question(key).question}”",
+                    f"{asked(book, key)}",
                     table.location_of("dealing"),
                     table,
                     citation=by_method.get(table.dealing, citation),
-                    fix=f"Answer Yes to “{book.question(key).question}” if the table deals that way, or correct "
+                    fix=f"Answer Yes to {asked(book, key)} if the table deals that way, or correct "
                     "the table's Dealing cell.",
                 )
             # The same test as 633a and 687a: any automated shuffling device (a continuous one is refused, if at
@@ -68,11 +69,11 @@ def dealing_answers_rule(book: Rulebook, code: str, citation: Citation, hand_cit
         if context.answer("dealt_from_hand") is True and context.answer("automated_shuffler") is False:
             yield rule.finding(
                 "the checklist deals from the dealer's hand but answers No to "
-                f"“{book.question('automated_shuffler').question}”",
+                f"{asked(book, 'automated_shuffler')}",
                 context.answer_location("dealt_from_hand"),
                 citation=hand_citation,
-                fix=f"Answer Yes to “{book.question('automated_shuffler').question}” (dealing from the hand needs "
-                f"one), or No to “{book.question('dealt_from_hand').question}”.",
+                fix=f"Answer Yes to {asked(book, 'automated_shuffler')} (dealing from the hand needs "
+                f"one), or No to {asked(book, 'dealt_from_hand')}.",
             )
 
     return Rule(
@@ -131,10 +132,10 @@ def starting_position_rule(
                 if equipment in table.equipment and context.answer(key) is False:
                     yield rule.finding(
                         f"table {table.table_id} lists {in_words(equipment)} but the checklist answers No to "
-                        f"“{book.question(key).question}”",
+                        f"{asked(book, key)}",
                         table.location_of("equipment"),
                         table,
-                        fix=f"Answer Yes to “{book.question(key).question}”, or remove the {equipment.value} from "
+                        fix=f"Answer Yes to {asked(book, key)}, or remove the {equipment.value} from "
                         f"table {table.table_id}'s Equipment cell.",
                     )
             if (

@@ -362,9 +362,12 @@ def _answers_in_full(data: dict[str, Any]) -> dict[str, Any]:
             continue
         written = {}
         for key, answer in answers.items():
-            if answer is None or isinstance(answer, str | int | float | bool):
-                text = "" if answer is None else ("Yes" if answer else "No") if isinstance(answer, bool) else answer
-                answer = {"text": text if isinstance(text, str) else format(text), "value": answer}
+            if answer is None:
+                answer = {"text": "", "value": None}
+            elif isinstance(answer, bool):
+                answer = {"text": "Yes" if answer else "No", "value": answer}
+            elif isinstance(answer, str | int | float):
+                answer = {"text": str(answer), "value": answer}
             if isinstance(answer, dict):
                 answer = {"key": key, "value": None, "text": "", **answer}
             written[key] = answer
