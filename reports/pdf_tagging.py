@@ -85,6 +85,12 @@ class Mark(NamedTuple):
     node: Node
 
 
+#: A mark made as Mark(...) makes it, without the named tuple's own constructor (a Python function).
+_new_mark = tuple.__new__
+#: What ends a piece of marked content: the page's artifact again.
+_CLOSED = f"{CLOSE} {ARTIFACT_OPEN}"
+
+
 class Recorder:
     """The marked content of one build, in the order it was drawn."""
 
@@ -102,22 +108,27 @@ class Recorder:
     def begin(self, canvas: pdf_canvas.Canvas, node: Node, drawn: object) -> bool:
         """Leave the page's artifact and open ``node``'s marked content; False (nothing written) where ``drawn``
         was already drawn in this build: a repeated table header, which stays an artifact."""
-        if id(drawn) in self._drawn_ids:
+        # Called for every piece of text a review draws (some 50,000 for the 28 example filings): the page's content
+        # is appended to and the page number read as reportlab's addLiteral and getPageNumber do, without the calls.
+        key = id(drawn)
+        drawn_ids = self._drawn_ids
+        if key in drawn_ids:
             return False
         self._drawn.append(drawn)
-        self._drawn_ids.add(id(drawn))
-        page = canvas.getPageNumber() - 1
-        mcid = self._next_mcid.get(page, 0)
-        self._next_mcid[page] = mcid + 1
-        self.marks.append(Mark(page, mcid, node))
+        drawn_ids.add(key)
+        page = canvas._pageNumber - 1
+        next_mcid = self._next_mcid
+        mcid = next_mcid.get(page, 0)
+        next_mcid[page] = mcid + 1
+        self.marks.append(_new_mark(Mark, (page, mcid, node)))
         self._open = node
-        canvas.addLiteral(f"{CLOSE} /{node.role} <</MCID {mcid}>> BDC")
+        canvas._code.append(f"{CLOSE} /{node.role} <</MCID {mcid}>> BDC")
         return True
 
     def end(self, canvas: pdf_canvas.Canvas) -> None:
         """Close the marked content and go back to the page's artifact."""
         self._open = None
-        canvas.addLiteral(f"{CLOSE} {ARTIFACT_OPEN}")
+        canvas._code.append(_CLOSED)
 
     def pause(self, canvas: pdf_canvas.Canvas) -> Node | None:
         """Step out of the open marked content into the page's artifact (for decoration drawn in the middle of a
@@ -242,6 +253,9 @@ class _TreePlan:
         self.link_owners: list[Node] = []
         made_on: dict[Node, int] = {}
         kids, page_of, page_elements = self.kids, self.page_of, self.page_elements
+        # The marks come page after page: the list of the page in hand is kept between them.
+        on_page_of: int | None = None
+        on_page: list[Node] = []
         for page, mcid, node in marks:
             own = kids.get(node)
             if own is None:
@@ -254,10 +268,15 @@ class _TreePlan:
                     made_on[new] = page
                     self.order.append(new)
                 own = kids[node]
-            if node not in page_of:
-                page_of[node] = page
-            own.append(mcid if made_on[node] == page else (page, mcid))
-            on_page = page_elements.setdefault(page, [])
+                page_of[node] = page  # its first mark's
+                own.append(mcid)
+            else:
+                if node not in page_of:
+                    page_of[node] = page
+                own.append(mcid if made_on[node] == page else (page, mcid))
+            if page != on_page_of:
+                on_page = page_elements.setdefault(page, [])
+                on_page_of = page
             if len(on_page) != mcid:
                 raise ValueError(f"page {page + 1}: MCID {mcid} recorded out of order")
             on_page.append(node)

@@ -10,7 +10,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from pacomply.reports.pdf.styles import _styles
-from pacomply.reports.pdf_tagging import Node, recorder_of
+from pacomply.reports.pdf_tagging import Node, Recorder
 from reportlab import rl_config
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -214,6 +214,32 @@ def _encoded(canvas: pdf_canvas.Canvas, key: _ShownKey) -> str:
     return operators
 
 
+#: The canvas attribute holding, for each plan of plain lines drawn on it (by the plan's id, with the plan kept so
+#: that the id is never reused), what follows the translation in the content written for it (see _drawn_after).
+_DRAWN_AFTER = "_pacomply_drawn_after"
+
+
+def _drawn_after(canvas: pdf_canvas.Canvas, line: _PlainLines) -> str:
+    """What a paragraph of plain lines ``line`` writes after its translation's figures: the rest of the ``cm``, its
+    colour and its text object, inside the saved states Flowable.drawOn and (for several lines) drawPara open, as
+    reportlab writes them for such lines. The same for every drawing of ``line`` in a document (the operators of its
+    text are the document's: :func:`_show_operators`), so made once per canvas."""
+    kept_for_canvas = canvas.__dict__.get(_DRAWN_AFTER)
+    if kept_for_canvas is None:
+        kept_for_canvas = canvas.__dict__[_DRAWN_AFTER] = {}
+    kept = kept_for_canvas.get(id(line))
+    if kept is not None:
+        return kept[1]
+    left, baseline, move, colour, font, size, leading, lines = line
+    operators = _show_operators(canvas, font, size, leading, lines)
+    moved = f" {fp_str(move, 0)} Td" if abs(move) > 1e-6 else ""
+    text = f"BT 1 0 0 1 {fp_str(left, baseline)} Tm{moved} {operators} ET"
+    # Several lines: Flowable.drawOn's saved state and translation, then drawPara's saved state and colour.
+    after = f" cm\nq\n{colour}\n{text}\nQ\nQ" if len(lines) > 1 else f" cm\n{colour}\n{text}\nQ"
+    kept_for_canvas[id(line)] = (line, after)
+    return after
+
+
 #: The canvas attribute that, while a grid is drawn for keeping, holds each tagged cell drawn, in order, with where
 #: its marked content opens and closes in the page's content (-1 where it was drawn again untagged).
 DRAWN_CELLS = "_pacomply_drawn_cells"
@@ -226,6 +252,15 @@ class _Tagged(Paragraph):
     element with two pieces of marked content."""
 
     column_header = False  # a cell of a table's header row (see _header_cells)
+    #: The text and style the paragraph was made from, where its markup was parsed once for them (see _parsed);
+    #: None for a part made by a split, which brings its own fragments.
+    _source: tuple[str, ParagraphStyle] | None = None
+    _structure: Node | None = None  # see structure
+    _wrapped_width: float | None = None  # the width of the lines kept (see wrap)
+    # reportlab's defaults, which its own __init__ sets on every paragraph.
+    caseSensitive = 1
+    encoding = "utf8"
+    debug = 0
     #: Whether the lines (``blPara``) are shared with other paragraphs of the same text, style and width (see _lines).
     _shared_lines = False
     #: How the lines last drawn or shared are written (see _plain_lines): those lines, the height and the plan.
@@ -247,18 +282,18 @@ class _Tagged(Paragraph):
         # reportlab's Paragraph.__init__, where markup in a style of no bullet is parsed once per text and style (see
         # _parsed): a review makes tens of thousands of paragraphs, nearly all of text already parsed. A part made by
         # a split brings its own fragments.
-        self._source: tuple[str, ParagraphStyle] | None = None
+        # What is the same for nearly every paragraph (no structure node yet, no width wrapped at, reportlab's
+        # defaults) is the class's (below), set on the paragraph only where it differs.
         self._role = role
-        self._structure: Node | None = None
-        self._wrapped_width: float | None = None
         if style is None:
             style = ParagraphStyle(name="paragraphImplicitDefaultStyle")
-        self.caseSensitive = caseSensitive
-        self.encoding = encoding
+        if caseSensitive != 1:
+            self.caseSensitive = caseSensitive
+        if encoding != "utf8":
+            self.encoding = encoding
         bullet = bulletText or getattr(style, "bulletText", None)
         if frags is None and bullet is None and isinstance(text, str):
             self.text, self.style, self.frags, self.bulletText = _parsed(text, style)
-            self.debug = 0
             self._source = (text, style)
         else:
             super()._setup(text, style, bullet, frags, cleanBlockQuotedText)
@@ -329,31 +364,30 @@ class _Tagged(Paragraph):
         # wager's figures) are written as drawPara writes them, operator for operator, from the operators kept for
         # their text; anything else is reportlab's to draw.
         line = self._plain_lines()
-        recorder = recorder_of(canvas)
+        recorder: Recorder | None = getattr(canvas, "tagging", None)  # recorder_of, for every paragraph drawn
         # A grid being drawn for keeping (see tables._Grid.draw) is told where each cell's marked content opens and
         # closes in the page's content.
         drawn_cells: list[tuple[_Tagged, int, int]] | None = canvas.__dict__.get(DRAWN_CELLS)
         opened_at = len(canvas._code) if drawn_cells is not None else -1
         # A repeated table header is drawn again untagged (begin says so), as the page's artifact.
-        open_recorder = recorder if recorder is not None and recorder.begin(canvas, self.structure, self) else None
+        open_recorder = (
+            recorder
+            if recorder is not None and recorder.begin(canvas, self._structure or self.structure, self)
+            else None
+        )
         if drawn_cells is not None and open_recorder is None:
             opened_at = -1
         if line is None:
             super().drawOn(canvas, x, y, _sW)
         else:
-            left, baseline, move, colour, font, size, leading, lines = line
-            if lines:
+            if line[7]:
                 # The same translation, text origin and move as reportlab's (not their sum), so that a renderer
-                # rounds the text's place exactly as it does for a paragraph drawn by reportlab.
-                x = self._hAlignAdjust(x, _sW)
-                operators = _show_operators(canvas, font, size, leading, lines)
-                moved = f" {fp_str(move, 0)} Td" if abs(move) > 1e-6 else ""
-                text = f"BT 1 0 0 1 {fp_str(left, baseline)} Tm{moved} {operators} ET"
-                if len(lines) > 1:
-                    # Flowable.drawOn's saved state and translation, then drawPara's saved state and colour.
-                    canvas.addLiteral(f"q\n1 0 0 1 {fp_str(x, y)} cm\nq\n{colour}\n{text}\nQ\nQ")
-                else:
-                    canvas.addLiteral(f"q\n1 0 0 1 {fp_str(x, y)} cm\n{colour}\n{text}\nQ")
+                # rounds the text's place exactly as it does for a paragraph drawn by reportlab. Only the
+                # translation differs from one drawing of the same lines to the next in a document: the rest is
+                # written once per document (see _drawn_after).
+                if _sW:
+                    x = self._hAlignAdjust(x, _sW)
+                canvas._code.append(f"q\n1 0 0 1 {fp_str(x, y)}{_drawn_after(canvas, line)}")
         if open_recorder is not None:
             if drawn_cells is not None:
                 drawn_cells.append((self, opened_at, len(canvas._code)))
