@@ -63,10 +63,13 @@ def test_a_document_is_rendered_with_no_automatic_collection_and_the_collector_o
     monkeypatch.setattr(gc, "disable", lambda: None)
     unpaused, _ = _collections_during_render(violations_review, report_format, automatic_collections)
     # Paused: only the collections after it (the young one due on resuming, the ones the 150 allocations set off).
-    # Unpaused, a workbook (built from shared cell styles, far fewer objects than it was) still sets off 28
-    # collections, a PDF many more: at least four times the paused bound either way.
+    # Unpaused, a PDF sets off many more: at least four times the paused bound. A workbook, written as markup from
+    # tuples of plain values (reports.xlsx_package), makes too few tracked objects to set off more than a few.
     assert paused <= 5, paused
-    assert unpaused >= 20, unpaused
+    if report_format is ReportFormat.PDF:
+        assert unpaused >= 20, unpaused
+    else:
+        assert unpaused <= 5, unpaused
 
 
 def test_a_collector_turned_off_by_the_caller_stays_off_and_nested_pauses_resume_it_once() -> None:
