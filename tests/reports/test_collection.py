@@ -126,10 +126,10 @@ def test_a_pdf_render_leaves_its_marks_and_structure_elements_to_reference_count
 
 
 def test_a_workbook_render_leaves_nothing_to_the_cycle_collector(violations_review: Review) -> None:
-    """An openpyxl workbook is held together by reference cycles (each cell names its sheet, each sheet its
-    workbook); the renderer takes it apart once its bytes are written, so none of its objects waits for the cycle
-    collector (nor is kept by a batch that freezes what each filing leaves). Counted with the collector saving what
-    it finds unreachable instead of freeing it."""
+    """The review workbook is written from tuples of plain values, with no reference cycles (an openpyxl workbook
+    was held together by them: each cell named its sheet, each sheet its workbook), so none of its objects waits
+    for the cycle collector (nor is kept by a batch that freezes what each filing leaves). Counted with the
+    collector saving what it finds unreachable instead of freeing it."""
     from openpyxl.cell.cell import Cell
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
@@ -148,5 +148,5 @@ def test_a_workbook_render_leaves_nothing_to_the_cycle_collector(violations_revi
         gc.set_debug(0)
         gc.garbage.clear()
     assert openpyxl_left == Counter()
-    # Before the workbook was taken apart, a review workbook left some ten thousand objects here.
+    # An openpyxl review workbook, not taken apart, left some ten thousand objects here.
     assert sum(left.values()) < 50, left.most_common(10)
