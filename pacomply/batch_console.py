@@ -86,9 +86,9 @@ def review_with_progress(
     renderers (kept paragraphs, drawn grids, figures) is likewise kept until the batch ends, and the older
     generations' collections scanned it again and again (frozen after every filing, the 27 filings after the first
     spent 0.09 s in collections where they spent 0.24 s). What a filing's renders leave in reference cycles is
-    freed before it is frozen (by the young collection that follows each render; a workbook is taken apart once
-    written), so little is kept that the collector would have freed: 30 objects at the end of that batch. They are
-    unfrozen after, so a front end that runs in a longer process (the tests') leaks nothing.
+    freed before it is frozen (by the young collection that follows each render; a review workbook is written from
+    tuples, without cycles), so little is kept that the collector would have freed: 30 objects at the end of that
+    batch. They are unfrozen after, so a front end that runs in a longer process (the tests') leaks nothing.
     """
     import gc
 

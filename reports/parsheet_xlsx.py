@@ -20,6 +20,7 @@ from pacomply.reports.collection import collection_paused
 
 if TYPE_CHECKING:
     from pacomply.checker.parsheet import ParSheet
+    from pacomply.reports.xlsx_package import Package
 
 #: Further ParSheet figures (beyond the review workbook's named columns) measured as a share of the initial wager:
 #: shown as percentages. The other further figures are counts (whole numbers) or measures in units.
@@ -108,22 +109,22 @@ def _whole(count: int) -> int | str:
 def render_par_sheet_xlsx(sheet: ParSheet, *, made: date | None = None) -> bytes:
     """The workbook's bytes; ``made`` is the sheet's date (today in UTC, or ``SOURCE_DATE_EPOCH``, when not
     given)."""
-    from openpyxl import Workbook
     from pacomply.reports.parsheet_pdf import sheet_epoch
-    from pacomply.reports.parsheet_text import LINE_COLUMNS, outcome_name, pays_text
-    from pacomply.reports.xlsx import (
-        COUNT_FORMAT,
-        PROBABILITY_FORMAT,
-        Formatted,
-        _print_setup,
-        _sheet,
-        strategy_sheet,
-    )
-    from pacomply.submissions.xlsx_writer import FASTEST_COMPRESSION, workbook_bytes
+    from pacomply.reports.xlsx_package import package_bytes
+    from pacomply.submissions.xlsx_writer import FASTEST_COMPRESSION
 
     stamp = datetime.fromtimestamp(sheet_epoch(made), tz=UTC)
-    workbook = Workbook()
-    workbook.remove(workbook.active)
+    return package_bytes(par_sheet_workbook(sheet, stamp.date()), stamp.replace(tzinfo=None), FASTEST_COMPRESSION)
+
+
+def par_sheet_workbook(sheet: ParSheet, made: date) -> Package:
+    """The workbook's sheets (not yet written): Lines where the wager has paytable lines, Figures, and Strategy
+    where the sheet has a strategy grid; ``made`` is the sheet's date."""
+    from pacomply.reports.parsheet_text import LINE_COLUMNS, outcome_name, pays_text
+    from pacomply.reports.xlsx import COUNT_FORMAT, PROBABILITY_FORMAT, Formatted, _sheet, strategy_sheet
+    from pacomply.reports.xlsx_package import Package
+
+    package = Package()
     if sheet.lines:
         lines = [
             (
@@ -135,15 +136,13 @@ def render_par_sheet_xlsx(sheet: ParSheet, *, made: date | None = None) -> bytes
             )
             for line in sheet.lines
         ]
-        _sheet(workbook, "Lines", LINE_COLUMNS, lines, (40, 28, 18, 18, 18),
+        _sheet(package, "Lines", LINE_COLUMNS, lines, (40, 28, 18, 18, 18),
                number_formats={3: COUNT_FORMAT, 4: PROBABILITY_FORMAT, 5: PROBABILITY_FORMAT})  # fmt: skip
     rows = [
         (figure, value if value_format is None or isinstance(value, str) else Formatted(value, value_format), note)
-        for figure, value, value_format, note in figure_rows(sheet, stamp.date())
+        for figure, value, value_format, note in figure_rows(sheet, made)
     ]
-    _sheet(workbook, "Figures", ("Figure", "Value", "Basis"), rows, (48, 60, 60))
+    _sheet(package, "Figures", ("Figure", "Value", "Basis"), rows, (48, 60, 60))
     if sheet.grid is not None:
-        strategy_sheet(workbook, "Strategy", [("", sheet.grid)])
-    for worksheet in workbook.worksheets:
-        _print_setup(worksheet)
-    return workbook_bytes(workbook, stamp.replace(tzinfo=None), FASTEST_COMPRESSION)
+        strategy_sheet(package, "Strategy", [("", sheet.grid)])
+    return package

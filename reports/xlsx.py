@@ -8,25 +8,24 @@ page wide, its header row repeated.
 Every text cell is written as text: anything from the filing that a spreadsheet would run as a formula
 (``=HYPERLINK(...)``, ``+``, ``-``, ``@``) is neutralised, and the cell's type is forced to string. The workbook is
 byte-identical for the same review: document properties and zip entry times are fixed to the review date (or
-``SOURCE_DATE_EPOCH``), since openpyxl would otherwise stamp the time of saving into both.
+``SOURCE_DATE_EPOCH``).
+
+This module says what goes in each sheet; :mod:`pacomply.reports.xlsx_package` writes the workbook's parts directly
+(openpyxl's ``Workbook`` and ``Worksheet`` objects cost about half of a review workbook's CPU for none of its
+content). The fonts, fills and alignments below are openpyxl's style objects, used for their markup.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
 
-from openpyxl import Workbook
-from openpyxl.cell import Cell
 from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.styles.cell_style import StyleArray
-from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, BUILTIN_FORMATS_REVERSE
 from openpyxl.utils import get_column_letter
 from pacomply.checker.registry import Severity
 from pacomply.checker.review import Review
@@ -59,10 +58,11 @@ from pacomply.reports.reconciliation import (
     sorted_reconciliations,
     source_text,
 )
+from pacomply.reports.xlsx_package import PLAIN, CellStyle, Package, Sheet, StyleTable, package_bytes, style_markup
 from pacomply.submissions.files import neutralise_formula, xml_text
 from pacomply.submissions.model import TableConfiguration
 from pacomply.submissions.values import ValueProblem, read_money, read_percentage
-from pacomply.submissions.xlsx_writer import FASTEST_COMPRESSION, workbook_bytes
+from pacomply.submissions.xlsx_writer import FASTEST_COMPRESSION
 
 if TYPE_CHECKING:
     from pacomply.checker.reconciliation import Reconciliation
@@ -86,67 +86,24 @@ WRAP = Alignment(wrap_text=True, vertical="top")
 VERDICT_FONT = Font(bold=True)
 COMPLIANT_FILL = PatternFill("solid", start_color="D4EDDA", end_color="D4EDDA")
 
-#: Each workbook's index of every style object above, found once: setting ``cell.font`` (or fill, alignment) makes
-#: openpyxl hash the style object to look it up, field by field, which cost more than the rest of writing a cell.
-_STYLE_INDEXES: WeakKeyDictionary[Workbook, dict[tuple[str, int], tuple[object, int]]] = WeakKeyDictionary()
 
-
-def _style_index(workbook: Workbook, collection: str, style: object) -> int:
-    """The workbook's index of one of the style objects above in ``collection`` (``_fonts``, ``_fills``,
-    ``_alignments``), added on its first use, so the indexes (and the bytes) are those setting the attribute gives."""
-    indexes = _STYLE_INDEXES.setdefault(workbook, {})
-    found = indexes.get((collection, id(style)))
-    if found is None:
-        # The object is kept beside its index, so its id cannot be reused for another while the workbook lives.
-        found = indexes[(collection, id(style))] = (style, getattr(workbook, collection).add(style))
-    return found[1]
-
-
-def _set_style(
-    cell: Cell, *, font: Font | None = None, fill: PatternFill | None = None, alignment: Alignment | None = None
-) -> None:
-    """Give a cell a font, fill or alignment of those above (as setting ``cell.font`` etc. does, at a lookup's
-    cost)."""
-    workbook = cell.parent.parent
-    cell._style = StyleArray() if cell._style is None else StyleArray(cell._style)  # its own, to change
-    if font is not None:
-        cell._style.fontId = _style_index(workbook, "_fonts", font)
-    if fill is not None:
-        cell._style.fillId = _style_index(workbook, "_fills", fill)
-    if alignment is not None:
-        cell._style.alignmentId = _style_index(workbook, "_alignments", alignment)
-
-
-def _write(cell: Cell, value: Any) -> None:
-    """Text always lands as a string cell, never a formula; numbers stay numbers, dates dates (shown yyyy-mm-dd)."""
-    if type(value) is str:  # most cells: set as below
-        cell._value = _cell_text(value)
-        cell.data_type = "s"
-        return
+def _cell(styles: StyleTable, value: Any, style: CellStyle) -> tuple[Any, CellStyle]:
+    """A cell of ``value`` in ``style``: text always a text cell, never a formula (:func:`_cell_text`); numbers stay
+    numbers, dates dates (shown yyyy-mm-dd), True and False 'Yes' and 'No'."""
+    if type(value) is str:  # most cells
+        return _cell_text(value), style
     if value is None:
-        return
+        return None, style
     if isinstance(value, bool):
-        cell.value = "Yes" if value else "No"
-        cell.data_type = "s"
-        return
+        return ("Yes" if value else "No"), style
     if isinstance(value, int | float | Decimal):
-        cell._value = value  # as openpyxl's value setter leaves a number
-        cell.data_type = "n"
-        return
+        return value, style
     if type(value) is Code:
-        cell._value = value.text
-        cell.data_type = "s"
-        return
+        return value.text, style
     if isinstance(value, date):
-        if cell.number_format != DATE_FORMAT:
-            cell._style = StyleArray() if cell._style is None else StyleArray(cell._style)  # its own, to change
-            cell.number_format = DATE_FORMAT
-        cell.value = value
-        return
-    # Set as openpyxl's value setter leaves a string (at most 32,767 characters), without its scan for characters a
-    # worksheet cannot hold: xml_text has replaced them, and the scan cost as much as the rest of writing the cell.
-    cell._value = _cell_text(str(value))
-    cell.data_type = "s"
+        date_format = styles.number_format(DATE_FORMAT)
+        return value, style if style.number_format == date_format else replace(style, number_format=date_format)
+    return _cell_text(str(value)), style
 
 
 #: The longest text kept by :func:`_cell_text`: the texts a workbook repeats are names and codes, and the cache holds
@@ -224,7 +181,7 @@ def _answer_cell(row: ChecklistRow) -> Any:
 
 
 def _sheet(
-    workbook: Workbook,
+    package: Package,
     title: str,
     headers: Sequence[str],
     rows: Iterable[Sequence[Any]],
@@ -233,99 +190,71 @@ def _sheet(
     number_formats: Mapping[int, str] | None = None,
     alignments: Mapping[int, Alignment] | None = None,
     row_fills: Sequence[PatternFill | None] | None = None,
-) -> Any:
+) -> Sheet:
     """A sheet of a header row (white on dark blue) and a row per item of ``rows``, each body cell wrapped at the
     top unless ``alignments`` gives its column (1-based) another alignment (its header's too), and shown in its
     column's number format of ``number_formats`` or a :class:`Formatted` value's own, and filled with its row's
     colour of ``row_fills`` (one for each row, None for none); the columns ``widths`` wide, the header row frozen
-    and filtered.
-
-    Every cell is made once with its whole style: each distinct style's array is made once and shared, read-only,
-    by its cells (:class:`SharedStyle`), and each cell is put in the sheet's cells as ``sheet.cell(row, column)``
-    puts it, without that method's look-up for a cell already there, its keyword handling and a cell's own
-    constructor (which copies the style array through Python code, cell by cell)."""
+    and filtered. Each distinct style is made once, at its first cell, and shared by the cells of that style."""
     number_formats = number_formats or {}
     alignments = alignments or {}
-    sheet = workbook.create_sheet(title)
-    cells = sheet._cells
-    header_style = _header_style(workbook)
+    styles = package.styles
+    sheet = package.add_sheet(title)
+    cells = sheet.cells
+    header_style = _header_style(styles)
     for column, header in enumerate(headers, start=1):
-        style = _header_style(workbook, alignments[column]) if column in alignments else header_style
-        _put(sheet, 1, column, header, style)
+        style = _header_style(styles, alignments[column]) if column in alignments else header_style
+        cells[(1, column)] = _cell(styles, header, style)
     # Each distinct body style (alignment, number format and fill), made at its first cell: the workbook's lists of
-    # alignments, number formats and fills then grow in the order the cells meet them.
-    styles: dict[tuple[int, str | None, int], SharedStyle] = {}
+    # number formats and fills then grow in the order the cells meet them. A row's cells find theirs by column among
+    # those of the row's fill (a Formatted value's, by its format too).
+    body_styles: dict[tuple[int, str | None, int], CellStyle] = {}
+    by_fill: dict[int, dict[int, CellStyle]] = {}
     row_number = 1
     for row_number, row in enumerate(rows, start=2):
         fill = None if row_fills is None else row_fills[row_number - 2]
+        column_styles = by_fill.get(id(fill))
+        if column_styles is None:
+            column_styles = by_fill[id(fill)] = {}
         for column, value in enumerate(row, start=1):
-            number_format = number_formats.get(column)
-            if type(value) is Formatted:
-                value, number_format = value.value, value.number_format
-            key = (column if column in alignments else 0, number_format, id(fill))
-            body_style = styles.get(key)
+            kind = type(value)
+            body_style = column_styles.get(column) if kind is not Formatted else None
             if body_style is None:
-                body_style = styles[key] = _body_style(workbook, alignments.get(column, WRAP), number_format, fill)
-            cells[(row_number, column)] = cell = _new_cell(sheet, row_number, column, body_style)
-            _write(cell, value)
-    sheet._current_row = max(sheet._current_row, row_number)
-    for column, width in enumerate(widths, start=1):
-        sheet.column_dimensions[get_column_letter(column)].width = width
-    sheet.freeze_panes = "A2"
+                number_format = value.number_format if kind is Formatted else number_formats.get(column)
+                key = (column if column in alignments else 0, number_format, id(fill))
+                body_style = body_styles.get(key)
+                if body_style is None:
+                    alignment = alignments.get(column, WRAP)
+                    body_style = body_styles[key] = _body_style(styles, alignment, number_format, fill)
+                if kind is Formatted:
+                    value = value.value
+                    kind = type(value)
+                else:
+                    column_styles[column] = body_style
+            # Most cells are short texts, numbers, codes or empty: made here, as _cell makes them, without its call.
+            if kind is str and len(value) <= _KEPT_TEXT:
+                cells[(row_number, column)] = (_short_cell_text(value), body_style)
+            elif value is None or kind is int or kind is float or kind is Decimal:
+                cells[(row_number, column)] = (value, body_style)
+            elif kind is Code:
+                cells[(row_number, column)] = (value.text, body_style)
+            else:
+                cells[(row_number, column)] = _cell(styles, value, body_style)
+    sheet.widths.update(enumerate(widths, start=1))
     if row_number > 1:
-        sheet.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{row_number}"
+        sheet.auto_filter = f"A1:{get_column_letter(len(headers))}{row_number}"
     return sheet
 
 
 def _body_style(
-    workbook: Workbook, alignment: Alignment, number_format: str | None, fill: PatternFill | None
-) -> SharedStyle:
-    """A body cell's style: ``alignment``, ``fill`` where given, and ``number_format`` where given (its id as
-    setting ``cell.number_format`` finds it: a built-in format's own, else the workbook's list's, added on its first
-    use)."""
-    style = StyleArray()
-    style.alignmentId = _style_index(workbook, "_alignments", alignment)
-    if fill is not None:
-        style.fillId = _style_index(workbook, "_fills", fill)
-    if number_format is not None:
-        builtin = BUILTIN_FORMATS_REVERSE.get(number_format)
-        style.numFmtId = (
-            builtin if builtin is not None else workbook._number_formats.add(number_format) + BUILTIN_FORMATS_MAX_SIZE
-        )
-    return _shared(style)
-
-
-class SharedStyle(StyleArray):
-    """A cell style many cells hold, made once per distinct style of a sheet (a copy per cell cost more than making
-    the cell): read-only, so that no change to one cell's style can restyle the others; a cell whose style changes
-    is given its own copy first (:func:`_set_style`, :func:`_write`), as openpyxl's own setters would fail here."""
-
-    __slots__ = ()
-
-    def __setitem__(self, index: Any, value: Any) -> None:
-        raise TypeError("a shared cell style is read-only: give the cell its own copy before changing it")
-
-
-def _shared(style: StyleArray) -> SharedStyle:
-    return SharedStyle(list(style))
-
-
-_new_empty_cell = Cell.__new__
-
-
-def _new_cell(sheet: Any, row: int, column: int, style: SharedStyle) -> Cell:
-    """An empty cell of ``sheet`` at (``row``, ``column``) holding ``style``: what ``Cell(sheet, row, column,
-    style_array=style)`` makes, its slots set directly and the style shared, not copied."""
-    cell = _new_empty_cell(Cell)
-    cell.parent = sheet
-    cell._style = style
-    cell.row = row
-    cell.column = column
-    cell._value = None
-    cell._hyperlink = None
-    cell.data_type = "n"
-    cell._comment = None
-    return cell
+    styles: StyleTable, alignment: Alignment, number_format: str | None, fill: PatternFill | None
+) -> CellStyle:
+    """A body cell's style: ``alignment``, ``fill`` where given, and ``number_format`` where given."""
+    return CellStyle(
+        fill=0 if fill is None else styles.fill(fill),
+        number_format=0 if number_format is None else styles.number_format(number_format),
+        alignment=style_markup(alignment),
+    )
 
 
 def _row_fill(severity: Severity | None, waived: bool) -> PatternFill | None:
@@ -335,10 +264,11 @@ def _row_fill(severity: Severity | None, waived: bool) -> PatternFill | None:
     return None if severity is None else SEVERITY_FILLS.get(severity)
 
 
-def _summary(workbook: Workbook, review: Review) -> None:
+def _summary(package: Package, review: Review) -> None:
     filing = review.filing
-    sheet = workbook.active
-    sheet.title = "Summary"
+    styles = package.styles
+    sheet = package.add_sheet("Summary")
+    cells = sheet.cells
     rows: list[tuple[str, Any]] = [
         ("Licensee", filing.metadata.licensee),
         ("Date filed", filing.metadata.date_filed),
@@ -356,25 +286,22 @@ def _summary(workbook: Workbook, review: Review) -> None:
         ("Waived findings", review.waived_count),
         ("Tables", len(filing.tables)),
     ]
-    header = _header_style(workbook)
-    plain = _shared(StyleArray())
-    verdict = StyleArray()
-    verdict.fontId = _style_index(workbook, "_fonts", VERDICT_FONT)
+    header = _header_style(styles)
+    verdict_font = styles.font(VERDICT_FONT)
     verdict_fill = SEVERITY_FILLS[Severity.ERROR] if not review.compliant else COMPLIANT_FILL
-    verdict.fillId = _style_index(workbook, "_fills", verdict_fill)
-    verdict = _shared(verdict)
+    verdict = CellStyle(font=verdict_font, fill=styles.fill(verdict_fill))
     for column, text in enumerate(("Field", "Value"), start=1):
-        _put(sheet, 1, column, text, header)
+        cells[(1, column)] = _cell(styles, text, header)
     for row, (label, value) in enumerate(rows, start=2):
-        _put(sheet, row, 1, label, plain)
+        cells[(row, 1)] = _cell(styles, label, PLAIN)
         # The verdict stands out: bold, red where the filing is not compliant, green where it is.
-        _put(sheet, row, 2, value, verdict if label == "Verdict" else plain)
+        cells[(row, 2)] = _cell(styles, value, verdict if label == "Verdict" else PLAIN)
     header_row = len(rows) + 3  # after a blank row
     rulebook_headers = (
         "Rulebook", "Title", "Version", "Effective", "Source", "Version from", "Later amendments not encoded",
     )  # fmt: skip
     for column, text in enumerate(rulebook_headers, start=1):
-        _put(sheet, header_row, column, text, header)
+        cells[(header_row, column)] = _cell(styles, text, header)
     for offset, used in enumerate(review.rulebooks, start=1):
         not_checked = tuple(
             f"not checked: {item.describe()}" for item in review.not_checked if item.chapter == used.chapter
@@ -382,40 +309,26 @@ def _summary(workbook: Workbook, review: Review) -> None:
         later = "; ".join((*used.amendments_not_encoded, *used.related_chapters, *not_checked)) or "none known"
         values = (used.chapter, used.title, used.version, _day(used.effective), used.source, used.version_basis, later)
         for column, value in enumerate(values, start=1):
-            _put(sheet, header_row + offset, column, value, plain)
-    sheet._current_row = header_row + len(review.rulebooks)
-    sheet.column_dimensions["A"].width = 34
-    sheet.column_dimensions["B"].width = 60
-    sheet.column_dimensions["C"].width = 20
-    sheet.column_dimensions["D"].width = 14
-    sheet.freeze_panes = "A2"
+            cells[(header_row + offset, column)] = _cell(styles, value, PLAIN)
+    sheet.widths.update({1: 34, 2: 60, 3: 20, 4: 14})
 
 
-def _header_style(workbook: Workbook, alignment: Alignment | None = None) -> SharedStyle:
+def _header_style(styles: StyleTable, alignment: Alignment | None = None) -> CellStyle:
     """A header cell's style: white bold text on dark blue (aligned as ``alignment`` says, where given)."""
-    style = StyleArray()
-    style.fontId = _style_index(workbook, "_fonts", HEADER_FONT)
-    style.fillId = _style_index(workbook, "_fills", HEADER_FILL)
-    if alignment is not None:
-        style.alignmentId = _style_index(workbook, "_alignments", alignment)
-    return _shared(style)
-
-
-def _put(sheet: Any, row: int, column: int, value: Any, style: SharedStyle) -> Cell:
-    """A new cell of ``sheet`` holding ``value`` (:func:`_write`) in ``style``."""
-    sheet._cells[(row, column)] = cell = _new_cell(sheet, row, column, style)
-    _write(cell, value)
-    return cell
+    font = styles.font(HEADER_FONT)
+    return CellStyle(
+        font=font, fill=styles.fill(HEADER_FILL), alignment="" if alignment is None else style_markup(alignment)
+    )
 
 
 def _severity_text(severity: Severity | None) -> str:
     return "" if severity is None else severity.value
 
 
-def _checklist(workbook: Workbook, review: Review) -> None:
+def _checklist(package: Package, review: Review) -> None:
     rows = checklist_rows(review)
     _sheet(
-        workbook,
+        package,
         "Checklist",
         ("Chapter", "Section", "Key", "Question", "Answer", "Notes", "Location", "Findings", "Severity"),
         (
@@ -440,11 +353,11 @@ def _checklist(workbook: Workbook, review: Review) -> None:
     )
 
 
-def _tables(workbook: Workbook, review: Review) -> None:
+def _tables(package: Package, review: Review) -> None:
     tables = review.filing.tables
     findings = [table_findings(review, table.table_id) for table in tables]
     _sheet(
-        workbook,
+        package,
         "Tables",
         ("Table ID", *(label for _field, label in TABLE_FIELDS), "Findings"),
         (
@@ -469,18 +382,17 @@ def _table_cell(table: TableConfiguration, field_name: str) -> object:
     return table_display(table, field_name) if field_name == "wagers" else table_value(table, field_name)
 
 
-def _link(cell: Cell, uri: str) -> None:
-    """Make a cell a clickable link to a citation's published text (only web addresses, which ours all are)."""
+def _link(package: Package, sheet: Sheet, row: int, column: int, uri: str) -> None:
+    """Make a cell a clickable link to a citation's published text (only web addresses, which ours all are), in the
+    Hyperlink style, wrapped at the top and keeping its row's colour."""
     if uri.startswith(("https://", "http://")):
-        fill = 0 if cell._style is None else cell._style.fillId  # the row's colour, kept through the link's style
-        cell.hyperlink = uri
-        cell.style = "Hyperlink"
-        _set_style(cell, alignment=WRAP)
-        if fill:
-            cell._style.fillId = fill
+        value, style = sheet.cells[(row, column)]
+        link_style = CellStyle(font=package.styles.hyperlink(), fill=style.fill, alignment=style_markup(WRAP), named=1)
+        sheet.cells[(row, column)] = (value, link_style)
+        sheet.links[(row, column)] = uri
 
 
-def _findings(workbook: Workbook, review: Review) -> None:
+def _findings(package: Package, review: Review) -> None:
     headers = (
         "Severity", "Rule ID", "What the rule checks", "Chapter", "Citation", "Citation URI", "Location", "Table",
         "Message", "Fix", "Waived", "Waiver justification", "Approval reference", "Waiver expires", "Waiver source",
@@ -509,15 +421,15 @@ def _findings(workbook: Workbook, review: Review) -> None:
             )
         )
     sheet = _sheet(
-        workbook, "Findings", headers, rows, (9, 10, 40, 8, 24, 30, 22, 10, 60, 50, 8, 40, 18, 14, 22),
+        package, "Findings", headers, rows, (9, 10, 40, 8, 24, 30, 22, 10, 60, 50, 8, 40, 18, 14, 22),
         row_fills=[_row_fill(finding.severity, finding.waived) for finding in review.findings],
     )  # fmt: skip
     uri_column = headers.index("Citation URI") + 1
     for row_number, finding in enumerate(review.findings, start=2):
-        _link(sheet.cell(row=row_number, column=uri_column), finding.citation.uri)
+        _link(package, sheet, row_number, uri_column, finding.citation.uri)
 
 
-def _wager_math(workbook: Workbook, review: Review) -> None:
+def _wager_math(package: Package, review: Review) -> None:
     headers = (
         "Chapter", "Wager", "Paytable", "Decks", "House edge", "Return (1 − element of risk)", "Element of risk",
         "Method", "Rounds",
@@ -548,7 +460,7 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
     ]
     number_formats = {**dict.fromkeys((5, 6, 7, 10, 11, 12), PERCENT_FORMAT), 9: COUNT_FORMAT, 13: "0.0000"}
     _sheet(
-        workbook, "Wager Math", headers, rows, (8, 14, 12, 7, 11, 11, 13, 10, 10, 10, 10, 12, 9, 24, 50, 40, 60),
+        package, "Wager Math", headers, rows, (8, 14, 12, 7, 11, 11, 13, 10, 10, 10, 10, 12, 9, 24, 50, 40, 60),
         number_formats=number_formats,
     )  # fmt: skip
 
@@ -557,7 +469,7 @@ def _wager_math(workbook: Workbook, review: Review) -> None:
 CODE_ALIGNMENT = Alignment(horizontal="center", vertical="top")
 
 
-def strategy_sheet(workbook: Workbook, title: str, grids: Sequence[tuple[str, StrategyGrid]]) -> Any:
+def strategy_sheet(package: Package, title: str, grids: Sequence[tuple[str, StrategyGrid]]) -> Sheet:
     """Strategy grids of the same columns as one table of cells: a header row of the up cards (or up card and
     hole-card range), then a row per hand with its code under each column, the wager first where ``grids`` names
     several (each grid's name; '' for a par sheet's one grid); what the codes, columns and grid are, once per kind
@@ -572,17 +484,17 @@ def strategy_sheet(workbook: Workbook, title: str, grids: Sequence[tuple[str, St
     widths = (*((names + 2,) if named else ()), hands + 2, *(max(len(column) + 2, 5) for column in columns))
     first_code = len(headers) - len(columns) + 1
     centred = dict.fromkeys(range(first_code, len(headers) + 1), CODE_ALIGNMENT)
-    sheet = _sheet(workbook, title, headers, rows, widths, alignments=centred)
+    sheet = _sheet(package, title, headers, rows, widths, alignments=centred)
     legends = dict.fromkeys(
         f"Codes: {grid.codes}. Columns: {grid.columns_are}. {grid.basis[:1].upper()}{grid.basis[1:]}."
         for _name, grid in grids
     )
     for offset, legend in enumerate(legends, start=len(rows) + 3):
-        _write(sheet.cell(row=offset, column=1), legend)
+        sheet.cells[(offset, 1)] = _cell(package.styles, legend, PLAIN)
     return sheet
 
 
-def _strategies(workbook: Workbook, review: Review) -> None:
+def _strategies(package: Package, review: Review) -> None:
     """Strategy: each wager's strategy grid under the rules the review prices it at, once, as cells (its par sheet's
     is the same or differs only where the Par Figures sheet's note says); a sheet per kind of grid where the filing
     has blackjack base games of two chapters."""
@@ -593,7 +505,7 @@ def _strategies(workbook: Workbook, review: Review) -> None:
             by_columns.setdefault(math.chart.columns, []).append((name, math.chart, math.chapter))
     for grids in by_columns.values():
         title = "Strategy" if len(by_columns) == 1 else f"Strategy {grids[0][2]}"
-        strategy_sheet(workbook, title, [(name, grid) for name, grid, _chapter in grids])
+        strategy_sheet(package, title, [(name, grid) for name, grid, _chapter in grids])
 
 
 #: The Board Figures sheet's columns: each figure named in words as the Evidence sheet names it, the Board's figure and
@@ -604,7 +516,7 @@ PUBLISHED_SHEET_COLUMNS = (
 )  # fmt: skip
 
 
-def _published_figures(workbook: Workbook, review: Review) -> None:
+def _published_figures(package: Package, review: Review) -> None:
     """The Board's published figures about the wagers filed, and beside which wager-math rows each one stands; the
     Board's figure and pacomply's at its precision are percent cells (numbers that sort and compare)."""
     if not review.published:
@@ -632,8 +544,8 @@ def _published_figures(workbook: Workbook, review: Review) -> None:
                 "; ".join(_rows_beside(figure.id, review)),
             )
         )
-    _sheet(workbook, "Board Figures", PUBLISHED_SHEET_COLUMNS, rows, (40, 10, 16, 10, 22, 40, 70, 40))
-    _evidence(workbook, items)
+    _sheet(package, "Board Figures", PUBLISHED_SHEET_COLUMNS, rows, (40, 10, 16, 10, 22, 40, 70, 40))
+    _evidence(package, items)
 
 
 def _percent_cell(share: Decimal | None, places: int) -> Formatted:
@@ -642,14 +554,14 @@ def _percent_cell(share: Decimal | None, places: int) -> Formatted:
     return Formatted(share, _percent_format(places))
 
 
-def _evidence(workbook: Workbook, items: Sequence[Reconciliation]) -> None:
+def _evidence(package: Package, items: Sequence[Reconciliation]) -> None:
     """The Evidence sheet: what each Board-figure verdict rests on, one row per piece of evidence, named in words
     (the text review's appendix); a value that is a number or a percentage is a number cell in its format."""
     rows = evidence_rows(items)
     if not rows:
         return
     typed = [(figure, label, _evidence_cell(value)) for figure, label, value in rows]
-    _sheet(workbook, "Evidence", EVIDENCE_COLUMNS, typed, (26, 34, 90))
+    _sheet(package, "Evidence", EVIDENCE_COLUMNS, typed, (26, 34, 90))
 
 
 def _evidence_cell(text: str) -> Any:
@@ -689,7 +601,7 @@ def _rows_beside(figure_id: str, review: Review) -> list[str]:
     ]
 
 
-def _paytables(workbook: Workbook, review: Review) -> None:
+def _paytables(package: Package, review: Review) -> None:
     # Each wager's name is looked up once, not once for each of its lines.
     rows = [
         (math.chapter, name, math.paytable or "", math.decks, outcome, pays, math.citation)
@@ -697,11 +609,11 @@ def _paytables(workbook: Workbook, review: Review) -> None:
         for name in (wording.wager_name(math.chapter, math.wager),)
         for outcome, pays in math.paytable_rows
     ]
-    _sheet(workbook, "Paytables", ("Chapter", "Wager", "Paytable", "Decks", "Outcome", "Pays", "Citation"), rows,
+    _sheet(package, "Paytables", ("Chapter", "Wager", "Paytable", "Decks", "Outcome", "Pays", "Citation"), rows,
            (8, 14, 12, 7, 40, 14, 24))  # fmt: skip
 
 
-def _readings(workbook: Workbook, review: Review) -> None:
+def _readings(package: Package, review: Review) -> None:
     rows = [
         (
             chapter,
@@ -710,7 +622,7 @@ def _readings(workbook: Workbook, review: Review) -> None:
         )
         for chapter, reading in review.readings
     ]
-    _sheet(workbook, "Readings", ("Chapter", "Citation", "Topic", "Choice", "Reason"), rows,
+    _sheet(package, "Readings", ("Chapter", "Citation", "Topic", "Choice", "Reason"), rows,
            (8, 24, 40, 40, 70))  # fmt: skip
 
 
@@ -769,7 +681,7 @@ def _further_fields(sheets: Sequence[Any]) -> list[str]:
     return further
 
 
-def _par_sheets(workbook: Workbook, review: Review) -> None:
+def _par_sheets(package: Package, review: Review) -> None:
     """Par Sheets (every paytable line of every configured wager) and Par Figures (one row per par sheet: its figures
     as numbers in their formats, the cell left empty where a figure is not computed for the wager)."""
     if not review.par_sheets:
@@ -786,7 +698,7 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
         for name in (wording.wager_name(sheet.chapter, sheet.wager),)
         for line in sheet.lines
     ]  # fmt: skip
-    _sheet(workbook, "Par Sheets",
+    _sheet(package, "Par Sheets",
                    ("Chapter", "Wager", "Paytable", "Decks", "Outcome", "Pays", "Combinations", "Probability",
                     "Contribution to return"), line_rows, (8, 16, 12, 7, 40, 26, 26, 14, 14),
            number_formats={7: COUNT_FORMAT, 8: PROBABILITY_FORMAT, 9: PROBABILITY_FORMAT})  # fmt: skip
@@ -809,7 +721,7 @@ def _par_sheets(workbook: Workbook, review: Review) -> None:
          sheet.citation, *((note,) if noted else ()))
         for sheet, note in zip(review.par_sheets, notes, strict=True)
     ]  # fmt: skip
-    _sheet(workbook, "Par Figures", headers, figure_rows, (8, 16, 12, 7, 11, *(14 for _ in columns), 28, 50),
+    _sheet(package, "Par Figures", headers, figure_rows, (8, 16, 12, 7, 11, *(14 for _ in columns), 28, 50),
            number_formats={6 + offset: number_format for offset, (_header, _attribute, number_format)
                            in enumerate(columns)})  # fmt: skip
 
@@ -837,31 +749,21 @@ def _exact_count(count: int | None) -> int | str | None:
     return f"{count:,}"
 
 
-def _print_setup(sheet: Any) -> None:
-    """Printed landscape, one page wide (as many long as it takes), the header row on every page."""
-    sheet.page_setup.orientation = "landscape"
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
-    sheet.print_title_rows = "1:1"
-
-
-def workbook_for(review: Review) -> Workbook:
-    """The report workbook (not yet saved)."""
-    workbook = Workbook()
-    _summary(workbook, review)
-    _checklist(workbook, review)
-    _tables(workbook, review)
-    _findings(workbook, review)
-    _wager_math(workbook, review)
-    _strategies(workbook, review)
-    _published_figures(workbook, review)
-    _paytables(workbook, review)
-    _par_sheets(workbook, review)
-    _readings(workbook, review)
-    for sheet in workbook.worksheets:
-        _print_setup(sheet)
-    return workbook
+def workbook_for(review: Review) -> Package:
+    """The report workbook (not yet written): every sheet printed landscape, one page wide, its header row repeated
+    (:mod:`pacomply.reports.xlsx_package`)."""
+    package = Package()
+    _summary(package, review)
+    _checklist(package, review)
+    _tables(package, review)
+    _findings(package, review)
+    _wager_math(package, review)
+    _strategies(package, review)
+    _published_figures(package, review)
+    _paytables(package, review)
+    _par_sheets(package, review)
+    _readings(package, review)
+    return package
 
 
 class XlsxRenderer:
@@ -869,28 +771,11 @@ class XlsxRenderer:
 
     @collection_paused()
     def render(self, review: Review) -> bytes:
-        """The .xlsx bytes, made with the cycle collector paused (:mod:`pacomply.reports.collection`); the workbook
-        is taken apart once they are written (:func:`_taken_apart`)."""
-        workbook = workbook_for(review)
-        try:
-            return workbook_bytes(workbook, document_datetime(review), FASTEST_COMPRESSION)
-        finally:
-            _taken_apart(workbook)
-
-
-def _taken_apart(workbook: Workbook) -> None:
-    """Drop what an openpyxl workbook holds, once its bytes are written, so reference counting frees it at once.
-
-    A workbook is a web of reference cycles (each cell names its sheet, each sheet and its dimensions their
-    workbook), which only the cycle collector frees: left to it, every review workbook (some ten thousand objects)
-    was scanned by the collection that follows the render and, in a batch that sets aside from the collector what
-    each filing leaves (:func:`pacomply.batch_console.review_with_progress`), would be kept until the batch ends.
-    """
-    for sheet in workbook._sheets:
-        vars(sheet).clear()
-    vars(workbook).clear()
+        """The .xlsx bytes, made with the cycle collector paused (:mod:`pacomply.reports.collection`): a workbook is
+        some thousands of small tuples, and none of them is in a cycle."""
+        return package_bytes(workbook_for(review), document_datetime(review), FASTEST_COMPRESSION)
 
 
 RENDERER = XlsxRenderer()
 
-__all__ = ["RENDERER", "XlsxRenderer", "workbook_bytes", "workbook_for"]
+__all__ = ["RENDERER", "XlsxRenderer", "strategy_sheet", "workbook_for"]

@@ -405,6 +405,14 @@ def _stylesheet_markup(workbook: Workbook) -> bytes:
     return markup
 
 
+def fixed_time_archive(buffer: io.BytesIO, stamp: datetime, compress_level: int | None = None) -> zipfile.ZipFile:
+    """A zip written to ``buffer`` whose every entry is stamped ``stamp`` (the zip format's earliest time, 1980, for
+    an earlier one) and compressed at zlib's ``compress_level`` (its default where None)."""
+    archive = _FixedTimeZip(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=compress_level)
+    archive.fixed_time = max(stamp.timetuple()[:6], (1980, 1, 1, 0, 0, 0))
+    return archive
+
+
 def workbook_bytes(workbook: Workbook, stamp: datetime, compress_level: int | None = None) -> bytes:
     """Save with the document properties and every zip entry stamped ``stamp`` instead of the time of saving, each
     entry compressed at zlib's ``compress_level`` (its default where None: the filing template, whose bytes the
@@ -414,9 +422,8 @@ def workbook_bytes(workbook: Workbook, stamp: datetime, compress_level: int | No
     workbook.properties.creator = "pacomply"
     workbook.properties.lastModifiedBy = "pacomply"
     buffer = io.BytesIO()
-    archive = _FixedTimeZip(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=compress_level)
     # Zip times cannot predate 1980; a filing dated earlier keeps the zip format's earliest time.
-    archive.fixed_time = max(stamp.timetuple()[:6], (1980, 1, 1, 0, 0, 0))
+    archive = fixed_time_archive(buffer, stamp, compress_level)
     # ExcelWriter is what openpyxl's save_workbook drives, minus its line that sets 'modified' to now.
     _InMemoryExcelWriter(workbook, archive).save()
     return buffer.getvalue()
