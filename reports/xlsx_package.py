@@ -29,7 +29,7 @@ from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[
 from openpyxl.compat import safe_string
 from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.utils.datetime import to_excel
-from pacomply.submissions.xlsx_writer import fixed_time_archive
+from pacomply.submissions.xlsx_writer import fixed_time_archive, number_cell_markup
 
 SHEET_NAMESPACE = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 RELATIONSHIPS_NAMESPACE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -290,12 +290,7 @@ def _sheet_data(cells: Sequence[tuple[tuple[int, int], tuple[Any, CellStyle]]], 
             continue
         if isinstance(value, date):
             value = to_excel(value)
-        number = safe_string(value)  # '' for a value that is not a number (NaN, infinity)
-        append(
-            f'<c r="{letters[column]}{row}"{attribute} t="n"><v>{_escape_cdata(number)}</v></c>'
-            if number
-            else f'<c r="{letters[column]}{row}"{attribute} t="n"><v /></c>'
-        )
+        append(number_cell_markup(f"{letters[column]}{row}", attribute, value))
     if current_row is not None:
         append("</row>")
     append("</sheetData>")

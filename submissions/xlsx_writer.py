@@ -256,12 +256,7 @@ class _PlainRowsWriter(WorksheetWriter):
             elif value is None or value == "":
                 append(f'<c r="{reference}"{style_attribute} t="n" />')
             else:
-                number = safe_string(value)  # '' for a value that is not a number (NaN, infinity)
-                append(
-                    f'<c r="{reference}"{style_attribute} t="n"><v>{_escape_cdata(number)}</v></c>'
-                    if number
-                    else f'<c r="{reference}"{style_attribute} t="n"><v /></c>'
-                )
+                append(number_cell_markup(reference, style_attribute, value))
         if current_row is not None:
             append("</row>")
         self.rows_markup = ("<sheetData>" + "".join(parts) + "</sheetData>").encode("utf-8")
@@ -327,6 +322,15 @@ def _date_markup(cell: Any, style_id: int | None) -> str:
         return opening + " />"
     number = safe_string(value)
     return f"{opening}><v>{_escape_cdata(number)}</v></c>" if number else f"{opening}><v /></c>"
+
+
+def number_cell_markup(reference: str, attributes: str, value: Any) -> str:
+    """A number cell at ``reference`` (its style attribute, if any, in ``attributes``) as openpyxl writes it: the
+    value as openpyxl's ``safe_string`` gives it, an empty value where that gives none (NaN, infinity)."""
+    number = safe_string(value)
+    if not number:
+        return f'<c r="{reference}"{attributes} t="n"><v /></c>'
+    return f'<c r="{reference}"{attributes} t="n"><v>{_escape_cdata(number)}</v></c>'
 
 
 class _InMemoryExcelWriter(ExcelWriter):
