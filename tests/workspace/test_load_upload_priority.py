@@ -117,7 +117,9 @@ def test_the_recorder_of_reviews_runs_lowered(web: Any, monkeypatch: pytest.Monk
     uploader = client()
     uploader.sign_in("rita")
     assert uploader.upload("686a-violations.xlsx", (EXAMPLES / "686a-violations.xlsx").read_bytes()).status_code == 302
-    assert worker.wait_idle(120)
+    # The review runs lowered: on a machine whose every core is taken (the suite beside another run) it waits for
+    # what the others leave, and once took longer than 120 s.
+    assert worker.wait_idle(300)
     assert recorded and recorded[0] == ("pacomply-recorder", _lowered(own))
 
 
