@@ -29,7 +29,7 @@ from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[
 from openpyxl.compat import safe_string
 from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.utils.datetime import to_excel
-from pacomply.submissions.xlsx_writer import fixed_time_archive, number_cell_markup
+from pacomply.submissions.xlsx_writer import fixed_time_archive, number_cell_markup, space_attribute
 
 SHEET_NAMESPACE = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 RELATIONSHIPS_NAMESPACE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -234,12 +234,6 @@ _SHEET_TAIL = (
 )
 
 
-def _space(text: str) -> str:
-    """``xml:space="preserve"`` where openpyxl's rule keeps the outer spaces of a text that begins or ends with one
-    (one that is not all spaces), else nothing."""
-    return ' xml:space="preserve"' if text.strip() else ""
-
-
 def _dimension(cells: Sequence[tuple[tuple[int, int], Any]]) -> str:
     """The range that a sheet's cells, sorted by row, span (openpyxl's ``calculate_dimension``)."""
     if not cells:
@@ -280,7 +274,7 @@ def _sheet_data(cells: Sequence[tuple[tuple[int, int], tuple[Any, CellStyle]]], 
                 append(f'<c r="{letters[column]}{row}"{attribute} t="inlineStr" />')
             elif value[0].isspace() or value[-1].isspace():
                 append(
-                    f'<c r="{letters[column]}{row}"{attribute} t="inlineStr"><is><t{_space(value)}>'
+                    f'<c r="{letters[column]}{row}"{attribute} t="inlineStr"><is><t{space_attribute(value)}>'
                     f"{_escape_cdata(value)}</t></is></c>"
                 )
             else:

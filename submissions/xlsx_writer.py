@@ -250,7 +250,7 @@ class _PlainRowsWriter(WorksheetWriter):
                     append(f'<c r="{reference}"{style_attribute} t="inlineStr" />')
                 else:
                     append(
-                        f'<c r="{reference}"{style_attribute} t="inlineStr"><is><t{_space(value)}>'
+                        f'<c r="{reference}"{style_attribute} t="inlineStr"><is><t{space_attribute(value)}>'
                         f"{_escape_cdata(value)}</t></is></c>"
                     )
             elif value is None or value == "":
@@ -302,7 +302,7 @@ def _columns_markup(dimensions: Any) -> str | None:
     )
 
 
-def _space(text: str) -> str:
+def space_attribute(text: str) -> str:
     """The attribute openpyxl gives a text's element: ``xml:space="preserve"`` where its own rule keeps the text's
     outer spaces, else none."""
     if not (text[0].isspace() or text[-1].isspace()):
