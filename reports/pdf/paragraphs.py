@@ -150,10 +150,19 @@ def _line_plan(lines_of: Any, style: ParagraphStyle, bullet: Any, height: float)
     )
 
 
-#: For each canvas, the text operators of lines already shown in a font, size and leading (each a tuple): a TrueType
-#: font's characters are numbered into subsets per document in the order they are first shown, so the operators
-#: are kept per canvas (one document).
-_SHOWN: weakref.WeakKeyDictionary[pdf_canvas.Canvas, dict[_ShownKey, str]] = weakref.WeakKeyDictionary()
+#: The canvas attribute holding the text operators of lines already shown on it in a font, size and leading (each a
+#: tuple): a TrueType font's characters are numbered into subsets per document in the order they are first shown,
+#: so the operators are kept per canvas (one document), on the canvas itself (see _kept_on).
+_SHOWN = "_pacomply_shown"
+
+
+def _kept_on(canvas: pdf_canvas.Canvas, name: str) -> dict[Any, Any]:
+    """What this module keeps for one document under ``name``: a dictionary in the canvas's own attributes, made on
+    first use and gone with the canvas."""
+    kept = canvas.__dict__.get(name)
+    if kept is None:
+        kept = canvas.__dict__[name] = {}
+    return kept
 
 #: The operators of lines shown in any document, with what they were encoded by there (see :func:`_encoded`), for
 #: the next document: a review's cells and labels repeat from one review to the next, and their characters mostly
@@ -166,9 +175,7 @@ _ENCODED_LOCK = threading.Lock()
 def _show_operators(canvas: pdf_canvas.Canvas, font: str, size: float, leading: float, lines: tuple[str, ...]) -> str:
     """The operators that select ``font`` at ``size`` and ``leading`` and show ``lines`` (inside BT … ET), as a
     paragraph's text object writes them: one line shown alone, several each followed by a move to the next line."""
-    shown = _SHOWN.get(canvas)
-    if shown is None:
-        shown = _SHOWN[canvas] = {}
+    shown = _kept_on(canvas, _SHOWN)
     key = (font, size, leading, lines)
     operators = shown.get(key)
     if operators is None:
@@ -224,9 +231,7 @@ def _drawn_after(canvas: pdf_canvas.Canvas, line: _PlainLines) -> str:
     colour and its text object, inside the saved states Flowable.drawOn and (for several lines) drawPara open, as
     reportlab writes them for such lines. The same for every drawing of ``line`` in a document (the operators of its
     text are the document's: :func:`_show_operators`), so made once per canvas."""
-    kept_for_canvas = canvas.__dict__.get(_DRAWN_AFTER)
-    if kept_for_canvas is None:
-        kept_for_canvas = canvas.__dict__[_DRAWN_AFTER] = {}
+    kept_for_canvas = _kept_on(canvas, _DRAWN_AFTER)
     kept = kept_for_canvas.get(id(line))
     if kept is not None:
         return kept[1]
