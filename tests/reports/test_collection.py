@@ -97,6 +97,21 @@ def test_the_collector_is_on_again_after_a_render_that_fails() -> None:
     assert gc.isenabled()
 
 
+def _left_to_the_collector(review: Review, report_format: ReportFormat) -> list[object]:
+    """What a render of ``review`` leaves to the cycle collector: the collector made to save what it finds
+    unreachable instead of freeing it, around the render and a collection after it."""
+    document = renderer(report_format)
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        assert document.render(review)
+        gc.collect()
+        return list(gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+
 def test_a_pdf_render_leaves_its_marks_and_structure_elements_to_reference_counting(
     violations_review: Review,
 ) -> None:
@@ -108,20 +123,11 @@ def test_a_pdf_render_leaves_its_marks_and_structure_elements_to_reference_count
     instead of freeing it."""
     from pacomply.reports.pdf_tagging import Mark, Recorder, TaggedWriting, _TreePlan
 
-    document = renderer(ReportFormat.PDF)
-    gc.collect()
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    try:
-        assert document.render(violations_review)
-        gc.collect()
-        left = Counter(
-            type(found).__name__
-            for found in gc.garbage
-            if isinstance(found, Mark | Recorder | _TreePlan | TaggedWriting)
-        )
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
+    left = Counter(
+        type(found).__name__
+        for found in _left_to_the_collector(violations_review, ReportFormat.PDF)
+        if isinstance(found, Mark | Recorder | _TreePlan | TaggedWriting)
+    )
     assert left == Counter()
 
 
@@ -134,19 +140,9 @@ def test_a_workbook_render_leaves_nothing_to_the_cycle_collector(violations_revi
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-    document = renderer(ReportFormat.XLSX)
-    gc.collect()
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    try:
-        assert document.render(violations_review)
-        gc.collect()
-        left = Counter(type(found).__name__ for found in gc.garbage)
-        openpyxl_left = Counter(
-            type(found).__name__ for found in gc.garbage if isinstance(found, Cell | Worksheet | Workbook)
-        )
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
+    garbage = _left_to_the_collector(violations_review, ReportFormat.XLSX)
+    left = Counter(type(found).__name__ for found in garbage)
+    openpyxl_left = Counter(type(found).__name__ for found in garbage if isinstance(found, Cell | Worksheet | Workbook))
     assert openpyxl_left == Counter()
     # An openpyxl review workbook, not taken apart, left some ten thousand objects here.
     assert sum(left.values()) < 50, left.most_common(10)
