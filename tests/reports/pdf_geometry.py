@@ -71,6 +71,14 @@ class TableRows:
         return sorted({page for row in self.body_rows for page in row.pages})
 
 
+@dataclass(frozen=True, slots=True)
+class _PageChars:
+    """A page's width and every character pdfplumber read on it."""
+
+    width: float
+    chars: list[dict[str, Any]]
+
+
 @dataclass(frozen=True)
 class Layout:
     """A PDF's pages as laid out. ``frame_top`` and ``frame_bottom``: where the body frame starts below the top edge
@@ -81,14 +89,16 @@ class Layout:
     frame_bottom: float = 0.9 * 72
 
     @cached_property
-    def _parsed(self) -> tuple[list[Piece], list[TableRows], list[str], list[float]]:
+    def _parsed(self) -> tuple[list[Piece], list[TableRows], list[str], list[float], list[_PageChars]]:
         texts: dict[tuple[int, int], list[dict[str, Any]]] = {}
         page_texts: list[str] = []
         page_heights: list[float] = []
+        page_chars: list[_PageChars] = []
         with pdfplumber.open(io.BytesIO(self.data)) as document:
             for number, page in enumerate(document.pages):
                 page_heights.append(float(page.height))
                 page_texts.append(" ".join((page.extract_text() or "").split()))
+                page_chars.append(_PageChars(float(page.width), page.chars))
                 for char in page.chars:
                     if char.get("mcid") is not None and char.get("tag") != "Artifact":
                         texts.setdefault((number, int(char["mcid"])), []).append(char)
@@ -129,7 +139,7 @@ class Layout:
 
             walk(pdf.Root.StructTreeRoot.K)
             tables = [_table(element, under) for element in table_elements]
-        return pieces, tables, page_texts, page_heights
+        return pieces, tables, page_texts, page_heights, page_chars
 
     @property
     def pieces(self) -> list[Piece]:
@@ -162,11 +172,17 @@ class Layout:
 
     def header_text_above(self, page: int, top: float) -> str:
         """The text drawn on ``page`` between the top of the frame and ``top`` (a repeated header row, drawn as an
-        artifact, is found here)."""
-        with pdfplumber.open(io.BytesIO(self.data)) as document:
-            pdf_page = document.pages[page]
-            region = pdf_page.crop((0, self.frame_top - 2, pdf_page.width, max(top, self.frame_top)))
-            return " ".join((region.extract_text() or "").split())
+        artifact, is found here).
+
+        Read from the characters of the one parse, as pdfplumber reads a cropped page (the characters the region
+        overlaps, laid out in the region's box): opening the file again for each page cost a parse of the whole file."""
+        page_chars = self._parsed[4][page]
+        region = (0.0, self.frame_top - 2, page_chars.width, max(top, self.frame_top))
+        chars = pdfplumber.utils.crop_to_bbox(page_chars.chars, region)
+        text = pdfplumber.utils.chars_to_textmap(
+            chars, layout_bbox=region, layout_width=region[2] - region[0], layout_height=region[3] - region[1]
+        ).as_string
+        return " ".join(text.split())
 
 
 def _table(element: Any, under: dict[tuple[int, int], list[Piece]]) -> TableRows:
