@@ -142,11 +142,16 @@ def sub_app(**settings: Any) -> typer.Typer:
 class CommandTable:
     """The root's commands and sub-groups by name, in the order the help lists them. Each is made into a click
     command when it is first looked up, through typer's public ``typer.main.get_group`` on a group holding it alone
-    (exactly as typer makes it among the others), and anew for each run: a chapter registered after import is a
-    choice of every command built later."""
+    (exactly as typer makes it among the others).
+
+    A command made is kept for the chapters registered when it was made (the one thing a command's making reads
+    that can change while the process runs: its chapter choices), so that a process running many commands (the
+    tests run the command line in-process some two thousand times) reads each command's signature once; a chapter
+    registered after is a choice of every command looked up after, made anew."""
 
     def __init__(self) -> None:
         self._sources: dict[str, Callable[[typer.Typer], object]] = {}
+        self._made: dict[tuple[str, tuple[str, ...]], Any] = {}
 
     def command(self, function: Callable[..., Any]) -> Callable[..., Any]:
         """Register a command defined beside the table (a decorator, as ``@app.command(cls=Command)``)."""
@@ -168,11 +173,18 @@ class CommandTable:
 
     def made(self, name: str) -> Any:
         """The click command or group ``name`` (KeyError for a name not registered)."""
-        import typer.main
+        from pacomply.choices import chapter_ids
 
-        holder = typer.Typer(add_completion=False)
-        self._sources[name](holder)
-        return typer.main.get_group(holder).commands[name]
+        key = (name, chapter_ids())
+        command = self._made.get(key)
+        if command is None:
+            import typer.main
+
+            source = self._sources[name]
+            holder = typer.Typer(add_completion=False)
+            source(holder)
+            command = self._made[key] = typer.main.get_group(holder).commands[name]
+        return command
 
 
 class _TableCommands(MutableMapping[str, Any]):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -74,6 +75,32 @@ def test_help_lists_every_value_of_a_choice(
                                      ("published",), ("figures", "list"), ("regulations", "verify")])  # fmt: skip
 def test_chapter_arguments_list_the_registered_chapters(command: tuple[str, ...]) -> None:
     assert re.search(rf"CHAPTER(\.\.\.)? {re.escape('|'.join(_chapters()))} ", _flat_help(*command))
+
+
+def test_a_command_is_made_once_for_the_chapters_registered_and_anew_when_one_is_registered() -> None:
+    """The command line keeps each command it made for the chapters registered then (tests run it in-process
+    thousands of times); registering a chapter makes the next lookup a new command offering it, and unregistering
+    it gives back a command without it."""
+    from pacomply.regulations import chapters
+
+    from pacomply.cli import commands
+    from pacomply.command_group import _choices_metavar
+    from tests.structure.sample_chapter import DESCRIPTOR
+
+    def edge_chapters(command: Any) -> list[str]:
+        argument = next(parameter for parameter in command.params if parameter.name == "chapter")
+        return (_choices_metavar(argument) or "").split("|")
+
+    before = commands.made("edge")
+    assert commands.made("edge") is before
+    assert DESCRIPTOR.id not in edge_chapters(before)
+    with chapters.registered(DESCRIPTOR):
+        during = commands.made("edge")
+        assert during is not before and edge_chapters(during) == [*edge_chapters(before), DESCRIPTOR.id]
+        assert re.search(rf"CHAPTER {re.escape('|'.join(_chapters()))} ", _flat_help("edge")), _flat_help("edge")
+        assert DESCRIPTOR.id in _chapters()
+    assert edge_chapters(commands.made("edge")) == edge_chapters(before)
+    assert DESCRIPTOR.id not in _flat_help("edge")
 
 
 def test_a_value_outside_a_choice_exits_2_naming_the_values() -> None:
