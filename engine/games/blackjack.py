@@ -24,6 +24,7 @@ from pacomply.regulations.rulebook import odds_text
 CHAPTER = "633a"
 DEALER_STANDS_FROM = 17
 _ZERO = Fraction(0)  # shared: a simulated round settles several wagers absent or pushed, each would build its own
+_MINUS_ONE = Fraction(-1)  # shared, as _ZERO: most side wagers of a simulated round lose
 SIDE_WAGERS = (
     "lucky_ladies",
     "match_the_dealer",
@@ -53,7 +54,7 @@ class SideResult:
 
 
 def _lose(citation: str) -> SideResult:
-    return SideResult(None, Fraction(-1), cite(citation))
+    return SideResult(None, _MINUS_ONE, cite(citation))
 
 
 def _total_of_two(first: Card, second: Card) -> int:
@@ -316,9 +317,7 @@ def _settle_hand(
     if dealer_blackjack:
         if hand.natural and not hand.switched_blackjack:
             citation = cite("633a.12(a)(5)(ii)") if switch else cite("633a.7(q)")
-            return Settlement(
-                name, wager, Outcome.PUSH, Fraction(0), citation, "Blackjack against dealer Blackjack ties"
-            )
+            return Settlement(name, wager, Outcome.PUSH, _ZERO, citation, "Blackjack against dealer Blackjack ties")
         if switch and hand.switched_blackjack:
             return Settlement(name, wager, Outcome.LOSE, -wager, cite("633a.12(a)(5)(iii)"), "a switched Blackjack "
                               "counts 21 against the dealer's Blackjack")  # fmt: skip
@@ -330,27 +329,27 @@ def _settle_hand(
         return Settlement(name, stake, Outcome.LOSE, -stake, cite("633a.7(p)(1)"), f"player busts with {player_total}")
     if hand.natural:
         if switch and hand.switched_blackjack and dealer_total in (21, 22):
-            return Settlement(name, wager, Outcome.PUSH, Fraction(0), cite("633a.12(a)(5)(iv)"), "switched Blackjack "
+            return Settlement(name, wager, Outcome.PUSH, _ZERO, cite("633a.12(a)(5)(iv)"), "switched Blackjack "
                               f"against a dealer {dealer_total} is returned")  # fmt: skip
         if switch and up_high and not hand.switched_blackjack and dealer_total == 21:
             return Settlement(name, wager, Outcome.WIN, wager, cite("633a.12(a)(5)(i)"), "Blackjack against a dealer "
                               "21 in more than two cards pays 1 to 1")  # fmt: skip
         if switch and up_high and not hand.switched_blackjack and dealer_total == 22:
-            return Settlement(name, wager, Outcome.PUSH, Fraction(0), cite("633a.12(a)(5)(v)"), "dealer 22 pushes")
+            return Settlement(name, wager, Outcome.PUSH, _ZERO, cite("633a.12(a)(5)(v)"), "dealer 22 pushes")
         citation = cite("633a.7(p)(3)") if dealer_total == BLACKJACK_TOTAL else cite("633a.13(a)")
         reading = " (reading 633a-switch-blackjack)" if hand.switched_blackjack else ""
         odds = book.BLACKJACK_ODDS
         return Settlement(name, wager, Outcome.WIN, wager * odds, citation,
                           f"Blackjack pays {odds_text(odds)}{reading}")  # fmt: skip
     if switch and dealer_total == 22:
-        return Settlement(name, stake, Outcome.PUSH, Fraction(0), cite("633a.12(a)(5)(v)"), "Blackjack Switch: dealer "
+        return Settlement(name, stake, Outcome.PUSH, _ZERO, cite("633a.12(a)(5)(v)"), "Blackjack Switch: dealer "
                           "22 returns every hand of 21 or less")  # fmt: skip
     if dealer_total > BLACKJACK_TOTAL:
         return Settlement(name, stake, Outcome.WIN, stake, cite("633a.7(p)(1)"), f"dealer busts with {dealer_total}")
     if player_total > dealer_total:
         return Settlement(name, stake, Outcome.WIN, stake, cite("633a.7(p)(2)"), f"{player_total} beats {dealer_total}")
     if player_total == dealer_total:
-        return Settlement(name, stake, Outcome.PUSH, Fraction(0), cite("633a.7(q)"), f"{player_total} ties")
+        return Settlement(name, stake, Outcome.PUSH, _ZERO, cite("633a.7(q)"), f"{player_total} ties")
     return Settlement(name, stake, Outcome.LOSE, -stake, cite("633a.7(p)(2)"), f"{dealer_total} beats {player_total}")
 
 
@@ -358,7 +357,7 @@ def _side_settlement(name: str, amount: Fraction, result: SideResult, timing: st
     if not result.won:
         return Settlement(name, amount, Outcome.LOSE, -amount, result.citation, "the wager's hand was not made")
     if result.net == 0:
-        return Settlement(name, amount, Outcome.PUSH, Fraction(0), result.citation, f"{result.hand}: 1 for 1{timing}")
+        return Settlement(name, amount, Outcome.PUSH, _ZERO, result.citation, f"{result.hand}: 1 for 1{timing}")
     return Settlement(name, amount, Outcome.WIN, amount * result.net, result.citation, f"{result.hand} pays "
                       f"{odds_text(result.net)}{timing}")  # fmt: skip
 
