@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+from functools import cache
 
 import pytest
 from pacomply.checker.wager_math import analyse
@@ -23,6 +24,7 @@ COMPLIANT_633A = "633a-compliant.json"
 LEGEND = "Codes: "
 
 
+@cache
 def _text(example: str) -> str:
     from pypdf import PdfReader
 
