@@ -70,12 +70,23 @@ class TableRows:
     def pages(self) -> list[int]:
         return sorted({page for row in self.body_rows for page in row.pages})
 
+    def rows_on(self, page: int) -> list[Row]:
+        """The body rows with text on ``page``."""
+        return [row for row in self.body_rows if page in row.pages]
+
+    def run_on_tops(self) -> dict[int, float]:
+        """For each page the table runs onto (past its first), the top of its highest row there."""
+        return {page: min(row.top for row in self.rows_on(page)) for page in self.pages()[1:]}
+
 
 @dataclass(frozen=True, slots=True)
-class _PageChars:
-    """A page's width and every character pdfplumber read on it."""
+class _HeaderBand:
+    """What a page's header band is read from: the page's width, the lowest band bottom a table running onto the
+    page asks for, and the characters pdfplumber read there that can overlap a band (only these are kept: every
+    character of a review is some hundred MB)."""
 
     width: float
+    lowest: float
     chars: list[dict[str, Any]]
 
 
@@ -89,16 +100,16 @@ class Layout:
     frame_bottom: float = 0.9 * 72
 
     @cached_property
-    def _parsed(self) -> tuple[list[Piece], list[TableRows], list[str], list[float], list[_PageChars]]:
+    def _parsed(self) -> tuple[list[Piece], list[TableRows], list[str], list[float], list[_HeaderBand]]:
         texts: dict[tuple[int, int], list[dict[str, Any]]] = {}
         page_texts: list[str] = []
         page_heights: list[float] = []
-        page_chars: list[_PageChars] = []
+        page_chars: list[tuple[float, list[dict[str, Any]]]] = []
         with pdfplumber.open(io.BytesIO(self.data)) as document:
             for number, page in enumerate(document.pages):
                 page_heights.append(float(page.height))
                 page_texts.append(" ".join((page.extract_text() or "").split()))
-                page_chars.append(_PageChars(float(page.width), page.chars))
+                page_chars.append((float(page.width), page.chars))
                 for char in page.chars:
                     if char.get("mcid") is not None and char.get("tag") != "Artifact":
                         texts.setdefault((number, int(char["mcid"])), []).append(char)
@@ -139,7 +150,26 @@ class Layout:
 
             walk(pdf.Root.StructTreeRoot.K)
             tables = [_table(element, under) for element in table_elements]
-        return pieces, tables, page_texts, page_heights, page_chars
+        return pieces, tables, page_texts, page_heights, self._header_bands(page_chars, tables)
+
+    def _header_bands(
+        self, page_chars: list[tuple[float, list[dict[str, Any]]]], tables: list[TableRows]
+    ) -> list[_HeaderBand]:
+        """Each page's header band: the characters between the top of the frame and the lowest top of a table's row
+        on a page the table runs onto (where a band can reach; pdfplumber's crop keeps a character touching an
+        edge)."""
+        lowest = [self.frame_top] * len(page_chars)
+        for table in tables:
+            for page, top in table.run_on_tops().items():
+                lowest[page] = max(lowest[page], top)
+        return [
+            _HeaderBand(
+                width,
+                bottom,
+                [char for char in chars if char["top"] <= bottom and char["bottom"] >= self.frame_top - 2],
+            )
+            for (width, chars), bottom in zip(page_chars, lowest, strict=True)
+        ]
 
     @property
     def pieces(self) -> list[Piece]:
@@ -175,10 +205,14 @@ class Layout:
         artifact, is found here).
 
         Read from the characters of the one parse, as pdfplumber reads a cropped page (the characters the region
-        overlaps, laid out in the region's box): opening the file again for each page cost a parse of the whole file."""
-        page_chars = self._parsed[4][page]
-        region = (0.0, self.frame_top - 2, page_chars.width, max(top, self.frame_top))
-        chars = pdfplumber.utils.crop_to_bbox(page_chars.chars, region)
+        overlaps, laid out in the region's box): opening the file again for each page cost a parse of the whole file.
+        ``top`` is at most the top of a table's highest row on a page it runs onto (what the band is for)."""
+        band = self._parsed[4][page]
+        bottom = max(top, self.frame_top)
+        if bottom > band.lowest:
+            raise ValueError(f"page {page + 1}: a header band down to {bottom} is below any table running onto it")
+        region = (0.0, self.frame_top - 2, band.width, bottom)
+        chars = pdfplumber.utils.crop_to_bbox(band.chars, region)
         text = pdfplumber.utils.chars_to_textmap(
             chars, layout_bbox=region, layout_width=region[2] - region[0], layout_height=region[3] - region[1]
         ).as_string
@@ -237,7 +271,7 @@ def layout_violations(layout: Layout, key_figures_label: str | None = None) -> l
             continue
         name = rows[0].text[:50]
         for page in pages:
-            on_page = [row for row in rows if page in row.pages]
+            on_page = table.rows_on(page)
             if len(on_page) < 3:
                 problems.append(f"page {page + 1}: the table starting {name!r} leaves {len(on_page)} row(s) here")
             if page != pages[0] and table.header_rows:
