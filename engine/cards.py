@@ -153,6 +153,16 @@ class Card:
 JOKER = Card(None, None)
 
 
+#: Each card's text ('Ah', '10d', 'JK') by index, 0 .. 52: rounds settled in a simulation describe every hand, and
+#: building the Card and its text for each card of each hand was a tenth of a Pai Gow round.
+CARD_TEXT_BY_INDEX: tuple[str, ...] = tuple(str(Card.from_index(index)) for index in range(JOKER_INDEX + 1))
+
+
+def cards_text(indices: Iterable[int]) -> str:
+    """Card indices written as a reader reads them, one space between cards: ``'Ah 10d JK'``."""
+    return " ".join(CARD_TEXT_BY_INDEX[index] for index in indices)
+
+
 def standard_deck() -> tuple[Card, ...]:
     """The 52 standard cards in index order."""
     return tuple(Card.from_index(index) for index in range(STANDARD_DECK_SIZE))

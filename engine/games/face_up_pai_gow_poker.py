@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from pacomply.engine.cards import Card
+from pacomply.engine.cards import Card, cards_text
 from pacomply.engine.evaluator import JokerRule, SevenCardBonusCategory, pai_gow_value, seven_card_bonus_category
 from pacomply.engine.games.pai_gow_house_way import (
     HouseWay,
@@ -103,7 +103,7 @@ def progressive_row(category: SevenCardBonusCategory, paytable_id: str) -> tuple
 
 def ace_high_pai_gow(cards: Sequence[int]) -> bool:
     """§ 688a.1 / reading 688a-ace-high-pai-gow: no pair, straight or flush, and the top card an ace or the joker."""
-    value = pai_gow_value([Card.from_index(card) for card in cards])
+    value = pai_gow_value(cards)
     return value >> 20 == 0 and (value >> 16) & 15 == 12
 
 
@@ -135,14 +135,12 @@ def settle(
     dealer_ace_high = ace_high_pai_gow(dealer_cards)
     settlements: list[Settlement] = []
     facts = [
-        ("dealer high", " ".join(str(Card.from_index(c)) for c in dealer.high)),
-        ("dealer low", " ".join(str(Card.from_index(c)) for c in dealer.low)),
+        ("dealer high", cards_text(dealer.high)),
+        ("dealer low", cards_text(dealer.low)),
         ("dealer ace high pai gow", "yes" if dealer_ace_high else "no"),
     ]
-    semi = {p.seat: seven_card_bonus_category([Card.from_index(c) for c in p.cards]) for p in players}
-    wild = {
-        p.seat: seven_card_bonus_category([Card.from_index(c) for c in p.cards], JokerRule.FULLY_WILD) for p in players
-    }
+    semi = {p.seat: seven_card_bonus_category(p.cards) for p in players}
+    wild = {p.seat: seven_card_bonus_category(p.cards, JokerRule.FULLY_WILD) for p in players}
     for player in players:
         base, optional = base_and_optional(player)
         if player.surrender and not optional:
@@ -153,14 +151,7 @@ def settle(
                 if player.low is not None
                 else best_setting_against(list(player.cards), dealer)
             )
-            facts.append(
-                (
-                    f"seat {player.seat}",
-                    " ".join(str(Card.from_index(c)) for c in setting.high)
-                    + " / "
-                    + " ".join(str(Card.from_index(c)) for c in setting.low),
-                )
-            )
+            facts.append((f"seat {player.seat}", f"{cards_text(setting.high)} / {cards_text(setting.low)}"))
             outcome, citation, why = compare(setting, dealer, CHAPTER)
             if dealer_ace_high and setting.valid:
                 outcome, citation, why = Outcome.PUSH, cite("688a.11(f)(2)(iii)"), "the dealer has an Ace High Pai Gow"

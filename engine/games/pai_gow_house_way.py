@@ -189,7 +189,10 @@ class Setting:
 
 def settings_of(cards: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
     """Packed (high, low) values of the 21 settings of seven card indices."""
-    hand = np.asarray(cards, dtype=np.int64)
+    return _settings_of(np.asarray(cards, dtype=np.int64))
+
+
+def _settings_of(hand: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     highs = np.empty(21, dtype=np.int64)
     lows = np.empty(21, dtype=np.int64)
     split_values(hand, *evaluator_arrays(), highs, lows)
@@ -198,7 +201,12 @@ def settings_of(cards: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
 
 def setting_at(cards: Sequence[int], index: int) -> Setting:
     """The setting with the low hand at LOW_POSITIONS[index]."""
-    highs, lows = settings_of(cards)
+    return _setting(cards, index, *settings_of(cards))
+
+
+def _setting(cards: Sequence[int], index: int, highs: np.ndarray, lows: np.ndarray) -> Setting:
+    """The setting at ``index`` from the 21 settings' values already worked out (the callers that chose the index
+    had them: working them out again was a third of the house way's time in a simulated round)."""
     low_positions = LOW_POSITIONS[index]
     return Setting(
         high=tuple(card for position, card in enumerate(cards) if position not in low_positions),
@@ -210,8 +218,9 @@ def setting_at(cards: Sequence[int], index: int) -> Setting:
 
 def set_by_house_way(cards: Sequence[int], house_way: HouseWay = STANDARD_HOUSE_WAY) -> Setting:
     """How the house way sets seven card indices."""
-    highs, lows = settings_of(cards)
-    return setting_at(cards, int(house_way_index(np.asarray(cards, dtype=np.int64), highs, lows, house_way.as_array())))
+    hand = np.asarray(cards, dtype=np.int64)
+    highs, lows = _settings_of(hand)
+    return _setting(cards, int(house_way_index(hand, highs, lows, house_way.as_array())), highs, lows)
 
 
 def setting_of(cards: Sequence[int], low: Sequence[int]) -> Setting:
@@ -223,4 +232,4 @@ def setting_of(cards: Sequence[int], low: Sequence[int]) -> Setting:
 def best_setting_against(cards: Sequence[int], dealer: Setting) -> Setting:
     """The player's best valid setting against known dealer hands (wins if any setting wins, else ties if any)."""
     highs, lows = settings_of(cards)
-    return setting_at(cards, int(best_against(highs, lows, dealer.high_value, dealer.low_value)))
+    return _setting(cards, int(best_against(highs, lows, dealer.high_value, dealer.low_value)), highs, lows)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pacomply.engine.cards import Card, CardParseError
+from pacomply.engine.cards import Card, CardParseError, cards_text
 from pacomply.engine.evaluator import SevenCardBonusCategory, pai_gow_value, seven_card_bonus_category
 from pacomply.engine.games.pai_gow_house_way import (
     HouseWay,
@@ -122,7 +122,7 @@ def vigorish(won: Fraction, rounding: bool) -> Fraction:
 
 def insurance_outcome(cards: Sequence[int]) -> str | None:
     """The § 645a.13(d) row of a seven-card hand with no pair or better, else None (reading 645a-insurance-joker)."""
-    value = pai_gow_value([Card.from_index(card) for card in cards])
+    value = pai_gow_value(cards)
     if value >> 20 != 0:
         return None
     top = (value >> 16) & 15
@@ -154,10 +154,6 @@ class PlayerRound:
     wagers: Mapping[str, Fraction]
     low: tuple[int, int] | None = None
     surrender: bool = False
-
-
-def _describe(cards: Sequence[int]) -> str:
-    return " ".join(str(Card.from_index(card)) for card in cards)
 
 
 def _bonus(
@@ -200,8 +196,8 @@ def settle(
     """Settle a round of Pai Gow Poker against the dealer (no player bank)."""
     dealer = set_by_house_way(list(dealer_cards), house_way)
     settlements: list[Settlement] = []
-    facts = [("dealer high", _describe(dealer.high)), ("dealer low", _describe(dealer.low))]
-    categories = {p.seat: seven_card_bonus_category([Card.from_index(c) for c in p.cards]) for p in players}
+    facts = [("dealer high", cards_text(dealer.high)), ("dealer low", cards_text(dealer.low))]
+    categories = {p.seat: seven_card_bonus_category(p.cards) for p in players}
     for player in players:
         base, optional = base_and_optional(player)
         if player.surrender and not optional:
@@ -212,7 +208,7 @@ def settle(
                 if player.low is not None
                 else set_by_house_way(list(player.cards), house_way)
             )
-            facts.append((f"seat {player.seat}", f"{_describe(setting.high)} / {_describe(setting.low)}"))
+            facts.append((f"seat {player.seat}", f"{cards_text(setting.high)} / {cards_text(setting.low)}"))
             outcome, citation, why = compare(setting, dealer, CHAPTER)
             note = " (surrender refused: optional wagers placed, § 645a.11(d))" if player.surrender else ""
             if outcome == Outcome.WIN:
@@ -352,8 +348,8 @@ def settle_bank(
     settlements: list[Settlement] = []
     facts = [
         ("bank", f"seat {bank.seat}" + (" co-banking with the dealer" if bank.co_banking else "")),
-        ("bank high", _describe(bank_setting.high)),
-        ("bank low", _describe(bank_setting.low)),
+        ("bank high", cards_text(bank_setting.high)),
+        ("bank low", cards_text(bank_setting.low)),
     ]
     bank_result = Fraction(0)
     if bank.dealer_wager > 0 and not bank.co_banking:
@@ -363,7 +359,7 @@ def settle_bank(
         bank_result += (
             -bank.dealer_wager if outcome == Outcome.WIN else bank.dealer_wager if outcome == Outcome.LOSE else 0
         )
-    categories = {p.seat: seven_card_bonus_category([Card.from_index(c) for c in p.cards]) for p in players}
+    categories = {p.seat: seven_card_bonus_category(p.cards) for p in players}
     for player in players:
         optional = {k: v for k, v in player.wagers.items() if k != "base" and v > 0}
         if player.seat != bank.seat:

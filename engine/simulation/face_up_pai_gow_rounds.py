@@ -39,7 +39,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from pacomply.engine.cards import Card
 from pacomply.engine.evaluator import JokerRule, seven_card_bonus_category
 from pacomply.engine.games import face_up_pai_gow_poker as rules
 from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
@@ -129,10 +128,9 @@ def deal_places(shoe: Shoe) -> list[list[int]]:
     § 688a.5(i)(1)(iii): the shaker's total is counted from the dealer as 1 counterclockwise round the seven places;
     § 688a.8(d): from that place the cards go one at a time clockwise, i.e. to the next lower position number."""
     start = (shoe.roll_dice(SHAKER_DICE) - 1) % PLACES
-    places: list[list[int]] = [[] for _ in range(PLACES)]
-    for dealt in range(PLACES * CARDS_PER_HAND):
-        places[(start - dealt) % PLACES].append(shoe.draw().index)
-    return places
+    cards = shoe.draw_indices(PLACES * CARDS_PER_HAND)
+    # The card dealt k-th goes to place (start - k) mod 7: place p receives cards (start - p) mod 7, 7 on, and so on.
+    return [cards[(start - place) % PLACES :: PLACES] for place in range(PLACES)]
 
 
 class FaceUpPaiGowRounds:
@@ -264,7 +262,7 @@ class _FaceUpPlayer(PaiGowSeats):
 
     def progressive_outcome(self, player: PlayerRound, settlement: Settlement) -> str | None:
         """The row ``settle`` paid, found again from the seat's cards under the paytable's joker."""
-        category = seven_card_bonus_category([Card.from_index(card) for card in player.cards], self._progressive_rule)
+        category = seven_card_bonus_category(player.cards, self._progressive_rule)
         row = rules.progressive_row(category, self._paytables["progressive"])
         return None if row is None else row[0]
 

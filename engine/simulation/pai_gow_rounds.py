@@ -46,7 +46,6 @@ import random
 from collections.abc import Mapping
 from fractions import Fraction
 
-from pacomply.engine.cards import Card
 from pacomply.engine.evaluator import seven_card_bonus_category
 from pacomply.engine.games import pai_gow_poker as rules
 from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
@@ -112,22 +111,27 @@ def deal_order(dice_total: int) -> tuple[int, ...]:
     return tuple((start - card) % POSITIONS for card in range(CARDS_PER_HAND * POSITIONS))
 
 
-#: The deal for every dice total of three dice (3 .. 18).
-_DEAL_ORDERS: dict[int, tuple[int, ...]] = {total: deal_order(total) for total in range(DICE, 6 * DICE + 1)}
+def _cards_by_position(order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each counted position, which of the 49 cards dealt in ``order`` (a :func:`deal_order`) it receives."""
+    return tuple(tuple(card for card, at in enumerate(order) if at == position) for position in range(POSITIONS))
+
+
+#: The deal for every dice total of three dice (3 .. 18): the cards (by place in the deal) each position receives.
+_CARDS_BY_POSITION: dict[int, tuple[tuple[int, ...], ...]] = {
+    total: _cards_by_position(deal_order(total)) for total in range(DICE, 6 * DICE + 1)
+}
 
 
 def deal(shoe: Shoe, dice_total: int) -> list[list[int]]:
     """Seven cards to each of the seven positions from ``shoe`` (§ 645a.8(d)): card indices by counted position,
     0 the dealer and k betting position k. The four cards left are not drawn (§ 645a.8(e))."""
-    stacks: list[list[int]] = [[] for _ in range(POSITIONS)]
-    for position in _DEAL_ORDERS[dice_total]:
-        stacks[position].append(shoe.draw().index)
-    return stacks
+    cards = shoe.draw_indices(CARDS_PER_HAND * POSITIONS)
+    return [[cards[place] for place in places] for places in _CARDS_BY_POSITION[dice_total]]
 
 
 def progressive_row(cards: tuple[int, ...]) -> str | None:
     """The § 645a.13(e)(1) row a seat's seven cards hit (the rules module's classification), or None."""
-    return rules.PROGRESSIVE_OUTCOME.get(seven_card_bonus_category([Card.from_index(card) for card in cards]))
+    return rules.PROGRESSIVE_OUTCOME.get(seven_card_bonus_category(cards))
 
 
 class PaiGowPokerRounds:

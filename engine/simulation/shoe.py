@@ -148,12 +148,12 @@ class Shoe:
 
     def _new_shoe(self) -> None:
         size = len(self._batch)
-        order = self._generator.permutation(self._batch)
+        order = self._generator.permutation(self._batch).tolist()
         if size > 2 * CUT_MARGIN_CARDS:
             # The cut: cards above the cover card go to the bottom (§ 686a.5(d)).
             cut = int(self._generator.integers(CUT_MARGIN_CARDS, size - CUT_MARGIN_CARDS + 1))
-            order = np.roll(order, -cut)
-        self._order = order.tolist()
+            order = order[cut:] + order[:cut]
+        self._order = order
         low = math.floor(self.spec.penetration_min * size)
         high = math.floor(self.spec.penetration_max * size)
         self._cover_position = int(self._generator.integers(low, high + 1)) if high > low else high
@@ -205,6 +205,19 @@ class Shoe:
             self.cover_card_out = True
         return card
 
+    def draw_indices(self, count: int) -> list[int]:
+        """The indices of the next ``count`` cards, dealt as ``count`` calls of :meth:`draw` deal them: one slice of
+        the shoe where it holds them all (a Pai Gow round's 49 cards), else card by card."""
+        start = self._position
+        stop = start + count
+        if self.spec.shuffler == Shuffler.CONTINUOUS or stop > len(self._order):
+            return [self.draw().index for _ in range(count)]
+        self._position = stop
+        if stop >= self._cover_position:
+            # The cover card came out with one of these cards (see draw).
+            self.cover_card_out = True
+        return self._order[start:stop]
+
     def _shuffle_discards(self) -> None:
         # § 686a.9(b) (§ 633a.14(f), § 685a.12(e)): the shoe ran out during a round; the discard rack (everything
         # dealt before this round began, burn card included) is shuffled and cut, one card is burnt, and the round
@@ -213,11 +226,11 @@ class Shoe:
         discards = self._order[: self._round_start]
         if len(discards) <= self.spec.burn_cards:
             raise ShoeExhausted(f"the shoe of {len(self._order)} cards and its discard rack ran out during a round")
-        order = self._generator.permutation(np.array(discards, dtype=np.int16))
+        order = self._generator.permutation(np.array(discards, dtype=np.int16)).tolist()
         if len(order) > 2 * CUT_MARGIN_CARDS:
             cut = int(self._generator.integers(CUT_MARGIN_CARDS, len(order) - CUT_MARGIN_CARDS + 1))
-            order = np.roll(order, -cut)
-        self._order = order.tolist()
+            order = order[cut:] + order[:cut]
+        self._order = order
         self._position = self.spec.burn_cards
         self._round_start = self._position  # only the new burn card is in the rack now
         self.cover_card_out = True

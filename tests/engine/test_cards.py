@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from pacomply.engine.cards import JOKER, JOKER_INDEX, Card, CardParseError, Rank, Suit, shoe_cards, standard_deck
+from pacomply.engine.cards import (
+    JOKER,
+    JOKER_INDEX,
+    Card,
+    CardParseError,
+    Rank,
+    Suit,
+    cards_text,
+    shoe_cards,
+    standard_deck,
+)
 
 
 def test_index_encoding_is_rank_major_then_suit() -> None:
@@ -44,6 +54,14 @@ def test_parse_refuses_what_is_not_a_card(text: str) -> None:
 def test_str_round_trips_every_card() -> None:
     for card in (*standard_deck(), JOKER):
         assert Card.parse(str(card)) == card
+
+
+def test_cards_text_writes_each_card_as_the_card_writes_itself() -> None:
+    """The settled rounds' descriptions read indices through one table; it says what each Card says."""
+    indices = list(range(JOKER_INDEX + 1))
+    assert cards_text(indices).split(" ") == [str(Card.from_index(index)) for index in indices]
+    assert cards_text([51, 8, 52]) == "As 4c JK"
+    assert cards_text([]) == ""
 
 
 def test_shoe_holds_each_card_once_per_deck() -> None:

@@ -1,4 +1,5 @@
-"""A shoe that deals given cards in order, for scripted rounds: the round players only call ``draw``."""
+"""A shoe that deals given cards in order, for scripted rounds: the round players call ``draw`` (and the Pai Gow
+rounds ``draw_indices``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from pacomply.engine.cards import Card
 
 
 class ScriptedShoe:
-    """Deals the given cards in order (the round player only calls ``draw``)."""
+    """Deals the given cards in order."""
 
     def __init__(self, cards: str) -> None:
         self.cards = [Card.parse(text) for text in cards.split()]
@@ -16,3 +17,6 @@ class ScriptedShoe:
         card = self.cards[self.dealt]
         self.dealt += 1
         return card
+
+    def draw_indices(self, count: int) -> list[int]:
+        return [self.draw().index for _ in range(count)]

@@ -145,3 +145,30 @@ def test_633a_14_f_a_round_the_shoe_runs_out_during_is_completed_from_the_shuffl
     with pytest.raises(ShoeExhausted):
         for _ in range(53):
             shoe.draw()
+
+
+def _state(shoe: Shoe) -> tuple:
+    return (shoe.cards_dealt, shoe.cover_card_out, shoe.shoes_dealt, shoe.discard_reshuffles, shoe.batch_in_play)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        ShoeSpec(decks=1, jokers_per_deck=1, burn_cards=0),  # a Pai Gow deck: 49 of 53 cards a round
+        ShoeSpec(decks=1),  # runs out mid-round: the discard rack is shuffled in
+        ShoeSpec(decks=6, shuffler=Shuffler.AUTOMATED, batches=2, penetration_min=0.5),
+        ShoeSpec(decks=2, shuffler=Shuffler.CONTINUOUS),
+    ],
+    ids=["pai-gow-deck", "short-shoe", "two-batches", "continuous"],
+)
+def test_dealing_several_cards_at_once_deals_what_as_many_draws_deal(spec: ShoeSpec) -> None:
+    """A round that takes its cards in one call (Pai Gow's 49) gets the cards, and leaves the shoe (cover card,
+    reshuffles, discard rack) as one draw per card would, round after round, the same generator seed in both."""
+    at_once, one_by_one = Shoe(spec, _generator(31)), Shoe(spec, _generator(31))
+    round_sizes = [49, 30, 7, 49, 0, 12, 49, 3] * 6 if spec.cards_per_batch >= 49 else [30, 7, 12, 3] * 12
+    for size in round_sizes:
+        at_once.begin_round()
+        one_by_one.begin_round()
+        assert at_once.draw_indices(size) == [one_by_one.draw().index for _ in range(size)]
+        assert _state(at_once) == _state(one_by_one)
+    assert one_by_one.shoes_dealt > 2 or spec.shuffler == Shuffler.CONTINUOUS

@@ -85,6 +85,9 @@ class _StackedDeck:
         self.drawn += 1
         return card
 
+    def draw_indices(self, count: int) -> list[int]:
+        return [self.draw().index for _ in range(count)]
+
 
 def test_645a_8_d_seven_cards_to_every_position_clockwise_from_the_dice_count() -> None:
     for total in range(3, 19):

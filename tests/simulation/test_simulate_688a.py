@@ -134,6 +134,9 @@ class _OrderedShoe:
         self._next += 1
         return card
 
+    def draw_indices(self, count: int) -> list[int]:
+        return [self.draw().index for _ in range(count)]  # type: ignore[attr-defined]
+
 
 def test_688a_8_d_seven_cards_one_at_a_time_clockwise_from_the_shaker_position() -> None:
     # § 688a.5(i)(1)(iii): a total of 10 counts dealer=1 .. position 7, then the dealer again (8), 9, 10: position 3.
