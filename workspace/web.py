@@ -29,6 +29,8 @@ import pacomply.workspace.stack  # noqa: F401  # isort: skip  (names the extra w
 from flask import Flask, Response, g, jsonify, redirect, request, session, url_for
 from flask_login import LoginManager, current_user
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 from pacomply.regulations import known_chapters
 from pacomply.workspace import web_accounts, web_api, web_health, web_pages, web_sign_in
 from pacomply.workspace.event_log import RequestLog
@@ -78,6 +80,27 @@ BLUEPRINTS = (web_sign_in.bp, web_pages.bp, web_accounts.bp, web_api.bp, web_hea
 UPLOAD_ENDPOINTS = frozenset({"pages.upload", "api.api_upload"})
 """The endpoints that take an upload (POST): each request waits for an upload turn before anything else is done
 for it (:func:`web_common.enter_upload_lane`), and an account at its quota is refused before the body is read."""
+
+
+class CompiledTemplates(BytecodeCache):
+    """The pages' templates compiled once per process, for every application made in it: Jinja compiles a template
+    (parse, then Python's ``compile``) for each application's environment, and a process that makes several (the
+    test suite makes one per test) compiled each page again for each. Jinja checks each entry against its template's
+    source (its checksum), so an edited template is compiled afresh."""
+
+    def __init__(self) -> None:
+        self._compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        compiled = self._compiled.get(bucket.key)
+        if compiled is not None:
+            bucket.bytecode_from_string(compiled)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
 
 
 class LockedOutGate:
@@ -136,6 +159,7 @@ def create_app(
     so behind a proxy every client shares the proxy's address (and its sign-in failures); more than there are lets
     a client choose its own address by sending the header."""
     app = Flask(__name__)
+    app.jinja_options = {**app.jinja_options, "bytecode_cache": COMPILED_TEMPLATES}
     app.url_map.converters["int"] = IdConverter
     app.config.update(
         SECRET_KEY=secret_key or store.deployment_setting(SESSION_KEY, lambda: secrets.token_hex(32)),

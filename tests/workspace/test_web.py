@@ -244,17 +244,20 @@ def test_the_review_workflow_through_the_json_endpoints(web_on_every_database: A
     assert refused_total.status_code == 400
     assert "11 error(s) are not resolved" in refused_total.get_json()["error"]
     signed = api.post(
-        f"/api/filings/{submission_id}/sign-off", json={**approve, "decision": "approve in part"},
+        f"/api/filings/{submission_id}/sign-off",
+        json={**approve, "decision": "approve in part"},
         headers=_basic("rita"),
     )
     assert signed.status_code == 200 and signed.get_json()["status"] == "in review"
     refused = api.post(
-        f"/api/filings/{submission_id}/countersign", json={"version": signed.get_json()["version"]},
+        f"/api/filings/{submission_id}/countersign",
+        json={"version": signed.get_json()["version"]},
         headers=_basic("rita"),
     )
     assert refused.status_code == 403 and refused.get_json()["error"] == "only a supervisor countersigns"
     countersigned = api.post(
-        f"/api/filings/{submission_id}/countersign", json={"version": signed.get_json()["version"]},
+        f"/api/filings/{submission_id}/countersign",
+        json={"version": signed.get_json()["version"]},
         headers=_basic("sam"),
     )
     assert countersigned.status_code == 200 and countersigned.get_json()["status"] == "approved in part"
@@ -460,3 +463,40 @@ def test_accounts_through_the_json_endpoints_for_an_admin_only(web: Any) -> None
     listed = api.get("/api/users", headers=_basic("ada")).get_json()["users"]
     assert {"username": "newbie", "role": "reviewer", "licensee": None, "active": True} in listed
     assert api.get("/api/users", headers=_basic("lee")).status_code == 403
+
+
+def test_a_second_application_in_one_process_renders_its_pages_without_compiling_them_again(
+    web: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The templates are compiled once per process (``web.COMPILED_TEMPLATES``): a second application over the same
+    store renders the sign-in page from what the first compiled, and a template whose source changed is compiled
+    afresh (Jinja checks each compilation against its source's checksum)."""
+    from jinja2 import Environment
+    from pacomply.workspace.web import create_app
+
+    app, worker, client = web
+    assert client().get("/login").status_code == 200
+    compiled: list[str | None] = []
+    compile_template = Environment.compile
+
+    def counted(self: Environment, source: Any, name: str | None = None, *args: Any, **kwargs: Any) -> Any:
+        compiled.append(name)
+        return compile_template(self, source, name, *args, **kwargs)
+
+    monkeypatch.setattr(Environment, "compile", counted)
+    second = create_app(app.extensions["pacomply"].store, worker, secret_key="test")
+    page = second.test_client().get("/login")
+    assert page.status_code == 200 and b"csrf_token" in page.data
+    assert compiled == []
+    # The same template with another source (a deployment that edited it) is compiled, not served stale.
+    loader_type = type(second.jinja_env.loader)
+    get_source = loader_type.get_source
+
+    def edited(self: Any, environment: Environment, name: str) -> Any:
+        source, filename, uptodate = get_source(self, environment, name)
+        return (source + "<!-- edited -->" if name == "base.html" else source), filename, uptodate
+
+    monkeypatch.setattr(loader_type, "get_source", edited)
+    third = create_app(app.extensions["pacomply"].store, worker, secret_key="test")
+    assert b"<!-- edited -->" in third.test_client().get("/login").data
+    assert compiled == ["base.html"]
