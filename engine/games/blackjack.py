@@ -431,8 +431,9 @@ def settle(round_: Round, describe: bool = True) -> RoundResult:
     for index, hand in enumerate(round_.hands):
         name = "base" if len(round_.hands) == 1 else f"base[{index + 1}]"
         settlements.append(_settle_hand(hand, base, dealer, options, round_.surrender, round_.even_money, name))
-    insurance = round_.wagers.get("insurance", _ZERO)
-    if insurance > 0:
+    # An absent wager is not compared with 0 (a Fraction comparison per round and wager in a simulation).
+    insurance = round_.wagers.get("insurance")
+    if insurance is not None and insurance > 0:
         if insurance_wins(up, hole):
             settlements.append(Settlement("insurance", insurance, Outcome.WIN, insurance * book.INSURANCE_ODDS,
                                           cite("633a.13(b)"), "dealer Blackjack: Insurance pays 2 to 1"))  # fmt: skip
@@ -472,8 +473,8 @@ def settle(round_: Round, describe: bool = True) -> RoundResult:
             meter_net = meters.get("hit_and_run", Fraction(book.HIT_AND_RUN_MINIMUM_RESET)) / amount - 1
             results[wager] = hit_and_run(dealer, meter_net)
         settlements.append(_side_settlement(wager, amount, results[wager], _timing(wager, results[wager], up)))
-    bonus_amount = round_.wagers.get("bad_beat", _ZERO)
-    if bonus_amount > 0:
+    bonus_amount = round_.wagers.get("bad_beat")
+    if bonus_amount is not None and bonus_amount > 0:
         settlements.extend(_bad_beat_bonuses(bonus_amount, first, second, round_.bonuses))
     facts = (
         [

@@ -581,18 +581,21 @@ class _StandardTablePlayer:
             even_money=even_money,
         )
         result = blackjack.settle(round_, describe=False)
-        # Sums start from the int 0 (exact, like a Fraction zero, without building one per wager and round).
+        # A wager's first settlement is its sum so far: nothing is added to a zero (an int plus a Fraction takes
+        # Fraction's slow reflected path, twice per wager and round).
         nets: dict[str, Fraction] = {}
-        base_wagered: Fraction | int = 0
+        base_wagered: Fraction | None = None
         for settlement, net in _base_nets(result, hands, self._comparison):
             wager = "base" if settlement.wager.startswith("base") else settlement.wager
-            nets[wager] = nets.get(wager, 0) + net
+            so_far = nets.get(wager)
+            nets[wager] = net if so_far is None else so_far + net
             if wager == "base":
-                base_wagered += settlement.amount
+                amount = settlement.amount
+                base_wagered = amount if base_wagered is None else base_wagered + amount
         plays = []
         for wager in self._wagers:
             if wager == "base":
-                plays.append(WagerPlay("base", float(nets["base"]), float(base_wagered)))
+                plays.append(WagerPlay("base", float(nets["base"]), float(base_wagered or 0)))
             elif wager == "insurance":
                 if insured:  # offered only against an ace (§ 633a.8(a)); per unit of the Insurance wagered
                     plays.append(WagerPlay("insurance", float(nets["insurance"] * 2)))
