@@ -129,7 +129,7 @@ def deal_places(shoe: Shoe) -> list[list[int]]:
     § 688a.8(d): from that place the cards go one at a time clockwise, i.e. to the next lower position number."""
     start = (shoe.roll_dice(SHAKER_DICE) - 1) % PLACES
     cards = shoe.draw_indices(PLACES * CARDS_PER_HAND)
-    # The card dealt k-th goes to place (start - k) mod 7: place p receives cards (start - p) mod 7, 7 on, and so on.
+    # The k-th card dealt goes to place (start - k) mod 7: place p gets card (start - p) mod 7 and every 7th after it.
     return [cards[(start - place) % PLACES :: PLACES] for place in range(PLACES)]
 
 
