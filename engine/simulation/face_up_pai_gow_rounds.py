@@ -44,7 +44,7 @@ from pacomply.engine.games import face_up_pai_gow_poker as rules
 from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
 from pacomply.engine.games.pai_gow_poker import PlayerRound
 from pacomply.engine.settlement import Settlement
-from pacomply.engine.simulation.pai_gow_seats import PaiGowSeats
+from pacomply.engine.simulation.pai_gow_seats import PaiGowSeats, deal_clockwise
 from pacomply.engine.simulation.progressive import MeterSpec
 from pacomply.engine.simulation.registry import (
     MeterChoice,
@@ -127,10 +127,7 @@ def deal_places(shoe: Shoe) -> list[list[int]]:
 
     § 688a.5(i)(1)(iii): the shaker's total is counted from the dealer as 1 counterclockwise round the seven places;
     § 688a.8(d): from that place the cards go one at a time clockwise, i.e. to the next lower position number."""
-    start = (shoe.roll_dice(SHAKER_DICE) - 1) % PLACES
-    cards = shoe.draw_indices(PLACES * CARDS_PER_HAND)
-    # The k-th card dealt goes to place (start - k) mod 7: place p gets card (start - p) mod 7 and every 7th after it.
-    return [cards[(start - place) % PLACES :: PLACES] for place in range(PLACES)]
+    return deal_clockwise(shoe, (shoe.roll_dice(SHAKER_DICE) - 1) % PLACES, PLACES, CARDS_PER_HAND)
 
 
 class FaceUpPaiGowRounds:

@@ -51,7 +51,7 @@ from pacomply.engine.games import pai_gow_poker as rules
 from pacomply.engine.games.pai_gow_house_way import STANDARD_HOUSE_WAY
 from pacomply.engine.games.pai_gow_poker import PlayerRound
 from pacomply.engine.settlement import Outcome, Settlement
-from pacomply.engine.simulation.pai_gow_seats import PaiGowSeats
+from pacomply.engine.simulation.pai_gow_seats import PaiGowSeats, deal_clockwise
 from pacomply.engine.simulation.progressive import MeterSpec
 from pacomply.engine.simulation.registry import (
     MeterChoice,
@@ -111,22 +111,11 @@ def deal_order(dice_total: int) -> tuple[int, ...]:
     return tuple((start - card) % POSITIONS for card in range(CARDS_PER_HAND * POSITIONS))
 
 
-def _cards_by_position(order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """For each counted position, which of the 49 cards dealt in ``order`` (a :func:`deal_order`) it receives."""
-    return tuple(tuple(card for card, at in enumerate(order) if at == position) for position in range(POSITIONS))
-
-
-#: The deal for every dice total of three dice (3 .. 18): the cards (by place in the deal) each position receives.
-_CARDS_BY_POSITION: dict[int, tuple[tuple[int, ...], ...]] = {
-    total: _cards_by_position(deal_order(total)) for total in range(DICE, 6 * DICE + 1)
-}
-
-
 def deal(shoe: Shoe, dice_total: int) -> list[list[int]]:
     """Seven cards to each of the seven positions from ``shoe`` (§ 645a.8(d)): card indices by counted position,
-    0 the dealer and k betting position k. The four cards left are not drawn (§ 645a.8(e))."""
-    cards = shoe.draw_indices(CARDS_PER_HAND * POSITIONS)
-    return [[cards[place] for place in places] for places in _CARDS_BY_POSITION[dice_total]]
+    0 the dealer and k betting position k, in the order :func:`deal_order` gives. The four cards left are not drawn
+    (§ 645a.8(e))."""
+    return deal_clockwise(shoe, (dice_total - 1) % POSITIONS, POSITIONS, CARDS_PER_HAND)
 
 
 def progressive_row(cards: tuple[int, ...]) -> str | None:

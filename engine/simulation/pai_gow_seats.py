@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from pacomply.engine.simulation.shoe import Shoe
 
 
+def deal_clockwise(shoe: Shoe, first_place: int, places: int, cards_each: int) -> list[list[int]]:
+    """``cards_each`` cards to each of ``places`` places, one at a time from ``first_place`` to the next lower place
+    (clockwise), as both chapters deal (§ 645a.8(d), § 688a.8(d)): the card indices by place. The k-th card dealt goes
+    to place (first_place - k) mod places, so place p gets card (first_place - p) mod places and every
+    ``places``-th card after it."""
+    cards = shoe.draw_indices(places * cards_each)
+    return [cards[(first_place - place) % places :: places] for place in range(places)]
+
+
 class PaiGowSeats(ABC):
     """The seats of one Pai Gow table and what they place; picklable (module-level, plain attributes)."""
 

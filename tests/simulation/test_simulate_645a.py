@@ -147,6 +147,17 @@ def test_645a_11_simulated_rounds_settle_exactly_as_replay_settles_them() -> Non
         player = round_game("645a").table(setup)  # a fresh player: its dice restart with the seed
 
 
+def test_645a_8_d_the_deal_gives_each_position_the_cards_the_deal_order_sends_it() -> None:
+    """The round's deal (one slice of the shoe, shared with 688a) and the deal order read from § 645a.8(d) agree for
+    every dice total: card k of the 49 goes to position deal_order(total)[k]."""
+    for total in range(3, 19):
+        stacks = game.deal(_StackedDeck(range(49)), total)  # type: ignore[arg-type]
+        expected: list[list[int]] = [[] for _ in range(7)]
+        for card, position in enumerate(game.deal_order(total)):
+            expected[position].append(card)
+        assert stacks == expected, total
+
+
 def test_645a_13_e_five_aces_pays_ten_percent_of_the_meter_and_the_wager_is_collected() -> None:
     # Rig a deal: betting position 1 receives A A A A joker 2 3 (five aces), everyone else small cards.
     order = game.deal_order(_FIRST_TOTAL)
