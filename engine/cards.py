@@ -159,7 +159,8 @@ CARD_TEXT_BY_INDEX: tuple[str, ...] = tuple(str(Card.from_index(index)) for inde
 
 
 def cards_text(indices: Iterable[int]) -> str:
-    """Card indices written as a reader reads them, one space between cards: ``'Ah 10d JK'``."""
+    """Card indices (0 .. 52, checked by the caller) written as a reader reads them, one space between cards:
+    ``'Ah 10d JK'``."""
     return " ".join(CARD_TEXT_BY_INDEX[index] for index in indices)
 
 

@@ -27,7 +27,7 @@ from math import comb
 import numpy as np
 from numba import njit
 from pacomply.engine.analysis.result import Distribution, WagerAnalysis
-from pacomply.engine.cards import Card
+from pacomply.engine.cards import cards_text
 from pacomply.engine.evaluator import HandCategory, WildHandCategory, enumerate_deuces_wild, standard_values
 from pacomply.engine.evaluator.categories import CATEGORY_SHIFT
 from pacomply.engine.games.dj_wild_stud_poker import category_key, category_of_key, progressive_payout, trips_paytable
@@ -500,10 +500,6 @@ def progressive(paytable: str) -> WagerAnalysis:
 
 
 # --- the strategy in a compact human form ----------------------------------------------------------------------
-def _describe_hand(hand: np.ndarray) -> str:
-    return " ".join(str(Card.from_index(int(card))) for card in hand)
-
-
 _RANK_NAMES = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces")
 
 
@@ -542,13 +538,8 @@ def strategy() -> tuple[tuple[str, str], ...]:
             if share == 0.0:
                 lines.append((label, "fold"))
             else:
-                example = table.hands[mask][in_field & ~raised][0]
-                lines.append(
-                    (
-                        label,
-                        f"raise {share:.1%} of these hands (card removal decides; e.g. fold {_describe_hand(example)})",
-                    )
-                )
+                example = cards_text(table.hands[mask][in_field & ~raised][0].tolist())
+                lines.append((label, f"raise {share:.1%} of these hands (card removal decides; e.g. fold {example})"))
         if always:
             lines.append((f"{name} of {always[-1]} or higher", "raise"))
     return tuple(lines)

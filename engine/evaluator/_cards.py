@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import numpy as np
-from pacomply.engine.cards import JOKER_INDEX, Card
+from pacomply.engine.cards import JOKER_INDEX, Card, cards_text
 
 
 class InvalidHandError(ValueError):
@@ -37,9 +37,9 @@ def hand_array(cards: Iterable[CardLike], sizes: Sequence[int], allow_joker: boo
     if min(indices) < 0 or max(indices) > JOKER_INDEX:
         raise InvalidHandError(f"{game}: card indices run 0..52, got {indices}")
     if len(set(indices)) != len(indices):
-        raise InvalidHandError(f"{game}: a hand holds the same card twice ({_describe(indices)})")
+        raise InvalidHandError(f"{game}: a hand holds the same card twice ({cards_text(indices)})")
     if not allow_joker and JOKER_INDEX in indices:
-        raise InvalidHandError(f"{game}: the joker is not used in this evaluation ({_describe(indices)})")
+        raise InvalidHandError(f"{game}: the joker is not used in this evaluation ({cards_text(indices)})")
     return np.array(indices, dtype=np.uint8)
 
 
@@ -53,7 +53,3 @@ def hands_array(hands: np.ndarray | Sequence[Sequence[int]], sizes: Sequence[int
         raise InvalidHandError(f"card indices must be 0..{limit}")
     array = np.ascontiguousarray(array, dtype=np.uint8)
     return array
-
-
-def _describe(indices: list[int]) -> str:
-    return " ".join(str(Card.from_index(index)) for index in indices)
